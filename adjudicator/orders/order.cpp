@@ -1,0 +1,44 @@
+#include "orders/order.h"
+
+#include "variant/variant.h"
+
+namespace adjutant {
+
+namespace {
+std::string unit_text(const Variant& v, UnitType type, Location where) {
+    std::string out(1, unit_letter(type));
+    out += ' ';
+    out += v.location_text(where);
+    return out;
+}
+}  // namespace
+
+std::string Order::text(const Variant& v) const {
+    switch (type) {
+        case OrderType::Hold:
+            return unit_text(v, unit_type, unit) + " H";
+        case OrderType::Move:
+            return unit_text(v, unit_type, unit) + " - " + v.location_text(destination) +
+                   (via_convoy ? " VIA CONVOY" : "");
+        case OrderType::Support:
+        case OrderType::Convoy: {
+            std::string out = unit_text(v, unit_type, unit);
+            out += type == OrderType::Support ? " S " : " C ";
+            out += unit_text(v, target_type, Location{target, Coast::None});
+            if (target_destination != kNoProvince)
+                out += " - " + v.location_text(Location{target_destination, Coast::None});
+            return out;
+        }
+        case OrderType::Retreat:
+            return unit_text(v, unit_type, unit) + " R " + v.location_text(destination);
+        case OrderType::Disband:
+            return unit_text(v, unit_type, unit) + " D";
+        case OrderType::Build:
+            return "BUILD " + unit_text(v, unit_type, unit);
+        case OrderType::Waive:
+            return "WAIVE";
+    }
+    return "?";
+}
+
+}  // namespace adjutant

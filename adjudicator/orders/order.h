@@ -1,0 +1,45 @@
+// A typed order, as the parser produces it and the resolver consumes it.
+//
+// One struct for every order type keeps order sets in one flat vector. Which fields matter:
+//   Hold                 unit
+//   Move                 unit, destination (with coast for fleets), via_convoy
+//   Support              unit, target (the supported unit's province), target_destination
+//                        (kNoProvince for support to hold)
+//   Convoy               unit (the fleet), target (the army), target_destination
+//   Retreat              unit, destination
+//   Disband              unit (retreat and adjustment phases)
+//   Build                unit_type + unit (the new unit's location)
+//   Waive                power only
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/ids.h"
+
+namespace adjutant {
+
+struct Variant;
+
+enum class OrderType : std::uint8_t { Hold, Move, Support, Convoy, Retreat, Disband, Build, Waive };
+
+struct Order {
+    OrderType type = OrderType::Hold;
+    PowerId power = kNoPower;
+    UnitType unit_type = UnitType::Army;
+    Location unit;
+    Location destination;
+    bool via_convoy = false;
+    UnitType target_type = UnitType::Army;
+    ProvinceId target = kNoProvince;
+    ProvinceId target_destination = kNoProvince;
+
+    // Canonical text with abbreviations: "A PAR - BUR", "F NTH C A LON - NWY",
+    // "A MUN S A PAR - BUR", "A MUN S A BER", "A LON - NWY VIA CONVOY", "F STP/SC - BOT",
+    // "A PAR R BUR", "F TRI D", "BUILD A PAR", "WAIVE". Never includes the power.
+    std::string text(const Variant& variant) const;
+
+    friend bool operator==(const Order&, const Order&) = default;
+};
+
+}  // namespace adjutant

@@ -1,0 +1,55 @@
+// The order parser: text as players write it -> one verdict per line.
+//
+// Grammar (case-insensitive; names are abbreviations, full names or aliases):
+//   text      := { line "\n" }
+//   line      := blank | comment | power ":" | [power ":"] order
+//   comment   := ("#" | "//") anything
+//   order     := unit "H" | unit move | unit "S" unit [move] | unit "C" unit move
+//              | unit "R" place | unit "D" | "BUILD" unit | "WAIVE"
+//   move      := ("-" | "->" | "to") place ["VIA CONVOY"]
+//   unit      := ["A" | "F"] place
+//   place     := name [coast],  coast := "/nc" | "(nc)" | " nc" ...
+// (DESIGN.md §5 and docs/orders.md give the full set of synonyms.)
+//
+// Every non-blank, non-comment line yields a verdict: accepted with its canonical order, or an
+// error naming the problem. Legality is judged against the position and its phase, following
+// DATC chapter 4 on illegal versus failing orders. A bad line never discards the others. Two
+// orders for one unit: the later one wins and both verdicts say so.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "orders/order.h"
+
+namespace adjutant {
+
+struct Variant;
+struct Position;
+
+struct OrderVerdict {
+    int line = 0;         // 1-based line number in the input
+    std::string input;    // the line as written, trimmed
+    PowerId power = kNoPower;
+    std::optional<Order> order;  // set when accepted
+    std::string canonical;       // canonical text when accepted
+    std::string error;           // set when rejected
+    std::string note;            // e.g. "replaced by line 7"; may accompany an accepted order
+
+    bool accepted() const { return order.has_value() && error.empty(); }
+};
+
+struct ParsedOrders {
+    std::vector<OrderVerdict> verdicts;  // in input order
+    std::vector<Order> orders;           // the accepted orders in force (last one per unit wins)
+};
+
+// `as_power`: kNoPower when every line names its power (a GM or the CLI); otherwise the lines
+// are that player's orders, a "Power:" prefix naming another power is an error, and orders for
+// other powers' units are rejected.
+ParsedOrders parse_orders(const Variant& variant, const Position& position, std::string_view text,
+                          PowerId as_power = kNoPower);
+
+}  // namespace adjutant

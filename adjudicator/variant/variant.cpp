@@ -1,0 +1,91 @@
+#include "variant/variant.h"
+
+#include <algorithm>
+
+#include "core/text.h"
+
+namespace adjutant {
+
+void Variant::index_names() {
+    province_by_name.clear();
+    power_by_name.clear();
+    for (std::size_t i = 0; i < provinces.size(); ++i) {
+        const auto id = static_cast<ProvinceId>(i);
+        const Province& p = provinces[i];
+        province_by_name.emplace(lowercase(p.abbr), id);
+        province_by_name.emplace(lowercase(p.name), id);
+        for (const std::string& alias : p.aliases) province_by_name.emplace(lowercase(alias), id);
+    }
+    for (std::size_t i = 0; i < powers.size(); ++i) {
+        const auto id = static_cast<PowerId>(i);
+        power_by_name.emplace(lowercase(powers[i].name), id);
+        if (!powers[i].adjective.empty()) power_by_name.emplace(lowercase(powers[i].adjective), id);
+    }
+}
+
+ProvinceId Variant::find_province(std::string_view name) const {
+    auto it = province_by_name.find(lowercase(name));
+    return it == province_by_name.end() ? kNoProvince : it->second;
+}
+
+PowerId Variant::find_power(std::string_view name) const {
+    auto it = power_by_name.find(lowercase(name));
+    return it == power_by_name.end() ? kNoPower : it->second;
+}
+
+bool Variant::army_can_move(ProvinceId from, ProvinceId to) const {
+    if (from >= army_adjacency.size()) return false;
+    const auto& list = army_adjacency[from];
+    return std::binary_search(list.begin(), list.end(), to);
+}
+
+bool Variant::fleet_can_move(Location from, Location to) const {
+    if (from.province >= fleet_adjacency.size()) return false;
+    for (const FleetEdge& e : fleet_adjacency[from.province])
+        if (e.from == from.coast && e.to == to) return true;
+    return false;
+}
+
+bool Variant::fleet_can_reach(Location from, ProvinceId to) const {
+    if (from.province >= fleet_adjacency.size()) return false;
+    for (const FleetEdge& e : fleet_adjacency[from.province])
+        if (e.from == from.coast && e.to.province == to) return true;
+    return false;
+}
+
+bool Variant::can_reach(UnitType type, Location from, ProvinceId to) const {
+    return type == UnitType::Army ? army_can_move(from.province, to) : fleet_can_reach(from, to);
+}
+
+std::vector<Coast> Variant::reachable_coasts(Location from, ProvinceId to) const {
+    std::vector<Coast> out;
+    if (from.province >= fleet_adjacency.size()) return out;
+    for (const FleetEdge& e : fleet_adjacency[from.province])
+        if (e.from == from.coast && e.to.province == to) out.push_back(e.to.coast);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+bool Variant::can_stand(UnitType type, Location where) const {
+    if (where.province >= provinces.size()) return false;
+    const Province& p = provinces[where.province];
+    if (type == UnitType::Army)
+        return where.coast == Coast::None &&
+               (p.terrain == Terrain::Land || p.terrain == Terrain::Coast);
+    if (p.terrain != Terrain::Sea && p.terrain != Terrain::Coast) return false;
+    if (p.coasts.empty()) return where.coast == Coast::None;
+    return std::find(p.coasts.begin(), p.coasts.end(), where.coast) != p.coasts.end();
+}
+
+std::string Variant::location_text(Location where) const {
+    if (where.province >= provinces.size()) return "?";
+    std::string out = provinces[where.province].abbr;
+    if (where.coast != Coast::None) {
+        out += '/';
+        out += coast_code(where.coast);
+    }
+    return out;
+}
+
+}  // namespace adjutant

@@ -1,0 +1,94 @@
+// The immutable description of a map and its powers, loaded once from a variant file
+// (docs/variants.md) and shared read-only by every adjudication.
+//
+// Province and power ids are indices into `provinces` and `powers`. Adjacency is stored per
+// province in small sorted vectors: maps have at most a few hundred provinces with a handful of
+// neighbours each, so a linear scan beats any hashing on the hot path.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/ids.h"
+#include "core/phase.h"
+
+namespace adjutant {
+
+enum class Terrain : std::uint8_t { Land, Coast, Sea, Impassable };
+
+struct Point {
+    double x = 0;
+    double y = 0;
+};
+
+struct Province {
+    std::string abbr;                  // upper case, as players and the DATC write it: "STP"
+    std::string name;                  // "St Petersburg"
+    std::vector<std::string> aliases;  // lower case alternative names
+    Terrain terrain = Terrain::Land;
+    std::vector<Coast> coasts;  // non-empty only for split-coast provinces
+    bool supply_center = false;
+    PowerId home = kNoPower;  // power whose home centre this is
+    Point draw;               // label / unit position for the map view
+};
+
+struct Power {
+    std::string name;       // "France"
+    std::string adjective;  // "French"
+    std::vector<ProvinceId> home_centers;
+};
+
+struct StartUnit {
+    PowerId power = kNoPower;
+    UnitType type = UnitType::Army;
+    Location location;
+};
+
+// One directed fleet edge: a fleet on `from` (coast of this province, or None) can move to `to`.
+struct FleetEdge {
+    Coast from = Coast::None;
+    Location to;
+};
+
+struct Variant {
+    std::string name;
+    std::vector<Province> provinces;
+    std::vector<Power> powers;
+    std::vector<std::vector<ProvinceId>> army_adjacency;  // per province, sorted
+    std::vector<std::vector<FleetEdge>> fleet_adjacency;  // per province
+    std::vector<StartUnit> start_units;
+    Phase start_phase;
+    int victory_centers = 0;
+
+    // Lower-cased abbreviation, name and aliases -> province. Built by index_names().
+    std::unordered_map<std::string, ProvinceId> province_by_name;
+    std::unordered_map<std::string, PowerId> power_by_name;  // lower-cased name and adjective
+
+    // Rebuilds the two name maps from provinces and powers.
+    void index_names();
+
+    ProvinceId find_province(std::string_view name) const;  // kNoProvince if unknown
+    PowerId find_power(std::string_view name) const;        // kNoPower if unknown
+    std::size_t province_count() const { return provinces.size(); }
+
+    bool army_can_move(ProvinceId from, ProvinceId to) const;
+    // Fleet on `from` (with its coast) to exactly `to` (with its coast).
+    bool fleet_can_move(Location from, Location to) const;
+    // Fleet on `from` can reach some coast of province `to`: what a support needs (DATC 6.B.4).
+    bool fleet_can_reach(Location from, ProvinceId to) const;
+    // Unit of `type` on `from` can reach province `to` by itself (no convoy).
+    bool can_reach(UnitType type, Location from, ProvinceId to) const;
+    // Coasts of `to` a fleet on `from` can move to, in coast order.
+    std::vector<Coast> reachable_coasts(Location from, ProvinceId to) const;
+    // Whether a unit of `type` may stand on `where` (armies on land/coast without a coast,
+    // fleets on sea/coast, with a coast exactly when the province is split).
+    bool can_stand(UnitType type, Location where) const;
+
+    // "STP/SC", "PAR".
+    std::string location_text(Location where) const;
+};
+
+}  // namespace adjutant
