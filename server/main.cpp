@@ -1,12 +1,34 @@
 // adjutant: one executable, subcommands in the style of git.
 #include <cstdio>
+#include <span>
 #include <string_view>
+
+#include "cli/commands.h"
+
+namespace {
+
+void print_usage(std::FILE* out) {
+    std::fputs("usage: adjutant <command> [options]\n\ncommands:\n", out);
+    for (const auto& command : adjutant::cli::commands())
+        std::fprintf(out, "  %-12.*s %.*s\n", static_cast<int>(command.name.size()),
+                     command.name.data(), static_cast<int>(command.summary.size()),
+                     command.summary.data());
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::fputs("usage: adjutant <command> [options]\n", stderr);
+        print_usage(stderr);
         return 64;
     }
-    std::fprintf(stderr, "adjutant: unknown command '%s'\n", argv[1]);
+    const std::string_view name = argv[1];
+    if (name == "help" || name == "--help" || name == "-h") {
+        print_usage(stdout);
+        return 0;
+    }
+    for (const auto& command : adjutant::cli::commands())
+        if (command.name == name) return command.run(std::span<char* const>(argv + 2, argv + argc));
+    std::fprintf(stderr, "adjutant: unknown command '%s' (try 'adjutant help')\n", argv[1]);
     return 64;
 }

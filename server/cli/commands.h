@@ -1,0 +1,24 @@
+// Subcommands of the `adjutant` executable. Each takes the arguments after its own name and
+// returns a process exit code (sysexits-style: 0 ok, 64 usage, 65 bad data, 66 no input...).
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace adjutant::cli {
+
+using Args = std::span<char* const>;
+
+int adjudicate_command(Args args);
+int variant_command(Args args);
+
+struct Command {
+    std::string_view name;
+    std::string_view summary;
+    int (*run)(Args args);
+};
+
+// Every subcommand, in the order `adjutant help` lists them.
+std::span<const Command> commands();
+
+}  // namespace adjutant::cli
