@@ -28,6 +28,8 @@ enum class Reason : std::uint8_t {
     Cut,        // support cut
     Void,       // support/convoy not matched by the supported unit's order
     NoConvoy,   // no convoy route, or the convoy was disrupted
+    Paradox,    // convoy failed by the Szykman paradox rule (DATC 4.A.2)
+    Disbanded,  // retreat bounced: every unit retreating there is disbanded
     Illegal,    // rejected by the order parser; reported with its message
 };
 

@@ -1,0 +1,58 @@
+#include "report/adjudication_json.h"
+
+#include "position/position_json.h"
+#include "variant/variant.h"
+
+namespace adjutant {
+
+namespace {
+std::string power_name(const Variant& v, PowerId p) {
+    return p < v.powers.size() ? v.powers[p].name : std::string();
+}
+}  // namespace
+
+nlohmann::json order_result_to_json(const Variant& v, const OrderResult& r) {
+    nlohmann::json out;
+    out["power"] = power_name(v, r.order.power);
+    out["order"] = r.order.text(v);
+    out["result"] = r.succeeded ? "succeeds" : "fails";
+    if (r.reason != Reason::None) out["reason"] = std::string(reason_text(r.reason));
+    if (r.defaulted) out["default"] = true;
+    return out;
+}
+
+nlohmann::json adjudication_to_json(const Variant& v, const ParsedOrders& parsed,
+                                    const Adjudication& a) {
+    nlohmann::json out;
+    out["variant"] = v.name;
+    out["phase"] = a.phase.code();
+    nlohmann::json orders = nlohmann::json::array();
+    for (const OrderVerdict& verdict : parsed.verdicts) {
+        if (verdict.accepted()) continue;
+        nlohmann::json entry;
+        entry["power"] = power_name(v, verdict.power);
+        entry["input"] = verdict.input;
+        entry["line"] = verdict.line;
+        entry["result"] = "illegal";
+        entry["reason"] = verdict.error;
+        orders.push_back(std::move(entry));
+    }
+    for (const OrderResult& r : a.results) orders.push_back(order_result_to_json(v, r));
+    out["orders"] = std::move(orders);
+    nlohmann::json dislodged = nlohmann::json::array();
+    for (const DislodgedUnit& d : a.dislodged) {
+        nlohmann::json entry;
+        entry["power"] = power_name(v, d.unit.power);
+        entry["unit"] = std::string(1, unit_letter(d.unit.type)) + " " + v.location_text(d.unit.location);
+        entry["from"] = v.provinces[d.attacker_from].abbr;
+        nlohmann::json retreats = nlohmann::json::array();
+        for (const Location& l : d.retreats) retreats.push_back(v.location_text(l));
+        entry["retreats"] = std::move(retreats);
+        dislodged.push_back(std::move(entry));
+    }
+    out["dislodged"] = std::move(dislodged);
+    out["next"] = position_to_json(v, a.next);
+    return out;
+}
+
+}  // namespace adjutant

@@ -1,0 +1,254 @@
+#include "resolve/movement.h"
+
+#include <algorithm>
+
+#include "variant/variant.h"
+
+namespace adjutant {
+
+void MovementResolver::load(const Variant& variant, const Position& position,
+                            std::span<const Order> orders, std::span<const Strength> base) {
+    variant_ = &variant;
+    const std::size_t n = position.units.size();
+    units_.resize(n);
+    unit_at_.assign(variant.province_count(), -1);
+    attackers_.resize(variant.province_count());
+    for (auto& list : attackers_) list.clear();
+    state_.assign(n, State::Unresolved);
+    result_.assign(n, 0);
+    dependencies_.clear();
+
+    for (std::size_t i = 0; i < n; ++i) {
+        const Unit& unit = position.units[i];
+        UnitOrder& slot = units_[i];
+        slot.order = Order{};
+        slot.order.type = OrderType::Hold;
+        slot.order.power = unit.power;
+        slot.order.unit_type = unit.type;
+        slot.order.unit = unit.location;
+        slot.base = base.empty() ? 1 : base[i];
+        slot.convoyed = false;
+        slot.matched = true;
+        slot.szykman_failed = false;
+        slot.path_ok = true;
+        slot.supporters.clear();
+        slot.convoyers.clear();
+        unit_at_[unit.location.province] = static_cast<int>(i);
+    }
+    for (const Order& order : orders) {
+        const int i = unit_in(order.unit.province);
+        if (i < 0) continue;  // the parser only passes orders for existing units
+        Order& slot = units_[i].order;
+        const Location actual = slot.unit;
+        const UnitType type = slot.unit_type;
+        const PowerId power = slot.power;
+        slot = order;
+        slot.unit = actual;
+        slot.unit_type = type;
+        slot.power = power;
+    }
+    // Convoy orders decide whether an adjacent move goes by land or by sea (DATC 4.A.3, the
+    // 2023 rule without fallback): by sea when written "via convoy" or when a fleet of the
+    // army's own power is ordered to convoy it.
+    for (std::size_t i = 0; i < n; ++i) {
+        UnitOrder& u = units_[i];
+        if (u.order.type != OrderType::Move || u.order.unit_type != UnitType::Army) continue;
+        u.convoyed = u.order.via_convoy ||
+                     !variant.army_can_move(u.order.unit.province, u.order.destination.province);
+    }
+    for (std::size_t f = 0; f < n; ++f) {
+        const Order& o = units_[f].order;
+        if (o.type != OrderType::Convoy) continue;
+        const int a = unit_in(o.target);
+        const bool matches = a >= 0 && units_[a].order.type == OrderType::Move &&
+                             units_[a].order.unit_type == UnitType::Army &&
+                             destination(a) == o.target_destination;
+        units_[f].matched = matches;
+        if (!matches) continue;
+        units_[a].convoyers.push_back(static_cast<int>(f));
+        if (units_[a].order.power == o.power) units_[a].convoyed = true;
+    }
+    for (std::size_t f = 0; f < n; ++f) {
+        // A convoy of an army that goes overland is not part of any route.
+        const Order& o = units_[f].order;
+        if (o.type == OrderType::Convoy && units_[f].matched && !units_[unit_in(o.target)].convoyed)
+            units_[f].matched = false;
+    }
+    for (std::size_t a = 0; a < n; ++a)
+        if (!units_[a].convoyed) units_[a].convoyers.clear();
+
+    for (std::size_t s = 0; s < n; ++s) {
+        const Order& o = units_[s].order;
+        if (o.type == OrderType::Move) attackers_[o.destination.province].push_back(static_cast<int>(s));
+        if (o.type != OrderType::Support) continue;
+        const int t = unit_in(o.target);
+        bool matches = false;
+        if (t >= 0) {
+            const bool moving = units_[t].order.type == OrderType::Move;
+            matches = o.target_destination == kNoProvince ? !moving
+                                                          : moving && destination(t) == o.target_destination;
+        }
+        units_[s].matched = matches;
+        if (matches) units_[t].supporters.push_back(static_cast<int>(s));
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        const OrderType type = units_[i].order.type;
+        if (type == OrderType::Move || type == OrderType::Support || type == OrderType::Convoy) continue;
+        state_[i] = State::Resolved;  // holds are not decisions
+        result_[i] = 1;
+    }
+}
+
+void MovementResolver::run() {
+    for (std::size_t i = 0; i < units_.size(); ++i) resolve(static_cast<int>(i));
+    for (std::size_t i = 0; i < units_.size(); ++i)
+        if (is_move(i)) units_[i].path_ok = path_succeeds(static_cast<int>(i));
+}
+
+bool MovementResolver::resolve(int i) {
+    switch (state_[i]) {
+        case State::Resolved:
+            return result_[i] != 0;
+        case State::Guessing:
+            if (std::find(dependencies_.begin(), dependencies_.end(), i) == dependencies_.end())
+                dependencies_.push_back(i);
+            return result_[i] != 0;
+        case State::Unresolved:
+            break;
+    }
+    const std::size_t first = dependencies_.size();
+    state_[i] = State::Guessing;
+    result_[i] = 0;
+    const bool with_failure = adjudicate(i);
+    if (dependencies_.size() == first) {
+        // Nothing relied on a guess: the answer is final (unless a nested backup rule has
+        // already settled this order).
+        if (state_[i] != State::Resolved) {
+            state_[i] = State::Resolved;
+            result_[i] = with_failure;
+        }
+        return result_[i] != 0;
+    }
+    if (dependencies_[first] != i) {
+        // This answer rests on the guess of an order further up; that order decides.
+        dependencies_.push_back(i);
+        result_[i] = with_failure;
+        return with_failure;
+    }
+    // This order heads a cycle: forget what the first guess implied, and try the other.
+    for (std::size_t k = first; k < dependencies_.size(); ++k)
+        state_[dependencies_[k]] = State::Unresolved;
+    dependencies_.resize(first);
+    state_[i] = State::Guessing;
+    result_[i] = 1;
+    const bool with_success = adjudicate(i);
+    if (with_failure == with_success) {
+        for (std::size_t k = first; k < dependencies_.size(); ++k)
+            state_[dependencies_[k]] = State::Unresolved;
+        dependencies_.resize(first);
+        state_[i] = State::Resolved;
+        result_[i] = with_failure;
+        return with_failure;
+    }
+    // Zero or two consistent answers: a circular movement or a convoy paradox.
+    apply_backup_rule(first);
+    return resolve(i);
+}
+
+void MovementResolver::apply_backup_rule(std::size_t first) {
+    const auto begin = dependencies_.begin() + static_cast<std::ptrdiff_t>(first);
+    const bool paradox = std::any_of(begin, dependencies_.end(), [&](int k) {
+        return units_[k].order.type == OrderType::Convoy;
+    });
+    const bool moves = std::any_of(begin, dependencies_.end(), [&](int k) {
+        return units_[k].order.type == OrderType::Move;
+    });
+    for (auto it = begin; it != dependencies_.end(); ++it) {
+        const int k = *it;
+        const OrderType type = units_[k].order.type;
+        if (paradox) {
+            // Szykman: the convoying fleets in the paradox behave as if holding.
+            if (type == OrderType::Convoy) {
+                state_[k] = State::Resolved;
+                result_[k] = 0;
+                units_[k].szykman_failed = true;
+            } else {
+                state_[k] = State::Unresolved;
+            }
+        } else if (moves) {
+            // Circular movement: every move in the circle succeeds.
+            if (type == OrderType::Move) {
+                state_[k] = State::Resolved;
+                result_[k] = 1;
+            } else {
+                state_[k] = State::Unresolved;
+            }
+        } else {
+            // A cycle the standard rules cannot produce (variants): everything in it fails.
+            state_[k] = State::Resolved;
+            result_[k] = 0;
+        }
+    }
+    dependencies_.resize(first);
+}
+
+bool MovementResolver::adjudicate(int i) {
+    switch (units_[i].order.type) {
+        case OrderType::Move:
+            return adjudicate_move(i);
+        case OrderType::Support:
+            return adjudicate_support(i);
+        case OrderType::Convoy:
+            return adjudicate_convoy(i);
+        default:
+            return true;
+    }
+}
+
+Reason MovementResolver::failure_reason(std::size_t i) const {
+    const UnitOrder& u = units_[i];
+    const bool dislodged = dislodged_by(i) >= 0;
+    switch (u.order.type) {
+        case OrderType::Move:
+            if (result_[i]) return Reason::None;
+            return u.convoyed && !u.path_ok ? Reason::NoConvoy : Reason::Bounced;
+        case OrderType::Support:
+            if (!u.matched) return Reason::Void;
+            if (result_[i]) return Reason::None;
+            return dislodged ? Reason::Dislodged : Reason::Cut;
+        case OrderType::Convoy:
+            if (!u.matched) return Reason::Void;
+            if (u.szykman_failed) return Reason::Paradox;
+            return dislodged ? Reason::Dislodged : Reason::None;
+        default:
+            return dislodged ? Reason::Dislodged : Reason::None;
+    }
+}
+
+int MovementResolver::dislodged_by(std::size_t i) const {
+    if (is_move(i) && result_[i]) return -1;
+    for (int k : attackers_[origin(static_cast<int>(i))])
+        if (result_[k]) return k;
+    return -1;
+}
+
+std::vector<ProvinceId> MovementResolver::standoffs() const {
+    std::vector<ProvinceId> out;
+    for (std::size_t p = 0; p < attackers_.size(); ++p) {
+        const auto& list = attackers_[p];
+        if (list.empty()) continue;
+        const int occupant = unit_at_[p];
+        const bool vacated = occupant < 0 || (is_move(occupant) && result_[occupant]);
+        if (!vacated) continue;
+        bool entered = false;
+        bool contested = false;
+        for (int k : list) {
+            if (result_[k]) entered = true;
+            if (units_[k].path_ok) contested = true;
+        }
+        if (!entered && contested) out.push_back(static_cast<ProvinceId>(p));
+    }
+    return out;
+}
+
+}  // namespace adjutant

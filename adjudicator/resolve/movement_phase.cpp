@@ -1,0 +1,63 @@
+// A movement phase: run the resolver, then move units, list the dislodged with their retreats.
+#include <algorithm>
+
+#include "resolve/movement.h"
+#include "resolve/phase_flow.h"
+#include "resolve/retreat_options.h"
+#include "resolve/phases.h"
+#include "variant/variant.h"
+
+namespace adjutant {
+
+Adjudication adjudicate_movement(const Variant& variant, const Position& position,
+                                 std::span<const Order> orders) {
+    MovementResolver resolver;
+    resolver.load(variant, position, orders);
+    resolver.run();
+
+    Adjudication out;
+    out.phase = position.phase;
+    Position& next = out.next;
+    next.owner = position.owner;
+    next.standoffs = resolver.standoffs();
+
+    std::vector<std::uint8_t> ordered(variant.province_count(), 0);
+    for (const Order& o : orders)
+        if (o.unit.valid() && o.unit.province < ordered.size()) ordered[o.unit.province] = 1;
+
+    std::vector<int> dislodgers(position.units.size(), -1);
+    for (std::size_t i = 0; i < position.units.size(); ++i) {
+        const Unit& unit = position.units[i];
+        const Order& order = resolver.order(i);
+        const Reason reason = resolver.failure_reason(i);
+        OrderResult result;
+        result.order = order;
+        result.succeeded = reason == Reason::None &&
+                           (order.type != OrderType::Move || resolver.succeeded(i)) &&
+                           (order.type != OrderType::Support || resolver.succeeded(i));
+        result.reason = reason;
+        result.defaulted = !ordered[unit.location.province];
+        out.results.push_back(result);
+
+        dislodgers[i] = resolver.dislodged_by(i);
+        if (dislodgers[i] >= 0) continue;
+        Unit moved = unit;
+        if (order.type == OrderType::Move && resolver.succeeded(i)) moved.location = order.destination;
+        next.units.push_back(moved);
+    }
+    for (std::size_t i = 0; i < position.units.size(); ++i) {
+        if (dislodgers[i] < 0) continue;
+        const auto by = static_cast<std::size_t>(dislodgers[i]);
+        DislodgedUnit d;
+        d.unit = position.units[i];
+        d.attacker_from = resolver.order(by).unit.province;
+        d.retreats = retreat_options(variant, next, d.unit, d.attacker_from,
+                                     resolver.moved_by_convoy(by));
+        out.dislodged.push_back(d);
+        if (!d.retreats.empty()) next.dislodged.push_back(d);
+    }
+    advance_phase(variant, position.phase, next);
+    return out;
+}
+
+}  // namespace adjutant

@@ -1,0 +1,60 @@
+#include "resolve/phase_flow.h"
+
+#include <algorithm>
+
+#include "variant/variant.h"
+
+namespace adjutant {
+
+namespace {
+
+void take_centres(const Variant& variant, Position& position) {
+    for (const Unit& unit : position.units)
+        if (variant.provinces[unit.location.province].supply_center)
+            position.owner[unit.location.province] = unit.power;
+}
+
+bool any_adjustment(const Variant& variant, const Position& position) {
+    for (std::size_t p = 0; p < variant.powers.size(); ++p)
+        if (adjustment_allowance(variant, position, static_cast<PowerId>(p)) != 0) return true;
+    return false;
+}
+
+}  // namespace
+
+int adjustment_allowance(const Variant& variant, const Position& position, PowerId power) {
+    const int centres = position.center_count(power);
+    const int units = static_cast<int>(std::count_if(position.units.begin(), position.units.end(),
+                                                     [&](const Unit& u) { return u.power == power; }));
+    if (centres <= units) return centres - units;
+    int free_homes = 0;
+    for (ProvinceId home : variant.powers[power].home_centers)
+        if (position.owner[home] == power && position.unit_at(home) == nullptr) ++free_homes;
+    return std::min(centres - units, free_homes);
+}
+
+void advance_phase(const Variant& variant, Phase done, Position& next) {
+    Phase phase = done.next();
+    for (;;) {
+        if (phase.kind == PhaseKind::Retreat && next.dislodged.empty()) {
+            phase = phase.next();
+            continue;
+        }
+        if (phase.kind == PhaseKind::Adjustment && done.kind != PhaseKind::Adjustment) {
+            take_centres(variant, next);
+            if (!any_adjustment(variant, next)) {
+                phase = phase.next();
+                continue;
+            }
+        }
+        break;
+    }
+    if (phase.kind != PhaseKind::Retreat) {
+        next.standoffs.clear();
+        next.dislodged.clear();
+    }
+    next.phase = phase;
+    next.normalise();
+}
+
+}  // namespace adjutant

@@ -1,0 +1,23 @@
+// What happens between phases: which phase comes next, which empty phases are skipped, and
+// when supply centres change hands.
+//
+// Retreat phases with no unit able to retreat are skipped; supply centres change owner when
+// Fall ends (after its retreats); a Winter adjustment phase where no power can build or must
+// disband is skipped too (docs/adjudication.md).
+#pragma once
+
+#include "position/position.h"
+
+namespace adjutant {
+
+struct Variant;
+
+// `next` holds the units (and dislodged units) after `done` was adjudicated. Sets next.phase
+// and updates ownership. Clears standoffs when no retreat phase follows.
+void advance_phase(const Variant& variant, Phase done, Position& next);
+
+// Builds (positive) or disbands (negative) `power` may or must make in `position`, counting
+// only builds that have an empty owned home centre to go to.
+int adjustment_allowance(const Variant& variant, const Position& position, PowerId power);
+
+}  // namespace adjutant

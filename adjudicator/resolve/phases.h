@@ -1,0 +1,17 @@
+// One function per phase kind; adjudicate() dispatches on position.phase.kind.
+#pragma once
+
+#include <span>
+
+#include "adjudicate.h"
+
+namespace adjutant {
+
+Adjudication adjudicate_movement(const Variant& variant, const Position& position,
+                                 std::span<const Order> orders);
+Adjudication adjudicate_retreats(const Variant& variant, const Position& position,
+                                 std::span<const Order> orders);
+Adjudication adjudicate_adjustments(const Variant& variant, const Position& position,
+                                    std::span<const Order> orders);
+
+}  // namespace adjutant

@@ -1,0 +1,302 @@
+#include "rules_case.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "adjudicate.h"
+#include "core/text.h"
+#include "orders/parser.h"
+#include "position/unit_text.h"
+#include "variant/variant_json.h"
+
+namespace adjutant::testing {
+
+namespace {
+
+std::vector<std::string> split_list(std::string_view text) {
+    std::vector<std::string> out;
+    std::string item;
+    std::stringstream in{std::string(text)};
+    while (std::getline(in, item, ','))
+        if (!trim(item).empty()) out.emplace_back(trim(item));
+    return out;
+}
+
+// "England: F NTH, A YOR" -> "England: F NTH", "England: A YOR".
+std::vector<std::string> expand_power_line(std::string_view line) {
+    std::vector<std::string> out;
+    const auto colon = line.find(':');
+    if (colon == std::string_view::npos) return out;
+    const std::string power(trim(line.substr(0, colon)));
+    for (const std::string& item : split_list(line.substr(colon + 1)))
+        out.push_back(power + ": " + item);
+    return out;
+}
+
+}  // namespace
+
+std::string read_text_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read " + path);
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+const Variant& standard_variant() {
+    static const Variant variant = [] {
+        VariantLoad load =
+            load_variant(read_text_file(std::string(ADJUTANT_SOURCE_DIR) + "/config/variants/standard.json"));
+        if (!load.ok()) throw std::runtime_error("standard.json does not load");
+        return *load.variant;
+    }();
+    return variant;
+}
+
+std::vector<RulesCase> parse_rules_cases(const std::string& text, const std::string& file,
+                                         std::vector<std::string>& errors) {
+    std::vector<RulesCase> cases;
+    std::string section;
+    std::istringstream in(text);
+    std::string raw;
+    int line_no = 0;
+    auto problem = [&](const std::string& what) {
+        errors.push_back(file + ":" + std::to_string(line_no) + ": " + what);
+    };
+    while (std::getline(in, raw)) {
+        ++line_no;
+        const std::string_view line = trim(raw);
+        if (line.empty() || line.front() == '#') continue;
+        if (line.starts_with("===")) {
+            RulesCase c;
+            const std::string_view head = trim(line.substr(3));
+            const auto space = head.find(' ');
+            c.id = std::string(head.substr(0, space));
+            c.title = space == std::string_view::npos ? "" : std::string(trim(head.substr(space)));
+            c.file = file;
+            c.line = line_no;
+            c.stages.emplace_back();
+            cases.push_back(std::move(c));
+            section.clear();
+            continue;
+        }
+        if (cases.empty()) {
+            problem("text before the first case");
+            continue;
+        }
+        RulesCase& c = cases.back();
+        Stage& stage = c.stages.back();
+        if (line == "---") {
+            c.stages.emplace_back();
+            section.clear();
+            continue;
+        }
+        const bool indented = raw.front() == ' ' || raw.front() == '\t';
+        if (!indented) {
+            const auto colon = line.find(':');
+            if (colon == std::string_view::npos) {
+                problem("expected a section header");
+                continue;
+            }
+            section = std::string(line.substr(0, colon));
+            const std::string value(trim(line.substr(colon + 1)));
+            if (section == "phase") c.phase = value;
+            else if (section == "phase-after") stage.phase_after = value;
+            else if (section == "centers") c.centers_given = true;
+            else if (section == "dislodged") stage.dislodged_given = true;
+            else if (section == "units-after") stage.units_after_given = true;
+            else if (section != "units" && section != "orders" && section != "results" &&
+                     section != "dislodged-units")
+                problem("unknown section '" + section + "'");
+            continue;
+        }
+        const std::string item(line);
+        if (section == "units") {
+            for (auto& u : expand_power_line(item)) c.units.push_back(u);
+        } else if (section == "centers") {
+            for (auto& u : expand_power_line(item)) c.centers.push_back(u);
+        } else if (section == "dislodged-units") {
+            c.dislodged_units.push_back(item);
+        } else if (section == "orders") {
+            stage.orders += item + "\n";
+        } else if (section == "results") {
+            const auto colon = item.find(':');
+            if (colon == std::string::npos) {
+                problem("result line needs 'PROVINCE: outcome'");
+                continue;
+            }
+            std::string outcome(trim(std::string_view(item).substr(colon + 1)));
+            if (outcome != "succeeds" && outcome != "fails" && outcome != "illegal")
+                problem("unknown outcome '" + outcome + "'");
+            stage.results.emplace_back(uppercase(trim(item.substr(0, colon))), outcome);
+        } else if (section == "dislodged") {
+            stage.dislodged.push_back(item);
+        } else if (section == "units-after") {
+            for (auto& u : expand_power_line(item)) stage.units_after.push_back(u);
+        } else {
+            problem("indented line outside a list section");
+        }
+    }
+    return cases;
+}
+
+namespace {
+
+std::string describe_unit(const Variant& v, const Unit& u) {
+    return v.powers[u.power].name + ": " + unit_text(v, u);
+}
+
+// "Power: A VIE" style entry -> Unit; records a problem when it does not read.
+std::optional<Unit> read_power_unit(const Variant& v, const std::string& entry,
+                                    std::vector<std::string>& problems) {
+    const auto colon = entry.find(':');
+    const PowerId power = v.find_power(trim(std::string_view(entry).substr(0, colon)));
+    if (colon == std::string::npos || power == kNoPower) {
+        problems.push_back("bad unit entry '" + entry + "'");
+        return std::nullopt;
+    }
+    UnitText read = read_unit_text(v, trim(std::string_view(entry).substr(colon + 1)), power);
+    if (!read.unit) problems.push_back("bad unit entry '" + entry + "': " + read.error);
+    return read.unit;
+}
+
+Position initial_position(const Variant& v, const RulesCase& c, std::vector<std::string>& problems) {
+    Position pos;
+    auto phase = Phase::parse(c.phase);
+    if (!phase) problems.push_back("bad phase " + c.phase);
+    pos.phase = phase.value_or(Phase{});
+    pos.owner.assign(v.province_count(), kNoPower);
+    if (c.centers_given) {
+        for (const std::string& entry : c.centers) {
+            const auto colon = entry.find(':');
+            const PowerId power = v.find_power(trim(std::string_view(entry).substr(0, colon)));
+            const ProvinceId p = v.find_province(trim(std::string_view(entry).substr(colon + 1)));
+            if (power == kNoPower || p == kNoProvince) problems.push_back("bad centre '" + entry + "'");
+            else pos.owner[p] = power;
+        }
+    } else {
+        for (std::size_t pw = 0; pw < v.powers.size(); ++pw)
+            for (ProvinceId home : v.powers[pw].home_centers) pos.owner[home] = static_cast<PowerId>(pw);
+    }
+    for (const std::string& entry : c.units)
+        if (auto unit = read_power_unit(v, entry, problems)) pos.units.push_back(*unit);
+    for (const std::string& entry : c.dislodged_units) {
+        // "Italy: A VIE from TRI"
+        const auto from = entry.find(" from ");
+        if (from == std::string::npos) {
+            problems.push_back("dislodged-units entry needs 'from': " + entry);
+            continue;
+        }
+        auto unit = read_power_unit(v, entry.substr(0, from), problems);
+        const ProvinceId attacker = v.find_province(trim(std::string_view(entry).substr(from + 6)));
+        if (unit) pos.dislodged.push_back(DislodgedUnit{*unit, attacker, {}});
+    }
+    pos.normalise();
+    return pos;
+}
+
+std::string join(const std::vector<std::string>& items) {
+    std::string out;
+    for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
+    return out;
+}
+
+}  // namespace
+
+std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c) {
+    std::vector<std::string> problems;
+    Position position = initial_position(v, c, problems);
+    if (!problems.empty()) return problems;
+
+    for (std::size_t s = 0; s < c.stages.size(); ++s) {
+        const Stage& stage = c.stages[s];
+        const std::string where = c.stages.size() > 1 ? "stage " + std::to_string(s + 1) + ": " : "";
+        const ParsedOrders parsed = parse_orders(v, position, stage.orders, kNoPower);
+        const Adjudication result = adjudicate(v, position, parsed.orders, 0);
+
+        for (const auto& [province_text, expected] : stage.results) {
+            const ProvinceId p = v.find_province(province_text);
+            if (p == kNoProvince) {
+                problems.push_back(where + "unknown province " + province_text);
+                continue;
+            }
+            const bool in_force = std::any_of(parsed.orders.begin(), parsed.orders.end(),
+                                              [&](const Order& o) { return o.unit.province == p; });
+            const OrderResult* found = nullptr;
+            for (const OrderResult& r : result.results)
+                if (r.order.unit.province == p && !r.defaulted) found = &r;
+            std::string actual;
+            if (!in_force) actual = "illegal";
+            else if (found == nullptr) actual = "no result";
+            else actual = found->succeeded ? "succeeds" : "fails";
+            if (actual != expected) {
+                std::string detail;
+                for (const OrderVerdict& verdict : parsed.verdicts)
+                    if (!verdict.accepted()) detail += " [rejected: '" + verdict.input + "': " + verdict.error + "]";
+                if (found) detail += std::string(" [") + found->order.text(v) + ": " +
+                                     std::string(reason_text(found->reason)) + "]";
+                problems.push_back(where + province_text + ": expected " + expected + ", got " + actual + detail);
+            }
+        }
+
+        if (stage.dislodged_given || !result.dislodged.empty()) {
+            std::vector<std::string> actual;
+            for (const DislodgedUnit& d : result.dislodged) {
+                std::string entry = v.provinces[d.unit.location.province].abbr + " from " +
+                                    v.provinces[d.attacker_from].abbr;
+                actual.push_back(entry);
+            }
+            std::vector<std::string> expected;
+            std::map<std::string, std::string> expected_retreats;
+            for (const std::string& entry : stage.dislodged) {
+                const auto r = entry.find(" retreats:");
+                std::string head = uppercase(trim(entry.substr(0, r)));
+                const auto from = head.find(" FROM ");
+                if (from != std::string::npos) head = head.substr(0, from) + " from " + head.substr(from + 6);
+                expected.push_back(head);
+                if (r != std::string::npos) expected_retreats[head] = std::string(trim(entry.substr(r + 10)));
+            }
+            std::sort(actual.begin(), actual.end());
+            std::sort(expected.begin(), expected.end());
+            if (actual != expected)
+                problems.push_back(where + "dislodged: expected [" + join(expected) + "], got [" + join(actual) + "]");
+            for (const DislodgedUnit& d : result.dislodged) {
+                const std::string key = v.provinces[d.unit.location.province].abbr + " from " +
+                                        v.provinces[d.attacker_from].abbr;
+                auto it = expected_retreats.find(key);
+                if (it == expected_retreats.end()) continue;
+                std::vector<std::string> want;
+                for (const auto& item : split_list(it->second)) want.push_back(uppercase(item));
+                std::vector<std::string> got;
+                for (const Location& l : d.retreats) got.push_back(v.location_text(l));
+                std::sort(want.begin(), want.end());
+                std::sort(got.begin(), got.end());
+                if (want != got)
+                    problems.push_back(where + "retreats of " + key + ": expected [" + join(want) + "], got [" + join(got) + "]");
+            }
+        }
+
+        if (stage.units_after_given) {
+            std::vector<std::string> expected;
+            for (const std::string& entry : stage.units_after)
+                if (auto unit = read_power_unit(v, entry, problems)) expected.push_back(describe_unit(v, *unit));
+            std::vector<std::string> actual;
+            for (const Unit& u : result.next.units) actual.push_back(describe_unit(v, u));
+            std::sort(expected.begin(), expected.end());
+            std::sort(actual.begin(), actual.end());
+            if (expected != actual)
+                problems.push_back(where + "units after: expected [" + join(expected) + "], got [" + join(actual) + "]");
+        }
+        if (!stage.phase_after.empty() && stage.phase_after != result.next.phase.code())
+            problems.push_back(where + "phase after: expected " + stage.phase_after + ", got " +
+                               result.next.phase.code());
+        position = result.next;
+    }
+    return problems;
+}
+
+}  // namespace adjutant::testing

@@ -1,0 +1,48 @@
+// Rules cases as data (tests/datc/README.md): the file format, and running a case through the
+// parser and the adjudicator. Shared by the DATC driver and later rules suites.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "variant/variant.h"
+
+namespace adjutant::testing {
+
+struct Stage {
+    std::string orders;                                  // order text as the parser reads it
+    std::vector<std::pair<std::string, std::string>> results;  // province -> outcome
+    std::vector<std::string> dislodged;  // "YOR from LON" or "YOR from LON retreats: CLY, EDI"
+    bool dislodged_given = false;
+    std::vector<std::string> units_after;  // "England: A YOR" sorted; empty unless given
+    bool units_after_given = false;
+    std::string phase_after;
+};
+
+struct RulesCase {
+    std::string id;     // "6.A.1"
+    std::string title;
+    std::string file;
+    int line = 0;
+    std::string phase = "S1901M";
+    std::vector<std::string> units;           // "England: F NTH"
+    std::vector<std::string> centers;         // "England: LON"
+    bool centers_given = false;
+    std::vector<std::string> dislodged_units;  // "Italy: A VIE from TRI"
+    std::vector<Stage> stages;
+};
+
+// Parses every case in `text`; problems with the file itself are appended to `errors`.
+std::vector<RulesCase> parse_rules_cases(const std::string& text, const std::string& file,
+                                         std::vector<std::string>& errors);
+
+// Runs the case; returns every mismatch with the expectation (empty when the case passes).
+std::vector<std::string> run_rules_case(const Variant& variant, const RulesCase& rules_case);
+
+// Reads a whole file; throws std::runtime_error when it cannot.
+std::string read_text_file(const std::string& path);
+
+// The standard variant from config/variants, loaded once.
+const Variant& standard_variant();
+
+}  // namespace adjutant::testing
