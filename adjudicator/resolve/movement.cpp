@@ -244,7 +244,10 @@ std::vector<ProvinceId> MovementResolver::standoffs() const {
         bool contested = false;
         for (int k : list) {
             if (result_[k]) entered = true;
-            if (units_[k].path_ok) contested = true;
+            // A unit beaten in a head-to-head battle has no effect on its attacker's origin
+            // (DATC 6.H.9); every other failed move with a route took part in a standoff.
+            const bool lost_head_to_head = head_to_head(k) && result_[occupant];
+            if (units_[k].path_ok && !lost_head_to_head) contested = true;
         }
         if (!entered && contested) out.push_back(static_cast<ProvinceId>(p));
     }

@@ -1,0 +1,142 @@
+// Adjudication benchmark: prints microseconds and heap allocations per movement phase,
+// parsing included, for (a) the standard opening with a fixed full set of S1901 orders and
+// (b) random legal phases over many generated games.
+//
+//   adjutant_bench [--iterations N] [--games G] [--years Y]
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "adjudicate.h"
+#include "allocation_counter.h"
+#include "orders/parser.h"
+#include "random_orders.h"
+#include "variant/variant_json.h"
+#include <fstream>
+#include <sstream>
+
+using namespace adjutant;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+const char* kOpening = R"(Austria: A VIE - GAL
+Austria: A BUD - SER
+Austria: F TRI - ALB
+England: F LON - NTH
+England: F EDI - NWG
+England: A LVP - YOR
+France: F BRE - MAO
+France: A PAR - BUR
+France: A MAR S A PAR - BUR
+Germany: F KIE - DEN
+Germany: A BER - KIE
+Germany: A MUN - RUH
+Italy: F NAP - ION
+Italy: A ROM - APU
+Italy: A VEN H
+Russia: A WAR - UKR
+Russia: A MOS - STP
+Russia: F SEV - BLA
+Russia: F STP/SC - BOT
+Turkey: F ANK - BLA
+Turkey: A CON - BUL
+Turkey: A SMY - CON
+)";
+
+Variant load_standard() {
+    std::ifstream in(std::string(ADJUTANT_SOURCE_DIR) + "/config/variants/standard.json");
+    std::stringstream text;
+    text << in.rdbuf();
+    VariantLoad load = load_variant(text.str());
+    if (!load.ok()) {
+        std::fprintf(stderr, "standard.json does not load\n");
+        std::exit(1);
+    }
+    return *load.variant;
+}
+
+double micros(Clock::duration d) { return std::chrono::duration<double, std::micro>(d).count(); }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    long iterations = 20000;
+    long games = 200;
+    int years = 20;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string arg = argv[i];
+        if (arg == "--iterations") iterations = std::atol(argv[i + 1]);
+        else if (arg == "--games") games = std::atol(argv[i + 1]);
+        else if (arg == "--years") years = std::atoi(argv[i + 1]);
+    }
+    const Variant variant = load_standard();
+    const Position start = starting_position(variant);
+
+    // (a) the opening: the first run is cold (nothing cached), then the steady state.
+    {
+        std::size_t checksum = 0;
+        const auto cold_begin = Clock::now();
+        {
+            const ParsedOrders parsed = parse_orders(variant, start, kOpening);
+            checksum += adjudicate(variant, start, parsed.orders).next.units.size();
+        }
+        const double cold = micros(Clock::now() - cold_begin);
+        const std::uint64_t alloc_before = bench::allocation_count();
+        const auto begin = Clock::now();
+        for (long i = 0; i < iterations; ++i) {
+            const ParsedOrders parsed = parse_orders(variant, start, kOpening);
+            checksum += adjudicate(variant, start, parsed.orders).next.units.size();
+        }
+        const double total = micros(Clock::now() - begin);
+        const double allocs = static_cast<double>(bench::allocation_count() - alloc_before) /
+                              static_cast<double>(iterations);
+        std::printf("standard S1901 opening (22 orders, parse + adjudicate)\n");
+        std::printf("  cold first phase:   %8.2f us\n", cold);
+        std::printf("  steady state:       %8.2f us/phase over %ld phases\n", total / static_cast<double>(iterations), iterations);
+        std::printf("  allocations:        %8.1f per phase\n", allocs);
+        std::printf("  checksum %zu\n", checksum);
+    }
+
+    // (b) random legal games.
+    {
+        bench::Random random(20261129);
+        long movement_phases = 0;
+        long orders_total = 0;
+        double movement_time = 0;
+        std::uint64_t movement_allocs = 0;
+        for (long g = 0; g < games; ++g) {
+            Position position = start;
+            while (position.phase.year < start.phase.year + years) {
+                std::string text;
+                if (position.phase.kind == PhaseKind::Movement)
+                    text = bench::random_movement_orders(variant, position, random);
+                else if (position.phase.kind == PhaseKind::Retreat)
+                    text = bench::random_retreat_orders(variant, position, random);
+                else
+                    text = bench::random_adjustment_orders(variant, position, random);
+                const bool movement = position.phase.kind == PhaseKind::Movement;
+                const std::uint64_t alloc_before = bench::allocation_count();
+                const auto begin = Clock::now();
+                const ParsedOrders parsed = parse_orders(variant, position, text);
+                Adjudication result = adjudicate(variant, position, parsed.orders);
+                if (movement) {
+                    movement_time += micros(Clock::now() - begin);
+                    movement_allocs += bench::allocation_count() - alloc_before;
+                    ++movement_phases;
+                    orders_total += static_cast<long>(parsed.orders.size());
+                }
+                position = std::move(result.next);
+                if (winner(variant, position) != kNoPower) break;
+            }
+        }
+        std::printf("random legal games: %ld games, up to %d years\n", games, years);
+        std::printf("  movement phases:    %8ld (%.1f orders each)\n", movement_phases,
+                    static_cast<double>(orders_total) / static_cast<double>(movement_phases));
+        std::printf("  time:               %8.2f us/phase\n", movement_time / static_cast<double>(movement_phases));
+        std::printf("  allocations:        %8.1f per phase\n",
+                    static_cast<double>(movement_allocs) / static_cast<double>(movement_phases));
+    }
+    return 0;
+}

@@ -1,0 +1,110 @@
+#include "random_orders.h"
+
+#include <vector>
+
+#include "resolve/phase_flow.h"
+
+namespace adjutant::bench {
+
+namespace {
+
+std::string unit_text(const Variant& v, const Unit& u) {
+    return std::string(1, unit_letter(u.type)) + " " + v.location_text(u.location);
+}
+
+// Places unit `u` can move to by itself.
+std::vector<Location> destinations(const Variant& v, const Unit& u) {
+    std::vector<Location> out;
+    if (u.type == UnitType::Army) {
+        for (ProvinceId p : v.army_adjacency[u.location.province]) out.push_back(Location{p, Coast::None});
+    } else {
+        for (const FleetEdge& e : v.fleet_adjacency[u.location.province])
+            if (e.from == u.location.coast) out.push_back(e.to);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string random_movement_orders(const Variant& v, const Position& pos, Random& random) {
+    struct Plan {
+        bool moves = false;
+        Location to;
+    };
+    std::vector<Plan> plans(pos.units.size());
+    for (std::size_t i = 0; i < pos.units.size(); ++i) {
+        const auto options = destinations(v, pos.units[i]);
+        if (!options.empty() && random.below(100) < 55) {
+            plans[i].moves = true;
+            plans[i].to = options[random.below(options.size())];
+        }
+    }
+    std::string text;
+    for (std::size_t i = 0; i < pos.units.size(); ++i) {
+        const Unit& u = pos.units[i];
+        text += v.powers[u.power].name + ": " + unit_text(v, u);
+        if (plans[i].moves) {
+            text += " - " + v.location_text(plans[i].to) + "\n";
+            continue;
+        }
+        // Try to support a neighbour: its move if we can reach the destination, else its hold.
+        bool written = false;
+        if (random.below(100) < 60) {
+            for (std::size_t tries = 0; tries < 4 && !written; ++tries) {
+                const std::size_t j = random.below(pos.units.size());
+                if (j == i) continue;
+                const Unit& other = pos.units[j];
+                if (plans[j].moves && plans[j].to.province != u.location.province &&
+                    v.can_reach(u.type, u.location, plans[j].to.province)) {
+                    text += " S " + unit_text(v, other) + " - " + v.provinces[plans[j].to.province].abbr;
+                    written = true;
+                } else if (!plans[j].moves && v.can_reach(u.type, u.location, other.location.province)) {
+                    text += " S " + unit_text(v, other);
+                    written = true;
+                }
+            }
+        }
+        if (!written) text += " H";
+        text += "\n";
+    }
+    return text;
+}
+
+std::string random_retreat_orders(const Variant& v, const Position& pos, Random& random) {
+    std::string text;
+    for (const DislodgedUnit& d : pos.dislodged) {
+        text += v.powers[d.unit.power].name + ": " + unit_text(v, d.unit);
+        if (d.retreats.empty() || random.below(10) == 0) text += " D\n";
+        else text += " R " + v.location_text(d.retreats[random.below(d.retreats.size())]) + "\n";
+    }
+    return text;
+}
+
+std::string random_adjustment_orders(const Variant& v, const Position& pos, Random& random) {
+    std::string text;
+    for (std::size_t pw = 0; pw < v.powers.size(); ++pw) {
+        const auto power = static_cast<PowerId>(pw);
+        int allowance = adjustment_allowance(v, pos, power);
+        const std::string& name = v.powers[pw].name;
+        for (ProvinceId home : v.powers[pw].home_centers) {
+            if (allowance <= 0) break;
+            if (pos.owner[home] != power || pos.unit_at(home) != nullptr) continue;
+            const bool coastal = v.provinces[home].terrain == Terrain::Coast;
+            std::string where = v.provinces[home].abbr;
+            if (!v.provinces[home].coasts.empty())
+                where += "/" + std::string(coast_code(v.provinces[home].coasts[random.below(v.provinces[home].coasts.size())]));
+            const bool fleet = coastal && random.below(2) == 0;
+            text += name + ": BUILD " + (fleet ? "F " : "A ") + (fleet ? where : v.provinces[home].abbr) + "\n";
+            --allowance;
+        }
+        for (const Unit& u : pos.units) {
+            if (allowance >= 0) break;
+            if (u.power != power) continue;
+            text += name + ": " + unit_text(v, u) + " D\n";
+            ++allowance;
+        }
+    }
+    return text;
+}
+
+}  // namespace adjutant::bench

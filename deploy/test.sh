@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds and runs every test: a Release build with CTest, the same tests under AddressSanitizer
+# and UndefinedBehaviorSanitizer, and a short libFuzzer run of each fuzz target.
+# Usage: deploy/test.sh            (from the repository root or anywhere)
+# Environment: FUZZ_SECONDS (default 30 per target), JOBS (default: number of cores).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+deploy/install-deps.sh
+jobs=${JOBS:-$(nproc)}
+
+echo "== Release build and tests"
+cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/release -j "$jobs"
+ctest --test-dir build/release --output-on-failure -j "$jobs"
+
+echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
+cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DADJUTANT_SANITIZE=ON >/dev/null
+cmake --build build/asan -j "$jobs"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build/asan --output-on-failure -j "$jobs"
+
+echo "== Fuzzing (libFuzzer, ${FUZZ_SECONDS:-30} s per target)"
+CC=clang CXX=clang++ cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+  -DADJUTANT_FUZZ=ON -DADJUTANT_TESTS=OFF >/dev/null
+cmake --build build/fuzz -j "$jobs" --target fuzz_targets
+for target in build/fuzz/fuzz/*_fuzz; do
+  name=$(basename "$target")
+  corpus="build/fuzz/corpus-$name"
+  mkdir -p "$corpus"
+  echo "-- $name"
+  if ! "$target" -max_total_time="${FUZZ_SECONDS:-30}" -max_len=65536 "$corpus" \
+      >"build/fuzz/$name.log" 2>&1; then
+    tail -n 60 "build/fuzz/$name.log"
+    echo "fuzz target $name found a crash"
+    exit 1
+  fi
+  grep -E "^#[0-9]+.*DONE" "build/fuzz/$name.log" || tail -n 3 "build/fuzz/$name.log"
+done
+echo "== All tests passed"
