@@ -26,7 +26,7 @@ std::string Order::text(const Variant& v) const {
             out += type == OrderType::Support ? " S " : " C ";
             out += unit_text(v, target_type, Location{target, Coast::None});
             if (target_destination != kNoProvince)
-                out += " - " + v.location_text(Location{target_destination, Coast::None});
+                out += " - " + v.location_text(Location{target_destination, target_destination_coast});
             return out;
         }
         case OrderType::Retreat:

@@ -4,7 +4,7 @@
 //   Hold                 unit
 //   Move                 unit, destination (with coast for fleets), via_convoy
 //   Support              unit, target (the supported unit's province), target_destination
-//                        (kNoProvince for support to hold)
+//                        (kNoProvince for support to hold), target_destination_coast
 //   Convoy               unit (the fleet), target (the army), target_destination
 //   Retreat              unit, destination
 //   Disband              unit (retreat and adjustment phases)
@@ -33,6 +33,8 @@ struct Order {
     UnitType target_type = UnitType::Army;
     ProvinceId target = kNoProvince;
     ProvinceId target_destination = kNoProvince;
+    // Support of a fleet's move may name the coast; it must then match (DATC 4.B.4, 6.B.9).
+    Coast target_destination_coast = Coast::None;
 
     // Canonical text with abbreviations: "A PAR - BUR", "F NTH C A LON - NWY",
     // "A MUN S A PAR - BUR", "A MUN S A BER", "A LON - NWY VIA CONVOY", "F STP/SC - BOT",

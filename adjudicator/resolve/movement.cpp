@@ -85,8 +85,11 @@ void MovementResolver::load(const Variant& variant, const Position& position,
         bool matches = false;
         if (t >= 0) {
             const bool moving = units_[t].order.type == OrderType::Move;
-            matches = o.target_destination == kNoProvince ? !moving
-                                                          : moving && destination(t) == o.target_destination;
+            matches = o.target_destination == kNoProvince
+                          ? !moving
+                          : moving && destination(t) == o.target_destination &&
+                                (o.target_destination_coast == Coast::None ||
+                                 o.target_destination_coast == units_[t].order.destination.coast);
         }
         units_[s].matched = matches;
         if (matches) units_[t].supporters.push_back(static_cast<int>(s));

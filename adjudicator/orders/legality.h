@@ -1,0 +1,65 @@
+// Order legality: an unvalidated order (syntax.h) judged against the position and its phase.
+//
+// Follows DATC chapter 4: an order that could never be valid whatever the other orders are is
+// illegal and rejected here with a message naming the reason; an order that may merely fail
+// is accepted and left to the resolver. Adjustment orders are judged in input order against
+// the power's allowance, so that ledger is state kept across the lines of one submission.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "orders/order.h"
+#include "orders/syntax.h"
+
+namespace adjutant {
+
+struct Variant;
+struct Position;
+struct Unit;
+
+struct Checked {
+    std::optional<Order> order;  // set when legal
+    std::string error;
+    std::string note;  // e.g. a written unit letter that was ignored
+};
+
+Checked check_movement(const Variant& variant, const Position& position, PowerId power,
+                       const OrderSyntax& syntax);
+Checked check_retreat(const Variant& variant, const Position& position, PowerId power,
+                      const OrderSyntax& syntax);
+
+// Builds, disbands and waives counted against centres minus units, first come first served
+// (DATC 4.D.4 to 4.D.6).
+class AdjustmentLedger {
+  public:
+    AdjustmentLedger(const Variant& variant, const Position& position);
+    Checked check(PowerId power, const OrderSyntax& syntax, int line);
+
+  private:
+    Checked build(PowerId power, const OrderSyntax& syntax, int line);
+    Checked disband(PowerId power, const OrderSyntax& syntax);
+    int allowance(PowerId power) const;  // centres - units: > 0 builds, < 0 removals
+
+    const Variant& variant_;
+    const Position& position_;
+    std::vector<int> build_line_;   // per province: line of the accepted build there, or 0
+    std::vector<bool> disbanded_;   // per province: an accepted disband of the unit there
+    std::vector<int> builds_used_;  // per power: accepted builds and waives
+    std::vector<int> removals_used_;
+};
+
+// Shared wording: "A PAR", "F STP/SC", "France".
+std::string describe_unit(const Variant& variant, UnitType type, Location where);
+std::string power_name(const Variant& variant, PowerId power);
+std::string province_abbr(const Variant& variant, ProvinceId province);
+// Empty when the unit exists and is `power`'s; else "no unit at MUN" or
+// "A PAR belongs to France, not Germany".
+std::string ownership_error(const Variant& variant, const Unit* unit, ProvinceId where,
+                            PowerId power);
+// The note for a written unit letter that does not match the unit (ignored: DATC 4.C.2).
+std::string letter_note(const Variant& variant, const std::optional<UnitType>& written,
+                        const Unit& unit);
+
+}  // namespace adjutant

@@ -1,0 +1,232 @@
+// Movement-phase legality: hold, move, support, convoy (DATC 6.A, 6.B, 6.D.22-34, 6.F.1, 6.G.19).
+#include <algorithm>
+
+#include "orders/convoy_route.h"
+#include "orders/legality.h"
+#include "position/position.h"
+#include "variant/variant.h"
+
+namespace adjutant {
+
+namespace {
+
+Checked fail(std::string message) {
+    return Checked{std::nullopt, std::move(message), ""};
+}
+
+Terrain terrain(const Variant& v, ProvinceId p) {
+    return v.provinces[p].terrain;
+}
+
+std::string coast_list(const std::vector<Coast>& coasts) {
+    std::string out;
+    for (Coast c : coasts) {
+        if (!out.empty()) out += " or ";
+        for (char ch : coast_code(c)) out += static_cast<char>(ch - 'A' + 'a');
+    }
+    return out;
+}
+
+// A written coast that the province does not have is ignored (DATC 4.B.6).
+std::optional<Coast> real_coast(const Variant& v, const PlaceRef& place) {
+    const auto& coasts = v.provinces[place.province].coasts;
+    if (place.coast && std::find(coasts.begin(), coasts.end(), *place.coast) != coasts.end())
+        return place.coast;
+    return std::nullopt;
+}
+
+// Where a fleet on `from` moves when ordered to `dest`; empty error on success.
+std::string fleet_destination(const Variant& v, const Unit& unit, const PlaceRef& dest,
+                              Location& out) {
+    const ProvinceId d = dest.province;
+    const std::string who = describe_unit(v, unit.type, unit.location);
+    if (terrain(v, d) == Terrain::Land || terrain(v, d) == Terrain::Impassable)
+        return who + " cannot move to " + province_abbr(v, d) + ": fleets cannot enter " +
+               (terrain(v, d) == Terrain::Land ? "inland provinces" : "impassable provinces");
+    if (v.provinces[d].coasts.empty()) {
+        out = Location{d, Coast::None};
+        if (v.fleet_can_move(unit.location, out)) return "";
+        return who + " cannot reach " + province_abbr(v, d);
+    }
+    const std::vector<Coast> reach = v.reachable_coasts(unit.location, d);
+    if (reach.empty()) return who + " cannot reach " + province_abbr(v, d);
+    if (auto coast = real_coast(v, dest)) {  // a wrong coast is illegal (DATC 4.B.3, 6.B.3)
+        out = Location{d, *coast};
+        if (std::find(reach.begin(), reach.end(), *coast) != reach.end()) return "";
+        return who + " cannot reach " + v.location_text(out);
+    }
+    if (reach.size() == 1) {  // the only reachable coast (DATC 4.B.2, 6.B.2)
+        out = Location{d, reach.front()};
+        return "";
+    }
+    return province_abbr(v, d) + " needs a coast: " + coast_list(reach);  // DATC 4.B.1, 6.B.1
+}
+
+Checked move(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
+             Order order) {
+    const ProvinceId from = unit.location.province;
+    const ProvinceId d = s.destination.province;
+    const std::string who = describe_unit(v, unit.type, unit.location);
+    order.type = OrderType::Move;
+    if (d == from) return fail(who + " cannot move to its own province");  // DATC 6.A.4, 6.A.5
+    if (unit.type == UnitType::Fleet) {
+        if (s.via_convoy || !s.path.empty()) return fail("a fleet cannot be convoyed");
+        std::string error = fleet_destination(v, unit, s.destination, order.destination);
+        if (!error.empty()) return fail(error);
+        return Checked{order, "", ""};
+    }
+    // Armies: a written coast is irrelevant and ignored (DATC 4.B.6, 6.B.12).
+    order.destination = Location{d, Coast::None};
+    if (terrain(v, d) == Terrain::Sea)
+        return fail(who + " cannot move to " + province_abbr(v, d) + ": armies cannot enter sea");
+    if (terrain(v, d) == Terrain::Impassable)
+        return fail(who + " cannot move to " + province_abbr(v, d) + ": it is impassable");
+    std::string note;
+    if (!s.path.empty()) {  // convoy paths are ignored (DATC 4.A.6)
+        for (ProvinceId p : s.path)
+            if (terrain(v, p) != Terrain::Sea)
+                return fail("a move has one destination; " + province_abbr(v, p) +
+                            " is not a sea on a convoy path");
+        note = "convoy path ignored (DATC 4.A.6)";
+    }
+    const bool coastal = is_coastal(v, from) && is_coastal(v, d);
+    if (s.via_convoy) {
+        if (!coastal) return fail("armies are only convoyed between coastal provinces");
+        if (!convoy_route_exists(v, pos, from, d))
+            return fail("no fleets at sea could convoy " + who + " to " + province_abbr(v, d));
+        order.via_convoy = true;
+        return Checked{order, "", note};
+    }
+    if (v.army_can_move(from, d)) return Checked{order, "", note};
+    // Not adjacent: legal as a convoy attempt only if fleets now at sea could carry it
+    // (DATC 4.E.1, 6.D.32); whether they do is the resolver's question.
+    if (coastal && convoy_route_exists(v, pos, from, d)) return Checked{order, "", note};
+    if (coastal)
+        return fail(province_abbr(v, d) + " is not adjacent to " + province_abbr(v, from) +
+                    " and no fleets at sea could convoy " + who + " there");
+    return fail(province_abbr(v, d) + " is not adjacent to " + province_abbr(v, from));
+}
+
+// Could the supported unit make this move by itself or by a convoy not using the supporter?
+bool supported_move_possible(const Variant& v, const Position& pos, const Unit& target,
+                             const PlaceRef& dest, ProvinceId supporter) {
+    const ProvinceId d = dest.province;
+    if (target.type == UnitType::Fleet) {
+        const std::vector<Coast> reach = v.reachable_coasts(target.location, d);
+        if (reach.empty()) return false;  // DATC 6.D.22
+        auto coast = real_coast(v, dest);
+        return !coast || std::find(reach.begin(), reach.end(), *coast) != reach.end();
+    }
+    if (terrain(v, d) != Terrain::Land && terrain(v, d) != Terrain::Coast) return false;
+    if (v.army_can_move(target.location.province, d)) return true;
+    return convoy_route_exists(v, pos, target.location.province, d, supporter);  // DATC 6.D.31
+}
+
+Checked support(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
+                Order order) {
+    const ProvinceId here = unit.location.province;
+    const ProvinceId t = s.target.place.province;
+    const std::string who = describe_unit(v, unit.type, unit.location);
+    order.type = OrderType::Support;
+    if (t == here)
+        return fail(s.target_destination ? "a unit cannot support its own move"
+                                         : "a unit cannot support itself");  // DATC 6.A.8
+    const Unit* target = pos.unit_at(t);
+    // Supporting an empty province can never be valid, so it is illegal (DATC 4.E.1).
+    if (!target) return fail("no unit at " + province_abbr(v, t) + " to support");
+    order.target = t;
+    order.target_type = target->type;  // the written letter is ignored (DATC 4.C.1, 4.C.2)
+    const std::string note = letter_note(v, s.target.type, *target);
+    if (!s.target_destination) {
+        if (!v.can_reach(unit.type, unit.location, t))
+            return fail(who + " cannot reach " + province_abbr(v, t) + ", so cannot support it");
+        return Checked{order, "", note};
+    }
+    const ProvinceId d = s.target_destination->province;
+    const std::string move_text =
+        describe_unit(v, target->type, target->location) + " - " + province_abbr(v, d);
+    if (d == t) return fail("the supported unit cannot move to its own province");
+    if (d == here)  // DATC 6.D.34
+        return fail("a unit cannot support a move into its own province");
+    // Coasts do not matter for the supporter (DATC 6.B.4), only the province (6.A.10, 6.B.5).
+    if (!v.can_reach(unit.type, unit.location, d))
+        return fail(who + " cannot reach " + province_abbr(v, d) + ", so cannot support " +
+                    move_text);
+    if (!supported_move_possible(v, pos, *target, *s.target_destination, here))
+        return fail("the supported move " + move_text + " is impossible");
+    order.target_destination = d;
+    if (target->type == UnitType::Fleet && !v.provinces[d].coasts.empty())
+        order.target_destination_coast = s.target_destination->coast.value_or(Coast::None);
+    return Checked{order, "", note};
+}
+
+Checked convoy(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
+               Order order) {
+    const ProvinceId here = unit.location.province;
+    order.type = OrderType::Convoy;
+    if (unit.type != UnitType::Fleet || terrain(v, here) != Terrain::Sea)
+        return fail("only fleets at sea can convoy");  // DATC 6.F.1
+    const ProvinceId t = s.target.place.province;
+    const Unit* army = pos.unit_at(t);
+    if (!army) return fail("no unit at " + province_abbr(v, t) + " to convoy");
+    if (army->type == UnitType::Fleet) return fail("a fleet cannot be convoyed");  // DATC 6.A.7
+    const ProvinceId d = s.target_destination->province;
+    if (d == t)  // DATC 6.A.5
+        return fail("the convoyed army cannot move to its own province");
+    if (!is_coastal(v, t) || !is_coastal(v, d))
+        return fail("armies are only convoyed between coastal provinces");
+    if (!fleet_on_convoy_route(v, pos, t, d, here))  // DATC 6.G.19
+        return fail(describe_unit(v, unit.type, unit.location) +
+                    " is not on any convoy route from " + province_abbr(v, t) + " to " +
+                    province_abbr(v, d));
+    order.target = t;
+    order.target_type = UnitType::Army;
+    order.target_destination = d;
+    return Checked{order, "", letter_note(v, s.target.type, *army)};
+}
+
+}  // namespace
+
+Checked check_movement(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
+    switch (s.kind) {
+        case SyntaxKind::Retreat:
+            return fail("retreats are only ordered in a retreat phase");
+        case SyntaxKind::Disband:
+            return fail("disbands are only ordered in retreat and adjustment phases");
+        case SyntaxKind::Build:
+        case SyntaxKind::Waive:
+            return fail("builds and waives are only ordered in an adjustment phase");
+        default:
+            break;
+    }
+    const ProvinceId where = s.unit.place.province;
+    const Unit* unit = pos.unit_at(where);
+    std::string error = ownership_error(v, unit, where, power);  // DATC 6.A.6
+    if (!error.empty()) return fail(error);
+    // The unit as it stands: a written coast of the ordered unit is ignored (DATC 4.B.5).
+    Order order;
+    order.power = power;
+    order.unit_type = unit->type;
+    order.unit = unit->location;
+    Checked out;
+    switch (s.kind) {
+        case SyntaxKind::Move:
+            out = move(v, pos, *unit, s, order);
+            break;
+        case SyntaxKind::Support:
+            out = support(v, pos, *unit, s, order);
+            break;
+        case SyntaxKind::Convoy:
+            out = convoy(v, pos, *unit, s, order);
+            break;
+        default:
+            order.type = OrderType::Hold;
+            out = Checked{order, "", ""};
+            break;
+    }
+    const std::string note = letter_note(v, s.unit.type, *unit);
+    if (out.order && !note.empty()) out.note = out.note.empty() ? note : note + "; " + out.note;
+    return out;
+}
+
+}  // namespace adjutant

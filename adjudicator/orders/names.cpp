@@ -1,0 +1,90 @@
+#include "orders/names.h"
+
+#include <algorithm>
+
+#include "variant/variant.h"
+
+namespace adjutant {
+
+namespace {
+
+// Lower case, words separated by single spaces; returns the number of words.
+std::size_t normalise(std::string_view name, std::string& out) {
+    out.clear();
+    std::size_t words = 0;
+    bool gap = true;
+    for (char c : name) {
+        if (c == ' ' || c == '-' || c == '.' || c == '\t' || c == '_') {
+            gap = true;
+            continue;
+        }
+        if (gap) {
+            if (!out.empty()) out += ' ';
+            ++words;
+            gap = false;
+        }
+        out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+    return words;
+}
+
+void add(std::unordered_map<std::string, std::size_t>& names, std::size_t& max_words,
+         std::string_view name, std::size_t id) {
+    std::string key;
+    const std::size_t words = normalise(name, key);
+    if (words == 0) return;
+    names.emplace(std::move(key), id);
+    max_words = std::max(max_words, words);
+}
+
+}  // namespace
+
+NameIndex::NameIndex(const Variant& variant) {
+    for (std::size_t i = 0; i < variant.provinces.size(); ++i) {
+        const Province& p = variant.provinces[i];
+        add(provinces_, max_province_words_, p.abbr, i);
+        add(provinces_, max_province_words_, p.name, i);
+        for (const std::string& alias : p.aliases) add(provinces_, max_province_words_, alias, i);
+    }
+    for (std::size_t i = 0; i < variant.powers.size(); ++i) {
+        add(powers_, max_power_words_, variant.powers[i].name, i);
+        add(powers_, max_power_words_, variant.powers[i].adjective, i);
+    }
+}
+
+NameIndex::Match NameIndex::province(std::span<const Token> tokens, std::size_t at) const {
+    return longest(provinces_, max_province_words_, tokens, at);
+}
+
+NameIndex::Match NameIndex::power(std::span<const Token> tokens, std::size_t at) const {
+    return longest(powers_, max_power_words_, tokens, at);
+}
+
+NameIndex::Match NameIndex::longest(const std::unordered_map<std::string, std::size_t>& names,
+                                    std::size_t max_words, std::span<const Token> tokens,
+                                    std::size_t at) const {
+    Match best;
+    std::string key;
+    std::size_t i = at;
+    // Bounded by the longest name's word count, so matching is linear in the line length.
+    for (std::size_t words = 0; words < max_words && i < tokens.size(); ++words) {
+        if (words > 0) {
+            // A dash inside a name only when written without spaces: "Mid-Atlantic".
+            if (tokens[i].kind == TokenKind::Dash) {
+                if (tokens[i].space_before || i + 1 >= tokens.size() || tokens[i + 1].space_before)
+                    break;
+                ++i;
+            }
+            key += ' ';
+        }
+        if (tokens[i].kind != TokenKind::Word) break;
+        for (char c : tokens[i].text)
+            key += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        ++i;
+        auto it = names.find(key);
+        if (it != names.end()) best = Match{it->second, i, true};
+    }
+    return best;
+}
+
+}  // namespace adjutant

@@ -1,0 +1,44 @@
+// Province and power names as the order parser matches them against tokens.
+//
+// Built once per parse from the variant (abbreviations, names, aliases; power names and
+// adjectives). Keys are normalised: lower case, '-' and '.' read as spaces, so "Mid-Atlantic
+// Ocean", "mid atlantic ocean" and "St. Petersburg" all match. The longest name wins.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <unordered_map>
+
+#include "core/ids.h"
+#include "orders/lexer.h"
+
+namespace adjutant {
+
+struct Variant;
+
+class NameIndex {
+  public:
+    explicit NameIndex(const Variant& variant);
+
+    struct Match {
+        std::size_t id = 0;   // ProvinceId or PowerId
+        std::size_t end = 0;  // index of the first token after the name
+        bool found = false;
+    };
+    // The longest province name starting at tokens[at]; words may be joined by spaces or by a
+    // dash written without spaces ("Mid-Atlantic").
+    Match province(std::span<const Token> tokens, std::size_t at) const;
+    Match power(std::span<const Token> tokens, std::size_t at) const;
+
+  private:
+    Match longest(const std::unordered_map<std::string, std::size_t>& names, std::size_t max_words,
+                  std::span<const Token> tokens, std::size_t at) const;
+
+    std::unordered_map<std::string, std::size_t> provinces_;
+    std::unordered_map<std::string, std::size_t> powers_;
+    std::size_t max_province_words_ = 1;
+    std::size_t max_power_words_ = 1;
+};
+
+}  // namespace adjutant

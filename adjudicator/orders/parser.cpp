@@ -1,0 +1,228 @@
+// The driver: splits text into lines, reads power prefixes and blocks, hands each order to the
+// syntax and legality stages, and applies the one-order-per-unit rule.
+#include "orders/parser.h"
+
+#include <optional>
+
+#include "core/text.h"
+#include "orders/legality.h"
+#include "orders/lexer.h"
+#include "orders/names.h"
+#include "orders/syntax.h"
+#include "position/position.h"
+#include "variant/variant.h"
+
+namespace adjutant {
+
+namespace {
+
+// Longer lines are rejected before any parsing: no order is near this long, and the limit
+// keeps hostile input cheap.
+constexpr std::size_t kMaxLineBytes = 1000;
+constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+
+bool valid_printable_utf8(std::string_view s) {
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c < 0x80) {
+            if (c < 0x20 && c != '\t') return false;
+            if (c == 0x7F) return false;
+            ++i;
+            continue;
+        }
+        std::size_t len = c >= 0xF0 && c <= 0xF4  ? 4
+                          : c >= 0xE0             ? 3
+                          : c >= 0xC2 && c < 0xE0 ? 2
+                                                  : 0;
+        if (len == 0 || i + len > s.size()) return false;
+        for (std::size_t k = 1; k < len; ++k)
+            if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+        const auto c1 = static_cast<unsigned char>(s[i + 1]);
+        if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) || (c == 0xF0 && c1 < 0x90) ||
+            (c == 0xF4 && c1 >= 0x90))
+            return false;  // overlong, surrogate or beyond U+10FFFF
+        i += len;
+    }
+    return true;
+}
+
+// The line as written when it is clean UTF-8; otherwise escaped, so it is safe to store and
+// echo (JSON, mail).
+std::string echo(std::string_view line) {
+    if (line.size() > kMaxLineBytes) return printable(line, 80);
+    return valid_printable_utf8(line) ? std::string(line) : printable(line, kMaxLineBytes);
+}
+
+bool is_comment(std::string_view line) {
+    return line.front() == '#' || line.substr(0, 2) == "//";
+}
+
+void add_note(std::string& note, const std::string& more) {
+    if (more.empty()) return;
+    if (!note.empty()) note += "; ";
+    note += more;
+}
+
+struct Block {
+    PowerId power = kNoPower;
+    int line = 0;
+    std::string error;  // the block header was refused; its lines are refused too
+};
+
+class Driver {
+  public:
+    Driver(const Variant& v, const Position& pos, PowerId as_power)
+        : v_(v),
+          pos_(pos),
+          as_power_(as_power),
+          names_(v),
+          ledger_(v, pos),
+          in_force_(v.provinces.size(), kNone) {}
+
+    ParsedOrders run(std::string_view text) {
+        int number = 0;
+        while (true) {
+            const std::size_t nl = text.find('\n');
+            const std::string_view line = text.substr(0, nl);
+            line_(line, ++number);
+            if (nl == std::string_view::npos) break;
+            text.remove_prefix(nl + 1);
+        }
+        for (std::size_t i = 0; i < out_.verdicts.size(); ++i)
+            if (out_.verdicts[i].accepted() && !replaced_[i])
+                out_.orders.push_back(*out_.verdicts[i].order);
+        return std::move(out_);
+    }
+
+  private:
+    void line_(std::string_view raw, int number) {
+        if (raw.size() > kMaxLineBytes) {  // checked before trimming or tokenizing
+            reject(number, raw, kNoPower,
+                   "line too long (" + std::to_string(raw.size()) + " bytes; the limit is " +
+                       std::to_string(kMaxLineBytes) + ")");
+            return;
+        }
+        const std::string_view line = trim(raw);
+        if (line.empty() || is_comment(line)) return;
+        const std::vector<Token> tokens = tokenize(line);
+        std::span<const Token> order_tokens(tokens);
+
+        PowerId power = kNoPower;
+        std::size_t colon = 0;
+        while (colon < tokens.size() && tokens[colon].kind != TokenKind::Colon) ++colon;
+        if (colon < tokens.size()) {
+            std::string error;
+            const NameIndex::Match m = names_.power(tokens, 0);
+            if (colon == 0) {
+                error = "missing power before ':'";
+            } else if (!m.found || m.end != colon) {
+                const auto start = static_cast<std::size_t>(tokens[0].text.data() - line.data());
+                const auto stop = static_cast<std::size_t>(tokens[colon].text.data() - line.data());
+                error = "unknown power '" + printable(trim(line.substr(start, stop - start))) + "'";
+            } else {
+                power = static_cast<PowerId>(m.id);
+                error = permission_error(power);
+            }
+            order_tokens = order_tokens.subspan(colon + 1);
+            if (order_tokens.empty()) {  // "France:" starts a block
+                block_ = Block{power, number, error};
+                if (!error.empty()) reject(number, line, power, error);
+                return;
+            }
+            if (!error.empty()) return reject(number, line, power, error);
+        } else if (block_.line != 0) {
+            if (!block_.error.empty())
+                return reject(number, line, block_.power,
+                              "the power on line " + std::to_string(block_.line) +
+                                  " was refused: " + block_.error);
+            power = block_.power;
+        }
+        if (power == kNoPower) {
+            power = as_power_;
+            if (power == kNoPower)
+                return reject(number, line, power,
+                              "no power given: write 'France: A PAR H' or a line 'France:' "
+                              "before the orders");
+            if (power >= v_.powers.size()) return reject(number, line, kNoPower, "unknown power");
+        }
+
+        const SyntaxResult syntax = read_order(names_, order_tokens);
+        if (!syntax.order) return reject(number, line, power, syntax.error);
+        Checked checked;
+        switch (pos_.phase.kind) {
+            case PhaseKind::Movement:
+                checked = check_movement(v_, pos_, power, *syntax.order);
+                break;
+            case PhaseKind::Retreat:
+                checked = check_retreat(v_, pos_, power, *syntax.order);
+                break;
+            case PhaseKind::Adjustment:
+                checked = ledger_.check(power, *syntax.order, number);
+                break;
+        }
+        if (!checked.order) return reject(number, line, power, checked.error);
+        accept(number, line, power, *checked.order, checked.note);
+    }
+
+    std::string permission_error(PowerId power) const {
+        if (as_power_ == kNoPower || power == as_power_) return "";
+        return "you may only order for " + power_name(v_, as_power_) + ", not " +
+               power_name(v_, power);
+    }
+
+    void reject(int number, std::string_view line, PowerId power, std::string error) {
+        OrderVerdict verdict;
+        verdict.line = number;
+        verdict.input = echo(line);
+        verdict.power = power;
+        verdict.error = std::move(error);
+        out_.verdicts.push_back(std::move(verdict));
+        replaced_.push_back(false);
+    }
+
+    void accept(int number, std::string_view line, PowerId power, const Order& order,
+                const std::string& note) {
+        OrderVerdict verdict;
+        verdict.line = number;
+        verdict.input = echo(line);
+        verdict.power = power;
+        verdict.order = order;
+        verdict.canonical = order.text(v_);
+        verdict.note = note;
+        // One order per unit: the later one wins (DESIGN.md §5; see docs/orders.md on DATC
+        // 4.D.3). Builds and waives name no existing unit.
+        if (order.type != OrderType::Build && order.type != OrderType::Waive &&
+            order.unit.province < in_force_.size()) {
+            std::size_t& slot = in_force_[order.unit.province];
+            if (slot != kNone) {
+                OrderVerdict& earlier = out_.verdicts[slot];
+                add_note(earlier.note, "replaced by line " + std::to_string(number));
+                add_note(verdict.note, "replaces line " + std::to_string(earlier.line));
+                replaced_[slot] = true;
+            }
+            slot = out_.verdicts.size();
+        }
+        out_.verdicts.push_back(std::move(verdict));
+        replaced_.push_back(false);
+    }
+
+    const Variant& v_;
+    const Position& pos_;
+    PowerId as_power_;
+    NameIndex names_;
+    AdjustmentLedger ledger_;
+    std::vector<std::size_t> in_force_;  // per province: verdict index of the order in force
+    std::vector<bool> replaced_;         // per verdict
+    Block block_;
+    ParsedOrders out_;
+};
+
+}  // namespace
+
+ParsedOrders parse_orders(const Variant& variant, const Position& position, std::string_view text,
+                          PowerId as_power) {
+    return Driver(variant, position, as_power).run(text);
+}
+
+}  // namespace adjutant

@@ -1,0 +1,239 @@
+#include "orders/syntax.h"
+
+#include <initializer_list>
+
+namespace adjutant {
+
+namespace {
+
+bool is_any(const Token& token, std::initializer_list<std::string_view> words) {
+    for (std::string_view w : words)
+        if (is_word(token, w)) return true;
+    return false;
+}
+
+// Recursive-descent reader over one order's tokens. Every reader either advances and returns
+// true, or sets `error` and returns false; the first error ends the order.
+class Reader {
+  public:
+    Reader(const NameIndex& names, std::span<const Token> tokens)
+        : names_(names), tokens_(tokens) {}
+
+    SyntaxResult run() {
+        OrderSyntax order;
+        if (!read(order)) return SyntaxResult{std::nullopt, error_};
+        if (!at_end())
+            return SyntaxResult{std::nullopt, "unexpected " + quoted(peek()) + " after the order"};
+        return SyntaxResult{order, ""};
+    }
+
+  private:
+    bool at_end() const { return pos_ >= tokens_.size(); }
+    const Token& peek() const { return tokens_[pos_]; }
+    bool next_is(std::initializer_list<std::string_view> words) const {
+        return !at_end() && is_any(peek(), words);
+    }
+    bool fail(std::string message) {
+        error_ = std::move(message);
+        return false;
+    }
+
+    bool read(OrderSyntax& order) {
+        if (at_end()) return fail("empty order");
+        if (next_is({"waive", "waives"})) {
+            ++pos_;
+            order.kind = SyntaxKind::Waive;
+            return true;
+        }
+        if (next_is({"build", "builds", "b"})) {
+            ++pos_;
+            order.kind = SyntaxKind::Build;
+            return read_unit(order.unit, "BUILD");
+        }
+        if (next_is({"disband", "disbands", "remove", "removes", "d"})) {
+            ++pos_;
+            order.kind = SyntaxKind::Disband;
+            return read_unit(order.unit, "DISBAND");
+        }
+        if (!read_unit(order.unit, "")) return false;
+        if (at_end()) return fail("no order for the unit: add H, -, S, C, R or D");
+        return read_action(order);
+    }
+
+    bool read_action(OrderSyntax& order) {
+        if (next_is({"h", "hold", "holds", "stand", "stands"})) {
+            ++pos_;
+            order.kind = SyntaxKind::Hold;
+            return true;
+        }
+        if (next_is({"d", "disband", "disbands", "remove", "removes"})) {
+            ++pos_;
+            order.kind = SyntaxKind::Disband;
+            return true;
+        }
+        if (next_is({"b", "build", "builds"})) {
+            ++pos_;
+            order.kind = SyntaxKind::Build;
+            return true;
+        }
+        if (next_is({"r", "retreat", "retreats"})) {
+            ++pos_;
+            if (next_is({"to"})) ++pos_;
+            order.kind = SyntaxKind::Retreat;
+            return read_place(order.destination, "the retreat");
+        }
+        if (next_is({"s", "support", "supports"})) {
+            ++pos_;
+            order.kind = SyntaxKind::Support;
+            if (!read_target(order.target, "the support")) return false;
+            if (next_is({"h", "hold", "holds"})) {
+                ++pos_;
+                return true;
+            }
+            if (!read_move_operator()) return true;  // support to hold
+            order.target_destination.emplace();
+            return read_place(*order.target_destination, "the supported move");
+        }
+        if (next_is({"c", "convoy", "convoys"})) {
+            ++pos_;
+            order.kind = SyntaxKind::Convoy;
+            if (!read_target(order.target, "the convoy")) return false;
+            if (!read_move_operator())
+                return fail("a convoy needs the army's destination, e.g. F NTH C A LON - NWY");
+            order.target_destination.emplace();
+            return read_place(*order.target_destination, "the convoy");
+        }
+        if (read_move_operator()) {
+            order.kind = SyntaxKind::Move;
+            if (!read_place(order.destination, "the move")) return false;
+            // "A YOR - NTH - BEL": an old-style convoy path; the last name is the destination.
+            while (read_move_operator()) {
+                order.path.push_back(order.destination.province);
+                if (!read_place(order.destination, "the move")) return false;
+            }
+            if (next_is({"via", "by"})) {
+                ++pos_;
+                if (!next_is({"convoy"})) return fail("expected 'convoy' after 'via'");
+                ++pos_;
+                order.via_convoy = true;
+            }
+            return true;
+        }
+        return fail("expected H, -, S, C, R or D after the unit, found " + quoted(peek()));
+    }
+
+    // "-", "->", "to", "move", "moves", "move to", "moves to".
+    bool read_move_operator() {
+        if (at_end()) return false;
+        if (peek().kind == TokenKind::Dash || is_word(peek(), "to")) {
+            ++pos_;
+            return true;
+        }
+        if (next_is({"move", "moves"})) {
+            ++pos_;
+            if (next_is({"to"})) ++pos_;
+            return true;
+        }
+        return false;
+    }
+
+    // The supported or convoyed unit, optionally preceded by its nationality, which is ignored
+    // (DATC 4.C.5, 4.C.6).
+    bool read_target(UnitRef& target, const char* what) {
+        if (at_end()) return fail(std::string("missing unit for ") + what);
+        if (peek().kind == TokenKind::Word && !names_.province(tokens_, pos_).found) {
+            NameIndex::Match power = names_.power(tokens_, pos_);
+            if (power.found) pos_ = power.end;
+        }
+        return read_unit(target, what);
+    }
+
+    bool read_unit(UnitRef& unit, const char* after) {
+        if (next_is({"a", "army"})) {
+            unit.type = UnitType::Army;
+            ++pos_;
+        } else if (next_is({"f", "fleet"})) {
+            unit.type = UnitType::Fleet;
+            ++pos_;
+        }
+        if (at_end())
+            return fail(*after ? std::string("missing unit after ") + after
+                               : std::string("missing province"));
+        return read_place(unit.place, nullptr);
+    }
+
+    bool read_place(PlaceRef& place, const char* what) {
+        if (at_end())
+            return fail(what ? std::string("missing destination for ") + what
+                             : std::string("missing province"));
+        NameIndex::Match m = names_.province(tokens_, pos_);
+        if (!m.found) {
+            if (peek().kind == TokenKind::Word) return fail("unknown province " + quoted(peek()));
+            return fail("expected a province, found " + quoted(peek()));
+        }
+        place.province = static_cast<ProvinceId>(m.id);
+        pos_ = m.end;
+        return read_coast(place);
+    }
+
+    // "/nc", "/north coast", "(nc)", "(north coast)", " nc", " north coast".
+    bool read_coast(PlaceRef& place) {
+        if (at_end()) return true;
+        if (peek().kind == TokenKind::Slash) {
+            ++pos_;
+            return read_coast_words(place);
+        }
+        if (peek().kind == TokenKind::LParen) {
+            ++pos_;
+            if (!read_coast_words(place)) return false;
+            if (at_end() || peek().kind != TokenKind::RParen)
+                return fail("missing ')' after coast");
+            ++pos_;
+            return true;
+        }
+        // A bare coast word. A province name cannot follow a place in any order, so "north"
+        // here is a coast even though it is also an alias of the North Sea.
+        if (peek().kind == TokenKind::Word) {
+            std::size_t save = pos_;
+            if (read_coast_words(place)) return true;
+            pos_ = save;
+            error_.clear();
+        }
+        return true;
+    }
+
+    bool read_coast_words(PlaceRef& place) {
+        if (at_end() || peek().kind != TokenKind::Word) return fail("missing coast");
+        const Token& first = peek();
+        if (pos_ + 1 < tokens_.size() && is_word(tokens_[pos_ + 1], "coast")) {
+            if (auto coast = coast_from_code(first.text)) {
+                place.coast = coast;
+                pos_ += 2;
+                return true;
+            }
+        }
+        if (auto coast = coast_from_code(first.text)) {
+            place.coast = coast;
+            ++pos_;
+            return true;
+        }
+        return fail("unknown coast " + quoted(first));
+    }
+
+    const NameIndex& names_;
+    std::span<const Token> tokens_;
+    std::size_t pos_ = 0;
+    std::string error_;
+};
+
+}  // namespace
+
+std::string quoted(const Token& token) {
+    return "'" + printable(token.text) + "'";
+}
+
+SyntaxResult read_order(const NameIndex& names, std::span<const Token> tokens) {
+    return Reader(names, tokens).run();
+}
+
+}  // namespace adjutant

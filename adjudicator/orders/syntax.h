@@ -1,0 +1,60 @@
+// The order syntax: tokens of one order (power prefix already removed) -> an unvalidated order.
+//
+// Names are resolved to province ids and written coasts and unit letters are kept as written
+// (or absent); whether the order is legal for the position and phase is decided later
+// (legality.h). On failure `error` names the problem: "unknown province 'XYZ'".
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/ids.h"
+#include "orders/lexer.h"
+#include "orders/names.h"
+
+namespace adjutant {
+
+enum class SyntaxKind : std::uint8_t {
+    Hold,
+    Move,
+    Support,
+    Convoy,
+    Retreat,
+    Disband,
+    Build,
+    Waive
+};
+
+struct PlaceRef {
+    ProvinceId province = kNoProvince;
+    std::optional<Coast> coast;  // as written; may not exist in the province
+};
+
+struct UnitRef {
+    std::optional<UnitType> type;  // absent when the letter was omitted
+    PlaceRef place;
+};
+
+struct OrderSyntax {
+    SyntaxKind kind = SyntaxKind::Hold;
+    UnitRef unit;                  // the ordered unit; for Build the new unit
+    PlaceRef destination;          // Move, Retreat
+    bool via_convoy = false;       // Move
+    std::vector<ProvinceId> path;  // Move: provinces written between unit and destination
+    UnitRef target;                // Support, Convoy: the other unit
+    std::optional<PlaceRef> target_destination;  // Support to move, Convoy
+};
+
+struct SyntaxResult {
+    std::optional<OrderSyntax> order;
+    std::string error;
+};
+
+SyntaxResult read_order(const NameIndex& names, std::span<const Token> tokens);
+
+// "'Paris'" style quoting of a token for error messages (ASCII-safe).
+std::string quoted(const Token& token);
+
+}  // namespace adjutant

@@ -1,0 +1,41 @@
+// The position document (docs/positions.md): a position as JSON, for files, the API and storage.
+//
+//   {"variant": "standard", "phase": "S1901M",
+//    "units": {"France": ["A PAR", "F BRE"], "Russia": ["F STP/SC"]},
+//    "dislodged": {"Italy": [{"unit": "A VIE", "from": "TRI", "retreats": ["BOH", "GAL"]}]},
+//    "standoffs": ["BUR"],
+//    "supply_centers": {"France": ["PAR", "BRE", "MAR"]}}
+//
+// Writing is deterministic (object keys in nlohmann's sorted order, lists in province order).
+// Reading reports every problem as "PATH: message" and returns a Position only when there is none.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "position/position.h"
+#include "position/unit_text.h"
+
+namespace adjutant {
+
+struct Variant;
+
+// "dislodged" and "standoffs" appear only when non-empty; powers without units or centres are
+// left out.
+nlohmann::json position_to_json(const Variant& variant, const Position& position);
+
+struct PositionLoad {
+    std::optional<Position> position;  // engaged exactly when `errors` is empty
+    std::vector<std::string> errors;   // "/units/France/1: unknown province \"XYZ\""
+
+    bool ok() const { return errors.empty(); }
+};
+
+// Names are resolved like players write them (abbreviation, name or alias; power name or
+// adjective; case-insensitive). "variant", when present, must match the variant's name.
+PositionLoad position_from_json(const Variant& variant, const nlohmann::json& document);
+
+}  // namespace adjutant

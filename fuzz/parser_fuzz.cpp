@@ -1,0 +1,89 @@
+// libFuzzer target: arbitrary bytes as order text, for the standard starting position in each
+// phase kind. The parser must never crash or hang, and every message must be printable ASCII.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include "orders/parser.h"
+#include "position/position.h"
+#include "variant/variant_json.h"
+
+#ifndef ADJUTANT_SOURCE_DIR
+#define ADJUTANT_SOURCE_DIR "."
+#endif
+
+namespace {
+
+using namespace adjutant;
+
+struct World {
+    Variant variant;
+    Position movement, retreat, adjustment;
+};
+
+const World& world() {
+    static const World w = [] {
+        std::ifstream in(std::string(ADJUTANT_SOURCE_DIR) + "/config/variants/standard.json",
+                         std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        VariantLoad load = load_variant(text.str());
+        if (!load.ok()) std::abort();  // the fuzzer is useless without its variant
+        World out{std::move(*load.variant), {}, {}, {}};
+        out.movement = starting_position(out.variant);
+        out.retreat = out.movement;
+        out.retreat.phase.kind = PhaseKind::Retreat;
+        // One dislodged unit per power, each with its province's neighbours as retreats.
+        for (const Unit& u : out.movement.units) {
+            DislodgedUnit d{u, kNoProvince, {}};
+            for (const FleetEdge& e : out.variant.fleet_adjacency[u.location.province])
+                if (u.type == UnitType::Fleet && e.from == u.location.coast)
+                    d.retreats.push_back(e.to);
+            for (ProvinceId p : out.variant.army_adjacency[u.location.province])
+                if (u.type == UnitType::Army) d.retreats.push_back(Location{p, Coast::None});
+            out.retreat.dislodged.push_back(d);
+        }
+        out.retreat.normalise();
+        out.adjustment = out.movement;
+        out.adjustment.phase = Phase{Season::Winter, 1901, PhaseKind::Adjustment};
+        out.adjustment.units.resize(out.adjustment.units.size() / 2);  // builds for some
+        return out;
+    }();
+    return w;
+}
+
+void check_ascii(const std::string& text) {
+    for (char c : text)
+        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) > 0x7E)
+            std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const World& w = world();
+    if (size == 0) return 0;
+    // The first byte picks the submitting power (or none); the rest is the order text.
+    const PowerId as = data[0] < w.variant.powers.size() ? data[0] : kNoPower;
+    const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
+    for (const Position* pos : {&w.movement, &w.retreat, &w.adjustment}) {
+        const ParsedOrders parsed = parse_orders(w.variant, *pos, text, as);
+        std::size_t accepted = 0;
+        for (const OrderVerdict& v : parsed.verdicts) {
+            check_ascii(v.error);
+            check_ascii(v.note);
+            if (v.accepted()) {
+                ++accepted;
+                if (v.canonical != v.order->text(w.variant)) std::abort();
+            } else if (v.error.empty()) {
+                std::abort();  // every verdict is accepted or says why not
+            }
+        }
+        if (parsed.orders.size() > accepted) std::abort();
+    }
+    return 0;
+}

@@ -1,0 +1,238 @@
+// The order language: every form, synonym and coast spelling, power prefixes and blocks,
+// comments. Legality is exercised in parser_movement_test.cpp and parser_phases_test.cpp.
+#include "parser_test_support.h"
+
+using namespace parser_test;
+
+TEST_CASE("parser: hold, move and their synonyms") {
+    const Position pos = start();
+    CHECK(one(pos, "France: A PAR H") == "A PAR H");
+    CHECK(one(pos, "France: a par hold") == "A PAR H");
+    CHECK(one(pos, "France: Army Paris holds") == "A PAR H");
+    CHECK(one(pos, "FRANCE: A PAR HOLDS") == "A PAR H");
+    CHECK(one(pos, "France: A PAR-BUR") == "A PAR - BUR");
+    CHECK(one(pos, "France: A PAR - BUR") == "A PAR - BUR");
+    CHECK(one(pos, "France: A PAR->BUR") == "A PAR - BUR");
+    CHECK(one(pos, "France: A PAR -> Burgundy") == "A PAR - BUR");
+    CHECK(one(pos, "France: A Paris to Burgundy") == "A PAR - BUR");
+    CHECK(one(pos, "France: A Paris move Burgundy") == "A PAR - BUR");
+    CHECK(one(pos, "France: A Paris moves to Burgundy") == "A PAR - BUR");
+    CHECK(one(pos, "France: A Paris move to Burgundy.") == "A PAR - BUR");
+    CHECK(one(pos, "France: A PAR \xE2\x80\x93 BUR") == "A PAR - BUR");  // en dash
+    CHECK(one(pos, "France: A PAR \xE2\x86\x92 BUR") == "A PAR - BUR");  // arrow
+    // The unit letter may be left out (DATC 4.C.1).
+    CHECK(one(pos, "France: PAR - BUR") == "A PAR - BUR");
+    CHECK(one(pos, "France: Paris H") == "A PAR H");
+}
+
+TEST_CASE("parser: multi-word names, aliases and the longest match") {
+    const Position pos = position(
+        "S1901M",
+        {{"France", "F BRE"}, {"England", "F NTH"}, {"Russia", "F STP/SC"}, {"England", "F NAO"}});
+    CHECK(one(pos, "France: F Brest - Mid-Atlantic Ocean") == "F BRE - MAO");
+    CHECK(one(pos, "France: F Brest-Mid-Atlantic Ocean") == "F BRE - MAO");
+    CHECK(one(pos, "France: f brest - mid atlantic ocean") == "F BRE - MAO");
+    CHECK(one(pos, "France: F BRE - English Channel") == "F BRE - ENG");
+    CHECK(one(pos, "England: F North Sea - Norwegian Sea") == "F NTH - NWG");
+    CHECK(one(pos, "England: F North Atlantic Ocean - Norwegian Sea") == "F NAO - NWG");
+    CHECK(one(pos, "Russia: F St Petersburg/sc - Gulf of Bothnia") == "F STP/SC - BOT");
+    CHECK(one(pos, "Russia: F St. Petersburg (south coast) H") == "F STP/SC H");
+    CHECK(one(pos, "England: F north sea - Belgium") == "F NTH - BEL");
+    CHECK(one(pos, "Italy: F ADRIATIC H").rfind("error: no unit at ADR", 0) == 0);
+}
+
+TEST_CASE("parser: every coast spelling") {
+    const Position pos = position("S1901M", {{"France", "F MAO"}});
+    for (const char* text :
+         {"F MAO - SPA/nc", "F MAO - SPA/NC", "F MAO - SPA(nc)", "F MAO - SPA (nc)",
+          "F MAO - SPA nc", "F MAO - Spain (north coast)", "F MAO - Spain north coast",
+          "F MAO - SPA/north coast", "F MAO - spa(North)", "F MAO - SPA north"}) {
+        CAPTURE(text);
+        CHECK(one(pos, std::string("France: ") + text) == "F MAO - SPA/NC");
+    }
+    CHECK(one(pos, "France: F MAO - SPA/sc") == "F MAO - SPA/SC");
+    CHECK(one(pos, "France: F MAO - SPA (south coast)") == "F MAO - SPA/SC");
+    CHECK(one(pos, "France: F MAO - SPA/xx") == "error: unknown coast 'xx'");
+    CHECK(one(pos, "France: F MAO - SPA(nc") == "error: missing ')' after coast");
+}
+
+TEST_CASE("parser: support, convoy, via convoy and nationality") {
+    const Position pos = position("S1901M", {{"France", "A PAR"},
+                                             {"France", "A MAR"},
+                                             {"France", "A PIC"},
+                                             {"Germany", "A MUN"},
+                                             {"England", "A LON"},
+                                             {"England", "F NTH"}});
+    CHECK(one(pos, "Germany: A MUN S A PAR - BUR") == "A MUN S A PAR - BUR");
+    CHECK(one(pos, "Germany: A MUN supports A PAR - BUR") == "A MUN S A PAR - BUR");
+    CHECK(one(pos, "Germany: A Munich support army Paris to Burgundy") == "A MUN S A PAR - BUR");
+    CHECK(one(pos, "Germany: A MUN S French A PAR - BUR") == "A MUN S A PAR - BUR");
+    CHECK(one(pos, "Germany: A MUN S France A PAR - BUR") == "A MUN S A PAR - BUR");
+    // A wrong nationality is ignored too (DATC 4.C.6).
+    CHECK(one(pos, "Germany: A MUN S Italian A PAR - BUR") == "A MUN S A PAR - BUR");
+    CHECK(one(pos, "Germany: A MUN S PAR - BUR") == "A MUN S A PAR - BUR");
+    CHECK(one(pos, "France: A PIC S A PAR") == "A PIC S A PAR");
+    CHECK(one(pos, "France: A PIC S A PAR H") == "A PIC S A PAR");
+    CHECK(one(pos, "France: A PIC supports A PAR hold") == "A PIC S A PAR");
+    CHECK(one(pos, "England: F NTH C A LON - NWY") == "F NTH C A LON - NWY");
+    CHECK(one(pos, "England: F North Sea convoys A London to Norway") == "F NTH C A LON - NWY");
+    CHECK(one(pos, "England: F NTH convoy English A LON - NWY") == "F NTH C A LON - NWY");
+    CHECK(one(pos, "England: F NTH C A LON") ==
+          "error: a convoy needs the army's destination, e.g. F NTH C A LON - NWY");
+    CHECK(one(pos, "England: A LON - NWY") == "A LON - NWY");
+    CHECK(one(pos, "England: A LON - NWY VIA CONVOY") == "A LON - NWY VIA CONVOY");
+    CHECK(one(pos, "England: A LON - NWY via convoy") == "A LON - NWY VIA CONVOY");
+    CHECK(one(pos, "England: A LON - NWY by convoy") == "A LON - NWY VIA CONVOY");
+    CHECK(one(pos, "England: A LON - NWY via") == "error: expected 'convoy' after 'via'");
+}
+
+TEST_CASE("parser: convoy path specifications are ignored (DATC 4.A.6)") {
+    const Position pos = position("S1901M", {{"England", "A YOR"}, {"England", "F NTH"}});
+    const ParsedOrders parsed = parse_orders(standard(), pos, "England: A YOR - NTH - BEL");
+    REQUIRE(parsed.verdicts.size() == 1);
+    CHECK(show(parsed.verdicts[0]) == "A YOR - BEL");
+    CHECK(parsed.verdicts[0].note == "convoy path ignored (DATC 4.A.6)");
+    CHECK(one(pos, "England: A YOR - LON - BEL") ==
+          "error: a move has one destination; LON is not a sea on a convoy path");
+}
+
+TEST_CASE("parser: power prefixes, blocks, comments and blank lines") {
+    const Position pos = start();
+    const ParsedOrders parsed = parse_orders(standard(), pos,
+                                             "# spring orders\n"
+                                             "\n"
+                                             "France:\n"
+                                             "A PAR - BUR\n"
+                                             "  // a comment\n"
+                                             "F BRE - MAO\r\n"
+                                             "German:\n"
+                                             "A MUN - RUH\n"
+                                             "Italy: A VEN H\n"
+                                             "F KIE - DEN\n"
+                                             "   \t  \n");
+    REQUIRE(parsed.verdicts.size() == 5);
+    CHECK(parsed.verdicts[0].line == 4);
+    CHECK(show(parsed.verdicts[0]) == "A PAR - BUR");
+    CHECK(parsed.verdicts[0].power == power("France"));
+    CHECK(show(parsed.verdicts[1]) == "F BRE - MAO");
+    CHECK(parsed.verdicts[1].line == 6);
+    CHECK(parsed.verdicts[1].input == "F BRE - MAO");
+    CHECK(show(parsed.verdicts[2]) == "A MUN - RUH");
+    CHECK(parsed.verdicts[2].power == power("Germany"));
+    CHECK(show(parsed.verdicts[3]) == "A VEN H");
+    CHECK(parsed.verdicts[3].power == power("Italy"));
+    // A prefix applies to its line only; the German block continues.
+    CHECK(show(parsed.verdicts[4]) == "F KIE - DEN");
+    CHECK(parsed.verdicts[4].power == power("Germany"));
+    CHECK(parsed.orders.size() == 5);
+}
+
+TEST_CASE("parser: the power of a line") {
+    const Position pos = start();
+    CHECK(one(pos, "A PAR H") ==
+          "error: no power given: write 'France: A PAR H' or a line 'France:' before the orders");
+    CHECK(one(pos, "A PAR H", power("France")) == "A PAR H");
+    CHECK(one(pos, "France: A PAR H", power("France")) == "A PAR H");
+    CHECK(one(pos, "Germany: A MUN H", power("France")) ==
+          "error: you may only order for France, not Germany");
+    CHECK(one(pos, "Atlantis: A PAR H") == "error: unknown power 'Atlantis'");
+    CHECK(one(pos, ": A PAR H") == "error: missing power before ':'");
+    // A refused block header gets a verdict, and so does each of its lines.
+    const ParsedOrders parsed =
+        parse_orders(standard(), pos, "Germany:\nA MUN H\nFrance:\nA PAR H", power("France"));
+    REQUIRE(parsed.verdicts.size() == 3);
+    CHECK(show(parsed.verdicts[0]) == "error: you may only order for France, not Germany");
+    CHECK(parsed.verdicts[0].line == 1);
+    CHECK(show(parsed.verdicts[1]) ==
+          "error: the power on line 1 was refused: you may only order for France, not Germany");
+    CHECK(show(parsed.verdicts[2]) == "A PAR H");
+    CHECK(parsed.orders.size() == 1);
+}
+
+TEST_CASE("parser: orders for another power's units are refused") {
+    const Position pos = start();
+    CHECK(one(pos, "A MUN H", power("France")) == "error: A MUN belongs to Germany, not France");
+    CHECK(one(pos, "France: F LON - NTH") == "error: F LON belongs to England, not France");
+    CHECK(one(pos, "Germany: A PAR - BUR") == "error: A PAR belongs to France, not Germany");
+}
+
+TEST_CASE("parser: syntax errors name the problem") {
+    const Position pos = start();
+    const PowerId fr = power("France");
+    CHECK(one(pos, "A XYZ H", fr) == "error: unknown province 'XYZ'");
+    CHECK(one(pos, "A PAR - Atlantis", fr) == "error: unknown province 'Atlantis'");
+    CHECK(one(pos, "A PAR", fr) == "error: no order for the unit: add H, -, S, C, R or D");
+    CHECK(one(pos, "A PAR jumps", fr) ==
+          "error: expected H, -, S, C, R or D after the unit, found 'jumps'");
+    CHECK(one(pos, "A PAR H now", fr) == "error: unexpected 'now' after the order");
+    CHECK(one(pos, "A PAR -", fr) == "error: missing destination for the move");
+    CHECK(one(pos, "A", fr) == "error: missing province");
+    CHECK(one(pos, "A PAR S", fr) == "error: missing unit for the support");
+    CHECK(one(pos, "A PAR ; H", fr) ==
+          "error: expected H, -, S, C, R or D after the unit, "
+          "found ';'");
+    CHECK(one(pos, "build", fr) == "error: missing unit after BUILD");
+}
+
+TEST_CASE("parser: hostile input") {
+    const Position pos = start();
+    const PowerId fr = power("France");
+    SUBCASE("empty and blank input") {
+        CHECK(parse_orders(standard(), pos, "", fr).verdicts.empty());
+        CHECK(parse_orders(standard(), pos, "\n\n  \n\r\n", fr).verdicts.empty());
+        CHECK(parse_orders(standard(), pos, "# only a comment", fr).orders.empty());
+    }
+    SUBCASE("a 1 MB line is refused quickly and the other lines still count") {
+        std::string text = "A PAR H\n" + std::string(1 << 20, 'A') + "\nA MAR H";
+        const ParsedOrders parsed = parse_orders(standard(), pos, text, fr);
+        REQUIRE(parsed.verdicts.size() == 3);
+        CHECK(show(parsed.verdicts[0]) == "A PAR H");
+        CHECK(show(parsed.verdicts[1]) ==
+              "error: line too long (1048576 bytes; the limit is 1000)");
+        CHECK(parsed.verdicts[1].input.size() < 100);
+        CHECK(show(parsed.verdicts[2]) == "A MAR H");
+        CHECK(parsed.orders.size() == 2);
+    }
+    SUBCASE("many short lines of words") {
+        std::string text;
+        for (int i = 0; i < 2000; ++i) text += "north north north north north north north\n";
+        const ParsedOrders parsed = parse_orders(standard(), pos, text, fr);
+        CHECK(parsed.verdicts.size() == 2000);
+        CHECK(parsed.orders.empty());
+    }
+    SUBCASE("NUL bytes") {
+        const std::string text("A PAR\0 H\n\0\0\0\nA MAR H", 20);
+        const ParsedOrders parsed = parse_orders(standard(), pos, text, fr);
+        REQUIRE(parsed.verdicts.size() == 3);
+        CHECK(show(parsed.verdicts[0]) ==
+              "error: expected H, -, S, C, R or D after the unit, found '\\x00'");
+        CHECK(parsed.verdicts[0].input == "A PAR\\x00 H");
+        CHECK(show(parsed.verdicts[1]) == "error: expected a province, found '\\x00'");
+        CHECK(show(parsed.verdicts[2]) == "A MAR H");
+    }
+    SUBCASE("binary bytes and invalid UTF-8") {
+        const ParsedOrders parsed =
+            parse_orders(standard(), pos, "\xFF\xFE\x01\x02\nA P\xC3\x28R H\nA PAR \xC0\xAF H", fr);
+        REQUIRE(parsed.verdicts.size() == 3);
+        CHECK(show(parsed.verdicts[0]) == "error: expected a province, found '\\xFF'");
+        CHECK(parsed.verdicts[0].input == "\\xFF\\xFE\\x01\\x02");
+        CHECK(show(parsed.verdicts[1]) == "error: unknown province 'P'");
+        CHECK(show(parsed.verdicts[2]) ==
+              "error: expected H, -, S, C, R or D after the unit, found '\\xC0'");
+        for (const OrderVerdict& v : parsed.verdicts)
+            for (char c : v.error + v.input) CHECK((c >= 0x20 && c < 0x7F));
+    }
+    SUBCASE("valid UTF-8 is echoed as written, and refused with an escaped message") {
+        const ParsedOrders parsed = parse_orders(standard(), pos, "A PAR H \xC3\xA9t\xC3\xA9", fr);
+        REQUIRE(parsed.verdicts.size() == 1);
+        CHECK(parsed.verdicts[0].input == "A PAR H \xC3\xA9t\xC3\xA9");
+        CHECK(show(parsed.verdicts[0]) == "error: unexpected '\\xC3' after the order");
+    }
+    SUBCASE("a very long unknown name is cut in the message") {
+        const ParsedOrders parsed =
+            parse_orders(standard(), pos, "A " + std::string(500, 'x') + " H", fr);
+        REQUIRE(parsed.verdicts.size() == 1);
+        CHECK(show(parsed.verdicts[0]) ==
+              "error: unknown province '" + std::string(40, 'x') + "...'");
+    }
+}
