@@ -39,21 +39,22 @@ std::optional<Coast> real_coast(const Variant& v, const PlaceRef& place) {
 std::string fleet_destination(const Variant& v, const Unit& unit, const PlaceRef& dest,
                               Location& out) {
     const ProvinceId d = dest.province;
-    const std::string who = describe_unit(v, unit.type, unit.location);
+    // Built only on the error paths: accepted orders must not pay for their messages.
+    auto who = [&] { return describe_unit(v, unit.type, unit.location); };
     if (terrain(v, d) == Terrain::Land || terrain(v, d) == Terrain::Impassable)
-        return who + " cannot move to " + province_abbr(v, d) + ": fleets cannot enter " +
+        return who() + " cannot move to " + province_abbr(v, d) + ": fleets cannot enter " +
                (terrain(v, d) == Terrain::Land ? "inland provinces" : "impassable provinces");
     if (v.provinces[d].coasts.empty()) {
         out = Location{d, Coast::None};
         if (v.fleet_can_move(unit.location, out)) return "";
-        return who + " cannot reach " + province_abbr(v, d);
+        return who() + " cannot reach " + province_abbr(v, d);
     }
     const std::vector<Coast> reach = v.reachable_coasts(unit.location, d);
-    if (reach.empty()) return who + " cannot reach " + province_abbr(v, d);
+    if (reach.empty()) return who() + " cannot reach " + province_abbr(v, d);
     if (auto coast = real_coast(v, dest)) {  // a wrong coast is illegal (DATC 4.B.3, 6.B.3)
         out = Location{d, *coast};
         if (std::find(reach.begin(), reach.end(), *coast) != reach.end()) return "";
-        return who + " cannot reach " + v.location_text(out);
+        return who() + " cannot reach " + v.location_text(out);
     }
     if (reach.size() == 1) {  // the only reachable coast (DATC 4.B.2, 6.B.2)
         out = Location{d, reach.front()};
@@ -66,9 +67,9 @@ Checked move(const Variant& v, const Position& pos, const Unit& unit, const Orde
              Order order) {
     const ProvinceId from = unit.location.province;
     const ProvinceId d = s.destination.province;
-    const std::string who = describe_unit(v, unit.type, unit.location);
+    auto who = [&] { return describe_unit(v, unit.type, unit.location); };
     order.type = OrderType::Move;
-    if (d == from) return fail(who + " cannot move to its own province");  // DATC 6.A.4, 6.A.5
+    if (d == from) return fail(who() + " cannot move to its own province");  // DATC 6.A.4, 6.A.5
     if (unit.type == UnitType::Fleet) {
         if (s.via_convoy || !s.path.empty()) return fail("a fleet cannot be convoyed");
         std::string error = fleet_destination(v, unit, s.destination, order.destination);
@@ -78,9 +79,9 @@ Checked move(const Variant& v, const Position& pos, const Unit& unit, const Orde
     // Armies: a written coast is irrelevant and ignored (DATC 4.B.6, 6.B.12).
     order.destination = Location{d, Coast::None};
     if (terrain(v, d) == Terrain::Sea)
-        return fail(who + " cannot move to " + province_abbr(v, d) + ": armies cannot enter sea");
+        return fail(who() + " cannot move to " + province_abbr(v, d) + ": armies cannot enter sea");
     if (terrain(v, d) == Terrain::Impassable)
-        return fail(who + " cannot move to " + province_abbr(v, d) + ": it is impassable");
+        return fail(who() + " cannot move to " + province_abbr(v, d) + ": it is impassable");
     std::string note;
     if (!s.path.empty()) {  // convoy paths are ignored (DATC 4.A.6)
         for (ProvinceId p : s.path)
@@ -93,7 +94,7 @@ Checked move(const Variant& v, const Position& pos, const Unit& unit, const Orde
     if (s.via_convoy) {
         if (!coastal) return fail("armies are only convoyed between coastal provinces");
         if (!convoy_route_exists(v, pos, from, d))
-            return fail("no fleets at sea could convoy " + who + " to " + province_abbr(v, d));
+            return fail("no fleets at sea could convoy " + who() + " to " + province_abbr(v, d));
         order.via_convoy = true;
         return Checked{order, "", note};
     }
@@ -103,7 +104,7 @@ Checked move(const Variant& v, const Position& pos, const Unit& unit, const Orde
     if (coastal && convoy_route_exists(v, pos, from, d)) return Checked{order, "", note};
     if (coastal)
         return fail(province_abbr(v, d) + " is not adjacent to " + province_abbr(v, from) +
-                    " and no fleets at sea could convoy " + who + " there");
+                    " and no fleets at sea could convoy " + who() + " there");
     return fail(province_abbr(v, d) + " is not adjacent to " + province_abbr(v, from));
 }
 
@@ -126,7 +127,7 @@ Checked support(const Variant& v, const Position& pos, const Unit& unit, const O
                 Order order) {
     const ProvinceId here = unit.location.province;
     const ProvinceId t = s.target.place.province;
-    const std::string who = describe_unit(v, unit.type, unit.location);
+    auto who = [&] { return describe_unit(v, unit.type, unit.location); };
     order.type = OrderType::Support;
     if (t == here)
         return fail(s.target_destination ? "a unit cannot support its own move"
@@ -139,21 +140,22 @@ Checked support(const Variant& v, const Position& pos, const Unit& unit, const O
     const std::string note = letter_note(v, s.target.type, *target);
     if (!s.target_destination) {
         if (!v.can_reach(unit.type, unit.location, t))
-            return fail(who + " cannot reach " + province_abbr(v, t) + ", so cannot support it");
+            return fail(who() + " cannot reach " + province_abbr(v, t) + ", so cannot support it");
         return Checked{order, "", note};
     }
     const ProvinceId d = s.target_destination->province;
-    const std::string move_text =
-        describe_unit(v, target->type, target->location) + " - " + province_abbr(v, d);
+    auto move_text = [&] {
+        return describe_unit(v, target->type, target->location) + " - " + province_abbr(v, d);
+    };
     if (d == t) return fail("the supported unit cannot move to its own province");
     if (d == here)  // DATC 6.D.34
         return fail("a unit cannot support a move into its own province");
     // Coasts do not matter for the supporter (DATC 6.B.4), only the province (6.A.10, 6.B.5).
     if (!v.can_reach(unit.type, unit.location, d))
-        return fail(who + " cannot reach " + province_abbr(v, d) + ", so cannot support " +
-                    move_text);
+        return fail(who() + " cannot reach " + province_abbr(v, d) + ", so cannot support " +
+                    move_text());
     if (!supported_move_possible(v, pos, *target, *s.target_destination, here))
-        return fail("the supported move " + move_text + " is impossible");
+        return fail("the supported move " + move_text() + " is impossible");
     order.target_destination = d;
     if (target->type == UnitType::Fleet && !v.provinces[d].coasts.empty())
         order.target_destination_coast = s.target_destination->coast.value_or(Coast::None);

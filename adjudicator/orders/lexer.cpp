@@ -22,6 +22,12 @@ constexpr std::array<std::string_view, 3> kUtf8Dashes = {"\xE2\x80\x93", "\xE2\x
 
 std::vector<Token> tokenize(std::string_view line) {
     std::vector<Token> tokens;
+    tokenize(line, tokens);
+    return tokens;
+}
+
+void tokenize(std::string_view line, std::vector<Token>& tokens) {
+    tokens.clear();
     bool space = false;
     std::size_t i = 0;
     while (i < line.size()) {
@@ -62,7 +68,6 @@ std::vector<Token> tokenize(std::string_view line) {
         tokens.push_back(token);
         i += len;
     }
-    return tokens;
 }
 
 std::string printable(std::string_view text, std::size_t limit) {

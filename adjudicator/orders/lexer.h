@@ -24,6 +24,8 @@ struct Token {
 // Words are runs of ASCII letters, digits and apostrophes; '.', ',' and whitespace separate
 // them. "-", "->" and the UTF-8 dashes and arrow are all Dash.
 std::vector<Token> tokenize(std::string_view line);
+// The same into `out` (cleared first), so a caller parsing many lines reuses one buffer.
+void tokenize(std::string_view line, std::vector<Token>& out);
 
 // `text` with every byte outside printable ASCII written as \xHH, cut to `limit` bytes of
 // input (then "..." is appended). Safe to echo in an error message or a mail.

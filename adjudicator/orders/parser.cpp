@@ -2,6 +2,8 @@
 // syntax and legality stages, and applies the one-order-per-unit rule.
 #include "orders/parser.h"
 
+#include <algorithm>
+#include <memory>
 #include <optional>
 
 #include "core/text.h"
@@ -72,15 +74,16 @@ struct Block {
 
 class Driver {
   public:
-    Driver(const Variant& v, const Position& pos, PowerId as_power)
+    Driver(const Variant& v, const NameIndex& names, const Position& pos, PowerId as_power)
         : v_(v),
           pos_(pos),
           as_power_(as_power),
-          names_(v),
+          names_(names),
           ledger_(v, pos),
           in_force_(v.provinces.size(), kNone) {}
 
     ParsedOrders run(std::string_view text) {
+        out_.verdicts.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
         int number = 0;
         while (true) {
             const std::size_t nl = text.find('\n');
@@ -105,7 +108,8 @@ class Driver {
         }
         const std::string_view line = trim(raw);
         if (line.empty() || is_comment(line)) return;
-        const std::vector<Token> tokens = tokenize(line);
+        tokenize(line, tokens_);
+        const std::vector<Token>& tokens = tokens_;
         std::span<const Token> order_tokens(tokens);
 
         PowerId power = kNoPower;
@@ -210,7 +214,8 @@ class Driver {
     const Variant& v_;
     const Position& pos_;
     PowerId as_power_;
-    NameIndex names_;
+    const NameIndex& names_;
+    std::vector<Token> tokens_;  // reused for every line
     AdjustmentLedger ledger_;
     std::vector<std::size_t> in_force_;  // per province: verdict index of the order in force
     std::vector<bool> replaced_;         // per verdict
@@ -220,9 +225,17 @@ class Driver {
 
 }  // namespace
 
+OrderParser::OrderParser(const Variant& variant)
+    : variant_(variant), names_(std::make_shared<const NameIndex>(variant)) {}
+
+ParsedOrders OrderParser::parse(const Position& position, std::string_view text,
+                                PowerId as_power) const {
+    return Driver(variant_, *names_, position, as_power).run(text);
+}
+
 ParsedOrders parse_orders(const Variant& variant, const Position& position, std::string_view text,
                           PowerId as_power) {
-    return Driver(variant, position, as_power).run(text);
+    return OrderParser(variant).parse(position, text, as_power);
 }
 
 }  // namespace adjutant

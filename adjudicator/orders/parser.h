@@ -17,6 +17,7 @@
 // orders for one unit: the later one wins and both verdicts say so.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,6 +47,23 @@ struct ParsedOrders {
     std::vector<Order> orders;           // the accepted orders in force (last one per unit wins)
 };
 
+class NameIndex;
+
+// A parser bound to one variant. Building it indexes every province and power name once, so
+// a server or benchmark keeps one per variant and parses many submissions with it. Thread-safe
+// for concurrent parse() calls; the variant must outlive it.
+class OrderParser {
+public:
+    explicit OrderParser(const Variant& variant);
+    ParsedOrders parse(const Position& position, std::string_view text,
+                       PowerId as_power = kNoPower) const;
+
+private:
+    const Variant& variant_;
+    std::shared_ptr<const NameIndex> names_;
+};
+
+// One-off convenience: builds an OrderParser and parses.
 // `as_power`: kNoPower when every line names its power (a GM or the CLI); otherwise the lines
 // are that player's orders, a "Power:" prefix naming another power is an error, and orders for
 // other powers' units are rejected.
