@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "resolve/movement.h"
 #include "resolve/phases.h"
 #include "variant/variant.h"
 
@@ -22,17 +23,26 @@ std::string_view reason_text(Reason reason) {
     return "";
 }
 
-Adjudication adjudicate(const Variant& variant, const Position& position,
-                        std::span<const Order> orders, std::uint64_t /*seed: classic rules roll no dice*/) {
+Adjudicator::Adjudicator() : movement_(std::make_unique<MovementResolver>()) {}
+Adjudicator::~Adjudicator() = default;
+
+Adjudication Adjudicator::run(const Variant& variant, const Position& position,
+                              std::span<const Order> orders,
+                              std::uint64_t /*seed: classic rules roll no dice*/) {
     switch (position.phase.kind) {
         case PhaseKind::Movement:
-            return adjudicate_movement(variant, position, orders);
+            return adjudicate_movement(variant, position, orders, *movement_);
         case PhaseKind::Retreat:
             return adjudicate_retreats(variant, position, orders);
         case PhaseKind::Adjustment:
             return adjudicate_adjustments(variant, position, orders);
     }
     return {};
+}
+
+Adjudication adjudicate(const Variant& variant, const Position& position,
+                        std::span<const Order> orders, std::uint64_t seed) {
+    return Adjudicator().run(variant, position, orders, seed);
 }
 
 PowerId winner(const Variant& variant, const Position& position) {

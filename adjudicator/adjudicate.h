@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -51,6 +52,24 @@ struct Adjudication {
 
 Adjudication adjudicate(const Variant& variant, const Position& position,
                         std::span<const Order> orders, std::uint64_t seed = 0);
+
+class MovementResolver;
+
+// The same, keeping the resolver's scratch space between calls: a server or benchmark that
+// adjudicates many phases then allocates only for the results it returns. One per thread.
+class Adjudicator {
+public:
+    Adjudicator();
+    ~Adjudicator();
+    Adjudicator(const Adjudicator&) = delete;
+    Adjudicator& operator=(const Adjudicator&) = delete;
+
+    Adjudication run(const Variant& variant, const Position& position,
+                     std::span<const Order> orders, std::uint64_t seed = 0);
+
+private:
+    std::unique_ptr<MovementResolver> movement_;
+};
 
 // The winner, if a power owns at least variant.victory_centers centres; kNoPower otherwise.
 PowerId winner(const Variant& variant, const Position& position);

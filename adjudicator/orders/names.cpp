@@ -28,7 +28,7 @@ std::size_t normalise(std::string_view name, std::string& out) {
     return words;
 }
 
-void add(std::unordered_map<std::string, std::size_t>& names, std::size_t& max_words,
+void add(NameMap& names, std::size_t& max_words,
          std::string_view name, std::size_t id) {
     std::string key;
     const std::size_t words = normalise(name, key);
@@ -60,11 +60,11 @@ NameIndex::Match NameIndex::power(std::span<const Token> tokens, std::size_t at)
     return longest(powers_, max_power_words_, tokens, at);
 }
 
-NameIndex::Match NameIndex::longest(const std::unordered_map<std::string, std::size_t>& names,
-                                    std::size_t max_words, std::span<const Token> tokens,
-                                    std::size_t at) const {
+NameIndex::Match NameIndex::longest(const NameMap& names, std::size_t max_words,
+                                    std::span<const Token> tokens, std::size_t at) const {
     Match best;
-    std::string key;
+    char key[128];  // longer than any name; a longer run of words cannot match
+    std::size_t length = 0;
     std::size_t i = at;
     // Bounded by the longest name's word count, so matching is linear in the line length.
     for (std::size_t words = 0; words < max_words && i < tokens.size(); ++words) {
@@ -75,13 +75,15 @@ NameIndex::Match NameIndex::longest(const std::unordered_map<std::string, std::s
                     break;
                 ++i;
             }
-            key += ' ';
+            if (length + 1 > sizeof key) break;
+            key[length++] = ' ';
         }
         if (tokens[i].kind != TokenKind::Word) break;
+        if (length + tokens[i].text.size() > sizeof key) break;
         for (char c : tokens[i].text)
-            key += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+            key[length++] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
         ++i;
-        auto it = names.find(key);
+        auto it = names.find(std::string_view(key, length));
         if (it != names.end()) best = Match{it->second, i, true};
     }
     return best;

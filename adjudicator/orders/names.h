@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <span>
 #include <string>
+#include <string_view>
+#include <functional>
 #include <unordered_map>
 
 #include "core/ids.h"
@@ -16,6 +18,15 @@
 namespace adjutant {
 
 struct Variant;
+
+// Transparent hashing lets lookups take a string_view of a stack buffer: no allocation per try.
+struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept {
+        return std::hash<std::string_view>{}(s);
+    }
+};
+using NameMap = std::unordered_map<std::string, std::size_t, NameHash, std::equal_to<>>;
 
 class NameIndex {
   public:
@@ -32,11 +43,11 @@ class NameIndex {
     Match power(std::span<const Token> tokens, std::size_t at) const;
 
   private:
-    Match longest(const std::unordered_map<std::string, std::size_t>& names, std::size_t max_words,
+    Match longest(const NameMap& names, std::size_t max_words,
                   std::span<const Token> tokens, std::size_t at) const;
 
-    std::unordered_map<std::string, std::size_t> provinces_;
-    std::unordered_map<std::string, std::size_t> powers_;
+    NameMap provinces_;
+    NameMap powers_;
     std::size_t max_province_words_ = 1;
     std::size_t max_power_words_ = 1;
 };

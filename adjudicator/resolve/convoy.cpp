@@ -7,7 +7,7 @@ bool MovementResolver::adjudicate_convoy(int i) {
     if (!units_[i].matched) return true;
     // Attacks on the fleet are adjudicated directly instead of through resolve(): this keeps
     // every paradox a single clean cycle (DATC 5.D, Pandin's paradox).
-    for (int k : attackers_[origin(i)])
+    for (int k : attackers(origin(i)))
         if (adjudicate_move(k)) return false;
     return true;
 }

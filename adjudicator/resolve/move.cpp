@@ -15,7 +15,7 @@ bool MovementResolver::head_to_head(int i) const {
 
 Strength MovementResolver::support_total(int i, PowerId excluded_power) {
     Strength total = 0;
-    for (int s : units_[i].supporters)
+    for (int s : supporters(i))
         if (units_[s].order.power != excluded_power && resolve(s)) total += units_[s].base;
     return total;
 }
@@ -25,7 +25,7 @@ bool MovementResolver::path_succeeds(int i) {
     if (!u.convoyed) return true;
     // Breadth-first over fleets whose convoy of this army succeeds. Local scratch: this search
     // re-enters itself through resolve(), and convoys are rare enough not to matter for speed.
-    const std::vector<int>& fleets = u.convoyers;
+    const std::span<const int> fleets = convoyers(i);
     std::vector<std::uint8_t> seen(fleets.size(), 0);
     std::vector<std::size_t> queue;
     for (std::size_t k = 0; k < fleets.size(); ++k) {
@@ -85,7 +85,7 @@ bool MovementResolver::adjudicate_move(int i) {
     } else if (attack <= hold_strength(destination(i))) {
         return false;
     }
-    for (int k : attackers_[destination(i)])
+    for (int k : attackers(destination(i)))
         if (k != i && attack <= prevent_strength(k)) return false;
     return true;
 }

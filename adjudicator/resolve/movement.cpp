@@ -6,14 +6,30 @@
 
 namespace adjutant {
 
+namespace {
+
+// Fills `rows` from (row, item) pairs produced by `each`, keeping items in production order.
+template <typename Each>
+void build_rows(std::vector<int>& begin, std::vector<int>& list, std::size_t row_count,
+                Each each) {
+    begin.assign(row_count + 1, 0);
+    each([&](std::size_t row, int) { ++begin[row + 1]; });
+    for (std::size_t r = 0; r < row_count; ++r) begin[r + 1] += begin[r];
+    list.resize(static_cast<std::size_t>(begin[row_count]));
+    // Reuse the leading offsets as write cursors, then restore them.
+    each([&](std::size_t row, int item) { list[static_cast<std::size_t>(begin[row]++)] = item; });
+    for (std::size_t r = row_count; r > 0; --r) begin[r] = begin[r - 1];
+    begin[0] = 0;
+}
+
+}  // namespace
+
 void MovementResolver::load(const Variant& variant, const Position& position,
                             std::span<const Order> orders, std::span<const Strength> base) {
     variant_ = &variant;
     const std::size_t n = position.units.size();
     units_.resize(n);
     unit_at_.assign(variant.province_count(), -1);
-    attackers_.resize(variant.province_count());
-    for (auto& list : attackers_) list.clear();
     state_.assign(n, State::Unresolved);
     result_.assign(n, 0);
     dependencies_.clear();
@@ -21,18 +37,12 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     for (std::size_t i = 0; i < n; ++i) {
         const Unit& unit = position.units[i];
         UnitOrder& slot = units_[i];
-        slot.order = Order{};
+        slot = UnitOrder{};
         slot.order.type = OrderType::Hold;
         slot.order.power = unit.power;
         slot.order.unit_type = unit.type;
         slot.order.unit = unit.location;
         slot.base = base.empty() ? 1 : base[i];
-        slot.convoyed = false;
-        slot.matched = true;
-        slot.szykman_failed = false;
-        slot.path_ok = true;
-        slot.supporters.clear();
-        slot.convoyers.clear();
         unit_at_[unit.location.province] = static_cast<int>(i);
     }
     for (const Order& order : orders) {
@@ -46,6 +56,7 @@ void MovementResolver::load(const Variant& variant, const Position& position,
         slot.unit = actual;
         slot.unit_type = type;
         slot.power = power;
+        units_[i].given = true;
     }
     // Convoy orders decide whether an adjacent move goes by land or by sea (DATC 4.A.3, the
     // 2023 rule without fallback): by sea when written "via convoy" or when a fleet of the
@@ -64,22 +75,26 @@ void MovementResolver::load(const Variant& variant, const Position& position,
                              units_[a].order.unit_type == UnitType::Army &&
                              destination(a) == o.target_destination;
         units_[f].matched = matches;
-        if (!matches) continue;
-        units_[a].convoyers.push_back(static_cast<int>(f));
-        if (units_[a].order.power == o.power) units_[a].convoyed = true;
+        if (matches && units_[a].order.power == o.power) units_[a].convoyed = true;
     }
+    // A convoy of an army that goes overland is not part of any route.
     for (std::size_t f = 0; f < n; ++f) {
-        // A convoy of an army that goes overland is not part of any route.
         const Order& o = units_[f].order;
         if (o.type == OrderType::Convoy && units_[f].matched && !units_[unit_in(o.target)].convoyed)
             units_[f].matched = false;
     }
-    for (std::size_t a = 0; a < n; ++a)
-        if (!units_[a].convoyed) units_[a].convoyers.clear();
-
+    build_rows(convoyers_.begin, convoyers_.list, n, [&](auto&& add) {
+        for (std::size_t f = 0; f < n; ++f)
+            if (units_[f].order.type == OrderType::Convoy && units_[f].matched)
+                add(static_cast<std::size_t>(unit_in(units_[f].order.target)), static_cast<int>(f));
+    });
+    build_rows(attackers_.begin, attackers_.list, variant.province_count(), [&](auto&& add) {
+        for (std::size_t i = 0; i < n; ++i)
+            if (units_[i].order.type == OrderType::Move)
+                add(units_[i].order.destination.province, static_cast<int>(i));
+    });
     for (std::size_t s = 0; s < n; ++s) {
         const Order& o = units_[s].order;
-        if (o.type == OrderType::Move) attackers_[o.destination.province].push_back(static_cast<int>(s));
         if (o.type != OrderType::Support) continue;
         const int t = unit_in(o.target);
         bool matches = false;
@@ -92,8 +107,12 @@ void MovementResolver::load(const Variant& variant, const Position& position,
                                  o.target_destination_coast == units_[t].order.destination.coast);
         }
         units_[s].matched = matches;
-        if (matches) units_[t].supporters.push_back(static_cast<int>(s));
     }
+    build_rows(supporters_.begin, supporters_.list, n, [&](auto&& add) {
+        for (std::size_t s = 0; s < n; ++s)
+            if (units_[s].order.type == OrderType::Support && units_[s].matched)
+                add(static_cast<std::size_t>(unit_in(units_[s].order.target)), static_cast<int>(s));
+    });
     for (std::size_t i = 0; i < n; ++i) {
         const OrderType type = units_[i].order.type;
         if (type == OrderType::Move || type == OrderType::Support || type == OrderType::Convoy) continue;
@@ -230,15 +249,15 @@ Reason MovementResolver::failure_reason(std::size_t i) const {
 
 int MovementResolver::dislodged_by(std::size_t i) const {
     if (is_move(i) && result_[i]) return -1;
-    for (int k : attackers_[origin(static_cast<int>(i))])
+    for (int k : attackers(origin(static_cast<int>(i))))
         if (result_[k]) return k;
     return -1;
 }
 
 std::vector<ProvinceId> MovementResolver::standoffs() const {
     std::vector<ProvinceId> out;
-    for (std::size_t p = 0; p < attackers_.size(); ++p) {
-        const auto& list = attackers_[p];
+    for (std::size_t p = 0; p + 1 < attackers_.begin.size(); ++p) {
+        const auto list = attackers(static_cast<ProvinceId>(p));
         if (list.empty()) continue;
         const int occupant = unit_at_[p];
         const bool vacated = occupant < 0 || (is_move(occupant) && result_[occupant]);

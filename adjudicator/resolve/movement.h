@@ -43,6 +43,8 @@ public:
     int dislodged_by(std::size_t i) const;
     // Whether unit i's move went by convoy (decides retreats to its origin, DATC 4.A.5).
     bool moved_by_convoy(std::size_t i) const { return units_[i].convoyed; }
+    // Whether unit i was given an order (false: it holds by default).
+    bool ordered(std::size_t i) const { return units_[i].given; }
     // Provinces left empty by a standoff, sorted.
     std::vector<ProvinceId> standoffs() const;
 
@@ -56,8 +58,16 @@ private:
         bool matched = true;           // support/convoy matches the target's actual order
         bool szykman_failed = false;   // convoy failed by the paradox rule
         bool path_ok = true;           // after run(): the move had a route (DATC 5.B.4)
-        std::vector<int> supporters;   // matched supports of this unit's order
-        std::vector<int> convoyers;    // matching convoy orders for this move
+        bool given = false;            // ordered, rather than holding by default
+    };
+
+    // Lists stored flat (compressed rows): row r is list[begin[r] .. begin[r + 1]).
+    struct Rows {
+        std::vector<int> begin;
+        std::vector<int> list;
+        std::span<const int> row(std::size_t r) const {
+            return {list.data() + begin[r], list.data() + begin[r + 1]};
+        }
     };
 
     bool resolve(int i);
@@ -76,6 +86,9 @@ private:
     Strength hold_strength(ProvinceId province);
     Strength support_total(int i, PowerId excluded_power);
 
+    std::span<const int> supporters(int i) const { return supporters_.row(static_cast<std::size_t>(i)); }
+    std::span<const int> convoyers(int i) const { return convoyers_.row(static_cast<std::size_t>(i)); }
+    std::span<const int> attackers(ProvinceId p) const { return attackers_.row(p); }
     int unit_in(ProvinceId p) const { return p < unit_at_.size() ? unit_at_[p] : -1; }
     ProvinceId origin(int i) const { return units_[i].order.unit.province; }
     ProvinceId destination(int i) const { return units_[i].order.destination.province; }
@@ -83,12 +96,12 @@ private:
     const Variant* variant_ = nullptr;
     std::vector<UnitOrder> units_;
     std::vector<int> unit_at_;                 // per province: unit index or -1
-    std::vector<std::vector<int>> attackers_;  // per province: units ordered to move there
+    Rows attackers_;   // per province: units ordered to move there
+    Rows supporters_;  // per unit: matched supports of its order
+    Rows convoyers_;   // per unit: matching convoy orders for its move
     std::vector<State> state_;
     std::vector<std::uint8_t> result_;
     std::vector<int> dependencies_;            // decisions that relied on a guess
-    std::vector<int> route_queue_;             // scratch for convoy route search
-    std::vector<std::uint8_t> route_seen_;
 };
 
 }  // namespace adjutant

@@ -10,8 +10,7 @@
 namespace adjutant {
 
 Adjudication adjudicate_movement(const Variant& variant, const Position& position,
-                                 std::span<const Order> orders) {
-    MovementResolver resolver;
+                                 std::span<const Order> orders, MovementResolver& resolver) {
     resolver.load(variant, position, orders);
     resolver.run();
 
@@ -19,11 +18,9 @@ Adjudication adjudicate_movement(const Variant& variant, const Position& positio
     out.phase = position.phase;
     Position& next = out.next;
     next.owner = position.owner;
+    out.results.reserve(position.units.size());
+    next.units.reserve(position.units.size());
     next.standoffs = resolver.standoffs();
-
-    std::vector<std::uint8_t> ordered(variant.province_count(), 0);
-    for (const Order& o : orders)
-        if (o.unit.valid() && o.unit.province < ordered.size()) ordered[o.unit.province] = 1;
 
     std::vector<int> dislodgers(position.units.size(), -1);
     for (std::size_t i = 0; i < position.units.size(); ++i) {
@@ -36,7 +33,7 @@ Adjudication adjudicate_movement(const Variant& variant, const Position& positio
                            (order.type != OrderType::Move || resolver.succeeded(i)) &&
                            (order.type != OrderType::Support || resolver.succeeded(i));
         result.reason = reason;
-        result.defaulted = !ordered[unit.location.province];
+        result.defaulted = !resolver.ordered(i);
         out.results.push_back(result);
 
         dislodgers[i] = resolver.dislodged_by(i);

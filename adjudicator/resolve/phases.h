@@ -7,8 +7,10 @@
 
 namespace adjutant {
 
+class MovementResolver;
+
 Adjudication adjudicate_movement(const Variant& variant, const Position& position,
-                                 std::span<const Order> orders);
+                                 std::span<const Order> orders, MovementResolver& resolver);
 Adjudication adjudicate_retreats(const Variant& variant, const Position& position,
                                  std::span<const Order> orders);
 Adjudication adjudicate_adjustments(const Variant& variant, const Position& position,

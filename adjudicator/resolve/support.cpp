@@ -7,13 +7,13 @@ bool MovementResolver::adjudicate_support(int i) {
     const UnitOrder& u = units_[i];
     if (!u.matched) return false;
     const ProvinceId supported_into = u.order.target_destination;
-    for (int k : attackers_[origin(i)]) {
+    for (int k : attackers(origin(i))) {
         // An attack from the province the support is directed at does not cut it, even when
         // that attack comes by convoy (DATC 4.A.4, choice a); it can still dislodge.
         if (units_[k].order.power == u.order.power || origin(k) == supported_into) continue;
         if (path_succeeds(k)) return false;
     }
-    for (int k : attackers_[origin(i)])
+    for (int k : attackers(origin(i)))
         if (resolve(k)) return false;
     return true;
 }
