@@ -19,6 +19,8 @@ std::string_view reason_text(Reason reason) {
         case Reason::Paradox: return "convoy paradox: the fleet holds (Szykman rule)";
         case Reason::Disbanded: return "retreat bounced: disbanded";
         case Reason::Illegal: return "illegal";
+        case Reason::StoppedShort: return "stopped short of its destination";
+        case Reason::CanalClosed: return "no passage through the canal";
     }
     return "";
 }

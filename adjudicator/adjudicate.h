@@ -31,6 +31,8 @@ enum class Reason : std::uint8_t {
     NoConvoy,   // no convoy route, or the convoy was disrupted
     Paradox,    // convoy failed by the Szykman paradox rule (DATC 4.A.2)
     Disbanded,  // retreat bounced: every unit retreating there is disbanded
+    StoppedShort,  // a rail move stopped before its destination (Colonial rules 9.24-9.25)
+    CanalClosed,   // a canal move or support without passage (no permission, keeper left)
     Illegal,    // rejected by the order parser; reported with its message
 };
 

@@ -36,8 +36,27 @@ std::optional<Coast> real_coast(const Variant& v, const PlaceRef& place) {
 }
 
 // Where a fleet on `from` moves when ordered to `dest`; empty error on success.
-std::string fleet_destination(const Variant& v, const Unit& unit, const PlaceRef& dest,
-                              Location& out) {
+// A canal (Suez) is open to orders while a unit stands in its province; whether that unit's
+// power permits the passage is decided at adjudication (docs/colonial.md).
+const Canal* open_canal(const Variant& v, const Position& pos, Location from, ProvinceId to) {
+    const Canal* canal = v.canal_between(from.province, to);
+    return canal != nullptr && pos.unit_at(canal->via) != nullptr ? canal : nullptr;
+}
+
+std::string closed_canal(const Variant& v, Location from, ProvinceId to) {
+    const Canal* canal = v.canal_between(from.province, to);
+    if (canal == nullptr) return "";
+    return "the " + canal->name + " canal is closed: no unit in " + province_abbr(v, canal->via);
+}
+
+// Where a unit can go by itself this turn, canals with a unit in them included.
+bool reaches(const Variant& v, const Position& pos, const Unit& unit, ProvinceId to) {
+    return v.can_reach(unit.type, unit.location, to) ||
+           (unit.type == UnitType::Fleet && open_canal(v, pos, unit.location, to) != nullptr);
+}
+
+std::string fleet_destination(const Variant& v, const Position& pos, const Unit& unit,
+                              const PlaceRef& dest, Location& out) {
     const ProvinceId d = dest.province;
     // Built only on the error paths: accepted orders must not pay for their messages.
     auto who = [&] { return describe_unit(v, unit.type, unit.location); };
@@ -47,6 +66,8 @@ std::string fleet_destination(const Variant& v, const Unit& unit, const PlaceRef
     if (v.provinces[d].coasts.empty()) {
         out = Location{d, Coast::None};
         if (v.fleet_can_move(unit.location, out)) return "";
+        if (open_canal(v, pos, unit.location, d)) return "";
+        if (std::string closed = closed_canal(v, unit.location, d); !closed.empty()) return closed;
         return who() + " cannot reach " + province_abbr(v, d);
     }
     const std::vector<Coast> reach = v.reachable_coasts(unit.location, d);
@@ -72,7 +93,7 @@ Checked move(const Variant& v, const Position& pos, const Unit& unit, const Orde
     if (d == from) return fail(who() + " cannot move to its own province");  // DATC 6.A.4, 6.A.5
     if (unit.type == UnitType::Fleet) {
         if (s.via_convoy || !s.path.empty()) return fail("a fleet cannot be convoyed");
-        std::string error = fleet_destination(v, unit, s.destination, order.destination);
+        std::string error = fleet_destination(v, pos, unit, s.destination, order.destination);
         if (!error.empty()) return fail(error);
         return Checked{order, "", ""};
     }
@@ -112,6 +133,14 @@ Checked move(const Variant& v, const Position& pos, const Unit& unit, const Orde
 bool supported_move_possible(const Variant& v, const Position& pos, const Unit& target,
                              const PlaceRef& dest, ProvinceId supporter) {
     const ProvinceId d = dest.province;
+    for (const RailLine& line : v.rail_lines) {  // a rail move may be supported (TSR 9.26)
+        if (line.power != target.power || line.unit_type != target.type) continue;
+        const auto on = [&](ProvinceId p) {
+            return std::find(line.provinces.begin(), line.provinces.end(), p) != line.provinces.end();
+        };
+        if (on(target.location.province) && on(d)) return true;
+    }
+    if (target.type == UnitType::Fleet && open_canal(v, pos, target.location, d)) return true;
     if (target.type == UnitType::Fleet) {
         const std::vector<Coast> reach = v.reachable_coasts(target.location, d);
         if (reach.empty()) return false;  // DATC 6.D.22
@@ -139,7 +168,7 @@ Checked support(const Variant& v, const Position& pos, const Unit& unit, const O
     order.target_type = target->type;  // the written letter is ignored (DATC 4.C.1, 4.C.2)
     const std::string note = letter_note(v, s.target.type, *target);
     if (!s.target_destination) {
-        if (!v.can_reach(unit.type, unit.location, t))
+        if (!reaches(v, pos, unit, t))
             return fail(who() + " cannot reach " + province_abbr(v, t) + ", so cannot support it");
         return Checked{order, "", note};
     }
@@ -151,7 +180,7 @@ Checked support(const Variant& v, const Position& pos, const Unit& unit, const O
     if (d == here)  // DATC 6.D.34
         return fail("a unit cannot support a move into its own province");
     // Coasts do not matter for the supporter (DATC 6.B.4), only the province (6.A.10, 6.B.5).
-    if (!v.can_reach(unit.type, unit.location, d))
+    if (!reaches(v, pos, unit, d))
         return fail(who() + " cannot reach " + province_abbr(v, d) + ", so cannot support " +
                     move_text());
     if (!supported_move_possible(v, pos, *target, *s.target_destination, here))
@@ -187,6 +216,49 @@ Checked convoy(const Variant& v, const Position& pos, const Unit& unit, const Or
     return Checked{order, "", letter_note(v, s.target.type, *army)};
 }
 
+// A MOS - TSR - IRK (Colonial rules 9.21-9.23; docs/colonial.md).
+Checked rail_move(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
+                  Order order) {
+    const RailLine& line = v.rail_lines[s.line];
+    order.type = OrderType::RailMove;
+    order.line = static_cast<std::uint8_t>(s.line);
+    const auto on_line = [&](ProvinceId p) {
+        return std::find(line.provinces.begin(), line.provinces.end(), p) != line.provinces.end();
+    };
+    if (unit.power != line.power)
+        return fail("only " + power_name(v, line.power) + " may use the " + line.name);
+    if (unit.type != line.unit_type)
+        return fail(std::string("only ") + (line.unit_type == UnitType::Army ? "armies" : "fleets") +
+                    " may use the " + line.name);
+    const std::string who = describe_unit(v, unit.type, unit.location);
+    if (!on_line(unit.location.province)) return fail(who + " is not on the " + line.name);
+    const ProvinceId d = s.destination.province;
+    if (!on_line(d)) return fail(province_abbr(v, d) + " is not on the " + line.name);
+    if (d == unit.location.province) return fail(who + " is already in " + province_abbr(v, d));
+    if (pos.unit_at(d) != nullptr)  // rule 9.23
+        return fail("the " + line.name + " only carries a unit to an unoccupied province; " +
+                    province_abbr(v, d) + " is occupied");
+    order.destination = Location{d, Coast::None};
+    return Checked{order, "", ""};
+}
+
+// PERMIT SUEZ Britain: the power holding the canal's province lets another power's fleets pass.
+Checked permit(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
+    const Canal& canal = v.canals[s.line];
+    if (s.permitted == power)
+        return fail("your own fleets need no permission to use the " + canal.name + " canal");
+    const Unit* keeper = pos.unit_at(canal.via);
+    if (keeper == nullptr || keeper->power != power)
+        return fail("only the power with a unit in " + province_abbr(v, canal.via) +
+                    " can permit passage through the " + canal.name + " canal");
+    Order order;
+    order.type = OrderType::Permit;
+    order.power = power;
+    order.line = static_cast<std::uint8_t>(s.line);
+    order.permitted = s.permitted;
+    return Checked{order, "", ""};
+}
+
 }  // namespace
 
 Checked check_movement(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
@@ -198,6 +270,8 @@ Checked check_movement(const Variant& v, const Position& pos, PowerId power, con
         case SyntaxKind::Build:
         case SyntaxKind::Waive:
             return fail("builds and waives are only ordered in an adjustment phase");
+        case SyntaxKind::Permit:
+            return permit(v, pos, power, s);
         default:
             break;
     }
@@ -220,6 +294,9 @@ Checked check_movement(const Variant& v, const Position& pos, PowerId power, con
             break;
         case SyntaxKind::Convoy:
             out = convoy(v, pos, *unit, s, order);
+            break;
+        case SyntaxKind::RailMove:
+            out = rail_move(v, pos, *unit, s, order);
             break;
         default:
             order.type = OrderType::Hold;

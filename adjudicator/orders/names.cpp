@@ -46,10 +46,36 @@ NameIndex::NameIndex(const Variant& variant) {
         add(provinces_, max_province_words_, p.name, i);
         for (const std::string& alias : p.aliases) add(provinces_, max_province_words_, alias, i);
     }
+    for (const RailLine& line : variant.rail_lines) {
+        std::string key;
+        normalise(line.name, key);
+        rail_lines_.push_back(key);
+    }
+    for (const Canal& canal : variant.canals) {
+        std::string key;
+        normalise(canal.name, key);
+        canals_.push_back(key);
+    }
     for (std::size_t i = 0; i < variant.powers.size(); ++i) {
         add(powers_, max_power_words_, variant.powers[i].name, i);
         add(powers_, max_power_words_, variant.powers[i].adjective, i);
     }
+}
+
+namespace {
+std::optional<std::size_t> find_word(const std::vector<std::string>& names, const Token& token) {
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (is_word(token, names[i])) return i;
+    return std::nullopt;
+}
+}  // namespace
+
+std::optional<std::size_t> NameIndex::rail_line(const Token& token) const {
+    return find_word(rail_lines_, token);
+}
+
+std::optional<std::size_t> NameIndex::canal(const Token& token) const {
+    return find_word(canals_, token);
 }
 
 NameIndex::Match NameIndex::province(std::span<const Token> tokens, std::size_t at) const {

@@ -7,7 +7,9 @@
 
 #include <cstddef>
 #include <span>
+#include <optional>
 #include <string>
+#include <vector>
 #include <string_view>
 #include <functional>
 #include <unordered_map>
@@ -41,6 +43,10 @@ class NameIndex {
     // dash written without spaces ("Mid-Atlantic").
     Match province(std::span<const Token> tokens, std::size_t at) const;
     Match power(std::span<const Token> tokens, std::size_t at) const;
+    // A rail line ("TSR") or canal ("SUEZ") named by the single word token, if any.
+    std::optional<std::size_t> rail_line(const Token& token) const;
+    std::optional<std::size_t> canal(const Token& token) const;
+    std::size_t canal_count() const { return canals_.size(); }
 
   private:
     Match longest(const NameMap& names, std::size_t max_words,
@@ -48,6 +54,8 @@ class NameIndex {
 
     NameMap provinces_;
     NameMap powers_;
+    std::vector<std::string> rail_lines_;  // lower case
+    std::vector<std::string> canals_;      // lower case
     std::size_t max_province_words_ = 1;
     std::size_t max_power_words_ = 1;
 };

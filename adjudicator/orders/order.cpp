@@ -37,6 +37,13 @@ std::string Order::text(const Variant& v) const {
             return "BUILD " + unit_text(v, unit_type, unit);
         case OrderType::Waive:
             return "WAIVE";
+        case OrderType::RailMove:
+            return unit_text(v, unit_type, unit) + " - " +
+                   (line < v.rail_lines.size() ? v.rail_lines[line].name : std::string("?")) +
+                   " - " + v.location_text(destination);
+        case OrderType::Permit:
+            return "PERMIT " + (line < v.canals.size() ? v.canals[line].name : std::string("?")) +
+                   " " + (permitted < v.powers.size() ? v.powers[permitted].name : std::string("?"));
     }
     return "?";
 }

@@ -10,6 +10,9 @@
 //   Disband              unit (retreat and adjustment phases)
 //   Build                unit_type + unit (the new unit's location)
 //   Waive                power only
+//   RailMove             unit, destination, line (index into Variant::rail_lines)
+//   Permit               power, line (index into Variant::canals), permitted: the power whose
+//                        fleets may use the canal this turn
 #pragma once
 
 #include <string>
@@ -21,7 +24,18 @@ namespace adjutant {
 
 struct Variant;
 
-enum class OrderType : std::uint8_t { Hold, Move, Support, Convoy, Retreat, Disband, Build, Waive };
+enum class OrderType : std::uint8_t {
+    Hold,
+    Move,
+    Support,
+    Convoy,
+    Retreat,
+    Disband,
+    Build,
+    Waive,
+    RailMove,
+    Permit
+};
 
 struct Order {
     OrderType type = OrderType::Hold;
@@ -35,10 +49,13 @@ struct Order {
     ProvinceId target_destination = kNoProvince;
     // Support of a fleet's move may name the coast; it must then match (DATC 4.B.4, 6.B.9).
     Coast target_destination_coast = Coast::None;
+    std::uint8_t line = 0;  // RailMove: the rail line; Permit: the canal
+    PowerId permitted = kNoPower;
 
     // Canonical text with abbreviations: "A PAR - BUR", "F NTH C A LON - NWY",
     // "A MUN S A PAR - BUR", "A MUN S A BER", "A LON - NWY VIA CONVOY", "F STP/SC - BOT",
-    // "A PAR R BUR", "F TRI D", "BUILD A PAR", "WAIVE". Never includes the power.
+    // "A PAR R BUR", "F TRI D", "BUILD A PAR", "WAIVE", "A MOS - TSR - IRK",
+    // "PERMIT SUEZ Britain". Never includes the power.
     std::string text(const Variant& variant) const;
 
     friend bool operator==(const Order&, const Order&) = default;

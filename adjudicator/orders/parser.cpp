@@ -166,7 +166,26 @@ class Driver {
                 break;
         }
         if (!checked.order) return reject(number, line, power, checked.error);
+        if (std::string busy = rail_line_taken(*checked.order); !busy.empty())
+            return reject(number, line, power, busy);
         accept(number, line, power, *checked.order, checked.note);
+    }
+
+    // Only one unit may use a rail line per turn (Colonial rule 9.22): a second unit's order is
+    // refused and that unit holds; the same unit ordered again replaces its order as usual.
+    std::string rail_line_taken(const Order& order) const {
+        if (order.type != OrderType::RailMove) return "";
+        for (std::size_t i = 0; i < out_.verdicts.size(); ++i) {
+            const OrderVerdict& earlier = out_.verdicts[i];
+            if (replaced_[i] || !earlier.accepted()) continue;
+            const Order& o = *earlier.order;
+            if (o.type == OrderType::RailMove && o.line == order.line &&
+                o.unit.province != order.unit.province)
+                return "only one unit may use the " + v_.rail_lines[order.line].name +
+                       " per turn; line " + std::to_string(earlier.line) + " already moves " +
+                       describe_unit(v_, o.unit_type, o.unit) + " on it";
+        }
+        return "";
     }
 
     std::string permission_error(PowerId power) const {
@@ -195,8 +214,9 @@ class Driver {
         verdict.canonical = order.text(v_);
         verdict.note = note;
         // One order per unit: the later one wins (DESIGN.md §5; see docs/orders.md on DATC
-        // 4.D.3). Builds and waives name no existing unit.
+        // 4.D.3). Builds, waives and permits name no existing unit.
         if (order.type != OrderType::Build && order.type != OrderType::Waive &&
+            order.type != OrderType::Permit &&
             order.unit.province < in_force_.size()) {
             std::size_t& slot = in_force_[order.unit.province];
             if (slot != kNone) {

@@ -45,6 +45,11 @@ class Reader {
             order.kind = SyntaxKind::Waive;
             return true;
         }
+        if (next_is({"permit", "permits"})) {
+            ++pos_;
+            order.kind = SyntaxKind::Permit;
+            return read_permit(order);
+        }
         if (next_is({"build", "builds", "b"})) {
             ++pos_;
             order.kind = SyntaxKind::Build;
@@ -104,6 +109,15 @@ class Reader {
             return read_place(*order.target_destination, "the convoy");
         }
         if (read_move_operator()) {
+            // "A MOS - TSR - IRK": a named rail line between two dashes.
+            if (!at_end() && pos_ + 1 < tokens_.size() && tokens_[pos_ + 1].kind == TokenKind::Dash) {
+                if (auto line = names_.rail_line(peek())) {
+                    pos_ += 2;
+                    order.kind = SyntaxKind::RailMove;
+                    order.line = *line;
+                    return read_place(order.destination, "the rail move");
+                }
+            }
             order.kind = SyntaxKind::Move;
             if (!read_place(order.destination, "the move")) return false;
             // "A YOR - NTH - BEL": an old-style convoy path; the last name is the destination.
@@ -120,6 +134,26 @@ class Reader {
             return true;
         }
         return fail("expected H, -, S, C, R or D after the unit, found " + quoted(peek()));
+    }
+
+    // "PERMIT SUEZ Britain"; the canal's name may be left out when the map has only one.
+    bool read_permit(OrderSyntax& order) {
+        if (at_end()) return fail("PERMIT needs a canal and a power, e.g. PERMIT SUEZ Britain");
+        if (auto canal = names_.canal(peek())) {
+            order.line = *canal;
+            ++pos_;
+        } else if (names_.canal_count() == 1) {
+            order.line = 0;
+        } else {
+            return fail(names_.canal_count() == 0 ? "this map has no canal"
+                                                  : "PERMIT needs the canal's name");
+        }
+        if (at_end()) return fail("PERMIT needs the power whose fleets may pass");
+        const NameIndex::Match power = names_.power(tokens_, pos_);
+        if (!power.found) return fail("unknown power " + quoted(peek()));
+        order.permitted = static_cast<PowerId>(power.id);
+        pos_ = power.end;
+        return true;
     }
 
     // "-", "->", "to", "move", "moves", "move to", "moves to".

@@ -8,7 +8,7 @@ bool MovementResolver::adjudicate_convoy(int i) {
     // Attacks on the fleet are adjudicated directly instead of through resolve(): this keeps
     // every paradox a single clean cycle (DATC 5.D, Pandin's paradox).
     for (int k : attackers(origin(i)))
-        if (adjudicate_move(k)) return false;
+        if (!is_rail(static_cast<std::size_t>(k)) && adjudicate_move(k)) return false;
     return true;
 }
 

@@ -10,7 +10,8 @@ bool MovementResolver::head_to_head(int i) const {
     const UnitOrder& u = units_[i];
     if (u.order.type != OrderType::Move || u.convoyed) return false;
     const int j = unit_in(destination(i));
-    return j >= 0 && is_move(j) && !units_[j].convoyed && destination(j) == origin(i);
+    return j >= 0 && units_[j].order.type == OrderType::Move && !units_[j].convoyed &&
+           destination(j) == origin(i);
 }
 
 Strength MovementResolver::support_total(int i, PowerId excluded_power) {
@@ -22,6 +23,8 @@ Strength MovementResolver::support_total(int i, PowerId excluded_power) {
 
 bool MovementResolver::path_succeeds(int i) {
     const UnitOrder& u = units_[i];
+    if (u.order.type != OrderType::Move) return true;
+    if (u.order.unit_type == UnitType::Fleet) return canal_open(i, origin(i), destination(i));
     if (!u.convoyed) return true;
     // Breadth-first over fleets whose convoy of this army succeeds. Local scratch: this search
     // re-enters itself through resolve(), and convoys are rare enough not to matter for speed.
@@ -77,7 +80,13 @@ Strength MovementResolver::hold_strength(ProvinceId province) {
     return units_[j].base + support_total(j, kNoPower);
 }
 
-bool MovementResolver::adjudicate_move(int i) {
+bool MovementResolver::adjudicate_move(int i) { return move_wins(i, -1); }
+
+Strength MovementResolver::contest_strength(int j, ProvinceId p) {
+    return is_rail(static_cast<std::size_t>(j)) ? rail_strength(j, p) : prevent_strength(j);
+}
+
+bool MovementResolver::move_wins(int i, int ignored) {
     const Strength attack = attack_strength(i);
     if (attack == 0) return false;
     if (head_to_head(i)) {
@@ -86,7 +95,7 @@ bool MovementResolver::adjudicate_move(int i) {
         return false;
     }
     for (int k : attackers(destination(i)))
-        if (k != i && attack <= prevent_strength(k)) return false;
+        if (k != i && k != ignored && attack <= contest_strength(k, destination(i))) return false;
     return true;
 }
 

@@ -27,6 +27,7 @@ void build_rows(std::vector<int>& begin, std::vector<int>& list, std::size_t row
 void MovementResolver::load(const Variant& variant, const Position& position,
                             std::span<const Order> orders, std::span<const Strength> base) {
     variant_ = &variant;
+    owner_ = &position.owner;
     const std::size_t n = position.units.size();
     units_.resize(n);
     unit_at_.assign(variant.province_count(), -1);
@@ -45,7 +46,12 @@ void MovementResolver::load(const Variant& variant, const Position& position,
         slot.base = base.empty() ? 1 : base[i];
         unit_at_[unit.location.province] = static_cast<int>(i);
     }
+    permits_.clear();
     for (const Order& order : orders) {
+        if (order.type == OrderType::Permit) {
+            permits_.push_back(Permit{order.power, order.line, order.permitted});
+            continue;
+        }
         const int i = unit_in(order.unit.province);
         if (i < 0) continue;  // the parser only passes orders for existing units
         Order& slot = units_[i].order;
@@ -88,17 +94,41 @@ void MovementResolver::load(const Variant& variant, const Position& position,
             if (units_[f].order.type == OrderType::Convoy && units_[f].matched)
                 add(static_cast<std::size_t>(unit_in(units_[f].order.target)), static_cast<int>(f));
     });
+    build_rows(rail_paths_.begin, rail_paths_.list, n, [&](auto&& add) {
+        for (std::size_t i = 0; i < n; ++i) {
+            const Order& o = units_[i].order;
+            if (o.type != OrderType::RailMove || o.line >= variant.rail_lines.size()) continue;
+            const auto& line = variant.rail_lines[o.line].provinces;
+            const auto from = std::find(line.begin(), line.end(), o.unit.province);
+            const auto to = std::find(line.begin(), line.end(), o.destination.province);
+            if (from == line.end() || to == line.end() || from == to) continue;
+            if (from < to)
+                for (auto it = from + 1; it <= to; ++it) add(i, static_cast<int>(*it));
+            else
+                for (auto it = from - 1;; --it) {
+                    add(i, static_cast<int>(*it));
+                    if (it == to) break;
+                }
+        }
+    });
+    // A rail move contests every province it was ordered to move to or through (rule 9.25).
     build_rows(attackers_.begin, attackers_.list, variant.province_count(), [&](auto&& add) {
-        for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t i = 0; i < n; ++i) {
             if (units_[i].order.type == OrderType::Move)
                 add(units_[i].order.destination.province, static_cast<int>(i));
+            else if (units_[i].order.type == OrderType::RailMove)
+                for (int p : rail_path(static_cast<int>(i))) add(static_cast<std::size_t>(p), static_cast<int>(i));
+        }
     });
     for (std::size_t s = 0; s < n; ++s) {
         const Order& o = units_[s].order;
         if (o.type != OrderType::Support) continue;
         const int t = unit_in(o.target);
         bool matches = false;
-        if (t >= 0) {
+        if (t >= 0 && is_rail(static_cast<std::size_t>(t))) {
+            // Support carries a rail move into a province on its way (rule 9.26).
+            matches = o.target_destination != kNoProvince && on_rail_path(t, o.target_destination);
+        } else if (t >= 0) {
             const bool moving = units_[t].order.type == OrderType::Move;
             matches = o.target_destination == kNoProvince
                           ? !moving
@@ -115,7 +145,9 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     });
     for (std::size_t i = 0; i < n; ++i) {
         const OrderType type = units_[i].order.type;
-        if (type == OrderType::Move || type == OrderType::Support || type == OrderType::Convoy) continue;
+        if (type == OrderType::Move || type == OrderType::Support || type == OrderType::Convoy ||
+            type == OrderType::RailMove)
+            continue;
         state_[i] = State::Resolved;  // holds are not decisions
         result_[i] = 1;
     }
@@ -123,8 +155,22 @@ void MovementResolver::load(const Variant& variant, const Position& position,
 
 void MovementResolver::run() {
     for (std::size_t i = 0; i < units_.size(); ++i) resolve(static_cast<int>(i));
-    for (std::size_t i = 0; i < units_.size(); ++i)
+    rail_stops_.assign(units_.size(), kNoProvince);
+    for (std::size_t i = 0; i < units_.size(); ++i) {
         if (is_move(i)) units_[i].path_ok = path_succeeds(static_cast<int>(i));
+        if (is_rail(i)) rail_stops_[i] = rail_stop(static_cast<int>(i));
+        const Order& o = units_[i].order;
+        if (o.type == OrderType::Support && o.unit_type == UnitType::Fleet)
+            units_[i].canal_closed = !canal_open(
+                static_cast<int>(i), o.unit.province,
+                o.target_destination == kNoProvince ? o.target : o.target_destination);
+    }
+}
+
+Location MovementResolver::final_location(std::size_t i) const {
+    const Order& o = units_[i].order;
+    if (is_rail(i)) return Location{rail_stops_[i], Coast::None};
+    return o.type == OrderType::Move && result_[i] ? o.destination : o.unit;
 }
 
 bool MovementResolver::resolve(int i) {
@@ -222,6 +268,8 @@ bool MovementResolver::adjudicate(int i) {
             return adjudicate_support(i);
         case OrderType::Convoy:
             return adjudicate_convoy(i);
+        case OrderType::RailMove:
+            return adjudicate_rail(i);
         default:
             return true;
     }
@@ -233,10 +281,15 @@ Reason MovementResolver::failure_reason(std::size_t i) const {
     switch (u.order.type) {
         case OrderType::Move:
             if (result_[i]) return Reason::None;
-            return u.convoyed && !u.path_ok ? Reason::NoConvoy : Reason::Bounced;
+            if (u.convoyed && !u.path_ok) return Reason::NoConvoy;
+            return u.path_ok ? Reason::Bounced : Reason::CanalClosed;
+        case OrderType::RailMove:
+            if (rail_stops_[i] == u.order.destination.province) return Reason::None;
+            return result_[i] ? Reason::StoppedShort : Reason::Bounced;
         case OrderType::Support:
             if (!u.matched) return Reason::Void;
             if (result_[i]) return Reason::None;
+            if (u.canal_closed) return Reason::CanalClosed;
             return dislodged ? Reason::Dislodged : Reason::Cut;
         case OrderType::Convoy:
             if (!u.matched) return Reason::Void;
@@ -250,7 +303,7 @@ Reason MovementResolver::failure_reason(std::size_t i) const {
 int MovementResolver::dislodged_by(std::size_t i) const {
     if (is_move(i) && result_[i]) return -1;
     for (int k : attackers(origin(static_cast<int>(i))))
-        if (result_[k]) return k;
+        if (result_[k] && !is_rail(static_cast<std::size_t>(k))) return k;  // rail never dislodges
     return -1;
 }
 
@@ -265,6 +318,12 @@ std::vector<ProvinceId> MovementResolver::standoffs() const {
         bool entered = false;
         bool contested = false;
         for (int k : list) {
+            if (is_rail(static_cast<std::size_t>(k))) {
+                // A rail move takes part only by ending here; the moves it contested fail
+                // and count for the standoff themselves.
+                if (rail_stops_[k] == p) entered = true;
+                continue;
+            }
             if (result_[k]) entered = true;
             // A unit beaten in a head-to-head battle has no effect on its attacker's origin
             // (DATC 6.H.9); every other failed move with a route took part in a standoff.

@@ -36,7 +36,14 @@ public:
     std::size_t unit_count() const { return units_.size(); }
     const Order& order(std::size_t i) const { return units_[i].order; }
     bool succeeded(std::size_t i) const { return result_[i] != 0; }
-    bool is_move(std::size_t i) const { return units_[i].order.type == OrderType::Move; }
+    // Moves and rail moves both leave their province when they succeed.
+    bool is_move(std::size_t i) const {
+        return units_[i].order.type == OrderType::Move || units_[i].order.type == OrderType::RailMove;
+    }
+    bool is_rail(std::size_t i) const { return units_[i].order.type == OrderType::RailMove; }
+    // Where unit i ends its move: its destination, or for a rail move the province it stops in
+    // (its origin when it could not leave). Valid after run().
+    Location final_location(std::size_t i) const;
     // Why order i failed, or Reason::None when it succeeded.
     Reason failure_reason(std::size_t i) const;
     // The unit that dislodged unit i, or -1.
@@ -59,6 +66,7 @@ private:
         bool szykman_failed = false;   // convoy failed by the paradox rule
         bool path_ok = true;           // after run(): the move had a route (DATC 5.B.4)
         bool given = false;            // ordered, rather than holding by default
+        bool canal_closed = false;     // after run(): a support refused passage by a canal
     };
 
     // Lists stored flat (compressed rows): row r is list[begin[r] .. begin[r + 1]).
@@ -76,6 +84,19 @@ private:
 
     // Decision rules, one family per order type (move.cpp, support.cpp, convoy.cpp).
     bool adjudicate_move(int i);
+    // Move i beats everything in its way, leaving out unit `ignored` (-1: nobody).
+    bool move_wins(int i, int ignored);
+    // Rail moves (rail.cpp): a TSR-style move along a named line (Colonial rules 9.2-9.27).
+    bool adjudicate_rail(int i);
+    ProvinceId rail_stop(int i);
+    bool rail_blocked(int i, ProvinceId p);
+    bool rail_endable(int i, ProvinceId p);
+    bool on_rail_path(int i, ProvinceId p) const;
+    Strength rail_strength(int i, ProvinceId p);
+    // The strength unit j opposes to other moves into p: PREVENT, or a rail move's contest.
+    Strength contest_strength(int j, ProvinceId p);
+    // Canals (Suez): open for unit i between from and to (true when no canal is involved).
+    bool canal_open(int i, ProvinceId from, ProvinceId to);
     bool adjudicate_support(int i);
     bool adjudicate_convoy(int i);
     bool path_succeeds(int i);
@@ -89,6 +110,8 @@ private:
     std::span<const int> supporters(int i) const { return supporters_.row(static_cast<std::size_t>(i)); }
     std::span<const int> convoyers(int i) const { return convoyers_.row(static_cast<std::size_t>(i)); }
     std::span<const int> attackers(ProvinceId p) const { return attackers_.row(p); }
+    std::span<const int> rail_path(int i) const { return rail_paths_.row(static_cast<std::size_t>(i)); }
+    PowerId power(int i) const { return units_[i].order.power; }
     int unit_in(ProvinceId p) const { return p < unit_at_.size() ? unit_at_[p] : -1; }
     ProvinceId origin(int i) const { return units_[i].order.unit.province; }
     ProvinceId destination(int i) const { return units_[i].order.destination.province; }
@@ -99,6 +122,15 @@ private:
     Rows attackers_;   // per province: units ordered to move there
     Rows supporters_;  // per unit: matched supports of its order
     Rows convoyers_;   // per unit: matching convoy orders for its move
+    Rows rail_paths_;  // per unit: provinces a rail move passes, destination last
+    std::vector<ProvinceId> rail_stops_;  // per unit, after run(): where a rail move stopped
+    struct Permit {
+        PowerId by;
+        std::uint8_t canal;
+        PowerId permitted;
+    };
+    std::vector<Permit> permits_;
+    const std::vector<PowerId>* owner_ = nullptr;  // centre ownership, for rail stops
     std::vector<State> state_;
     std::vector<std::uint8_t> result_;
     std::vector<int> dependencies_;            // decisions that relied on a guess

@@ -39,7 +39,7 @@ Adjudication adjudicate_movement(const Variant& variant, const Position& positio
         dislodgers[i] = resolver.dislodged_by(i);
         if (dislodgers[i] >= 0) continue;
         Unit moved = unit;
-        if (order.type == OrderType::Move && resolver.succeeded(i)) moved.location = order.destination;
+        moved.location = resolver.final_location(i);
         next.units.push_back(moved);
     }
     for (std::size_t i = 0; i < position.units.size(); ++i) {

@@ -8,10 +8,15 @@ namespace adjutant {
 
 namespace {
 
+// A centre occupied when Fall ends passes to the occupier's power. A centre that does not count
+// for the occupier (Colonial's Hong Kong for China) is taken from its owner but credited to
+// nobody (docs/colonial.md).
 void take_centres(const Variant& variant, Position& position) {
-    for (const Unit& unit : position.units)
-        if (variant.provinces[unit.location.province].supply_center)
-            position.owner[unit.location.province] = unit.power;
+    for (const Unit& unit : position.units) {
+        const ProvinceId p = unit.location.province;
+        if (!variant.provinces[p].supply_center) continue;
+        position.owner[p] = variant.counts_as_center(p, unit.power) ? unit.power : kNoPower;
+    }
 }
 
 bool any_adjustment(const Variant& variant, const Position& position) {

@@ -78,6 +78,25 @@ bool Variant::can_stand(UnitType type, Location where) const {
     return std::find(p.coasts.begin(), p.coasts.end(), where.coast) != p.coasts.end();
 }
 
+const Canal* Variant::canal_between(ProvinceId a, ProvinceId b) const {
+    for (const Canal& c : canals)
+        if ((c.a == a && c.b == b) || (c.a == b && c.b == a)) return &c;
+    return nullptr;
+}
+
+const RailLine* Variant::find_rail_line(std::string_view name) const {
+    const std::string key = lowercase(name);
+    for (const RailLine& line : rail_lines)
+        if (lowercase(line.name) == key) return &line;
+    return nullptr;
+}
+
+bool Variant::counts_as_center(ProvinceId province, PowerId power) const {
+    const Province& p = provinces[province];
+    return p.supply_center && std::find(p.not_a_center_for.begin(), p.not_a_center_for.end(),
+                                        power) == p.not_a_center_for.end();
+}
+
 std::string Variant::location_text(Location where) const {
     if (where.province >= provinces.size()) return "?";
     std::string out = provinces[where.province].abbr;

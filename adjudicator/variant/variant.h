@@ -33,6 +33,28 @@ struct Province {
     bool supply_center = false;
     PowerId home = kNoPower;  // power whose home centre this is
     Point draw;               // label / unit position for the map view
+    // Powers for which this supply centre does not count (Colonial's Hong Kong and China).
+    std::vector<PowerId> not_a_center_for;
+};
+
+// A named rail line such as Colonial's Trans-Siberian Railroad: `A MOS-TSR-IRK` carries one
+// unit of `power` along `provinces` in one move (rule module "rail_lines", docs/colonial.md).
+struct RailLine {
+    std::string name;  // "TSR", as written in orders
+    PowerId power = kNoPower;
+    UnitType unit_type = UnitType::Army;
+    std::vector<ProvinceId> provinces;  // in order along the line
+    // A supply centre on the line owned by another power stops the unit there (clarification 1).
+    bool stop_at_foreign_centers = false;
+};
+
+// A canal such as Suez: fleets pass directly between `a` and `b` only with the permission of
+// the power whose unit stands in `via` (rule module "canals").
+struct Canal {
+    ProvinceId a = kNoProvince;
+    ProvinceId b = kNoProvince;
+    ProvinceId via = kNoProvince;
+    std::string name;  // "SUEZ", as written in PERMIT orders
 };
 
 struct Power {
@@ -62,6 +84,8 @@ struct Variant {
     std::vector<StartUnit> start_units;
     Phase start_phase;
     int victory_centers = 0;
+    std::vector<RailLine> rail_lines;
+    std::vector<Canal> canals;
 
     // Lower-cased abbreviation, name and aliases -> province. Built by index_names().
     std::unordered_map<std::string, ProvinceId> province_by_name;
@@ -89,6 +113,13 @@ struct Variant {
 
     // "STP/SC", "PAR".
     std::string location_text(Location where) const;
+
+    // The canal joining a and b (either order), or nullptr.
+    const Canal* canal_between(ProvinceId a, ProvinceId b) const;
+    // The rail line named `name` (case-insensitive), or nullptr.
+    const RailLine* find_rail_line(std::string_view name) const;
+    // Whether owning `province` counts as a supply centre for `power`.
+    bool counts_as_center(ProvinceId province, PowerId power) const;
 };
 
 }  // namespace adjutant

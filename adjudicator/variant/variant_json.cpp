@@ -19,6 +19,7 @@
 #include "core/json_check.h"
 #include "core/text.h"
 #include "position/unit_text.h"
+#include "variant/rules_json.h"
 #include "variant/variant_adjacency.h"
 
 namespace adjutant {
@@ -30,7 +31,7 @@ using nlohmann::json;
 // Fields a later version will read (campaign maps, phase cycles, rule modules); accepted now so
 // that files written for them are not rejected, but not yet interpreted.
 constexpr std::string_view kReservedTop[] = {"description", "phases", "roads", "rail_links",
-                                             "rules"};
+                                             "rules"};  // "rules" is read by rules_json.cpp
 constexpr std::string_view kReservedProvince[] = {"city_class", "fortress_class", "railhead",
                                                   "map_edge"};
 
@@ -58,6 +59,7 @@ class Loader {
         v_.index_names();
         read_start(doc);
         read_victory(doc);
+        if (check_.ok()) read_rules(check_, v_, doc);  // rules name provinces: only on a sound map
         finish();
     }
 

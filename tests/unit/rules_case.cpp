@@ -1,6 +1,9 @@
 #include "rules_case.h"
 
+#include <doctest/doctest.h>
+
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -47,15 +50,17 @@ std::string read_text_file(const std::string& path) {
     return buffer.str();
 }
 
-const Variant& standard_variant() {
-    static const Variant variant = [] {
-        VariantLoad load =
-            load_variant(read_text_file(std::string(ADJUTANT_SOURCE_DIR) + "/config/variants/standard.json"));
-        if (!load.ok()) throw std::runtime_error("standard.json does not load");
-        return *load.variant;
-    }();
-    return variant;
+const Variant& variant_named(const std::string& name) {
+    static std::map<std::string, Variant> cache;
+    auto it = cache.find(name);
+    if (it != cache.end()) return it->second;
+    VariantLoad load = load_variant(
+        read_text_file(std::string(ADJUTANT_SOURCE_DIR) + "/config/variants/" + name + ".json"));
+    if (!load.ok()) throw std::runtime_error(name + ".json does not load");
+    return cache.emplace(name, std::move(*load.variant)).first->second;
 }
+
+const Variant& standard_variant() { return variant_named("standard"); }
 
 std::vector<RulesCase> parse_rules_cases(const std::string& text, const std::string& file,
                                          std::vector<std::string>& errors) {
@@ -105,10 +110,12 @@ std::vector<RulesCase> parse_rules_cases(const std::string& text, const std::str
             section = std::string(line.substr(0, colon));
             const std::string value(trim(line.substr(colon + 1)));
             if (section == "phase") c.phase = value;
+            else if (section == "variant") c.variant = value;
             else if (section == "phase-after") stage.phase_after = value;
             else if (section == "centers") c.centers_given = true;
             else if (section == "dislodged") stage.dislodged_given = true;
             else if (section == "units-after") stage.units_after_given = true;
+            else if (section == "centers-after") stage.centers_after_given = true;
             else if (section != "units" && section != "orders" && section != "results" &&
                      section != "dislodged-units")
                 problem("unknown section '" + section + "'");
@@ -137,6 +144,8 @@ std::vector<RulesCase> parse_rules_cases(const std::string& text, const std::str
             stage.dislodged.push_back(item);
         } else if (section == "units-after") {
             for (auto& u : expand_power_line(item)) stage.units_after.push_back(u);
+        } else if (section == "centers-after") {
+            for (auto& u : expand_power_line(item)) stage.centers_after.push_back(u);
         } else {
             problem("indented line outside a list section");
         }
@@ -166,7 +175,7 @@ std::optional<Unit> read_power_unit(const Variant& v, const std::string& entry,
 
 Position initial_position(const Variant& v, const RulesCase& c, std::vector<std::string>& problems) {
     Position pos;
-    auto phase = Phase::parse(c.phase);
+    auto phase = c.phase.empty() ? std::optional<Phase>(v.start_phase) : Phase::parse(c.phase);
     if (!phase) problems.push_back("bad phase " + c.phase);
     pos.phase = phase.value_or(Phase{});
     pos.owner.assign(v.province_count(), kNoPower);
@@ -291,12 +300,62 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c) {
             if (expected != actual)
                 problems.push_back(where + "units after: expected [" + join(expected) + "], got [" + join(actual) + "]");
         }
+        if (stage.centers_after_given) {
+            std::vector<std::string> expected = stage.centers_after;
+            std::vector<std::string> actual;
+            for (std::size_t p = 0; p < result.next.owner.size(); ++p)
+                if (result.next.owner[p] != kNoPower)
+                    actual.push_back(v.powers[result.next.owner[p]].name + ": " + v.provinces[p].abbr);
+            std::sort(expected.begin(), expected.end());
+            std::sort(actual.begin(), actual.end());
+            if (expected != actual)
+                problems.push_back(where + "centres after: expected [" + join(expected) + "], got [" + join(actual) + "]");
+        }
         if (!stage.phase_after.empty() && stage.phase_after != result.next.phase.code())
             problems.push_back(where + "phase after: expected " + stage.phase_after + ", got " +
                                result.next.phase.code());
         position = result.next;
     }
     return problems;
+}
+
+}  // namespace adjutant::testing
+
+namespace adjutant::testing {
+
+SuiteResult run_rules_suite(const std::string& directory) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::path(ADJUTANT_SOURCE_DIR) / directory;
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(dir))
+        if (entry.path().extension() == ".txt") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    REQUIRE_MESSAGE(!files.empty(), "no case files in " << directory);
+
+    std::vector<std::string> file_errors;
+    std::vector<RulesCase> cases;
+    for (const auto& file : files) {
+        auto parsed = parse_rules_cases(read_text_file(file.string()), file.filename().string(), file_errors);
+        cases.insert(cases.end(), parsed.begin(), parsed.end());
+    }
+    for (const auto& error : file_errors) FAIL_CHECK(error);
+
+    SuiteResult out;
+    // A case may be split into several blocks sharing one number (DATC 6.J.9 has two
+    // situations); it passes when every block does.
+    std::map<std::string, bool> verdicts;
+    for (const RulesCase& c : cases) {
+        const auto problems = run_rules_case(variant_named(c.variant), c);
+        auto [it, fresh] = verdicts.emplace(c.id, true);
+        if (problems.empty()) continue;
+        it->second = false;
+        std::string text;
+        for (const auto& p : problems) text += "\n    " + p;
+        FAIL_CHECK(c.id << " " << c.title << " (" << c.file << ":" << c.line << ")" << text);
+    }
+    out.total = static_cast<int>(verdicts.size());
+    for (const auto& [id, ok] : verdicts) out.passed += ok ? 1 : 0;
+    return out;
 }
 
 }  // namespace adjutant::testing

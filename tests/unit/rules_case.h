@@ -17,6 +17,8 @@ struct Stage {
     std::vector<std::string> units_after;  // "England: A YOR" sorted; empty unless given
     bool units_after_given = false;
     std::string phase_after;
+    std::vector<std::string> centers_after;  // "England: LON" sorted; empty unless given
+    bool centers_after_given = false;
 };
 
 struct RulesCase {
@@ -24,7 +26,8 @@ struct RulesCase {
     std::string title;
     std::string file;
     int line = 0;
-    std::string phase = "S1901M";
+    std::string variant = "standard";  // a file name in config/variants
+    std::string phase;                 // default: the variant's starting phase
     std::vector<std::string> units;           // "England: F NTH"
     std::vector<std::string> centers;         // "England: LON"
     bool centers_given = false;
@@ -44,5 +47,15 @@ std::string read_text_file(const std::string& path);
 
 // The standard variant from config/variants, loaded once.
 const Variant& standard_variant();
+// config/variants/NAME.json, loaded once per name; throws when it does not load.
+const Variant& variant_named(const std::string& name);
+
+// Every case in the .txt files of `directory` (relative to the source tree), run; returns the
+// number that passed and reports each failure through doctest.
+struct SuiteResult {
+    int passed = 0;
+    int total = 0;
+};
+SuiteResult run_rules_suite(const std::string& directory);
 
 }  // namespace adjutant::testing

@@ -1,0 +1,82 @@
+// Rail moves along a named line (Colonial's Trans-Siberian Railroad, rules 9.2-9.27 of the
+// seed, mapped sentence by sentence in docs/colonial.md), decided inside the same resolution
+// as every other order: the rail move contests the provinces it was ordered through, and its
+// decision ("does the unit leave its province?") is one more memoised decision.
+//
+// Walking the line from the origin, the unit
+//   - cannot pass a province held by another power's unit that stays, or whose unit moves
+//     along the line towards it (9.241, clarification example 2);
+//   - cannot pass a province another power's move would enter but for this unit, when that
+//     move is at least as strong as the rail move there (9.25; support helps the rail move,
+//     9.26); a standoff of others that fail anyway does not stop it (9.242);
+//   - passes its own power's units but cannot end on them (9.27);
+//   - stops at a supply centre on the line owned by another power (clarification 1);
+// and ends in the farthest province it may end in before the first it cannot pass.
+#include <algorithm>
+
+#include "resolve/movement.h"
+#include "variant/variant.h"
+
+namespace adjutant {
+
+bool MovementResolver::on_rail_path(int i, ProvinceId p) const {
+    const auto path = rail_path(i);
+    return std::find(path.begin(), path.end(), static_cast<int>(p)) != path.end();
+}
+
+Strength MovementResolver::rail_strength(int i, ProvinceId p) {
+    Strength total = units_[i].base;
+    for (int s : supporters(i))
+        if (units_[s].order.target_destination == p && resolve(s)) total += units_[s].base;
+    return total;
+}
+
+bool MovementResolver::rail_blocked(int i, ProvinceId p) {
+    const int j = unit_in(p);
+    if (j >= 0 && j != i && power(j) != power(i)) {
+        bool leaves = false;
+        if (units_[j].order.type == OrderType::Move) {
+            const ProvinceId to = destination(j);
+            const bool towards_us = to == origin(i) || on_rail_path(i, to);
+            leaves = !towards_us && resolve(j);
+        }
+        if (!leaves) return true;
+    }
+    const Strength ours = rail_strength(i, p);
+    for (int k : attackers(p)) {
+        if (k == i || power(k) == power(i) || is_rail(static_cast<std::size_t>(k))) continue;
+        if (move_wins(k, i) && prevent_strength(k) >= ours) return true;
+    }
+    return false;
+}
+
+bool MovementResolver::rail_endable(int i, ProvinceId p) {
+    const int j = unit_in(p);
+    if (j >= 0 && j != i && !(is_move(static_cast<std::size_t>(j)) && resolve(j))) return false;
+    for (int k : attackers(p)) {
+        if (k == i) continue;
+        const bool enters = is_rail(static_cast<std::size_t>(k)) ? rail_stop(k) == p : resolve(k);
+        if (enters) return false;
+    }
+    return true;
+}
+
+ProvinceId MovementResolver::rail_stop(int i) {
+    const Order& o = units_[i].order;
+    const RailLine& line = variant_->rail_lines[o.line];
+    ProvinceId last = origin(i);
+    for (int step : rail_path(i)) {
+        const auto p = static_cast<ProvinceId>(step);
+        if (rail_blocked(i, p)) break;
+        if (rail_endable(i, p)) last = p;
+        const PowerId owner = (*owner_)[p];
+        if (line.stop_at_foreign_centers && variant_->provinces[p].supply_center &&
+            owner != kNoPower && owner != o.power)
+            break;
+    }
+    return last;
+}
+
+bool MovementResolver::adjudicate_rail(int i) { return rail_stop(i) != origin(i); }
+
+}  // namespace adjutant

@@ -1,0 +1,15 @@
+// The rules cases of the seed documents, as data in tests/rules/<suite>/, one driver each.
+#include <doctest/doctest.h>
+
+#include <iostream>
+
+#include "rules_case.h"
+
+using namespace adjutant::testing;
+
+TEST_CASE("Colonial rules: TSR, Suez, Hong Kong (seed 002 and the Colonial map rules)") {
+    const SuiteResult result = run_rules_suite("tests/rules/colonial");
+    std::cout << "Colonial rules: " << result.passed << " of " << result.total << " cases passed\n";
+    CHECK(result.total > 0);
+    CHECK(result.passed == result.total);
+}
