@@ -9,6 +9,10 @@ std::span<const Command> commands() {
         Command{"adjudicate", "adjudicate one phase: --variant V [--position P.json] --orders O.txt",
                 adjudicate_command},
         Command{"variant", "variant check FILE: validate a variant file", variant_command},
+        Command{"serve", "run the campaign server: [--config FILE] [--demo]", serve_command},
+        Command{"migrate", "apply database migrations: [--config FILE]", migrate_command},
+        Command{"backup", "backup FILE: online copy of the database", backup_command},
+        Command{"replay", "recompute every stored phase: [--game ID]", replay_command},
     };
     return kCommands;
 }

@@ -11,6 +11,10 @@ using Args = std::span<char* const>;
 
 int adjudicate_command(Args args);
 int variant_command(Args args);
+int serve_command(Args args);
+int migrate_command(Args args);
+int backup_command(Args args);
+int replay_command(Args args);
 
 struct Command {
     std::string_view name;

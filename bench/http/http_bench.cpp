@@ -1,0 +1,239 @@
+// HTTP benchmark: the Adjutant server against a minimal Beast server that returns a fixed
+// body, measured in the same run by the same loopback client (keep-alive connections).
+//
+//   adjutant_http_bench [--connections 64] [--seconds 3] [--threads 1]
+//
+// Prints requests per second and p50/p99 latency for: the minimal server, GET of a game's
+// state (200), the same with If-None-Match (304), and order submissions (PUT, each one an
+// fsync'd transaction). Figures only; nothing is asserted.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
+
+#include "app/runtime.h"
+#include "http/beast.h"
+#include "http/router.h"
+#include "http/server.h"
+#include "service/crypto.h"
+#include "service/game_service.h"
+
+namespace beast = boost::beast;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// --- the minimal server: accept, read a request, answer a fixed body, repeat ---------------
+class MinimalSession : public std::enable_shared_from_this<MinimalSession> {
+  public:
+    explicit MinimalSession(tcp::socket socket) : stream_(std::move(socket)) {}
+    void read() {
+        request_ = {};
+        beast::http::async_read(stream_, buffer_, request_,
+                                [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                                    if (!ec) self->write();
+                                });
+    }
+
+  private:
+    void write() {
+        response_ = {};
+        response_.result(beast::http::status::ok);
+        response_.version(11);
+        response_.set(beast::http::field::content_type, "application/json");
+        response_.body() = R"({"status":"ok"})";
+        response_.keep_alive(request_.keep_alive());
+        response_.prepare_payload();
+        beast::http::async_write(stream_, response_,
+                                 [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                                     if (!ec) self->read();
+                                 });
+    }
+    beast::tcp_stream stream_;
+    beast::flat_buffer buffer_;
+    beast::http::request<beast::http::string_body> request_;
+    beast::http::response<beast::http::string_body> response_;
+};
+
+void minimal_accept(tcp::acceptor& acceptor) {
+    acceptor.async_accept([&acceptor](beast::error_code ec, tcp::socket socket) {
+        if (ec) return;
+        std::make_shared<MinimalSession>(std::move(socket))->read();
+        minimal_accept(acceptor);
+    });
+}
+
+// --- the load generator ---------------------------------------------------------------------
+struct Load {
+    std::string method = "GET";
+    std::string target;
+    std::string body;
+    std::vector<std::pair<std::string, std::string>> headers;
+    int expect = 200;
+};
+
+struct Result {
+    std::uint64_t requests = 0;
+    std::uint64_t unexpected = 0;
+    std::vector<double> latencies;  // seconds
+};
+
+class ClientConnection : public std::enable_shared_from_this<ClientConnection> {
+  public:
+    ClientConnection(net::io_context& ioc, const Load& load, Clock::time_point end, Result& result)
+        : stream_(ioc), load_(load), end_(end), result_(result) {
+        request_.method_string(load.method);
+        request_.target(load.target);
+        request_.version(11);
+        request_.set(beast::http::field::host, "127.0.0.1");
+        for (const auto& [name, value] : load.headers) request_.set(name, value);
+        request_.body() = load.body;
+        request_.keep_alive(true);
+        request_.prepare_payload();
+    }
+    void start(const tcp::endpoint& endpoint) {
+        stream_.async_connect(endpoint, [self = shared_from_this()](beast::error_code ec) {
+            if (!ec) self->send();
+        });
+    }
+
+  private:
+    void send() {
+        if (Clock::now() >= end_) return;
+        started_ = Clock::now();
+        beast::http::async_write(stream_, request_,
+                                 [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                                     if (!ec) self->receive();
+                                 });
+    }
+    void receive() {
+        response_ = {};
+        beast::http::async_read(
+            stream_, buffer_, response_,
+            [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                if (ec) return;
+                self->result_.requests++;
+                if (static_cast<int>(self->response_.result_int()) != self->load_.expect)
+                    self->result_.unexpected++;
+                self->result_.latencies.push_back(
+                    std::chrono::duration<double>(Clock::now() - self->started_).count());
+                self->send();
+            });
+    }
+    beast::tcp_stream stream_;
+    beast::flat_buffer buffer_;
+    const Load& load_;
+    Clock::time_point end_;
+    Result& result_;
+    Clock::time_point started_;
+    beast::http::request<beast::http::string_body> request_;
+    beast::http::response<beast::http::string_body> response_;
+};
+
+void run_load(const char* label, std::uint16_t port, const Load& load, int connections,
+              double seconds) {
+    net::io_context ioc;
+    Result result;
+    const auto begin = Clock::now();
+    const auto end =
+        begin + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+    const tcp::endpoint endpoint(net::ip::make_address("127.0.0.1"), port);
+    for (int i = 0; i < connections; ++i)
+        std::make_shared<ClientConnection>(ioc, load, end, result)->start(endpoint);
+    ioc.run();
+    const double elapsed = std::chrono::duration<double>(Clock::now() - begin).count();
+    auto& l = result.latencies;
+    std::sort(l.begin(), l.end());
+    auto pct = [&](double p) {
+        return l.empty() ? 0.0 : l[std::min(l.size() - 1, static_cast<std::size_t>(p * l.size()))];
+    };
+    std::printf(
+        "%-28s %10.0f req/s   p50 %7.3f ms   p99 %7.3f ms   (%llu requests, %llu unexpected)\n",
+        label, result.requests / elapsed, pct(0.50) * 1000, pct(0.99) * 1000,
+        static_cast<unsigned long long>(result.requests),
+        static_cast<unsigned long long>(result.unexpected));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int connections = 64;
+    double seconds = 3;
+    int threads = 1;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string arg = argv[i];
+        if (arg == "--connections")
+            connections = std::atoi(argv[i + 1]);
+        else if (arg == "--seconds")
+            seconds = std::atof(argv[i + 1]);
+        else if (arg == "--threads")
+            threads = std::atoi(argv[i + 1]);
+    }
+    adjutant::service::crypto_init();
+    spdlog::set_level(spdlog::level::warn);  // per-request logs would measure the terminal
+
+    // Minimal server.
+    net::io_context minimal_ioc;
+    tcp::acceptor acceptor(minimal_ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
+    const auto minimal_port = acceptor.local_endpoint().port();
+    minimal_accept(acceptor);
+    std::vector<std::thread> minimal_threads;
+    for (int i = 0; i < threads; ++i) minimal_threads.emplace_back([&] { minimal_ioc.run(); });
+
+    // The Adjutant server over a temporary database with one game.
+    const auto dir = std::filesystem::temp_directory_path() / "adjutant-http-bench";
+    std::filesystem::remove_all(dir);
+    adjutant::config::ServerConfig config;
+    config.port = 0;
+    config.threads = threads;
+    config.database = (dir / "bench.db").string();
+    config.variants_dir = ADJUTANT_SOURCE_DIR "/config/variants";
+    config.limits.max_connections = 4096;
+    auto db = adjutant::app::open_database(config.database);
+    adjutant::service::VariantRegistry variants;
+    adjutant::app::load_variants(config, *db, variants);
+    adjutant::service::GameService service(*db, variants, "");
+    const auto created = service.create_game({{"name", "bench"}, {"resolve_when_ready", false}});
+    const auto id = created["game"]["id"].get<std::int64_t>();
+    const auto token =
+        service.join(id, "France", {{"player", "bench"}})["token"].get<std::string>();
+    const auto etag = service.game_view(id).etag;
+    adjutant::http::Metrics metrics;
+    adjutant::http::Router router(service, metrics);
+    adjutant::http::Server server(config, router, metrics);
+    const auto port = server.listen();
+    std::thread server_thread([&] { server.run(); });
+
+    const std::string game = "/api/v1/games/" + std::to_string(id);
+    std::printf("%d connections, %.1f s per run, %d server thread(s)\n", connections, seconds,
+                threads);
+    run_load("minimal Beast (fixed body)", minimal_port, Load{"GET", "/", "", {}, 200}, connections,
+             seconds);
+    run_load("GET game state (200)", port, Load{"GET", game, "", {}, 200}, connections, seconds);
+    run_load("GET game state (304)", port, Load{"GET", game, "", {{"If-None-Match", etag}}, 304},
+             connections, seconds);
+    run_load("PUT orders (fsync each)", port,
+             Load{"PUT",
+                  game + "/orders",
+                  "A PAR-BUR\nA MAR-SPA\nF BRE-MAO\n",
+                  {{"Authorization", "Bearer " + token}, {"Content-Type", "text/plain"}},
+                  200},
+             connections, seconds);
+
+    server.stop();
+    server_thread.join();
+    minimal_ioc.stop();
+    for (auto& t : minimal_threads) t.join();
+    std::filesystem::remove_all(dir);
+    return 0;
+}

@@ -1,0 +1,74 @@
+#include "config/server_config.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace adjutant::config {
+
+namespace {
+
+// Reads `key` into `out` when present; a present value of the wrong type is an error.
+template <typename T>
+bool read(const nlohmann::json& object, const char* key, T& out, std::string& error,
+          const std::string& where) {
+    auto it = object.find(key);
+    if (it == object.end()) return true;
+    try {
+        out = it->get<T>();
+        return true;
+    } catch (const nlohmann::json::exception&) {
+        error = where + key + ": wrong type";
+        return false;
+    }
+}
+
+}  // namespace
+
+std::optional<ServerConfig> load_config(const std::string& path, std::string& error) {
+    std::ifstream in(path);
+    if (!in) {
+        error = "cannot read config file " + path;
+        return std::nullopt;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    const auto json = nlohmann::json::parse(text.str(), nullptr, false, true);
+    if (json.is_discarded() || !json.is_object()) {
+        error = path + ": not a JSON object";
+        return std::nullopt;
+    }
+    ServerConfig config;
+    const std::string where = path + ": ";
+    bool ok = true;
+    if (auto it = json.find("listen"); it != json.end() && it->is_object()) {
+        ok = ok && read(*it, "address", config.address, error, where + "listen.");
+        ok = ok && read(*it, "port", config.port, error, where + "listen.");
+    }
+    ok = ok && read(json, "database", config.database, error, where);
+    ok = ok && read(json, "variants_dir", config.variants_dir, error, where);
+    ok = ok && read(json, "admin_token", config.admin_token, error, where);
+    ok = ok && read(json, "threads", config.threads, error, where);
+    ok = ok &&
+         read(json, "scheduler_interval_seconds", config.scheduler_interval_seconds, error, where);
+    ok = ok && read(json, "demo", config.demo, error, where);
+    ok = ok && read(json, "log_level", config.log_level, error, where);
+    if (auto it = json.find("limits"); it != json.end() && it->is_object()) {
+        const std::string w = where + "limits.";
+        ok = ok && read(*it, "body_bytes", config.limits.body_bytes, error, w);
+        ok = ok &&
+             read(*it, "header_timeout_seconds", config.limits.header_timeout_seconds, error, w);
+        ok = ok && read(*it, "read_timeout_seconds", config.limits.read_timeout_seconds, error, w);
+        ok = ok && read(*it, "max_connections", config.limits.max_connections, error, w);
+    }
+    if (!ok) return std::nullopt;
+    if (const char* token = std::getenv("ADJUTANT_ADMIN_TOKEN"); token && *token)
+        config.admin_token = token;
+    if (config.threads < 1) config.threads = 1;
+    if (config.scheduler_interval_seconds < 1) config.scheduler_interval_seconds = 1;
+    return config;
+}
+
+}  // namespace adjutant::config

@@ -1,0 +1,36 @@
+// The server's configuration file (config/adjutant.json; docs/server.md lists every key).
+// Relative paths are resolved against the current directory, as a command line would.
+// The admin token may also come from the ADJUTANT_ADMIN_TOKEN environment variable, which
+// wins over the file so that the file can be committed without a secret.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace adjutant::config {
+
+struct Limits {
+    std::size_t body_bytes = 64 * 1024;
+    int header_timeout_seconds = 10;  // to receive a request's headers (also the keep-alive idle)
+    int read_timeout_seconds = 30;    // to receive the body once the headers are in
+    int max_connections = 1024;
+};
+
+struct ServerConfig {
+    std::string address = "127.0.0.1";
+    std::uint16_t port = 8080;
+    std::string database = "data/adjutant.db";
+    std::string variants_dir = "config/variants";
+    std::string admin_token;  // empty: no admin
+    int threads = 2;
+    Limits limits;
+    int scheduler_interval_seconds = 5;
+    bool demo = false;  // create a demo game when the database has none
+    std::string log_level = "info";
+};
+
+// Reads `path`; on failure returns nullopt and sets `error` to a readable message.
+std::optional<ServerConfig> load_config(const std::string& path, std::string& error);
+
+}  // namespace adjutant::config

@@ -1,0 +1,30 @@
+// Plain request and response values passed between the Beast session and the router, so the
+// router and every handler stay socket-free and Beast-free (easy to test, cheap to compile).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace adjutant::http {
+
+struct Request {
+    std::string method;  // "GET"
+    std::string target;  // "/api/v1/games/3?x=1"
+    std::string body;
+    std::string authorization;  // the Authorization header, as sent
+    std::string if_none_match;
+    std::string content_type;
+    std::string request_id;  // assigned by the session, echoed as X-Request-Id
+};
+
+struct Response {
+    int status = 200;
+    std::string content_type = "application/json";
+    std::string body;
+    std::string etag;  // quoted strong ETag, or empty
+    std::vector<std::pair<std::string, std::string>> headers;
+    std::string route;  // the route pattern that answered, for logs and metrics
+};
+
+}  // namespace adjutant::http

@@ -1,0 +1,313 @@
+#include "http/router.h"
+
+#include <array>
+#include <charconv>
+
+#include <nlohmann/json.hpp>
+
+#include "service/error.h"
+#include "service/game_service.h"
+#include "storage/sqlite.h"
+
+namespace adjutant::http {
+
+namespace {
+
+using service::ApiError;
+using Params = std::vector<std::string>;
+using Json = nlohmann::json;
+
+struct Context {
+    service::GameService& service;
+    Metrics& metrics;
+    const Request& request;
+    const Params& params;
+};
+
+using Handler = Response (*)(const Context&);
+
+Response json_response(int status, const Json& body) {
+    Response response;
+    response.status = status;
+    response.body = body.dump();
+    return response;
+}
+
+Response error_response(int status, const std::string& code, const std::string& message,
+                        const std::string& details = {}) {
+    Json error = {{"code", code}, {"message", message}};
+    if (!details.empty()) error["details"] = Json::parse(details, nullptr, false);
+    return json_response(status, {{"error", error}});
+}
+
+std::string bearer(const Request& request) {
+    constexpr std::string_view kPrefix = "Bearer ";
+    std::string_view header = request.authorization;
+    if (header.size() <= kPrefix.size()) return {};
+    for (std::size_t i = 0; i < kPrefix.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(header[i])) !=
+            std::tolower(static_cast<unsigned char>(kPrefix[i])))
+            return {};
+    return std::string(header.substr(kPrefix.size()));
+}
+
+service::Caller caller(const Context& c) {
+    return c.service.authenticate(bearer(c.request));
+}
+
+std::int64_t id_param(const std::string& text) {
+    std::int64_t value = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < 0)
+        throw service::not_found("no such resource '" + text + "'");
+    return value;
+}
+
+Json body_json(const Request& request) {
+    if (request.body.empty()) return Json::object();
+    Json body = Json::parse(request.body, nullptr, false);
+    if (body.is_discarded()) throw ApiError(400, "bad_json", "the request body is not valid JSON");
+    return body;
+}
+
+// Orders arrive as text/plain, or JSON: {"orders": "text" | ["line", ...], "source": "web"}.
+std::pair<std::string, std::string> orders_body(const Request& request) {
+    if (request.content_type.rfind("text/plain", 0) == 0) return {request.body, "api"};
+    Json body = body_json(request);
+    const Json* orders = &body;
+    std::string source = "api";
+    if (body.is_object()) {
+        auto it = body.find("orders");
+        if (it == body.end()) throw service::bad_request("field 'orders' is required");
+        orders = &*it;
+        if (auto s = body.find("source"); s != body.end()) {
+            if (!s->is_string()) throw service::bad_request("field 'source' must be a string");
+            source = s->get<std::string>();
+        }
+    }
+    if (orders->is_string()) return {orders->get<std::string>(), source};
+    if (!orders->is_array())
+        throw service::bad_request("'orders' must be a string or a list of strings");
+    std::string text;
+    for (const auto& line : *orders) {
+        if (!line.is_string()) throw service::bad_request("every order must be a string");
+        const auto& s = line.get_ref<const std::string&>();
+        if (s.find('\n') != std::string::npos)
+            throw service::bad_request("a listed order must be a single line");
+        text += s;
+        text += '\n';
+    }
+    return {text, source};
+}
+
+Response cached(const Context& c, const service::View& view) {
+    Response response;
+    response.etag = view.etag;
+    if (!c.request.if_none_match.empty() &&
+        c.request.if_none_match.find(view.etag) != std::string::npos) {
+        response.status = 304;
+        response.content_type.clear();
+        return response;
+    }
+    response.body = view.body;
+    return response;
+}
+
+Response healthz(const Context&) {
+    Response response;
+    response.body = R"({"status":"ok"})";
+    return response;
+}
+
+Response metrics(const Context& c) {
+    Response response;
+    response.content_type = "text/plain; version=0.0.4";
+    response.body = c.metrics.render(c.service.resolutions());
+    return response;
+}
+
+Response openapi(const Context&) {
+    Response response;
+    response.body = openapi_document();
+    return response;
+}
+
+Response list_variants(const Context& c) {
+    return json_response(200, c.service.list_variants());
+}
+Response get_variant(const Context& c) {
+    return json_response(200, c.service.get_variant(c.params[0]));
+}
+Response upload_variant(const Context& c) {
+    return json_response(201, c.service.upload_variant(caller(c), c.request.body));
+}
+Response list_games(const Context& c) {
+    return json_response(200, c.service.list_games(caller(c)));
+}
+Response create_game(const Context& c) {
+    return json_response(201, c.service.create_game(body_json(c.request)));
+}
+Response get_game(const Context& c) {
+    return cached(c, c.service.game_view(id_param(c.params[0])));
+}
+Response get_phases(const Context& c) {
+    return cached(c, c.service.history_view(id_param(c.params[0])));
+}
+Response get_phase(const Context& c) {
+    return json_response(200, c.service.phase(id_param(c.params[0]), id_param(c.params[1])));
+}
+Response join(const Context& c) {
+    return json_response(201,
+                         c.service.join(id_param(c.params[0]), c.params[1], body_json(c.request)));
+}
+Response invite(const Context& c) {
+    return json_response(201, c.service.invite(caller(c), id_param(c.params[0]), c.params[1],
+                                               body_json(c.request), false));
+}
+Response replace(const Context& c) {
+    return json_response(201, c.service.invite(caller(c), id_param(c.params[0]), c.params[1],
+                                               body_json(c.request), true));
+}
+Response get_orders(const Context& c) {
+    return json_response(200, c.service.get_orders(caller(c), id_param(c.params[0])));
+}
+Response put_orders(const Context& c) {
+    const auto who = caller(c);  // authenticate before reading the body's shape
+    const std::int64_t id = id_param(c.params[0]);
+    auto [text, source] = orders_body(c.request);
+    return json_response(200, c.service.submit_orders(who, id, text, source));
+}
+Response validate_orders(const Context& c) {
+    const auto who = caller(c);
+    const std::int64_t id = id_param(c.params[0]);
+    auto [text, source] = orders_body(c.request);
+    return json_response(200, c.service.validate_orders(who, id, text));
+}
+Response ready(const Context& c) {
+    const auto who = caller(c);
+    Json body = body_json(c.request);
+    bool value = true;
+    if (body.is_object() && body.contains("ready")) {
+        if (!body["ready"].is_boolean())
+            throw service::bad_request("field 'ready' must be true or false");
+        value = body["ready"].get<bool>();
+    } else if (!body.is_object()) {
+        throw service::bad_request("the request body must be a JSON object");
+    }
+    return json_response(200, c.service.set_ready(who, id_param(c.params[0]), value));
+}
+Response gm_action(const Context& c) {
+    const auto who = caller(c);
+    return json_response(
+        200, c.service.gm_action(who, id_param(c.params[0]), c.params[1], body_json(c.request)));
+}
+Response audit(const Context& c) {
+    return json_response(200, c.service.audit_log(caller(c), id_param(c.params[0])));
+}
+
+struct Route {
+    RouteInfo info;
+    Handler handler;
+};
+
+const std::array kRoutes{
+    Route{{"GET", "/healthz"}, healthz},
+    Route{{"GET", "/metrics"}, metrics},
+    Route{{"GET", "/openapi.json"}, openapi},
+    Route{{"GET", "/api/v1/variants"}, list_variants},
+    Route{{"POST", "/api/v1/variants"}, upload_variant},
+    Route{{"GET", "/api/v1/variants/{name}"}, get_variant},
+    Route{{"GET", "/api/v1/games"}, list_games},
+    Route{{"POST", "/api/v1/games"}, create_game},
+    Route{{"GET", "/api/v1/games/{id}"}, get_game},
+    Route{{"GET", "/api/v1/games/{id}/phases"}, get_phases},
+    Route{{"GET", "/api/v1/games/{id}/phases/{seq}"}, get_phase},
+    Route{{"POST", "/api/v1/games/{id}/seats/{power}/join"}, join},
+    Route{{"POST", "/api/v1/games/{id}/seats/{power}/invite"}, invite},
+    Route{{"POST", "/api/v1/games/{id}/seats/{power}/replace"}, replace},
+    Route{{"GET", "/api/v1/games/{id}/orders"}, get_orders},
+    Route{{"PUT", "/api/v1/games/{id}/orders"}, put_orders},
+    Route{{"POST", "/api/v1/games/{id}/orders/validate"}, validate_orders},
+    Route{{"POST", "/api/v1/games/{id}/ready"}, ready},
+    Route{{"POST", "/api/v1/games/{id}/actions/{action}"}, gm_action},
+    Route{{"GET", "/api/v1/games/{id}/audit"}, audit},
+};
+
+bool match(std::string_view pattern, const std::vector<std::string_view>& segments,
+           Params& params) {
+    const auto parts = path_segments(pattern);
+    if (parts.size() != segments.size()) return false;
+    params.clear();
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        if (parts[i].size() > 2 && parts[i].front() == '{' && parts[i].back() == '}')
+            params.emplace_back(segments[i]);
+        else if (parts[i] != segments[i])
+            return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::vector<std::string_view> path_segments(std::string_view target) {
+    target = target.substr(0, target.find('?'));
+    std::vector<std::string_view> segments;
+    std::size_t start = 0;
+    while (start < target.size()) {
+        std::size_t end = target.find('/', start);
+        if (end == std::string_view::npos) end = target.size();
+        if (end > start) segments.push_back(target.substr(start, end - start));
+        start = end + 1;
+    }
+    return segments;
+}
+
+std::span<const RouteInfo> Router::routes() {
+    static const auto infos = [] {
+        std::array<RouteInfo, kRoutes.size()> out{};
+        for (std::size_t i = 0; i < kRoutes.size(); ++i) out[i] = kRoutes[i].info;
+        return out;
+    }();
+    return infos;
+}
+
+Response Router::handle(const Request& request) {
+    const auto segments = path_segments(request.target);
+    Params params;
+    std::string allowed;
+    for (const auto& route : kRoutes) {
+        if (!match(route.info.pattern, segments, params)) continue;
+        if (route.info.method != request.method &&
+            !(request.method == "HEAD" && route.info.method == "GET")) {
+            if (!allowed.empty()) allowed += ", ";
+            allowed += route.info.method;
+            continue;
+        }
+        Response response;
+        try {
+            response = route.handler(Context{service_, metrics_, request, params});
+        } catch (const ApiError& error) {
+            response = error_response(error.status(), error.code(), error.what(), error.details());
+        } catch (const storage::Error& error) {
+            metrics_.database_error();
+            response = error_response(500, "database", "database error");
+        } catch (const nlohmann::json::exception& error) {
+            response = error_response(400, "bad_request", error.what());
+        } catch (const std::exception& error) {
+            response = error_response(500, "internal", "internal error");
+        }
+        response.route = std::string(route.info.pattern);
+        return response;
+    }
+    Response response =
+        allowed.empty()
+            ? error_response(
+                  404, "not_found",
+                  "no route for " + std::string(request.target.substr(0, request.target.find('?'))))
+            : error_response(405, "method_not_allowed", "allowed: " + allowed);
+    if (!allowed.empty()) response.headers.emplace_back("Allow", allowed);
+    response.route = allowed.empty() ? "unmatched" : "method_not_allowed";
+    return response;
+}
+
+}  // namespace adjutant::http

@@ -1,0 +1,48 @@
+// The HTTP API as a socket-free function: Request -> Response over the service layer.
+// Routes are a fixed table of (method, pattern) with {name} segments; the same table feeds
+// the test that checks every route is documented in /openapi.json.
+//
+// Thread-safe (the service and metrics are); handle() never throws: every failure becomes a
+// JSON error {"error": {"code", "message"}} with its status.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "http/message.h"
+#include "http/metrics.h"
+
+namespace adjutant::service {
+class GameService;
+}
+
+namespace adjutant::http {
+
+struct RouteInfo {
+    std::string_view method;
+    std::string_view pattern;  // "/api/v1/games/{id}"
+};
+
+class Router {
+  public:
+    Router(service::GameService& service, Metrics& metrics)
+        : service_(service), metrics_(metrics) {}
+
+    Response handle(const Request& request);
+
+    static std::span<const RouteInfo> routes();
+
+  private:
+    service::GameService& service_;
+    Metrics& metrics_;
+};
+
+// The OpenAPI 3 document served at /openapi.json.
+const std::string& openapi_document();
+
+// Splits "/a/b/c?x" into {"a","b","c"} (the query is dropped).
+std::vector<std::string_view> path_segments(std::string_view target);
+
+}  // namespace adjutant::http

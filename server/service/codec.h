@@ -1,0 +1,29 @@
+// The service's bridge to the adjudicator's JSON forms: positions and adjudications as stored
+// in phase rows and served by the API. The formats themselves belong to the adjudicator
+// (position/position_json.h) and the CLI (`adjutant adjudicate`); this file only adapts them
+// and turns a malformed stored document into a 500 rather than a crash.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "adjudicate.h"
+#include "orders/parser.h"
+#include "variant/variant.h"
+
+namespace adjutant::service {
+
+nlohmann::json position_json(const Variant& variant, const Position& position);
+// Throws ApiError 500 "corrupt_state" when `text` is not a position of `variant`.
+Position decode_position(const Variant& variant, std::string_view text);
+
+// The report `adjutant adjudicate` prints, so the API and the CLI show results alike.
+nlohmann::json adjudication_json(const Variant& variant, const ParsedOrders& parsed,
+                                 const Adjudication& adjudication);
+
+// One parser verdict: {"line", "input", "status": "accepted"|"rejected", "order"|"error", "note"}.
+nlohmann::json verdict_json(const OrderVerdict& verdict);
+
+}  // namespace adjutant::service

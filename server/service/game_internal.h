@@ -1,0 +1,40 @@
+// Shared by the GameService's implementation files only: the loaded-game bundle and small
+// helpers. Not part of the service's interface.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "position/position.h"
+#include "service/error.h"
+#include "service/game_service.h"
+#include "variant/variant.h"
+
+namespace adjutant::service {
+
+struct GameService::Loaded {
+    storage::GameRow row;
+    std::shared_ptr<const LoadedVariant> variant;
+    storage::PhaseRow phase;  // the current (unresolved, or final) phase
+    Position position;
+};
+
+// The variant's spelling of a power named by a client ("france" -> "France"); 404 if unknown.
+std::string canonical_power(const Variant& variant, std::string_view name);
+PowerId power_id(const Variant& variant, std::string_view name);
+
+// Whether `power` has anything to order in `position` (units to move, units to retreat,
+// builds or disbands to make).
+bool needs_orders(const Variant& variant, const Position& position, PowerId power);
+
+inline constexpr std::string_view kGenesisHash =
+    "0000000000000000000000000000000000000000000000000000000000000000";
+
+// The phase hash: SHA-256 over the previous hash and the phase's stored documents, each
+// length-prefixed so no two different rows hash alike.
+std::string phase_hash(std::string_view prev_hash, std::string_view phase,
+                       std::string_view position, std::string_view orders,
+                       std::string_view results);
+
+}  // namespace adjutant::service

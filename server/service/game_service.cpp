@@ -1,0 +1,335 @@
+#include "service/game_service.h"
+
+#include <chrono>
+
+#include "position/position.h"
+#include "service/codec.h"
+#include "service/crypto.h"
+#include "service/game_internal.h"
+#include "service/request.h"
+
+namespace adjutant::service {
+
+namespace {
+
+std::int64_t system_now() {
+    return std::chrono::duration_cast<std::chrono::seconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+constexpr std::int64_t kMaxPhaseSeconds = 60LL * 60 * 24 * 365;
+
+}  // namespace
+
+std::string canonical_power(const Variant& variant, std::string_view name) {
+    return variant.powers[power_id(variant, name)].name;
+}
+
+PowerId power_id(const Variant& variant, std::string_view name) {
+    PowerId id = variant.find_power(name);
+    if (id == kNoPower || id >= variant.powers.size())
+        throw not_found("no power '" + std::string(name) + "' in variant " + variant.name);
+    return id;
+}
+
+std::string phase_hash(std::string_view prev_hash, std::string_view phase,
+                       std::string_view position, std::string_view orders,
+                       std::string_view results) {
+    std::string data;
+    for (std::string_view part : {prev_hash, phase, position, orders, results}) {
+        data += std::to_string(part.size());
+        data += ':';
+        data += part;
+    }
+    return sha256_hex(data);
+}
+
+GameService::GameService(storage::Database& db, VariantRegistry& variants,
+                         std::string admin_token_hash, Clock clock)
+    : store_(db),
+      variants_(variants),
+      admin_token_hash_(std::move(admin_token_hash)),
+      clock_(clock ? std::move(clock) : Clock(system_now)) {}
+
+Caller GameService::authenticate(std::string_view token) {
+    Caller caller;
+    if (token.empty()) return caller;
+    const std::string hash = sha256_hex(token);
+    if (!admin_token_hash_.empty() && constant_time_equal(hash, admin_token_hash_)) {
+        caller.role = Role::Admin;
+        return caller;
+    }
+    std::lock_guard lock(mutex_);
+    // Lookups go by the hash (an index), then the stored hash is compared in constant time
+    // anyway so no code path compares secrets with memcmp.
+    if (auto seat = store_.seat_by_token_hash(hash);
+        seat && constant_time_equal(seat->token_hash, hash)) {
+        caller.role = Role::Player;
+        caller.game_id = seat->game_id;
+        caller.power = seat->power;
+        return caller;
+    }
+    if (auto game_id = store_.game_by_gm_token_hash(hash)) {
+        auto game = store_.game(*game_id);
+        if (game && constant_time_equal(game->gm_token_hash, hash)) {
+            caller.role = Role::GameMaster;
+            caller.game_id = *game_id;
+        }
+    }
+    return caller;
+}
+
+void GameService::require_gm(const Caller& caller, std::int64_t game_id) {
+    if (caller.role == Role::Anonymous) throw unauthorized();
+    if (caller.role != Role::GameMaster || caller.game_id != game_id)
+        throw forbidden("only this game's GM may do that");
+}
+
+void GameService::require_player(const Caller& caller, std::int64_t game_id) {
+    if (caller.role == Role::Anonymous) throw unauthorized();
+    if (caller.role != Role::Player || caller.game_id != game_id)
+        throw forbidden("a seat token of this game is required");
+}
+
+GameService::Loaded GameService::load(std::int64_t game_id) {
+    Loaded game;
+    auto row = store_.game(game_id);
+    if (!row) throw not_found("no game " + std::to_string(game_id));
+    game.row = std::move(*row);
+    game.variant = variants_.find(game.row.variant);
+    if (!game.variant)
+        throw ApiError(500, "variant_missing",
+                       "the game's variant '" + game.row.variant + "' is not loaded");
+    auto phase = store_.current_phase(game_id);
+    if (!phase) throw ApiError(500, "corrupt_state", "game has no phase");
+    game.phase = std::move(*phase);
+    game.position = decode_position(game.variant->variant, game.phase.position);
+    return game;
+}
+
+void GameService::changed(std::int64_t game_id) {
+    store_.bump_revision(game_id);
+    std::lock_guard lock(cache_mutex_);
+    game_cache_.erase(game_id);
+    history_cache_.erase(game_id);
+}
+
+nlohmann::json GameService::list_variants() {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& loaded : variants_.list())
+        list.push_back({{"name", loaded->variant.name},
+                        {"title", loaded->display.title},
+                        {"powers", loaded->variant.powers.size()},
+                        {"provinces", loaded->variant.provinces.size()},
+                        {"victory_centers", loaded->variant.victory_centers}});
+    nlohmann::json out = nlohmann::json::object();
+    out["variants"] = std::move(list);
+    return out;
+}
+
+nlohmann::json GameService::get_variant(std::string_view name) {
+    auto loaded = variants_.find(name);
+    if (!loaded) throw not_found("no variant '" + std::string(name) + "'");
+    return nlohmann::json::parse(loaded->json);
+}
+
+nlohmann::json GameService::upload_variant(const Caller& caller, std::string_view json_text) {
+    if (caller.role == Role::Anonymous) throw unauthorized();
+    if (caller.role != Role::Admin) throw forbidden("only the server admin may upload variants");
+    auto loaded = variants_.add(json_text);
+    std::lock_guard lock(mutex_);
+    storage::Transaction transaction(store_.database());
+    store_.put_variant(loaded->variant.name, loaded->json, now());
+    store_.audit(std::nullopt, "admin", "upload_variant",
+                 nlohmann::json{{"variant", loaded->variant.name}}.dump(), now());
+    transaction.commit();
+    return {{"name", loaded->variant.name}, {"title", loaded->display.title}};
+}
+
+nlohmann::json GameService::create_game(const nlohmann::json& request) {
+    storage::GameRow row;
+    auto name = string_field(request, "name");
+    if (!name || name->empty()) throw bad_request("field 'name' is required");
+    row.name = *name;
+    auto variant_name = string_field(request, "variant").value_or("standard");
+    auto variant = variants_.find(variant_name);
+    if (!variant) throw ApiError(422, "unknown_variant", "no variant '" + variant_name + "'");
+    row.variant = variant->variant.name;
+
+    row.movement_seconds = 86400;
+    row.retreat_seconds = 43200;
+    row.adjustment_seconds = 43200;
+    if (const auto* deadlines = field(request, "deadlines")) {
+        if (!deadlines->is_object()) throw bad_request("field 'deadlines' must be an object");
+        row.movement_seconds =
+            integer_field(*deadlines, "movement", 1, kMaxPhaseSeconds).value_or(86400);
+        row.retreat_seconds =
+            integer_field(*deadlines, "retreat", 1, kMaxPhaseSeconds).value_or(43200);
+        row.adjustment_seconds =
+            integer_field(*deadlines, "adjustment", 1, kMaxPhaseSeconds).value_or(43200);
+    }
+    row.grace_seconds = integer_field(request, "grace_seconds", 0, kMaxPhaseSeconds).value_or(0);
+    row.missing_policy = string_field(request, "missing_orders").value_or("hold");
+    if (row.missing_policy != "hold" && row.missing_policy != "civil_disorder" &&
+        row.missing_policy != "wait")
+        throw bad_request("field 'missing_orders' must be one of hold, civil_disorder, wait");
+    row.resolve_when_ready = bool_field(request, "resolve_when_ready").value_or(true);
+
+    const std::string gm_token = new_token("gm_");
+    row.gm_token_hash = sha256_hex(gm_token);
+    const std::uint64_t seed = random_seed();
+    row.seed = static_cast<std::int64_t>(seed);
+    row.seed_commitment = seed_commitment(seed);
+    row.status = "forming";
+    row.created_at = now();
+
+    const Position start = starting_position(variant->variant);
+    std::lock_guard lock(mutex_);
+    storage::Transaction transaction(store_.database());
+    const std::int64_t id = store_.insert_game(row);
+    for (const auto& power : variant->variant.powers)
+        store_.insert_seat(storage::SeatRow{id, power.name, {}, {}, {}, false, {}});
+    storage::PhaseRow phase;
+    phase.game_id = id;
+    phase.seq = 0;
+    phase.phase = start.phase.code();
+    phase.position = position_json(variant->variant, start).dump();
+    phase.prev_hash = std::string(kGenesisHash);
+    store_.insert_phase(phase);
+    store_.audit(id, "gm", "create",
+                 nlohmann::json{{"name", row.name}, {"variant", row.variant}}.dump(), now());
+    transaction.commit();
+    Loaded game = load(id);
+    return {{"game", game_json(game)}, {"gm_token", gm_token}};
+}
+
+nlohmann::json GameService::list_games(const Caller& caller) {
+    std::lock_guard lock(mutex_);
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& row : store_.games()) {
+        // Ended games stay out of the public lobby; the admin sees everything.
+        if (row.status == "ended" && caller.role != Role::Admin) continue;
+        auto phase = store_.current_phase(row.id);
+        list.push_back({{"id", row.id},
+                        {"name", row.name},
+                        {"variant", row.variant},
+                        {"status", row.status},
+                        {"phase", phase ? phase->phase : ""},
+                        {"deadline", row.deadline ? nlohmann::json(*row.deadline) : nullptr}});
+    }
+    nlohmann::json out = nlohmann::json::object();
+    out["games"] = std::move(list);
+    return out;
+}
+
+nlohmann::json GameService::game_json(const Loaded& game) {
+    const auto& row = game.row;
+    nlohmann::json seats = nlohmann::json::array();
+    const Variant& variant = game.variant->variant;
+    for (const auto& seat : store_.seats(row.id)) {
+        PowerId power = variant.find_power(seat.power);
+        seats.push_back({{"power", seat.power},
+                         {"player", seat.player ? nlohmann::json(*seat.player) : nullptr},
+                         {"taken", seat.token_hash.has_value()},
+                         {"ready", seat.ready},
+                         {"centers", game.position.center_count(power)},
+                         {"needs_orders",
+                          row.status != "ended" && needs_orders(variant, game.position, power)}});
+    }
+    nlohmann::json out = {
+        {"id", row.id},
+        {"name", row.name},
+        {"variant", row.variant},
+        {"status", row.status},
+        {"phase", game.phase.phase},
+        {"seq", game.phase.seq},
+        {"deadline", row.deadline ? nlohmann::json(*row.deadline) : nullptr},
+        {"settings",
+         {{"deadlines",
+           {{"movement", row.movement_seconds},
+            {"retreat", row.retreat_seconds},
+            {"adjustment", row.adjustment_seconds}}},
+          {"grace_seconds", row.grace_seconds},
+          {"missing_orders", row.missing_policy},
+          {"resolve_when_ready", row.resolve_when_ready}}},
+        {"seed_commitment", row.seed_commitment},
+        {"winner", row.winner ? nlohmann::json(*row.winner) : nullptr},
+        {"created_at", row.created_at},
+        {"revision", row.revision},
+        {"seats", seats},
+        {"position", nlohmann::json::parse(game.phase.position)},
+    };
+    if (row.status == "ended") {
+        out["seed"] = std::to_string(static_cast<std::uint64_t>(row.seed));
+        out["ended_at"] = row.ended_at ? nlohmann::json(*row.ended_at) : nullptr;
+    }
+    if (row.status == "paused" && row.paused_remaining)
+        out["paused_remaining"] = *row.paused_remaining;
+    return out;
+}
+
+View GameService::game_view(std::int64_t game_id) {
+    {
+        std::lock_guard lock(cache_mutex_);
+        if (auto it = game_cache_.find(game_id); it != game_cache_.end()) return it->second;
+    }
+    std::lock_guard lock(mutex_);
+    Loaded game = load(game_id);
+    View view{"\"g" + std::to_string(game_id) + "-r" + std::to_string(game.row.revision) + "\"",
+              game_json(game).dump()};
+    std::lock_guard cache_lock(cache_mutex_);
+    game_cache_[game_id] = view;
+    return view;
+}
+
+View GameService::history_view(std::int64_t game_id) {
+    {
+        std::lock_guard lock(cache_mutex_);
+        if (auto it = history_cache_.find(game_id); it != history_cache_.end()) return it->second;
+    }
+    std::lock_guard lock(mutex_);
+    auto row = store_.game(game_id);
+    if (!row) throw not_found("no game " + std::to_string(game_id));
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& phase : store_.phases(game_id))
+        list.push_back(
+            {{"seq", phase.seq},
+             {"phase", phase.phase},
+             {"resolved", phase.resolved_at.has_value()},
+             {"resolved_at", phase.resolved_at ? nlohmann::json(*phase.resolved_at) : nullptr},
+             {"hash", phase.hash ? nlohmann::json(*phase.hash) : nullptr},
+             {"prev_hash", phase.prev_hash}});
+    View view{"\"h" + std::to_string(game_id) + "-r" + std::to_string(row->revision) + "\"",
+              nlohmann::json{{"game", game_id}, {"phases", list}}.dump()};
+    std::lock_guard cache_lock(cache_mutex_);
+    history_cache_[game_id] = view;
+    return view;
+}
+
+nlohmann::json GameService::phase(std::int64_t game_id, std::int64_t seq) {
+    std::lock_guard lock(mutex_);
+    if (!store_.game(game_id)) throw not_found("no game " + std::to_string(game_id));
+    auto phase = store_.phase(game_id, seq);
+    if (!phase)
+        throw not_found("game " + std::to_string(game_id) + " has no phase " + std::to_string(seq));
+    nlohmann::json out = {
+        {"game", game_id},
+        {"seq", phase->seq},
+        {"phase", phase->phase},
+        {"position", nlohmann::json::parse(phase->position)},
+        {"deadline", phase->deadline ? nlohmann::json(*phase->deadline) : nullptr},
+        {"prev_hash", phase->prev_hash},
+        {"resolved", phase->resolved_at.has_value()}};
+    // Orders and results become public only once the phase has resolved.
+    if (phase->resolved_at) {
+        out["resolved_at"] = *phase->resolved_at;
+        out["orders"] = nlohmann::json::parse(phase->orders.value_or("[]"));
+        out["results"] = nlohmann::json::parse(phase->results.value_or("{}"));
+        out["events"] = nlohmann::json::parse(phase->events.value_or("[]"));
+        out["hash"] = phase->hash.value_or("");
+    }
+    return out;
+}
+
+}  // namespace adjutant::service

@@ -1,0 +1,128 @@
+// GameService: every state change of a campaign, and every read an adapter needs, as calls
+// that take and return JSON documents (the API's representation). HTTP handlers, the
+// scheduler, the CLI and the mail gateway call only this; none of them touches SQL or the
+// adjudicator (DESIGN.md §1).
+//
+// Authorization is decided here, not in the adapters: each call takes the Caller that
+// authenticate() produced from a bearer token. Failures throw ApiError (service/error.h);
+// database failures throw storage::Error.
+//
+// Thread-safe: one mutex serialises every call that touches the database. Game state and
+// history views are cached per game revision under a second, lighter lock, so polling
+// clients are answered without waiting for a write's fsync.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include <nlohmann/json.hpp>
+
+#include "service/variants.h"
+#include "storage/store.h"
+
+namespace adjutant::service {
+
+enum class Role { Anonymous, Player, GameMaster, Admin };
+
+struct Caller {
+    Role role = Role::Anonymous;
+    std::int64_t game_id = 0;  // Player and GameMaster: the game the token belongs to
+    std::string power;         // Player: the seat's power
+};
+
+// A rendered document with its strong ETag (quoted, as sent in the header).
+struct View {
+    std::string etag;
+    std::string body;
+};
+
+class GameService {
+  public:
+    using Clock = std::function<std::int64_t()>;  // Unix seconds
+
+    // `admin_token_hash`: sha256_hex of the configured admin token; empty disables admin.
+    GameService(storage::Database& db, VariantRegistry& variants, std::string admin_token_hash,
+                Clock clock = {});
+
+    // Who holds `token` (empty for none). An unknown token is Anonymous; callers that need a
+    // role turn that into 401.
+    Caller authenticate(std::string_view token);
+
+    // Variants. upload_variant: admin only; validated like `adjutant variant check`.
+    nlohmann::json list_variants();
+    nlohmann::json get_variant(std::string_view name);
+    nlohmann::json upload_variant(const Caller& caller, std::string_view json_text);
+
+    // Games. create_game's answer carries the GM token, shown only this once.
+    nlohmann::json create_game(const nlohmann::json& request);
+    nlohmann::json list_games(const Caller& caller);
+    View game_view(std::int64_t game_id);
+    View history_view(std::int64_t game_id);
+    nlohmann::json phase(std::int64_t game_id, std::int64_t seq);
+
+    // Seats. join: anyone, for an open seat. invite/replace: the GM; the answer carries the
+    // new seat token (replace revokes the old one).
+    nlohmann::json join(std::int64_t game_id, std::string_view power, const nlohmann::json& who);
+    nlohmann::json invite(const Caller& caller, std::int64_t game_id, std::string_view power,
+                          const nlohmann::json& who, bool replace);
+
+    // Orders for the current phase, as text (one order per line). submit replaces the seat's
+    // earlier orders; validate parses without saving. get_orders: a player sees their own,
+    // the GM every seat's with who has submitted.
+    nlohmann::json submit_orders(const Caller& caller, std::int64_t game_id, std::string_view text,
+                                 std::string_view source);
+    nlohmann::json validate_orders(const Caller& caller, std::int64_t game_id,
+                                   std::string_view text);
+    nlohmann::json get_orders(const Caller& caller, std::int64_t game_id);
+    nlohmann::json set_ready(const Caller& caller, std::int64_t game_id, bool ready);
+
+    // GM actions, each audited. `action`: start, pause, resume, extend (body.seconds),
+    // resolve, end.
+    nlohmann::json gm_action(const Caller& caller, std::int64_t game_id, std::string_view action,
+                             const nlohmann::json& body);
+    nlohmann::json audit_log(const Caller& caller, std::int64_t game_id);
+
+    // Scheduler: resolves every active game whose deadline plus grace has passed (including
+    // deadlines that passed while the server was down). Returns how many phases resolved.
+    // Under the 'wait' policy a due game waits until every seat that must order has orders.
+    int resolve_due();
+
+    // Counters for /metrics.
+    std::uint64_t resolutions() const;
+
+    std::int64_t now() const { return clock_(); }
+
+  private:
+    struct Loaded;  // a game row with its variant and current phase
+
+    Loaded load(std::int64_t game_id);
+    void require_gm(const Caller& caller, std::int64_t game_id);
+    void require_player(const Caller& caller, std::int64_t game_id);
+    void changed(std::int64_t game_id);  // bumps the revision and drops cached views
+    void activate(Loaded& game);
+    void maybe_resolve_when_ready(std::int64_t game_id);
+    // Resolves the current phase in one transaction; then, while the new phase needs no
+    // orders from anyone, resolves that too. Returns phases resolved.
+    int resolve(std::int64_t game_id, const std::string& actor);
+    void resolve_one(Loaded& game, const std::string& actor);
+    std::int64_t phase_seconds(const storage::GameRow& game, std::string_view phase_code) const;
+    nlohmann::json game_json(const Loaded& game);
+
+    storage::Store store_;
+    VariantRegistry& variants_;
+    std::string admin_token_hash_;
+    Clock clock_;
+    std::mutex mutex_;
+    std::mutex cache_mutex_;
+    std::unordered_map<std::int64_t, View> game_cache_;
+    std::unordered_map<std::int64_t, View> history_cache_;
+    std::atomic<std::uint64_t> resolutions_{0};
+};
+
+}  // namespace adjutant::service

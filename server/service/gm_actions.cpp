@@ -1,0 +1,84 @@
+// GM actions: start, pause, resume, extend, resolve now, end. Every one is audited.
+#include "service/game_internal.h"
+#include "service/request.h"
+
+namespace adjutant::service {
+
+nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id,
+                                      std::string_view action, const nlohmann::json& body) {
+    require_gm(caller, game_id);
+    std::lock_guard lock(mutex_);
+    Loaded game = load(game_id);
+    storage::GameRow& row = game.row;
+    if (row.status == "ended") throw conflict("the game has ended");
+    nlohmann::json detail = nlohmann::json::object();
+    const std::int64_t t = now();
+
+    if (action == "resolve") {
+        int resolved = resolve(game_id, "gm");
+        Loaded after = load(game_id);
+        return {{"resolved", resolved}, {"game", game_json(after)}};
+    }
+
+    storage::Transaction transaction(store_.database());
+    if (action == "start") {
+        if (row.status != "forming") throw conflict("the game has already started");
+        row.status = "active";
+        row.deadline = t + phase_seconds(row, game.phase.phase);
+    } else if (action == "pause") {
+        if (row.status != "active") throw conflict("only an active game can be paused");
+        row.status = "paused";
+        row.paused_remaining = std::max<std::int64_t>(0, row.deadline.value_or(t) - t);
+        row.deadline.reset();
+    } else if (action == "resume") {
+        if (row.status != "paused") throw conflict("the game is not paused");
+        row.status = "active";
+        row.deadline = t + row.paused_remaining.value_or(phase_seconds(row, game.phase.phase));
+        row.paused_remaining.reset();
+    } else if (action == "extend") {
+        auto seconds = integer_field(body, "seconds", 1, 60LL * 60 * 24 * 365);
+        if (!seconds) throw bad_request("field 'seconds' is required");
+        detail["seconds"] = *seconds;
+        if (row.status == "paused")
+            row.paused_remaining = row.paused_remaining.value_or(0) + *seconds;
+        else if (row.deadline)
+            // Extending an overdue deadline counts from now, so the extension is real.
+            row.deadline = std::max(*row.deadline, t) + *seconds;
+        else
+            throw conflict("the game has no deadline to extend");
+    } else if (action == "end") {
+        row.status = "ended";
+        row.ended_at = t;
+        row.deadline.reset();
+        row.paused_remaining.reset();
+        if (auto winner = string_field(body, "winner"))
+            row.winner = canonical_power(game.variant->variant, *winner);
+        detail["winner"] = row.winner ? nlohmann::json(*row.winner) : nullptr;
+    } else {
+        throw not_found("no GM action '" + std::string(action) + "'");
+    }
+    store_.update_game(row);
+    store_.set_phase_deadline(game_id, game.phase.seq, row.deadline);
+    store_.audit(game_id, "gm", std::string(action), detail.dump(), t);
+    changed(game_id);
+    transaction.commit();
+    Loaded after = load(game_id);
+    nlohmann::json out = nlohmann::json::object();
+    out["game"] = game_json(after);
+    return out;
+}
+
+nlohmann::json GameService::audit_log(const Caller& caller, std::int64_t game_id) {
+    require_gm(caller, game_id);
+    std::lock_guard lock(mutex_);
+    nlohmann::json entries = nlohmann::json::array();
+    for (const auto& entry : store_.audit_log(game_id))
+        entries.push_back({{"id", entry.id},
+                           {"actor", entry.actor},
+                           {"action", entry.action},
+                           {"detail", nlohmann::json::parse(entry.detail)},
+                           {"at", entry.at}});
+    return {{"game", game_id}, {"audit", entries}};
+}
+
+}  // namespace adjutant::service

@@ -1,0 +1,93 @@
+#include "service/replay.h"
+
+#include "adjudicate.h"
+#include "orders/parser.h"
+#include "service/codec.h"
+#include "service/error.h"
+#include "service/game_internal.h"
+
+namespace adjutant::service {
+
+namespace {
+
+void replay_game(const storage::GameRow& game, storage::Store& store,
+                 const VariantRegistry& variants, ReplayReport& report) {
+    ++report.games;
+    auto problem = [&](const storage::PhaseRow& phase, std::string what) {
+        report.problems.push_back({game.id, phase.seq, phase.phase, std::move(what)});
+    };
+    auto loaded = variants.find(game.variant);
+    const auto phases = store.phases(game.id);
+    if (!loaded) {
+        report.problems.push_back({game.id, 0, "", "variant '" + game.variant + "' not loaded"});
+        return;
+    }
+    const Variant& variant = loaded->variant;
+    if (phases.empty()) {
+        report.problems.push_back({game.id, 0, "", "no phases"});
+        return;
+    }
+    if (phases.front().position != position_json(variant, starting_position(variant)).dump())
+        problem(phases.front(), "first position is not the variant's starting position");
+
+    for (std::size_t i = 0; i < phases.size(); ++i) {
+        const auto& phase = phases[i];
+        const std::string expected_prev =
+            i == 0 ? std::string(kGenesisHash) : phases[i - 1].hash.value_or("");
+        if (phase.prev_hash != expected_prev) problem(phase, "hash chain broken (prev_hash)");
+        if (!phase.resolved_at) {
+            if (i + 1 != phases.size()) problem(phase, "unresolved phase before the last");
+            continue;
+        }
+        try {
+            const Position position = decode_position(variant, phase.position);
+            ParsedOrders all;
+            const auto orders = nlohmann::json::parse(phase.orders.value_or("[]"));
+            for (const auto& entry : orders) {
+                ParsedOrders parsed =
+                    parse_orders(variant, position, entry.at("text").get<std::string>(),
+                                 power_id(variant, entry.at("power").get<std::string>()));
+                all.orders.insert(all.orders.end(), parsed.orders.begin(), parsed.orders.end());
+                all.verdicts.insert(all.verdicts.end(), parsed.verdicts.begin(),
+                                    parsed.verdicts.end());
+            }
+            const Adjudication adjudication =
+                adjudicate(variant, position, all.orders, static_cast<std::uint64_t>(game.seed));
+            const std::string results = adjudication_json(variant, all, adjudication).dump();
+            ++report.phases;
+            if (results != phase.results.value_or("")) problem(phase, "results differ");
+            const std::string hash =
+                phase_hash(phase.prev_hash, phase.phase, phase.position, phase.orders.value_or(""),
+                           phase.results.value_or(""));
+            if (hash != phase.hash.value_or("")) problem(phase, "hash differs");
+            if (i + 1 < phases.size()) {
+                const auto& next = phases[i + 1];
+                if (next.position != position_json(variant, adjudication.next).dump())
+                    problem(next, "position differs from the recomputed one");
+                if (next.phase != adjudication.next.phase.code())
+                    problem(next, "phase differs from the recomputed one");
+            } else {
+                problem(phase, "resolved phase has no successor");
+            }
+        } catch (const std::exception& error) {
+            problem(phase, std::string("cannot recompute: ") + error.what());
+        }
+    }
+}
+
+}  // namespace
+
+ReplayReport replay(storage::Store& store, const VariantRegistry& variants,
+                    std::optional<std::int64_t> game_id) {
+    ReplayReport report;
+    if (game_id) {
+        auto game = store.game(*game_id);
+        if (!game) throw not_found("no game " + std::to_string(*game_id));
+        replay_game(*game, store, variants, report);
+        return report;
+    }
+    for (const auto& game : store.games()) replay_game(game, store, variants, report);
+    return report;
+}
+
+}  // namespace adjutant::service

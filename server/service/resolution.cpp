@@ -1,0 +1,205 @@
+// Resolution: one phase, in one transaction. The adjudicator runs before the transaction
+// opens (it is pure), so the write lock is held only for the handful of row writes; a crash at
+// any point leaves the phase unresolved, never half-resolved.
+#include <spdlog/spdlog.h>
+
+#include "adjudicate.h"
+#include "orders/parser.h"
+#include "service/codec.h"
+#include "service/game_internal.h"
+
+namespace adjutant::service {
+
+namespace {
+
+constexpr int kMaxChainedResolutions = 8;
+
+bool all_ready(const Variant& variant, const Position& position,
+               const std::vector<storage::SeatRow>& seats) {
+    for (const auto& seat : seats)
+        if (!seat.ready && needs_orders(variant, position, variant.find_power(seat.power)))
+            return false;
+    return true;
+}
+
+bool anyone_needs_orders(const Variant& variant, const Position& position) {
+    for (std::size_t p = 0; p < variant.powers.size(); ++p)
+        if (needs_orders(variant, position, static_cast<PowerId>(p))) return true;
+    return false;
+}
+
+}  // namespace
+
+bool needs_orders(const Variant& variant, const Position& position, PowerId power) {
+    if (power == kNoPower) return false;
+    switch (position.phase.kind) {
+        case PhaseKind::Movement:
+            for (const auto& unit : position.units)
+                if (unit.power == power) return true;
+            return false;
+        case PhaseKind::Retreat:
+            for (const auto& dislodged : position.dislodged)
+                if (dislodged.unit.power == power) return true;
+            return false;
+        case PhaseKind::Adjustment: {
+            int units = 0;
+            for (const auto& unit : position.units)
+                if (unit.power == power) ++units;
+            const int centers = position.center_count(power);
+            if (units > centers) return true;
+            if (units == centers) return false;
+            // Builds are possible only on an owned, empty home centre.
+            for (ProvinceId home : variant.powers[power].home_centers)
+                if (home < position.owner.size() && position.owner[home] == power &&
+                    !position.unit_at(home))
+                    return true;
+            return false;
+        }
+    }
+    return false;
+}
+
+std::int64_t GameService::phase_seconds(const storage::GameRow& game,
+                                        std::string_view phase_code) const {
+    auto phase = Phase::parse(phase_code);
+    if (!phase || phase->kind == PhaseKind::Movement) return game.movement_seconds;
+    return phase->kind == PhaseKind::Retreat ? game.retreat_seconds : game.adjustment_seconds;
+}
+
+void GameService::resolve_one(Loaded& game, const std::string& actor) {
+    const Variant& variant = game.variant->variant;
+    const std::int64_t id = game.row.id;
+    ParsedOrders all;  // every seat's verdicts and orders, for the results report
+    nlohmann::json orders_json = nlohmann::json::array();
+    nlohmann::json events = nlohmann::json::array();
+    std::vector<std::string> submitted;
+    for (const auto& row : store_.orders(id, game.phase.seq)) {
+        // Re-parsed against the same position they were submitted for, so the verdicts are
+        // the ones the player saw.
+        ParsedOrders parsed =
+            parse_orders(variant, game.position, row.text, power_id(variant, row.power));
+        nlohmann::json lines = nlohmann::json::array();
+        for (const auto& order : parsed.orders) {
+            all.orders.push_back(order);
+            lines.push_back(order.text(variant));
+        }
+        all.verdicts.insert(all.verdicts.end(), parsed.verdicts.begin(), parsed.verdicts.end());
+        // The text as submitted is kept so replay reproduces the very same verdicts.
+        orders_json.push_back(
+            {{"power", row.power}, {"text", row.text}, {"orders", lines}, {"source", row.source}});
+        submitted.push_back(row.power);
+    }
+    for (std::size_t p = 0; p < variant.powers.size(); ++p) {
+        const auto& name = variant.powers[p].name;
+        if (std::find(submitted.begin(), submitted.end(), name) != submitted.end()) continue;
+        if (needs_orders(variant, game.position, static_cast<PowerId>(p)))
+            events.push_back(
+                {{"type", "missing_orders"}, {"power", name}, {"policy", game.row.missing_policy}});
+    }
+
+    Adjudication adjudication;
+    try {
+        adjudication = adjudicate(variant, game.position, all.orders,
+                                  static_cast<std::uint64_t>(game.row.seed));
+    } catch (const std::exception& error) {
+        throw ApiError(500, "adjudication_failed", error.what());
+    }
+    const std::string orders_text = orders_json.dump();
+    const std::string results_text = adjudication_json(variant, all, adjudication).dump();
+    const std::string events_text = events.dump();
+
+    storage::PhaseRow resolved = game.phase;
+    resolved.orders = orders_text;
+    resolved.results = results_text;
+    resolved.events = events_text;
+    resolved.hash = phase_hash(resolved.prev_hash, resolved.phase, resolved.position, orders_text,
+                               results_text);
+    resolved.resolved_at = now();
+
+    storage::PhaseRow next;
+    next.game_id = id;
+    next.seq = game.phase.seq + 1;
+    next.phase = adjudication.next.phase.code();
+    next.position = position_json(variant, adjudication.next).dump();
+    next.prev_hash = *resolved.hash;
+
+    storage::GameRow& row = game.row;
+    const PowerId winner_id = winner(variant, adjudication.next);
+    if (winner_id != kNoPower) {
+        row.status = "ended";
+        row.winner = variant.powers[winner_id].name;
+        row.ended_at = now();
+        row.deadline.reset();
+        row.paused_remaining.reset();
+    } else if (row.status == "active") {
+        row.deadline = now() + phase_seconds(row, next.phase);
+    } else if (row.status == "paused") {
+        row.paused_remaining = phase_seconds(row, next.phase);
+    }
+    next.deadline = row.deadline;
+
+    storage::Transaction transaction(store_.database());
+    store_.resolve_phase(resolved);
+    store_.insert_phase(next);
+    store_.clear_ready(id);
+    store_.update_game(row);
+    store_.audit(id, actor, "resolve",
+                 nlohmann::json{{"phase", resolved.phase}, {"hash", *resolved.hash}}.dump(), now());
+    if (winner_id != kNoPower)
+        store_.audit(id, "server", "end", nlohmann::json{{"winner", *row.winner}}.dump(), now());
+    changed(id);
+    transaction.commit();
+    ++resolutions_;
+}
+
+int GameService::resolve(std::int64_t game_id, const std::string& actor) {
+    int resolved = 0;
+    for (int i = 0; i < kMaxChainedResolutions; ++i) {
+        Loaded game = load(game_id);
+        if (game.row.status == "ended") break;
+        // Only the first phase is resolved on request; later ones only when nobody has
+        // anything to order (e.g. a winter with no builds or disbands).
+        if (i > 0 && anyone_needs_orders(game.variant->variant, game.position)) break;
+        resolve_one(game, i == 0 ? actor : "server");
+        ++resolved;
+    }
+    return resolved;
+}
+
+void GameService::maybe_resolve_when_ready(std::int64_t game_id) {
+    std::lock_guard lock(mutex_);
+    Loaded game = load(game_id);
+    if (game.row.status != "active" || !game.row.resolve_when_ready) return;
+    if (!anyone_needs_orders(game.variant->variant, game.position)) return;
+    if (!all_ready(game.variant->variant, game.position, store_.seats(game_id))) return;
+    resolve(game_id, "ready");
+}
+
+int GameService::resolve_due() {
+    std::lock_guard lock(mutex_);
+    int resolved = 0;
+    for (std::int64_t id : store_.games_due(now())) {
+        try {
+            Loaded game = load(id);
+            if (game.row.missing_policy == "wait") {
+                bool missing = false;
+                const Variant& variant = game.variant->variant;
+                for (std::size_t p = 0; p < variant.powers.size() && !missing; ++p)
+                    missing = needs_orders(variant, game.position, static_cast<PowerId>(p)) &&
+                              !store_.order(id, game.phase.seq, variant.powers[p].name);
+                if (missing) continue;  // the GM decides; the deadline does not resolve
+            }
+            resolved += resolve(id, "scheduler");
+        } catch (const std::exception& error) {
+            // One broken game must not stop the others from resolving.
+            spdlog::error("scheduler: game {} failed to resolve: {}", id, error.what());
+        }
+    }
+    return resolved;
+}
+
+std::uint64_t GameService::resolutions() const {
+    return resolutions_;
+}
+
+}  // namespace adjutant::service

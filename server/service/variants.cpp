@@ -1,0 +1,88 @@
+#include "service/variants.h"
+
+#include <fstream>
+#include <mutex>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "service/error.h"
+
+namespace adjutant::service {
+
+namespace {
+
+std::shared_ptr<const LoadedVariant> load(std::string_view json_text,
+                                          std::vector<VariantError>& errors) {
+    VariantLoad loaded = load_variant(json_text);
+    if (!loaded.ok() || !loaded.variant) {
+        errors = std::move(loaded.errors);
+        return nullptr;
+    }
+    auto result = std::make_shared<LoadedVariant>();
+    result->variant = std::move(*loaded.variant);
+    result->display = std::move(loaded.display);
+    result->json = std::string(json_text);
+    return result;
+}
+
+}  // namespace
+
+std::vector<std::string> VariantRegistry::load_directory(const std::filesystem::path& dir) {
+    std::vector<std::string> problems;
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec)) {
+        problems.push_back(dir.string() + ": not a directory");
+        return problems;
+    }
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+        if (entry.path().extension() == ".json") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files) {
+        std::ifstream in(file, std::ios::binary);
+        std::stringstream text;
+        text << in.rdbuf();
+        std::vector<VariantError> errors;
+        auto variant = load(text.str(), errors);
+        if (!variant) {
+            for (const auto& error : errors)
+                problems.push_back(file.string() + ": " + error.path + ": " + error.message);
+            continue;
+        }
+        std::unique_lock lock(mutex_);
+        variants_[variant->variant.name] = std::move(variant);
+    }
+    return problems;
+}
+
+std::shared_ptr<const LoadedVariant> VariantRegistry::add(std::string_view json_text) {
+    std::vector<VariantError> errors;
+    auto variant = load(json_text, errors);
+    if (!variant) {
+        nlohmann::json details = nlohmann::json::array();
+        for (const auto& error : errors)
+            details.push_back({{"path", error.path}, {"message", error.message}});
+        throw ApiError(422, "invalid_variant",
+                       "the variant has " + std::to_string(errors.size()) + " problem(s)",
+                       details.dump());
+    }
+    std::unique_lock lock(mutex_);
+    variants_[variant->variant.name] = variant;
+    return variant;
+}
+
+std::shared_ptr<const LoadedVariant> VariantRegistry::find(std::string_view name) const {
+    std::shared_lock lock(mutex_);
+    auto it = variants_.find(name);
+    return it == variants_.end() ? nullptr : it->second;
+}
+
+std::vector<std::shared_ptr<const LoadedVariant>> VariantRegistry::list() const {
+    std::shared_lock lock(mutex_);
+    std::vector<std::shared_ptr<const LoadedVariant>> result;
+    for (const auto& [name, variant] : variants_) result.push_back(variant);
+    return result;
+}
+
+}  // namespace adjutant::service

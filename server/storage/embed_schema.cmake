@@ -1,0 +1,21 @@
+# Writes a C++ file defining storage::embedded_migrations() from schema/NNN_name.sql.
+# Run at configure time; every schema file is a configure dependency, so editing or adding one
+# regenerates the file.
+function(adjutant_embed_schema schema_dir output)
+  file(GLOB sql_files CONFIGURE_DEPENDS ${schema_dir}/*.sql)
+  list(SORT sql_files)
+  set(entries "")
+  foreach(file ${sql_files})
+    get_filename_component(name ${file} NAME_WE)
+    string(REGEX MATCH "^[0-9]+" number ${name})
+    if(NOT number)
+      message(FATAL_ERROR "schema file ${file} must be named NNN_name.sql")
+    endif()
+    math(EXPR version "${number}")
+    file(READ ${file} sql)
+    string(APPEND entries "    Migration{${version}, \"${name}\", R\"adjutant_sql(${sql})adjutant_sql\"},\n")
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${file})
+  endforeach()
+  set(content "// Generated from schema/*.sql by the build; do not edit.\n#include <array>\n\n#include \"storage/migrations.h\"\n\nnamespace adjutant::storage {\n\nstd::span<const Migration> embedded_migrations() {\n    static const std::array kMigrations{\n${entries}    };\n    return kMigrations;\n}\n\n}  // namespace adjutant::storage\n")
+  file(CONFIGURE OUTPUT ${output} CONTENT "${content}" @ONLY)
+endfunction()

@@ -1,0 +1,86 @@
+// Store: every SQL statement of the server, as typed calls over one Database. Nothing outside
+// server/storage/ writes SQL. All statements are prepared with bound parameters.
+//
+// Not thread-safe (see sqlite.h). Calls throw storage::Error on database failure. Callers that
+// need several calls to be atomic open a storage::Transaction on database().
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "storage/records.h"
+#include "storage/sqlite.h"
+
+namespace adjutant::storage {
+
+class Store {
+  public:
+    explicit Store(Database& db) : db_(db) {}
+    Database& database() { return db_; }
+
+    // Games. insert_game ignores row.id and returns the new id.
+    std::int64_t insert_game(const GameRow& row);
+    std::optional<GameRow> game(std::int64_t id);
+    std::vector<GameRow> games();
+    std::optional<std::int64_t> game_by_gm_token_hash(const std::string& hash);
+    // Writes the mutable fields (status, deadline, paused_remaining, winner, ended_at) and
+    // bumps the revision.
+    void update_game(const GameRow& row);
+    void bump_revision(std::int64_t game_id);
+    // Active games whose deadline (plus grace) has passed at `now`.
+    std::vector<std::int64_t> games_due(std::int64_t now);
+
+    // Seats.
+    void insert_seat(const SeatRow& row);
+    std::vector<SeatRow> seats(std::int64_t game_id);
+    std::optional<SeatRow> seat(std::int64_t game_id, const std::string& power);
+    struct SeatKey {
+        std::int64_t game_id;
+        std::string power;
+        std::string token_hash;
+    };
+    std::optional<SeatKey> seat_by_token_hash(const std::string& hash);
+    void update_seat(const SeatRow& row);
+    void clear_ready(std::int64_t game_id);
+
+    // Phases. The current phase is the one with the highest seq.
+    void insert_phase(const PhaseRow& row);
+    std::optional<PhaseRow> phase(std::int64_t game_id, std::int64_t seq);
+    std::optional<PhaseRow> current_phase(std::int64_t game_id);
+    std::vector<PhaseRow> phases(std::int64_t game_id);
+    void resolve_phase(const PhaseRow& row);  // writes orders, results, events, hash, resolved_at
+    void set_phase_deadline(std::int64_t game_id, std::int64_t seq,
+                            std::optional<std::int64_t> deadline);
+
+    // Orders submitted for a phase; put_order replaces an earlier submission of the seat.
+    void put_order(std::int64_t game_id, std::int64_t seq, const OrderRow& row);
+    std::vector<OrderRow> orders(std::int64_t game_id, std::int64_t seq);
+    std::optional<OrderRow> order(std::int64_t game_id, std::int64_t seq, const std::string& power);
+
+    // GM audit log.
+    void audit(std::optional<std::int64_t> game_id, const std::string& actor,
+               const std::string& action, const std::string& detail, std::int64_t at);
+    std::vector<AuditRow> audit_log(std::int64_t game_id);
+
+    // Uploaded variants.
+    void put_variant(const std::string& name, const std::string& json, std::int64_t at);
+    std::vector<std::pair<std::string, std::string>> variants();  // name, json
+
+    // Mail gateway. record_inbound returns false for a duplicate Message-ID.
+    bool record_inbound(const std::string& message_id, const std::string& sender,
+                        std::optional<std::int64_t> game_id,
+                        const std::optional<std::string>& power, const std::string& body,
+                        const std::string& status, std::int64_t at);
+    std::int64_t enqueue_mail(const OutboxRow& row, std::int64_t at);
+    std::vector<OutboxRow> mail_due(std::int64_t now, int limit);
+    void mail_sent(std::int64_t id, std::int64_t at);
+    void mail_failed(std::int64_t id, const std::string& error, std::int64_t retry_at,
+                     bool give_up);
+
+  private:
+    Database& db_;
+};
+
+}  // namespace adjutant::storage

@@ -1,0 +1,100 @@
+"""Starts the real `adjutant serve` on a loopback port with a temporary SQLite file, and talks
+to it over HTTP. Standard library only (Debian's python3)."""
+
+import http.client
+import json
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+
+
+class Server:
+    def __init__(self, binary, variants_dir, workdir=None, extra=None):
+        self.binary = binary
+        self.variants_dir = variants_dir
+        self.workdir = workdir or tempfile.mkdtemp(prefix="adjutant-it-")
+        self.database = os.path.join(self.workdir, "adjutant.db")
+        self.admin_token = "admin-secret-for-tests"
+        self.port = 0
+        self.proc = None
+        self.extra = extra or {}
+
+    def config_path(self):
+        config = {
+            "listen": {"address": "127.0.0.1", "port": self.port},
+            "database": self.database,
+            "variants_dir": self.variants_dir,
+            "admin_token": self.admin_token,
+            "threads": 2,
+            "scheduler_interval_seconds": 1,
+            "demo": False,
+            "log_level": "warn",
+            "limits": {"body_bytes": 65536, "header_timeout_seconds": 5,
+                       "read_timeout_seconds": 5, "max_connections": 256},
+        }
+        config.update(self.extra)
+        path = os.path.join(self.workdir, "config.json")
+        with open(path, "w") as f:
+            json.dump(config, f)
+        return path
+
+    def start(self):
+        self.proc = subprocess.Popen(
+            [self.binary, "serve", "--config", self.config_path()],
+            stdout=subprocess.PIPE, stderr=open(os.path.join(self.workdir, "server.log"), "a"),
+            text=True)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("server exited before listening; see " + self.workdir)
+            if line.startswith("listening on "):
+                self.port = int(line.rsplit(":", 1)[1])
+                return self
+        raise RuntimeError("server did not start in time")
+
+    def stop(self, sig=signal.SIGTERM):
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        code = self.proc.returncode if self.proc else None
+        self.proc = None
+        return code
+
+    def close(self):
+        """Stops the server and removes its temporary directory."""
+        self.stop()
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+    def kill9(self):
+        return self.stop(signal.SIGKILL)
+
+    def request(self, method, path, body=None, token=None, headers=None, raw=None, timeout=30):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        hdrs = dict(headers or {})
+        if token:
+            hdrs["Authorization"] = "Bearer " + token
+        data = raw
+        if body is not None:
+            data = json.dumps(body).encode()
+            hdrs.setdefault("Content-Type", "application/json")
+        conn.request(method, path, body=data, headers=hdrs)
+        resp = conn.getresponse()
+        payload = resp.read()
+        conn.close()
+        parsed = None
+        ctype = resp.getheader("Content-Type") or ""
+        if payload and ctype.startswith("application/json"):
+            parsed = json.loads(payload)
+        return resp.status, parsed, resp, payload
+
+    def run_cli(self, *args):
+        return subprocess.run([self.binary, *args, "--config", self.config_path()],
+                              capture_output=True, text=True, timeout=120)

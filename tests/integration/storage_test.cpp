@@ -1,0 +1,76 @@
+// Storage: migrations, the refusal to open a newer schema, and the connection settings.
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "app/runtime.h"
+#include "storage/migrations.h"
+#include "storage/store.h"
+
+namespace {
+
+std::string temp_db(const char* name) {
+    auto path = std::filesystem::temp_directory_path() /
+                (std::string("adjutant-storage-test-") + name + ".db");
+    std::filesystem::remove(path);
+    std::filesystem::remove(path.string() + "-wal");
+    std::filesystem::remove(path.string() + "-shm");
+    return path.string();
+}
+
+}  // namespace
+
+TEST_CASE("migrations bring a new database to the latest version, once") {
+    const auto path = temp_db("migrate");
+    int applied = 0;
+    {
+        auto db = adjutant::app::open_database(path, &applied);
+        CHECK(applied == adjutant::storage::latest_schema_version());
+        CHECK(db->user_version() == adjutant::storage::latest_schema_version());
+        auto& journal = db->prepare("PRAGMA journal_mode");
+        REQUIRE(journal.step());
+        CHECK(journal.text(0) == "wal");
+        journal.reset();
+        auto& keys = db->prepare("PRAGMA foreign_keys");
+        REQUIRE(keys.step());
+        CHECK(keys.integer(0) == 1);
+        keys.reset();
+    }
+    auto db = adjutant::app::open_database(path, &applied);
+    CHECK(applied == 0);
+}
+
+TEST_CASE("a schema newer than the binary is refused") {
+    const auto path = temp_db("newer");
+    {
+        auto db = adjutant::app::open_database(path);
+        db->set_user_version(adjutant::storage::latest_schema_version() + 1);
+    }
+    CHECK_THROWS_AS(adjutant::app::open_database(path), adjutant::storage::Error);
+}
+
+TEST_CASE("a transaction rolls back unless committed") {
+    auto db = adjutant::app::open_database(":memory:");
+    adjutant::storage::Store store(*db);
+    {
+        adjutant::storage::Transaction transaction(*db);
+        store.put_variant("x", "{}", 1);
+    }
+    CHECK(store.variants().empty());
+    {
+        adjutant::storage::Transaction transaction(*db);
+        store.put_variant("x", "{}", 1);
+        transaction.commit();
+    }
+    CHECK(store.variants().size() == 1);
+}
+
+TEST_CASE("a duplicate inbound Message-ID is recognised") {
+    auto db = adjutant::app::open_database(":memory:");
+    adjutant::storage::Store store(*db);
+    CHECK(store.record_inbound("<a@x>", "p@x", std::nullopt, std::nullopt, "body", "ignored", 1));
+    CHECK_FALSE(
+        store.record_inbound("<a@x>", "p@x", std::nullopt, std::nullopt, "body", "ignored", 2));
+}
