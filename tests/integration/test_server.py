@@ -37,14 +37,14 @@ def new_server(**extra):
     return Server(ARGS.binary, ARGS.variants, extra=extra).start()
 
 
-def create_game(server, **settings):
+def create_game(server, powers=POWERS, **settings):
     body = {"name": "Integration", "variant": "standard", "missing_orders": "hold",
             "resolve_when_ready": True}
     body.update(settings)
     created = expect(server.request("POST", "/api/v1/games", body), 201, "create game")
     game_id = created["game"]["id"]
     tokens = {}
-    for power in POWERS:
+    for power in powers:
         joined = expect(server.request("POST", f"/api/v1/games/{game_id}/seats/{power}/join",
                                        {"player": power + " player"}), 201, "join " + power)
         tokens[power] = joined["token"]
@@ -382,6 +382,45 @@ def test_kill9_burst():
             check(acked[power] <= stored <= max(acked[power], in_flight[power]),
                   f"{power}: acknowledged {acked[power]}, stored {stored}")
         print("kill -9 burst: acknowledged submissions per power", acked)
+    finally:
+        server.close()
+
+
+COLONIAL_POWERS = ["Britain", "China", "France", "Holland", "Japan", "Russia", "Turkey"]
+
+
+def test_colonial_game():
+    """A Colonial game through the server: the TSR order and its verdict, several game years,
+    and a replay check of the whole history."""
+    server = new_server()
+    try:
+        game_id, gm_token, tokens, _ = create_game(server, powers=COLONIAL_POWERS,
+                                                   variant="colonial")
+        game = state(server, game_id)
+        check(game["phase"] == "S1870M", f"colonial starts in 1870: {game['phase']}")
+        verdicts = expect(put_orders(server, game_id, tokens["Russia"],
+                                     "A MOS-TSR-IRK\nA OMS-TSR-KRA\nA VLA H"), 200,
+                          "Russia's orders")
+        check(verdicts["accepted"] == 2 and verdicts["rejected"] == 1,
+              f"a second TSR order is refused: {verdicts}")
+        refused = expect(put_orders(server, game_id, tokens["China"], "A PEK-TSR-IRK"), 200,
+                         "China's orders")
+        check(refused["rejected"] == 1, f"only Russia may use the TSR: {refused}")
+        expect(put_orders(server, game_id, tokens["China"], "A SIK - MON"), 200, "China")
+        gm(server, game_id, gm_token, "resolve")
+        game = state(server, game_id)
+        check("A IRK" in units_of(game, "Russia"), f"the TSR moved: {units_of(game, 'Russia')}")
+        check("A MON" in units_of(game, "China"), f"China moved: {units_of(game, 'China')}")
+        # Further years with missing orders held, through every phase type.
+        for _ in range(8):
+            if state(server, game_id)["phase"].startswith("S1872"):
+                break
+            gm(server, game_id, gm_token, "resolve")
+        game = state(server, game_id)
+        check(game["phase"] == "S1872M", f"two game years played: {game['phase']}")
+        check(len(game["position"]["supply_centers"]["China"]) == 6, "China kept Mongolia")
+        replay = server.run_cli("replay")
+        check(replay.returncode == 0, f"replay of the colonial game: {replay.stdout} {replay.stderr}")
     finally:
         server.close()
 
