@@ -24,16 +24,16 @@ struct Variant;
 // Why an order failed. Succeeded orders carry Reason::None.
 enum class Reason : std::uint8_t {
     None,
-    Bounced,    // move lost a standoff
-    Dislodged,  // the unit was dislodged (hold, support, convoy)
-    Cut,        // support cut
-    Void,       // support/convoy not matched by the supported unit's order
-    NoConvoy,   // no convoy route, or the convoy was disrupted
-    Paradox,    // convoy failed by the Szykman paradox rule (DATC 4.A.2)
-    Disbanded,  // retreat bounced: every unit retreating there is disbanded
+    Bounced,       // move lost a standoff
+    Dislodged,     // the unit was dislodged (hold, support, convoy)
+    Cut,           // support cut
+    Void,          // support/convoy not matched by the supported unit's order
+    NoConvoy,      // no convoy route, or the convoy was disrupted
+    Paradox,       // convoy failed by the Szykman paradox rule (DATC 4.A.2)
+    Disbanded,     // retreat bounced: every unit retreating there is disbanded
     StoppedShort,  // a rail move stopped before its destination (Colonial rules 9.24-9.25)
     CanalClosed,   // a canal move or support without passage (no permission, keeper left)
-    Illegal,    // rejected by the order parser; reported with its message
+    Illegal,       // rejected by the order parser; reported with its message
 };
 
 std::string_view reason_text(Reason reason);
@@ -60,7 +60,7 @@ class MovementResolver;
 // The same, keeping the resolver's scratch space between calls: a server or benchmark that
 // adjudicates many phases then allocates only for the results it returns. One per thread.
 class Adjudicator {
-public:
+  public:
     Adjudicator();
     ~Adjudicator();
     Adjudicator(const Adjudicator&) = delete;
@@ -69,7 +69,7 @@ public:
     Adjudication run(const Variant& variant, const Position& position,
                      std::span<const Order> orders, std::uint64_t seed = 0);
 
-private:
+  private:
     std::unique_ptr<MovementResolver> movement_;
 };
 

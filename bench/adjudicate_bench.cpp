@@ -8,13 +8,13 @@
 #include <cstdlib>
 #include <string>
 
+#include <fstream>
+#include <sstream>
 #include "adjudicate.h"
 #include "allocation_counter.h"
 #include "orders/parser.h"
 #include "random_orders.h"
 #include "variant/variant_json.h"
-#include <fstream>
-#include <sstream>
 
 using namespace adjutant;
 using Clock = std::chrono::steady_clock;
@@ -57,7 +57,9 @@ Variant load_standard() {
     return *load.variant;
 }
 
-double micros(Clock::duration d) { return std::chrono::duration<double, std::micro>(d).count(); }
+double micros(Clock::duration d) {
+    return std::chrono::duration<double, std::micro>(d).count();
+}
 
 }  // namespace
 
@@ -67,9 +69,12 @@ int main(int argc, char** argv) {
     int years = 20;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string arg = argv[i];
-        if (arg == "--iterations") iterations = std::atol(argv[i + 1]);
-        else if (arg == "--games") games = std::atol(argv[i + 1]);
-        else if (arg == "--years") years = std::atoi(argv[i + 1]);
+        if (arg == "--iterations")
+            iterations = std::atol(argv[i + 1]);
+        else if (arg == "--games")
+            games = std::atol(argv[i + 1]);
+        else if (arg == "--years")
+            years = std::atoi(argv[i + 1]);
     }
     const Variant variant = load_standard();
     const Position start = starting_position(variant);
@@ -110,9 +115,11 @@ int main(int argc, char** argv) {
             static_cast<double>(bench::allocation_count() - resolver_alloc_before) /
             static_cast<double>(iterations);
         std::printf("standard S1901 opening (22 orders, parse + adjudicate)\n");
-        std::printf("  cold first phase:   %8.2f us (+ %.2f us to index the variant's names once)\n",
-                    cold, index_time);
-        std::printf("  steady state:       %8.2f us/phase over %ld phases\n", total / static_cast<double>(iterations), iterations);
+        std::printf(
+            "  cold first phase:   %8.2f us (+ %.2f us to index the variant's names once)\n", cold,
+            index_time);
+        std::printf("  steady state:       %8.2f us/phase over %ld phases\n",
+                    total / static_cast<double>(iterations), iterations);
         std::printf("  allocations:        %8.1f per phase\n", allocs);
         std::printf("  adjudication alone: %8.2f us/phase, %.1f allocations\n",
                     resolver_total / static_cast<double>(iterations), resolver_allocs);
@@ -156,7 +163,8 @@ int main(int argc, char** argv) {
         std::printf("random legal games: %ld games, up to %d years\n", games, years);
         std::printf("  movement phases:    %8ld (%.1f orders each)\n", movement_phases,
                     static_cast<double>(orders_total) / static_cast<double>(movement_phases));
-        std::printf("  time:               %8.2f us/phase\n", movement_time / static_cast<double>(movement_phases));
+        std::printf("  time:               %8.2f us/phase\n",
+                    movement_time / static_cast<double>(movement_phases));
         std::printf("  allocations:        %8.1f per phase\n",
                     static_cast<double>(movement_allocs) / static_cast<double>(movement_phases));
     }

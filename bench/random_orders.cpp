@@ -16,7 +16,8 @@ std::string unit_text(const Variant& v, const Unit& u) {
 std::vector<Location> destinations(const Variant& v, const Unit& u) {
     std::vector<Location> out;
     if (u.type == UnitType::Army) {
-        for (ProvinceId p : v.army_adjacency[u.location.province]) out.push_back(Location{p, Coast::None});
+        for (ProvinceId p : v.army_adjacency[u.location.province])
+            out.push_back(Location{p, Coast::None});
     } else {
         for (const FleetEdge& e : v.fleet_adjacency[u.location.province])
             if (e.from == u.location.coast) out.push_back(e.to);
@@ -56,9 +57,11 @@ std::string random_movement_orders(const Variant& v, const Position& pos, Random
                 const Unit& other = pos.units[j];
                 if (plans[j].moves && plans[j].to.province != u.location.province &&
                     v.can_reach(u.type, u.location, plans[j].to.province)) {
-                    text += " S " + unit_text(v, other) + " - " + v.provinces[plans[j].to.province].abbr;
+                    text += " S " + unit_text(v, other) + " - " +
+                            v.provinces[plans[j].to.province].abbr;
                     written = true;
-                } else if (!plans[j].moves && v.can_reach(u.type, u.location, other.location.province)) {
+                } else if (!plans[j].moves &&
+                           v.can_reach(u.type, u.location, other.location.province)) {
                     text += " S " + unit_text(v, other);
                     written = true;
                 }
@@ -74,8 +77,10 @@ std::string random_retreat_orders(const Variant& v, const Position& pos, Random&
     std::string text;
     for (const DislodgedUnit& d : pos.dislodged) {
         text += v.powers[d.unit.power].name + ": " + unit_text(v, d.unit);
-        if (d.retreats.empty() || random.below(10) == 0) text += " D\n";
-        else text += " R " + v.location_text(d.retreats[random.below(d.retreats.size())]) + "\n";
+        if (d.retreats.empty() || random.below(10) == 0)
+            text += " D\n";
+        else
+            text += " R " + v.location_text(d.retreats[random.below(d.retreats.size())]) + "\n";
     }
     return text;
 }
@@ -92,9 +97,13 @@ std::string random_adjustment_orders(const Variant& v, const Position& pos, Rand
             const bool coastal = v.provinces[home].terrain == Terrain::Coast;
             std::string where = v.provinces[home].abbr;
             if (!v.provinces[home].coasts.empty())
-                where += "/" + std::string(coast_code(v.provinces[home].coasts[random.below(v.provinces[home].coasts.size())]));
+                where +=
+                    "/" +
+                    std::string(coast_code(
+                        v.provinces[home].coasts[random.below(v.provinces[home].coasts.size())]));
             const bool fleet = coastal && random.below(2) == 0;
-            text += name + ": BUILD " + (fleet ? "F " : "A ") + (fleet ? where : v.provinces[home].abbr) + "\n";
+            text += name + ": BUILD " + (fleet ? "F " : "A ") +
+                    (fleet ? where : v.provinces[home].abbr) + "\n";
             --allowance;
         }
         for (const Unit& u : pos.units) {

@@ -12,7 +12,7 @@ namespace adjutant::bench {
 
 // splitmix64: small, fast and good enough to generate test positions.
 class Random {
-public:
+  public:
     explicit Random(std::uint64_t seed) : state_(seed) {}
     std::uint64_t next() {
         std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
@@ -22,17 +22,19 @@ public:
     }
     std::size_t below(std::size_t n) { return n == 0 ? 0 : static_cast<std::size_t>(next() % n); }
 
-private:
+  private:
     std::uint64_t state_;
 };
 
 // Orders for every unit: holds, moves, supports of neighbours' moves and holds, and convoys.
-std::string random_movement_orders(const Variant& variant, const Position& position, Random& random);
+std::string random_movement_orders(const Variant& variant, const Position& position,
+                                   Random& random);
 
 // Retreat or disband orders for every dislodged unit.
 std::string random_retreat_orders(const Variant& variant, const Position& position, Random& random);
 
 // Builds on free home centres or disbands, as the allowance requires.
-std::string random_adjustment_orders(const Variant& variant, const Position& position, Random& random);
+std::string random_adjustment_orders(const Variant& variant, const Position& position,
+                                     Random& random);
 
 }  // namespace adjutant::bench

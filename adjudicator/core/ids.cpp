@@ -4,7 +4,9 @@
 
 namespace adjutant {
 
-char unit_letter(UnitType type) { return type == UnitType::Army ? 'A' : 'F'; }
+char unit_letter(UnitType type) {
+    return type == UnitType::Army ? 'A' : 'F';
+}
 
 std::optional<UnitType> unit_type_from_letter(char letter) {
     switch (letter) {

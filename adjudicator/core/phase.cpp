@@ -16,16 +16,36 @@ std::optional<Phase> Phase::parse(std::string_view code) {
     if (code.size() < 3) return std::nullopt;
     Phase phase;
     switch (code.front()) {
-        case 'S': case 's': phase.season = Season::Spring; break;
-        case 'F': case 'f': phase.season = Season::Fall; break;
-        case 'W': case 'w': phase.season = Season::Winter; break;
-        default: return std::nullopt;
+        case 'S':
+        case 's':
+            phase.season = Season::Spring;
+            break;
+        case 'F':
+        case 'f':
+            phase.season = Season::Fall;
+            break;
+        case 'W':
+        case 'w':
+            phase.season = Season::Winter;
+            break;
+        default:
+            return std::nullopt;
     }
     switch (code.back()) {
-        case 'M': case 'm': phase.kind = PhaseKind::Movement; break;
-        case 'R': case 'r': phase.kind = PhaseKind::Retreat; break;
-        case 'A': case 'a': phase.kind = PhaseKind::Adjustment; break;
-        default: return std::nullopt;
+        case 'M':
+        case 'm':
+            phase.kind = PhaseKind::Movement;
+            break;
+        case 'R':
+        case 'r':
+            phase.kind = PhaseKind::Retreat;
+            break;
+        case 'A':
+        case 'a':
+            phase.kind = PhaseKind::Adjustment;
+            break;
+        default:
+            return std::nullopt;
     }
     const std::string_view digits = code.substr(1, code.size() - 2);
     if (digits.empty() || digits.size() > 6) return std::nullopt;

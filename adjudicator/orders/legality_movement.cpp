@@ -136,7 +136,8 @@ bool supported_move_possible(const Variant& v, const Position& pos, const Unit& 
     for (const RailLine& line : v.rail_lines) {  // a rail move may be supported (TSR 9.26)
         if (line.power != target.power || line.unit_type != target.type) continue;
         const auto on = [&](ProvinceId p) {
-            return std::find(line.provinces.begin(), line.provinces.end(), p) != line.provinces.end();
+            return std::find(line.provinces.begin(), line.provinces.end(), p) !=
+                   line.provinces.end();
         };
         if (on(target.location.province) && on(d)) return true;
     }
@@ -228,8 +229,9 @@ Checked rail_move(const Variant& v, const Position& pos, const Unit& unit, const
     if (unit.power != line.power)
         return fail("only " + power_name(v, line.power) + " may use the " + line.name);
     if (unit.type != line.unit_type)
-        return fail(std::string("only ") + (line.unit_type == UnitType::Army ? "armies" : "fleets") +
-                    " may use the " + line.name);
+        return fail(std::string("only ") +
+                    (line.unit_type == UnitType::Army ? "armies" : "fleets") + " may use the " +
+                    line.name);
     const std::string who = describe_unit(v, unit.type, unit.location);
     if (!on_line(unit.location.province)) return fail(who + " is not on the " + line.name);
     const ProvinceId d = s.destination.province;

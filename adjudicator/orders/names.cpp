@@ -28,8 +28,7 @@ std::size_t normalise(std::string_view name, std::string& out) {
     return words;
 }
 
-void add(NameMap& names, std::size_t& max_words,
-         std::string_view name, std::size_t id) {
+void add(NameMap& names, std::size_t& max_words, std::string_view name, std::size_t id) {
     std::string key;
     const std::size_t words = normalise(name, key);
     if (words == 0) return;

@@ -6,13 +6,13 @@
 #pragma once
 
 #include <cstddef>
-#include <span>
-#include <optional>
-#include <string>
-#include <vector>
-#include <string_view>
 #include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "core/ids.h"
 #include "orders/lexer.h"
@@ -49,8 +49,8 @@ class NameIndex {
     std::size_t canal_count() const { return canals_.size(); }
 
   private:
-    Match longest(const NameMap& names, std::size_t max_words,
-                  std::span<const Token> tokens, std::size_t at) const;
+    Match longest(const NameMap& names, std::size_t max_words, std::span<const Token> tokens,
+                  std::size_t at) const;
 
     NameMap provinces_;
     NameMap powers_;

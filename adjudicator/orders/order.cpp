@@ -26,7 +26,8 @@ std::string Order::text(const Variant& v) const {
             out += type == OrderType::Support ? " S " : " C ";
             out += unit_text(v, target_type, Location{target, Coast::None});
             if (target_destination != kNoProvince)
-                out += " - " + v.location_text(Location{target_destination, target_destination_coast});
+                out +=
+                    " - " + v.location_text(Location{target_destination, target_destination_coast});
             return out;
         }
         case OrderType::Retreat:
@@ -43,7 +44,8 @@ std::string Order::text(const Variant& v) const {
                    " - " + v.location_text(destination);
         case OrderType::Permit:
             return "PERMIT " + (line < v.canals.size() ? v.canals[line].name : std::string("?")) +
-                   " " + (permitted < v.powers.size() ? v.powers[permitted].name : std::string("?"));
+                   " " +
+                   (permitted < v.powers.size() ? v.powers[permitted].name : std::string("?"));
     }
     return "?";
 }

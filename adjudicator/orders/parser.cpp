@@ -83,7 +83,8 @@ class Driver {
           in_force_(v.provinces.size(), kNone) {}
 
     ParsedOrders run(std::string_view text) {
-        out_.verdicts.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
+        out_.verdicts.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) +
+                              1);
         int number = 0;
         while (true) {
             const std::size_t nl = text.find('\n');
@@ -216,8 +217,7 @@ class Driver {
         // One order per unit: the later one wins (DESIGN.md §5; see docs/orders.md on DATC
         // 4.D.3). Builds, waives and permits name no existing unit.
         if (order.type != OrderType::Build && order.type != OrderType::Waive &&
-            order.type != OrderType::Permit &&
-            order.unit.province < in_force_.size()) {
+            order.type != OrderType::Permit && order.unit.province < in_force_.size()) {
             std::size_t& slot = in_force_[order.unit.province];
             if (slot != kNone) {
                 OrderVerdict& earlier = out_.verdicts[slot];

@@ -31,8 +31,8 @@ struct Variant;
 struct Position;
 
 struct OrderVerdict {
-    int line = 0;         // 1-based line number in the input
-    std::string input;    // the line as written, trimmed
+    int line = 0;       // 1-based line number in the input
+    std::string input;  // the line as written, trimmed
     PowerId power = kNoPower;
     std::optional<Order> order;  // set when accepted
     std::string canonical;       // canonical text when accepted
@@ -53,12 +53,12 @@ class NameIndex;
 // a server or benchmark keeps one per variant and parses many submissions with it. Thread-safe
 // for concurrent parse() calls; the variant must outlive it.
 class OrderParser {
-public:
+  public:
     explicit OrderParser(const Variant& variant);
     ParsedOrders parse(const Position& position, std::string_view text,
                        PowerId as_power = kNoPower) const;
 
-private:
+  private:
     const Variant& variant_;
     std::shared_ptr<const NameIndex> names_;
 };

@@ -110,7 +110,8 @@ class Reader {
         }
         if (read_move_operator()) {
             // "A MOS - TSR - IRK": a named rail line between two dashes.
-            if (!at_end() && pos_ + 1 < tokens_.size() && tokens_[pos_ + 1].kind == TokenKind::Dash) {
+            if (!at_end() && pos_ + 1 < tokens_.size() &&
+                tokens_[pos_ + 1].kind == TokenKind::Dash) {
                 if (auto line = names_.rail_line(peek())) {
                     pos_ += 2;
                     order.kind = SyntaxKind::RailMove;

@@ -47,8 +47,8 @@ struct OrderSyntax {
     std::vector<ProvinceId> path;  // Move: provinces written between unit and destination
     UnitRef target;                // Support, Convoy: the other unit
     std::optional<PlaceRef> target_destination;  // Support to move, Convoy
-    std::size_t line = 0;          // RailMove: rail line; Permit: canal
-    PowerId permitted = kNoPower;  // Permit
+    std::size_t line = 0;                        // RailMove: rail line; Permit: canal
+    PowerId permitted = kNoPower;                // Permit
 };
 
 struct SyntaxResult {

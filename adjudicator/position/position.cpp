@@ -25,9 +25,10 @@ int Position::center_count(PowerId power) const {
 void Position::normalise() {
     auto by_location = [](const auto& a, const auto& b) { return a.location < b.location; };
     std::sort(units.begin(), units.end(), by_location);
-    std::sort(dislodged.begin(), dislodged.end(), [](const DislodgedUnit& a, const DislodgedUnit& b) {
-        return a.unit.location < b.unit.location;
-    });
+    std::sort(dislodged.begin(), dislodged.end(),
+              [](const DislodgedUnit& a, const DislodgedUnit& b) {
+                  return a.unit.location < b.unit.location;
+              });
     std::sort(standoffs.begin(), standoffs.end());
     standoffs.erase(std::unique(standoffs.begin(), standoffs.end()), standoffs.end());
 }

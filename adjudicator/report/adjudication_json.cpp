@@ -43,7 +43,8 @@ nlohmann::json adjudication_to_json(const Variant& v, const ParsedOrders& parsed
     for (const DislodgedUnit& d : a.dislodged) {
         nlohmann::json entry;
         entry["power"] = power_name(v, d.unit.power);
-        entry["unit"] = std::string(1, unit_letter(d.unit.type)) + " " + v.location_text(d.unit.location);
+        entry["unit"] =
+            std::string(1, unit_letter(d.unit.type)) + " " + v.location_text(d.unit.location);
         entry["from"] = v.provinces[d.attacker_from].abbr;
         nlohmann::json retreats = nlohmann::json::array();
         for (const Location& l : d.retreats) retreats.push_back(v.location_text(l));

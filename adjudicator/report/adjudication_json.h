@@ -3,7 +3,8 @@
 //
 //   {"variant": "...", "phase": "S1901M",
 //    "orders": [{"power": "France", "order": "A PAR - BUR", "result": "succeeds"},
-//               {"power": "France", "order": "A MAR - BUR", "result": "fails", "reason": "bounced"},
+//               {"power": "France", "order": "A MAR - BUR", "result": "fails", "reason":
+//               "bounced"},
 //               {"power": "Germany", "input": "A PAR - MOS", "line": 4, "result": "illegal",
 //                "reason": "..."},
 //               {"power": "Italy", "order": "A ROM H", "result": "succeeds", "default": true}],

@@ -61,7 +61,8 @@ Adjudication adjudicate_adjustments(const Variant& variant, const Position& posi
                                             variant.powers[pw].home_centers.end(),
                                             p) != variant.powers[pw].home_centers.end();
                 const bool ok = allowance > 0 && home && position.owner[p] == power &&
-                                next.unit_at(p) == nullptr && variant.can_stand(o.unit_type, o.unit);
+                                next.unit_at(p) == nullptr &&
+                                variant.can_stand(o.unit_type, o.unit);
                 if (ok) {
                     next.units.push_back(Unit{o.unit_type, power, o.unit});
                     --allowance;

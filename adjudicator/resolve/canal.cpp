@@ -15,7 +15,8 @@ bool MovementResolver::canal_open(int i, ProvinceId from, ProvinceId to) {
         const auto index = static_cast<std::uint8_t>(canal - variant_->canals.data());
         bool permitted = false;
         for (const Permit& p : permits_)
-            if (p.by == power(keeper) && p.canal == index && p.permitted == power(i)) permitted = true;
+            if (p.by == power(keeper) && p.canal == index && p.permitted == power(i))
+                permitted = true;
         if (!permitted) return false;
     }
     return !(is_move(static_cast<std::size_t>(keeper)) && resolve(keeper));

@@ -65,7 +65,9 @@ Strength MovementResolver::attack_strength(int i) {
     return u.base + support_total(i, defender);
 }
 
-Strength MovementResolver::defend_strength(int i) { return units_[i].base + support_total(i, kNoPower); }
+Strength MovementResolver::defend_strength(int i) {
+    return units_[i].base + support_total(i, kNoPower);
+}
 
 Strength MovementResolver::prevent_strength(int i) {
     if (!path_succeeds(i)) return 0;
@@ -80,7 +82,9 @@ Strength MovementResolver::hold_strength(ProvinceId province) {
     return units_[j].base + support_total(j, kNoPower);
 }
 
-bool MovementResolver::adjudicate_move(int i) { return move_wins(i, -1); }
+bool MovementResolver::adjudicate_move(int i) {
+    return move_wins(i, -1);
+}
 
 Strength MovementResolver::contest_strength(int j, ProvinceId p) {
     return is_rail(static_cast<std::size_t>(j)) ? rail_strength(j, p) : prevent_strength(j);

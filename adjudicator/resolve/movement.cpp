@@ -10,8 +10,7 @@ namespace {
 
 // Fills `rows` from (row, item) pairs produced by `each`, keeping items in production order.
 template <typename Each>
-void build_rows(std::vector<int>& begin, std::vector<int>& list, std::size_t row_count,
-                Each each) {
+void build_rows(std::vector<int>& begin, std::vector<int>& list, std::size_t row_count, Each each) {
     begin.assign(row_count + 1, 0);
     each([&](std::size_t row, int) { ++begin[row + 1]; });
     for (std::size_t r = 0; r < row_count; ++r) begin[r + 1] += begin[r];
@@ -117,7 +116,8 @@ void MovementResolver::load(const Variant& variant, const Position& position,
             if (units_[i].order.type == OrderType::Move)
                 add(units_[i].order.destination.province, static_cast<int>(i));
             else if (units_[i].order.type == OrderType::RailMove)
-                for (int p : rail_path(static_cast<int>(i))) add(static_cast<std::size_t>(p), static_cast<int>(i));
+                for (int p : rail_path(static_cast<int>(i)))
+                    add(static_cast<std::size_t>(p), static_cast<int>(i));
         }
     });
     for (std::size_t s = 0; s < n; ++s) {
@@ -161,9 +161,9 @@ void MovementResolver::run() {
         if (is_rail(i)) rail_stops_[i] = rail_stop(static_cast<int>(i));
         const Order& o = units_[i].order;
         if (o.type == OrderType::Support && o.unit_type == UnitType::Fleet)
-            units_[i].canal_closed = !canal_open(
-                static_cast<int>(i), o.unit.province,
-                o.target_destination == kNoProvince ? o.target : o.target_destination);
+            units_[i].canal_closed =
+                !canal_open(static_cast<int>(i), o.unit.province,
+                            o.target_destination == kNoProvince ? o.target : o.target_destination);
     }
 }
 
@@ -228,9 +228,8 @@ void MovementResolver::apply_backup_rule(std::size_t first) {
     const bool paradox = std::any_of(begin, dependencies_.end(), [&](int k) {
         return units_[k].order.type == OrderType::Convoy;
     });
-    const bool moves = std::any_of(begin, dependencies_.end(), [&](int k) {
-        return units_[k].order.type == OrderType::Move;
-    });
+    const bool moves = std::any_of(begin, dependencies_.end(),
+                                   [&](int k) { return units_[k].order.type == OrderType::Move; });
     for (auto it = begin; it != dependencies_.end(); ++it) {
         const int k = *it;
         const OrderType type = units_[k].order.type;

@@ -24,7 +24,7 @@ namespace adjutant {
 using Strength = std::int64_t;
 
 class MovementResolver {
-public:
+  public:
     // Loads the units of `position` with their orders (units without one hold). `base` gives
     // each unit's own strength, indexed like position.units; empty means 1 for every unit.
     void load(const Variant& variant, const Position& position, std::span<const Order> orders,
@@ -38,7 +38,8 @@ public:
     bool succeeded(std::size_t i) const { return result_[i] != 0; }
     // Moves and rail moves both leave their province when they succeed.
     bool is_move(std::size_t i) const {
-        return units_[i].order.type == OrderType::Move || units_[i].order.type == OrderType::RailMove;
+        return units_[i].order.type == OrderType::Move ||
+               units_[i].order.type == OrderType::RailMove;
     }
     bool is_rail(std::size_t i) const { return units_[i].order.type == OrderType::RailMove; }
     // Where unit i ends its move: its destination, or for a rail move the province it stops in
@@ -55,18 +56,18 @@ public:
     // Provinces left empty by a standoff, sorted.
     std::vector<ProvinceId> standoffs() const;
 
-private:
+  private:
     enum class State : std::uint8_t { Unresolved, Guessing, Resolved };
 
     struct UnitOrder {
         Order order;
         Strength base = 1;
-        bool convoyed = false;         // a move that uses the convoy route (DATC 4.A.3)
-        bool matched = true;           // support/convoy matches the target's actual order
-        bool szykman_failed = false;   // convoy failed by the paradox rule
-        bool path_ok = true;           // after run(): the move had a route (DATC 5.B.4)
-        bool given = false;            // ordered, rather than holding by default
-        bool canal_closed = false;     // after run(): a support refused passage by a canal
+        bool convoyed = false;        // a move that uses the convoy route (DATC 4.A.3)
+        bool matched = true;          // support/convoy matches the target's actual order
+        bool szykman_failed = false;  // convoy failed by the paradox rule
+        bool path_ok = true;          // after run(): the move had a route (DATC 5.B.4)
+        bool given = false;           // ordered, rather than holding by default
+        bool canal_closed = false;    // after run(): a support refused passage by a canal
     };
 
     // Lists stored flat (compressed rows): row r is list[begin[r] .. begin[r + 1]).
@@ -107,10 +108,16 @@ private:
     Strength hold_strength(ProvinceId province);
     Strength support_total(int i, PowerId excluded_power);
 
-    std::span<const int> supporters(int i) const { return supporters_.row(static_cast<std::size_t>(i)); }
-    std::span<const int> convoyers(int i) const { return convoyers_.row(static_cast<std::size_t>(i)); }
+    std::span<const int> supporters(int i) const {
+        return supporters_.row(static_cast<std::size_t>(i));
+    }
+    std::span<const int> convoyers(int i) const {
+        return convoyers_.row(static_cast<std::size_t>(i));
+    }
     std::span<const int> attackers(ProvinceId p) const { return attackers_.row(p); }
-    std::span<const int> rail_path(int i) const { return rail_paths_.row(static_cast<std::size_t>(i)); }
+    std::span<const int> rail_path(int i) const {
+        return rail_paths_.row(static_cast<std::size_t>(i));
+    }
     PowerId power(int i) const { return units_[i].order.power; }
     int unit_in(ProvinceId p) const { return p < unit_at_.size() ? unit_at_[p] : -1; }
     ProvinceId origin(int i) const { return units_[i].order.unit.province; }
@@ -118,11 +125,11 @@ private:
 
     const Variant* variant_ = nullptr;
     std::vector<UnitOrder> units_;
-    std::vector<int> unit_at_;                 // per province: unit index or -1
-    Rows attackers_;   // per province: units ordered to move there
-    Rows supporters_;  // per unit: matched supports of its order
-    Rows convoyers_;   // per unit: matching convoy orders for its move
-    Rows rail_paths_;  // per unit: provinces a rail move passes, destination last
+    std::vector<int> unit_at_;  // per province: unit index or -1
+    Rows attackers_;            // per province: units ordered to move there
+    Rows supporters_;           // per unit: matched supports of its order
+    Rows convoyers_;            // per unit: matching convoy orders for its move
+    Rows rail_paths_;           // per unit: provinces a rail move passes, destination last
     std::vector<ProvinceId> rail_stops_;  // per unit, after run(): where a rail move stopped
     struct Permit {
         PowerId by;
@@ -133,7 +140,7 @@ private:
     const std::vector<PowerId>* owner_ = nullptr;  // centre ownership, for rail stops
     std::vector<State> state_;
     std::vector<std::uint8_t> result_;
-    std::vector<int> dependencies_;            // decisions that relied on a guess
+    std::vector<int> dependencies_;  // decisions that relied on a guess
 };
 
 }  // namespace adjutant

@@ -3,8 +3,8 @@
 
 #include "resolve/movement.h"
 #include "resolve/phase_flow.h"
-#include "resolve/retreat_options.h"
 #include "resolve/phases.h"
+#include "resolve/retreat_options.h"
 #include "variant/variant.h"
 
 namespace adjutant {
@@ -48,8 +48,8 @@ Adjudication adjudicate_movement(const Variant& variant, const Position& positio
         DislodgedUnit d;
         d.unit = position.units[i];
         d.attacker_from = resolver.order(by).unit.province;
-        d.retreats = retreat_options(variant, next, d.unit, d.attacker_from,
-                                     resolver.moved_by_convoy(by));
+        d.retreats =
+            retreat_options(variant, next, d.unit, d.attacker_from, resolver.moved_by_convoy(by));
         out.dislodged.push_back(d);
         if (!d.retreats.empty()) next.dislodged.push_back(d);
     }

@@ -29,8 +29,9 @@ bool any_adjustment(const Variant& variant, const Position& position) {
 
 int adjustment_allowance(const Variant& variant, const Position& position, PowerId power) {
     const int centres = position.center_count(power);
-    const int units = static_cast<int>(std::count_if(position.units.begin(), position.units.end(),
-                                                     [&](const Unit& u) { return u.power == power; }));
+    const int units =
+        static_cast<int>(std::count_if(position.units.begin(), position.units.end(),
+                                       [&](const Unit& u) { return u.power == power; }));
     if (centres <= units) return centres - units;
     int free_homes = 0;
     for (ProvinceId home : variant.powers[power].home_centers)

@@ -77,6 +77,8 @@ ProvinceId MovementResolver::rail_stop(int i) {
     return last;
 }
 
-bool MovementResolver::adjudicate_rail(int i) { return rail_stop(i) != origin(i); }
+bool MovementResolver::adjudicate_rail(int i) {
+    return rail_stop(i) != origin(i);
+}
 
 }  // namespace adjutant

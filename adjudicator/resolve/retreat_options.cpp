@@ -12,7 +12,8 @@ std::vector<Location> retreat_options(const Variant& variant, const Position& af
     std::vector<Location> candidates;
     const ProvinceId from = unit.location.province;
     if (unit.type == UnitType::Army) {
-        for (ProvinceId p : variant.army_adjacency[from]) candidates.push_back(Location{p, Coast::None});
+        for (ProvinceId p : variant.army_adjacency[from])
+            candidates.push_back(Location{p, Coast::None});
     } else {
         for (const FleetEdge& e : variant.fleet_adjacency[from])
             if (e.from == unit.location.coast) candidates.push_back(e.to);
@@ -22,7 +23,8 @@ std::vector<Location> retreat_options(const Variant& variant, const Position& af
         if (!variant.can_stand(unit.type, to)) continue;
         if (to.province == attacker_from && !attacker_convoyed) continue;
         if (after.unit_at(to.province) != nullptr) continue;
-        if (std::binary_search(after.standoffs.begin(), after.standoffs.end(), to.province)) continue;
+        if (std::binary_search(after.standoffs.begin(), after.standoffs.end(), to.province))
+            continue;
         out.push_back(to);
     }
     std::sort(out.begin(), out.end());

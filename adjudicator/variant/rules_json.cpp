@@ -11,15 +11,17 @@ using json = nlohmann::json;
 constexpr std::string_view kReservedModules[] = {"strength", "supply", "sieges", "rail_network"};
 
 class RulesReader {
-public:
+  public:
     RulesReader(JsonChecker& check, Variant& variant) : check_(check), v_(variant) {}
 
     void read(const json& rules) {
         for (auto it = rules.begin(); it != rules.end(); ++it) {
             const std::string& key = it.key();
             const std::string path = json_child("/rules", key);
-            if (key == "rail_lines") read_list(it.value(), path, &RulesReader::read_rail_line);
-            else if (key == "canals") read_list(it.value(), path, &RulesReader::read_canal);
+            if (key == "rail_lines")
+                read_list(it.value(), path, &RulesReader::read_rail_line);
+            else if (key == "canals")
+                read_list(it.value(), path, &RulesReader::read_canal);
             else if (key == "center_exceptions")
                 read_list(it.value(), path, &RulesReader::read_center_exception);
             else if (std::find(std::begin(kReservedModules), std::end(kReservedModules), key) ==
@@ -28,14 +30,15 @@ public:
         }
     }
 
-private:
+  private:
     using ItemReader = void (RulesReader::*)(const json&, const std::string&);
 
     void read_list(const json& list, const std::string& path, ItemReader item) {
         if (!check_.expect(list, path, JsonKind::Array)) return;
         for (std::size_t i = 0; i < list.size(); ++i) {
             const std::string item_path = json_child(path, i);
-            if (check_.expect(list[i], item_path, JsonKind::Object)) (this->*item)(list[i], item_path);
+            if (check_.expect(list[i], item_path, JsonKind::Object))
+                (this->*item)(list[i], item_path);
         }
     }
 
@@ -53,22 +56,26 @@ private:
     PowerId power(const json& value, const std::string& path) {
         if (!check_.expect(value, path, JsonKind::String)) return kNoPower;
         const PowerId p = v_.find_power(value.get<std::string>());
-        if (p == kNoPower) check_.error(path, "unknown power " + quote_text(value.get<std::string>()));
+        if (p == kNoPower)
+            check_.error(path, "unknown power " + quote_text(value.get<std::string>()));
         return p;
     }
 
     void read_rail_line(const json& item, const std::string& path) {
-        check_.only_fields(item, path, {"name", "power", "units", "provinces", "stop_at_foreign_centers"});
+        check_.only_fields(item, path,
+                           {"name", "power", "units", "provinces", "stop_at_foreign_centers"});
         RailLine line;
         if (auto name = check_.get_string(item, path, "name", true)) line.name = *name;
         if (const json* p = check_.get(item, path, "power", JsonKind::String, true))
             line.power = power(*p, json_child(path, "power"));
         if (auto units = check_.get_string(item, path, "units", false)) {
-            if (*units == "fleet") line.unit_type = UnitType::Fleet;
+            if (*units == "fleet")
+                line.unit_type = UnitType::Fleet;
             else if (*units != "army")
                 check_.error(json_child(path, "units"), "units is \"army\" or \"fleet\"");
         }
-        if (const json* stop = check_.get(item, path, "stop_at_foreign_centers", JsonKind::Bool, false))
+        if (const json* stop =
+                check_.get(item, path, "stop_at_foreign_centers", JsonKind::Bool, false))
             line.stop_at_foreign_centers = stop->get<bool>();
         const json* list = check_.get(item, path, "provinces", JsonKind::Array, true);
         if (list != nullptr) {
@@ -77,18 +84,22 @@ private:
                 const std::string item_path = json_child(list_path, i);
                 const ProvinceId p = province((*list)[i], item_path);
                 if (p == kNoProvince) continue;
-                if (std::find(line.provinces.begin(), line.provinces.end(), p) != line.provinces.end())
+                if (std::find(line.provinces.begin(), line.provinces.end(), p) !=
+                    line.provinces.end())
                     check_.error(item_path, v_.provinces[p].abbr + " is on the line twice");
                 else if (!line.provinces.empty() && line.unit_type == UnitType::Army &&
                          !v_.army_can_move(line.provinces.back(), p))
-                    check_.error(item_path, "the line jumps: " + v_.provinces[line.provinces.back()].abbr +
-                                                " and " + v_.provinces[p].abbr + " are not adjacent");
+                    check_.error(item_path,
+                                 "the line jumps: " + v_.provinces[line.provinces.back()].abbr +
+                                     " and " + v_.provinces[p].abbr + " are not adjacent");
                 line.provinces.push_back(p);
             }
-            if (line.provinces.size() < 2) check_.error(list_path, "a rail line joins at least two provinces");
+            if (line.provinces.size() < 2)
+                check_.error(list_path, "a rail line joins at least two provinces");
         }
         if (v_.find_rail_line(line.name) != nullptr)
-            check_.error(json_child(path, "name"), "rail line " + quote_text(line.name) + " is defined twice");
+            check_.error(json_child(path, "name"),
+                         "rail line " + quote_text(line.name) + " is defined twice");
         v_.rail_lines.push_back(std::move(line));
     }
 
@@ -99,7 +110,8 @@ private:
         const json* between = check_.get(item, path, "between", JsonKind::Array, true);
         if (between != nullptr) {
             if (between->size() != 2) {
-                check_.error(json_child(path, "between"), "a canal joins exactly two sea provinces");
+                check_.error(json_child(path, "between"),
+                             "a canal joins exactly two sea provinces");
             } else {
                 canal.a = province((*between)[0], json_child(json_child(path, "between"), 0));
                 canal.b = province((*between)[1], json_child(json_child(path, "between"), 1));
@@ -109,7 +121,8 @@ private:
             canal.via = province(*via, json_child(path, "via"));
         for (ProvinceId end : {canal.a, canal.b})
             if (end != kNoProvince && v_.provinces[end].terrain != Terrain::Sea)
-                check_.error(json_child(path, "between"), v_.provinces[end].abbr + " is not a sea province");
+                check_.error(json_child(path, "between"),
+                             v_.provinces[end].abbr + " is not a sea province");
         if (canal.via != kNoProvince && canal.a != kNoProvince && canal.b != kNoProvince &&
             (!v_.fleet_can_reach(Location{canal.a, Coast::None}, canal.via) ||
              !v_.fleet_can_reach(Location{canal.b, Coast::None}, canal.via)))
@@ -123,7 +136,8 @@ private:
         if (const json* where = check_.get(item, path, "province", JsonKind::String, true))
             p = province(*where, json_child(path, "province"));
         if (p != kNoProvince && !v_.provinces[p].supply_center)
-            check_.error(json_child(path, "province"), v_.provinces[p].abbr + " is not a supply centre");
+            check_.error(json_child(path, "province"),
+                         v_.provinces[p].abbr + " is not a supply centre");
         const json* powers = check_.get(item, path, "not_for", JsonKind::Array, true);
         if (powers == nullptr || p == kNoProvince) return;
         for (std::size_t i = 0; i < powers->size(); ++i) {

@@ -19,9 +19,10 @@ constexpr int kDataError = 65;
 constexpr int kNoInput = 66;
 
 int usage() {
-    std::fputs("usage: adjutant adjudicate --variant NAME|FILE [--position P.json] --orders O.txt"
-               " [--seed N]\n",
-               stderr);
+    std::fputs(
+        "usage: adjutant adjudicate --variant NAME|FILE [--position P.json] --orders O.txt"
+        " [--seed N]\n",
+        stderr);
     return kUsage;
 }
 }  // namespace
@@ -34,11 +35,16 @@ int adjudicate_command(Args args) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string arg = args[i];
         const bool has_value = i + 1 < args.size();
-        if (arg == "--variant" && has_value) variant_name = args[++i];
-        else if (arg == "--position" && has_value) position_path = args[++i];
-        else if (arg == "--orders" && has_value) orders_path = args[++i];
-        else if (arg == "--seed" && has_value) seed = std::strtoull(args[++i], nullptr, 10);
-        else return usage();
+        if (arg == "--variant" && has_value)
+            variant_name = args[++i];
+        else if (arg == "--position" && has_value)
+            position_path = args[++i];
+        else if (arg == "--orders" && has_value)
+            orders_path = args[++i];
+        else if (arg == "--seed" && has_value)
+            seed = std::strtoull(args[++i], nullptr, 10);
+        else
+            return usage();
     }
     if (variant_name.empty() || orders_path.empty()) return usage();
 

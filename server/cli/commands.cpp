@@ -6,7 +6,8 @@ namespace adjutant::cli {
 
 std::span<const Command> commands() {
     static const std::array kCommands{
-        Command{"adjudicate", "adjudicate one phase: --variant V [--position P.json] --orders O.txt",
+        Command{"adjudicate",
+                "adjudicate one phase: --variant V [--position P.json] --orders O.txt",
                 adjudicate_command},
         Command{"variant", "variant check FILE: validate a variant file", variant_command},
         Command{"serve", "run the campaign server: [--config FILE] [--demo]", serve_command},

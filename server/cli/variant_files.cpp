@@ -49,7 +49,8 @@ std::optional<VariantLoad> load_variant_by_name(const std::string& name_or_path,
         return std::nullopt;
     }
     VariantLoad load = load_variant(text);
-    for (const VariantError& e : load.errors) errors.push_back(*path + ":" + e.path + ": " + e.message);
+    for (const VariantError& e : load.errors)
+        errors.push_back(*path + ":" + e.path + ": " + e.message);
     if (!load.ok()) return std::nullopt;
     return load;
 }

@@ -65,8 +65,8 @@ TEST_CASE("colonial: TSR misuse gets a precise error") {
 
 TEST_CASE("colonial: ordering the same unit twice on the TSR replaces its order") {
     const Position pos = colonial_position({{"Russia", "A MOS"}});
-    const ParsedOrders parsed =
-        parse_orders(testing::variant_named("colonial"), pos, "Russia: A MOS-TSR-IRK\nRussia: A MOS-TSR-OMS");
+    const ParsedOrders parsed = parse_orders(testing::variant_named("colonial"), pos,
+                                             "Russia: A MOS-TSR-IRK\nRussia: A MOS-TSR-OMS");
     REQUIRE(parsed.orders.size() == 1);
     CHECK(parsed.orders[0].text(testing::variant_named("colonial")) == "A MOS - TSR - OMS");
     CHECK(parsed.verdicts[1].note == "replaces line 1");
@@ -95,5 +95,6 @@ TEST_CASE("colonial: PERMIT and the Suez Canal") {
     CHECK(verdict(pos, "Turkey: PERMIT SUEZ Atlantis") == "error: unknown power 'Atlantis'");
 
     const Position closed = colonial_position({{"Britain", "F MED"}});
-    CHECK(verdict(closed, "Britain: F MED - RED") == "error: the SUEZ canal is closed: no unit in EGY");
+    CHECK(verdict(closed, "Britain: F MED - RED") ==
+          "error: the SUEZ canal is closed: no unit in EGY");
 }

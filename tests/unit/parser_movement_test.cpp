@@ -90,8 +90,8 @@ TEST_CASE("movement: supports (DATC 6.A.8, 6.A.10, 6.B.4, 6.B.5, 6.D)") {
           "error: F ROM cannot reach VEN, so cannot support A APU - VEN");
     CHECK(one(pos, "Italy: F ROM S A APU - NAP") == "F ROM S A APU - NAP");
     CHECK(one(pos, "France: F MAR S F GAS - SPA/NC") == "F MAR S F GAS - SPA/NC");  // 6.B.4
-    CHECK(one(pos, "France: F MAR S F GAS - SPA") == "F MAR S F GAS - SPA");     // 6.B.8
-    CHECK(one(pos, "France: F SPA/NC S F MAR - GOL") ==                          // 6.B.5
+    CHECK(one(pos, "France: F MAR S F GAS - SPA") == "F MAR S F GAS - SPA");        // 6.B.8
+    CHECK(one(pos, "France: F SPA/NC S F MAR - GOL") ==                             // 6.B.5
           "error: F SPA/NC cannot reach LYO, so cannot support F MAR - LYO");
     CHECK(one(pos, "Germany: A BUR S F KIE - MUN") ==  // 6.D.22
           "error: the supported move F KIE - MUN is impossible");

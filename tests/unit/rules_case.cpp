@@ -60,7 +60,9 @@ const Variant& variant_named(const std::string& name) {
     return cache.emplace(name, std::move(*load.variant)).first->second;
 }
 
-const Variant& standard_variant() { return variant_named("standard"); }
+const Variant& standard_variant() {
+    return variant_named("standard");
+}
 
 std::vector<RulesCase> parse_rules_cases(const std::string& text, const std::string& file,
                                          std::vector<std::string>& errors) {
@@ -109,13 +111,20 @@ std::vector<RulesCase> parse_rules_cases(const std::string& text, const std::str
             }
             section = std::string(line.substr(0, colon));
             const std::string value(trim(line.substr(colon + 1)));
-            if (section == "phase") c.phase = value;
-            else if (section == "variant") c.variant = value;
-            else if (section == "phase-after") stage.phase_after = value;
-            else if (section == "centers") c.centers_given = true;
-            else if (section == "dislodged") stage.dislodged_given = true;
-            else if (section == "units-after") stage.units_after_given = true;
-            else if (section == "centers-after") stage.centers_after_given = true;
+            if (section == "phase")
+                c.phase = value;
+            else if (section == "variant")
+                c.variant = value;
+            else if (section == "phase-after")
+                stage.phase_after = value;
+            else if (section == "centers")
+                c.centers_given = true;
+            else if (section == "dislodged")
+                stage.dislodged_given = true;
+            else if (section == "units-after")
+                stage.units_after_given = true;
+            else if (section == "centers-after")
+                stage.centers_after_given = true;
             else if (section != "units" && section != "orders" && section != "results" &&
                      section != "dislodged-units")
                 problem("unknown section '" + section + "'");
@@ -173,7 +182,8 @@ std::optional<Unit> read_power_unit(const Variant& v, const std::string& entry,
     return read.unit;
 }
 
-Position initial_position(const Variant& v, const RulesCase& c, std::vector<std::string>& problems) {
+Position initial_position(const Variant& v, const RulesCase& c,
+                          std::vector<std::string>& problems) {
     Position pos;
     auto phase = c.phase.empty() ? std::optional<Phase>(v.start_phase) : Phase::parse(c.phase);
     if (!phase) problems.push_back("bad phase " + c.phase);
@@ -184,12 +194,15 @@ Position initial_position(const Variant& v, const RulesCase& c, std::vector<std:
             const auto colon = entry.find(':');
             const PowerId power = v.find_power(trim(std::string_view(entry).substr(0, colon)));
             const ProvinceId p = v.find_province(trim(std::string_view(entry).substr(colon + 1)));
-            if (power == kNoPower || p == kNoProvince) problems.push_back("bad centre '" + entry + "'");
-            else pos.owner[p] = power;
+            if (power == kNoPower || p == kNoProvince)
+                problems.push_back("bad centre '" + entry + "'");
+            else
+                pos.owner[p] = power;
         }
     } else {
         for (std::size_t pw = 0; pw < v.powers.size(); ++pw)
-            for (ProvinceId home : v.powers[pw].home_centers) pos.owner[home] = static_cast<PowerId>(pw);
+            for (ProvinceId home : v.powers[pw].home_centers)
+                pos.owner[home] = static_cast<PowerId>(pw);
     }
     for (const std::string& entry : c.units)
         if (auto unit = read_power_unit(v, entry, problems)) pos.units.push_back(*unit);
@@ -223,7 +236,8 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c) {
 
     for (std::size_t s = 0; s < c.stages.size(); ++s) {
         const Stage& stage = c.stages[s];
-        const std::string where = c.stages.size() > 1 ? "stage " + std::to_string(s + 1) + ": " : "";
+        const std::string where =
+            c.stages.size() > 1 ? "stage " + std::to_string(s + 1) + ": " : "";
         const ParsedOrders parsed = parse_orders(v, position, stage.orders, kNoPower);
         const Adjudication result = adjudicate(v, position, parsed.orders, 0);
 
@@ -239,16 +253,22 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c) {
             for (const OrderResult& r : result.results)
                 if (r.order.unit.province == p && !r.defaulted) found = &r;
             std::string actual;
-            if (!in_force) actual = "illegal";
-            else if (found == nullptr) actual = "no result";
-            else actual = found->succeeded ? "succeeds" : "fails";
+            if (!in_force)
+                actual = "illegal";
+            else if (found == nullptr)
+                actual = "no result";
+            else
+                actual = found->succeeded ? "succeeds" : "fails";
             if (actual != expected) {
                 std::string detail;
                 for (const OrderVerdict& verdict : parsed.verdicts)
-                    if (!verdict.accepted()) detail += " [rejected: '" + verdict.input + "': " + verdict.error + "]";
-                if (found) detail += std::string(" [") + found->order.text(v) + ": " +
-                                     std::string(reason_text(found->reason)) + "]";
-                problems.push_back(where + province_text + ": expected " + expected + ", got " + actual + detail);
+                    if (!verdict.accepted())
+                        detail += " [rejected: '" + verdict.input + "': " + verdict.error + "]";
+                if (found)
+                    detail += std::string(" [") + found->order.text(v) + ": " +
+                              std::string(reason_text(found->reason)) + "]";
+                problems.push_back(where + province_text + ": expected " + expected + ", got " +
+                                   actual + detail);
             }
         }
 
@@ -265,14 +285,17 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c) {
                 const auto r = entry.find(" retreats:");
                 std::string head = uppercase(trim(entry.substr(0, r)));
                 const auto from = head.find(" FROM ");
-                if (from != std::string::npos) head = head.substr(0, from) + " from " + head.substr(from + 6);
+                if (from != std::string::npos)
+                    head = head.substr(0, from) + " from " + head.substr(from + 6);
                 expected.push_back(head);
-                if (r != std::string::npos) expected_retreats[head] = std::string(trim(entry.substr(r + 10)));
+                if (r != std::string::npos)
+                    expected_retreats[head] = std::string(trim(entry.substr(r + 10)));
             }
             std::sort(actual.begin(), actual.end());
             std::sort(expected.begin(), expected.end());
             if (actual != expected)
-                problems.push_back(where + "dislodged: expected [" + join(expected) + "], got [" + join(actual) + "]");
+                problems.push_back(where + "dislodged: expected [" + join(expected) + "], got [" +
+                                   join(actual) + "]");
             for (const DislodgedUnit& d : result.dislodged) {
                 const std::string key = v.provinces[d.unit.location.province].abbr + " from " +
                                         v.provinces[d.attacker_from].abbr;
@@ -285,31 +308,36 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c) {
                 std::sort(want.begin(), want.end());
                 std::sort(got.begin(), got.end());
                 if (want != got)
-                    problems.push_back(where + "retreats of " + key + ": expected [" + join(want) + "], got [" + join(got) + "]");
+                    problems.push_back(where + "retreats of " + key + ": expected [" + join(want) +
+                                       "], got [" + join(got) + "]");
             }
         }
 
         if (stage.units_after_given) {
             std::vector<std::string> expected;
             for (const std::string& entry : stage.units_after)
-                if (auto unit = read_power_unit(v, entry, problems)) expected.push_back(describe_unit(v, *unit));
+                if (auto unit = read_power_unit(v, entry, problems))
+                    expected.push_back(describe_unit(v, *unit));
             std::vector<std::string> actual;
             for (const Unit& u : result.next.units) actual.push_back(describe_unit(v, u));
             std::sort(expected.begin(), expected.end());
             std::sort(actual.begin(), actual.end());
             if (expected != actual)
-                problems.push_back(where + "units after: expected [" + join(expected) + "], got [" + join(actual) + "]");
+                problems.push_back(where + "units after: expected [" + join(expected) + "], got [" +
+                                   join(actual) + "]");
         }
         if (stage.centers_after_given) {
             std::vector<std::string> expected = stage.centers_after;
             std::vector<std::string> actual;
             for (std::size_t p = 0; p < result.next.owner.size(); ++p)
                 if (result.next.owner[p] != kNoPower)
-                    actual.push_back(v.powers[result.next.owner[p]].name + ": " + v.provinces[p].abbr);
+                    actual.push_back(v.powers[result.next.owner[p]].name + ": " +
+                                     v.provinces[p].abbr);
             std::sort(expected.begin(), expected.end());
             std::sort(actual.begin(), actual.end());
             if (expected != actual)
-                problems.push_back(where + "centres after: expected [" + join(expected) + "], got [" + join(actual) + "]");
+                problems.push_back(where + "centres after: expected [" + join(expected) +
+                                   "], got [" + join(actual) + "]");
         }
         if (!stage.phase_after.empty() && stage.phase_after != result.next.phase.code())
             problems.push_back(where + "phase after: expected " + stage.phase_after + ", got " +
@@ -335,7 +363,8 @@ SuiteResult run_rules_suite(const std::string& directory) {
     std::vector<std::string> file_errors;
     std::vector<RulesCase> cases;
     for (const auto& file : files) {
-        auto parsed = parse_rules_cases(read_text_file(file.string()), file.filename().string(), file_errors);
+        auto parsed =
+            parse_rules_cases(read_text_file(file.string()), file.filename().string(), file_errors);
         cases.insert(cases.end(), parsed.begin(), parsed.end());
     }
     for (const auto& error : file_errors) FAIL_CHECK(error);

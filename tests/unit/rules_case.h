@@ -10,7 +10,7 @@
 namespace adjutant::testing {
 
 struct Stage {
-    std::string orders;                                  // order text as the parser reads it
+    std::string orders;                                        // order text as the parser reads it
     std::vector<std::pair<std::string, std::string>> results;  // province -> outcome
     std::vector<std::string> dislodged;  // "YOR from LON" or "YOR from LON retreats: CLY, EDI"
     bool dislodged_given = false;
@@ -22,14 +22,14 @@ struct Stage {
 };
 
 struct RulesCase {
-    std::string id;     // "6.A.1"
+    std::string id;  // "6.A.1"
     std::string title;
     std::string file;
     int line = 0;
     std::string variant = "standard";  // a file name in config/variants
     std::string phase;                 // default: the variant's starting phase
-    std::vector<std::string> units;           // "England: F NTH"
-    std::vector<std::string> centers;         // "England: LON"
+    std::vector<std::string> units;    // "England: F NTH"
+    std::vector<std::string> centers;  // "England: LON"
     bool centers_given = false;
     std::vector<std::string> dislodged_units;  // "Italy: A VIE from TRI"
     std::vector<Stage> stages;
