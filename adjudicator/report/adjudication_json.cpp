@@ -53,6 +53,7 @@ nlohmann::json adjudication_to_json(const Variant& v, const ParsedOrders& parsed
     }
     out["dislodged"] = std::move(dislodged);
     out["next"] = position_to_json(v, a.next);
+    if (const PowerId w = winner(v, a.next); w != kNoPower) out["winner"] = power_name(v, w);
     return out;
 }
 

@@ -9,7 +9,8 @@
 //                "reason": "..."},
 //               {"power": "Italy", "order": "A ROM H", "result": "succeeds", "default": true}],
 //    "dislodged": [{"power": "Italy", "unit": "A VEN", "from": "TRI", "retreats": ["APU"]}],
-//    "next": <position document>}
+//    "next": <position document>,
+//    "winner": "France"}                      (only once a power owns the victory count)
 //
 // Orders are listed illegal lines first (in input order), then one entry per unit or
 // adjustment in the adjudicator's order. Deterministic for equal inputs.
