@@ -6,6 +6,7 @@ FROM debian:12 AS build
 RUN apt-get update && apt-get install -y --no-install-recommends \
         g++ cmake ninja-build pkg-config \
         libboost-dev libsqlite3-dev libspdlog-dev libfmt-dev nlohmann-json3-dev libsodium-dev \
+        libgmime-3.0-dev libcurl4-openssl-dev \
         doctest-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
@@ -16,7 +17,8 @@ RUN cmake -S . -B /build -G Ninja -DCMAKE_BUILD_TYPE=Release -DADJUTANT_TESTS=OF
 
 FROM debian:12-slim
 RUN apt-get update && apt-get install -y --no-install-recommends \
-        libsqlite3-0 libspdlog1.10 libfmt9 libsodium23 curl ca-certificates \
+        libsqlite3-0 libspdlog1.10 libfmt9 libsodium23 libgmime-3.0-0 libcurl4 \
+        curl ca-certificates \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --home-dir /data --shell /usr/sbin/nologin adjutant \
     && mkdir -p /data /etc/adjutant && chown adjutant:adjutant /data

@@ -12,8 +12,13 @@ packages=(
   libsqlite3-dev sqlite3
   libsodium-dev
   libgmime-3.0-dev libcurl4-openssl-dev
+  postfix swaks python3-aiosmtpd
   python3 curl ca-certificates
+  chromium
 )
+# Node runs the browser test (tests/web); a node installed some other way is used as it is.
+command -v node >/dev/null || packages+=(nodejs)
+command -v npm >/dev/null || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -23,6 +28,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   sudo_cmd=()
   [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
   echo "Installing: ${missing[*]}"
+  # Postfix asks for a configuration on install; the mail tests run their own private
+  # instance, so the system one gets none (and is never started by us).
+  echo "postfix postfix/main_mailer_type select No configuration" |
+    "${sudo_cmd[@]}" debconf-set-selections
   "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi

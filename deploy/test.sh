@@ -9,6 +9,8 @@ root=$(pwd)
 
 deploy/install-deps.sh
 jobs=${JOBS:-$(nproc)}
+# playwright-core for the browser test of the web UI (tests/web); it drives the system Chromium.
+npm ci --prefix tests/web --no-audit --no-fund
 
 echo "== Release build and tests"
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null

@@ -5,6 +5,12 @@
 namespace adjutant {
 
 std::string Phase::code() const {
+    if (weekly()) {
+        std::string out =
+            std::to_string(year) + "W" + (week < 10 ? "0" : "") + std::to_string(week);
+        out += kind == PhaseKind::Movement ? 'M' : 'R';
+        return out;
+    }
     std::string out;
     out += season == Season::Spring ? 'S' : season == Season::Fall ? 'F' : 'W';
     out += std::to_string(year);
@@ -12,8 +18,41 @@ std::string Phase::code() const {
     return out;
 }
 
+namespace {
+
+// "1914W32M": year, 'W', week 1-52, M or R.
+std::optional<Phase> parse_weekly(std::string_view code) {
+    const auto w = code.find_first_of("Ww");
+    if (w == std::string_view::npos || w == 0 || code.size() < w + 3) return std::nullopt;
+    Phase phase;
+    const std::string_view year = code.substr(0, w);
+    const std::string_view week = code.substr(w + 1, code.size() - w - 2);
+    if (year.size() > 6 || week.empty() || week.size() > 2) return std::nullopt;
+    auto [y_end, y_ec] = std::from_chars(year.data(), year.data() + year.size(), phase.year);
+    if (y_ec != std::errc() || y_end != year.data() + year.size()) return std::nullopt;
+    auto [w_end, w_ec] = std::from_chars(week.data(), week.data() + week.size(), phase.week);
+    if (w_ec != std::errc() || w_end != week.data() + week.size()) return std::nullopt;
+    if (phase.week < 1 || phase.week > Phase::kWeeksPerYear) return std::nullopt;
+    switch (code.back()) {
+        case 'M':
+        case 'm':
+            phase.kind = PhaseKind::Movement;
+            break;
+        case 'R':
+        case 'r':
+            phase.kind = PhaseKind::Retreat;
+            break;
+        default:
+            return std::nullopt;
+    }
+    return phase;
+}
+
+}  // namespace
+
 std::optional<Phase> Phase::parse(std::string_view code) {
     if (code.size() < 3) return std::nullopt;
+    if (code.front() >= '0' && code.front() <= '9') return parse_weekly(code);
     Phase phase;
     switch (code.front()) {
         case 'S':
@@ -58,6 +97,18 @@ std::optional<Phase> Phase::parse(std::string_view code) {
 
 Phase Phase::next() const {
     Phase n = *this;
+    if (weekly()) {
+        if (kind == PhaseKind::Movement) {
+            n.kind = PhaseKind::Retreat;
+        } else {
+            n.kind = PhaseKind::Movement;
+            if (++n.week > kWeeksPerYear) {
+                n.week = 1;
+                ++n.year;
+            }
+        }
+        return n;
+    }
     switch (kind) {
         case PhaseKind::Movement:
             n.kind = PhaseKind::Retreat;

@@ -1,7 +1,10 @@
-// A game phase: season, year and kind, written as a code such as "S1901M", "F1901R", "W1901A".
+// A game phase, written as a code: "S1901M", "F1901R", "W1901A" in the classic cycle, or
+// "1914W32M", "1914W32R" for the weekly turns of campaigns (year, week 1-52, kind).
 //
 // The classic cycle is Spring Movement, Spring Retreats, Fall Movement, Fall Retreats, Winter
-// Adjustments. Retreat phases with nothing to retreat are skipped by the adjudicator, not here.
+// Adjustments. A weekly cycle is Movement, Retreats each week, with no adjustment phase; the
+// year's seasonal steps happen between week 52 and week 1. Retreat phases with nothing to
+// retreat are skipped by the adjudicator, not here.
 #pragma once
 
 #include <compare>
@@ -18,14 +21,19 @@ struct Phase {
     Season season = Season::Spring;
     int year = 1901;
     PhaseKind kind = PhaseKind::Movement;
+    int week = 0;  // 1-52 in a weekly cycle; 0 in the classic cycle
 
+    static constexpr int kWeeksPerYear = 52;
+
+    bool weekly() const { return week != 0; }
     std::string code() const;
-    // Parses "S1901M" (case-insensitive). nullopt for anything else, including W..M or S..A.
+    // Parses "S1901M" or "1914W32M" (case-insensitive). nullopt for anything else, including
+    // W..M, S..A and weekly adjustment phases.
     static std::optional<Phase> parse(std::string_view code);
-    // The next phase of the classic cycle, retreats included.
+    // The next phase of the phase's cycle, retreats included.
     Phase next() const;
 
-    friend auto operator<=>(const Phase&, const Phase&) = default;
+    friend bool operator==(const Phase&, const Phase&) = default;
 };
 
 }  // namespace adjutant

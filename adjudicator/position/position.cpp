@@ -1,6 +1,7 @@
 #include "position/position.h"
 
 #include <algorithm>
+#include <tuple>
 
 #include "variant/variant.h"
 
@@ -29,6 +30,13 @@ void Position::normalise() {
               [](const DislodgedUnit& a, const DislodgedUnit& b) {
                   return a.unit.location < b.unit.location;
               });
+    std::sort(garrisons.begin(), garrisons.end(), [](const Garrison& a, const Garrison& b) {
+        return std::tie(a.province, a.power) < std::tie(b.province, b.power);
+    });
+    std::sort(trains.begin(), trains.end(), [](const SupplyTrain& a, const SupplyTrain& b) {
+        return std::tie(a.power, a.at, a.target, a.base, a.returning) <
+               std::tie(b.power, b.at, b.target, b.base, b.returning);
+    });
     std::sort(standoffs.begin(), standoffs.end());
     standoffs.erase(std::unique(standoffs.begin(), standoffs.end()), standoffs.end());
 }
@@ -39,8 +47,18 @@ Position starting_position(const Variant& variant) {
     pos.owner.assign(variant.provinces.size(), kNoPower);
     for (std::size_t p = 0; p < variant.powers.size(); ++p)
         for (ProvinceId c : variant.powers[p].home_centers) pos.owner[c] = static_cast<PowerId>(p);
-    for (const StartUnit& s : variant.start_units)
-        pos.units.push_back(Unit{s.type, s.power, s.location});
+    for (const StartUnit& s : variant.start_units) {
+        Unit unit{s.type, s.power, s.location, s.stats};
+        // Campaign units are numbered in the variant file's order (sorted by location), so
+        // supply trains can follow them.
+        if (variant.campaign) unit.stats.id = ++pos.next_unit_id;
+        pos.units.push_back(std::move(unit));
+    }
+    if (variant.campaign) {
+        pos.garrisons = variant.campaign->start_garrisons;
+        pos.trains = variant.campaign->start_trains;
+        pos.treasury = variant.campaign->start_treasury;
+    }
     pos.normalise();
     return pos;
 }

@@ -2,8 +2,14 @@
 //
 // Units are kept sorted by province so two equal positions compare and serialise identically.
 // `owner` has one entry per province (kNoPower for unowned or non-centre provinces).
+// Campaign positions add what the campaign rules track (docs/campaign.md): unit attributes
+// (strength points, supply carried, siege guns, engineers, general, supply line), garrisons
+// inside fortresses, supply trains, and each power's treasury of points. Classic positions
+// leave all of it empty and keep their plain form.
 #pragma once
 
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/ids.h"
@@ -13,12 +19,51 @@ namespace adjutant {
 
 struct Variant;
 
+// What a campaign unit carries besides its place. All zero/empty for classic units.
+struct UnitStats {
+    std::uint32_t id = 0;         // campaign units are numbered, so trains can find them
+    std::int64_t points = 0;      // strength points (`points` strength)
+    std::int32_t supply = 0;      // weeks of supply carried
+    std::int32_t siege_guns = 0;
+    std::int32_t engineers = 0;
+    std::string general;          // the commanding general's name, if any
+    std::vector<ProvinceId> supply_line;  // after the supply step: army first, base last
+
+    bool empty() const { return *this == UnitStats{}; }
+    friend bool operator==(const UnitStats&, const UnitStats&) = default;
+};
+
 struct Unit {
     UnitType type = UnitType::Army;
     PowerId power = kNoPower;
     Location location;
+    UnitStats stats;
 
     friend bool operator==(const Unit&, const Unit&) = default;
+};
+
+// A garrison (G) inside a fortress or city. It lives apart from the units: an enemy army may
+// stand in the same province as its besieger.
+struct Garrison {
+    PowerId power = kNoPower;
+    ProvinceId province = kNoProvince;
+    std::int64_t points = 0;
+    std::int32_t siege_guns = 0;
+    std::int64_t stores = 0;  // supply points in the city's store
+    std::string general;
+
+    friend bool operator==(const Garrison&, const Garrison&) = default;
+};
+
+// A supply train (T) carrying one supply point: idle in a city, or on its way to an army.
+struct SupplyTrain {
+    PowerId power = kNoPower;
+    ProvinceId at = kNoProvince;
+    ProvinceId base = kNoProvince;  // the city it was sent from, where it returns
+    std::uint32_t target = 0;       // the army's id; 0 while idle
+    bool returning = false;
+
+    friend bool operator==(const SupplyTrain&, const SupplyTrain&) = default;
 };
 
 // A unit dislodged in the preceding movement phase, waiting for its retreat order.
@@ -36,6 +81,10 @@ struct Position {
     std::vector<DislodgedUnit> dislodged;  // sorted by location; only in retreat phases
     std::vector<ProvinceId> standoffs;     // provinces left empty by a bounce, sorted
     std::vector<PowerId> owner;            // per province
+    std::vector<Garrison> garrisons;       // sorted by province
+    std::vector<SupplyTrain> trains;       // sorted by power, place, target
+    std::vector<std::int64_t> treasury;    // per power; empty in classic positions
+    std::uint32_t next_unit_id = 0;        // campaign: the id the next new unit gets
 
     // The unit standing in `province`, or nullptr.
     const Unit* unit_at(ProvinceId province) const;

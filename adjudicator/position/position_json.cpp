@@ -22,8 +22,9 @@ class Reader {
 
     void read(const json& doc) {
         if (!check_.expect(doc, "", JsonKind::Object)) return;
-        check_.only_fields(
-            doc, "", {"variant", "phase", "units", "dislodged", "standoffs", "supply_centers"});
+        check_.only_fields(doc, "",
+                           {"variant", "phase", "units", "dislodged", "standoffs", "supply_centers",
+                            "garrisons", "trains", "treasury", "next_unit_id"});
         if (auto name = check_.get_string(doc, "", "variant", false); name && *name != v_.name)
             check_.error("/variant", "this position is for variant " + quote_text(*name) +
                                          ", not " + quote_text(v_.name));
@@ -50,6 +51,15 @@ class Reader {
                        [this](PowerId p, const json& item, const std::string& at) {
                            read_center(p, item, at);
                        });
+        for_each_power(doc, "garrisons", [this](PowerId p, const json& item, const std::string& at) {
+            read_garrison(p, item, at);
+        });
+        for_each_power(doc, "trains", [this](PowerId p, const json& item, const std::string& at) {
+            read_train(p, item, at);
+        });
+        read_treasury(doc);
+        if (const json* next = check_.get(doc, "", "next_unit_id", JsonKind::Integer, false))
+            pos_.next_unit_id = next->get<std::uint32_t>();
     }
 
     std::vector<std::string> errors() {
@@ -78,7 +88,30 @@ class Reader {
         }
     }
 
+    // "A PAR", or {"unit": "A LIE", "points": 600, ...} with a campaign unit's attributes.
     std::optional<Unit> unit(PowerId power, const json& item, const std::string& at) {
+        if (item.is_object()) {
+            check_.only_fields(item, at,
+                               {"unit", "id", "points", "supply", "siege_guns", "engineers",
+                                "general", "supply_line"});
+            const json* text = check_.get(item, at, "unit", JsonKind::String, true);
+            if (text == nullptr) return std::nullopt;
+            auto u = unit(power, *text, json_child(at, "unit"));
+            if (!u) return std::nullopt;
+            UnitStats& s = u->stats;
+            s.id = integer<std::uint32_t>(item, at, "id");
+            s.points = integer<std::int64_t>(item, at, "points");
+            s.supply = integer<std::int32_t>(item, at, "supply");
+            s.siege_guns = integer<std::int32_t>(item, at, "siege_guns");
+            s.engineers = integer<std::int32_t>(item, at, "engineers");
+            if (auto g = check_.get_string(item, at, "general", false)) s.general = *g;
+            if (const json* line = check_.get(item, at, "supply_line", JsonKind::Array, false))
+                for (std::size_t i = 0; i < line->size(); ++i)
+                    if (ProvinceId p = province((*line)[i], json_child(json_child(at, "supply_line"), i));
+                        p != kNoProvince)
+                        s.supply_line.push_back(p);
+            return u;
+        }
         if (!check_.expect(item, at, JsonKind::String)) return std::nullopt;
         const UnitText parsed = read_unit_text(v_, item.get<std::string>(), power);
         if (!parsed.unit) {
@@ -148,6 +181,71 @@ class Reader {
         pos_.dislodged.push_back(std::move(d));
     }
 
+    // A non-negative integer field, 0 when absent.
+    template <typename Int>
+    Int integer(const json& object, const std::string& at, std::string_view key) {
+        const json* value = check_.get(object, at, key, JsonKind::Integer, false);
+        if (value == nullptr) return 0;
+        if (value->is_number_integer() && value->get<std::int64_t>() < 0) {
+            check_.error(json_child(at, key), "must not be negative");
+            return 0;
+        }
+        return value->get<Int>();
+    }
+
+    void read_garrison(PowerId power, const json& item, const std::string& at) {
+        if (!check_.expect(item, at, JsonKind::Object)) return;
+        check_.only_fields(item, at, {"province", "points", "siege_guns", "stores", "general"});
+        Garrison g;
+        g.power = power;
+        if (const json* where = check_.get(item, at, "province", JsonKind::String, true))
+            g.province = province(*where, json_child(at, "province"));
+        g.points = integer<std::int64_t>(item, at, "points");
+        g.siege_guns = integer<std::int32_t>(item, at, "siege_guns");
+        g.stores = integer<std::int64_t>(item, at, "stores");
+        if (auto general = check_.get_string(item, at, "general", false)) g.general = *general;
+        if (g.province == kNoProvince) return;
+        for (const Garrison& other : pos_.garrisons)
+            if (other.province == g.province)
+                check_.error(at, "two garrisons in " + v_.provinces[g.province].abbr);
+        pos_.garrisons.push_back(std::move(g));
+    }
+
+    void read_train(PowerId power, const json& item, const std::string& at) {
+        if (!check_.expect(item, at, JsonKind::Object)) return;
+        check_.only_fields(item, at, {"at", "base", "target", "returning", "count"});
+        SupplyTrain t;
+        t.power = power;
+        if (const json* where = check_.get(item, at, "at", JsonKind::String, true))
+            t.at = province(*where, json_child(at, "at"));
+        t.base = t.at;
+        if (const json* base = check_.get(item, at, "base", JsonKind::String, false))
+            t.base = province(*base, json_child(at, "base"));
+        t.target = integer<std::uint32_t>(item, at, "target");
+        if (const json* back = check_.get(item, at, "returning", JsonKind::Bool, false))
+            t.returning = back->get<bool>();
+        // {"at": "AAC", "count": 4}: several idle trains in one city.
+        const auto count = std::max<std::int64_t>(1, integer<std::int64_t>(item, at, "count"));
+        if (t.at == kNoProvince || t.base == kNoProvince) return;
+        for (std::int64_t i = 0; i < count; ++i) pos_.trains.push_back(t);
+    }
+
+    void read_treasury(const json& doc) {
+        const json* section = check_.get(doc, "", "treasury", JsonKind::Object, false);
+        if (section == nullptr) return;
+        pos_.treasury.assign(v_.powers.size(), 0);
+        for (auto it = section->begin(); it != section->end(); ++it) {
+            const std::string here = json_child("/treasury", it.key());
+            const PowerId power = v_.find_power(it.key());
+            if (power == kNoPower) {
+                check_.error(here, "unknown power " + quote_text(it.key()));
+                continue;
+            }
+            if (check_.expect(it.value(), here, JsonKind::Integer))
+                pos_.treasury[power] = it.value().get<std::int64_t>();
+        }
+    }
+
     void read_standoffs(const json& doc) {
         const json* list = check_.get(doc, "", "standoffs", JsonKind::Array, false);
         if (list == nullptr) return;
@@ -184,6 +282,23 @@ class Reader {
 
 }  // namespace
 
+json unit_json(const Variant& variant, const Unit& u) {
+    if (u.stats.empty()) return unit_text(variant, u);
+    const UnitStats& s = u.stats;
+    json out = {{"unit", unit_text(variant, u)}, {"points", s.points}};
+    if (s.id != 0) out["id"] = s.id;
+    if (s.supply != 0) out["supply"] = s.supply;
+    if (s.siege_guns != 0) out["siege_guns"] = s.siege_guns;
+    if (s.engineers != 0) out["engineers"] = s.engineers;
+    if (!s.general.empty()) out["general"] = s.general;
+    if (!s.supply_line.empty()) {
+        json line = json::array();
+        for (ProvinceId p : s.supply_line) line.push_back(variant.provinces[p].abbr);
+        out["supply_line"] = std::move(line);
+    }
+    return out;
+}
+
 json position_to_json(const Variant& variant, const Position& position) {
     json doc = json::object();
     doc["variant"] = variant.name;
@@ -192,9 +307,37 @@ json position_to_json(const Variant& variant, const Position& position) {
         return p < variant.powers.size() ? variant.powers[p].name : std::string("?");
     };
     json units = json::object();
-    for (const Unit& u : position.units)
-        units[power_name(u.power)].push_back(unit_text(variant, u));
+    for (const Unit& u : position.units) units[power_name(u.power)].push_back(unit_json(variant, u));
     doc["units"] = std::move(units);
+    if (!position.garrisons.empty()) {
+        json garrisons = json::object();
+        for (const Garrison& g : position.garrisons) {
+            json entry = {{"province", variant.provinces[g.province].abbr}, {"points", g.points}};
+            if (g.siege_guns != 0) entry["siege_guns"] = g.siege_guns;
+            if (g.stores != 0) entry["stores"] = g.stores;
+            if (!g.general.empty()) entry["general"] = g.general;
+            garrisons[power_name(g.power)].push_back(std::move(entry));
+        }
+        doc["garrisons"] = std::move(garrisons);
+    }
+    if (!position.trains.empty()) {
+        json trains = json::object();
+        for (const SupplyTrain& t : position.trains) {
+            json entry = {{"at", variant.provinces[t.at].abbr}};
+            if (t.base != t.at) entry["base"] = variant.provinces[t.base].abbr;
+            if (t.target != 0) entry["target"] = t.target;
+            if (t.returning) entry["returning"] = true;
+            trains[power_name(t.power)].push_back(std::move(entry));
+        }
+        doc["trains"] = std::move(trains);
+    }
+    if (!position.treasury.empty()) {
+        json treasury = json::object();
+        for (std::size_t p = 0; p < position.treasury.size(); ++p)
+            treasury[power_name(static_cast<PowerId>(p))] = position.treasury[p];
+        doc["treasury"] = std::move(treasury);
+    }
+    if (position.next_unit_id != 0) doc["next_unit_id"] = position.next_unit_id;
     if (!position.dislodged.empty()) {
         json dislodged = json::object();
         for (const DislodgedUnit& d : position.dislodged) {

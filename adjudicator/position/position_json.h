@@ -6,6 +6,10 @@
 //    "standoffs": ["BUR"],
 //    "supply_centers": {"France": ["PAR", "BRE", "MAR"]}}
 //
+// Campaign positions add unit attributes ({"unit": "A LIE", "id": 3, "points": 600,
+// "supply": 2, "siege_guns": 4, "engineers": 1, "general": "...", "supply_line": [...]}),
+// "garrisons", "trains", "treasury" and "next_unit_id" (docs/positions.md).
+//
 // Writing is deterministic (object keys in nlohmann's sorted order, lists in province order).
 // Reading reports every problem as "PATH: message" and returns a Position only when there is none.
 #pragma once
@@ -26,6 +30,9 @@ struct Variant;
 // "dislodged" and "standoffs" appear only when non-empty; powers without units or centres are
 // left out.
 nlohmann::json position_to_json(const Variant& variant, const Position& position);
+
+// A unit as the document writes it: "A PAR", or an object when it has campaign attributes.
+nlohmann::json unit_json(const Variant& variant, const Unit& unit);
 
 struct PositionLoad {
     std::optional<Position> position;  // engaged exactly when `errors` is empty

@@ -81,7 +81,7 @@ UnitText read_unit_text(const Variant& variant, std::string_view text, PowerId p
                 "expected a unit such as \"A PAR\" or \"F STP/SC\", found " + quote_text(text)};
     LocationText where = read_location_text(variant, text.substr(split));
     if (!where.location) return {std::nullopt, where.error};
-    return {Unit{*type, power, *where.location}, ""};
+    return {Unit{*type, power, *where.location, {}}, ""};
 }
 
 std::optional<Unit> parse_unit_text(const Variant& variant, std::string_view text, PowerId power) {

@@ -46,7 +46,7 @@ Adjudication adjudicate_adjustments(const Variant& variant, const Position& posi
     out.phase = position.phase;
     Position& next = out.next;
     next.units = position.units;
-    next.owner = position.owner;
+    carry_over(position, next);
 
     for (std::size_t pw = 0; pw < variant.powers.size(); ++pw) {
         const auto power = static_cast<PowerId>(pw);
@@ -64,7 +64,7 @@ Adjudication adjudicate_adjustments(const Variant& variant, const Position& posi
                                 next.unit_at(p) == nullptr &&
                                 variant.can_stand(o.unit_type, o.unit);
                 if (ok) {
-                    next.units.push_back(Unit{o.unit_type, power, o.unit});
+                    next.units.push_back(Unit{o.unit_type, power, o.unit, {}});
                     --allowance;
                 }
                 result.succeeded = ok;

@@ -11,13 +11,17 @@ namespace adjutant {
 
 Adjudication adjudicate_movement(const Variant& variant, const Position& position,
                                  std::span<const Order> orders, MovementResolver& resolver) {
-    resolver.load(variant, position, orders);
+    // `points` strength: each unit brings its strength points (DESIGN.md §3).
+    std::vector<Strength> points;
+    if (variant.strength == StrengthKind::Points)
+        for (const Unit& u : position.units) points.push_back(std::max<Strength>(u.stats.points, 0));
+    resolver.load(variant, position, orders, points);
     resolver.run();
 
     Adjudication out;
     out.phase = position.phase;
     Position& next = out.next;
-    next.owner = position.owner;
+    carry_over(position, next);
     out.results.reserve(position.units.size());
     next.units.reserve(position.units.size());
     next.standoffs = resolver.standoffs();

@@ -27,6 +27,14 @@ bool any_adjustment(const Variant& variant, const Position& position) {
 
 }  // namespace
 
+void carry_over(const Position& from, Position& to) {
+    to.owner = from.owner;
+    to.garrisons = from.garrisons;
+    to.trains = from.trains;
+    to.treasury = from.treasury;
+    to.next_unit_id = from.next_unit_id;
+}
+
 int adjustment_allowance(const Variant& variant, const Position& position, PowerId power) {
     const int centres = position.center_count(power);
     const int units =

@@ -12,6 +12,10 @@ namespace adjutant {
 
 struct Variant;
 
+// Copies what a phase does not change by itself from `from` to `to`: centre ownership and the
+// campaign state (garrisons, trains, treasury, unit numbering).
+void carry_over(const Position& from, Position& to);
+
 // `next` holds the units (and dislodged units) after `done` was adjudicated. Sets next.phase
 // and updates ownership. Clears standoffs when no retreat phase follows.
 void advance_phase(const Variant& variant, Phase done, Position& next);

@@ -32,7 +32,7 @@ Adjudication adjudicate_retreats(const Variant& variant, const Position& positio
     out.phase = position.phase;
     Position& next = out.next;
     next.units = position.units;
-    next.owner = position.owner;
+    carry_over(position, next);
 
     std::vector<int> arrivals(variant.province_count(), 0);
     for (const DislodgedUnit& d : position.dislodged) {
@@ -62,7 +62,9 @@ Adjudication adjudicate_retreats(const Variant& variant, const Position& positio
                 result.reason = Reason::Disbanded;
             } else {
                 result.succeeded = true;
-                next.units.push_back(Unit{d.unit.type, d.unit.power, o->destination});
+                Unit retreated = d.unit;
+                retreated.location = o->destination;
+                next.units.push_back(std::move(retreated));
             }
         }
         out.results.push_back(result);

@@ -6,6 +6,7 @@
 // neighbours each, so a linear scan beats any hashing on the hot path.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -14,6 +15,8 @@
 
 #include "core/ids.h"
 #include "core/phase.h"
+#include "position/position.h"
+#include "variant/campaign.h"
 
 namespace adjutant {
 
@@ -67,6 +70,7 @@ struct StartUnit {
     PowerId power = kNoPower;
     UnitType type = UnitType::Army;
     Location location;
+    UnitStats stats;  // campaign attributes; empty for classic maps
 };
 
 // One directed fleet edge: a fleet on `from` (coast of this province, or None) can move to `to`.
@@ -86,6 +90,10 @@ struct Variant {
     int victory_centers = 0;
     std::vector<RailLine> rail_lines;
     std::vector<Canal> canals;
+    StrengthKind strength = StrengthKind::Unit;
+    // Campaign maps only (docs/variants.md, "Campaign maps"): weekly turns, cities,
+    // fortresses, roads, rail links, the campaign's start and its rule parameters.
+    std::optional<CampaignMap> campaign;
 
     // Lower-cased abbreviation, name and aliases -> province. Built by index_names().
     std::unordered_map<std::string, ProvinceId> province_by_name;

@@ -19,6 +19,7 @@
 #include "core/json_check.h"
 #include "core/text.h"
 #include "position/unit_text.h"
+#include "variant/campaign_json.h"
 #include "variant/rules_json.h"
 #include "variant/variant_adjacency.h"
 
@@ -60,6 +61,7 @@ class Loader {
         read_start(doc);
         read_victory(doc);
         if (check_.ok()) read_rules(check_, v_, doc);  // rules name provinces: only on a sound map
+        if (check_.ok()) read_campaign(check_, v_, doc);
         finish();
     }
 
@@ -304,7 +306,8 @@ class Loader {
             const std::string path = json_child("/powers", i);
             const json& item = (*list)[i];
             if (!check_.expect(item, path, JsonKind::Object)) continue;
-            check_.only_fields(item, path, {"name", "adjective", "color", "home_centers"});
+            check_.only_fields(item, path,
+                               {"name", "adjective", "color", "home_centers", "capital"});
             Power& power = v_.powers[i];
             const auto id = static_cast<PowerId>(i);
             for (const char* key : {"name", "adjective"}) {
@@ -368,7 +371,8 @@ class Loader {
     void read_start(const json& doc) {
         const json* start = check_.get(doc, "", "start", JsonKind::Object, true);
         if (start == nullptr) return;
-        check_.only_fields(*start, "/start", {"phase", "units"});
+        // "garrisons", "trains" and "treasury" are campaign parts, read by campaign_json.cpp.
+        check_.only_fields(*start, "/start", {"phase", "units", "garrisons", "trains", "treasury"});
         if (auto code = check_.get_string(*start, "/start", "phase", true)) {
             if (auto phase = Phase::parse(*code))
                 v_.start_phase = *phase;
@@ -388,9 +392,18 @@ class Loader {
             }
             if (!check_.expect(it.value(), path, JsonKind::Array)) continue;
             for (std::size_t j = 0; j < it.value().size(); ++j) {
-                const std::string at = json_child(path, j);
-                if (!check_.expect(it.value()[j], at, JsonKind::String)) continue;
-                const UnitText parsed = read_unit_text(v_, it.value()[j].get<std::string>(), power);
+                std::string at = json_child(path, j);
+                // A campaign unit is an object with its attributes; its text is under "unit".
+                const json* text = &it.value()[j];
+                UnitStats stats;
+                if (text->is_object()) {
+                    stats = read_unit_stats(check_, *text, at);
+                    text = check_.get(*text, at, "unit", JsonKind::String, true);
+                    if (text == nullptr) continue;
+                    at = json_child(at, "unit");
+                }
+                if (!check_.expect(*text, at, JsonKind::String)) continue;
+                const UnitText parsed = read_unit_text(v_, text->get<std::string>(), power);
                 if (!parsed.unit) {
                     check_.error(at, parsed.error);
                     continue;
@@ -407,7 +420,7 @@ class Loader {
                     continue;
                 }
                 occupied[p] = at;
-                v_.start_units.push_back(StartUnit{power, unit.type, unit.location});
+                v_.start_units.push_back(StartUnit{power, unit.type, unit.location, stats});
             }
         }
     }

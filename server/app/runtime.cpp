@@ -34,4 +34,12 @@ std::vector<std::string> load_variants(const config::ServerConfig& config, stora
     return problems;
 }
 
+std::unique_ptr<mail::OutboxSender> start_mail_sender(const config::ServerConfig& config,
+                                                      service::GameService& service) {
+    if (!config.mail.enabled) return nullptr;
+    auto sender = std::make_unique<mail::OutboxSender>(service, config.mail);
+    sender->start();
+    return sender;
+}
+
 }  // namespace adjutant::app

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "config/server_config.h"
+#include "mail/outbox_sender.h"
 #include "service/variants.h"
 #include "storage/sqlite.h"
 
@@ -21,5 +22,10 @@ std::unique_ptr<storage::Database> open_database(const std::string& path, int* a
 // server starts anyway with the variants that loaded).
 std::vector<std::string> load_variants(const config::ServerConfig& config, storage::Database& db,
                                        service::VariantRegistry& registry);
+
+// The outbox sender of `serve`, started; null when mail is disabled in the config. Destroy it
+// (it stops and joins) before the service.
+std::unique_ptr<mail::OutboxSender> start_mail_sender(const config::ServerConfig& config,
+                                                      service::GameService& service);
 
 }  // namespace adjutant::app

@@ -14,6 +14,12 @@ std::span<const Command> commands() {
         Command{"migrate", "apply database migrations: [--config FILE]", migrate_command},
         Command{"backup", "backup FILE: online copy of the database", backup_command},
         Command{"replay", "recompute every stored phase: [--game ID]", replay_command},
+        Command{"mail-in", "deliver one mail from standard input (MTA pipe): [--recipient A]",
+                mail_in_command},
+        Command{"mail-send", "send the due outbox once over the configured relay",
+                mail_send_command},
+        Command{"mail-address", "a seat's private orders address: --game ID --power P",
+                mail_address_command},
     };
     return kCommands;
 }

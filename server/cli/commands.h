@@ -15,6 +15,9 @@ int serve_command(Args args);
 int migrate_command(Args args);
 int backup_command(Args args);
 int replay_command(Args args);
+int mail_in_command(Args args);
+int mail_send_command(Args args);
+int mail_address_command(Args args);
 
 struct Command {
     std::string_view name;

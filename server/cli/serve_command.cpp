@@ -81,6 +81,7 @@ int serve_command(Args args) {
         scheduler::Scheduler scheduler(service,
                                        std::chrono::seconds(config->scheduler_interval_seconds));
         scheduler.start();  // resolves deadlines that passed while the server was down first
+        auto mail_sender = app::start_mail_sender(*config, service);  // null when disabled
         std::cout << "listening on " << base_url << std::endl;
         server.run();
         scheduler.stop();

@@ -63,6 +63,20 @@ std::optional<ServerConfig> load_config(const std::string& path, std::string& er
         ok = ok && read(*it, "read_timeout_seconds", config.limits.read_timeout_seconds, error, w);
         ok = ok && read(*it, "max_connections", config.limits.max_connections, error, w);
     }
+    if (auto it = json.find("mail"); it != json.end() && it->is_object()) {
+        const std::string w = where + "mail.";
+        auto& m = config.mail;
+        ok = ok && read(*it, "enabled", m.enabled, error, w);
+        ok = ok && read(*it, "relay", m.relay, error, w);
+        ok = ok && read(*it, "from", m.from, error, w);
+        ok = ok && read(*it, "domain", m.domain, error, w);
+        ok = ok && read(*it, "orders_local_part", m.orders_local_part, error, w);
+        ok = ok && read(*it, "interval_seconds", m.interval_seconds, error, w);
+        ok = ok && read(*it, "retry_base_seconds", m.retry_base_seconds, error, w);
+        ok = ok && read(*it, "retry_max_seconds", m.retry_max_seconds, error, w);
+        ok = ok && read(*it, "max_attempts", m.max_attempts, error, w);
+        ok = ok && read(*it, "reminder_seconds", m.reminder_seconds, error, w);
+    }
     if (!ok) return std::nullopt;
     if (const char* token = std::getenv("ADJUTANT_ADMIN_TOKEN"); token && *token)
         config.admin_token = token;

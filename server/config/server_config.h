@@ -17,6 +17,21 @@ struct Limits {
     int max_connections = 1024;
 };
 
+// The mail gateway (docs/mail.md). Disabled by default so the demo needs no relay; mail-in
+// works either way (its answers wait in the outbox until a sender runs).
+struct MailConfig {
+    bool enabled = false;                       // run the outbox sender inside `serve`
+    std::string relay = "smtp://127.0.0.1:25";  // libcurl URL of the SMTP relay
+    std::string from = "Adjutant <adjutant@localhost>";
+    std::string domain = "localhost";  // orders+KEY@domain; Message-ID right-hand side
+    std::string orders_local_part = "orders";
+    int interval_seconds = 5;     // how often the outbox is looked at
+    int retry_base_seconds = 60;  // first retry; doubles per attempt
+    int retry_max_seconds = 3600;
+    int max_attempts = 30;            // then the row is marked failed
+    int reminder_seconds = 6 * 3600;  // remind seats without orders this long before
+};
+
 struct ServerConfig {
     std::string address = "127.0.0.1";
     std::uint16_t port = 8080;
@@ -28,6 +43,7 @@ struct ServerConfig {
     int scheduler_interval_seconds = 5;
     bool demo = false;  // create a demo game when the database has none
     std::string log_level = "info";
+    MailConfig mail;
 };
 
 // Reads `path`; on failure returns nullopt and sets `error` to a readable message.

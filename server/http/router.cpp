@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "http/static_files.h"
 #include "service/error.h"
 #include "service/game_service.h"
 #include "storage/sqlite.h"
@@ -205,6 +206,14 @@ Response audit(const Context& c) {
     return json_response(200, c.service.audit_log(caller(c), id_param(c.params[0])));
 }
 
+// The web UI (static_files.h): the page itself at /, its scripts and styles under /web/.
+Response web_index(const Context& c) {
+    return static_file("index.html", c.request.if_none_match);
+}
+Response web_file(const Context& c) {
+    return static_file(c.params[0], c.request.if_none_match);
+}
+
 struct Route {
     RouteInfo info;
     Handler handler;
@@ -231,6 +240,8 @@ const std::array kRoutes{
     Route{{"POST", "/api/v1/games/{id}/ready"}, ready},
     Route{{"POST", "/api/v1/games/{id}/actions/{action}"}, gm_action},
     Route{{"GET", "/api/v1/games/{id}/audit"}, audit},
+    Route{{"GET", "/"}, web_index},
+    Route{{"GET", "/web/{file}"}, web_file},
 };
 
 bool match(std::string_view pattern, const std::vector<std::string_view>& segments,

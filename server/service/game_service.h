@@ -20,9 +20,11 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "service/mail.h"
 #include "service/variants.h"
 #include "storage/store.h"
 
@@ -93,6 +95,24 @@ class GameService {
     // Under the 'wait' policy a due game waits until every seat that must order has orders.
     int resolve_due();
 
+    // Mail gateway (service/mail_*.cpp, docs/mail.md). handle_mail authenticates the seat by
+    // the key in the recipient address AND the registered sender, runs the body's commands and
+    // queues the answer, all in one transaction. Throws storage::Error when the database is
+    // unavailable (mail-in then asks the MTA to retry).
+    MailAnswer handle_mail(const MailRequest& request, const MailIdentity& identity);
+    // The address a seat sends its orders to: orders+g<game>-<power>-<key>@domain.
+    std::string seat_mail_address(std::int64_t game_id, std::string_view power,
+                                  const MailIdentity& identity);
+    // Queues, once each: a welcome with the seat's address to every seat with an email, the
+    // results of every phase resolved in the last day, and reminders to seats without orders
+    // whose deadline is less than `reminder_seconds` away. Returns how many mails it queued.
+    int queue_mail_notifications(const MailIdentity& identity, std::int64_t reminder_seconds);
+    // The durable outbox, for the sender in `serve`.
+    std::vector<storage::OutboxRow> mail_due(int limit);
+    void mail_sent(std::int64_t id);
+    void mail_failed(std::int64_t id, const std::string& error, std::int64_t retry_at,
+                     bool give_up);
+
     // Counters for /metrics.
     std::uint64_t resolutions() const;
 
@@ -113,12 +133,22 @@ class GameService {
     void resolve_one(Loaded& game, const std::string& actor);
     std::int64_t phase_seconds(const storage::GameRow& game, std::string_view phase_code) const;
     nlohmann::json game_json(const Loaded& game);
+    // Mail helpers (service/mail_*.cpp); callers hold mutex_.
+    std::string mail_secret();
+    std::string mail_key(std::int64_t game_id, const std::string& power,
+                         const std::string& token_hash);
+    std::int64_t queue_mail(const std::string& to, const std::string& to_name,
+                            const std::string& subject, const std::string& body,
+                            nlohmann::json headers, const MailIdentity& identity);
+    std::string mail_commands(const Caller& caller, const MailRequest& request);
 
     storage::Store store_;
     VariantRegistry& variants_;
     std::string admin_token_hash_;
     Clock clock_;
-    std::mutex mutex_;
+    // Recursive so that handle_mail can hold it, with one transaction, around the public calls
+    // it makes on a seat's behalf.
+    std::recursive_mutex mutex_;
     std::mutex cache_mutex_;
     std::unordered_map<std::int64_t, View> game_cache_;
     std::unordered_map<std::int64_t, View> history_cache_;

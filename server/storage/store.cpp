@@ -389,4 +389,77 @@ void Store::mail_failed(std::int64_t id, const std::string& error, std::int64_t 
     s.run();
 }
 
+std::optional<std::string> Store::mail_secret() {
+    auto& s = db_.prepare("SELECT secret FROM mail_secret WHERE id = 1");
+    std::optional<std::string> secret;
+    if (s.step()) secret = s.text(0);
+    s.reset();
+    return secret;
+}
+
+void Store::set_mail_secret(const std::string& hex) {
+    auto& s = db_.prepare(
+        "INSERT INTO mail_secret (id, secret) VALUES (1, ?1) ON CONFLICT (id) DO NOTHING");
+    s.bind(1, hex);
+    s.run();
+}
+
+std::optional<Store::InboundRecord> Store::inbound(const std::string& message_id) {
+    auto& s = db_.prepare("SELECT status, reply_outbox_id FROM mail_inbox WHERE message_id = ?1");
+    s.bind(1, message_id);
+    std::optional<InboundRecord> record;
+    if (s.step()) record = InboundRecord{s.text(0), s.optional_integer(1)};
+    s.reset();
+    return record;
+}
+
+void Store::set_inbound_reply(const std::string& message_id, std::int64_t outbox_id) {
+    auto& s = db_.prepare("UPDATE mail_inbox SET reply_outbox_id = ?2 WHERE message_id = ?1");
+    s.bind(1, message_id).bind(2, outbox_id);
+    s.run();
+}
+
+std::optional<OutboxRow> Store::outbox_row(std::int64_t id) {
+    auto& s = db_.prepare(
+        "SELECT id, recipient, subject, body, headers, attempts FROM mail_outbox WHERE id = ?1");
+    s.bind(1, id);
+    std::optional<OutboxRow> row;
+    if (s.step())
+        row = OutboxRow{s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), s.integer(5)};
+    s.reset();
+    return row;
+}
+
+bool Store::add_notice(std::int64_t game_id, std::int64_t seq, const std::string& kind,
+                       const std::string& power, std::int64_t at) {
+    auto& s = db_.prepare(
+        "INSERT INTO mail_notices (game_id, seq, kind, power, at) VALUES (?1, ?2, ?3, ?4, ?5) "
+        "ON CONFLICT DO NOTHING");
+    s.bind(1, game_id).bind(2, seq).bind(3, kind).bind(4, power).bind(5, at);
+    s.run();
+    return db_.changes() > 0;
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> Store::resolved_since(std::int64_t since) {
+    auto& s = db_.prepare(
+        "SELECT game_id, seq FROM phases WHERE resolved_at IS NOT NULL AND resolved_at >= ?1 "
+        "ORDER BY resolved_at, game_id, seq");
+    s.bind(1, since);
+    std::vector<std::pair<std::int64_t, std::int64_t>> rows;
+    while (s.step()) rows.emplace_back(s.integer(0), s.integer(1));
+    s.reset();
+    return rows;
+}
+
+std::vector<std::int64_t> Store::games_deadline_before(std::int64_t until) {
+    auto& s = db_.prepare(
+        "SELECT id FROM games WHERE status = 'active' AND deadline IS NOT NULL "
+        "AND deadline <= ?1 ORDER BY id");
+    s.bind(1, until);
+    std::vector<std::int64_t> ids;
+    while (s.step()) ids.push_back(s.integer(0));
+    s.reset();
+    return ids;
+}
+
 }  // namespace adjutant::storage

@@ -79,6 +79,25 @@ class Store {
     void mail_failed(std::int64_t id, const std::string& error, std::int64_t retry_at,
                      bool give_up);
 
+    // Mail gateway, schema/002_mail.sql. mail_secret: the server's key for seat mail keys;
+    // set_mail_secret keeps an existing one (first writer wins).
+    std::optional<std::string> mail_secret();
+    void set_mail_secret(const std::string& hex);
+    struct InboundRecord {
+        std::string status;
+        std::optional<std::int64_t> reply_outbox_id;
+    };
+    std::optional<InboundRecord> inbound(const std::string& message_id);
+    void set_inbound_reply(const std::string& message_id, std::int64_t outbox_id);
+    std::optional<OutboxRow> outbox_row(std::int64_t id);
+    // Records a notification; false if it was recorded before (so it is queued only once).
+    bool add_notice(std::int64_t game_id, std::int64_t seq, const std::string& kind,
+                    const std::string& power, std::int64_t at);
+    // (game_id, seq) of phases resolved at or after `since`, oldest first.
+    std::vector<std::pair<std::int64_t, std::int64_t>> resolved_since(std::int64_t since);
+    // Active games whose deadline falls before `until`.
+    std::vector<std::int64_t> games_deadline_before(std::int64_t until);
+
   private:
     Database& db_;
 };

@@ -9,10 +9,10 @@ Position retreat_position() {
     Position pos = position(
         "F1901R",
         {{"Italy", "A TRI"}, {"Austria", "A SER"}, {"England", "F ENG"}, {"England", "F MAO"}});
-    pos.dislodged.push_back(DislodgedUnit{Unit{UnitType::Fleet, power("Austria"), loc("TRI")},
+    pos.dislodged.push_back(DislodgedUnit{Unit{UnitType::Fleet, power("Austria"), loc("TRI"), {}},
                                           province("VEN"),
                                           {loc("ADR"), loc("ALB")}});
-    pos.dislodged.push_back(DislodgedUnit{Unit{UnitType::Fleet, power("France"), loc("MAO")},
+    pos.dislodged.push_back(DislodgedUnit{Unit{UnitType::Fleet, power("France"), loc("MAO"), {}},
                                           province("BRE"),
                                           {loc("IRI"), loc("POR"), loc("SPA/NC"), loc("SPA/SC")}});
     pos.standoffs.push_back(province("NAO"));

@@ -17,3 +17,21 @@ TEST_CASE("phase codes round-trip and follow the classic cycle") {
     CHECK_FALSE(Phase::parse("S19x1M"));
     CHECK_FALSE(Phase::parse(""));
 }
+
+TEST_CASE("weekly phase codes for campaigns") {
+    auto p = Phase::parse("1914W32M");
+    REQUIRE(p);
+    CHECK(p->weekly());
+    CHECK(p->year == 1914);
+    CHECK(p->week == 32);
+    CHECK(p->code() == "1914W32M");
+    CHECK(p->next().code() == "1914W32R");
+    CHECK(p->next().next().code() == "1914W33M");
+    CHECK(Phase::parse("1914W52R")->next().code() == "1915W01M");
+    CHECK(Phase::parse("1915w1m")->code() == "1915W01M");
+    CHECK_FALSE(Phase::parse("1914W53M"));
+    CHECK_FALSE(Phase::parse("1914W00M"));
+    CHECK_FALSE(Phase::parse("1914W32A"));
+    CHECK_FALSE(Phase::parse("1914X32M"));
+    CHECK_FALSE(Phase::parse("W32M"));
+}

@@ -39,7 +39,7 @@ TEST_CASE("unit text: abbreviations, names and both coast notations") {
     const Variant& v = standard();
     const PowerId russia = v.find_power("Russia");
     const ProvinceId stp = v.find_province("STP");
-    const Unit fleet_sc{UnitType::Fleet, russia, Location{stp, Coast::South}};
+    const Unit fleet_sc{UnitType::Fleet, russia, Location{stp, Coast::South}, {}};
     CHECK(parse_unit_text(v, "F STP/SC", russia) == fleet_sc);
     CHECK(parse_unit_text(v, "F STP(sc)", russia) == fleet_sc);
     CHECK(parse_unit_text(v, "f stp (sc)", russia) == fleet_sc);

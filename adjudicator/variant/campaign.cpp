@@ -1,0 +1,21 @@
+#include "variant/campaign.h"
+
+#include <algorithm>
+
+namespace adjutant {
+
+bool CampaignMap::road(ProvinceId a, ProvinceId b) const {
+    if (a >= roads.size()) return false;
+    return std::binary_search(roads[a].begin(), roads[a].end(), b);
+}
+
+std::int64_t CampaignMap::replacement_points(ProvinceId province) const {
+    switch (province < city_class.size() ? city_class[province] : 0) {
+        case 1: return 200;
+        case 2: return 100;
+        case 3: return 50;
+        default: return 0;
+    }
+}
+
+}  // namespace adjutant

@@ -1,0 +1,60 @@
+// The campaign part of a variant (docs/variants.md, "Campaign maps"): what the campaign rule
+// modules read. Classic variants have none of it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/ids.h"
+#include "position/position.h"
+
+namespace adjutant {
+
+// How standoffs are decided (DESIGN.md §3): every unit 1, or its strength points.
+enum class StrengthKind : std::uint8_t { Unit, Points };
+
+enum class Track : std::uint8_t { Double, Single, Narrow };
+
+struct RailStructure {
+    std::string kind;  // "bridge", "tunnel"
+    std::string name;
+};
+
+struct RailLink {
+    ProvinceId a = kNoProvince;
+    ProvinceId b = kNoProvince;
+    Track track = Track::Double;
+    std::string line;  // a named line with exceptional LOC capacity, or empty
+    std::vector<RailStructure> structures;
+};
+
+// Seed 004, section 4, with its numbers as defaults.
+struct SupplyRules {
+    int train_speed = 2;         // provinces a train moves per week
+    int attrition_percent = 10;  // share of points an unsupplied army loses per week
+    int carry_weeks = 2;         // weeks of supply an army can carry
+    int train_cost = 2;          // points for one supply train (one week of supply)
+};
+
+struct CampaignMap {
+    std::vector<std::uint8_t> city_class;      // per province: 0 (none), 1, 2, 3
+    std::vector<std::uint8_t> fortress_class;  // per province: 0 (none), 1, 2, 3
+    std::vector<std::uint8_t> railhead;        // per province: 1 for a railhead site
+    std::vector<std::vector<PowerId>> map_edge;   // per province: powers with a rail source here
+    std::vector<std::vector<ProvinceId>> roads;   // per province, sorted
+    std::vector<RailLink> rail_links;
+    std::vector<ProvinceId> capital;  // per power; kNoProvince when off the map
+    std::string first_week;           // the Monday of the first turn, for display
+    bool supply_rules = false;        // the "supply" module is enabled
+    SupplyRules supply;
+    std::vector<Garrison> start_garrisons;
+    std::vector<SupplyTrain> start_trains;
+    std::vector<std::int64_t> start_treasury;  // per power
+
+    bool road(ProvinceId a, ProvinceId b) const;
+    // Replacement points a city gives its owner each year (seed 004, 4b): 200/100/50.
+    std::int64_t replacement_points(ProvinceId province) const;
+};
+
+}  // namespace adjutant

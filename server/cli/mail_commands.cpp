@@ -1,0 +1,223 @@
+// The mail gateway's subcommands:
+//   adjutant mail-in [--config F] [--database F] [--recipient ADDR] [--sender ADDR]
+//       one RFC 5322 message on standard input, as an MTA pipe transport delivers it. Exit
+//       codes follow sysexits: 0 delivered (or deliberately ignored), 65 unusable message,
+//       75 database busy or unavailable (the MTA keeps the mail and retries), 70 other faults.
+//   adjutant mail-send [--config F] [--database F]     one round of the outbox sender
+//   adjutant mail-address --game ID --power P [...]    a seat's private orders address
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <string>
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "app/runtime.h"
+#include "cli/commands.h"
+#include "mail/inbound.h"
+#include "mail/outbound.h"
+#include "mail/outbox_sender.h"
+#include "service/crypto.h"
+#include "service/error.h"
+#include "service/game_service.h"
+
+namespace adjutant::cli {
+
+namespace {
+
+constexpr int kExUsage = 64, kExDataErr = 65, kExSoftware = 70, kExTempFail = 75, kExConfig = 78;
+constexpr std::size_t kMaxMessageBytes = 16 * 1024 * 1024;
+
+struct MailOptions {
+    config::ServerConfig config;
+    std::optional<std::string> recipient;
+    std::optional<std::string> sender;
+    std::optional<std::int64_t> game;
+    std::string power;
+};
+
+// Shared options; a missing default config file is not an error (defaults apply).
+int parse(Args args, MailOptions& out, const char* usage) {
+    std::string config_path, database;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string arg = args[i];
+        const bool has_value = i + 1 < args.size();
+        if (arg == "--config" && has_value)
+            config_path = args[++i];
+        else if (arg == "--database" && has_value)
+            database = args[++i];
+        else if (arg == "--recipient" && has_value)
+            out.recipient = args[++i];
+        else if (arg == "--sender" && has_value)
+            out.sender = args[++i];
+        else if (arg == "--game" && has_value)
+            out.game = std::atoll(args[++i]);
+        else if (arg == "--power" && has_value)
+            out.power = args[++i];
+        else {
+            std::fprintf(stderr, "usage: %s\n", usage);
+            return kExUsage;
+        }
+    }
+    if (config_path.empty() && std::filesystem::exists("config/adjutant.json"))
+        config_path = "config/adjutant.json";
+    if (!config_path.empty()) {
+        std::string error;
+        auto config = config::load_config(config_path, error);
+        if (!config) {
+            std::fprintf(stderr, "adjutant: %s\n", error.c_str());
+            return kExConfig;
+        }
+        out.config = *config;
+    }
+    if (!database.empty()) out.config.database = database;
+    // Logs to standard error: an MTA puts a failing command's output into its bounce.
+    spdlog::set_default_logger(spdlog::stderr_color_mt("adjutant"));
+    spdlog::set_level(spdlog::level::warn);
+    return 0;
+}
+
+struct Runtime {
+    std::unique_ptr<storage::Database> db;
+    service::VariantRegistry variants;
+    std::unique_ptr<service::GameService> service;
+};
+
+void open(const config::ServerConfig& config, Runtime& runtime) {
+    service::crypto_init();
+    runtime.db = app::open_database(config.database);
+    app::load_variants(config, *runtime.db, runtime.variants);
+    const std::string admin_hash =
+        config.admin_token.empty() ? "" : service::sha256_hex(config.admin_token);
+    runtime.service =
+        std::make_unique<service::GameService>(*runtime.db, runtime.variants, admin_hash);
+}
+
+service::MailIdentity identity(const config::ServerConfig& config) {
+    return {config.mail.domain, config.mail.orders_local_part};
+}
+
+const char* outcome_name(service::MailOutcome outcome) {
+    switch (outcome) {
+        case service::MailOutcome::Applied:
+            return "applied";
+        case service::MailOutcome::Rejected:
+            return "rejected";
+        case service::MailOutcome::Duplicate:
+            return "duplicate";
+    }
+    return "?";
+}
+
+}  // namespace
+
+int mail_in_command(Args args) {
+    MailOptions options;
+    const char* usage =
+        "adjutant mail-in [--config FILE] [--database FILE] [--recipient ADDR] [--sender ADDR]";
+    if (int code = parse(args, options, usage)) return code;
+
+    std::string raw;
+    bool too_large = false;
+    char buffer[65536];
+    while (std::size_t n = std::fread(buffer, 1, sizeof buffer, stdin)) {
+        if (raw.size() + n > kMaxMessageBytes) too_large = true;  // keep reading: drain the pipe
+        if (!too_large) raw.append(buffer, n);
+    }
+
+    const std::string own = mail::bare_address(options.config.mail.from);
+    const mail::InboundMessage in = mail::parse_inbound(raw, own);
+    if (options.sender && options.sender->empty()) {
+        std::fputs("adjutant: mail-in: ignored: null envelope sender (a bounce)\n", stderr);
+        return 0;
+    }
+    if (!in.automated.empty()) {
+        std::fprintf(stderr, "adjutant: mail-in: ignored: %s\n", in.automated.c_str());
+        return 0;
+    }
+    if (in.from.empty()) {
+        std::fputs("adjutant: mail-in: no usable From: address; nobody to answer\n", stderr);
+        return kExDataErr;
+    }
+
+    service::MailRequest request;
+    request.sender = in.from;
+    request.recipient = options.recipient ? *options.recipient : in.delivered_to;
+    // Message-ID per sender and recipient address, hashed: a forger who guesses a player's
+    // next Message-ID cannot make the real message look like a duplicate without the seat key,
+    // and no seat address is stored in clear.
+    request.dedup_key = in.message_id.empty()
+                            ? "sha256:" + service::sha256_hex(raw)
+                            : "mid:" + service::sha256_hex(in.from + "\n" + request.recipient +
+                                                           "\n" + in.message_id);
+    request.message_id = in.message_id;
+    request.references = in.references;
+    request.subject = in.subject;
+    request.body = in.text;
+    request.parse_error = too_large ? "the message is larger than 16 MiB" : in.text_error;
+    try {
+        Runtime runtime;
+        open(options.config, runtime);
+        const auto answer = runtime.service->handle_mail(request, identity(options.config));
+        // Neither addresses nor keys are logged: the recipient address is a seat's secret.
+        std::fprintf(stderr, "adjutant: mail-in: %s: %s\n", outcome_name(answer.outcome),
+                     answer.detail.c_str());
+        return 0;
+    } catch (const storage::Error& error) {
+        std::fprintf(stderr, "adjutant: mail-in: database unavailable, try again later: %s\n",
+                     error.what());
+        return kExTempFail;
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "adjutant: mail-in: %s\n", error.what());
+        return kExSoftware;
+    }
+}
+
+int mail_send_command(Args args) {
+    MailOptions options;
+    if (int code = parse(args, options, "adjutant mail-send [--config FILE] [--database FILE]"))
+        return code;
+    try {
+        Runtime runtime;
+        open(options.config, runtime);
+        mail::OutboxSender sender(*runtime.service, options.config.mail);
+        std::printf("sent %d message(s)\n", sender.run_once());
+        return 0;
+    } catch (const storage::Error& error) {
+        std::fprintf(stderr, "adjutant: %s\n", error.what());
+        return kExTempFail;
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "adjutant: %s\n", error.what());
+        return kExSoftware;
+    }
+}
+
+int mail_address_command(Args args) {
+    MailOptions options;
+    const char* usage =
+        "adjutant mail-address --game ID --power POWER [--config FILE] [--database FILE]";
+    if (int code = parse(args, options, usage)) return code;
+    if (!options.game || options.power.empty()) {
+        std::fprintf(stderr, "usage: %s\n", usage);
+        return kExUsage;
+    }
+    try {
+        Runtime runtime;
+        open(options.config, runtime);
+        std::printf("%s\n",
+                    runtime.service
+                        ->seat_mail_address(*options.game, options.power, identity(options.config))
+                        .c_str());
+        return 0;
+    } catch (const service::ApiError& error) {
+        std::fprintf(stderr, "adjutant: %s\n", error.what());
+        return kExDataErr;
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "adjutant: %s\n", error.what());
+        return kExTempFail;
+    }
+}
+
+}  // namespace adjutant::cli

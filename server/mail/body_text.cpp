@@ -1,0 +1,170 @@
+#include "mail/body_text.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <vector>
+
+namespace adjutant::mail {
+
+namespace {
+
+std::string lower(std::string_view text) {
+    std::string out(text);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string rtrim(std::string_view line) {
+    auto end = line.find_last_not_of(" \t\r");
+    return end == std::string_view::npos ? std::string() : std::string(line.substr(0, end + 1));
+}
+
+bool starts_with(std::string_view text, std::string_view prefix) {
+    return text.substr(0, prefix.size()) == prefix;
+}
+
+void append_utf8(std::string& out, std::uint32_t code) {
+    if (code < 0x80) {
+        out += static_cast<char>(code);
+    } else if (code < 0x800) {
+        out += static_cast<char>(0xC0 | (code >> 6));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+    } else if (code < 0x10000) {
+        out += static_cast<char>(0xE0 | (code >> 12));
+        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+    } else if (code < 0x110000) {
+        out += static_cast<char>(0xF0 | (code >> 18));
+        out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+    }
+}
+
+std::string decode_entity(std::string_view name) {
+    if (name == "amp") return "&";
+    if (name == "lt") return "<";
+    if (name == "gt") return ">";
+    if (name == "quot") return "\"";
+    if (name == "apos") return "'";
+    if (name == "nbsp") return " ";
+    if (!name.empty() && name[0] == '#') {
+        std::uint32_t code = 0;
+        const bool hex = name.size() > 1 && (name[1] == 'x' || name[1] == 'X');
+        for (char c : name.substr(hex ? 2 : 1)) {
+            const int digit = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+                              : hex && std::isxdigit(static_cast<unsigned char>(c))
+                                  ? std::tolower(static_cast<unsigned char>(c)) - 'a' + 10
+                                  : -1;
+            if (digit < 0 || code > 0x10FFFF) return {};
+            code = code * (hex ? 16 : 10) + static_cast<std::uint32_t>(digit);
+        }
+        std::string out;
+        append_utf8(out, code == 0xA0 ? 0x20 : code);
+        return out;
+    }
+    return {};
+}
+
+}  // namespace
+
+std::string command_text(std::string_view body) {
+    std::string out;
+    std::size_t start = 0;
+    while (start < body.size()) {
+        auto end = body.find('\n', start);
+        if (end == std::string_view::npos) end = body.size();
+        std::string line = rtrim(body.substr(start, end - start));
+        start = end + 1;
+        // U+00A0 (no-break space) is what many clients put where the sender typed spaces.
+        for (std::size_t at; (at = line.find("\xC2\xA0")) != std::string::npos;)
+            line.replace(at, 2, " ");
+        const std::string trimmed =
+            line.substr(std::min(line.find_first_not_of(" \t"), line.size()));
+        const std::string low = lower(trimmed);
+        // "-- " is the standard separator; rtrim made it "--". A lone "--" is no order either.
+        if (trimmed == "--") break;
+        if (starts_with(low, "-----original message") || starts_with(low, "-----begin forward") ||
+            starts_with(low, "---------- forwarded message") || starts_with(trimmed, "________"))
+            break;
+        if (starts_with(trimmed, ">")) continue;
+        if (starts_with(low, "on ") && low.size() > 6 && low.ends_with("wrote:")) break;
+        out += line;
+        out += '\n';
+    }
+    while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+    if (!out.empty()) out += '\n';
+    return out;
+}
+
+std::string html_to_text(std::string_view html) {
+    std::string out;
+    std::size_t i = 0;
+    std::string skip_until;  // inside <style>, <script> or <head>: the closing tag
+    while (i < html.size()) {
+        const char c = html[i];
+        if (c == '<') {
+            const auto close = html.find('>', i);
+            if (close == std::string_view::npos) break;
+            std::string tag = lower(html.substr(i + 1, close - i - 1));
+            i = close + 1;
+            const bool closing = !tag.empty() && tag[0] == '/';
+            std::string name = tag.substr(closing ? 1 : 0);
+            name = name.substr(0, name.find_first_of(" \t\r\n/"));
+            if (!skip_until.empty()) {
+                if (closing && name == skip_until) skip_until.clear();
+                continue;
+            }
+            if (!closing && (name == "style" || name == "script" || name == "head")) {
+                skip_until = name;
+                continue;
+            }
+            if (name == "br" ||
+                ((closing || name == "p") &&
+                 (name == "p" || name == "div" || name == "li" || name == "tr" || name == "h1" ||
+                  name == "h2" || name == "h3" || name == "blockquote" || name == "pre")))
+                out += '\n';
+            if (name == "blockquote" && !closing) out += "> ";  // quoted: dropped later
+            continue;
+        }
+        if (!skip_until.empty()) {
+            ++i;
+            continue;
+        }
+        if (c == '&') {
+            const auto semi = html.find(';', i);
+            if (semi != std::string_view::npos && semi - i <= 10) {
+                const std::string decoded = decode_entity(html.substr(i + 1, semi - i - 1));
+                if (!decoded.empty()) {
+                    out += decoded;
+                    i = semi + 1;
+                    continue;
+                }
+            }
+        }
+        // Source line breaks are not line breaks in HTML; runs of blanks are one space.
+        if (c == '\r' || c == '\n' || c == '\t') {
+            if (!out.empty() && out.back() != ' ' && out.back() != '\n') out += ' ';
+        } else {
+            out += c;
+        }
+        ++i;
+    }
+    // Tidy: trim each line.
+    std::string tidy;
+    std::size_t start = 0;
+    while (start < out.size()) {
+        auto end = out.find('\n', start);
+        if (end == std::string::npos) end = out.size();
+        std::string_view line(out.data() + start, end - start);
+        const auto b = line.find_first_not_of(' ');
+        const auto e = line.find_last_not_of(' ');
+        if (b != std::string_view::npos) tidy += line.substr(b, e - b + 1);
+        tidy += '\n';
+        start = end + 1;
+    }
+    return tidy;
+}
+
+}  // namespace adjutant::mail

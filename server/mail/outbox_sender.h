@@ -1,0 +1,41 @@
+// The outbox sender that `serve` runs when mail is enabled: a thread that, every interval,
+// asks the service to queue due notifications, then sends each due outbox row over SMTP.
+// A failed row is retried with exponential backoff (retry_base_seconds doubling up to
+// retry_max_seconds) until max_attempts, or given up at once on a permanent (5xx) refusal.
+// Rows live in SQLite, so nothing is lost across restarts or relay outages.
+#pragma once
+
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include "config/server_config.h"
+
+namespace adjutant::service {
+class GameService;
+}
+
+namespace adjutant::mail {
+
+class OutboxSender {
+  public:
+    OutboxSender(service::GameService& service, config::MailConfig config);
+    ~OutboxSender();  // stops and joins
+
+    void start();
+    void stop();
+    // One round: notifications, then every due row. Returns the rows sent (tests call it).
+    int run_once();
+
+  private:
+    void loop();
+
+    service::GameService& service_;
+    config::MailConfig config_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool stopping_ = false;
+    std::thread thread_;
+};
+
+}  // namespace adjutant::mail

@@ -1,0 +1,62 @@
+// Seat mail keys: the secret part of a seat's orders address. A key is the first 80 bits of
+// HMAC-SHA256(server mail secret, "game:power:seat token hash"), so it is never stored, it
+// changes when the GM hands the seat to someone else (a new token hash), and it reveals nothing
+// about the API token itself. The server secret is made once (libsodium) and kept in the
+// database (schema/002_mail.sql).
+#include <sodium.h>
+
+#include "service/crypto.h"
+#include "service/game_internal.h"
+
+namespace adjutant::service {
+
+namespace {
+
+constexpr std::size_t kKeyHexChars = 20;
+
+std::string lower(std::string_view text) {
+    std::string out(text);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+}  // namespace
+
+std::string GameService::mail_secret() {
+    if (auto secret = store_.mail_secret()) return *secret;
+    store_.set_mail_secret(new_token(""));
+    return store_.mail_secret().value_or("");  // another process may have won the race
+}
+
+std::string GameService::mail_key(std::int64_t game_id, const std::string& power,
+                                  const std::string& token_hash) {
+    const std::string secret = mail_secret();
+    const std::string message = std::to_string(game_id) + ":" + lower(power) + ":" + token_hash;
+    unsigned char mac[crypto_auth_hmacsha256_BYTES];
+    crypto_auth_hmacsha256_state state;
+    crypto_auth_hmacsha256_init(&state, reinterpret_cast<const unsigned char*>(secret.data()),
+                                secret.size());
+    crypto_auth_hmacsha256_update(&state, reinterpret_cast<const unsigned char*>(message.data()),
+                                  message.size());
+    crypto_auth_hmacsha256_final(&state, mac);
+    char hex[sizeof mac * 2 + 1];
+    sodium_bin2hex(hex, sizeof hex, mac, sizeof mac);
+    return std::string(hex, kKeyHexChars);
+}
+
+std::string GameService::seat_mail_address(std::int64_t game_id, std::string_view power_name,
+                                           const MailIdentity& identity) {
+    std::lock_guard lock(mutex_);
+    Loaded game = load(game_id);
+    const std::string power = canonical_power(game.variant->variant, power_name);
+    auto seat = store_.seat(game_id, power);
+    if (!seat || !seat->token_hash) throw conflict(power + " has no player");
+    storage::Transaction transaction(store_.database());  // mail_secret may create the secret
+    const std::string key = mail_key(game_id, power, *seat->token_hash);
+    transaction.commit();
+    return identity.orders_local_part + "+g" + std::to_string(game_id) + "-" + lower(power) + "-" +
+           key + "@" + identity.domain;
+}
+
+}  // namespace adjutant::service

@@ -1,0 +1,136 @@
+// Outbound mail: queueing (with the headers that thread and identify each message), the
+// notifications (welcome, results, reminders) and the outbox calls of the sender. Every
+// notification is recorded in mail_notices in the same transaction as its outbox rows, so
+// each goes out once, across restarts.
+#include "service/crypto.h"
+#include "service/game_internal.h"
+#include "service/mail_text.h"
+
+namespace adjutant::service {
+
+namespace {
+
+constexpr std::int64_t kResultsLookback = 24 * 3600;  // older results are not mailed late
+constexpr int kResultsPerTick = 50;
+
+std::string thread_id(std::int64_t game_id, const MailIdentity& identity) {
+    return "<game-" + std::to_string(game_id) + ".adjutant@" + identity.domain + ">";
+}
+
+}  // namespace
+
+std::int64_t GameService::queue_mail(const std::string& to, const std::string& to_name,
+                                     const std::string& subject, const std::string& body,
+                                     nlohmann::json headers, const MailIdentity& identity) {
+    if (!headers.contains("Message-ID"))
+        headers["Message-ID"] =
+            "<" + new_token("").substr(0, 32) + ".adjutant@" + identity.domain + ">";
+    if (!headers.contains("Date")) headers["Date"] = mail_text::rfc5322_date(now());
+    if (!to_name.empty()) headers["To-Name"] = to_name;
+    storage::OutboxRow row;
+    row.recipient = to;
+    row.subject = subject;
+    row.body = body;
+    row.headers = headers.dump();
+    return store_.enqueue_mail(row, now());
+}
+
+int GameService::queue_mail_notifications(const MailIdentity& identity,
+                                          std::int64_t reminder_seconds) {
+    std::lock_guard lock(mutex_);
+    storage::Transaction transaction(store_.database());
+    int queued = 0;
+    auto seat_headers = [&](std::int64_t game_id, const storage::SeatRow& seat) {
+        return nlohmann::json{{"Auto-Submitted", "auto-generated"},
+                              {"References", thread_id(game_id, identity)},
+                              {"Reply-To", seat_mail_address(game_id, seat.power, identity)}};
+    };
+    auto mailable = [](const storage::SeatRow& seat) {
+        return seat.email.has_value() && seat.token_hash.has_value();
+    };
+
+    // Welcome: the seat's private orders address, once per seat token (a replaced seat's new
+    // player gets their own).
+    for (const auto& game : store_.games()) {
+        if (game.status == "ended") continue;
+        for (const auto& seat : store_.seats(game.id)) {
+            if (!mailable(seat)) continue;
+            if (!store_.add_notice(game.id, 0, "welcome-" + seat.token_hash->substr(0, 16),
+                                   seat.power, now()))
+                continue;
+            const std::string address = seat_mail_address(game.id, seat.power, identity);
+            queue_mail(
+                *seat.email, seat.player.value_or(""),
+                "Game " + std::to_string(game.id) + " (" + game.name + "): you play " + seat.power,
+                "Welcome to game " + std::to_string(game.id) + " (" + game.name + "). You play " +
+                    seat.power + ".\n\n" + mail_text::help(address),
+                seat_headers(game.id, seat), identity);
+            ++queued;
+        }
+    }
+
+    // Results of every phase resolved lately, to every seat.
+    int phases_done = 0;
+    for (const auto& [game_id, seq] : store_.resolved_since(now() - kResultsLookback)) {
+        if (phases_done >= kResultsPerTick) break;
+        if (!store_.add_notice(game_id, seq, "results", "", now())) continue;
+        ++phases_done;
+        auto phase = store_.phase(game_id, seq);
+        Loaded game = load(game_id);
+        const auto results = nlohmann::json::parse(phase->results.value_or("{}"), nullptr, false);
+        const auto state = game_json(game);
+        const std::string text = "Results of " + phase->phase + ":\n" +
+                                 mail_text::results(results) + "\nNow:\n" +
+                                 mail_text::status(state);
+        for (const auto& seat : store_.seats(game_id)) {
+            if (!mailable(seat)) continue;
+            queue_mail(*seat.email, seat.player.value_or(""),
+                       "Game " + std::to_string(game_id) + " (" + game.row.name +
+                           "): " + phase->phase + " results",
+                       text, seat_headers(game_id, seat), identity);
+            ++queued;
+        }
+    }
+
+    // Reminders, once per seat and phase, to seats that must order and have not.
+    for (std::int64_t game_id : store_.games_deadline_before(now() + reminder_seconds)) {
+        Loaded game = load(game_id);
+        if (!game.row.deadline || *game.row.deadline <= now()) continue;
+        const Variant& variant = game.variant->variant;
+        for (const auto& seat : store_.seats(game_id)) {
+            if (!mailable(seat) || store_.order(game_id, game.phase.seq, seat.power)) continue;
+            if (!needs_orders(variant, game.position, variant.find_power(seat.power))) continue;
+            if (!store_.add_notice(game_id, game.phase.seq, "reminder", seat.power, now()))
+                continue;
+            queue_mail(*seat.email, seat.player.value_or(""),
+                       "Game " + std::to_string(game_id) + " (" + game.row.name +
+                           "): orders due for " + game.phase.phase,
+                       "You have no orders for " + game.phase.phase + " yet (" + seat.power +
+                           "). The deadline is " +
+                           mail_text::deadline(nlohmann::json(*game.row.deadline)) +
+                           ".\nReply to this message with your orders, one per line.\n",
+                       seat_headers(game_id, seat), identity);
+            ++queued;
+        }
+    }
+    transaction.commit();
+    return queued;
+}
+
+std::vector<storage::OutboxRow> GameService::mail_due(int limit) {
+    std::lock_guard lock(mutex_);
+    return store_.mail_due(now(), limit);
+}
+
+void GameService::mail_sent(std::int64_t id) {
+    std::lock_guard lock(mutex_);
+    store_.mail_sent(id, now());
+}
+
+void GameService::mail_failed(std::int64_t id, const std::string& error, std::int64_t retry_at,
+                              bool give_up) {
+    std::lock_guard lock(mutex_);
+    store_.mail_failed(id, error, retry_at, give_up);
+}
+
+}  // namespace adjutant::service

@@ -1,0 +1,146 @@
+#include "service/mail_text.h"
+
+#include <ctime>
+
+namespace adjutant::service::mail_text {
+
+namespace {
+
+std::string format_utc(std::int64_t unix_seconds, const char* format) {
+    const std::time_t t = static_cast<std::time_t>(unix_seconds);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buffer[64];
+    std::strftime(buffer, sizeof buffer, format, &tm);
+    return buffer;
+}
+
+std::string join(const nlohmann::json& list, const char* separator) {
+    std::string out;
+    for (const auto& item : list) {
+        if (!out.empty()) out += separator;
+        out += item.is_string() ? item.get<std::string>() : item.dump();
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string help(const std::string& seat_address) {
+    std::string text =
+        "Adjutant takes orders by mail. Write one command or order per line:\n"
+        "\n"
+        "  A PAR-BUR, F BRE-MAO, ...   orders for your power (they replace earlier ones)\n"
+        "  READY                       you are done for this phase (NOT READY undoes it)\n"
+        "  STATUS or LIST              the position, the deadline, who owns what\n"
+        "  HISTORY                     the phases so far and the latest results\n"
+        "  HELP                        this text\n"
+        "  END                         ignore the rest of the message\n"
+        "\n"
+        "Reading stops at a signature line (\"-- \") and at quoted text (lines starting with\n"
+        "\">\"), so you may reply to a confirmation and write above the quote.\n"
+        "\n";
+    if (seat_address.empty())
+        text +=
+            "Orders are accepted only when sent from your registered address to your seat's\n"
+            "private orders address (orders+...), which Adjutant mails you when you join.\n";
+    else
+        text += "Your seat's private orders address is " + seat_address +
+                "\n(keep it to yourself: with your registered address it is your password).\n";
+    return text;
+}
+
+std::string deadline(const nlohmann::json& unix_seconds) {
+    if (!unix_seconds.is_number_integer()) return "none";
+    return format_utc(unix_seconds.get<std::int64_t>(), "%Y-%m-%d %H:%M UTC");
+}
+
+std::string rfc5322_date(std::int64_t unix_seconds) {
+    return format_utc(unix_seconds, "%a, %d %b %Y %H:%M:%S +0000");
+}
+
+std::string status(const nlohmann::json& game) {
+    std::string text = "Game " + std::to_string(game.value("id", 0)) + " (" +
+                       game.value("name", "") + "), variant " + game.value("variant", "") + "\n";
+    text += "Phase " + game.value("phase", "") + ", status " + game.value("status", "") +
+            ", deadline " + deadline(game.value("deadline", nlohmann::json())) + "\n\n";
+    const auto& position = game["position"];
+    for (const auto& seat : game["seats"]) {
+        const std::string power = seat.value("power", "");
+        text += power + " (" + std::to_string(seat.value("centers", 0)) + " centres";
+        if (seat.value("needs_orders", false)) text += ", to order";
+        if (seat.value("ready", false)) text += ", ready";
+        text += "): ";
+        auto units = position.contains("units") && position["units"].contains(power)
+                         ? position["units"][power]
+                         : nlohmann::json::array();
+        text += units.empty() ? "no units" : join(units, ", ");
+        text += "\n";
+        if (position.contains("dislodged") && position["dislodged"].contains(power))
+            for (const auto& d : position["dislodged"][power])
+                text += "  dislodged: " + d.value("unit", "") +
+                        " (retreats: " + join(d.value("retreats", nlohmann::json::array()), ", ") +
+                        ")\n";
+    }
+    if (game.contains("winner") && game["winner"].is_string())
+        text += "\nWinner: " + game["winner"].get<std::string>() + "\n";
+    return text;
+}
+
+std::string history(const nlohmann::json& phases, const nlohmann::json& latest) {
+    std::string text = "Phases:\n";
+    for (const auto& phase : phases) {
+        text += "  " + std::to_string(phase.value("seq", 0)) + " " + phase.value("phase", "");
+        if (phase.value("resolved", false))
+            text += "  resolved " + deadline(phase.value("resolved_at", nlohmann::json())) +
+                    "  hash " + phase.value("hash", "").substr(0, 16);
+        else
+            text += "  (current)";
+        text += "\n";
+    }
+    if (latest.is_object() && latest.contains("results")) {
+        text += "\nResults of " + latest.value("phase", "") + ":\n";
+        text += results(latest["results"]);
+    }
+    return text;
+}
+
+std::string verdicts(const nlohmann::json& list) {
+    std::string text;
+    for (const auto& v : list) {
+        text += "  " + v.value("input", "") + "  ->  ";
+        if (v.value("status", "") == "accepted")
+            text += "accepted: " + v.value("order", "");
+        else
+            text += "REJECTED: " + v.value("error", "");
+        if (!v.value("note", "").empty()) text += " (" + v.value("note", "") + ")";
+        text += "\n";
+    }
+    return text;
+}
+
+std::string orders_in_force(const nlohmann::json& list) {
+    std::string text;
+    for (const auto& v : list)
+        if (v.value("status", "") == "accepted" &&
+            v.value("note", "").find("replaced") == std::string::npos)
+            text += "  " + v.value("order", "") + "\n";
+    return text.empty() ? "  (none)\n" : text;
+}
+
+std::string results(const nlohmann::json& report) {
+    std::string text;
+    for (const auto& o : report.value("orders", nlohmann::json::array())) {
+        text += "  " + o.value("power", "") + ": " +
+                (o.contains("order") ? o.value("order", "") : o.value("input", "")) + "  ->  " +
+                o.value("result", "");
+        if (o.contains("reason")) text += " (" + o.value("reason", "") + ")";
+        if (o.value("default", false)) text += " [default]";
+        text += "\n";
+    }
+    for (const auto& d : report.value("dislodged", nlohmann::json::array()))
+        text += "  dislodged: " + d.value("power", "") + " " + d.value("unit", "") + "\n";
+    return text.empty() ? "  (no orders)\n" : text;
+}
+
+}  // namespace adjutant::service::mail_text

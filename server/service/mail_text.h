@@ -1,0 +1,29 @@
+// Plain-text renderings for mail answers, from the same JSON documents the API serves, so a
+// player by mail reads what a player by web reads. Internal to the service's mail files.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace adjutant::service::mail_text {
+
+// The commands a seat can send, with its own orders address.
+std::string help(const std::string& seat_address);
+// Phase, deadline, every power's centres and units; `game` is a game_view document.
+std::string status(const nlohmann::json& game);
+// One line per phase; then the results of the latest resolved phase, if any.
+std::string history(const nlohmann::json& phases, const nlohmann::json& latest);
+// One line per submitted line: "  A PAR-BUR  ->  accepted: A PAR - BUR".
+std::string verdicts(const nlohmann::json& verdicts);
+// The accepted orders of a stored submission, one per line ("  (none)" when empty).
+std::string orders_in_force(const nlohmann::json& verdicts);
+// A phase's results document: one line per order with its result.
+std::string results(const nlohmann::json& results);
+// "2024-05-01 12:00 UTC", or "none" for a null JSON value.
+std::string deadline(const nlohmann::json& unix_seconds);
+// RFC 5322 date-time in UTC.
+std::string rfc5322_date(std::int64_t unix_seconds);
+
+}  // namespace adjutant::service::mail_text

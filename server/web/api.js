@@ -1,0 +1,92 @@
+// The HTTP API (docs/server.md) as small async functions, and the per-game tokens.
+//
+// Tokens live in sessionStorage only: they go to the server in the Authorization header, never
+// in a URL, and they are never logged. A token handed over in a link (#/game/3?token=...) is
+// moved into sessionStorage and removed from the address bar by app.js.
+
+const BASE = "/api/v1";
+
+export class ApiError extends Error {
+  constructor(status, code, message, details) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+async function call(method, path, { token, body, text, signal } = {}) {
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = "Bearer " + token;
+  let payload;
+  if (text !== undefined) {
+    headers["Content-Type"] = "text/plain; charset=utf-8";
+    payload = text;
+  } else if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(BASE + path, { method, headers, body: payload, signal, cache: "no-cache" });
+  } catch (e) {
+    if (e.name === "AbortError") throw e;
+    throw new ApiError(0, "network", "the server cannot be reached");
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = data && data.error ? data.error : {};
+    throw new ApiError(response.status, error.code || "http_" + response.status,
+      error.message || response.statusText, error.details);
+  }
+  return data;
+}
+
+export const api = {
+  variants: () => call("GET", "/variants"),
+  variant: (name) => call("GET", "/variants/" + encodeURIComponent(name)),
+  games: (token) => call("GET", "/games", { token }),
+  createGame: (settings) => call("POST", "/games", { body: settings }),
+  game: (id) => call("GET", `/games/${id}`),
+  phases: (id) => call("GET", `/games/${id}/phases`),
+  phase: (id, seq) => call("GET", `/games/${id}/phases/${seq}`),
+  join: (id, power, player) =>
+    call("POST", `/games/${id}/seats/${encodeURIComponent(power)}/join`, { body: { player } }),
+  replace: (id, power, player, token) =>
+    call("POST", `/games/${id}/seats/${encodeURIComponent(power)}/replace`, { token, body: { player } }),
+  invite: (id, power, player, token) =>
+    call("POST", `/games/${id}/seats/${encodeURIComponent(power)}/invite`, { token, body: { player } }),
+  orders: (id, token) => call("GET", `/games/${id}/orders`, { token }),
+  submit: (id, text, token) => call("PUT", `/games/${id}/orders`, { token, body: { orders: text, source: "web" } }),
+  validate: (id, text, token, signal) =>
+    call("POST", `/games/${id}/orders/validate`, { token, body: { orders: text, source: "web" }, signal }),
+  ready: (id, ready, token) => call("POST", `/games/${id}/ready`, { token, body: { ready } }),
+  action: (id, action, token, body = {}) =>
+    call("POST", `/games/${id}/actions/${encodeURIComponent(action)}`, { token, body }),
+  audit: (id, token) => call("GET", `/games/${id}/audit`, { token }),
+};
+
+// Tokens per game: { seat: "seat_...", gm: "gm_..." }. The prefix tells which is which.
+const key = (id) => "adjutant.tokens." + id;
+
+export function tokensFor(id) {
+  try {
+    return JSON.parse(sessionStorage.getItem(key(id)) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+export function rememberToken(id, token) {
+  token = token.trim();
+  if (!token) return null;
+  const tokens = tokensFor(id);
+  const kind = token.startsWith("gm_") ? "gm" : "seat";
+  tokens[kind] = token;
+  sessionStorage.setItem(key(id), JSON.stringify(tokens));
+  return kind;
+}
+
+export function forgetTokens(id) {
+  sessionStorage.removeItem(key(id));
+}

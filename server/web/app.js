@@ -1,0 +1,380 @@
+// The single-page app: hash routes (#/ the game list, #/game/ID the game page), the game page's
+// map, phase history and seat list, and the wiring of the order panel and GM console.
+
+import { api, tokensFor, rememberToken, forgetTokens } from "./api.js";
+import { h, say, formatTime, formatRemaining, phaseName } from "./dom.js";
+import { drawMap, indexVariant, unitsOf } from "./map.js";
+import { OrderPanel } from "./orders.js";
+import { GmConsole } from "./gm.js";
+
+const POLL_MS = 10000;
+const main = document.getElementById("main");
+const variants = new Map();
+let page = null;
+
+async function variantIndex(name) {
+  if (!variants.has(name)) variants.set(name, api.variant(name).then(indexVariant));
+  return variants.get(name);
+}
+
+// "#/game/3?token=..." -> {route: "game", id: 3, token}. A token in the fragment never reaches
+// the server (browsers do not send fragments); it is moved to sessionStorage at once.
+function parseHash() {
+  const hash = location.hash.replace(/^#/, "");
+  const [path, query] = hash.split("?");
+  const m = /^\/game\/(\d+)$/.exec(path);
+  if (!m) return { route: "list" };
+  const params = new URLSearchParams(query || "");
+  return { route: "game", id: Number(m[1]), token: params.get("token") };
+}
+
+async function route() {
+  if (page) page.stop();
+  const r = parseHash();
+  if (r.token) {
+    rememberToken(r.id, r.token);
+    history.replaceState(null, "", `#/game/${r.id}`);
+  }
+  page = r.route === "game" ? new GamePage(r.id) : new ListPage();
+  await page.start();
+}
+
+function errorPage(title, e) {
+  main.replaceChildren(h("h1", {}, title), h("p", { class: "error" }, e.message), h("p", {}, h("a", { href: "#/" }, "Back to the games")));
+}
+
+// --- the game list ---------------------------------------------------------------------------
+
+class ListPage {
+  stop() {}
+
+  async start() {
+    document.title = "Games — Adjutant";
+    let games, variantList;
+    try {
+      [games, variantList] = await Promise.all([api.games(), api.variants()]);
+    } catch (e) {
+      return errorPage("Games", e);
+    }
+    const rows = games.games.map((g) => h("tr", { "data-game": g.id },
+      h("td", {}, h("a", { href: `#/game/${g.id}` }, g.name)),
+      h("td", {}, g.variant),
+      h("td", {}, g.status),
+      h("td", {}, phaseName(g.phase)),
+      h("td", {}, g.deadline ? formatRemaining(g.deadline) : "—")));
+    const name = h("input", { id: "new-name", type: "text", required: true, autocomplete: "off" });
+    const variant = h("select", { id: "new-variant" }, variantList.variants.map((v) => h("option", { value: v.name }, v.title || v.name)));
+    const created = h("div", { "aria-live": "polite" });
+    const form = h("form", {
+      class: "panel", "aria-labelledby": "new-heading",
+      onsubmit: async (e) => {
+        e.preventDefault();
+        try {
+          const answer = await api.createGame({ name: name.value, variant: variant.value });
+          rememberToken(answer.game.id, answer.gm_token);
+          created.replaceChildren(h("p", {}, "Game created. You are its GM; your GM token is kept in this tab. Keep this link to come back as GM (it is shown once):"),
+            h("input", { type: "text", readonly: true, class: "wide", "aria-label": "GM link", value: `${location.origin}/#/game/${answer.game.id}?token=${answer.gm_token}` }),
+            h("p", {}, h("a", { href: `#/game/${answer.game.id}` }, "Open the game")));
+        } catch (err) {
+          say("Could not create the game: " + err.message, "error");
+        }
+      },
+    },
+      h("h2", { id: "new-heading" }, "New game"),
+      h("div", { class: "row" },
+        h("label", { for: "new-name" }, "Name"), name,
+        h("label", { for: "new-variant" }, "Variant"), variant,
+        h("button", { type: "submit" }, "Create")),
+      created);
+    main.replaceChildren(
+      h("h1", {}, "Games"),
+      rows.length ? h("table", { class: "games", "aria-label": "Games" },
+        h("thead", {}, h("tr", {}, ["Game", "Variant", "Status", "Phase", "Deadline"].map((t) => h("th", { scope: "col" }, t)))),
+        h("tbody", {}, rows)) : h("p", {}, "No games yet."),
+      form);
+  }
+}
+
+// --- the game page ---------------------------------------------------------------------------
+
+class GamePage {
+  constructor(id) {
+    this.id = id;
+    this.viewSeq = null;  // null: the current phase
+    this.view = null;     // the phase document being shown, when it is a past one
+    this.memo = {};       // survives refreshes (a handover link, the order text)
+    this.timer = null;
+  }
+
+  stop() {
+    clearInterval(this.timer);
+    this.stopped = true;
+  }
+
+  async start() {
+    await this.refresh();
+    this.timer = setInterval(() => this.poll(), POLL_MS);
+  }
+
+  // Polling is cheap: the browser revalidates with If-None-Match and the server answers 304.
+  async poll() {
+    try {
+      const game = await api.game(this.id);
+      if (!this.stopped && this.game && game.revision !== this.game.revision) await this.refresh();
+    } catch {
+      // The next poll tries again; the page keeps what it shows.
+    }
+  }
+
+  async refresh() {
+    let game, phases, vi;
+    try {
+      game = await api.game(this.id);
+      [phases, vi] = await Promise.all([api.phases(this.id), variantIndex(game.variant)]);
+    } catch (e) {
+      return errorPage("Game " + this.id, e);
+    }
+    if (this.stopped) return;
+    if (this.orders && this.game && this.game.seq === game.seq) {
+      this.memo.text = this.orders.text.value;
+    } else {
+      delete this.memo.text;
+      delete this.memo.confirmation;
+    }
+    this.game = game;
+    this.phases = phases.phases;
+    this.vi = vi;
+    if (this.viewSeq !== null && this.viewSeq >= game.seq) this.viewSeq = null;
+    await this.identify();
+    this.render();
+  }
+
+  // Which seat (if any) this tab's token holds; a stale token is dropped.
+  async identify() {
+    const tokens = tokensFor(this.id);
+    this.seatToken = tokens.seat || null;
+    this.gmToken = tokens.gm || null;
+    this.power = null;
+    if (this.seatToken) {
+      try {
+        const data = await api.orders(this.id, this.seatToken);
+        this.power = data.seats[0]?.power || null;
+      } catch (e) {
+        if (e.status === 401 || e.status === 403) {
+          say("That seat token no longer works (the GM may have replaced the player).", "warn");
+          forgetTokens(this.id);
+          if (this.gmToken) rememberToken(this.id, this.gmToken);
+          this.seatToken = null;
+        }
+      }
+    }
+  }
+
+  render() {
+    const { game } = this;
+    document.title = `${game.name} — Adjutant`;
+    this.svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    this.svg.setAttribute("id", "map");
+    this.svg.setAttribute("aria-label", `Map of ${game.name}`);
+    this.svg.classList.add("map");
+    this.history = h("div", { class: "history", role: "group", "aria-label": "Phase history" });
+    this.results = h("div", { class: "results", "aria-live": "polite" });
+
+    const side = [];
+    this.orders = null;
+    this.gm = null;
+    const active = game.status !== "ended";
+    if (this.power && active) {
+      this.orders = new OrderPanel({
+        game, vi: this.vi, position: game.position, power: this.power, token: this.seatToken, memo: this.memo,
+        redraw: () => this.drawMap(true), refresh: () => this.refresh(),
+      });
+      if (this.memo.text) this.orders.text.value = this.memo.text;
+      side.push(this.orders.root);
+      this.orders.load().then(() => this.orders.text.value.trim() && this.orders.scheduleValidate(0));
+    }
+    if (this.gmToken) {
+      this.gm = new GmConsole({ game, token: this.gmToken, memo: this.memo, refresh: () => this.refresh() });
+      side.push(this.gm.root);
+      this.gm.load();
+    }
+    side.push(this.seatsPanel(), this.tokenPanel());
+
+    const deadline = game.deadline ? `deadline ${formatTime(game.deadline)} (${formatRemaining(game.deadline)})` : "no deadline";
+    main.replaceChildren(
+      h("h1", {}, game.name),
+      h("p", { class: "meta", id: "game-meta" },
+        `${this.vi.raw.title || game.variant} · ${game.status} · `, h("strong", { id: "current-phase" }, phaseName(game.phase)),
+        ` · ${deadline}` + (game.winner ? ` · winner: ${game.winner}` : "") + (this.power ? ` · you play ${this.power}` : "") + (this.gmToken ? " · you are GM" : "")),
+      h("div", { class: "game-layout" },
+        h("div", { class: "map-column" },
+          h("div", { class: "map-wrap" + (this.memo.fit ? " fit" : "") }, this.svg),
+          h("button", {
+            type: "button", class: "map-fit", id: "map-fit", "aria-pressed": String(!!this.memo.fit),
+            onclick: (e) => {
+              this.memo.fit = !this.memo.fit;
+              e.currentTarget.setAttribute("aria-pressed", String(this.memo.fit));
+              this.svg.parentElement.classList.toggle("fit", this.memo.fit);
+            },
+          }, "Fit the map to the screen"),
+          this.legend(),
+          this.history, this.results),
+        h("div", { class: "side-column" }, side)));
+    this.renderHistory();
+    this.drawMap(false);
+  }
+
+  legend() {
+    return h("ul", { class: "legend", "aria-label": "Powers" },
+      [...this.vi.powers.values()].map((p) => {
+        const swatch = h("span", { class: "swatch", "aria-hidden": "true" });
+        swatch.style.background = p.color;
+        const units = unitsOf(this.shownPosition()).filter((u) => u.power === p.name).length;
+        const centres = (this.shownPosition().supply_centers?.[p.name] || []).length;
+        return h("li", {}, swatch, `${p.name} ${centres}/${units}`);
+      }));
+  }
+
+  shownPosition() {
+    return this.viewSeq === null || !this.view ? this.game.position : this.view.position;
+  }
+
+  // Redraws the map; keeps keyboard focus on the same unit or target across the redraw.
+  drawMap(keepFocus) {
+    const active = document.activeElement;
+    const focusKey = keepFocus && active && this.svg.contains(active)
+      ? (active.dataset.loc ? "unit:" + active.dataset.loc : "prov:" + active.dataset.abbr) : null;
+    const current = this.viewSeq === null;
+    const panel = current ? this.orders : null;
+    const orders = !current && this.view?.results?.orders
+      ? this.view.results.orders.filter((o) => o.order).map((o) => ({ text: o.order, ok: o.result === "succeeds" }))
+      : [];
+    drawMap(this.svg, this.vi, this.shownPosition(), {
+      selected: panel?.selected?.loc,
+      targets: panel ? panel.targets() : new Set(),
+      orders,
+      onUnit: panel ? (u) => panel.onUnit(u) : null,
+      onProvince: panel ? (p) => panel.onProvince(p) : null,
+      unitsFocusable: panel ? (u) => panel.unitFocusable(u) : () => false,
+    });
+    if (!keepFocus) return;
+    const selector = (key) => key.startsWith("unit:") ? `.unit[data-loc="${key.slice(5)}"]` : `[data-abbr="${key.slice(5)}"]`;
+    // After a unit is picked, focus goes to its first target so Tab walks the targets.
+    const firstTarget = this.svg.querySelector('#layer-provinces [tabindex="0"]');
+    const again = focusKey && this.svg.querySelector(selector(focusKey));
+    if (panel?.selected && firstTarget && focusKey?.startsWith("unit:")) firstTarget.focus();
+    else if (again && again.getAttribute("tabindex") === "0") again.focus();
+    else if (panel?.text && focusKey) this.svg.querySelector('[tabindex="0"]')?.focus();
+  }
+
+  renderHistory() {
+    const phases = this.phases;
+    const seq = this.viewSeq === null ? this.game.seq : this.viewSeq;
+    const index = phases.findIndex((p) => p.seq === seq);
+    const select = h("select", { id: "history-select", "aria-label": "Phase to show", onchange: () => this.show(Number(select.value)) },
+      phases.map((p) => h("option", { value: p.seq, selected: p.seq === seq }, `${phaseName(p.phase)}${p.resolved ? "" : " (current)"}`)));
+    this.history.replaceChildren(
+      h("button", { type: "button", id: "history-prev", "aria-label": "Previous phase", disabled: index <= 0, onclick: () => this.show(phases[index - 1].seq) }, "◀"),
+      select,
+      h("button", { type: "button", id: "history-next", "aria-label": "Next phase", disabled: index < 0 || index >= phases.length - 1, onclick: () => this.show(phases[index + 1].seq) }, "▶"),
+      h("button", { type: "button", id: "history-current", disabled: this.viewSeq === null, onclick: () => this.show(this.game.seq) }, "Current"));
+    this.renderResults();
+  }
+
+  async show(seq) {
+    if (seq === this.game.seq) {
+      this.viewSeq = null;
+      this.view = null;
+    } else {
+      try {
+        this.view = await api.phase(this.id, seq);
+        this.viewSeq = seq;
+      } catch (e) {
+        return say("Could not load that phase: " + e.message, "error");
+      }
+    }
+    this.renderHistory();
+    this.drawMap(false);
+    this.svg.closest(".map-column").querySelector(".legend").replaceWith(this.legend());
+    document.getElementById("history-select")?.focus();
+  }
+
+  renderResults() {
+    if (this.viewSeq === null || !this.view) {
+      this.results.replaceChildren(h("p", { id: "showing" }, `Showing the current position: ${phaseName(this.game.phase)}.`));
+      return;
+    }
+    const v = this.view;
+    const items = (v.results?.orders || []).map((o) => h("li", { class: o.result },
+      h("span", { class: "power" }, o.power + ": "),
+      h("code", {}, o.order || o.input),
+      ` — ${o.result}${o.reason ? " (" + o.reason + ")" : ""}${o.default ? " (default)" : ""}`));
+    const dislodged = (v.results?.dislodged || []).map((d) => h("li", {}, `${d.power} ${d.unit} dislodged from ${d.unit.split(" ")[1]}${d.from ? " by the attack from " + d.from : ""}`));
+    this.results.replaceChildren(
+      h("p", { id: "showing" }, `Showing ${phaseName(v.phase)} (resolved ${formatTime(v.resolved_at)}), with its orders and results.`),
+      h("h2", {}, "Results"),
+      items.length ? h("ul", { class: "results-list", id: "results-list" }, items) : h("p", {}, "No orders."),
+      ...(dislodged.length ? [h("h3", {}, "Dislodged"), h("ul", {}, dislodged)] : []));
+  }
+
+  seatsPanel() {
+    const open = this.game.seats.filter((s) => !s.taken);
+    const player = h("input", { id: "join-player", type: "text", autocomplete: "off" });
+    const joinForm = open.length && !this.power && this.game.status !== "ended"
+      ? h("div", { class: "join" },
+        h("label", { for: "join-player" }, "Your name"), player,
+        h("div", { class: "row" }, open.map((s) => h("button", {
+          type: "button", "data-power": s.power,
+          onclick: async () => {
+            try {
+              const answer = await api.join(this.id, s.power, player.value.trim() || undefined);
+              rememberToken(this.id, answer.token);
+              this.memo.joined = `${location.origin}/#/game/${this.id}?token=${answer.token}`;
+              say(`You joined as ${s.power}.`, "ok");
+              this.refresh();
+            } catch (e) {
+              say("Could not join: " + e.message, "error");
+            }
+          },
+        }, `Join as ${s.power}`))))
+      : null;
+    return h("section", { class: "panel", "aria-labelledby": "seats-heading" },
+      h("h2", { id: "seats-heading" }, "Seats"),
+      h("table", { class: "seats", "aria-label": "Seats" },
+        h("thead", {}, h("tr", {}, ["Power", "Player", "Centres", "Ready"].map((t) => h("th", { scope: "col" }, t)))),
+        h("tbody", {}, this.game.seats.map((s) => {
+          const swatch = h("span", { class: "swatch", "aria-hidden": "true" });
+          swatch.style.background = this.vi.powers.get(s.power)?.color || "#888";
+          return h("tr", {}, h("th", { scope: "row" }, swatch, s.power), h("td", {}, s.player || "(open)"),
+            h("td", {}, s.centers), h("td", {}, s.ready ? "ready" : "—"));
+        }))),
+      joinForm);
+  }
+
+  tokenPanel() {
+    const input = h("input", { id: "token-input", type: "password", autocomplete: "off", spellcheck: "false" });
+    const who = [this.power ? `seat ${this.power}` : null, this.gmToken ? "GM" : null].filter(Boolean).join(" and ");
+    return h("section", { class: "panel", "aria-labelledby": "token-heading" },
+      h("h2", { id: "token-heading" }, "Your token"),
+      who ? h("p", {}, `This tab holds the token of ${who} (kept in this tab only).`) : h("p", {}, "Enter the seat token you were given, or the GM token, to order or run the game."),
+      this.memo.joined ? [h("p", {}, "Keep this link to come back to your seat (it is shown once):"),
+        h("input", { type: "text", readonly: true, class: "wide", value: this.memo.joined, "aria-label": "Your seat link" })] : null,
+      h("form", {
+        class: "row",
+        onsubmit: (e) => {
+          e.preventDefault();
+          if (!input.value.trim()) return;
+          const kind = rememberToken(this.id, input.value);
+          input.value = "";
+          say(kind === "gm" ? "GM token saved in this tab." : "Seat token saved in this tab.", "ok");
+          this.refresh();
+        },
+      },
+        h("label", { for: "token-input" }, "Token"), input,
+        h("button", { type: "submit", id: "token-save" }, "Use token")),
+      who ? h("button", { type: "button", id: "token-forget", onclick: () => { forgetTokens(this.id); delete this.memo.joined; this.refresh(); } }, "Forget tokens") : null);
+  }
+}
+
+window.addEventListener("hashchange", route);
+route();

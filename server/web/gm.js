@@ -1,0 +1,109 @@
+// The GM console: who has submitted and who is ready, resolve now, start, pause and resume,
+// extend the deadline, and invite or replace a player (the new seat token is shown once).
+
+import { api } from "./api.js";
+import { h, say, formatTime, formatRemaining } from "./dom.js";
+
+export class GmConsole {
+  // ctx: {game, token, memo (survives refreshes), refresh()}
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.table = h("tbody");
+    this.handover = h("div", { class: "handover", "aria-live": "polite" });
+    // A link issued before a refresh stays on screen: it is shown only once by the server.
+    if (ctx.memo.handover) this.handover.replaceChildren(...ctx.memo.handover);
+    this.root = this.render();
+  }
+
+  render() {
+    const { game } = this.ctx;
+    const action = (name, label, body) => h("button", {
+      type: "button", id: "gm-" + name, onclick: () => this.act(name, label, body),
+    }, label);
+    const buttons = [];
+    if (game.status === "forming") buttons.push(action("start", "Start the game"));
+    if (game.status === "active" || game.status === "paused") buttons.push(action("resolve", "Resolve now"));
+    if (game.status === "active") buttons.push(action("pause", "Pause"));
+    if (game.status === "paused") buttons.push(action("resume", "Resume"));
+
+    // What the GM has typed survives the redraw a poll or another action causes.
+    const memo = this.ctx.memo;
+    const keep = (key) => (e) => { memo[key] = e.target.value; };
+    this.hours = h("input", { type: "number", id: "gm-extend-hours", min: "0.1", step: "any", value: memo.gmHours ?? "24", class: "short", oninput: keep("gmHours") });
+    const extend = h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); this.extend(); } },
+      h("label", { for: "gm-extend-hours" }, "Extend the deadline by (hours)"), this.hours,
+      h("button", { type: "submit", id: "gm-extend" }, "Extend"));
+
+    this.power = h("select", { id: "gm-seat-power", onchange: keep("gmPower") },
+      game.seats.map((s) => h("option", { value: s.power, selected: s.power === memo.gmPower }, s.power)));
+    this.player = h("input", { id: "gm-seat-player", type: "text", autocomplete: "off", value: memo.gmPlayer ?? "", oninput: keep("gmPlayer") });
+    const seatForm = h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); this.seat(); } },
+      h("label", { for: "gm-seat-power" }, "Seat"), this.power,
+      h("label", { for: "gm-seat-player" }, "Player name"), this.player,
+      h("button", { type: "submit", id: "gm-seat" }, "Invite or replace"));
+
+    const deadline = game.deadline ? `${formatTime(game.deadline)} (${formatRemaining(game.deadline)})`
+      : game.status === "paused" ? `paused with ${Math.round((game.paused_remaining || 0) / 60)} minutes left` : "none";
+    return h("section", { class: "panel gm-console", "aria-labelledby": "gm-heading" },
+      h("h2", { id: "gm-heading" }, "GM console"),
+      h("p", {}, `Status: ${game.status}. Deadline: ${deadline}.`),
+      h("table", { class: "seats", "aria-label": "Submissions" },
+        h("thead", {}, h("tr", {}, ["Power", "Player", "Needs orders", "Submitted", "Ready"].map((t) => h("th", { scope: "col" }, t)))),
+        this.table),
+      h("div", { class: "row", role: "group", "aria-label": "Game actions" }, buttons),
+      extend, seatForm, this.handover);
+  }
+
+  async load() {
+    const { game, token } = this.ctx;
+    try {
+      const data = await api.orders(game.id, token);
+      const players = new Map(game.seats.map((s) => [s.power, s]));
+      this.table.replaceChildren(...data.seats.map((s) => h("tr", { "data-power": s.power },
+        h("th", { scope: "row" }, s.power),
+        h("td", {}, players.get(s.power)?.player || "(open)"),
+        h("td", {}, s.needs_orders ? "yes" : "no"),
+        h("td", { class: s.submitted ? "ok" : "" }, s.submitted ? "submitted" : "—"),
+        h("td", {}, s.ready ? "ready" : "—"))));
+    } catch (e) {
+      say("GM console: " + e.message, "error");
+    }
+  }
+
+  async act(name, label, body = {}) {
+    const { game, token } = this.ctx;
+    try {
+      const answer = await api.action(game.id, name, token, body);
+      say(name === "resolve" ? `Resolved ${answer.resolved} phase(s); now ${answer.game.phase}.` : `${label}: done.`, "ok");
+      this.ctx.refresh();
+    } catch (e) {
+      say(`${label} failed: ${e.message}`, "error");
+    }
+  }
+
+  extend() {
+    const hours = Number(this.hours.value);
+    if (!(hours > 0)) { say("Enter a positive number of hours.", "warn"); return; }
+    this.act("extend", "Extend", { seconds: Math.round(hours * 3600) });
+  }
+
+  async seat() {
+    const { game, token } = this.ctx;
+    const power = this.power.value;
+    const taken = game.seats.find((s) => s.power === power)?.taken;
+    const player = this.player.value.trim() || undefined;
+    try {
+      const answer = taken ? await api.replace(game.id, power, player, token) : await api.invite(game.id, power, player, token);
+      // The link carries the token in the fragment, which browsers never send to a server.
+      const link = `${location.origin}/#/game/${game.id}?token=${encodeURIComponent(answer.token)}`;
+      this.ctx.memo.handover = [
+        h("p", {}, `New token for ${power} (shown once; the old one no longer works). Give the player this link:`),
+        h("input", { type: "text", readonly: true, value: link, class: "wide", "aria-label": `Link for ${power}`, id: "gm-handover-link" })];
+      this.handover.replaceChildren(...this.ctx.memo.handover);
+      say(`${power}: new token issued.`, "ok");
+      this.ctx.refresh();
+    } catch (e) {
+      say("Seat change failed: " + e.message, "error");
+    }
+  }
+}

@@ -1,0 +1,327 @@
+// The map as SVG, drawn from the variant file (GET /api/v1/variants/{name}: provinces with
+// their `draw` points, split coasts with their own points, powers with colours) and a position
+// document (docs/positions.md).
+//
+// Layers, bottom to top, each a <g> with its own id so a later rule module only has to fill
+// its own: adjacency, rail, supply, provinces, centres, sieges, orders, units, trains,
+// dislodged, standoffs. The campaign layers (rail, supply, sieges/garrisons, trains) read
+// optional position fields and stay empty when the position has none (docs/web.md lists the
+// shapes they accept).
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function titled(node, text) {
+  el("title", {}, node).textContent = text;
+  return node;
+}
+
+// Parses "A PAR", "F STP/SC", "F STP(sc)" into {kind, loc, prov, coast}.
+export function parseUnit(text) {
+  const m = /^\s*([AF])\s+([A-Za-z0-9]+)(?:\s*[/(]\s*([A-Za-z]{2})\s*\)?)?\s*$/.exec(text || "");
+  if (!m) return null;
+  const prov = m[2].toUpperCase();
+  const coast = m[3] ? m[3].toUpperCase() : null;
+  return { kind: m[1], prov, coast, loc: coast ? prov + "/" + coast : prov };
+}
+
+// The variant in the shape the UI uses: provinces by abbreviation, powers by name.
+export function indexVariant(variant) {
+  const provinces = new Map();
+  for (const p of variant.provinces) {
+    const coasts = new Map();
+    for (const c of p.coasts || []) coasts.set(c.coast, { x: c.draw.x, y: c.draw.y, fleet: c.fleet || [] });
+    provinces.set(p.abbr, {
+      abbr: p.abbr, name: p.name, type: p.type, sc: !!p.supply_center,
+      x: p.draw.x, y: p.draw.y, army: p.army || [], fleet: p.fleet || [], coasts,
+    });
+  }
+  const powers = new Map();
+  for (const p of variant.powers) powers.set(p.name, { name: p.name, adjective: p.adjective || p.name, color: p.color, home: p.home_centers || [] });
+  return { raw: variant, name: variant.name, width: variant.map.width, height: variant.map.height, provinces, powers };
+}
+
+export function point(vi, loc) {
+  const [abbr, coast] = loc.split("/");
+  const p = vi.provinces.get(abbr);
+  if (!p) return null;
+  if (coast && p.coasts.has(coast)) return p.coasts.get(coast);
+  return p;
+}
+
+export function provinceName(vi, loc) {
+  const [abbr, coast] = loc.split("/");
+  const p = vi.provinces.get(abbr);
+  return p ? p.name + (coast ? " (" + coast + ")" : "") : loc;
+}
+
+export function unitLabel(vi, power, unit) {
+  const adjective = vi.powers.get(power)?.adjective || power;
+  return `${adjective} ${unit.kind === "A" ? "army" : "fleet"} in ${provinceName(vi, unit.loc)}`;
+}
+
+// Units of a position as a list of {power, kind, loc, prov, text}.
+export function unitsOf(position) {
+  const out = [];
+  for (const [power, units] of Object.entries(position.units || {}))
+    for (const entry of units) {
+      const u = parseUnit(unitText(entry));
+      if (u) out.push({ ...u, power, text: `${u.kind} ${u.loc}` });
+    }
+  return out;
+}
+
+export function dislodgedOf(position) {
+  const out = [];
+  for (const [power, list] of Object.entries(position.dislodged || {}))
+    for (const d of list) {
+      const u = parseUnit(unitText(d.unit) || unitText(d));
+      if (u) out.push({ ...u, power, text: `${u.kind} ${u.loc}`, from: d.from, retreats: d.retreats || [] });
+    }
+  return out;
+}
+
+function ownerOf(position) {
+  const owner = new Map();
+  for (const [power, centres] of Object.entries(position.supply_centers || {}))
+    for (const c of centres) owner.set(c.split("/")[0], power);
+  return owner;
+}
+
+function edges(vi) {
+  // One line per pair of points; an edge both armies and fleets use is drawn once.
+  const seen = new Map();
+  const add = (a, b, kind) => {
+    const key = a < b ? a + "|" + b : b + "|" + a;
+    const prev = seen.get(key);
+    seen.set(key, prev && prev !== kind ? "both" : kind);
+  };
+  for (const p of vi.provinces.values()) {
+    for (const n of p.army) add(p.abbr, n, "army");
+    for (const n of p.fleet) add(p.abbr, n, "fleet");
+    for (const [coast, c] of p.coasts) for (const n of c.fleet) add(p.abbr + "/" + coast, n, "fleet");
+  }
+  return seen;
+}
+
+function colour(vi, power) {
+  return vi.powers.get(power)?.color || "#888888";
+}
+
+function drawUnitShape(g, kind, x, y, size, fill) {
+  if (kind === "F") {
+    const s = size * 0.62;
+    el("polygon", { points: `${x - s},${y - s * 0.45} ${x + s},${y - s * 0.45} ${x + s * 0.6},${y + s * 0.6} ${x - s * 0.6},${y + s * 0.6}`, fill, class: "unit-body" }, g);
+  } else {
+    el("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: 3, fill, class: "unit-body" }, g);
+  }
+  el("text", { x, y: y + 4, class: "unit-letter" }, g).textContent = kind;
+}
+
+// Marks an element as activatable by mouse, touch and keyboard (Enter or Space).
+function activatable(node, label, focusable, onActivate, detail) {
+  node.setAttribute("aria-label", label);
+  if (!onActivate) {
+    node.setAttribute("role", "img");
+    return;
+  }
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", focusable ? "0" : "-1");
+  node.classList.add("activatable");
+  node.addEventListener("click", (e) => { e.stopPropagation(); onActivate(detail); });
+  node.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onActivate(detail); }
+  });
+}
+
+// A unit entry is "A PAR" in classic positions; campaign positions may write an object
+// {"unit": "A PAR", "points": 600, "supply_line": ["PAR", ...], ...}.
+function unitText(entry) {
+  return typeof entry === "string" ? entry : entry?.unit;
+}
+
+// Entries of a field that is either {"Power": [...]} or [{"power": ..., ...}].
+function byPower(field) {
+  if (!field) return [];
+  if (Array.isArray(field)) return field.map((e) => [e.power, e]);
+  return Object.entries(field).flatMap(([power, list]) => (list || []).map((e) => [power, e]));
+}
+
+const TRACK_WIDTH = { double: 4.5, single: 3, narrow: 1.8 };
+
+// The campaign layers: optional variant and position fields, drawn only when present (the
+// campaign rules are still being written, so every shape here is read leniently).
+function drawCampaign(vi, position, layers) {
+  const pt = (loc) => point(vi, loc);
+  const poly = (locs) => locs.map(pt).filter(Boolean).map((p) => `${p.x},${p.y}`).join(" ");
+  // Rail: the variant's rules.rail_lines ({name, provinces}) and rail_links ({between, track,
+  // line}), each in the state the position gives it under `rail` (by line name or "A-B":
+  // {"state": "open" | "damaged" | "cut", "capacity": N}).
+  const railState = position.rail || {};
+  const lines = [
+    ...(vi.raw.rules?.rail_lines || []).map((l) => ({ name: l.name, provinces: l.provinces || [], track: "single" })),
+    ...(vi.raw.rail_links || []).map((l) => ({ name: l.line, key: (l.between || []).join("-"), provinces: l.between || [], track: l.track })),
+  ];
+  for (const line of lines) {
+    if (line.provinces.length < 2) continue;
+    const state = railState[line.key] || railState[line.name] || {};
+    const status = String(state.state || "open").replace(/[^a-z_-]/gi, "");
+    const capacity = state.capacity;
+    const node = el("polyline", {
+      points: poly(line.provinces), class: `rail rail-${status} track-${line.track || "single"}`,
+      "stroke-width": capacity !== undefined ? 1.5 + Math.min(5, Number(capacity) || 0) : TRACK_WIDTH[line.track] || 3,
+      "data-line": line.name || line.key || "",
+    }, layers.rail);
+    titled(node, `${line.name || line.key}: ${line.track || ""} track, ${status}${capacity !== undefined ? ", capacity " + capacity : ""}`);
+  }
+  // Supply lines: a campaign unit's `supply_line` (its province first, the base last), or a
+  // position-level {"France": [["PAR", "BUR"], ...]}.
+  const supply = [];
+  for (const [power, list] of Object.entries(position.units || {}))
+    for (const entry of list) if (entry && Array.isArray(entry.supply_line)) supply.push([power, entry.supply_line]);
+  for (const [power, path] of byPower(position.supply_lines)) supply.push([power, path]);
+  for (const [power, path] of supply) {
+    const points = poly(path);
+    if (points.split(" ").length < 2) continue;
+    titled(el("polyline", { points, class: "supply-line", stroke: colour(vi, power) }, layers.supply), `${power} supply line ${path.join("-")}`);
+  }
+  // Garrisons: {"Belgium": ["LIE" | {"province": "LIE", "points": 300}]}. A garrison whose
+  // province holds another power's unit is under siege; explicit `sieges` are drawn too.
+  const unitsAt = new Map(unitsOf(position).map((u) => [u.prov, u.power]));
+  const sieges = [...(position.sieges || [])];
+  for (const [power, g] of byPower(position.garrisons)) {
+    const loc = typeof g === "string" ? g : g.province;
+    const p = loc && pt(loc);
+    if (!p) continue;
+    const node = el("rect", { x: p.x - 17, y: p.y - 21, width: 9, height: 9, class: "garrison", fill: colour(vi, power), "data-abbr": loc }, layers.sieges);
+    titled(node, `${power} garrison in ${provinceName(vi, loc)}${g.points ? ", " + g.points + " points" : ""}`);
+    const besieger = unitsAt.get(loc.split("/")[0]);
+    if (besieger && besieger !== power) sieges.push({ province: loc, by: besieger });
+  }
+  for (const siege of sieges) {
+    const p = pt(siege.province || "");
+    if (!p) continue;
+    titled(el("circle", { cx: p.x, cy: p.y, r: 17, class: "siege", stroke: colour(vi, siege.by), "data-abbr": siege.province }, layers.sieges),
+      `${provinceName(vi, siege.province)} besieged by ${siege.by || "?"}`);
+  }
+  // Supply trains: {"France": [{"at": "PAR", "target": 3, "returning": false}]} or a list.
+  for (const [power, train] of byPower(position.trains)) {
+    const p = pt(train.at || "");
+    if (!p) continue;
+    titled(el("rect", { x: p.x + 8, y: p.y - 19, width: 14, height: 7, rx: 2, class: "train" + (train.returning ? " returning" : ""), fill: colour(vi, power) }, layers.trains),
+      `${power} supply train at ${provinceName(vi, train.at)}${train.returning ? ", returning" : train.target ? ", on its way to unit " + train.target : ", idle"}`);
+  }
+}
+
+// Parses the move part of a canonical order for the arrows: "A PAR-BUR", "A PAR R BUR",
+// "A MOS-TSR-IRK" (the last province is the destination).
+function orderArrow(order) {
+  const m = /^\s*[AF]\s+([A-Z0-9/]+)\s*(?:-|\bR\b)\s*([A-Z0-9/ -]+?)\s*(?:VIA CONVOY)?\s*$/.exec(order);
+  if (!m) return null;
+  const path = m[2].split("-").map((s) => s.trim()).filter(Boolean);
+  return { from: m[1], to: path[path.length - 1] };
+}
+
+function supportArrow(order) {
+  const m = /^\s*[AF]\s+([A-Z0-9/]+)\s+S\s+[AF]\s+([A-Z0-9/]+)(?:\s*-\s*([A-Z0-9/]+))?/.exec(order);
+  return m ? { from: m[1], to: m[3] || m[2] } : null;
+}
+
+// Draws everything. `options`:
+//   selected: loc of the selected unit; targets: Set of locs/abbrs offered as destinations;
+//   orders: [{text, ok}] arrows to draw; onUnit(unit), onProvince(abbr): activation callbacks
+//   (null when the map is read-only); unitsFocusable: which units take Tab focus.
+export function drawMap(svg, vi, position, options = {}) {
+  svg.replaceChildren();
+  svg.setAttribute("viewBox", `0 0 ${vi.width} ${vi.height}`);
+  svg.setAttribute("role", "group");
+  const defs = el("defs", {}, svg);
+  const marker = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" }, defs);
+  el("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow-head" }, marker);
+  el("rect", { x: 0, y: 0, width: vi.width, height: vi.height, class: "map-bg" }, svg);
+  const layers = {};
+  for (const name of ["adjacency", "rail", "supply", "provinces", "centres", "sieges", "orders", "units", "trains", "dislodged", "standoffs"])
+    layers[name] = el("g", { id: "layer-" + name, class: "layer" }, svg);
+
+  for (const [key, kind] of edges(vi)) {
+    const [a, b] = key.split("|").map((loc) => point(vi, loc));
+    if (a && b) el("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "adj adj-" + kind }, layers.adjacency);
+  }
+
+  const targets = options.targets || new Set();
+  for (const p of vi.provinces.values()) {
+    const g = el("g", { class: `province type-${p.type}${targets.has(p.abbr) ? " target" : ""}`, "data-abbr": p.abbr }, layers.provinces);
+    el("circle", { cx: p.x, cy: p.y, r: targets.has(p.abbr) ? 9 : 3.5, class: "province-dot" }, g);
+    el("text", { x: p.x, y: p.y - 13, class: "province-label" }, g).textContent = p.abbr;
+    titled(g, p.name);
+    for (const [coast, c] of p.coasts) {
+      const loc = p.abbr + "/" + coast;
+      const cg = el("g", { class: "coast" + (targets.has(loc) ? " target" : ""), "data-abbr": loc }, layers.provinces);
+      el("circle", { cx: c.x, cy: c.y, r: targets.has(loc) ? 7 : 2.5, class: "coast-dot" }, cg);
+      el("text", { x: c.x, y: c.y - 8, class: "coast-label" }, cg).textContent = coast;
+      if (options.onProvince && targets.has(loc))
+        activatable(cg, "Target " + provinceName(vi, loc), true, options.onProvince, loc);
+    }
+    if (options.onProvince)
+      activatable(g, (targets.has(p.abbr) ? "Target " : "") + p.name, targets.has(p.abbr), options.onProvince, p.abbr);
+  }
+
+  const owner = ownerOf(position);
+  for (const p of vi.provinces.values()) {
+    if (!p.sc) continue;
+    const who = owner.get(p.abbr);
+    const node = el("circle", { cx: p.x + 13, cy: p.y + 10, r: 4.5, class: "centre" + (who ? "" : " neutral"), fill: who ? colour(vi, who) : null, "data-abbr": p.abbr, "data-owner": who || "" }, layers.centres);
+    titled(node, `${p.name}: supply centre${who ? " of " + who : ", neutral"}`);
+  }
+
+  drawCampaign(vi, position, layers);
+
+  for (const order of options.orders || []) {
+    const move = orderArrow(order.text);
+    const support = move ? null : supportArrow(order.text);
+    const arrow = move || support;
+    if (!arrow || !arrow.to) continue;
+    const a = point(vi, arrow.from), b = point(vi, arrow.to);
+    if (!a || !b) continue;
+    const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy) || 1, cut = 12 / len;
+    el("line", {
+      x1: a.x + dx * cut, y1: a.y + dy * cut, x2: b.x - dx * cut, y2: b.y - dy * cut,
+      class: `order-arrow ${move ? "move" : "support"} ${order.ok === false ? "failed" : ""}`,
+      "marker-end": "url(#arrow)",
+    }, layers.orders);
+  }
+
+  const focusable = options.unitsFocusable || (() => false);
+  for (const u of unitsOf(position)) {
+    const p = point(vi, u.loc);
+    if (!p) continue;
+    const selected = options.selected === u.loc;
+    const g = el("g", { class: "unit" + (selected ? " selected" : ""), "data-loc": u.loc, "data-power": u.power, "data-kind": u.kind }, layers.units);
+    drawUnitShape(g, u.kind, p.x, p.y, 18, colour(vi, u.power));
+    activatable(g, unitLabel(vi, u.power, u) + (selected ? " (selected)" : ""), focusable(u), options.onUnit, u);
+  }
+
+  for (const u of dislodgedOf(position)) {
+    const p = point(vi, u.loc);
+    if (!p) continue;
+    const selected = options.selected === u.loc;
+    const g = el("g", { class: "unit dislodged" + (selected ? " selected" : ""), "data-loc": u.loc, "data-power": u.power }, layers.dislodged);
+    drawUnitShape(g, u.kind, p.x + 15, p.y + 13, 14, colour(vi, u.power));
+    const label = `Dislodged ${unitLabel(vi, u.power, u)}` + (u.from ? `, attacked from ${u.from}` : "") +
+      (u.retreats.length ? `, may retreat to ${u.retreats.join(", ")}` : ", no retreat");
+    activatable(g, label, focusable({ ...u, dislodged: true }), options.onUnit ? (d) => options.onUnit(d) : null, { ...u, dislodged: true });
+  }
+
+  for (const abbr of position.standoffs || []) {
+    const p = point(vi, abbr);
+    if (!p) continue;
+    titled(el("path", { d: `M${p.x - 6},${p.y - 6} L${p.x + 6},${p.y + 6} M${p.x + 6},${p.y - 6} L${p.x - 6},${p.y + 6}`, class: "standoff" }, layers.standoffs),
+      `Standoff in ${provinceName(vi, abbr)}`);
+  }
+}

@@ -1,0 +1,341 @@
+// Order entry for one seat: a text box validated line by line as the player types
+// (POST /orders/validate), orders built by clicking the map (or by keyboard on its focusable
+// units and targets), submission with its confirmation, and the ready flag.
+
+import { api } from "./api.js";
+import { h, say, phaseName } from "./dom.js";
+import { provinceName, unitLabel, unitsOf, dislodgedOf } from "./map.js";
+
+const VALIDATE_DELAY_MS = 300;
+
+// The province a line orders (its first unit, or the build location), for replacing a line
+// when a new order for the same unit is clicked in.
+function lineProvince(line) {
+  const body = line.replace(/^\s*[A-Za-z]+:\s*/, "");
+  let m = /^\s*(?:BUILD|B)\s+(?:[AF]\s+)?([A-Za-z0-9]+)/i.exec(body);
+  if (m) return m[1].toUpperCase();
+  m = /^\s*(?:disband|remove|D)\s+[AF]\s+([A-Za-z0-9]+)/i.exec(body);
+  if (m) return m[1].toUpperCase();
+  m = /^\s*[AF]\s+([A-Za-z0-9]+)/i.exec(body);
+  return m ? m[1].toUpperCase() : null;
+}
+
+function provinceOf(loc) {
+  return loc.split("/")[0];
+}
+
+// Where a unit can move: its army or fleet neighbours (fleet ones with coasts).
+function reach(vi, unit) {
+  const p = vi.provinces.get(unit.prov);
+  if (!p) return [];
+  if (unit.kind === "A") return p.army;
+  if (unit.coast && p.coasts.has(unit.coast)) return p.coasts.get(unit.coast).fleet;
+  return p.fleet;
+}
+
+export class OrderPanel {
+  // ctx: {game, vi, position, power, token, memo (survives refreshes), redraw(), refresh()}
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.selected = null;  // the unit being ordered
+    this.second = null;    // the supported or convoyed unit
+    this.mode = "move";
+    this.buildAt = null;
+    this.abort = null;
+    this.timer = null;
+    this.root = this.render();
+  }
+
+  get phaseKind() {
+    return this.ctx.game.phase.slice(-1);
+  }
+
+  render() {
+    const { game, power } = this.ctx;
+    this.text = h("textarea", {
+      id: "orders-text", rows: 8, spellcheck: "false", autocapitalize: "characters",
+      "aria-label": `Orders for ${power}, one per line`, "aria-describedby": "verdicts",
+      placeholder: "One order per line, e.g. A PAR-BUR",
+      oninput: () => this.scheduleValidate(),
+    });
+    this.verdicts = h("ol", { id: "verdicts", class: "verdicts", "aria-live": "polite", "aria-label": "Validation, line by line" });
+    this.hint = h("p", { class: "hint", id: "order-hint", "aria-live": "polite" });
+    this.tools = h("div", { class: "order-tools", role: "group", "aria-label": "Order tools" });
+    this.confirmation = h("div", { class: "confirmation", id: "confirmation", "aria-live": "polite" });
+    this.ready = h("input", { type: "checkbox", id: "ready-flag", onchange: () => this.setReady() });
+    const root = h("section", { class: "panel orders-panel", "aria-labelledby": "orders-heading" },
+      h("h2", { id: "orders-heading" }, `Orders for ${power} — ${phaseName(game.phase)}`),
+      this.hint, this.tools,
+      h("label", { for: "orders-text", class: "block" }, "Orders (one per line)"),
+      this.text, this.verdicts,
+      h("div", { class: "row" },
+        h("button", { type: "button", id: "submit-orders", class: "primary", onclick: () => this.submit() }, "Submit orders"),
+        h("button", { type: "button", id: "clear-orders", onclick: () => { this.text.value = ""; this.scheduleValidate(0); } }, "Clear"),
+        h("label", { class: "check" }, this.ready, " Ready (resolve early when everyone is)")),
+      this.confirmation);
+    // The last confirmation stays on screen across the refresh a submission causes.
+    if (this.ctx.memo.confirmation) this.confirmation.replaceChildren(...this.ctx.memo.confirmation);
+    this.updateTools();
+    return root;
+  }
+
+  // Loads the seat's current orders and ready flag from the server.
+  async load() {
+    const { game, token } = this.ctx;
+    try {
+      const data = await api.orders(game.id, token);
+      const seat = (data.seats || [])[0];
+      if (seat) {
+        this.ready.checked = !!seat.ready;
+        if (seat.submitted && !this.text.value && !this.ctx.memo.confirmation) {
+          this.text.value = seat.text || "";
+          this.confirmation.replaceChildren(h("p", {}, `Orders on file, submitted ${new Date(seat.submitted_at * 1000).toLocaleString()}.`));
+          this.showVerdicts(seat.verdicts || []);
+        }
+        if (!seat.needs_orders) this.hint.textContent = `${seat.power} has nothing to order this phase.`;
+      }
+    } catch (e) {
+      say("Could not load your orders: " + e.message, "error");
+    }
+  }
+
+  scheduleValidate(delay = VALIDATE_DELAY_MS) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.validate(), delay);
+  }
+
+  async validate() {
+    const { game, token } = this.ctx;
+    if (this.abort) this.abort.abort();
+    if (!this.text.value.trim()) {
+      this.verdicts.replaceChildren();
+      return;
+    }
+    this.abort = new AbortController();
+    try {
+      const answer = await api.validate(game.id, this.text.value, token, this.abort.signal);
+      this.showVerdicts(answer.verdicts || []);
+    } catch (e) {
+      if (e.name !== "AbortError") this.verdicts.replaceChildren(h("li", { class: "rejected" }, "Validation failed: " + e.message));
+    }
+  }
+
+  showVerdicts(verdicts) {
+    this.verdicts.replaceChildren(...verdicts.map((v) => {
+      const ok = v.status === "accepted";
+      return h("li", { class: ok ? "accepted" : "rejected", "data-line": v.line },
+        h("span", { class: "mark", "aria-hidden": "true" }, ok ? "✓" : "✗"),
+        h("span", { class: "visually-hidden" }, ok ? "accepted: " : "rejected: "),
+        `line ${v.line}: `,
+        h("code", {}, v.input),
+        ok ? [" → ", h("code", {}, v.order)] : [" — ", h("span", { class: "error" }, v.error)],
+        v.note ? h("span", { class: "note" }, ` (${v.note})`) : null);
+    }));
+  }
+
+  async submit() {
+    const { game, token } = this.ctx;
+    try {
+      const answer = await api.submit(game.id, this.text.value, token);
+      this.showVerdicts(answer.verdicts || []);
+      this.ctx.memo.confirmation = [
+        h("p", { class: answer.rejected ? "warn" : "ok" },
+          `Saved for ${phaseName(answer.phase)} at ${new Date().toLocaleTimeString()}: ${answer.accepted} accepted, ${answer.rejected} rejected.`),
+        h("ul", { class: "in-force", "aria-label": "Orders in force" }, (answer.orders || []).map((o) => h("li", {}, h("code", {}, o))))];
+      this.confirmation.replaceChildren(...this.ctx.memo.confirmation);
+      say(`Orders saved: ${answer.accepted} accepted, ${answer.rejected} rejected.`, answer.rejected ? "warn" : "ok");
+      this.ctx.refresh();
+    } catch (e) {
+      say("Orders not saved: " + e.message, "error");
+      this.confirmation.replaceChildren(h("p", { class: "error" }, "Not saved: " + e.message));
+    }
+  }
+
+  async setReady() {
+    const { game, token } = this.ctx;
+    try {
+      await api.ready(game.id, this.ready.checked, token);
+      say(this.ready.checked ? "Marked ready." : "No longer ready.", "ok");
+      this.ctx.refresh();
+    } catch (e) {
+      this.ready.checked = !this.ready.checked;
+      say("Could not change the ready flag: " + e.message, "error");
+    }
+  }
+
+  // --- ordering by clicking --------------------------------------------------------------
+
+  addLine(order, prov) {
+    const lines = this.text.value.split("\n").filter((l) => l.trim() && lineProvince(l) !== prov);
+    lines.push(order);
+    this.text.value = lines.join("\n") + "\n";
+    say("Added " + order);
+    this.selected = this.second = null;
+    this.buildAt = null;
+    this.scheduleValidate(0);
+    this.updateTools();
+    this.ctx.redraw();
+  }
+
+  ownUnits() {
+    const { position, power } = this.ctx;
+    return this.phaseKind === "R" ? dislodgedOf(position).filter((u) => u.power === power)
+      : unitsOf(position).filter((u) => u.power === power);
+  }
+
+  // Which units take Tab focus on the map: own units to start an order; any unit once a
+  // support or convoy is being built.
+  unitFocusable(unit) {
+    if (this.selected && (this.mode === "support" || this.mode === "convoy") && !this.second) return !unit.dislodged;
+    if (unit.power !== this.ctx.power) return false;
+    return this.phaseKind === "R" ? !!unit.dislodged : !unit.dislodged;
+  }
+
+  // The locations offered as targets for the current selection.
+  targets() {
+    const { vi, position, power } = this.ctx;
+    const out = new Set();
+    if (this.phaseKind === "A") {
+      if (this.selected) return out;
+      const occupied = new Set(unitsOf(position).map((u) => u.prov));
+      const owned = new Set((position.supply_centers?.[power] || []).map(provinceOf));
+      for (const home of vi.powers.get(power)?.home || [])
+        if (owned.has(home) && !occupied.has(home)) out.add(home);
+      return out;
+    }
+    const unit = this.selected;
+    if (!unit) return out;
+    if (this.phaseKind === "R") {
+      for (const loc of unit.retreats.length ? unit.retreats : reach(vi, unit)) out.add(loc);
+      return out;
+    }
+    if (this.mode === "move") for (const loc of reach(vi, unit)) out.add(loc);
+    if (this.mode === "support" && this.second) {
+      const mine = new Set(reach(vi, unit).map(provinceOf));
+      if (mine.has(this.second.prov)) out.add(this.second.prov);  // support to hold
+      const theirs = this.second.kind === "A" && this.mode === "support"
+        ? vi.provinces.get(this.second.prov)?.army || [] : reach(vi, this.second);
+      for (const loc of theirs) if (mine.has(provinceOf(loc))) out.add(provinceOf(loc));
+    }
+    if (this.mode === "convoy" && this.second)
+      for (const p of vi.provinces.values()) if (p.type === "coast" && p.abbr !== this.second.prov) out.add(p.abbr);
+    return out;
+  }
+
+  onUnit(unit) {
+    const { vi, power } = this.ctx;
+    const kind = this.phaseKind;
+    if (kind === "A") {
+      if (unit.power === power && !unit.dislodged) this.addLine(`${unit.kind} ${unit.loc} D`, unit.prov);
+      return;
+    }
+    if (this.selected && (this.mode === "support" || this.mode === "convoy") && !unit.dislodged) {
+      if (unit.loc === this.selected.loc) { this.select(null); return; }
+      if (!this.second) {
+        if (this.mode === "convoy" && unit.kind !== "A") { say("Only an army can be convoyed.", "warn"); return; }
+        this.second = unit;
+        this.updateTools();
+        this.ctx.redraw();
+        return;
+      }
+      if (unit.prov === this.second.prov) { this.onProvince(unit.prov); return; }
+    }
+    if (unit.power !== power || (kind === "R") !== !!unit.dislodged) {
+      if (this.selected && this.mode === "move" && this.targets().has(unit.loc)) { this.onProvince(unit.loc); return; }
+      if (this.selected && this.mode === "move" && this.targets().has(unit.prov)) { this.onProvince(unit.prov); return; }
+      say(unitLabel(vi, unit.power, unit) + (unit.power === power ? " takes no orders this phase." : " is not yours."), "warn");
+      return;
+    }
+    if (this.selected && this.mode === "move" && this.targets().has(unit.prov) && this.selected.loc !== unit.loc) {
+      this.onProvince(unit.prov);
+      return;
+    }
+    this.select(this.selected && this.selected.loc === unit.loc ? null : unit);
+  }
+
+  onProvince(loc) {
+    const { vi } = this.ctx;
+    if (this.phaseKind === "A") {
+      if (this.targets().has(loc)) { this.buildAt = loc; this.updateTools(); }
+      return;
+    }
+    const unit = this.selected;
+    if (!unit) return;
+    const targets = this.targets();
+    // A click on a province whose coast is the target means that coast when there is one.
+    let target = targets.has(loc) ? loc : [...targets].find((t) => provinceOf(t) === loc && t.includes("/"));
+    if (!target) {
+      say(`${provinceName(vi, loc)} is not a possible target.`, "warn");
+      return;
+    }
+    const u = `${unit.kind} ${unit.loc}`;
+    if (this.phaseKind === "R") return this.addLine(`${u} R ${target}`, unit.prov);
+    if (this.mode === "move") return this.addLine(`${u}-${target}`, unit.prov);
+    const v = `${this.second.kind} ${this.second.loc}`;
+    if (this.mode === "support")
+      return this.addLine(provinceOf(target) === this.second.prov ? `${u} S ${v}` : `${u} S ${v}-${target}`, unit.prov);
+    if (this.mode === "convoy") return this.addLine(`${u} C ${v}-${target}`, unit.prov);
+  }
+
+  select(unit) {
+    this.selected = unit;
+    this.second = null;
+    if (!unit || (unit.kind !== "F" && this.mode === "convoy")) this.mode = "move";
+    this.updateTools();
+    this.ctx.redraw();
+  }
+
+  setMode(mode) {
+    this.mode = mode;
+    this.second = null;
+    this.updateTools();
+    this.ctx.redraw();
+  }
+
+  // The buttons that fit the current selection, and the hint saying what to click next.
+  updateTools() {
+    const { vi } = this.ctx;
+    const kind = this.phaseKind;
+    const unit = this.selected;
+    const tools = [];
+    let hint;
+    if (kind === "A") {
+      hint = "Click a unit to disband it, or a highlighted home centre to build there.";
+      if (this.buildAt) {
+        const p = vi.provinces.get(this.buildAt);
+        hint = `Build in ${p.name}:`;
+        if (p.type !== "sea") tools.push(h("button", { type: "button", onclick: () => this.addLine(`BUILD A ${p.abbr}`, p.abbr) }, "Build army"));
+        if (p.type === "coast") {
+          if (p.coasts.size) for (const c of p.coasts.keys()) tools.push(h("button", { type: "button", onclick: () => this.addLine(`BUILD F ${p.abbr}/${c}`, p.abbr) }, `Build fleet (${c})`));
+          else tools.push(h("button", { type: "button", onclick: () => this.addLine(`BUILD F ${p.abbr}`, p.abbr) }, "Build fleet"));
+        }
+        tools.push(h("button", { type: "button", onclick: () => { this.buildAt = null; this.updateTools(); } }, "Cancel"));
+      }
+      tools.push(h("button", { type: "button", onclick: () => this.addLine("WAIVE", null) }, "Waive a build"));
+    } else if (!unit) {
+      hint = kind === "R" ? "Click a dislodged unit of yours to order its retreat." : "Click one of your units (or Tab to it and press Enter) to order it.";
+    } else {
+      const name = unitLabel(vi, unit.power, unit);
+      const u = `${unit.kind} ${unit.loc}`;
+      if (kind === "R") {
+        hint = `${name}: choose where it retreats.`;
+        tools.push(h("button", { type: "button", onclick: () => this.addLine(`${u} D`, unit.prov) }, "Disband"));
+      } else {
+        hint = {
+          move: `${name}: choose a destination.`,
+          support: this.second ? `${name} supports ${unitLabel(vi, this.second.power, this.second)}: choose where (its own province to support a hold).` : `${name}: choose the unit to support.`,
+          convoy: this.second ? `${name} convoys ${unitLabel(vi, this.second.power, this.second)}: choose the destination.` : `${name}: choose the army to convoy.`,
+        }[this.mode];
+        const modes = [["move", "Move"], ["support", "Support"]];
+        if (unit.kind === "F") modes.push(["convoy", "Convoy"]);
+        for (const [mode, label] of modes)
+          tools.push(h("button", { type: "button", "aria-pressed": String(this.mode === mode), class: this.mode === mode ? "on" : "", onclick: () => this.setMode(mode) }, label));
+        tools.push(h("button", { type: "button", onclick: () => this.addLine(`${u} H`, unit.prov) }, "Hold"));
+      }
+      tools.push(h("button", { type: "button", onclick: () => this.select(null) }, "Cancel"));
+    }
+    this.hint.textContent = hint;
+    this.tools.replaceChildren(...tools);
+  }
+}
+

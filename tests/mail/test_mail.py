@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""Integration tests of the mail gateway against the real server, a real SQLite file and a
+real SMTP server on loopback (aiosmtpd). Run:
+  test_mail.py --binary PATH --variants DIR [--only NAME]"""
+
+import argparse
+import email
+import email.policy
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mail_harness import (FROM, SmtpSink, Server, check, create_game, db_rows,  # noqa: E402
+                          free_port, mail_config, mail_in, message, orders_of, seat_address)
+
+ARGS = None
+FRANCE = "fred@player.test"
+
+
+def new_server(relay_port, enabled=True):
+    return Server(ARGS.binary, ARGS.variants, extra=mail_config(relay_port, enabled)).start()
+
+
+def headers_block(data):
+    """The header lines, each with its CRLF."""
+    return data.split(b"\r\n\r\n", 1)[0] + b"\r\n"
+
+
+def test_outbound():
+    """Welcome, confirmation and results reach a real SMTP server, well formed."""
+    port = free_port()
+    sink = SmtpSink(port)
+    server = new_server(port)
+    try:
+        game_id, gm_token, tokens = create_game(
+            server, {"France": FRANCE, "England": "eng@player.test"},
+            names={"France": "Frédéric Müller"})
+        address = seat_address(server, game_id, "France")
+        welcome = sink.wait_for(lambda m: m["to"] == [FRANCE] and b"you play France" in
+                                m["data"], "welcome to France")[0]
+        data = welcome["data"]
+        head = headers_block(data)
+        check(welcome["from"] == "judge@adjutant.test", f"envelope from: {welcome['from']}")
+        check(b"\r\n" in data and b"\n" not in data.replace(b"\r\n", b""),
+              "CRLF line ends only")
+        check(all(b < 128 for b in head), "headers are 7-bit")
+        check(b"From: Adjutant Judge <judge@adjutant.test>\r\n" in head, head)
+        # The name is one RFC 2047 encoded word in UTF-8, byte for byte.
+        check(b"\r\nTo: =?UTF-8?b?RnLDqWTDqXJpYyBNw7xsbGVy?= <fred@player.test>\r\n" in head,
+              head)
+        check(b"Auto-Submitted: auto-generated\r\n" in head, head)
+        check(b"X-Loop: judge@adjutant.test\r\n" in head, head)
+        check(b"MIME-Version: 1.0\r\n" in head, head)
+        check(b"Content-Type: text/plain; charset=utf-8\r\n" in head, head)
+        check(f"Reply-To: {address}\r\n".encode() in head, head)
+        check(f"References: <game-{game_id}.adjutant@adjutant.test>\r\n".encode() in head, head)
+        parsed = email.message_from_bytes(data, policy=email.policy.default)
+        check(str(parsed["To"]) == "Frédéric Müller <fred@player.test>", str(parsed["To"]))
+        check(parsed["Message-ID"].endswith(".adjutant@adjutant.test>"), parsed["Message-ID"])
+        check(address in parsed.get_content(), "the welcome names the orders address")
+
+        # Orders by mail: a confirmation threaded to the player's message, UTF-8 body in
+        # quoted-printable (the name has non-ASCII letters).
+        raw = message(FRANCE, address,
+                      "A PAR-BUR\nA MAR-SPA\nF BRE-MAO\nXYZZY\nGrüße\n\n-- \nFred\n",
+                      subject="Spring moves", message_id="<spring-1@player.test>")
+        done = mail_in(server, raw, recipient=address)
+        check(done.returncode == 0, f"mail-in: {done.returncode} {done.stderr}")
+        mine = orders_of(server, game_id, tokens["France"])
+        check(mine["submitted"] and mine["source"] == "email", f"orders stored: {mine}")
+        check(mine["text"].splitlines() == ["A PAR-BUR", "A MAR-SPA", "F BRE-MAO", "XYZZY",
+                                           "Grüße"],
+              f"signature cut: {mine['text']!r}")
+        reply = sink.wait_for(lambda m: b"In-Reply-To: <spring-1@player.test>" in m["data"],
+                              "confirmation")[0]
+        head = headers_block(reply["data"])
+        check(b"Subject: Re: Spring moves\r\n" in head, head)
+        check(b"References: <spring-1@player.test>\r\n" in head, head)
+        check(b"Auto-Submitted: auto-replied\r\n" in head, head)
+        # The answer echoes the non-ASCII line: UTF-8 in quoted-printable, byte for byte.
+        check(b"Content-Transfer-Encoding: quoted-printable\r\n" in head, head)
+        check(b"  Gr=C3=BC=C3=9Fe  ->  REJECTED: unknown command" in reply["data"], reply["data"])
+        body = email.message_from_bytes(reply["data"], policy=email.policy.default).get_content()
+        check("A PAR-BUR  ->  accepted: A PAR - BUR" in body, body)
+        check("XYZZY  ->  REJECTED: unknown command" in body, body)
+        check("Your orders in force for S1901M:" in body and "Deadline: " in body, body)
+
+        # Results after resolution go to every seat with an address.
+        status, _, _, raw_answer = server.request(
+            "POST", f"/api/v1/games/{game_id}/actions/resolve", {}, token=gm_token)
+        check(status == 200, f"resolve: {raw_answer[:200]!r}")
+        for rcpt in (FRANCE, "eng@player.test"):
+            result = sink.wait_for(lambda m, r=rcpt: m["to"] == [r] and b"S1901M results" in
+                                   m["data"], "results to " + rcpt)
+            check(len(result) == 1, f"results mailed once to {rcpt}")
+        text = email.message_from_bytes(result[0]["data"],
+                                        policy=email.policy.default).get_content()
+        check("France: A PAR - BUR  ->  succeeds" in text, text)
+        time.sleep(2)  # a few more sender rounds: nothing is sent twice
+        sent = db_rows(server, "SELECT count(*) FROM mail_outbox WHERE status = 'sent'")[0][0]
+        check(sent == len(sink.messages), f"outbox sent {sent} vs received {len(sink.messages)}")
+    finally:
+        server.close()
+        sink.stop()
+
+
+def test_relay_down():
+    """With the relay down mail waits in the outbox, across a restart, and goes out later."""
+    port = free_port()
+    server = new_server(port)
+    sink = None
+    try:
+        game_id, _, _ = create_game(server, {"France": FRANCE})
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            rows = db_rows(server, "SELECT status, attempts, last_error FROM mail_outbox")
+            if rows and rows[0][1] >= 2:
+                break
+            time.sleep(0.3)
+        check(rows and rows[0][0] == "pending" and rows[0][1] >= 2,
+              f"pending with failed attempts: {rows}")
+        server.stop()
+        server.start()  # the row survives a restart
+        sink = SmtpSink(port)
+        sink.wait_for(lambda m: m["to"] == [FRANCE], "welcome once the relay is back")
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            rows = db_rows(server, "SELECT status FROM mail_outbox")
+            if rows == [("sent",)]:
+                break
+            time.sleep(0.3)
+        check(rows == [("sent",)], f"outbox after the outage: {rows}")
+        check(len(sink.messages) == 1, f"sent exactly once: {len(sink.messages)}")
+    finally:
+        server.close()
+        if sink:
+            sink.stop()
+
+
+def test_forged_sender():
+    """The right address from the wrong sender, or a wrong key: nothing is processed."""
+    server = new_server(free_port(), enabled=False)
+    try:
+        game_id, _, tokens = create_game(server, {"France": FRANCE})
+        address = seat_address(server, game_id, "France")
+        forged = message("mallory@evil.test", address, "A PAR-BUR\n")
+        done = mail_in(server, forged, recipient=address)
+        check(done.returncode == 0 and b"rejected" in done.stderr, done.stderr)
+        check(not orders_of(server, game_id, tokens["France"])["submitted"], "forged: no orders")
+        alerts = db_rows(server, "SELECT recipient, subject FROM mail_outbox")
+        check(alerts == [(FRANCE, "Adjutant: a message for France was refused")],
+              f"only the registered address is told: {alerts}")
+        wrong_key = address.split("@")[0][:-4] + "0000@" + address.split("@")[1]
+        done = mail_in(server, message(FRANCE, wrong_key, "A PAR-BUR\n"), recipient=wrong_key)
+        check(done.returncode == 0 and b"rejected" in done.stderr, done.stderr)
+        check(not orders_of(server, game_id, tokens["France"])["submitted"], "bad key: no orders")
+        check(b"A PAR-BUR" not in address.encode(), "sanity")
+        # Mail that must never be answered: no reply is queued, nothing is processed.
+        before = db_rows(server, "SELECT count(*) FROM mail_outbox")[0][0]
+        for extra in ({"Auto-Submitted": "auto-replied"}, {"Precedence": "bulk"},
+                      {"X-Loop": "judge@adjutant.test"}):
+            done = mail_in(server, message(FRANCE, address, "A PAR-BUR\n", extra=extra),
+                           recipient=address)
+            check(done.returncode == 0 and b"ignored" in done.stderr, done.stderr)
+        done = mail_in(server, message("MAILER-DAEMON@relay.test", address, "bounce"),
+                       recipient=address)
+        check(done.returncode == 0 and b"ignored" in done.stderr, done.stderr)
+        after = db_rows(server, "SELECT count(*) FROM mail_outbox")[0][0]
+        check(before == after, "nothing answered")
+        check(not orders_of(server, game_id, tokens["France"])["submitted"], "nothing processed")
+        # No From: at all: nobody to answer, EX_DATAERR.
+        done = mail_in(server, b"Subject: hi\r\n\r\nA PAR-BUR\r\n", recipient=address)
+        check(done.returncode == 65, f"no From: {done.returncode}")
+    finally:
+        server.close()
+
+
+def test_duplicate():
+    """A redelivered message is answered again but not processed again."""
+    server = new_server(free_port(), enabled=False)
+    try:
+        game_id, _, tokens = create_game(server, {"France": FRANCE})
+        address = seat_address(server, game_id, "France")
+        first = message(FRANCE, address, "A PAR-BUR\n", message_id="<m1@player.test>")
+        second = message(FRANCE, address, "A PAR-PIC\n", message_id="<m2@player.test>")
+        for raw in (first, second, first):
+            done = mail_in(server, raw, recipient=address)
+            check(done.returncode == 0, done.stderr)
+        check(b"duplicate" in done.stderr, done.stderr)
+        mine = orders_of(server, game_id, tokens["France"])
+        check(mine["text"].strip() == "A PAR-PIC", f"the redelivery was not re-applied: {mine}")
+        inbox = db_rows(server, "SELECT count(*) FROM mail_inbox")[0][0]
+        check(inbox == 2, f"two messages recorded: {inbox}")
+        replies = db_rows(server, "SELECT body FROM mail_outbox WHERE recipient = ? ORDER BY id",
+                          (FRANCE,))
+        check(len(replies) == 3 and replies[2][0] == replies[0][0],
+              "the duplicate is answered with the stored confirmation")
+        # Without a Message-ID the content hash recognises the copy.
+        raw = first.replace(b"Message-ID: <m1@player.test>\n", b"")
+        check(b"Message-ID" not in raw, "fixture has no Message-ID")
+        for _ in range(2):
+            done = mail_in(server, raw, recipient=address)
+        check(b"duplicate" in done.stderr, done.stderr)
+    finally:
+        server.close()
+
+
+TESTS = {"outbound": test_outbound, "relay_down": test_relay_down,
+         "forged_sender": test_forged_sender, "duplicate": test_duplicate}
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--variants", required=True)
+    parser.add_argument("--only", choices=sorted(TESTS))
+    ARGS = parser.parse_args()
+    for name, test in TESTS.items():
+        if ARGS.only and name != ARGS.only:
+            continue
+        print("==", name, flush=True)
+        test()
+        print("ok", name, flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,464 @@
+#!/usr/bin/env node
+// Browser test of the web UI: starts the real `adjutant serve` on a loopback port with a
+// temporary SQLite file, drives the system Chromium (headless, through playwright-core, which
+// downloads no browser) and checks the UI end to end: static serving (types, ETag/304, no path
+// traversal), joining by link and by token, orders by clicking and by text with live
+// validation, the GM console (resolve, pause/resume, extend, replace a player), the units moved
+// on the map, the phase history, a phone-sized viewport and keyboard-only ordering.
+//
+// Usage: node ui.test.mjs --binary PATH [--variants DIR] [--artifacts DIR] [--chromium PATH]
+// Exits 77 (CTest: skipped) when Chromium or playwright-core is missing, 0 on success, 1 on a
+// failure. Screenshots go to the artifacts directory. Every wait is bounded, and a watchdog stops the
+// server and exits non-zero if the whole run takes too long.
+
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = parseArgs(process.argv.slice(2));
+const BINARY = args.binary;
+const VARIANTS = args.variants || path.resolve(here, "../../config/variants");
+const ARTIFACTS = path.resolve(args.artifacts || path.resolve(here, "../artifacts/web"));
+const CHROMIUM = args.chromium || process.env.CHROMIUM || "/usr/bin/chromium";
+const WATCHDOG_MS = Number(args.timeout || 240) * 1000;
+const POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"];
+
+function parseArgs(argv) {
+  const out = {};
+  for (let i = 0; i < argv.length; i += 2) {
+    if (!argv[i].startsWith("--") || argv[i + 1] === undefined) usage();
+    out[argv[i].slice(2)] = argv[i + 1];
+  }
+  if (!out.binary) usage();
+  return out;
+}
+
+function usage() {
+  console.error("usage: ui.test.mjs --binary PATH [--variants DIR] [--artifacts DIR] [--chromium PATH] [--timeout SECONDS]");
+  process.exit(64);
+}
+
+function check(condition, message) {
+  if (!condition) throw new Error("check failed: " + message);
+}
+
+const cleanups = [];
+async function cleanup() {
+  while (cleanups.length) {
+    try { await cleanups.pop()(); } catch (e) { console.error("cleanup:", e.message); }
+  }
+}
+
+const watchdog = setTimeout(async () => {
+  console.error(`FAIL: the test did not finish within ${WATCHDOG_MS / 1000} s`);
+  await Promise.race([cleanup(), new Promise((r) => setTimeout(r, 15000))]);
+  process.exit(1);
+}, WATCHDOG_MS);
+watchdog.unref();
+
+// --- the server --------------------------------------------------------------------------------
+
+async function startServer() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "adjutant-web-"));
+  const config = {
+    listen: { address: "127.0.0.1", port: 0 },
+    database: path.join(dir, "adjutant.db"),
+    variants_dir: VARIANTS,
+    admin_token: "admin-secret-for-web-tests",
+    threads: 2,
+    scheduler_interval_seconds: 1,
+    demo: false,
+    log_level: "info",
+  };
+  fs.writeFileSync(path.join(dir, "config.json"), JSON.stringify(config));
+  const log = fs.openSync(path.join(dir, "server.log"), "a");
+  const proc = spawn(BINARY, ["serve", "--config", path.join(dir, "config.json")], { stdio: ["ignore", "pipe", log] });
+  const server = { dir, proc, logPath: path.join(dir, "server.log") };
+  cleanups.push(async () => {
+    await stopServer(server);
+    fs.closeSync(log);
+    if (process.exitCode) console.error("server log kept in " + dir);
+    else fs.rmSync(dir, { recursive: true, force: true });
+  });
+  server.port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the server did not start within 30 s")), 30000);
+    let buffer = "";
+    proc.stdout.on("data", (chunk) => {
+      buffer += chunk;
+      const m = /listening on http:\/\/[^\s]+:(\d+)/.exec(buffer);
+      if (m) { clearTimeout(timer); resolve(Number(m[1])); }
+    });
+    proc.on("exit", (code) => { clearTimeout(timer); reject(new Error(`the server exited (${code}) before listening; log in ${dir}`)); });
+  });
+  server.base = `http://127.0.0.1:${server.port}`;
+  return server;
+}
+
+async function stopServer(server) {
+  const { proc } = server;
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise((r) => proc.once("exit", r));
+  proc.kill("SIGTERM");
+  const timer = setTimeout(() => proc.kill("SIGKILL"), 10000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// Raw HTTP, so the path goes out exactly as written (fetch would normalise "..").
+function raw(server, method, target, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port: server.port, method, path: target, headers, timeout: 10000 }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body }));
+    });
+    req.on("timeout", () => req.destroy(new Error("request timed out: " + target)));
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function apiCall(server, method, route, body, token) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = "Bearer " + token;
+  const res = await fetch(server.base + "/api/v1" + route, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(10000),
+  });
+  const data = await res.json().catch(() => null);
+  return { status: res.status, data };
+}
+
+// --- the checks --------------------------------------------------------------------------------
+
+async function checkStatic(server) {
+  const index = await raw(server, "GET", "/");
+  check(index.status === 200, "GET / is 200, got " + index.status);
+  check(index.headers["content-type"].startsWith("text/html"), "index.html is text/html");
+  check(index.body.includes('src="/web/app.js"'), "index.html loads app.js");
+  const etag = index.headers.etag;
+  check(/^"[0-9a-f]+"$/.test(etag || ""), "a strong ETag on /: " + etag);
+  check((index.headers["content-security-policy"] || "").includes("default-src 'self'"), "a CSP on the page");
+  const again = await raw(server, "GET", "/", { "If-None-Match": etag });
+  check(again.status === 304 && again.body === "", "If-None-Match gives 304 without a body");
+  const head = await raw(server, "HEAD", "/web/app.js");
+  check(head.status === 200 && head.body === "", "HEAD works");
+  for (const [file, type] of [["app.js", "text/javascript"], ["map.js", "text/javascript"], ["style.css", "text/css"]]) {
+    const r = await raw(server, "GET", "/web/" + file);
+    check(r.status === 200 && r.headers["content-type"].startsWith(type), `${file} is ${type}`);
+    check(r.headers["x-content-type-options"] === "nosniff", `${file} has nosniff`);
+  }
+  for (const target of ["/web/../../CMakeLists.txt", "/web/..%2F..%2FCMakeLists.txt", "/web/%2e%2e%2fserver.cpp",
+    "/web/..", "/web/.", "/web/", "/web/app.js/..", "/web/%2fetc%2fpasswd", "/web//etc/passwd", "/web/app.js%00.css",
+    "/web/APP.JS", "/web/./app.js", "/../etc/passwd", "/web/..\\..\\CMakeLists.txt"]) {
+    const r = await raw(server, "GET", target);
+    check(r.status === 404, `${target} is refused with 404, got ${r.status}`);
+    check(!/project\(|root:x:|function\(/.test(r.body), `${target} leaks no file`);
+  }
+  const post = await raw(server, "POST", "/");
+  check(post.status === 405, "POST / is 405");
+  console.log("ok: static files (types, ETag/304, HEAD, traversal refused)");
+}
+
+async function createGame(server) {
+  const created = await apiCall(server, "POST", "/games", { name: "Browser test", variant: "standard", missing_orders: "hold", resolve_when_ready: false });
+  check(created.status === 201, "create game: " + JSON.stringify(created.data));
+  const id = created.data.game.id;
+  const tokens = {};
+  for (const power of POWERS) {
+    const joined = await apiCall(server, "POST", `/games/${id}/seats/${power}/join`, { player: power + " player" });
+    check(joined.status === 201, "join " + power);
+    tokens[power] = joined.data.token;
+  }
+  return { id, gm: created.data.gm_token, tokens };
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(ARTIFACTS, name + ".png"), fullPage: true });
+}
+
+async function textarea(page) {
+  return page.$eval("#orders-text", (t) => t.value);
+}
+
+// Waits until the verdict list shows `count` lines (validation is debounced and asynchronous).
+async function verdicts(page, count) {
+  await page.waitForFunction((n) => document.querySelectorAll("#verdicts li").length === n, count, { timeout: 10000 });
+  return page.$$eval("#verdicts li", (lis) => lis.map((li) => ({ cls: li.className, text: li.textContent })));
+}
+
+async function clickOrders(page, server, game) {
+  // The seat token arrives in the link; the app moves it to sessionStorage and out of the URL.
+  await page.goto(`${server.base}/#/game/${game.id}?token=${game.tokens.France}`);
+  await page.waitForSelector("#orders-heading");
+  check(!page.url().includes("token"), "the token is removed from the address bar: " + page.url());
+  const stored = await page.evaluate(() => JSON.stringify(sessionStorage));
+  check(stored.includes(game.tokens.France), "the token is kept in sessionStorage");
+  check((await page.textContent("#orders-heading")).includes("France"), "the order panel is France's");
+  check(await page.$$eval('#layer-units .unit[data-power="France"]', (u) => u.length) === 3, "three French units drawn");
+  check(await page.$$eval("#layer-centres .centre", (c) => c.length) === 34, "34 supply centres drawn");
+  check(await page.$$eval("#layer-adjacency line", (l) => l.length) > 100, "adjacency lines drawn");
+  check(await page.$$eval("#layer-rail *, #layer-supply *, #layer-sieges *, #layer-trains *", (n) => n.length) === 0,
+    "campaign layers stay empty on the standard map");
+  await shot(page, "01-france-start");
+
+  // A PAR-BUR by clicking the unit, then the destination.
+  await page.click('#layer-units .unit[data-loc="PAR"]');
+  await page.waitForSelector('#layer-provinces .target[data-abbr="BUR"]');
+  check(await page.$('#layer-provinces .target[data-abbr="MOS"]') === null, "MOS is no target for A PAR");
+  await page.click('#layer-provinces [data-abbr="BUR"] circle');
+  check((await textarea(page)).includes("A PAR-BUR"), "clicking made A PAR-BUR");
+  // F BRE-MAO.
+  await page.click('#layer-units .unit[data-loc="BRE"]');
+  await page.click('#layer-provinces [data-abbr="MAO"] circle');
+  // A MAR S A PAR-BUR: select, Support, the supported unit, the destination.
+  await page.click('#layer-units .unit[data-loc="MAR"]');
+  await page.click('.order-tools button:has-text("Support")');
+  await page.click('#layer-units .unit[data-loc="PAR"]');
+  await page.click('#layer-provinces [data-abbr="BUR"] circle');
+  const text = await textarea(page);
+  check(text.includes("F BRE-MAO") && text.includes("A MAR S A PAR-BUR"), "clicked orders: " + text);
+  let v = await verdicts(page, 3);
+  check(v.every((x) => x.cls === "accepted"), "three clicked orders accepted: " + JSON.stringify(v));
+
+  // A bad line typed in shows its error live, on its line.
+  await page.click("#orders-text");
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("A PAR-MOS\n");
+  v = await verdicts(page, 4);
+  check(v[3].cls === "rejected" && /MOS/.test(v[3].text), "the bad line is rejected: " + JSON.stringify(v[3]));
+  await shot(page, "02-france-validation-error");
+  await page.fill("#orders-text", text);
+  await verdicts(page, 3);
+  await page.click("#submit-orders");
+  await page.waitForSelector("#confirmation .ok");
+  const confirmation = await page.textContent("#confirmation");
+  check(confirmation.includes("3 accepted, 0 rejected") && confirmation.includes("A PAR - BUR"), "confirmation: " + confirmation);
+  await page.check("#ready-flag");
+  await page.waitForFunction(() => document.getElementById("status").textContent.includes("ready"), null, { timeout: 10000 });
+  await shot(page, "03-france-submitted");
+  console.log("ok: orders by clicking, live validation, submit, ready");
+}
+
+async function textOrders(page, server, game) {
+  await page.goto(`${server.base}/#/game/${game.id}`);
+  await page.waitForSelector("#token-input");
+  check(await page.$("#orders-text") === null, "no order panel without a token");
+  await page.fill("#token-input", game.tokens.Germany);
+  await page.click("#token-save");
+  await page.waitForSelector("#orders-text");
+  await page.fill("#orders-text", "A MUN-RUH\nF KIE-DEN\nA BER-KIE\nA MUN-XYZ\n");
+  const v = await verdicts(page, 4);
+  check(v.slice(0, 3).every((x) => x.cls === "accepted"), "three typed orders accepted");
+  check(v[3].cls === "rejected" && /XYZ/.test(v[3].text), "the unknown province is reported: " + v[3].text);
+  await shot(page, "04-germany-typed-with-error");
+  await page.click("#submit-orders");
+  await page.waitForSelector("#confirmation .warn");
+  check((await page.textContent("#confirmation")).includes("3 accepted, 1 rejected"), "a partly bad submission is saved with its verdicts");
+  console.log("ok: orders typed with a token entered by hand, validation errors shown");
+}
+
+async function gmConsole(page, server, game) {
+  await page.goto(`${server.base}/#/game/${game.id}?token=${game.gm}`);
+  await page.waitForSelector("#gm-heading");
+  await page.waitForSelector('.gm-console tr[data-power="France"] td.ok');
+  const row = await page.textContent('.gm-console tr[data-power="Germany"]');
+  check(row.includes("submitted"), "the GM sees Germany submitted: " + row);
+  check(!(await page.textContent('.gm-console tr[data-power="Italy"]')).includes("submitted"), "Italy has not submitted");
+  await shot(page, "05-gm-console");
+
+  await page.click("#gm-resolve");
+  await page.waitForFunction(() => document.getElementById("current-phase")?.textContent.includes("Fall 1901"), null, { timeout: 15000 });
+  for (const [loc, power] of [["BUR", "France"], ["MAO", "France"], ["RUH", "Germany"], ["DEN", "Germany"], ["KIE", "Germany"]])
+    check(await page.$(`#layer-units .unit[data-loc="${loc}"][data-power="${power}"]`), `${power} unit now in ${loc}`);
+  check(await page.$('#layer-units .unit[data-loc="PAR"]') === null, "PAR is empty after the move");
+  await shot(page, "06-after-resolution");
+
+  // History: step back to Spring 1901 and see its orders and results.
+  await page.click("#history-prev");
+  await page.waitForSelector("#results-list");
+  const results = await page.textContent("#results-list");
+  check(/A PAR - BUR\s*— succeeds/.test(results), "the spring results list A PAR - BUR succeeds: " + results);
+  check(await page.$('#layer-units .unit[data-loc="PAR"]'), "the spring map shows A PAR again");
+  check(await page.$$eval("#layer-orders .order-arrow", (a) => a.length) >= 5, "the spring orders are drawn as arrows");
+  await shot(page, "07-history-spring");
+  await page.click("#history-next");
+  await page.waitForFunction(() => !document.getElementById("results-list"), null, { timeout: 10000 });
+  check(await page.$('#layer-units .unit[data-loc="BUR"]'), "back to the current position");
+
+  // Pause, resume, extend.
+  await page.click("#gm-pause");
+  await page.waitForFunction(() => document.getElementById("game-meta").textContent.includes("paused"), null, { timeout: 10000 });
+  await page.click("#gm-resume");
+  await page.waitForFunction(() => document.getElementById("game-meta").textContent.includes("active"), null, { timeout: 10000 });
+  const before = (await apiCall(server, "GET", `/games/${game.id}`)).data.deadline;
+  await page.fill("#gm-extend-hours", "2");
+  await page.click("#gm-extend");
+  await page.waitForFunction(() => document.getElementById("status").textContent.includes("Extend"), null, { timeout: 10000 });
+  const after = (await apiCall(server, "GET", `/games/${game.id}`)).data.deadline;
+  check(after - before >= 7200 - 5, `the deadline moved by two hours (${before} -> ${after})`);
+
+  // Replace Italy's player: a new link is shown once, the old token stops working.
+  await page.selectOption("#gm-seat-power", "Italy");
+  await page.fill("#gm-seat-player", "New Italy");
+  await page.click("#gm-seat");
+  await page.waitForSelector("#gm-handover-link");
+  const link = await page.inputValue("#gm-handover-link");
+  check(/#\/game\/\d+\?token=seat_/.test(link), "a handover link: " + link);
+  const old = await apiCall(server, "GET", `/games/${game.id}/orders`, undefined, game.tokens.Italy);
+  check(old.status === 401, "the replaced token is refused: " + old.status);
+  const fresh = await apiCall(server, "GET", `/games/${game.id}/orders`, undefined, decodeURIComponent(link.split("token=")[1]));
+  check(fresh.status === 200 && fresh.data.seats[0].power === "Italy", "the new token works");
+  await shot(page, "08-gm-after-actions");
+  console.log("ok: GM console (submissions, resolve, history, pause/resume, extend, replace)");
+}
+
+async function phone(page, server, game) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.base}/#/game/${game.id}?token=${game.tokens.France}`);
+  await page.waitForSelector("#orders-text");
+  const measure = () => page.evaluate(() => ({
+    doc: document.documentElement.scrollWidth,
+    frame: document.querySelector(".map-wrap").getBoundingClientRect().right,
+    map: document.getElementById("map").getBoundingClientRect().width,
+    text: document.getElementById("orders-text").getBoundingClientRect().right,
+  }));
+  let widths = await measure();
+  check(widths.doc <= 390, "no horizontal scrolling on a phone: " + JSON.stringify(widths));
+  check(widths.frame <= 390 && widths.map > 600, "the map is enlarged and panned inside its frame: " + JSON.stringify(widths));
+  check(widths.text <= 390, "the order box fits the screen");
+  await page.click("#map-fit");
+  widths = await measure();
+  check(widths.map > 300 && widths.map <= 390, "the fitted map fits the screen: " + JSON.stringify(widths));
+  await shot(page, "09-phone-fitted");
+  await page.click("#map-fit");
+  const button = await page.$eval("#submit-orders", (b) => b.getBoundingClientRect().height);
+  check(button >= 36, "buttons are big enough to tap: " + button);
+  await page.click('#layer-units .unit[data-loc="BUR"]');
+  await page.waitForSelector('#layer-provinces .target[data-abbr="MUN"]');
+  await shot(page, "09-phone-enlarged");
+  console.log("ok: phone-sized viewport");
+}
+
+async function keyboard(page, server, game) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${server.base}/#/game/${game.id}?token=${game.tokens.France}`);
+  await page.waitForSelector("#orders-text");
+  await page.fill("#orders-text", "");  // start empty (the page loads nothing for a new phase)
+  await page.evaluate(() => document.activeElement?.blur());
+  // Tab to a control matching `test`, pressing Tab at most `limit` times.
+  const tabTo = async (what, test, limit = 150) => {
+    for (let i = 0; i < limit; i++) {
+      await page.keyboard.press("Tab");
+      if (await page.evaluate(test)) return;
+    }
+    throw new Error("could not reach " + what + " with Tab");
+  };
+  await tabTo("the army in Burgundy", () => document.activeElement?.getAttribute("aria-label")?.startsWith("French army in Burgundy"));
+  await page.keyboard.press("Enter");
+  await page.waitForSelector('#layer-units .unit.selected[data-loc="BUR"]');
+  check(await page.evaluate(() => document.activeElement?.closest("#layer-provinces") !== null), "focus moves to the targets");
+  await tabTo("Munich as a target", () => document.activeElement?.dataset.abbr === "MUN", 20);
+  await page.keyboard.press("Enter");
+  check((await textarea(page)).includes("A BUR-MUN"), "the keyboard made A BUR-MUN");
+  await tabTo("the order box", () => document.activeElement?.id === "orders-text");
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("F MAO-POR\n");
+  await verdicts(page, 2);
+  await tabTo("the submit button", () => document.activeElement?.id === "submit-orders", 10);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("#confirmation .ok");
+  check((await page.textContent("#confirmation")).includes("2 accepted"), "keyboard submission confirmed");
+  await shot(page, "10-keyboard");
+  console.log("ok: keyboard only");
+}
+
+function checkLogs(server, game) {
+  const log = fs.readFileSync(server.logPath, "utf8");
+  check(log.length > 0, "the server logged requests");
+  for (const token of [game.gm, ...Object.values(game.tokens)])
+    check(!log.includes(token), "no token in the server log");
+  console.log("ok: no token in the server log");
+}
+
+async function main() {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  let chromium;
+  try {
+    ({ chromium } = await import("playwright-core"));
+  } catch {
+    console.error("SKIP: playwright-core is not installed; run `npm ci --prefix tests/web`");
+    process.exit(77);
+  }
+  if (!fs.existsSync(CHROMIUM)) {
+    console.error("SKIP: no Chromium at " + CHROMIUM + " (Debian package `chromium`)");
+    process.exit(77);
+  }
+  const server = await startServer();
+  console.log("server on " + server.base);
+  await checkStatic(server);
+  const game = await createGame(server);
+
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "adjutant-chromium-"));
+  cleanups.push(async () => fs.rmSync(profile, { recursive: true, force: true }));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    timeout: 30000,
+    viewport: { width: 1280, height: 900 },
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  cleanups.push(() => context.close());
+  context.setDefaultTimeout(10000);
+  const pageErrors = [];
+  const open = async (name) => {
+    const page = await context.newPage();
+    page.on("pageerror", (e) => pageErrors.push(`${name}: ${e.message}`));
+    page.on("console", (m) => { if (m.type() === "error") console.log(`[${name} console] ${m.text()}`); });
+    return page;
+  };
+  const pages = [];
+  try {
+    const france = await open("france");
+    pages.push(france);
+    await clickOrders(france, server, game);
+    const germany = await open("germany");
+    pages.push(germany);
+    await textOrders(germany, server, game);
+    const gm = await open("gm");
+    pages.push(gm);
+    await gmConsole(gm, server, game);
+    const mobile = await open("phone");
+    pages.push(mobile);
+    await phone(mobile, server, game);
+    const keys = await open("keyboard");
+    pages.push(keys);
+    await keyboard(keys, server, game);
+    check(pageErrors.length === 0, "no script errors in the pages: " + pageErrors.join("; "));
+  } catch (e) {
+    for (const [i, page] of pages.entries())
+      await page.screenshot({ path: path.join(ARTIFACTS, `failure-${i}.png`), fullPage: true }).catch(() => {});
+    if (pageErrors.length) console.error("page errors: " + pageErrors.join("; "));
+    throw e;
+  }
+  await context.close();
+  await stopServer(server);
+  checkLogs(server, game);
+  console.log("screenshots in " + ARTIFACTS);
+}
+
+main().then(async () => {
+  await cleanup();
+  console.log("PASS");
+  process.exit(0);
+}, async (e) => {
+  process.exitCode = 1;
+  console.error("FAIL: " + (e.stack || e.message));
+  await Promise.race([cleanup(), new Promise((r) => setTimeout(r, 15000))]);
+  process.exit(1);
+});
