@@ -2,8 +2,10 @@
 
 #include <algorithm>
 
+#include "core/keyed_rng.h"
 #include "resolve/movement.h"
 #include "resolve/phases.h"
+#include "rules/turn_steps.h"
 #include "variant/variant.h"
 
 namespace adjutant {
@@ -40,17 +42,27 @@ Adjudicator::Adjudicator() : movement_(std::make_unique<MovementResolver>()) {}
 Adjudicator::~Adjudicator() = default;
 
 Adjudication Adjudicator::run(const Variant& variant, const Position& position,
-                              std::span<const Order> orders,
-                              std::uint64_t /*seed: classic rules roll no dice*/) {
+                              std::span<const Order> orders, std::uint64_t seed) {
+    KeyedDice dice(seed, position.phase.code());
+    return run(variant, position, orders, dice);
+}
+
+Adjudication Adjudicator::run(const Variant& variant, const Position& position,
+                              std::span<const Order> orders, Dice& dice) {
+    Adjudication result;
     switch (position.phase.kind) {
         case PhaseKind::Movement:
-            return adjudicate_movement(variant, position, orders, *movement_);
+            result = adjudicate_movement(variant, position, orders, *movement_);
+            break;
         case PhaseKind::Retreat:
-            return adjudicate_retreats(variant, position, orders);
+            result = adjudicate_retreats(variant, position, orders);
+            break;
         case PhaseKind::Adjustment:
-            return adjudicate_adjustments(variant, position, orders);
+            result = adjudicate_adjustments(variant, position, orders);
+            break;
     }
-    return {};
+    if (variant.campaign) run_turn_steps(variant, position, orders, dice, result);
+    return result;
 }
 
 Adjudication adjudicate(const Variant& variant, const Position& position,

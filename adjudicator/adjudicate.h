@@ -10,7 +10,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -45,17 +47,40 @@ struct OrderResult {
     bool defaulted = false;  // no order was given; the adjudicator supplied it
 };
 
+// A die roll as the event log records it, so a player can recompute it by hand.
+struct Roll {
+    std::string purpose;  // the key's purpose, e.g. "garrison-supply"
+    std::string subject;  // the key's subject, e.g. "LIE"
+    int value = 0;        // the d10 as rolled (1..10, 0 read as 10)
+    std::string table;    // the table row it was read on: "1-8 falls, prisoners"
+};
+
+// Something a campaign rule did this turn, in words a player understands.
+struct Event {
+    std::string kind;  // "supply.consumed", "supply.delivered", "supply.cut", ...
+    PowerId power = kNoPower;
+    ProvinceId province = kNoProvince;
+    std::string text;  // "A LIE consumed 1 week of supply; 1 left"
+    std::optional<Roll> roll;
+    // Supply points this event created (+) or used up (-): purchases, consumption, trains
+    // destroyed, supply lost with a disbanded unit. Moves of supply (deliveries, captures)
+    // are 0. The sum over a turn is the change of all supply on the board (tested).
+    std::int64_t supply_change = 0;
+};
+
 struct Adjudication {
     Phase phase;                           // the phase adjudicated
     std::vector<OrderResult> results;      // one per unit / adjustment, sorted by unit location
     std::vector<DislodgedUnit> dislodged;  // movement phases: who must retreat and where to
     Position next;                         // empty retreat phases already skipped
+    std::vector<Event> events;             // campaign rules' turn steps, in the order they ran
 };
 
 Adjudication adjudicate(const Variant& variant, const Position& position,
                         std::span<const Order> orders, std::uint64_t seed = 0);
 
 class MovementResolver;
+class Dice;
 
 // The same, keeping the resolver's scratch space between calls: a server or benchmark that
 // adjudicates many phases then allocates only for the results it returns. One per thread.
@@ -68,6 +93,9 @@ class Adjudicator {
 
     Adjudication run(const Variant& variant, const Position& position,
                      std::span<const Order> orders, std::uint64_t seed = 0);
+    // The same with the dice given: tests play back fixed rolls through it.
+    Adjudication run(const Variant& variant, const Position& position,
+                     std::span<const Order> orders, Dice& dice);
 
   private:
     std::unique_ptr<MovementResolver> movement_;

@@ -27,6 +27,9 @@ struct Checked {
 
 Checked check_movement(const Variant& variant, const Position& position, PowerId power,
                        const OrderSyntax& syntax);
+// Dispatch, Purchase and TrainPolicy (movement phases of campaign maps; legality_supply.cpp).
+Checked check_supply_order(const Variant& variant, const Position& position, PowerId power,
+                           const OrderSyntax& syntax);
 Checked check_retreat(const Variant& variant, const Position& position, PowerId power,
                       const OrderSyntax& syntax);
 

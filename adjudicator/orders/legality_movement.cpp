@@ -274,6 +274,10 @@ Checked check_movement(const Variant& v, const Position& pos, PowerId power, con
             return fail("builds and waives are only ordered in an adjustment phase");
         case SyntaxKind::Permit:
             return permit(v, pos, power, s);
+        case SyntaxKind::Dispatch:
+        case SyntaxKind::Purchase:
+        case SyntaxKind::TrainPolicy:
+            return check_supply_order(v, pos, power, s);
         default:
             break;
     }

@@ -42,6 +42,13 @@ std::string Order::text(const Variant& v) const {
             return unit_text(v, unit_type, unit) + " - " +
                    (line < v.rail_lines.size() ? v.rail_lines[line].name : std::string("?")) +
                    " - " + v.location_text(destination);
+        case OrderType::Dispatch:
+            return "T " + v.location_text(unit) + " SUPPLY A " +
+                   v.location_text(Location{target, Coast::None});
+        case OrderType::Purchase:
+            return "BUY " + std::to_string(count) + " T " + v.location_text(unit);
+        case OrderType::TrainPolicy:
+            return count != 0 ? "DESTROY TRAINS" : "CAPTURE TRAINS";
         case OrderType::Permit:
             return "PERMIT " + (line < v.canals.size() ? v.canals[line].name : std::string("?")) +
                    " " +

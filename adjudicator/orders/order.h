@@ -13,6 +13,9 @@
 //   RailMove             unit, destination, line (index into Variant::rail_lines)
 //   Permit               power, line (index into Variant::canals), permitted: the power whose
 //                        fleets may use the canal this turn
+//   Dispatch             unit (the train's city), target (the army's province)
+//   Purchase             unit (the city), count
+//   TrainPolicy          power, count (1 destroy, 0 capture)
 #pragma once
 
 #include <string>
@@ -34,7 +37,10 @@ enum class OrderType : std::uint8_t {
     Build,
     Waive,
     RailMove,
-    Permit
+    Permit,
+    Dispatch,    // T BER SUPPLY A DRE: a supply train leaves BER for the army in DRE
+    Purchase,    // BUY 2 T PAR: supply trains bought with points, placed in a city
+    TrainPolicy  // CAPTURE TRAINS / DESTROY TRAINS: the standing choice for caught trains
 };
 
 struct Order {
@@ -51,6 +57,7 @@ struct Order {
     Coast target_destination_coast = Coast::None;
     std::uint8_t line = 0;  // RailMove: the rail line; Permit: the canal
     PowerId permitted = kNoPower;
+    std::int32_t count = 0;
 
     // Canonical text with abbreviations: "A PAR - BUR", "F NTH C A LON - NWY",
     // "A MUN S A PAR - BUR", "A MUN S A BER", "A LON - NWY VIA CONVOY", "F STP/SC - BOT",

@@ -169,7 +169,38 @@ class Driver {
         if (!checked.order) return reject(number, line, power, checked.error);
         if (std::string busy = rail_line_taken(*checked.order); !busy.empty())
             return reject(number, line, power, busy);
+        if (std::string busy = city_dispatch_taken(*checked.order); !busy.empty())
+            return reject(number, line, power, busy);
         accept(number, line, power, *checked.order, checked.note);
+    }
+
+    // Builds, waives, permits and supply orders name no unit standing in their province, so
+    // they never replace a unit's order.
+    static bool names_a_unit(const Order& order) {
+        switch (order.type) {
+            case OrderType::Build:
+            case OrderType::Waive:
+            case OrderType::Permit:
+            case OrderType::Dispatch:
+            case OrderType::Purchase:
+            case OrderType::TrainPolicy:
+                return false;
+            default:
+                return true;
+        }
+    }
+
+    // One supply train may leave a city per turn (seed 004, 4a).
+    std::string city_dispatch_taken(const Order& order) const {
+        if (order.type != OrderType::Dispatch) return "";
+        for (std::size_t i = 0; i < out_.verdicts.size(); ++i) {
+            const OrderVerdict& earlier = out_.verdicts[i];
+            if (!earlier.accepted() || earlier.order->type != OrderType::Dispatch) continue;
+            if (earlier.order->unit.province == order.unit.province)
+                return "only one supply train may leave " + v_.provinces[order.unit.province].abbr +
+                       " per turn; line " + std::to_string(earlier.line) + " already sends one";
+        }
+        return "";
     }
 
     // Only one unit may use a rail line per turn (Colonial rule 9.22): a second unit's order is
@@ -216,8 +247,7 @@ class Driver {
         verdict.note = note;
         // One order per unit: the later one wins (DESIGN.md §5; see docs/orders.md on DATC
         // 4.D.3). Builds, waives and permits name no existing unit.
-        if (order.type != OrderType::Build && order.type != OrderType::Waive &&
-            order.type != OrderType::Permit && order.unit.province < in_force_.size()) {
+        if (names_a_unit(order) && order.unit.province < in_force_.size()) {
             std::size_t& slot = in_force_[order.unit.province];
             if (slot != kNone) {
                 OrderVerdict& earlier = out_.verdicts[slot];

@@ -45,6 +45,31 @@ class Reader {
             order.kind = SyntaxKind::Waive;
             return true;
         }
+        if (next_is({"capture", "destroy"}) && pos_ + 1 < tokens_.size() &&
+            is_word(tokens_[pos_ + 1], "trains")) {
+            order.kind = SyntaxKind::TrainPolicy;
+            order.count = is_word(peek(), "destroy") ? 1 : 0;
+            pos_ += 2;
+            return true;
+        }
+        if (next_is({"buy", "buys"})) {
+            ++pos_;
+            return read_purchase(order);
+        }
+        // "T BER SUPPLY A DRE": a supply train dispatched to an army.
+        if (next_is({"t", "train"}) && pos_ + 2 < tokens_.size()) {
+            const std::size_t start = pos_;
+            ++pos_;
+            PlaceRef city;
+            if (read_place(city, "the train") && next_is({"supply", "supplies"})) {
+                ++pos_;
+                order.kind = SyntaxKind::Dispatch;
+                order.unit.place = city;
+                return read_target(order.target, "the supply train");
+            }
+            pos_ = start;  // not a dispatch: read it as an ordinary order
+            error_.clear();
+        }
         if (next_is({"permit", "permits"})) {
             ++pos_;
             order.kind = SyntaxKind::Permit;
@@ -135,6 +160,25 @@ class Reader {
             return true;
         }
         return fail("expected H, -, S, C, R or D after the unit, found " + quoted(peek()));
+    }
+
+    // "BUY 2 T PAR" (the number may be left out: one train).
+    bool read_purchase(OrderSyntax& order) {
+        order.kind = SyntaxKind::Purchase;
+        order.count = 1;
+        if (!at_end() && peek().kind == TokenKind::Word && !peek().text.empty() &&
+            peek().text.front() >= '0' && peek().text.front() <= '9') {
+            order.count = 0;
+            for (char c : peek().text) {
+                if (c < '0' || c > '9' || order.count > 1000)
+                    return fail("BUY takes a number of trains, e.g. BUY 2 T PAR");
+                order.count = order.count * 10 + (c - '0');
+            }
+            ++pos_;
+        }
+        if (!next_is({"t", "train", "trains"})) return fail("BUY buys supply trains: BUY 2 T PAR");
+        ++pos_;
+        return read_place(order.unit.place, "BUY");
     }
 
     // "PERMIT SUEZ Britain"; the canal's name may be left out when the map has only one.

@@ -25,8 +25,11 @@ enum class SyntaxKind : std::uint8_t {
     Disband,
     Build,
     Waive,
-    RailMove,  // A MOS - TSR - IRK
-    Permit     // PERMIT [SUEZ] Britain
+    RailMove,    // A MOS - TSR - IRK
+    Permit,      // PERMIT [SUEZ] Britain
+    Dispatch,    // T BER SUPPLY A DRE
+    Purchase,    // BUY [n] T PAR
+    TrainPolicy  // CAPTURE TRAINS | DESTROY TRAINS
 };
 
 struct PlaceRef {
@@ -49,6 +52,7 @@ struct OrderSyntax {
     std::optional<PlaceRef> target_destination;  // Support to move, Convoy
     std::size_t line = 0;                        // RailMove: rail line; Permit: canal
     PowerId permitted = kNoPower;                // Permit
+    int count = 0;  // Purchase: trains; TrainPolicy: 1 destroy, 0 capture
 };
 
 struct SyntaxResult {

@@ -21,12 +21,12 @@ struct Variant;
 
 // What a campaign unit carries besides its place. All zero/empty for classic units.
 struct UnitStats {
-    std::uint32_t id = 0;         // campaign units are numbered, so trains can find them
-    std::int64_t points = 0;      // strength points (`points` strength)
-    std::int32_t supply = 0;      // weeks of supply carried
+    std::uint32_t id = 0;     // campaign units are numbered, so trains can find them
+    std::int64_t points = 0;  // strength points (`points` strength)
+    std::int32_t supply = 0;  // weeks of supply carried
     std::int32_t siege_guns = 0;
     std::int32_t engineers = 0;
-    std::string general;          // the commanding general's name, if any
+    std::string general;                  // the commanding general's name, if any
     std::vector<ProvinceId> supply_line;  // after the supply step: army first, base last
 
     bool empty() const { return *this == UnitStats{}; }
@@ -77,14 +77,15 @@ struct DislodgedUnit {
 
 struct Position {
     Phase phase;
-    std::vector<Unit> units;               // sorted by location
-    std::vector<DislodgedUnit> dislodged;  // sorted by location; only in retreat phases
-    std::vector<ProvinceId> standoffs;     // provinces left empty by a bounce, sorted
-    std::vector<PowerId> owner;            // per province
-    std::vector<Garrison> garrisons;       // sorted by province
-    std::vector<SupplyTrain> trains;       // sorted by power, place, target
-    std::vector<std::int64_t> treasury;    // per power; empty in classic positions
-    std::uint32_t next_unit_id = 0;        // campaign: the id the next new unit gets
+    std::vector<Unit> units;                   // sorted by location
+    std::vector<DislodgedUnit> dislodged;      // sorted by location; only in retreat phases
+    std::vector<ProvinceId> standoffs;         // provinces left empty by a bounce, sorted
+    std::vector<PowerId> owner;                // per province
+    std::vector<Garrison> garrisons;           // sorted by province
+    std::vector<SupplyTrain> trains;           // sorted by power, place, target
+    std::vector<std::int64_t> treasury;        // per power; empty in classic positions
+    std::vector<std::uint8_t> destroy_trains;  // per power: 1 destroys caught trains, else capture
+    std::uint32_t next_unit_id = 0;            // campaign: the id the next new unit gets
 
     // The unit standing in `province`, or nullptr.
     const Unit* unit_at(ProvinceId province) const;

@@ -24,7 +24,7 @@ class Reader {
         if (!check_.expect(doc, "", JsonKind::Object)) return;
         check_.only_fields(doc, "",
                            {"variant", "phase", "units", "dislodged", "standoffs", "supply_centers",
-                            "garrisons", "trains", "treasury", "next_unit_id"});
+                            "garrisons", "trains", "treasury", "next_unit_id", "train_policy"});
         if (auto name = check_.get_string(doc, "", "variant", false); name && *name != v_.name)
             check_.error("/variant", "this position is for variant " + quote_text(*name) +
                                          ", not " + quote_text(v_.name));
@@ -51,13 +51,28 @@ class Reader {
                        [this](PowerId p, const json& item, const std::string& at) {
                            read_center(p, item, at);
                        });
-        for_each_power(doc, "garrisons", [this](PowerId p, const json& item, const std::string& at) {
-            read_garrison(p, item, at);
-        });
+        for_each_power(doc, "garrisons",
+                       [this](PowerId p, const json& item, const std::string& at) {
+                           read_garrison(p, item, at);
+                       });
         for_each_power(doc, "trains", [this](PowerId p, const json& item, const std::string& at) {
             read_train(p, item, at);
         });
         read_treasury(doc);
+        if (const json* policy = check_.get(doc, "", "train_policy", JsonKind::Object, false)) {
+            pos_.destroy_trains.assign(v_.powers.size(), 0);
+            for (auto it = policy->begin(); it != policy->end(); ++it) {
+                const std::string here = json_child("/train_policy", it.key());
+                const PowerId who = v_.find_power(it.key());
+                if (who == kNoPower) {
+                    check_.error(here, "unknown power " + quote_text(it.key()));
+                } else if (it.value() == "destroy" || it.value() == "capture") {
+                    pos_.destroy_trains[who] = it.value() == "destroy" ? 1 : 0;
+                } else {
+                    check_.error(here, "a train policy is \"capture\" or \"destroy\"");
+                }
+            }
+        }
         if (const json* next = check_.get(doc, "", "next_unit_id", JsonKind::Integer, false))
             pos_.next_unit_id = next->get<std::uint32_t>();
     }
@@ -107,7 +122,8 @@ class Reader {
             if (auto g = check_.get_string(item, at, "general", false)) s.general = *g;
             if (const json* line = check_.get(item, at, "supply_line", JsonKind::Array, false))
                 for (std::size_t i = 0; i < line->size(); ++i)
-                    if (ProvinceId p = province((*line)[i], json_child(json_child(at, "supply_line"), i));
+                    if (ProvinceId p =
+                            province((*line)[i], json_child(json_child(at, "supply_line"), i));
                         p != kNoProvince)
                         s.supply_line.push_back(p);
             return u;
@@ -307,7 +323,8 @@ json position_to_json(const Variant& variant, const Position& position) {
         return p < variant.powers.size() ? variant.powers[p].name : std::string("?");
     };
     json units = json::object();
-    for (const Unit& u : position.units) units[power_name(u.power)].push_back(unit_json(variant, u));
+    for (const Unit& u : position.units)
+        units[power_name(u.power)].push_back(unit_json(variant, u));
     doc["units"] = std::move(units);
     if (!position.garrisons.empty()) {
         json garrisons = json::object();
@@ -338,6 +355,14 @@ json position_to_json(const Variant& variant, const Position& position) {
         doc["treasury"] = std::move(treasury);
     }
     if (position.next_unit_id != 0) doc["next_unit_id"] = position.next_unit_id;
+    if (std::any_of(position.destroy_trains.begin(), position.destroy_trains.end(),
+                    [](std::uint8_t d) { return d != 0; })) {
+        json policy = json::object();
+        for (std::size_t p = 0; p < position.destroy_trains.size(); ++p)
+            policy[power_name(static_cast<PowerId>(p))] =
+                position.destroy_trains[p] != 0 ? "destroy" : "capture";
+        doc["train_policy"] = std::move(policy);
+    }
     if (!position.dislodged.empty()) {
         json dislodged = json::object();
         for (const DislodgedUnit& d : position.dislodged) {

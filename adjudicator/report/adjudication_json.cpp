@@ -52,6 +52,22 @@ nlohmann::json adjudication_to_json(const Variant& v, const ParsedOrders& parsed
         dislodged.push_back(std::move(entry));
     }
     out["dislodged"] = std::move(dislodged);
+    if (!a.events.empty()) {
+        nlohmann::json events = nlohmann::json::array();
+        for (const Event& e : a.events) {
+            nlohmann::json entry = {{"kind", e.kind}, {"text", e.text}};
+            if (e.power != kNoPower) entry["power"] = power_name(v, e.power);
+            if (e.province != kNoProvince) entry["province"] = v.provinces[e.province].abbr;
+            if (e.supply_change != 0) entry["supply_change"] = e.supply_change;
+            if (e.roll)
+                entry["roll"] = {{"purpose", e.roll->purpose},
+                                 {"subject", e.roll->subject},
+                                 {"d10", e.roll->value},
+                                 {"table", e.roll->table}};
+            events.push_back(std::move(entry));
+        }
+        out["events"] = std::move(events);
+    }
     out["next"] = position_to_json(v, a.next);
     if (const PowerId w = winner(v, a.next); w != kNoPower) out["winner"] = power_name(v, w);
     return out;

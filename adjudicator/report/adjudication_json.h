@@ -10,6 +10,8 @@
 //               {"power": "Italy", "order": "A ROM H", "result": "succeeds", "default": true}],
 //    "dislodged": [{"power": "Italy", "unit": "A VEN", "from": "TRI", "retreats": ["APU"]}],
 //    "next": <position document>,
+//    "events": [{"kind": "supply.consumed", "power": "Germany", "province": "AAC",
+//                "text": "...", "supply_change": -1, "roll": {...}}],   (campaign rules)
 //    "winner": "France"}                      (only once a power owns the victory count)
 //
 // Orders are listed illegal lines first (in input order), then one entry per unit or

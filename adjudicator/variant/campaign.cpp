@@ -11,10 +11,14 @@ bool CampaignMap::road(ProvinceId a, ProvinceId b) const {
 
 std::int64_t CampaignMap::replacement_points(ProvinceId province) const {
     switch (province < city_class.size() ? city_class[province] : 0) {
-        case 1: return 200;
-        case 2: return 100;
-        case 3: return 50;
-        default: return 0;
+        case 1:
+            return 200;
+        case 2:
+            return 100;
+        case 3:
+            return 50;
+        default:
+            return 0;
     }
 }
 

@@ -38,11 +38,11 @@ struct SupplyRules {
 };
 
 struct CampaignMap {
-    std::vector<std::uint8_t> city_class;      // per province: 0 (none), 1, 2, 3
-    std::vector<std::uint8_t> fortress_class;  // per province: 0 (none), 1, 2, 3
-    std::vector<std::uint8_t> railhead;        // per province: 1 for a railhead site
-    std::vector<std::vector<PowerId>> map_edge;   // per province: powers with a rail source here
-    std::vector<std::vector<ProvinceId>> roads;   // per province, sorted
+    std::vector<std::uint8_t> city_class;        // per province: 0 (none), 1, 2, 3
+    std::vector<std::uint8_t> fortress_class;    // per province: 0 (none), 1, 2, 3
+    std::vector<std::uint8_t> railhead;          // per province: 1 for a railhead site
+    std::vector<std::vector<PowerId>> map_edge;  // per province: powers with a rail source here
+    std::vector<std::vector<ProvinceId>> roads;  // per province, sorted
     std::vector<RailLink> rail_links;
     std::vector<ProvinceId> capital;  // per power; kNoProvince when off the map
     std::string first_week;           // the Monday of the first turn, for display

@@ -24,7 +24,7 @@ std::int64_t bounded(JsonChecker& check, const json& object, const std::string& 
 }
 
 class CampaignReader {
-public:
+  public:
     CampaignReader(JsonChecker& check, Variant& variant) : check_(check), v_(variant) {}
 
     void read(const json& doc) {
@@ -47,7 +47,7 @@ public:
         read_rules(doc, c);
     }
 
-private:
+  private:
     static bool is_campaign(const json& doc) {
         if (doc.contains("phases") || doc.contains("roads") || doc.contains("rail_links"))
             return true;
@@ -85,8 +85,8 @@ private:
         b = province(value[1], json_child(at, 1));
         if (a == kNoProvince || b == kNoProvince) return false;
         if (!v_.army_can_move(a, b)) {
-            check_.error(at, v_.provinces[a].abbr + " and " + v_.provinces[b].abbr +
-                                 " are not adjacent");
+            check_.error(
+                at, v_.provinces[a].abbr + " and " + v_.provinces[b].abbr + " are not adjacent");
             return false;
         }
         return true;
@@ -98,8 +98,9 @@ private:
         check_.only_fields(*phases, "/phases", {"cycle", "first_week"});
         if (auto cycle = check_.get_string(*phases, "/phases", "cycle", true)) {
             if (*cycle == "weekly" && !v_.start_phase.weekly())
-                check_.error("/start/phase", "a weekly cycle starts with a weekly phase such as "
-                                             "\"1914W32M\"");
+                check_.error("/start/phase",
+                             "a weekly cycle starts with a weekly phase such as "
+                             "\"1914W32M\"");
             else if (*cycle != "weekly" && *cycle != "classic")
                 check_.error("/phases/cycle", "cycle is \"weekly\" or \"classic\"");
         }
@@ -114,7 +115,8 @@ private:
             const std::string at = json_child("/provinces", i);
             const ProvinceId p = v_.find_province(item.value("abbr", std::string()));
             if (p == kNoProvince) continue;
-            c.city_class[p] = static_cast<std::uint8_t>(bounded(check_, item, at, "city_class", 1, 3, 0));
+            c.city_class[p] =
+                static_cast<std::uint8_t>(bounded(check_, item, at, "city_class", 1, 3, 0));
             c.fortress_class[p] =
                 static_cast<std::uint8_t>(bounded(check_, item, at, "fortress_class", 1, 3, 0));
             if (c.city_class[p] != 0 && !v_.provinces[p].supply_center)
@@ -159,10 +161,14 @@ private:
             if (between == nullptr || !pair(*between, json_child(at, "between"), link.a, link.b))
                 continue;
             if (auto track = check_.get_string(item, at, "track", true)) {
-                if (*track == "double") link.track = Track::Double;
-                else if (*track == "single") link.track = Track::Single;
-                else if (*track == "narrow") link.track = Track::Narrow;
-                else check_.error(json_child(at, "track"), "track is double, single or narrow");
+                if (*track == "double")
+                    link.track = Track::Double;
+                else if (*track == "single")
+                    link.track = Track::Single;
+                else if (*track == "narrow")
+                    link.track = Track::Narrow;
+                else
+                    check_.error(json_child(at, "track"), "track is double, single or narrow");
             }
             if (auto line = check_.get_string(item, at, "line", false)) link.line = *line;
             if (const json* s = check_.get(item, at, "structures", JsonKind::Array, false))
@@ -171,8 +177,10 @@ private:
                     if (!check_.expect((*s)[k], here, JsonKind::Object)) continue;
                     check_.only_fields((*s)[k], here, {"kind", "name"});
                     RailStructure structure;
-                    if (auto kind = check_.get_string((*s)[k], here, "kind", true)) structure.kind = *kind;
-                    if (auto name = check_.get_string((*s)[k], here, "name", false)) structure.name = *name;
+                    if (auto kind = check_.get_string((*s)[k], here, "kind", true))
+                        structure.kind = *kind;
+                    if (auto name = check_.get_string((*s)[k], here, "name", false))
+                        structure.name = *name;
                     link.structures.push_back(std::move(structure));
                 }
             c.rail_links.push_back(std::move(link));
@@ -201,49 +209,62 @@ private:
     void read_start(const json& doc, CampaignMap& c) {
         const json& start = doc["start"];
         if (const json* g = check_.get(start, "/start", "garrisons", JsonKind::Object, false))
-            for_each_power(*g, "/start/garrisons", [&](PowerId who, const json& list, const std::string& at) {
-                if (!check_.expect(list, at, JsonKind::Array)) return;
-                for (std::size_t k = 0; k < list.size(); ++k) {
-                    const std::string here = json_child(at, k);
-                    if (!check_.expect(list[k], here, JsonKind::Object)) continue;
-                    check_.only_fields(list[k], here, {"province", "points", "siege_guns", "stores", "general"});
-                    Garrison garrison;
-                    garrison.power = who;
-                    if (const json* p = check_.get(list[k], here, "province", JsonKind::String, true))
-                        garrison.province = province(*p, json_child(here, "province"));
-                    garrison.points = bounded(check_, list[k], here, "points", 0, 1'000'000, 0);
-                    garrison.siege_guns = static_cast<std::int32_t>(bounded(check_, list[k], here, "siege_guns", 0, 1000, 0));
-                    garrison.stores = bounded(check_, list[k], here, "stores", 0, 1'000'000, 0);
-                    if (auto general = check_.get_string(list[k], here, "general", false)) garrison.general = *general;
-                    if (garrison.province == kNoProvince) continue;
-                    if (c.fortress_class[garrison.province] == 0 && c.city_class[garrison.province] == 0)
-                        check_.error(here, "a garrison stands in a city or fortress; " +
-                                               v_.provinces[garrison.province].abbr + " is neither");
-                    c.start_garrisons.push_back(std::move(garrison));
-                }
-            });
+            for_each_power(
+                *g, "/start/garrisons", [&](PowerId who, const json& list, const std::string& at) {
+                    if (!check_.expect(list, at, JsonKind::Array)) return;
+                    for (std::size_t k = 0; k < list.size(); ++k) {
+                        const std::string here = json_child(at, k);
+                        if (!check_.expect(list[k], here, JsonKind::Object)) continue;
+                        check_.only_fields(
+                            list[k], here,
+                            {"province", "points", "siege_guns", "stores", "general"});
+                        Garrison garrison;
+                        garrison.power = who;
+                        if (const json* p =
+                                check_.get(list[k], here, "province", JsonKind::String, true))
+                            garrison.province = province(*p, json_child(here, "province"));
+                        garrison.points = bounded(check_, list[k], here, "points", 0, 1'000'000, 0);
+                        garrison.siege_guns = static_cast<std::int32_t>(
+                            bounded(check_, list[k], here, "siege_guns", 0, 1000, 0));
+                        garrison.stores = bounded(check_, list[k], here, "stores", 0, 1'000'000, 0);
+                        if (auto general = check_.get_string(list[k], here, "general", false))
+                            garrison.general = *general;
+                        if (garrison.province == kNoProvince) continue;
+                        if (c.fortress_class[garrison.province] == 0 &&
+                            c.city_class[garrison.province] == 0)
+                            check_.error(here, "a garrison stands in a city or fortress; " +
+                                                   v_.provinces[garrison.province].abbr +
+                                                   " is neither");
+                        c.start_garrisons.push_back(std::move(garrison));
+                    }
+                });
         if (const json* t = check_.get(start, "/start", "trains", JsonKind::Object, false))
-            for_each_power(*t, "/start/trains", [&](PowerId who, const json& list, const std::string& at) {
-                if (!check_.expect(list, at, JsonKind::Array)) return;
-                for (std::size_t k = 0; k < list.size(); ++k) {
-                    const std::string here = json_child(at, k);
-                    if (!check_.expect(list[k], here, JsonKind::Object)) continue;
-                    check_.only_fields(list[k], here, {"province", "count"});
-                    ProvinceId where = kNoProvince;
-                    if (const json* p = check_.get(list[k], here, "province", JsonKind::String, true))
-                        where = province(*p, json_child(here, "province"));
-                    const auto count = bounded(check_, list[k], here, "count", 1, 10'000, 1);
-                    if (where == kNoProvince) continue;
-                    if (c.city_class[where] == 0)
-                        check_.error(here, "trains wait in a city; " + v_.provinces[where].abbr + " is not one");
-                    for (std::int64_t j = 0; j < count; ++j)
-                        c.start_trains.push_back(SupplyTrain{who, where, where, 0, false});
-                }
-            });
+            for_each_power(
+                *t, "/start/trains", [&](PowerId who, const json& list, const std::string& at) {
+                    if (!check_.expect(list, at, JsonKind::Array)) return;
+                    for (std::size_t k = 0; k < list.size(); ++k) {
+                        const std::string here = json_child(at, k);
+                        if (!check_.expect(list[k], here, JsonKind::Object)) continue;
+                        check_.only_fields(list[k], here, {"province", "count"});
+                        ProvinceId where = kNoProvince;
+                        if (const json* p =
+                                check_.get(list[k], here, "province", JsonKind::String, true))
+                            where = province(*p, json_child(here, "province"));
+                        const auto count = bounded(check_, list[k], here, "count", 1, 10'000, 1);
+                        if (where == kNoProvince) continue;
+                        if (c.city_class[where] == 0)
+                            check_.error(here, "trains wait in a city; " +
+                                                   v_.provinces[where].abbr + " is not one");
+                        for (std::int64_t j = 0; j < count; ++j)
+                            c.start_trains.push_back(SupplyTrain{who, where, where, 0, false});
+                    }
+                });
         if (const json* t = check_.get(start, "/start", "treasury", JsonKind::Object, false))
-            for_each_power(*t, "/start/treasury", [&](PowerId who, const json& value, const std::string& at) {
-                if (check_.expect(value, at, JsonKind::Integer)) c.start_treasury[who] = value.get<std::int64_t>();
-            });
+            for_each_power(*t, "/start/treasury",
+                           [&](PowerId who, const json& value, const std::string& at) {
+                               if (check_.expect(value, at, JsonKind::Integer))
+                                   c.start_treasury[who] = value.get<std::int64_t>();
+                           });
     }
 
     void read_rules(const json& doc, CampaignMap& c) {
@@ -252,18 +273,25 @@ private:
         if (const json* s = check_.get(rules, "/rules", "strength", JsonKind::Object, false)) {
             check_.only_fields(*s, "/rules/strength", {"kind"});
             if (auto kind = check_.get_string(*s, "/rules/strength", "kind", true)) {
-                if (*kind == "points") v_.strength = StrengthKind::Points;
-                else if (*kind != "unit") check_.error("/rules/strength/kind", "kind is \"unit\" or \"points\"");
+                if (*kind == "points")
+                    v_.strength = StrengthKind::Points;
+                else if (*kind != "unit")
+                    check_.error("/rules/strength/kind", "kind is \"unit\" or \"points\"");
             }
         }
         if (const json* s = check_.get(rules, "/rules", "supply", JsonKind::Object, false)) {
             const std::string at = "/rules/supply";
-            check_.only_fields(*s, at, {"train_speed", "attrition_percent", "carry_weeks", "train_cost"});
+            check_.only_fields(*s, at,
+                               {"train_speed", "attrition_percent", "carry_weeks", "train_cost"});
             c.supply_rules = true;
-            c.supply.train_speed = static_cast<int>(bounded(check_, *s, at, "train_speed", 1, 20, 2));
-            c.supply.attrition_percent = static_cast<int>(bounded(check_, *s, at, "attrition_percent", 0, 100, 10));
-            c.supply.carry_weeks = static_cast<int>(bounded(check_, *s, at, "carry_weeks", 0, 52, 2));
-            c.supply.train_cost = static_cast<int>(bounded(check_, *s, at, "train_cost", 0, 10'000, 2));
+            c.supply.train_speed =
+                static_cast<int>(bounded(check_, *s, at, "train_speed", 1, 20, 2));
+            c.supply.attrition_percent =
+                static_cast<int>(bounded(check_, *s, at, "attrition_percent", 0, 100, 10));
+            c.supply.carry_weeks =
+                static_cast<int>(bounded(check_, *s, at, "carry_weeks", 0, 52, 2));
+            c.supply.train_cost =
+                static_cast<int>(bounded(check_, *s, at, "train_cost", 0, 10'000, 2));
         }
     }
 
@@ -274,7 +302,8 @@ private:
 }  // namespace
 
 UnitStats read_unit_stats(JsonChecker& check, const json& object, const std::string& at) {
-    check.only_fields(object, at, {"unit", "points", "supply", "siege_guns", "engineers", "general"});
+    check.only_fields(object, at,
+                      {"unit", "points", "supply", "siege_guns", "engineers", "general"});
     UnitStats s;
     s.points = bounded(check, object, at, "points", 0, 1'000'000, 0);
     s.supply = static_cast<std::int32_t>(bounded(check, object, at, "supply", 0, 52, 0));

@@ -11,9 +11,12 @@
 #include <stdexcept>
 
 #include "adjudicate.h"
+#include "core/keyed_rng.h"
 #include "core/text.h"
 #include "orders/parser.h"
+#include "position/position_json.h"
 #include "position/unit_text.h"
+#include "report/adjudication_json.h"
 #include "variant/variant_json.h"
 
 namespace adjutant::testing {
@@ -54,8 +57,12 @@ const Variant& variant_named(const std::string& name) {
     static std::map<std::string, Variant> cache;
     auto it = cache.find(name);
     if (it != cache.end()) return it->second;
-    VariantLoad load = load_variant(
-        read_text_file(std::string(ADJUTANT_SOURCE_DIR) + "/config/variants/" + name + ".json"));
+    // A name with a slash is a file in the source tree (test maps); otherwise config/variants.
+    const std::string path =
+        name.find('/') != std::string::npos
+            ? std::string(ADJUTANT_SOURCE_DIR) + "/" + name
+            : std::string(ADJUTANT_SOURCE_DIR) + "/config/variants/" + name + ".json";
+    VariantLoad load = load_variant(read_text_file(path));
     if (!load.ok()) throw std::runtime_error(name + ".json does not load");
     return cache.emplace(name, std::move(*load.variant)).first->second;
 }
@@ -115,6 +122,10 @@ std::vector<RulesCase> parse_rules_cases(const std::string& text, const std::str
                 c.phase = value;
             else if (section == "variant")
                 c.variant = value;
+            else if (section == "seed")
+                c.seed = std::stoull(value);
+            else if (section == "dice")
+                for (const std::string& d : split_list(value)) c.dice.push_back(std::stoi(d));
             else if (section == "phase-after")
                 stage.phase_after = value;
             else if (section == "centers")
@@ -126,7 +137,8 @@ std::vector<RulesCase> parse_rules_cases(const std::string& text, const std::str
             else if (section == "centers-after")
                 stage.centers_after_given = true;
             else if (section != "units" && section != "orders" && section != "results" &&
-                     section != "dislodged-units")
+                     section != "dislodged-units" && section != "position" && section != "events" &&
+                     section != "expect-json")
                 problem("unknown section '" + section + "'");
             continue;
         }
@@ -137,6 +149,12 @@ std::vector<RulesCase> parse_rules_cases(const std::string& text, const std::str
             for (auto& u : expand_power_line(item)) c.centers.push_back(u);
         } else if (section == "dislodged-units") {
             c.dislodged_units.push_back(item);
+        } else if (section == "position") {
+            c.position_json += item + "\n";
+        } else if (section == "events") {
+            stage.events.push_back(item);
+        } else if (section == "expect-json") {
+            stage.expect_json.push_back(item);
         } else if (section == "orders") {
             stage.orders += item + "\n";
         } else if (section == "results") {
@@ -184,6 +202,16 @@ std::optional<Unit> read_power_unit(const Variant& v, const std::string& entry,
 
 Position initial_position(const Variant& v, const RulesCase& c,
                           std::vector<std::string>& problems) {
+    if (!c.position_json.empty()) {
+        const auto doc = nlohmann::json::parse(c.position_json, nullptr, false);
+        if (doc.is_discarded()) {
+            problems.push_back("position: not valid JSON");
+            return {};
+        }
+        PositionLoad load = position_from_json(v, doc);
+        for (const std::string& e : load.errors) problems.push_back("position: " + e);
+        return load.position.value_or(Position{});
+    }
     Position pos;
     auto phase = c.phase.empty() ? std::optional<Phase>(v.start_phase) : Phase::parse(c.phase);
     if (!phase) problems.push_back("bad phase " + c.phase);
@@ -239,7 +267,46 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c) {
         const std::string where =
             c.stages.size() > 1 ? "stage " + std::to_string(s + 1) + ": " : "";
         const ParsedOrders parsed = parse_orders(v, position, stage.orders, kNoPower);
-        const Adjudication result = adjudicate(v, position, parsed.orders, 0);
+        Adjudicator adjudicator;
+        FixedDice fixed(c.dice);
+        KeyedDice keyed(c.seed, position.phase.code());
+        Dice& dice = c.dice.empty() ? static_cast<Dice&>(keyed) : static_cast<Dice&>(fixed);
+        const Adjudication result = adjudicator.run(v, position, parsed.orders, dice);
+        const nlohmann::json report = adjudication_to_json(v, parsed, result);
+        std::size_t next_event = 0;
+        for (const std::string& text : stage.events) {
+            while (next_event < result.events.size() && result.events[next_event].text != text)
+                ++next_event;
+            if (next_event == result.events.size()) {
+                std::string all;
+                for (const Event& e : result.events) all += "\n      " + e.text;
+                problems.push_back(where + "missing event (in this order): " + text + all);
+                break;
+            }
+            ++next_event;
+        }
+        for (const std::string& line : stage.expect_json) {
+            const auto eq = line.find(" = ");
+            if (eq == std::string::npos) {
+                problems.push_back(where + "expect-json needs 'POINTER = VALUE': " + line);
+                continue;
+            }
+            const std::string pointer(trim(std::string_view(line).substr(0, eq)));
+            const std::string value(trim(std::string_view(line).substr(eq + 3)));
+            const nlohmann::json::json_pointer at(pointer);
+            if (value == "absent") {  // the report leaves out empty and zero fields
+                if (report.contains(at))
+                    problems.push_back(where + pointer + ": expected absent, got " +
+                                       report.at(at).dump());
+                continue;
+            }
+            const auto want = nlohmann::json::parse(value, nullptr, false);
+            if (!report.contains(at))
+                problems.push_back(where + pointer + ": absent, expected " + want.dump());
+            else if (report.at(at) != want)
+                problems.push_back(where + pointer + ": expected " + want.dump() + ", got " +
+                                   report.at(at).dump());
+        }
 
         for (const auto& [province_text, expected] : stage.results) {
             const ProvinceId p = v.find_province(province_text);

@@ -19,6 +19,8 @@ struct Stage {
     std::string phase_after;
     std::vector<std::string> centers_after;  // "England: LON" sorted; empty unless given
     bool centers_after_given = false;
+    std::vector<std::string> events;       // event texts that must appear, in this order
+    std::vector<std::string> expect_json;  // "/next/units/Germany/0/supply = 1"
 };
 
 struct RulesCase {
@@ -32,6 +34,9 @@ struct RulesCase {
     std::vector<std::string> centers;  // "England: LON"
     bool centers_given = false;
     std::vector<std::string> dislodged_units;  // "Italy: A VIE from TRI"
+    std::string position_json;                 // a whole position document instead of units:
+    std::vector<int> dice;                     // fixed d10 rolls, in the order asked for
+    std::uint64_t seed = 0;                    // keyed dice when no fixed rolls are given
     std::vector<Stage> stages;
 };
 

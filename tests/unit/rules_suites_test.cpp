@@ -13,3 +13,10 @@ TEST_CASE("Colonial rules: TSR, Suez, Hong Kong (seed 002 and the Colonial map r
     CHECK(result.total > 0);
     CHECK(result.passed == result.total);
 }
+
+TEST_CASE("Campaign supply rules (seed 004, 4a-4b)") {
+    const SuiteResult result = run_rules_suite("tests/rules/supply");
+    std::cout << "Supply rules: " << result.passed << " of " << result.total << " cases passed\n";
+    CHECK(result.total > 0);
+    CHECK(result.passed == result.total);
+}

@@ -1,0 +1,126 @@
+// Consumption (seed 004, 4a): each army, fleet and garrison uses 1 supply point a week; a fleet
+// in a port with a garrison of its own power shares the garrison's. An army or fleet with
+// nothing left loses `attrition_percent` of its points (rounded up) and melts away at 0. A
+// garrison draws on its city's store, without limit while the city is not besieged; besieged,
+// it lives on its stores, and with none left it rolls: 1-8 the fortress falls and the garrison
+// is taken prisoner, 9-0 it falls and the garrison gets safe conduct (seed 004, 5h).
+#include <algorithm>
+
+#include "rules/supply/supply.h"
+#include "variant/variant.h"
+
+namespace adjutant::supply {
+
+namespace {
+
+bool garrison_of(const Position& pos, ProvinceId p, PowerId power) {
+    return std::any_of(pos.garrisons.begin(), pos.garrisons.end(),
+                       [&](const Garrison& g) { return g.province == p && g.power == power; });
+}
+
+void consume_unit(TurnContext& ctx, Unit& u, std::vector<std::size_t>& gone, std::size_t index) {
+    const Variant& v = ctx.variant;
+    const int percent = v.campaign->supply.attrition_percent;
+    if (u.type == UnitType::Fleet && garrison_of(ctx.result.next, u.location.province, u.power)) {
+        ctx.event("supply.in_port", u.power, u.location.province,
+                  unit_name(v, u) + " is supplied in port with the garrison");
+        return;
+    }
+    if (u.stats.supply > 0) {
+        --u.stats.supply;
+        ctx.event(
+            "supply.consumed", u.power, u.location.province,
+            unit_name(v, u) + " used 1 week of supply; " + std::to_string(u.stats.supply) + " left",
+            -1);
+        return;
+    }
+    const std::int64_t loss = (u.stats.points * percent + 99) / 100;
+    u.stats.points -= loss;
+    if (u.stats.points <= 0) {
+        gone.push_back(index);
+        ctx.event("supply.attrition", u.power, u.location.province,
+                  unit_name(v, u) + " is out of supply and has melted away");
+        return;
+    }
+    ctx.event("supply.attrition", u.power, u.location.province,
+              unit_name(v, u) + " is out of supply: loses " + std::to_string(loss) + " points (" +
+                  std::to_string(percent) + "%), " + std::to_string(u.stats.points) + " left");
+}
+
+// The garrison's fortress falls; with safe conduct its troops march to the nearest city of
+// their own power and join (or form) the garrison there.
+void garrison_falls(TurnContext& ctx, std::size_t index, bool safe_conduct) {
+    const Variant& v = ctx.variant;
+    Position& next = ctx.result.next;
+    const Garrison g = next.garrisons[index];
+    const Unit* besieger = next.unit_at(g.province);
+    next.owner[g.province] = besieger != nullptr ? besieger->power : kNoPower;
+    next.garrisons.erase(next.garrisons.begin() + static_cast<std::ptrdiff_t>(index));
+    if (!safe_conduct) return;
+    const auto route = road_route(
+        v, g.province,
+        [&](ProvinceId p) {
+            return p != g.province && next.owner[p] == g.power && v.campaign->city_class[p] != 0;
+        },
+        [&](ProvinceId p) { return enemy_army_in(next, p, g.power); });
+    if (route.empty()) return;  // nowhere to go: the troops disperse
+    const ProvinceId refuge = route.back();
+    auto there = std::find_if(next.garrisons.begin(), next.garrisons.end(),
+                              [&](const Garrison& h) { return h.province == refuge; });
+    if (there != next.garrisons.end()) {
+        there->points += g.points;
+    } else {
+        Garrison moved = g;
+        moved.province = refuge;
+        moved.stores = 0;
+        next.garrisons.push_back(moved);
+    }
+    ctx.event("garrison.safe_conduct", g.power, refuge,
+              "the garrison of " + abbr(v, g.province) + " (" + std::to_string(g.points) +
+                  " points) marched under safe conduct to " + abbr(v, refuge));
+}
+
+}  // namespace
+
+void consume_supply(TurnContext& ctx) {
+    const Variant& v = ctx.variant;
+    Position& next = ctx.result.next;
+    std::vector<std::size_t> gone;
+    for (std::size_t i = 0; i < next.units.size(); ++i) consume_unit(ctx, next.units[i], gone, i);
+    for (auto it = gone.rbegin(); it != gone.rend(); ++it)
+        next.units.erase(next.units.begin() + static_cast<std::ptrdiff_t>(*it));
+
+    for (std::size_t i = 0; i < next.garrisons.size();) {
+        Garrison& g = next.garrisons[i];
+        if (!enemy_army_in(next, g.province, g.power)) {
+            ctx.event("supply.garrison", g.power, g.province,
+                      "the garrison of " + abbr(v, g.province) +
+                          " drew 1 week of supply from the city's store");
+            ++i;
+            continue;
+        }
+        if (g.stores > 0) {
+            --g.stores;
+            ctx.event("supply.consumed", g.power, g.province,
+                      "the besieged garrison of " + abbr(v, g.province) +
+                          " used 1 week of its stores; " + std::to_string(g.stores) + " left",
+                      -1);
+            ++i;
+            continue;
+        }
+        const std::string subject = abbr(v, g.province);
+        const int roll = ctx.dice.d10("garrison-supply", subject, 0);
+        const bool safe = roll >= 9;
+        Event& e =
+            ctx.event("garrison.out_of_supply", g.power, g.province,
+                      "the besieged garrison of " + subject + " has run out of supply and rolled " +
+                          std::to_string(roll % 10) + ": " +
+                          (safe ? "the fortress falls and the garrison is given safe conduct"
+                                : "the fortress falls and the garrison is taken prisoner"));
+        e.roll = Roll{"garrison-supply", subject, roll,
+                      safe ? "9-0 falls, safe conduct" : "1-8 falls, taken prisoner"};
+        garrison_falls(ctx, i, safe);
+    }
+}
+
+}  // namespace adjutant::supply

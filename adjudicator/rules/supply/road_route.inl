@@ -1,0 +1,51 @@
+// Breadth-first search over the roads of a campaign map (see supply.h, road_route).
+#pragma once
+
+#include <algorithm>
+
+#include "variant/variant.h"
+
+namespace adjutant::supply {
+
+template <typename Goal, typename Blocked>
+std::vector<ProvinceId> road_route(const Variant& variant, ProvinceId from, Goal goal,
+                                   Blocked blocked) {
+    const CampaignMap& map = *variant.campaign;
+    const std::size_t n = variant.provinces.size();
+    std::vector<ProvinceId> parent(n, kNoProvince);
+    std::vector<std::uint8_t> seen(n, 0);
+    std::vector<ProvinceId> frontier{from};
+    seen[from] = 1;
+    // Level by level, each level sorted by abbreviation, so the first goal found is the
+    // shortest route and ties go to abbreviation order (deterministic, documented).
+    while (!frontier.empty()) {
+        std::sort(frontier.begin(), frontier.end(), [&](ProvinceId a, ProvinceId b) {
+            return variant.provinces[a].abbr < variant.provinces[b].abbr;
+        });
+        for (ProvinceId p : frontier) {
+            if (goal(p)) {
+                std::vector<ProvinceId> route;
+                for (ProvinceId at = p; at != kNoProvince; at = parent[at]) route.push_back(at);
+                std::reverse(route.begin(), route.end());
+                return route;
+            }
+        }
+        std::vector<ProvinceId> next;
+        for (ProvinceId p : frontier) {
+            std::vector<ProvinceId> roads = map.roads[p];
+            std::sort(roads.begin(), roads.end(), [&](ProvinceId a, ProvinceId b) {
+                return variant.provinces[a].abbr < variant.provinces[b].abbr;
+            });
+            for (ProvinceId q : roads) {
+                if (seen[q] || blocked(q)) continue;
+                seen[q] = 1;
+                parent[q] = p;
+                next.push_back(q);
+            }
+        }
+        frontier = std::move(next);
+    }
+    return {};
+}
+
+}  // namespace adjutant::supply

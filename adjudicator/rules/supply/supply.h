@@ -1,0 +1,53 @@
+// The supply rule module (seed 004, section 4a and 4b, adapted as DESIGN.md §6.1 says;
+// docs/campaign.md maps each rule to its code).
+//
+// after_movement: BUY, T ... SUPPLY and the train policy take effect.
+// end_of_week, in this order:
+//   1. control      cities change hands; a power whose capital is taken loses its country
+//   2. lines        every army traces its shortest road route to a friendly supply base
+//   3. trains       trains move along the roads, deliver, turn back when cut, are caught
+//   4. consumption  armies, fleets and garrisons use 1 SP; the unsupplied lose points or roll
+//   5. replacements once a year, from the cities each power holds
+#pragma once
+
+#include <vector>
+
+#include "rules/turn_steps.h"
+
+namespace adjutant::supply {
+
+bool enabled(const Variant& variant);
+void after_movement(TurnContext& context);
+void end_of_week(TurnContext& context);
+
+// The steps of end_of_week, one file each.
+void update_control(TurnContext& context);
+void trace_supply_lines(TurnContext& context);
+void move_trains(TurnContext& context);
+void consume_supply(TurnContext& context);
+void muster_replacements(TurnContext& context);
+
+// Shared reading of the position being built.
+// Whether an army of a power other than `power` stands in `province`.
+bool enemy_army_in(const Position& position, ProvinceId province, PowerId power);
+// A friendly supply base for `power`: its own city not under siege, or its map-edge source.
+bool supply_base(const Variant& variant, const Position& position, ProvinceId province,
+                 PowerId power);
+// The shortest road route from `from` to the first province `goal` accepts, never entering a
+// province `blocked` rejects (the start is always allowed). Ties between routes of equal length
+// go to the one whose provinces come first by abbreviation, province by province. Returns the
+// route from `from` to the goal inclusive, or empty when there is none.
+template <typename Goal, typename Blocked>
+std::vector<ProvinceId> road_route(const Variant& variant, ProvinceId from, Goal goal,
+                                   Blocked blocked);
+
+// The supply line `unit` would trace now: army first, base last; empty when cut off.
+std::vector<ProvinceId> trace_line(const Variant& variant, const Position& position,
+                                   const Unit& unit);
+
+std::string abbr(const Variant& variant, ProvinceId province);
+std::string unit_name(const Variant& variant, const Unit& unit);
+
+}  // namespace adjutant::supply
+
+#include "rules/supply/road_route.inl"

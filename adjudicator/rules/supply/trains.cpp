@@ -1,0 +1,119 @@
+// Supply trains (seed 004, 4a): one supply point each, moving `train_speed` provinces a week
+// by road towards the army they were sent to, as standing orders, until they deliver. When the
+// road to the army is cut, a train that can no longer reach it turns back to its city (it was
+// "between the base and the cut"); one still able to reach it goes on. A train caught alone by
+// an enemy army is captured or destroyed, as the captor's standing choice says.
+#include <algorithm>
+
+#include "rules/supply/supply.h"
+#include "variant/variant.h"
+
+namespace adjutant::supply {
+
+namespace {
+
+Unit* army_numbered(Position& pos, std::uint32_t id) {
+    for (Unit& u : pos.units)
+        if (u.stats.id == id && id != 0) return &u;
+    return nullptr;
+}
+
+// Moves `train` up to `speed` provinces along `route` (which starts where the train is).
+void advance(SupplyTrain& train, const std::vector<ProvinceId>& route, int speed) {
+    const std::size_t steps =
+        std::min<std::size_t>(static_cast<std::size_t>(speed), route.size() - 1);
+    train.at = route[steps];
+}
+
+}  // namespace
+
+void move_trains(TurnContext& ctx) {
+    const Variant& v = ctx.variant;
+    const CampaignMap& map = *v.campaign;
+    Position& next = ctx.result.next;
+    std::vector<std::size_t> delivered;
+    for (std::size_t i = 0; i < next.trains.size(); ++i) {
+        SupplyTrain& t = next.trains[i];
+        const auto blocked = [&](ProvinceId p) { return enemy_army_in(next, p, t.power); };
+        if (t.target != 0 && !t.returning) {
+            Unit* army = army_numbered(next, t.target);
+            std::vector<ProvinceId> route;
+            if (army != nullptr) {
+                const ProvinceId goal = army->location.province;
+                route = road_route(
+                    v, t.at, [&](ProvinceId p) { return p == goal; }, blocked);
+            }
+            if (route.empty()) {
+                t.returning = true;
+                ctx.event("supply.turned_back", t.power, t.at,
+                          "the supply train at " + abbr(v, t.at) + " turns back to " +
+                              abbr(v, t.base) +
+                              (army ? ": the road to " + unit_name(v, *army) + " is cut"
+                                    : std::string(": its army is gone")));
+            } else {
+                advance(t, route, map.supply.train_speed);
+                if (t.at == army->location.province) {
+                    if (army->stats.supply < map.supply.carry_weeks) {
+                        ++army->stats.supply;
+                        delivered.push_back(i);
+                        ctx.event("supply.delivered", t.power, t.at,
+                                  "a supply train delivered 1 week of supply to " +
+                                      unit_name(v, *army) + " (now " +
+                                      std::to_string(army->stats.supply) + ")");
+                    } else {
+                        ctx.event("supply.waiting", t.power, t.at,
+                                  "a supply train waits with " + unit_name(v, *army) +
+                                      ": the army carries all it can");
+                    }
+                } else {
+                    ctx.event(
+                        "supply.moving", t.power, t.at,
+                        "a supply train for " + unit_name(v, *army) + " reached " + abbr(v, t.at));
+                }
+                continue;
+            }
+        }
+        if (t.returning) {
+            const ProvinceId base = t.base;
+            auto route = road_route(
+                v, t.at, [&](ProvinceId p) { return p == base; }, blocked);
+            if (!route.empty()) advance(t, route, map.supply.train_speed);
+            if (t.at == base) {
+                t.returning = false;
+                t.target = 0;
+                ctx.event("supply.returned", t.power, base,
+                          "a supply train returned to " + abbr(v, base));
+            }
+        }
+    }
+    for (auto it = delivered.rbegin(); it != delivered.rend(); ++it)
+        next.trains.erase(next.trains.begin() + static_cast<std::ptrdiff_t>(*it));
+
+    // Trains caught alone: an enemy army where the train is, and no army of its own.
+    for (std::size_t i = 0; i < next.trains.size();) {
+        const SupplyTrain t = next.trains[i];
+        const Unit* there = next.unit_at(t.at);
+        if (there == nullptr || there->type != UnitType::Army || there->power == t.power) {
+            ++i;
+            continue;
+        }
+        Unit* captor = next.unit_at(t.at);
+        const PowerId by = captor->power;
+        const bool destroy = by < next.destroy_trains.size() && next.destroy_trains[by] != 0;
+        next.trains.erase(next.trains.begin() + static_cast<std::ptrdiff_t>(i));
+        if (!destroy && captor->stats.supply < map.supply.carry_weeks) {
+            ++captor->stats.supply;
+            ctx.event("supply.captured", by, t.at,
+                      unit_name(v, *captor) + " captured a " + v.powers[t.power].adjective +
+                          " supply train (now " + std::to_string(captor->stats.supply) +
+                          " weeks of supply)");
+        } else {
+            ctx.event("supply.destroyed", by, t.at,
+                      unit_name(v, *captor) + " destroyed a " + v.powers[t.power].adjective +
+                          " supply train" + (destroy ? "" : ": it could carry no more"),
+                      -1);
+        }
+    }
+}
+
+}  // namespace adjutant::supply

@@ -1,0 +1,113 @@
+// Properties of the supply rules over many random weeks on the campaign test map:
+// supply points are neither created nor lost except as the events say (purchases, consumption,
+// destroyed trains, a lost country), and the same inputs give byte-identical reports.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "adjudicate.h"
+#include "bench/random_orders.h"
+#include "orders/parser.h"
+#include "report/adjudication_json.h"
+#include "rules_case.h"
+
+using namespace adjutant;
+
+namespace {
+
+std::int64_t supply_on_board(const Position& p) {
+    std::int64_t total = static_cast<std::int64_t>(p.trains.size());
+    for (const Unit& u : p.units) total += u.stats.supply;
+    for (const DislodgedUnit& d : p.dislodged) total += d.unit.stats.supply;
+    for (const Garrison& g : p.garrisons) total += g.stores;
+    return total;
+}
+
+// Supply carried by units that left the board other than through a supply event: dislodged
+// without a retreat, or disbanded in a retreat phase.
+std::int64_t supply_of_vanished_units(const Position& before, const Position& after) {
+    std::int64_t lost = 0;
+    auto present = [&](std::uint32_t id) {
+        for (const Unit& u : after.units)
+            if (u.stats.id == id) return true;
+        for (const DislodgedUnit& d : after.dislodged)
+            if (d.unit.stats.id == id) return true;
+        return false;
+    };
+    for (const Unit& u : before.units)
+        if (!present(u.stats.id)) lost += u.stats.supply;
+    for (const DislodgedUnit& d : before.dislodged)
+        if (!present(d.unit.stats.id)) lost += d.unit.stats.supply;
+    return lost;
+}
+
+// Random campaign orders: moves and holds (bench generator), plus purchases and dispatches.
+std::string random_orders(const Variant& v, const Position& pos, bench::Random& random) {
+    if (pos.phase.kind == PhaseKind::Retreat) return bench::random_retreat_orders(v, pos, random);
+    std::string text = bench::random_movement_orders(v, pos, random);
+    for (std::size_t p = 0; p < v.powers.size(); ++p) {
+        const std::string name = v.powers[p].name;
+        for (std::size_t c = 0; c < pos.owner.size(); ++c)
+            if (pos.owner[c] == p && v.campaign->city_class[c] != 0 && random.below(3) == 0)
+                text += name + ": BUY 1 T " + v.provinces[c].abbr + "\n";
+        for (const Unit& u : pos.units)
+            if (u.power == p && random.below(2) == 0)
+                for (const SupplyTrain& t : pos.trains)
+                    if (t.power == p && t.target == 0 && !t.returning) {
+                        text += name + ": T " + v.provinces[t.at].abbr + " SUPPLY A " +
+                                v.provinces[u.location.province].abbr + "\n";
+                        break;
+                    }
+    }
+    if (random.below(5) == 0) text += "Germany: DESTROY TRAINS\n";
+    return text;
+}
+
+}  // namespace
+
+TEST_CASE("supply points are conserved except as the events say, over random weeks") {
+    const Variant& v = testing::variant_named("tests/variants/campaign-test.json");
+    const OrderParser parser(v);
+    bench::Random random(1914);
+    int weeks = 0;
+    for (int game = 0; game < 40; ++game) {
+        Position position = starting_position(v);
+        for (int phase = 0; phase < 24 && !position.units.empty(); ++phase) {
+            const ParsedOrders parsed = parser.parse(position, random_orders(v, position, random));
+            Adjudicator adjudicator;
+            const Adjudication result =
+                adjudicator.run(v, position, parsed.orders, static_cast<std::uint64_t>(game));
+            std::int64_t by_events = 0;
+            for (const Event& e : result.events) by_events += e.supply_change;
+            const std::int64_t change = supply_on_board(result.next) - supply_on_board(position);
+            const std::int64_t vanished = supply_of_vanished_units(position, result.next);
+            std::string log;
+            for (const Event& e : result.events)
+                log += "\n  " + e.text + " [" + std::to_string(e.supply_change) + "]";
+            INFO("game " << game << " phase " << position.phase.code() << log);
+            REQUIRE(change == by_events - vanished);
+            if (result.next.phase.kind == PhaseKind::Movement) ++weeks;
+            position = result.next;
+        }
+    }
+    CHECK(weeks > 300);
+}
+
+TEST_CASE("a campaign turn gives byte-identical reports for the same inputs") {
+    const Variant& v = testing::variant_named("config/variants/western-front-1914.json");
+    const Position start = starting_position(v);
+    bench::Random random(7);
+    const std::string orders = random_orders(v, start, random);
+    std::string first;
+    for (int run = 0; run < 2; ++run) {
+        const ParsedOrders parsed = parse_orders(v, start, orders);
+        Adjudicator adjudicator;
+        const Adjudication result = adjudicator.run(v, start, parsed.orders, 20260801);
+        const std::string text = adjudication_to_json(v, parsed, result).dump();
+        if (run == 0)
+            first = text;
+        else
+            CHECK(text == first);
+    }
+    CHECK(first.find("\"events\"") != std::string::npos);
+}
