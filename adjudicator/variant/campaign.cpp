@@ -9,6 +9,12 @@ bool CampaignMap::road(ProvinceId a, ProvinceId b) const {
     return std::binary_search(roads[a].begin(), roads[a].end(), b);
 }
 
+bool CampaignMap::enemies(PowerId a, PowerId b) const {
+    if (a == b || a == kNoPower || b == kNoPower) return false;
+    if (a >= side.size() || b >= side.size()) return true;
+    return side[a].empty() || side[a] != side[b];
+}
+
 std::int64_t CampaignMap::replacement_points(ProvinceId province) const {
     switch (province < city_class.size() ? city_class[province] : 0) {
         case 1:

@@ -45,6 +45,7 @@ struct CampaignMap {
     std::vector<std::vector<ProvinceId>> roads;  // per province, sorted
     std::vector<RailLink> rail_links;
     std::vector<ProvinceId> capital;  // per power; kNoProvince when off the map
+    std::vector<std::string> side;    // per power: allies share a side; empty: alone
     std::string first_week;           // the Monday of the first turn, for display
     bool supply_rules = false;        // the "supply" module is enabled
     SupplyRules supply;
@@ -53,6 +54,8 @@ struct CampaignMap {
     std::vector<std::int64_t> start_treasury;  // per power
 
     bool road(ProvinceId a, ProvinceId b) const;
+    // Whether `a` and `b` are at war: different powers not on the same side.
+    bool enemies(PowerId a, PowerId b) const;
     // Replacement points a city gives its owner each year (seed 004, 4b): 200/100/50.
     std::int64_t replacement_points(ProvinceId province) const;
 };

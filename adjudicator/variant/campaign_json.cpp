@@ -37,6 +37,7 @@ class CampaignReader {
         c.map_edge.assign(n, {});
         c.roads.assign(n, {});
         c.capital.assign(v_.powers.size(), kNoProvince);
+        c.side.assign(v_.powers.size(), std::string());
         c.start_treasury.assign(v_.powers.size(), 0);
         read_phases(doc, c);
         read_provinces(doc, c);
@@ -193,6 +194,7 @@ class CampaignReader {
             const std::string at = json_child("/powers", i);
             if (const json* capital = check_.get(powers[i], at, "capital", JsonKind::String, false))
                 c.capital[i] = province(*capital, json_child(at, "capital"));
+            if (auto side = check_.get_string(powers[i], at, "side", false)) c.side[i] = *side;
         }
     }
 

@@ -307,7 +307,7 @@ class Loader {
             const json& item = (*list)[i];
             if (!check_.expect(item, path, JsonKind::Object)) continue;
             check_.only_fields(item, path,
-                               {"name", "adjective", "color", "home_centers", "capital"});
+                               {"name", "adjective", "color", "home_centers", "capital", "side"});
             Power& power = v_.powers[i];
             const auto id = static_cast<PowerId>(i);
             for (const char* key : {"name", "adjective"}) {

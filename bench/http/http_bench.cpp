@@ -1,11 +1,18 @@
 // HTTP benchmark: the Adjutant server against a minimal Beast server that returns a fixed
-// body, measured in the same run by the same loopback client (keep-alive connections).
+// body, measured in the same run by the same loopback client (keep-alive connections, the
+// same number of server threads).
 //
-//   adjutant_http_bench [--connections 64] [--seconds 3] [--threads 1]
+//   adjutant_http_bench [--connections 64] [--seconds 3] [--threads 1] [--only TEXT]
 //
-// Prints requests per second and p50/p99 latency for: the minimal server, GET of a game's
-// state (200), the same with If-None-Match (304), and order submissions (PUT, each one an
-// fsync'd transaction). Figures only; nothing is asserted.
+// Prints requests per second and p50/p99 latency for: the minimal server with a body as
+// large as the game state (the fair peer of GET 200) and with an empty body (the peer of
+// 304), GET of a game's state (200), the same with If-None-Match (304), and order
+// submissions (PUT, each one an fsync'd transaction); each GET as a share of its peer. Also
+// the CPU the client used: near 100% means the client, not the server, set the pace.
+// Figures only; nothing is asserted. `--only TEXT` runs only the loads whose label contains
+// TEXT, e.g. `--only 304` under `valgrind --tool=callgrind --separate-threads=yes` to count
+// one load's instructions per request in the server's thread.
+#include <sys/resource.h>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -13,6 +20,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -36,7 +44,8 @@ namespace {
 // --- the minimal server: accept, read a request, answer a fixed body, repeat ---------------
 class MinimalSession : public std::enable_shared_from_this<MinimalSession> {
   public:
-    explicit MinimalSession(tcp::socket socket) : stream_(std::move(socket)) {}
+    MinimalSession(tcp::socket socket, const std::string& body)
+        : stream_(std::move(socket)), body_(body) {}
     void read() {
         request_ = {};
         beast::http::async_read(stream_, buffer_, request_,
@@ -51,7 +60,7 @@ class MinimalSession : public std::enable_shared_from_this<MinimalSession> {
         response_.result(beast::http::status::ok);
         response_.version(11);
         response_.set(beast::http::field::content_type, "application/json");
-        response_.body() = R"({"status":"ok"})";
+        response_.body() = body_;
         response_.keep_alive(request_.keep_alive());
         response_.prepare_payload();
         beast::http::async_write(stream_, response_,
@@ -60,16 +69,18 @@ class MinimalSession : public std::enable_shared_from_this<MinimalSession> {
                                  });
     }
     beast::tcp_stream stream_;
+    const std::string& body_;
     beast::flat_buffer buffer_;
     beast::http::request<beast::http::string_body> request_;
     beast::http::response<beast::http::string_body> response_;
 };
 
-void minimal_accept(tcp::acceptor& acceptor) {
-    acceptor.async_accept([&acceptor](beast::error_code ec, tcp::socket socket) {
+// `body`: what every response carries.
+void minimal_accept(tcp::acceptor& acceptor, const std::string& body) {
+    acceptor.async_accept([&acceptor, &body](beast::error_code ec, tcp::socket socket) {
         if (ec) return;
-        std::make_shared<MinimalSession>(std::move(socket))->read();
-        minimal_accept(acceptor);
+        std::make_shared<MinimalSession>(std::move(socket), body)->read();
+        minimal_accept(acceptor, body);
     });
 }
 
@@ -140,10 +151,23 @@ class ClientConnection : public std::enable_shared_from_this<ClientConnection> {
     beast::http::response<beast::http::string_body> response_;
 };
 
-void run_load(const char* label, std::uint16_t port, const Load& load, int connections,
-              double seconds) {
+double thread_cpu_seconds() {
+    rusage usage{};
+    getrusage(RUSAGE_THREAD, &usage);
+    return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+           static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+// Runs one load and prints its line; returns requests per second. `peer`: the rate of the
+// minimal server this load compares with (0 for none).
+std::string only;  // --only
+
+double run_load(const char* label, std::uint16_t port, const Load& load, int connections,
+                double seconds, double peer = 0) {
+    if (std::string_view(label).find(only) == std::string_view::npos) return 0;
     net::io_context ioc;
     Result result;
+    const double cpu_begin = thread_cpu_seconds();
     const auto begin = Clock::now();
     const auto end =
         begin + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
@@ -152,16 +176,22 @@ void run_load(const char* label, std::uint16_t port, const Load& load, int conne
         std::make_shared<ClientConnection>(ioc, load, end, result)->start(endpoint);
     ioc.run();
     const double elapsed = std::chrono::duration<double>(Clock::now() - begin).count();
+    const double client_cpu = (thread_cpu_seconds() - cpu_begin) / elapsed;
     auto& l = result.latencies;
     std::sort(l.begin(), l.end());
     auto pct = [&](double p) {
         return l.empty() ? 0.0 : l[std::min(l.size() - 1, static_cast<std::size_t>(p * l.size()))];
     };
+    const double rate = static_cast<double>(result.requests) / elapsed;
+    char share[32] = "";
+    if (peer > 0) std::snprintf(share, sizeof share, "%5.0f%%", 100 * rate / peer);
     std::printf(
-        "%-28s %10.0f req/s   p50 %7.3f ms   p99 %7.3f ms   (%llu requests, %llu unexpected)\n",
-        label, result.requests / elapsed, pct(0.50) * 1000, pct(0.99) * 1000,
+        "%-30s %9.0f req/s %6s   p50 %7.3f ms   p99 %7.3f ms   client CPU %3.0f%%   "
+        "(%llu requests, %llu unexpected)\n",
+        label, rate, share, pct(0.50) * 1000, pct(0.99) * 1000, client_cpu * 100,
         static_cast<unsigned long long>(result.requests),
         static_cast<unsigned long long>(result.unexpected));
+    return rate;
 }
 
 }  // namespace
@@ -178,17 +208,11 @@ int main(int argc, char** argv) {
             seconds = std::atof(argv[i + 1]);
         else if (arg == "--threads")
             threads = std::atoi(argv[i + 1]);
+        else if (arg == "--only")
+            only = argv[i + 1];
     }
     adjutant::service::crypto_init();
     spdlog::set_level(spdlog::level::warn);  // per-request logs would measure the terminal
-
-    // Minimal server.
-    net::io_context minimal_ioc;
-    tcp::acceptor acceptor(minimal_ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
-    const auto minimal_port = acceptor.local_endpoint().port();
-    minimal_accept(acceptor);
-    std::vector<std::thread> minimal_threads;
-    for (int i = 0; i < threads; ++i) minimal_threads.emplace_back([&] { minimal_ioc.run(); });
 
     // The Adjutant server over a temporary database with one game.
     const auto dir = std::filesystem::temp_directory_path() / "adjutant-http-bench";
@@ -207,7 +231,8 @@ int main(int argc, char** argv) {
     const auto id = created["game"]["id"].get<std::int64_t>();
     const auto token =
         service.join(id, "France", {{"player", "bench"}})["token"].get<std::string>();
-    const auto etag = service.game_view(id).etag;
+    const auto view = service.game_view(id);
+    const auto& etag = view.etag;
     adjutant::http::Metrics metrics;
     adjutant::http::Router router(service, metrics);
     adjutant::http::Server server(config, router, metrics);
@@ -215,13 +240,31 @@ int main(int argc, char** argv) {
     std::thread server_thread([&] { server.run(); });
 
     const std::string game = "/api/v1/games/" + std::to_string(id);
-    std::printf("%d connections, %.1f s per run, %d server thread(s)\n", connections, seconds,
-                threads);
-    run_load("minimal Beast (fixed body)", minimal_port, Load{"GET", "/", "", {}, 200}, connections,
-             seconds);
-    run_load("GET game state (200)", port, Load{"GET", game, "", {}, 200}, connections, seconds);
+    // The minimal server, on as many threads, listening twice: with a body as large as the
+    // game state and with none.
+    const std::string same_size_body(view.body.size(), 'x');
+    const std::string empty_body;
+    net::io_context minimal_ioc;
+    const tcp::endpoint loopback(net::ip::make_address("127.0.0.1"), 0);
+    tcp::acceptor full_acceptor(minimal_ioc, loopback);
+    tcp::acceptor empty_acceptor(minimal_ioc, loopback);
+    minimal_accept(full_acceptor, same_size_body);
+    minimal_accept(empty_acceptor, empty_body);
+    std::vector<std::thread> minimal_threads;
+    for (int i = 0; i < threads; ++i) minimal_threads.emplace_back([&] { minimal_ioc.run(); });
+
+    std::printf("%d connections, %.1f s per run, %d server thread(s), game state %zu bytes\n",
+                connections, seconds, threads, view.body.size());
+    const double minimal_full =
+        run_load("minimal Beast (same-size body)", full_acceptor.local_endpoint().port(),
+                 Load{"GET", "/", "", {}, 200}, connections, seconds);
+    const double minimal_empty =
+        run_load("minimal Beast (empty body)", empty_acceptor.local_endpoint().port(),
+                 Load{"GET", "/", "", {}, 200}, connections, seconds);
+    run_load("GET game state (200)", port, Load{"GET", game, "", {}, 200}, connections, seconds,
+             minimal_full);
     run_load("GET game state (304)", port, Load{"GET", game, "", {{"If-None-Match", etag}}, 304},
-             connections, seconds);
+             connections, seconds, minimal_empty);
     run_load("PUT orders (fsync each)", port,
              Load{"PUT",
                   game + "/orders",

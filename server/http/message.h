@@ -2,7 +2,10 @@
 // router and every handler stay socket-free and Beast-free (easy to test, cheap to compile).
 #pragma once
 
+#include <cstddef>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -22,9 +25,15 @@ struct Response {
     int status = 200;
     std::string content_type = "application/json";
     std::string body;
+    // A body shared with a cache (a rendered game view): sent as is, never copied. When set,
+    // `body` is unused.
+    std::shared_ptr<const std::string> shared_body;
     std::string etag;  // quoted strong ETag, or empty
     std::vector<std::pair<std::string, std::string>> headers;
-    std::string route;  // the route pattern that answered, for logs and metrics
+    // The route that answered, for logs and metrics: an index into route_labels() (router.h)
+    // and that label.
+    std::size_t route_id = 0;
+    std::string_view route;
 };
 
 }  // namespace adjutant::http

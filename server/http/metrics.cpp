@@ -1,17 +1,26 @@
 #include "http/metrics.h"
 
+#include <algorithm>
 #include <cstdio>
+
+#include "http/router.h"
 
 namespace adjutant::http {
 
-void Metrics::request(const std::string& route, int status, double seconds) {
-    std::lock_guard lock(mutex_);
-    ++requests_[{route, status}];
+Metrics::Metrics() : requests_(std::make_unique<StatusCounters[]>(route_labels().size())) {}
+
+Metrics::~Metrics() = default;
+
+void Metrics::request(std::size_t route, int status, double seconds) {
+    const int slot = std::clamp(status, kFirstStatus, kFirstStatus + kStatuses - 1) - kFirstStatus;
+    if (route < route_labels().size())
+        requests_[route][static_cast<std::size_t>(slot)].fetch_add(1, std::memory_order_relaxed);
     std::size_t bucket = 0;
     while (bucket < kBuckets.size() && seconds > kBuckets[bucket]) ++bucket;
-    ++latency_[bucket];
-    latency_sum_ += seconds;
-    ++latency_count_;
+    latency_[bucket].fetch_add(1, std::memory_order_relaxed);
+    // Whole nanoseconds, so the sum can be an integer atomic (no lock, no CAS loop).
+    latency_sum_ns_.fetch_add(static_cast<std::uint64_t>(seconds * 1e9), std::memory_order_relaxed);
+    latency_count_.fetch_add(1, std::memory_order_relaxed);
 }
 
 std::string Metrics::render(std::uint64_t resolutions) const {
@@ -19,18 +28,24 @@ std::string Metrics::render(std::uint64_t resolutions) const {
     char line[256];
     out += "# HELP adjutant_http_requests_total HTTP requests by route pattern and status.\n";
     out += "# TYPE adjutant_http_requests_total counter\n";
-    std::lock_guard lock(mutex_);
-    for (const auto& [key, count] : requests_) {
-        std::snprintf(line, sizeof line,
-                      "adjutant_http_requests_total{route=\"%s\",status=\"%d\"} %llu\n",
-                      key.first.c_str(), key.second, static_cast<unsigned long long>(count));
-        out += line;
+    const auto labels = route_labels();
+    for (std::size_t route = 0; route < labels.size(); ++route) {
+        for (int slot = 0; slot < kStatuses; ++slot) {
+            const auto count =
+                requests_[route][static_cast<std::size_t>(slot)].load(std::memory_order_relaxed);
+            if (count == 0) continue;
+            std::snprintf(line, sizeof line,
+                          "adjutant_http_requests_total{route=\"%.*s\",status=\"%d\"} %llu\n",
+                          static_cast<int>(labels[route].size()), labels[route].data(),
+                          slot + kFirstStatus, static_cast<unsigned long long>(count));
+            out += line;
+        }
     }
     out += "# HELP adjutant_http_request_duration_seconds Request handling latency.\n";
     out += "# TYPE adjutant_http_request_duration_seconds histogram\n";
     std::uint64_t cumulative = 0;
     for (std::size_t i = 0; i <= kBuckets.size(); ++i) {
-        cumulative += latency_[i];
+        cumulative += latency_[i].load(std::memory_order_relaxed);
         if (i < kBuckets.size())
             std::snprintf(line, sizeof line,
                           "adjutant_http_request_duration_seconds_bucket{le=\"%g\"} %llu\n",
@@ -44,7 +59,8 @@ std::string Metrics::render(std::uint64_t resolutions) const {
     std::snprintf(line, sizeof line,
                   "adjutant_http_request_duration_seconds_sum %.6f\n"
                   "adjutant_http_request_duration_seconds_count %llu\n",
-                  latency_sum_, static_cast<unsigned long long>(latency_count_));
+                  static_cast<double>(latency_sum_ns_.load(std::memory_order_relaxed)) / 1e9,
+                  static_cast<unsigned long long>(latency_count_.load(std::memory_order_relaxed)));
     out += line;
     char tail[1024];
     std::snprintf(tail, sizeof tail,

@@ -1,7 +1,9 @@
 #include "http/router.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
+#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
@@ -15,8 +17,43 @@ namespace adjutant::http {
 namespace {
 
 using service::ApiError;
-using Params = std::vector<std::string>;
 using Json = nlohmann::json;
+
+// The {name} segments of the matched route, in order. A fixed array: matching a route
+// allocates nothing (short values fit in the strings' inline buffers).
+struct Params {
+    static constexpr std::size_t kMax = 4;
+    std::array<std::string, kMax> values;
+    std::size_t count = 0;
+    const std::string& operator[](std::size_t i) const { return values[i]; }
+};
+
+// A path split into segments without allocating; no route has more than kMaxSegments, so a
+// longer path (count == kMaxSegments + 1) matches nothing.
+constexpr std::size_t kMaxSegments = 8;
+struct Segments {
+    std::array<std::string_view, kMaxSegments> items;
+    std::size_t count = 0;
+};
+
+Segments split_path(std::string_view target) {
+    target = target.substr(0, target.find('?'));
+    Segments out;
+    std::size_t start = 0;
+    while (start < target.size()) {
+        std::size_t end = target.find('/', start);
+        if (end == std::string_view::npos) end = target.size();
+        if (end > start) {
+            if (out.count == kMaxSegments) {
+                out.count = kMaxSegments + 1;
+                return out;
+            }
+            out.items[out.count++] = target.substr(start, end - start);
+        }
+        start = end + 1;
+    }
+    return out;
+}
 
 struct Context {
     service::GameService& service;
@@ -101,16 +138,19 @@ std::pair<std::string, std::string> orders_body(const Request& request) {
     return {text, source};
 }
 
-Response cached(const Context& c, const service::View& view) {
+// A cached view: 304 when If-None-Match names its ETag, else its body, shared with the
+// cache rather than copied (the aliasing shared_ptr keeps the whole view alive).
+Response cached(const Context& c, std::shared_ptr<const service::View> view) {
     Response response;
-    response.etag = view.etag;
+    response.etag = view->etag;
     if (!c.request.if_none_match.empty() &&
-        c.request.if_none_match.find(view.etag) != std::string::npos) {
+        c.request.if_none_match.find(view->etag) != std::string::npos) {
         response.status = 304;
         response.content_type.clear();
         return response;
     }
-    response.body = view.body;
+    const std::string* body = &view->body;
+    response.shared_body = std::shared_ptr<const std::string>(std::move(view), body);
     return response;
 }
 
@@ -149,10 +189,10 @@ Response create_game(const Context& c) {
     return json_response(201, c.service.create_game(body_json(c.request)));
 }
 Response get_game(const Context& c) {
-    return cached(c, c.service.game_view(id_param(c.params[0])));
+    return cached(c, c.service.shared_game_view(id_param(c.params[0])));
 }
 Response get_phases(const Context& c) {
-    return cached(c, c.service.history_view(id_param(c.params[0])));
+    return cached(c, c.service.shared_history_view(id_param(c.params[0])));
 }
 Response get_phase(const Context& c) {
     return json_response(200, c.service.phase(id_param(c.params[0]), id_param(c.params[1])));
@@ -244,15 +284,46 @@ const std::array kRoutes{
     Route{{"GET", "/web/{file}"}, web_file},
 };
 
-bool match(std::string_view pattern, const std::vector<std::string_view>& segments,
-           Params& params) {
-    const auto parts = path_segments(pattern);
-    if (parts.size() != segments.size()) return false;
-    params.clear();
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-        if (parts[i].size() > 2 && parts[i].front() == '{' && parts[i].back() == '}')
-            params.emplace_back(segments[i]);
-        else if (parts[i] != segments[i])
+// Labels that are no route's pattern (router.h).
+constexpr std::array<std::string_view, 3> kExtraLabels{"unmatched", "method_not_allowed",
+                                                       "rejected"};
+
+// A route with its pattern split once, at start-up, and its metrics label id.
+struct CompiledRoute {
+    const Route* route;
+    Segments parts;
+    std::size_t label;
+};
+
+struct RouteTable {
+    std::array<CompiledRoute, kRoutes.size()> routes;
+    std::vector<std::string_view> labels;
+};
+
+const RouteTable& route_table() {
+    static const RouteTable table = [] {
+        RouteTable t;
+        for (std::size_t i = 0; i < kRoutes.size(); ++i) {
+            const std::string_view pattern = kRoutes[i].info.pattern;
+            auto label = std::find(t.labels.begin(), t.labels.end(), pattern);
+            if (label == t.labels.end()) label = t.labels.insert(t.labels.end(), pattern);
+            t.routes[i] = {&kRoutes[i], split_path(pattern),
+                           static_cast<std::size_t>(label - t.labels.begin())};
+        }
+        t.labels.insert(t.labels.end(), kExtraLabels.begin(), kExtraLabels.end());
+        return t;
+    }();
+    return table;
+}
+
+bool match(const Segments& parts, const Segments& segments, Params& params) {
+    if (parts.count != segments.count) return false;
+    params.count = 0;
+    for (std::size_t i = 0; i < parts.count; ++i) {
+        const std::string_view part = parts.items[i];
+        if (part.size() > 2 && part.front() == '{' && part.back() == '}')
+            params.values[params.count++] = segments.items[i];
+        else if (part != segments.items[i])
             return false;
     }
     return true;
@@ -282,12 +353,24 @@ std::span<const RouteInfo> Router::routes() {
     return infos;
 }
 
+std::span<const std::string_view> route_labels() {
+    return route_table().labels;
+}
+
+std::size_t route_label_id(std::string_view label) {
+    const auto labels = route_labels();
+    for (std::size_t i = 0; i < labels.size(); ++i)
+        if (labels[i] == label) return i;
+    throw std::out_of_range("no route label '" + std::string(label) + "'");
+}
+
 Response Router::handle(const Request& request) {
-    const auto segments = path_segments(request.target);
+    const Segments segments = split_path(request.target);
     Params params;
     std::string allowed;
-    for (const auto& route : kRoutes) {
-        if (!match(route.info.pattern, segments, params)) continue;
+    for (const auto& compiled : route_table().routes) {
+        const Route& route = *compiled.route;
+        if (!match(compiled.parts, segments, params)) continue;
         if (route.info.method != request.method &&
             !(request.method == "HEAD" && route.info.method == "GET")) {
             if (!allowed.empty()) allowed += ", ";
@@ -307,7 +390,8 @@ Response Router::handle(const Request& request) {
         } catch (const std::exception& error) {
             response = error_response(500, "internal", "internal error");
         }
-        response.route = std::string(route.info.pattern);
+        response.route_id = compiled.label;
+        response.route = route.info.pattern;
         return response;
     }
     Response response =
@@ -317,7 +401,8 @@ Response Router::handle(const Request& request) {
                   "no route for " + std::string(request.target.substr(0, request.target.find('?'))))
             : error_response(405, "method_not_allowed", "allowed: " + allowed);
     if (!allowed.empty()) response.headers.emplace_back("Allow", allowed);
-    response.route = allowed.empty() ? "unmatched" : "method_not_allowed";
+    response.route = allowed.empty() ? kExtraLabels[0] : kExtraLabels[1];
+    response.route_id = route_label_id(response.route);
     return response;
 }
 

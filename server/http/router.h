@@ -42,6 +42,14 @@ class Router {
 // The OpenAPI 3 document served at /openapi.json.
 const std::string& openapi_document();
 
+// Metrics and log labels: every route pattern once (GET and PUT of one path share a label),
+// then "unmatched" (no route), "method_not_allowed" and "rejected" (refused by the session
+// before routing). Fixed at start-up; Response::route_id indexes it.
+std::span<const std::string_view> route_labels();
+// The index of `label` in route_labels(); throws std::out_of_range for an unknown label.
+// For start-up lookups, not for the request path.
+std::size_t route_label_id(std::string_view label);
+
 // Splits "/a/b/c?x" into {"a","b","c"} (the query is dropped).
 std::vector<std::string_view> path_segments(std::string_view target);
 

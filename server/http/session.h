@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 
 #include "config/server_config.h"
 #include "http/beast.h"
@@ -48,7 +49,9 @@ class Session : public std::enable_shared_from_this<Session> {
     void on_header(beast::error_code ec, std::size_t bytes);
     void on_read(beast::error_code ec, std::size_t bytes);
     void handle();
+    void log_request(const Request& request, const Response& out, double seconds);
     void reply_error(beast::http::status status, const char* code, const char* message);
+    // Sends head_ and then body_ (if any).
     void do_write();
     void on_write(beast::error_code ec, std::size_t bytes);
     void do_close();
@@ -60,7 +63,10 @@ class Session : public std::enable_shared_from_this<Session> {
     beast::flat_buffer buffer_;
     SessionShared& shared_;
     std::optional<beast::http::request_parser<beast::http::string_body>> parser_;
-    beast::http::response<beast::http::string_body> response_;
+    // The response being written: its status line and headers, written by hand into a buffer
+    // whose capacity every response reuses, and its body, shared with the cache it came from.
+    std::string head_;
+    std::shared_ptr<const std::string> body_;
     bool busy_ = false;  // between a complete request and its written response
     bool keep_alive_ = false;
     bool refused_ = false;  // the response refuses an unread request

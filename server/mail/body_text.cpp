@@ -1,5 +1,7 @@
 #include "mail/body_text.h"
 
+#include "core/text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
@@ -8,12 +10,6 @@
 namespace adjutant::mail {
 
 namespace {
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 std::string rtrim(std::string_view line) {
     auto end = line.find_last_not_of(" \t\r");
@@ -82,7 +78,7 @@ std::string command_text(std::string_view body) {
             line.replace(at, 2, " ");
         const std::string trimmed =
             line.substr(std::min(line.find_first_not_of(" \t"), line.size()));
-        const std::string low = lower(trimmed);
+        const std::string low = lowercase(trimmed);
         // "-- " is the standard separator; rtrim made it "--". A lone "--" is no order either.
         if (trimmed == "--") break;
         if (starts_with(low, "-----original message") || starts_with(low, "-----begin forward") ||
@@ -107,7 +103,7 @@ std::string html_to_text(std::string_view html) {
         if (c == '<') {
             const auto close = html.find('>', i);
             if (close == std::string_view::npos) break;
-            std::string tag = lower(html.substr(i + 1, close - i - 1));
+            std::string tag = lowercase(html.substr(i + 1, close - i - 1));
             i = close + 1;
             const bool closing = !tag.empty() && tag[0] == '/';
             std::string name = tag.substr(closing ? 1 : 0);

@@ -1,9 +1,8 @@
 #include "mail/inbound.h"
 
-#include <cctype>
-
 #include <gmime/gmime.h>
 
+#include "core/text.h"
 #include "mail/body_text.h"
 #include "mail/gmime_init.h"
 
@@ -11,22 +10,9 @@ namespace adjutant::mail {
 
 namespace {
 
-std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-std::string trim(std::string_view text) {
-    const auto b = text.find_first_not_of(" \t\r\n");
-    if (b == std::string_view::npos) return {};
-    const auto e = text.find_last_not_of(" \t\r\n");
-    return std::string(text.substr(b, e - b + 1));
-}
-
 std::string header(GMimeObject* object, const char* name) {
     const char* value = g_mime_object_get_header(object, name);
-    return value ? trim(value) : std::string();
+    return value ? std::string(trim(value)) : std::string();
 }
 
 // The first mailbox address of a list, lower-case.
@@ -38,7 +24,7 @@ std::string first_address(InternetAddressList* list, bool want_plus = false) {
         if (!INTERNET_ADDRESS_IS_MAILBOX(address)) continue;
         const char* addr = internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(address));
         if (!addr || !*addr) continue;
-        std::string result = lower(addr);
+        std::string result = lowercase(addr);
         if (!want_plus || result.find('+') != std::string::npos) return result;
     }
     return {};
@@ -95,24 +81,24 @@ void find_text(GMimeObject* object, TextPart& plain, TextPart& html, int depth) 
 
 std::string automated_reason(GMimeObject* object, const InboundMessage& in,
                              std::string_view own_address) {
-    const std::string auto_submitted = lower(header(object, "Auto-Submitted"));
+    const std::string auto_submitted = lowercase(header(object, "Auto-Submitted"));
     if (!auto_submitted.empty() && auto_submitted != "no")
         return "Auto-Submitted: " + auto_submitted;
-    const std::string precedence = lower(header(object, "Precedence"));
+    const std::string precedence = lowercase(header(object, "Precedence"));
     if (precedence == "bulk" || precedence == "junk" || precedence == "list")
         return "Precedence: " + precedence;
     if (!header(object, "X-Autoreply").empty() || !header(object, "X-Autorespond").empty() ||
         !header(object, "X-Auto-Response-Suppress").empty())
         return "auto-reply header";
     if (!header(object, "List-Id").empty()) return "mailing list";
-    if (!own_address.empty() && lower(header(object, "X-Loop")) == lower(own_address))
+    if (!own_address.empty() && lowercase(header(object, "X-Loop")) == lowercase(own_address))
         return "our own X-Loop";
     if (in.return_path == "<>" || in.return_path == "<<>>") return "null Return-Path (bounce)";
     const std::string local = in.from.substr(0, in.from.find('@'));
     if (local == "mailer-daemon" || local == "postmaster" || local == "noreply" ||
         local == "no-reply" || local == "do-not-reply")
         return "sender " + in.from;
-    if (!own_address.empty() && in.from == lower(own_address)) return "our own address";
+    if (!own_address.empty() && in.from == lowercase(own_address)) return "our own address";
     GMimeContentType* type = g_mime_object_get_content_type(object);
     if (type && g_mime_content_type_is_type(type, "multipart", "report")) return "delivery report";
     return {};
@@ -134,12 +120,13 @@ InboundMessage parse_inbound(std::string_view raw, std::string_view own_address)
     }
     GMimeObject* object = GMIME_OBJECT(message);
     in.from = first_address(g_mime_message_get_from(message));
-    if (const char* subject = g_mime_message_get_subject(message)) in.subject = trim(subject);
+    if (const char* subject = g_mime_message_get_subject(message))
+        in.subject = std::string(trim(subject));
     if (const char* id = g_mime_message_get_message_id(message); id && *id)
         in.message_id = "<" + std::string(id) + ">";
     in.references = header(object, "References");
     in.return_path = header(object, "Return-Path");
-    in.delivered_to = lower(header(object, "Delivered-To"));
+    in.delivered_to = lowercase(header(object, "Delivered-To"));
     if (in.delivered_to.empty())
         in.delivered_to = first_address(g_mime_message_get_to(message), true);
     if (in.delivered_to.empty())

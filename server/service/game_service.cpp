@@ -111,8 +111,27 @@ GameService::Loaded GameService::load(std::int64_t game_id) {
 void GameService::changed(std::int64_t game_id) {
     store_.bump_revision(game_id);
     std::lock_guard lock(cache_mutex_);
-    game_cache_.erase(game_id);
-    history_cache_.erase(game_id);
+    for (ViewCache* cache : {&game_cache_, &history_cache_}) {
+        auto current = cache->load();
+        if (!current->contains(game_id)) continue;
+        auto next = std::make_shared<ViewMap>(*current);
+        next->erase(game_id);
+        cache->store(std::move(next));
+    }
+}
+
+std::shared_ptr<const View> GameService::find_view(const ViewCache& cache, std::int64_t game_id) {
+    const auto map = cache.load();
+    const auto it = map->find(game_id);
+    return it == map->end() ? nullptr : it->second;
+}
+
+void GameService::publish_view(ViewCache& cache, std::int64_t game_id,
+                               std::shared_ptr<const View> view) {
+    std::lock_guard lock(cache_mutex_);
+    auto next = std::make_shared<ViewMap>(*cache.load());
+    (*next)[game_id] = std::move(view);
+    cache.store(std::move(next));
 }
 
 nlohmann::json GameService::list_variants() {
@@ -270,25 +289,31 @@ nlohmann::json GameService::game_json(const Loaded& game) {
 }
 
 View GameService::game_view(std::int64_t game_id) {
-    {
-        std::lock_guard lock(cache_mutex_);
-        if (auto it = game_cache_.find(game_id); it != game_cache_.end()) return it->second;
-    }
-    std::lock_guard lock(mutex_);
-    Loaded game = load(game_id);
-    View view{"\"g" + std::to_string(game_id) + "-r" + std::to_string(game.row.revision) + "\"",
-              game_json(game).dump()};
-    std::lock_guard cache_lock(cache_mutex_);
-    game_cache_[game_id] = view;
-    return view;
+    return *shared_game_view(game_id);
 }
 
 View GameService::history_view(std::int64_t game_id) {
-    {
-        std::lock_guard lock(cache_mutex_);
-        if (auto it = history_cache_.find(game_id); it != history_cache_.end()) return it->second;
-    }
+    return *shared_history_view(game_id);
+}
+
+// On a miss the view is rendered and published under mutex_, the lock changed() runs under,
+// so a view of an old revision can never be published after changed() dropped it.
+std::shared_ptr<const View> GameService::shared_game_view(std::int64_t game_id) {
+    if (auto view = find_view(game_cache_, game_id)) return view;
     std::lock_guard lock(mutex_);
+    if (auto view = find_view(game_cache_, game_id)) return view;  // rendered while we waited
+    Loaded game = load(game_id);
+    auto view = std::make_shared<const View>(
+        View{"\"g" + std::to_string(game_id) + "-r" + std::to_string(game.row.revision) + "\"",
+             game_json(game).dump()});
+    publish_view(game_cache_, game_id, view);
+    return view;
+}
+
+std::shared_ptr<const View> GameService::shared_history_view(std::int64_t game_id) {
+    if (auto view = find_view(history_cache_, game_id)) return view;
+    std::lock_guard lock(mutex_);
+    if (auto view = find_view(history_cache_, game_id)) return view;
     auto row = store_.game(game_id);
     if (!row) throw not_found("no game " + std::to_string(game_id));
     nlohmann::json list = nlohmann::json::array();
@@ -300,10 +325,10 @@ View GameService::history_view(std::int64_t game_id) {
              {"resolved_at", phase.resolved_at ? nlohmann::json(*phase.resolved_at) : nullptr},
              {"hash", phase.hash ? nlohmann::json(*phase.hash) : nullptr},
              {"prev_hash", phase.prev_hash}});
-    View view{"\"h" + std::to_string(game_id) + "-r" + std::to_string(row->revision) + "\"",
-              nlohmann::json{{"game", game_id}, {"phases", list}}.dump()};
-    std::lock_guard cache_lock(cache_mutex_);
-    history_cache_[game_id] = view;
+    auto view = std::make_shared<const View>(
+        View{"\"h" + std::to_string(game_id) + "-r" + std::to_string(row->revision) + "\"",
+             nlohmann::json{{"game", game_id}, {"phases", list}}.dump()});
+    publish_view(history_cache_, game_id, view);
     return view;
 }
 

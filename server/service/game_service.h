@@ -8,13 +8,15 @@
 // database failures throw storage::Error.
 //
 // Thread-safe: one mutex serialises every call that touches the database. Game state and
-// history views are cached per game revision under a second, lighter lock, so polling
-// clients are answered without waiting for a write's fsync.
+// history views are cached per game revision in read-mostly maps published through atomic
+// shared_ptr snapshots: a cached read is one atomic load, takes no lock and never waits for a
+// write's fsync.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -66,6 +68,9 @@ class GameService {
     nlohmann::json list_games(const Caller& caller);
     View game_view(std::int64_t game_id);
     View history_view(std::int64_t game_id);
+    // The same views, shared with the cache (no copy): what the HTTP layer sends.
+    std::shared_ptr<const View> shared_game_view(std::int64_t game_id);
+    std::shared_ptr<const View> shared_history_view(std::int64_t game_id);
     nlohmann::json phase(std::int64_t game_id, std::int64_t seq);
 
     // Seats. join: anyone, for an open seat. invite/replace: the GM; the answer carries the
@@ -125,6 +130,13 @@ class GameService {
     void require_gm(const Caller& caller, std::int64_t game_id);
     void require_player(const Caller& caller, std::int64_t game_id);
     void changed(std::int64_t game_id);  // bumps the revision and drops cached views
+
+    // Per-game rendered views. A map is never modified once published: writers (holding
+    // cache_mutex_) copy it, change the copy and store it, so readers need only load().
+    using ViewMap = std::unordered_map<std::int64_t, std::shared_ptr<const View>>;
+    using ViewCache = std::atomic<std::shared_ptr<const ViewMap>>;
+    static std::shared_ptr<const View> find_view(const ViewCache& cache, std::int64_t game_id);
+    void publish_view(ViewCache& cache, std::int64_t game_id, std::shared_ptr<const View> view);
     void activate(Loaded& game);
     void maybe_resolve_when_ready(std::int64_t game_id);
     // Resolves the current phase in one transaction; then, while the new phase needs no
@@ -149,9 +161,9 @@ class GameService {
     // Recursive so that handle_mail can hold it, with one transaction, around the public calls
     // it makes on a seat's behalf.
     std::recursive_mutex mutex_;
-    std::mutex cache_mutex_;
-    std::unordered_map<std::int64_t, View> game_cache_;
-    std::unordered_map<std::int64_t, View> history_cache_;
+    std::mutex cache_mutex_;  // serialises writers of the two caches; readers never take it
+    ViewCache game_cache_{std::make_shared<const ViewMap>()};
+    ViewCache history_cache_{std::make_shared<const ViewMap>()};
     std::atomic<std::uint64_t> resolutions_{0};
 };
 

@@ -3,6 +3,7 @@
 // either processed and answered or not at all (the MTA then delivers it again).
 #include <spdlog/spdlog.h>
 
+#include "core/text.h"
 #include "service/crypto.h"
 #include "service/game_internal.h"
 #include "service/mail_text.h"
@@ -17,34 +18,13 @@ struct SeatRef {
     std::string key;
 };
 
-std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
-
-std::string upper(std::string_view text) {
-    std::string out(text);
-    for (char& c : out)
-        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-    return out;
-}
-
-std::string trim(std::string_view text) {
-    const auto begin = text.find_first_not_of(" \t\r");
-    if (begin == std::string_view::npos) return {};
-    const auto end = text.find_last_not_of(" \t\r");
-    return std::string(text.substr(begin, end - begin + 1));
-}
-
 // "orders+g12-france-0123456789abcdef0123@host" -> {12, "france", "0123..."}.
 std::optional<SeatRef> parse_seat_address(std::string_view address) {
     const auto at = address.rfind('@');
     const std::string_view local = address.substr(0, at);
     const auto plus = local.find('+');
     if (plus == std::string_view::npos) return std::nullopt;
-    const std::string tag = lower(local.substr(plus + 1));
+    const std::string tag = lowercase(local.substr(plus + 1));
     const auto first = tag.find('-');
     const auto last = tag.rfind('-');
     if (tag.size() < 2 || tag[0] != 'g' || first == std::string::npos || first == last)
@@ -64,7 +44,7 @@ std::optional<SeatRef> parse_seat_address(std::string_view address) {
 
 std::string reply_subject(const std::string& subject) {
     if (subject.empty()) return "Re: your message to Adjutant";
-    if (lower(subject.substr(0, 3)) == "re:") return subject;
+    if (lowercase(subject.substr(0, 3)) == "re:") return subject;
     return "Re: " + subject;
 }
 
@@ -87,10 +67,10 @@ std::string GameService::mail_commands(const Caller& caller, const MailRequest& 
     while (start <= body.size()) {
         auto end = body.find('\n', start);
         if (end == std::string::npos) end = body.size();
-        const std::string line = trim(std::string_view(body).substr(start, end - start));
+        const std::string line(trim(std::string_view(body).substr(start, end - start)));
         start = end + 1;
         if (line.empty()) continue;
-        const std::string command = upper(line);
+        const std::string command = uppercase(line);
         if (command == "HELP")
             help = true;
         else if (command == "STATUS" || command == "LIST")
@@ -186,7 +166,7 @@ MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdenti
     nlohmann::json headers = {{"Auto-Submitted", "auto-replied"}};
     if (!request.message_id.empty()) {
         headers["In-Reply-To"] = request.message_id;
-        headers["References"] = trim(request.references + " " + request.message_id);
+        headers["References"] = std::string(trim(request.references + " " + request.message_id));
     }
     const std::string subject = reply_subject(request.subject);
 
@@ -194,7 +174,7 @@ MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdenti
     if (auto ref = parse_seat_address(request.recipient))
         if (auto game = store_.game(ref->game_id))
             for (auto& candidate : store_.seats(ref->game_id))
-                if (lower(candidate.power) == ref->power && candidate.token_hash &&
+                if (lowercase(candidate.power) == ref->power && candidate.token_hash &&
                     constant_time_equal(
                         mail_key(ref->game_id, candidate.power, *candidate.token_hash), ref->key))
                     seat = candidate;
@@ -211,7 +191,7 @@ MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdenti
             mail_text::help("");
         if (!request.sender.empty())
             reply = queue_mail(request.sender, "", subject, text, headers, identity);
-    } else if (!seat->email || lower(*seat->email) != lower(request.sender)) {
+    } else if (!seat->email || lowercase(*seat->email) != lowercase(request.sender)) {
         // The right key from the wrong sender: a forged From: or a leaked key. Tell the seat's
         // owner at the registered address; never answer the claimed sender.
         status = "rejected";

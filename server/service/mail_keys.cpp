@@ -5,6 +5,7 @@
 // database (schema/002_mail.sql).
 #include <sodium.h>
 
+#include "core/text.h"
 #include "service/crypto.h"
 #include "service/game_internal.h"
 
@@ -13,13 +14,6 @@ namespace adjutant::service {
 namespace {
 
 constexpr std::size_t kKeyHexChars = 20;
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
 
 }  // namespace
 
@@ -32,7 +26,7 @@ std::string GameService::mail_secret() {
 std::string GameService::mail_key(std::int64_t game_id, const std::string& power,
                                   const std::string& token_hash) {
     const std::string secret = mail_secret();
-    const std::string message = std::to_string(game_id) + ":" + lower(power) + ":" + token_hash;
+    const std::string message = std::to_string(game_id) + ":" + lowercase(power) + ":" + token_hash;
     unsigned char mac[crypto_auth_hmacsha256_BYTES];
     crypto_auth_hmacsha256_state state;
     crypto_auth_hmacsha256_init(&state, reinterpret_cast<const unsigned char*>(secret.data()),
@@ -55,8 +49,8 @@ std::string GameService::seat_mail_address(std::int64_t game_id, std::string_vie
     storage::Transaction transaction(store_.database());  // mail_secret may create the secret
     const std::string key = mail_key(game_id, power, *seat->token_hash);
     transaction.commit();
-    return identity.orders_local_part + "+g" + std::to_string(game_id) + "-" + lower(power) + "-" +
-           key + "@" + identity.domain;
+    return identity.orders_local_part + "+g" + std::to_string(game_id) + "-" + lowercase(power) +
+           "-" + key + "@" + identity.domain;
 }
 
 }  // namespace adjutant::service

@@ -110,11 +110,11 @@ def db_rows(server, sql, params=()):
         conn.close()
 
 
-def create_game(server, emails, names=None):
+def create_game(server, emails, names=None, **settings):
     """A standard game; seats in `emails` join with that address, the rest without one."""
-    status, created, _, raw = server.request(
-        "POST", "/api/v1/games",
-        {"name": "Mail game", "variant": "standard", "resolve_when_ready": False})
+    body = {"name": "Mail game", "variant": "standard", "resolve_when_ready": False}
+    body.update(settings)
+    status, created, _, raw = server.request("POST", "/api/v1/games", body)
     check(status == 201, f"create game: {raw[:200]!r}")
     game_id = created["game"]["id"]
     tokens = {}

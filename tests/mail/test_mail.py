@@ -7,6 +7,7 @@ import argparse
 import email
 import email.policy
 import os
+import sqlite3
 import sys
 import time
 
@@ -206,7 +207,49 @@ def test_duplicate():
         server.close()
 
 
-TESTS = {"outbound": test_outbound, "relay_down": test_relay_down,
+def test_reminder():
+    """A seat that must order and has not is reminded once before the deadline."""
+    port = free_port()
+    sink = SmtpSink(port)
+    server = new_server(port)  # reminder_seconds 3600 > the 600 s deadline below
+    try:
+        game_id, _, _ = create_game(server, {"France": FRANCE},
+                                    deadlines={"movement": 600})
+        reminder = sink.wait_for(lambda m: b"orders due for S1901M" in m["data"], "reminder")
+        check(reminder[0]["to"] == [FRANCE], reminder[0]["to"])
+        time.sleep(3)  # more sender rounds: still one reminder
+        count = sum(1 for m in sink.messages if b"orders due for" in m["data"])
+        check(count == 1, f"one reminder, got {count}")
+    finally:
+        server.close()
+        sink.stop()
+
+
+def test_tempfail():
+    """A locked database makes mail-in exit 75 (EX_TEMPFAIL) so the MTA retries; the retry
+    then goes through."""
+    server = new_server(free_port(), enabled=False)
+    try:
+        game_id, _, tokens = create_game(server, {"France": FRANCE})
+        address = seat_address(server, game_id, "France")
+        raw = message(FRANCE, address, "A PAR-BUR\n")
+        lock = sqlite3.connect(server.database, isolation_level=None, timeout=10)
+        lock.execute("BEGIN IMMEDIATE")  # holds the write lock past mail-in's 5 s busy timeout
+        try:
+            done = mail_in(server, raw, recipient=address)
+        finally:
+            lock.execute("ROLLBACK")
+            lock.close()
+        check(done.returncode == 75, f"EX_TEMPFAIL: {done.returncode} {done.stderr}")
+        check(not orders_of(server, game_id, tokens["France"])["submitted"], "nothing applied")
+        done = mail_in(server, raw, recipient=address)
+        check(done.returncode == 0, done.stderr)
+        check(orders_of(server, game_id, tokens["France"])["submitted"], "applied on retry")
+    finally:
+        server.close()
+
+
+TESTS = {"outbound": test_outbound, "reminder": test_reminder, "tempfail": test_tempfail, "relay_down": test_relay_down,
          "forged_sender": test_forged_sender, "duplicate": test_duplicate}
 
 

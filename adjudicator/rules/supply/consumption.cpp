@@ -62,7 +62,7 @@ void garrison_falls(TurnContext& ctx, std::size_t index, bool safe_conduct) {
         [&](ProvinceId p) {
             return p != g.province && next.owner[p] == g.power && v.campaign->city_class[p] != 0;
         },
-        [&](ProvinceId p) { return enemy_army_in(next, p, g.power); });
+        [&](ProvinceId p) { return enemy_army_in(v, next, p, g.power); });
     if (route.empty()) return;  // nowhere to go: the troops disperse
     const ProvinceId refuge = route.back();
     auto there = std::find_if(next.garrisons.begin(), next.garrisons.end(),
@@ -92,7 +92,7 @@ void consume_supply(TurnContext& ctx) {
 
     for (std::size_t i = 0; i < next.garrisons.size();) {
         Garrison& g = next.garrisons[i];
-        if (!enemy_army_in(next, g.province, g.power)) {
+        if (!enemy_army_in(v, next, g.province, g.power)) {
             ctx.event("supply.garrison", g.power, g.province,
                       "the garrison of " + abbr(v, g.province) +
                           " drew 1 week of supply from the city's store");

@@ -10,9 +10,10 @@ namespace adjutant::supply {
 
 namespace {
 
-bool garrison_of_other(const Position& pos, ProvinceId p, PowerId power) {
-    return std::any_of(pos.garrisons.begin(), pos.garrisons.end(),
-                       [&](const Garrison& g) { return g.province == p && g.power != power; });
+bool enemy_garrison(const CampaignMap& map, const Position& pos, ProvinceId p, PowerId power) {
+    return std::any_of(pos.garrisons.begin(), pos.garrisons.end(), [&](const Garrison& g) {
+        return g.province == p && map.enemies(g.power, power);
+    });
 }
 
 // The whole country goes to the captor of its capital (seed 004, 4b): armies disbanded,
@@ -54,7 +55,9 @@ void update_control(TurnContext& ctx) {
         const ProvinceId p = u.location.province;
         if (u.type != UnitType::Army || map.city_class[p] == 0 || next.owner[p] == u.power)
             continue;
-        if (garrison_of_other(next, p, u.power)) continue;  // a fortress holds out: a siege
+        // An ally's city stays its own; a fortress whose garrison holds out is a siege.
+        if (next.owner[p] != kNoPower && !map.enemies(next.owner[p], u.power)) continue;
+        if (enemy_garrison(map, next, p, u.power)) continue;
         next.owner[p] = u.power;
         ctx.event("control.city", u.power, p, abbr(v, p) + " passes to " + v.powers[u.power].name);
     }
@@ -79,7 +82,7 @@ void muster_replacements(TurnContext& ctx) {
     for (std::size_t i = 0; i < v.powers.size(); ++i) {
         const auto power = static_cast<PowerId>(i);
         const ProvinceId capital = map.capital[i];
-        if (capital != kNoProvince && enemy_army_in(next, capital, power)) {
+        if (capital != kNoProvince && enemy_army_in(v, next, capital, power)) {
             ctx.event("replacements.none", power, capital,
                       v.powers[i].name + " musters no replacements: its capital " +
                           abbr(v, capital) + " is under siege");

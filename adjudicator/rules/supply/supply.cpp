@@ -18,9 +18,10 @@ std::string unit_name(const Variant& variant, const Unit& unit) {
     return std::string(1, unit_letter(unit.type)) + " " + variant.location_text(unit.location);
 }
 
-bool enemy_army_in(const Position& position, ProvinceId province, PowerId power) {
+bool enemy_army_in(const Variant& variant, const Position& position, ProvinceId province,
+                   PowerId power) {
     const Unit* u = position.unit_at(province);
-    return u != nullptr && u->type == UnitType::Army && u->power != power;
+    return u != nullptr && u->type == UnitType::Army && variant.campaign->enemies(u->power, power);
 }
 
 bool supply_base(const Variant& variant, const Position& position, ProvinceId province,
@@ -29,8 +30,10 @@ bool supply_base(const Variant& variant, const Position& position, ProvinceId pr
     const auto& edge = map.map_edge[province];
     if (std::find(edge.begin(), edge.end(), power) != edge.end()) return true;
     // A city under siege cannot be traced to (seed 004, 5c): an enemy army stands in it.
-    return map.city_class[province] != 0 && position.owner[province] == power &&
-           !enemy_army_in(position, province, power);
+    const PowerId owner = position.owner[province];
+    const bool friendly = owner == power || (owner != kNoPower && !map.enemies(owner, power));
+    return map.city_class[province] != 0 && friendly &&
+           !enemy_army_in(variant, position, province, power);
 }
 
 void after_movement(TurnContext& ctx) {

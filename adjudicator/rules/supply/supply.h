@@ -28,9 +28,11 @@ void consume_supply(TurnContext& context);
 void muster_replacements(TurnContext& context);
 
 // Shared reading of the position being built.
-// Whether an army of a power other than `power` stands in `province`.
-bool enemy_army_in(const Position& position, ProvinceId province, PowerId power);
-// A friendly supply base for `power`: its own city not under siege, or its map-edge source.
+// Whether an army of a power at war with `power` stands in `province`.
+bool enemy_army_in(const Variant& variant, const Position& position, ProvinceId province,
+                   PowerId power);
+// A friendly supply base for `power`: its own or an ally's city not under siege, or its
+// map-edge source.
 bool supply_base(const Variant& variant, const Position& position, ProvinceId province,
                  PowerId power);
 // The shortest road route from `from` to the first province `goal` accepts, never entering a

@@ -8,7 +8,7 @@ namespace adjutant::supply {
 std::vector<ProvinceId> trace_line(const Variant& v, const Position& position, const Unit& u) {
     return road_route(
         v, u.location.province, [&](ProvinceId p) { return supply_base(v, position, p, u.power); },
-        [&](ProvinceId p) { return enemy_army_in(position, p, u.power); });
+        [&](ProvinceId p) { return enemy_army_in(v, position, p, u.power); });
 }
 
 void trace_supply_lines(TurnContext& ctx) {

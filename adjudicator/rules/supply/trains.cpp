@@ -34,7 +34,7 @@ void move_trains(TurnContext& ctx) {
     std::vector<std::size_t> delivered;
     for (std::size_t i = 0; i < next.trains.size(); ++i) {
         SupplyTrain& t = next.trains[i];
-        const auto blocked = [&](ProvinceId p) { return enemy_army_in(next, p, t.power); };
+        const auto blocked = [&](ProvinceId p) { return enemy_army_in(v, next, p, t.power); };
         if (t.target != 0 && !t.returning) {
             Unit* army = army_numbered(next, t.target);
             std::vector<ProvinceId> route;
@@ -93,7 +93,8 @@ void move_trains(TurnContext& ctx) {
     for (std::size_t i = 0; i < next.trains.size();) {
         const SupplyTrain t = next.trains[i];
         const Unit* there = next.unit_at(t.at);
-        if (there == nullptr || there->type != UnitType::Army || there->power == t.power) {
+        if (there == nullptr || there->type != UnitType::Army ||
+            !map.enemies(there->power, t.power)) {
             ++i;
             continue;
         }
