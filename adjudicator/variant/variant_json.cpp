@@ -501,6 +501,10 @@ VariantLoad load_variant(std::string_view json_text) {
     } catch (const json::parse_error& e) {
         out.errors.push_back(VariantError{"", parse_error_message(json_text, e)});
         return out;
+    } catch (const json::exception& e) {
+        // Not a syntax error but still unreadable, e.g. a number too large for a double.
+        out.errors.push_back(VariantError{"", std::string("unreadable JSON: ") + e.what()});
+        return out;
     }
     Loader(out).load(doc);
     return out;

@@ -249,3 +249,14 @@ TEST_CASE("each checker error has a fixture with its path and message") {
         CHECK(load.errors.size() == c.error_count);
     }
 }
+
+// Regression (found by the variant fuzzer): a number too large for a double made the JSON
+// library throw out_of_range, which escaped load_variant.
+TEST_CASE("a number out of range is reported, not thrown") {
+    VariantLoad load;
+    CHECK_NOTHROW(load = load_variant("3E333"));
+    REQUIRE(load.errors.size() == 1);
+    CHECK(load.errors[0].message.find("number") != std::string::npos);
+    CHECK_NOTHROW(load = load_variant("{\"format\": 1e400}"));
+    CHECK_FALSE(load.ok());
+}
