@@ -78,6 +78,15 @@ bool Variant::can_stand(UnitType type, Location where) const {
     return std::find(p.coasts.begin(), p.coasts.end(), where.coast) != p.coasts.end();
 }
 
+std::string Variant::coasts_text(ProvinceId province) const {
+    std::string out;
+    for (Coast c : provinces[province].coasts) {
+        if (!out.empty()) out += ", ";
+        out += location_text(Location{province, c});
+    }
+    return out;
+}
+
 const Canal* Variant::canal_between(ProvinceId a, ProvinceId b) const {
     for (const Canal& c : canals)
         if ((c.a == a && c.b == b) || (c.a == b && c.b == a)) return &c;

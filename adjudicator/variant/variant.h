@@ -121,6 +121,8 @@ struct Variant {
 
     // "STP/SC", "PAR".
     std::string location_text(Location where) const;
+    // A split province's coasts for messages: "STP/NC, STP/SC".
+    std::string coasts_text(ProvinceId province) const;
 
     // The canal joining a and b (either order), or nullptr.
     const Canal* canal_between(ProvinceId a, ProvinceId b) const;

@@ -29,12 +29,7 @@ const char* terrain_word(Terrain t) {
 }
 
 std::string coast_list(const Variant& variant, ProvinceId id) {
-    std::string out;
-    for (Coast c : variant.provinces[id].coasts) {
-        if (!out.empty()) out += ", ";
-        out += variant.location_text(Location{id, c});
-    }
-    return out;
+    return variant.coasts_text(id);
 }
 
 ProvinceId lookup(const std::unordered_map<std::string, ProvinceId>& by_abbr,
