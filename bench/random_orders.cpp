@@ -96,11 +96,11 @@ std::string random_adjustment_orders(const Variant& v, const Position& pos, Rand
             if (pos.owner[home] != power || pos.unit_at(home) != nullptr) continue;
             const bool coastal = v.provinces[home].terrain == Terrain::Coast;
             std::string where = v.provinces[home].abbr;
-            if (!v.provinces[home].coasts.empty())
-                where +=
-                    "/" +
-                    std::string(coast_code(
-                        v.provinces[home].coasts[random.below(v.provinces[home].coasts.size())]));
+            if (!v.provinces[home].coasts.empty()) {
+                where += '/';
+                where += coast_code(
+                    v.provinces[home].coasts[random.below(v.provinces[home].coasts.size())]);
+            }
             const bool fleet = coastal && random.below(2) == 0;
             text += name + ": BUILD " + (fleet ? "F " : "A ") +
                     (fleet ? where : v.provinces[home].abbr) + "\n";

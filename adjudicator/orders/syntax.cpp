@@ -308,7 +308,11 @@ class Reader {
 }  // namespace
 
 std::string quoted(const Token& token) {
-    return "'" + printable(token.text) + "'";
+    // Appended rather than "'" + ...: GCC 12 warns falsely (-Wrestrict) on that form.
+    std::string out(1, '\'');
+    out += printable(token.text);
+    out += '\'';
+    return out;
 }
 
 SyntaxResult read_order(const NameIndex& names, std::span<const Token> tokens) {

@@ -75,7 +75,7 @@ std::string command_text(std::string_view body) {
         start = end + 1;
         // U+00A0 (no-break space) is what many clients put where the sender typed spaces.
         for (std::size_t at; (at = line.find("\xC2\xA0")) != std::string::npos;)
-            line.replace(at, 2, " ");
+            line.replace(at, 2, 1, ' ');
         const std::string trimmed =
             line.substr(std::min(line.find_first_not_of(" \t"), line.size()));
         const std::string low = lowercase(trimmed);

@@ -123,7 +123,7 @@ InboundMessage parse_inbound(std::string_view raw, std::string_view own_address)
     if (const char* subject = g_mime_message_get_subject(message))
         in.subject = std::string(trim(subject));
     if (const char* id = g_mime_message_get_message_id(message); id && *id)
-        in.message_id = "<" + std::string(id) + ">";
+        in.message_id = std::string("<").append(id).append(">");
     in.references = header(object, "References");
     in.return_path = header(object, "Return-Path");
     in.delivered_to = lowercase(header(object, "Delivered-To"));

@@ -23,8 +23,11 @@ std::int64_t GameService::queue_mail(const std::string& to, const std::string& t
                                      const std::string& subject, const std::string& body,
                                      nlohmann::json headers, const MailIdentity& identity) {
     if (!headers.contains("Message-ID"))
-        headers["Message-ID"] =
-            "<" + new_token("").substr(0, 32) + ".adjutant@" + identity.domain + ">";
+        headers["Message-ID"] = std::string("<")
+                                    .append(new_token("").substr(0, 32))
+                                    .append(".adjutant@")
+                                    .append(identity.domain)
+                                    .append(">");
     if (!headers.contains("Date")) headers["Date"] = mail_text::rfc5322_date(now());
     if (!to_name.empty()) headers["To-Name"] = to_name;
     storage::OutboxRow row;
