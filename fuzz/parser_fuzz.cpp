@@ -69,9 +69,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size == 0) return 0;
     // The first byte picks the submitting power (or none); the rest is the order text.
     const PowerId as = data[0] < w.variant.powers.size() ? data[0] : kNoPower;
+    // One parser for the whole run: indexing the names per input would dominate the time.
+    static const OrderParser parser(w.variant);
     const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
     for (const Position* pos : {&w.movement, &w.retreat, &w.adjustment}) {
-        const ParsedOrders parsed = parse_orders(w.variant, *pos, text, as);
+        const ParsedOrders parsed = parser.parse(*pos, text, as);
         std::size_t accepted = 0;
         for (const OrderVerdict& v : parsed.verdicts) {
             check_ascii(v.error);
