@@ -278,6 +278,13 @@ Checked check_movement(const Variant& v, const Position& pos, PowerId power, con
         case SyntaxKind::Purchase:
         case SyntaxKind::TrainPolicy:
             return check_supply_order(v, pos, power, s);
+        case SyntaxKind::Besiege:
+        case SyntaxKind::LiftSiege:
+        case SyntaxKind::Assault:
+        case SyntaxKind::Breach:
+        case SyntaxKind::Sortie:
+        case SyntaxKind::HalfRations:
+            return check_siege_order(v, pos, power, s);
         default:
             break;
     }

@@ -49,6 +49,18 @@ std::string Order::text(const Variant& v) const {
             return "BUY " + std::to_string(count) + " T " + v.location_text(unit);
         case OrderType::TrainPolicy:
             return count != 0 ? "DESTROY TRAINS" : "CAPTURE TRAINS";
+        case OrderType::Besiege:
+            return unit_text(v, unit_type, unit) + " BESIEGE";
+        case OrderType::LiftSiege:
+            return unit_text(v, unit_type, unit) + " LIFT";
+        case OrderType::Assault:
+            return unit_text(v, unit_type, unit) + " ASSAULT";
+        case OrderType::Breach:
+            return unit_text(v, unit_type, unit) + " BREACH";
+        case OrderType::Sortie:
+            return "G " + v.location_text(unit) + " SORTIE";
+        case OrderType::HalfRations:
+            return "G " + v.location_text(unit) + " HALF RATIONS";
         case OrderType::Permit:
             return "PERMIT " + (line < v.canals.size() ? v.canals[line].name : std::string("?")) +
                    " " +

@@ -16,6 +16,9 @@
 //   Dispatch             unit (the train's city), target (the army's province)
 //   Purchase             unit (the city), count
 //   TrainPolicy          power, count (1 destroy, 0 capture)
+//   Besiege, LiftSiege,  unit (the army in the fortress province)
+//   Assault, Breach
+//   Sortie, HalfRations  unit (the fortress province; the garrison is not a unit)
 #pragma once
 
 #include <string>
@@ -40,7 +43,13 @@ enum class OrderType : std::uint8_t {
     Permit,
     Dispatch,    // T BER SUPPLY A DRE: a supply train leaves BER for the army in DRE
     Purchase,    // BUY 2 T PAR: supply trains bought with points, placed in a city
-    TrainPolicy  // CAPTURE TRAINS / DESTROY TRAINS: the standing choice for caught trains
+    TrainPolicy,  // CAPTURE TRAINS / DESTROY TRAINS: the standing choice for caught trains
+    Besiege,      // A VER BESIEGE: the army lays (or keeps) siege to the fortress it stands in
+    LiftSiege,    // A VER LIFT: the besieger gives the siege up
+    Assault,      // A VER ASSAULT: the besieger storms the fortress
+    Breach,       // A VER BREACH: the besieger works its siege guns towards a breach
+    Sortie,       // G VER SORTIE: the garrison comes out against its besieger
+    HalfRations   // G VER HALF RATIONS: the garrison's commander halves its rations
 };
 
 struct Order {

@@ -184,6 +184,8 @@ class Driver {
             case OrderType::Dispatch:
             case OrderType::Purchase:
             case OrderType::TrainPolicy:
+            case OrderType::Sortie:
+            case OrderType::HalfRations:
                 return false;
             default:
                 return true;

@@ -70,6 +70,23 @@ class Reader {
             pos_ = start;  // not a dispatch: read it as an ordinary order
             error_.clear();
         }
+        // "G VER SORTIE", "G VER HALF RATIONS": orders of the garrison inside a fortress.
+        if (next_is({"g", "garrison"})) {
+            ++pos_;
+            if (!read_place(order.unit.place, nullptr)) return false;
+            if (next_is({"sortie", "sorties"})) {
+                ++pos_;
+                order.kind = SyntaxKind::Sortie;
+                return true;
+            }
+            if (next_is({"half"}) && pos_ + 1 < tokens_.size() &&
+                is_word(tokens_[pos_ + 1], "rations")) {
+                pos_ += 2;
+                order.kind = SyntaxKind::HalfRations;
+                return true;
+            }
+            return fail("a garrison may only SORTIE or go on HALF RATIONS");
+        }
         if (next_is({"permit", "permits"})) {
             ++pos_;
             order.kind = SyntaxKind::Permit;
@@ -104,6 +121,27 @@ class Reader {
         if (next_is({"b", "build", "builds"})) {
             ++pos_;
             order.kind = SyntaxKind::Build;
+            return true;
+        }
+        if (next_is({"besiege", "besieges"})) {
+            ++pos_;
+            order.kind = SyntaxKind::Besiege;
+            return true;
+        }
+        if (next_is({"lift", "lifts"})) {
+            ++pos_;
+            if (next_is({"siege"})) ++pos_;
+            order.kind = SyntaxKind::LiftSiege;
+            return true;
+        }
+        if (next_is({"assault", "assaults", "storm", "storms"})) {
+            ++pos_;
+            order.kind = SyntaxKind::Assault;
+            return true;
+        }
+        if (next_is({"breach", "breaches"})) {
+            ++pos_;
+            order.kind = SyntaxKind::Breach;
             return true;
         }
         if (next_is({"r", "retreat", "retreats"})) {

@@ -29,7 +29,13 @@ enum class SyntaxKind : std::uint8_t {
     Permit,      // PERMIT [SUEZ] Britain
     Dispatch,    // T BER SUPPLY A DRE
     Purchase,    // BUY [n] T PAR
-    TrainPolicy  // CAPTURE TRAINS | DESTROY TRAINS
+    TrainPolicy,  // CAPTURE TRAINS | DESTROY TRAINS
+    Besiege,      // A VER BESIEGE
+    LiftSiege,    // A VER LIFT
+    Assault,      // A VER ASSAULT
+    Breach,       // A VER BREACH
+    Sortie,       // G VER SORTIE
+    HalfRations   // G VER HALF RATIONS
 };
 
 struct PlaceRef {
