@@ -14,7 +14,8 @@ Adjudication adjudicate_movement(const Variant& variant, const Position& positio
     // `points` strength: each unit brings its strength points (DESIGN.md §3).
     std::vector<Strength> points;
     if (variant.strength == StrengthKind::Points)
-        for (const Unit& u : position.units) points.push_back(std::max<Strength>(u.stats.points, 0));
+        for (const Unit& u : position.units)
+            points.push_back(std::max<Strength>(u.stats.points, 0));
     resolver.load(variant, position, orders, points);
     resolver.run();
 
