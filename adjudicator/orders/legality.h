@@ -30,6 +30,9 @@ Checked check_movement(const Variant& variant, const Position& position, PowerId
 // Dispatch, Purchase and TrainPolicy (movement phases of campaign maps; legality_supply.cpp).
 Checked check_supply_order(const Variant& variant, const Position& position, PowerId power,
                            const OrderSyntax& syntax);
+// Besiege, LiftSiege, Assault, Breach, Sortie, HalfRations (campaign maps; legality_sieges.cpp).
+Checked check_siege_order(const Variant& variant, const Position& position, PowerId power,
+                          const OrderSyntax& syntax);
 Checked check_retreat(const Variant& variant, const Position& position, PowerId power,
                       const OrderSyntax& syntax);
 

@@ -41,8 +41,8 @@ enum class OrderType : std::uint8_t {
     Waive,
     RailMove,
     Permit,
-    Dispatch,    // T BER SUPPLY A DRE: a supply train leaves BER for the army in DRE
-    Purchase,    // BUY 2 T PAR: supply trains bought with points, placed in a city
+    Dispatch,     // T BER SUPPLY A DRE: a supply train leaves BER for the army in DRE
+    Purchase,     // BUY 2 T PAR: supply trains bought with points, placed in a city
     TrainPolicy,  // CAPTURE TRAINS / DESTROY TRAINS: the standing choice for caught trains
     Besiege,      // A VER BESIEGE: the army lays (or keeps) siege to the fortress it stands in
     LiftSiege,    // A VER LIFT: the besieger gives the siege up

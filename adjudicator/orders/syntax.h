@@ -25,10 +25,10 @@ enum class SyntaxKind : std::uint8_t {
     Disband,
     Build,
     Waive,
-    RailMove,    // A MOS - TSR - IRK
-    Permit,      // PERMIT [SUEZ] Britain
-    Dispatch,    // T BER SUPPLY A DRE
-    Purchase,    // BUY [n] T PAR
+    RailMove,     // A MOS - TSR - IRK
+    Permit,       // PERMIT [SUEZ] Britain
+    Dispatch,     // T BER SUPPLY A DRE
+    Purchase,     // BUY [n] T PAR
     TrainPolicy,  // CAPTURE TRAINS | DESTROY TRAINS
     Besiege,      // A VER BESIEGE
     LiftSiege,    // A VER LIFT

@@ -23,6 +23,18 @@ int Position::center_count(PowerId power) const {
     return static_cast<int>(std::count(owner.begin(), owner.end(), power));
 }
 
+const Siege* Position::siege_of(ProvinceId province) const {
+    for (const Siege& s : sieges)
+        if (s.province == province) return &s;
+    return nullptr;
+}
+
+Siege* Position::siege_of(ProvinceId province) {
+    for (Siege& s : sieges)
+        if (s.province == province) return &s;
+    return nullptr;
+}
+
 void Position::normalise() {
     auto by_location = [](const auto& a, const auto& b) { return a.location < b.location; };
     std::sort(units.begin(), units.end(), by_location);
@@ -37,6 +49,8 @@ void Position::normalise() {
         return std::tie(a.power, a.at, a.target, a.base, a.returning) <
                std::tie(b.power, b.at, b.target, b.base, b.returning);
     });
+    std::sort(sieges.begin(), sieges.end(),
+              [](const Siege& a, const Siege& b) { return a.province < b.province; });
     std::sort(standoffs.begin(), standoffs.end());
     standoffs.erase(std::unique(standoffs.begin(), standoffs.end()), standoffs.end());
 }

@@ -66,6 +66,20 @@ struct SupplyTrain {
     friend bool operator==(const SupplyTrain&, const SupplyTrain&) = default;
 };
 
+// A siege (seed 004, section 5; docs/sieges.md): an army of `power` besieging the enemy garrison
+// in `province`. `weeks` counts the uninterrupted weeks of BESIEGE; at 2 the siege is laid (5a,
+// 5e). `assaults` counts the assaults made since the siege was laid.
+struct Siege {
+    ProvinceId province = kNoProvince;
+    PowerId power = kNoPower;  // the besieger
+    std::uint32_t army = 0;    // the besieging army's id
+    std::int32_t weeks = 0;
+    std::int32_t assaults = 0;
+
+    bool laid() const { return weeks >= 2; }
+    friend bool operator==(const Siege&, const Siege&) = default;
+};
+
 // A unit dislodged in the preceding movement phase, waiting for its retreat order.
 struct DislodgedUnit {
     Unit unit;
@@ -83,6 +97,7 @@ struct Position {
     std::vector<PowerId> owner;                // per province
     std::vector<Garrison> garrisons;           // sorted by province
     std::vector<SupplyTrain> trains;           // sorted by power, place, target
+    std::vector<Siege> sieges;                 // sorted by province
     std::vector<std::int64_t> treasury;        // per power; empty in classic positions
     std::vector<std::uint8_t> destroy_trains;  // per power: 1 destroys caught trains, else capture
     std::uint32_t next_unit_id = 0;            // campaign: the id the next new unit gets
@@ -90,6 +105,9 @@ struct Position {
     // The unit standing in `province`, or nullptr.
     const Unit* unit_at(ProvinceId province) const;
     Unit* unit_at(ProvinceId province);
+    // The siege of `province`, or nullptr.
+    const Siege* siege_of(ProvinceId province) const;
+    Siege* siege_of(ProvinceId province);
     // Number of supply centres `power` owns.
     int center_count(PowerId power) const;
     // Restores the sorted invariants after edits.

@@ -22,9 +22,10 @@ class Reader {
 
     void read(const json& doc) {
         if (!check_.expect(doc, "", JsonKind::Object)) return;
-        check_.only_fields(doc, "",
-                           {"variant", "phase", "units", "dislodged", "standoffs", "supply_centers",
-                            "garrisons", "trains", "treasury", "next_unit_id", "train_policy"});
+        check_.only_fields(
+            doc, "",
+            {"variant", "phase", "units", "dislodged", "standoffs", "supply_centers", "garrisons",
+             "trains", "treasury", "next_unit_id", "train_policy", "sieges"});
         if (auto name = check_.get_string(doc, "", "variant", false); name && *name != v_.name)
             check_.error("/variant", "this position is for variant " + quote_text(*name) +
                                          ", not " + quote_text(v_.name));
@@ -57,6 +58,9 @@ class Reader {
                        });
         for_each_power(doc, "trains", [this](PowerId p, const json& item, const std::string& at) {
             read_train(p, item, at);
+        });
+        for_each_power(doc, "sieges", [this](PowerId p, const json& item, const std::string& at) {
+            read_siege(p, item, at);
         });
         read_treasury(doc);
         if (const json* policy = check_.get(doc, "", "train_policy", JsonKind::Object, false)) {
@@ -227,6 +231,22 @@ class Reader {
         pos_.garrisons.push_back(std::move(g));
     }
 
+    void read_siege(PowerId power, const json& item, const std::string& at) {
+        if (!check_.expect(item, at, JsonKind::Object)) return;
+        check_.only_fields(item, at, {"province", "army", "weeks", "assaults"});
+        Siege s;
+        s.power = power;
+        if (const json* where = check_.get(item, at, "province", JsonKind::String, true))
+            s.province = province(*where, json_child(at, "province"));
+        s.army = integer<std::uint32_t>(item, at, "army");
+        s.weeks = integer<std::int32_t>(item, at, "weeks");
+        s.assaults = integer<std::int32_t>(item, at, "assaults");
+        if (s.province == kNoProvince) return;
+        if (pos_.siege_of(s.province) != nullptr)
+            check_.error(at, "two sieges of " + v_.provinces[s.province].abbr);
+        pos_.sieges.push_back(s);
+    }
+
     void read_train(PowerId power, const json& item, const std::string& at) {
         if (!check_.expect(item, at, JsonKind::Object)) return;
         check_.only_fields(item, at, {"at", "base", "target", "returning", "count"});
@@ -347,6 +367,16 @@ json position_to_json(const Variant& variant, const Position& position) {
             trains[power_name(t.power)].push_back(std::move(entry));
         }
         doc["trains"] = std::move(trains);
+    }
+    if (!position.sieges.empty()) {
+        json sieges = json::object();
+        for (const Siege& s : position.sieges) {
+            json entry = {{"province", variant.provinces[s.province].abbr}, {"weeks", s.weeks}};
+            if (s.army != 0) entry["army"] = s.army;
+            if (s.assaults != 0) entry["assaults"] = s.assaults;
+            sieges[power_name(s.power)].push_back(std::move(entry));
+        }
+        doc["sieges"] = std::move(sieges);
     }
     if (!position.treasury.empty()) {
         json treasury = json::object();

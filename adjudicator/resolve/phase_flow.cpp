@@ -31,6 +31,7 @@ void carry_over(const Position& from, Position& to) {
     to.owner = from.owner;
     to.garrisons = from.garrisons;
     to.trains = from.trains;
+    to.sieges = from.sieges;
     to.treasury = from.treasury;
     to.destroy_trains = from.destroy_trains;
     to.next_unit_id = from.next_unit_id;

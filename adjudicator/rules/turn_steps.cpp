@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "rules/sieges/sieges.h"
 #include "rules/supply/supply.h"
 #include "variant/variant.h"
 
@@ -18,6 +19,7 @@ std::span<const TurnStep> turn_steps() {
     // The order of DESIGN.md §3: supply, sieges, rail engineering, control.
     static const std::array kSteps{
         TurnStep{"supply", supply::enabled, supply::after_movement, supply::end_of_week},
+        TurnStep{"sieges", sieges::enabled, sieges::after_movement, nullptr},
     };
     return kSteps;
 }

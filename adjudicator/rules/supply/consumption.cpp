@@ -47,6 +47,8 @@ void consume_unit(TurnContext& ctx, Unit& u, std::vector<std::size_t>& gone, std
                   std::to_string(percent) + "%), " + std::to_string(u.stats.points) + " left");
 }
 
+}  // namespace
+
 // The garrison's fortress falls; with safe conduct its troops march to the nearest city of
 // their own power and join (or form) the garrison there.
 void garrison_falls(TurnContext& ctx, std::size_t index, bool safe_conduct) {
@@ -79,8 +81,6 @@ void garrison_falls(TurnContext& ctx, std::size_t index, bool safe_conduct) {
               "the garrison of " + abbr(v, g.province) + " (" + std::to_string(g.points) +
                   " points) marched under safe conduct to " + abbr(v, refuge));
 }
-
-}  // namespace
 
 void consume_supply(TurnContext& ctx) {
     const Variant& v = ctx.variant;

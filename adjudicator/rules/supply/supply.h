@@ -47,6 +47,10 @@ std::vector<ProvinceId> road_route(const Variant& variant, ProvinceId from, Goal
 std::vector<ProvinceId> trace_line(const Variant& variant, const Position& position,
                                    const Unit& unit);
 
+// The fortress of the garrison at `index` in the position being built falls to the army
+// standing in it; with safe conduct its troops march to the nearest city of their own power.
+void garrison_falls(TurnContext& context, std::size_t index, bool safe_conduct);
+
 std::string abbr(const Variant& variant, ProvinceId province);
 std::string unit_name(const Variant& variant, const Unit& unit);
 

@@ -1,0 +1,40 @@
+// The siege rule module (seed 004, section 5, adapted as DESIGN.md §6.2 says; docs/sieges.md maps
+// each rule to its code).
+//
+// after_movement, once the movement phase is resolved (so a besieger that moved away or was
+// dislodged is no longer in place):
+//   1. sieges whose army is gone, or that were LIFTed, end (5k)
+//   2. BESIEGE by an army still in the fortress adds a week; at 2 weeks the siege is laid (5e),
+//      and the once-only checks follow: treachery of a 3rd-class fortress (5f), loss of nerves
+//      (5g)
+//   3. ASSAULT (5i), one a week
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "rules/turn_steps.h"
+
+namespace adjutant {
+struct Garrison;
+struct Unit;
+}  // namespace adjutant
+
+namespace adjutant::sieges {
+
+bool enabled(const Variant& variant);
+void after_movement(TurnContext& context);
+
+// The fortress's innate strength and largest fighting garrison (5c): 150/300, 100/200, 50/100
+// for classes 1, 2, 3; 0 for a province that is no fortress.
+std::int64_t fortress_strength(int fortress_class);
+std::int64_t max_garrison(int fortress_class);
+// The garrison's points that fight in a siege: at most the class's maximum (5c).
+std::int64_t fighting_points(const Variant& variant, const Garrison& garrison);
+// Whether `a` is at least 3:2 against `b` (2a >= 3b).
+bool at_least_three_to_two(std::int64_t a, std::int64_t b);
+// The garrison of a power at war with `power` in `province`, or nullptr.
+const Garrison* enemy_garrison(const Variant& variant, const Position& position,
+                               ProvinceId province, PowerId power);
+
+}  // namespace adjutant::sieges
