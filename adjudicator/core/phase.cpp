@@ -20,6 +20,23 @@ std::string Phase::code() const {
 
 namespace {
 
+// The phase kind's letter, shared by classic and weekly codes: M, R or A in either case.
+std::optional<PhaseKind> kind_from_letter(char letter) {
+    switch (letter) {
+        case 'M':
+        case 'm':
+            return PhaseKind::Movement;
+        case 'R':
+        case 'r':
+            return PhaseKind::Retreat;
+        case 'A':
+        case 'a':
+            return PhaseKind::Adjustment;
+        default:
+            return std::nullopt;
+    }
+}
+
 // "1914W32M": year, 'W', week 1-52, M or R.
 std::optional<Phase> parse_weekly(std::string_view code) {
     const auto w = code.find_first_of("Ww");
@@ -33,18 +50,9 @@ std::optional<Phase> parse_weekly(std::string_view code) {
     auto [w_end, w_ec] = std::from_chars(week.data(), week.data() + week.size(), phase.week);
     if (w_ec != std::errc() || w_end != week.data() + week.size()) return std::nullopt;
     if (phase.week < 1 || phase.week > Phase::kWeeksPerYear) return std::nullopt;
-    switch (code.back()) {
-        case 'M':
-        case 'm':
-            phase.kind = PhaseKind::Movement;
-            break;
-        case 'R':
-        case 'r':
-            phase.kind = PhaseKind::Retreat;
-            break;
-        default:
-            return std::nullopt;
-    }
+    const auto kind = kind_from_letter(code.back());
+    if (!kind || *kind == PhaseKind::Adjustment) return std::nullopt;  // weeks have no winter
+    phase.kind = *kind;
     return phase;
 }
 
@@ -70,22 +78,9 @@ std::optional<Phase> Phase::parse(std::string_view code) {
         default:
             return std::nullopt;
     }
-    switch (code.back()) {
-        case 'M':
-        case 'm':
-            phase.kind = PhaseKind::Movement;
-            break;
-        case 'R':
-        case 'r':
-            phase.kind = PhaseKind::Retreat;
-            break;
-        case 'A':
-        case 'a':
-            phase.kind = PhaseKind::Adjustment;
-            break;
-        default:
-            return std::nullopt;
-    }
+    const auto kind = kind_from_letter(code.back());
+    if (!kind) return std::nullopt;
+    phase.kind = *kind;
     const std::string_view digits = code.substr(1, code.size() - 2);
     if (digits.empty() || digits.size() > 6) return std::nullopt;
     auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), phase.year);

@@ -41,18 +41,13 @@ bool parse(Args args, DbOptions& out, const char* usage) {
         } else
             out.rest.push_back(arg);
     }
-    if (config_path.empty() && std::filesystem::exists("config/adjutant.json"))
-        config_path = "config/adjutant.json";
-    if (!config_path.empty()) {
-        std::string error;
-        auto config = config::load_config(config_path, error);
-        if (!config) {
-            std::fprintf(stderr, "adjutant: %s\n", error.c_str());
-            return false;
-        }
-        out.config = *config;
+    std::string error;
+    auto config = config::load_cli_config(config_path, database, error);
+    if (!config) {
+        std::fprintf(stderr, "adjutant: %s\n", error.c_str());
+        return false;
     }
-    if (!database.empty()) out.config.database = database;
+    out.config = *config;
     return true;
 }
 

@@ -61,18 +61,13 @@ int parse(Args args, MailOptions& out, const char* usage) {
             return kExUsage;
         }
     }
-    if (config_path.empty() && std::filesystem::exists("config/adjutant.json"))
-        config_path = "config/adjutant.json";
-    if (!config_path.empty()) {
-        std::string error;
-        auto config = config::load_config(config_path, error);
-        if (!config) {
-            std::fprintf(stderr, "adjutant: %s\n", error.c_str());
-            return kExConfig;
-        }
-        out.config = *config;
+    std::string error;
+    auto config = config::load_cli_config(config_path, database, error);
+    if (!config) {
+        std::fprintf(stderr, "adjutant: %s\n", error.c_str());
+        return kExConfig;
     }
-    if (!database.empty()) out.config.database = database;
+    out.config = *config;
     // Logs to standard error: an MTA puts a failing command's output into its bounce.
     spdlog::set_default_logger(spdlog::stderr_color_mt("adjutant"));
     spdlog::set_level(spdlog::level::warn);

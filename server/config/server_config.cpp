@@ -1,6 +1,7 @@
 #include "config/server_config.h"
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -82,6 +83,20 @@ std::optional<ServerConfig> load_config(const std::string& path, std::string& er
         config.admin_token = token;
     if (config.threads < 1) config.threads = 1;
     if (config.scheduler_interval_seconds < 1) config.scheduler_interval_seconds = 1;
+    return config;
+}
+
+std::optional<ServerConfig> load_cli_config(std::string path, const std::string& database,
+                                            std::string& error) {
+    if (path.empty() && std::filesystem::exists("config/adjutant.json"))
+        path = "config/adjutant.json";
+    ServerConfig config;
+    if (!path.empty()) {
+        auto loaded = load_config(path, error);
+        if (!loaded) return std::nullopt;
+        config = *loaded;
+    }
+    if (!database.empty()) config.database = database;
     return config;
 }
 

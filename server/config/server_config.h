@@ -49,4 +49,10 @@ struct ServerConfig {
 // Reads `path`; on failure returns nullopt and sets `error` to a readable message.
 std::optional<ServerConfig> load_config(const std::string& path, std::string& error);
 
+// What the command-line tools use: `path` when given, else config/adjutant.json when it
+// exists, else the defaults; a non-empty `database` overrides the file's. nullopt with
+// `error` set when the file cannot be loaded.
+std::optional<ServerConfig> load_cli_config(std::string path, const std::string& database,
+                                            std::string& error);
+
 }  // namespace adjutant::config
