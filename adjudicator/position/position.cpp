@@ -19,6 +19,11 @@ Unit* Position::unit_at(ProvinceId province) {
     return nullptr;
 }
 
+RailState Position::rail_state(PowerId power, ProvinceId province) const {
+    if (power >= rail.size() || province >= rail[power].size()) return RailState::NonOperational;
+    return rail[power][province];
+}
+
 int Position::center_count(PowerId power) const {
     return static_cast<int>(std::count(owner.begin(), owner.end(), power));
 }
@@ -53,6 +58,12 @@ void Position::normalise() {
               [](const Siege& a, const Siege& b) { return a.province < b.province; });
     std::sort(standoffs.begin(), standoffs.end());
     standoffs.erase(std::unique(standoffs.begin(), standoffs.end()), standoffs.end());
+    for (auto* list : {&interdicted}) {
+        std::sort(list->begin(), list->end());
+        list->erase(std::unique(list->begin(), list->end()), list->end());
+    }
+    std::sort(demolished.begin(), demolished.end());
+    demolished.erase(std::unique(demolished.begin(), demolished.end()), demolished.end());
 }
 
 Position starting_position(const Variant& variant) {

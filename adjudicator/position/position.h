@@ -80,6 +80,17 @@ struct Siege {
     friend bool operator==(const Siege&, const Siege&) = default;
 };
 
+// A power's state of one rail province (seed 000, 18.1.1-18.1.2; docs/rail.md). The order is the
+// order of the engineering steps: each step of 18.2.1 moves a province one state up.
+enum class RailState : std::uint8_t {
+    NonOperational,
+    Controlled,  // behind the railhead, connected to the edge, not yet usable (18.1.1)
+    Capacity1,   // operational, LOC capacity 1 (18.1.2)
+    Capacity2,
+    Capacity3,
+    Exceptional,  // the named lines' capacity (18.1.2, "Exceptional LOC Capacity")
+};
+
 // A unit dislodged in the preceding movement phase, waiting for its retreat order.
 struct DislodgedUnit {
     Unit unit;
@@ -101,6 +112,11 @@ struct Position {
     std::vector<std::int64_t> treasury;        // per power; empty in classic positions
     std::vector<std::uint8_t> destroy_trains;  // per power: 1 destroys caught trains, else capture
     std::uint32_t next_unit_id = 0;            // campaign: the id the next new unit gets
+    // Rail networks (seed 000, 001; docs/rail.md). `rail` is per power, per province; empty
+    // when the variant has no rail network rules.
+    std::vector<std::vector<RailState>> rail;
+    std::vector<ProvinceId> interdicted;    // provinces the GM marked interdicted, sorted
+    std::vector<std::uint16_t> demolished;  // rail_links indices with a demolished structure
 
     // The unit standing in `province`, or nullptr.
     const Unit* unit_at(ProvinceId province) const;
@@ -108,6 +124,8 @@ struct Position {
     // The siege of `province`, or nullptr.
     const Siege* siege_of(ProvinceId province) const;
     Siege* siege_of(ProvinceId province);
+    // `power`'s state of the rail in `province`; NonOperational when rail is not tracked.
+    RailState rail_state(PowerId power, ProvinceId province) const;
     // Number of supply centres `power` owns.
     int center_count(PowerId power) const;
     // Restores the sorted invariants after edits.

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/json_check.h"
+#include "variant/campaign.h"
 #include "variant/variant.h"
 
 namespace adjutant {
@@ -10,6 +11,24 @@ namespace adjutant {
 namespace {
 
 using nlohmann::json;
+
+constexpr std::pair<RailState, std::string_view> kRailStateNames[] = {
+    {RailState::Controlled, "controlled"},   {RailState::Capacity1, "capacity_1"},
+    {RailState::Capacity2, "capacity_2"},    {RailState::Capacity3, "capacity_3"},
+    {RailState::Exceptional, "exceptional"},
+};
+
+std::string_view rail_state_name(RailState state) {
+    for (const auto& [s, name] : kRailStateNames)
+        if (s == state) return name;
+    return "non_operational";
+}
+
+std::optional<RailState> rail_state_from_name(std::string_view name) {
+    for (const auto& [s, n] : kRailStateNames)
+        if (n == name) return s;
+    return std::nullopt;
+}
 
 class Reader {
   public:
@@ -22,10 +41,10 @@ class Reader {
 
     void read(const json& doc) {
         if (!check_.expect(doc, "", JsonKind::Object)) return;
-        check_.only_fields(
-            doc, "",
-            {"variant", "phase", "units", "dislodged", "standoffs", "supply_centers", "garrisons",
-             "trains", "treasury", "next_unit_id", "train_policy", "sieges"});
+        check_.only_fields(doc, "",
+                           {"variant", "phase", "units", "dislodged", "standoffs", "supply_centers",
+                            "garrisons", "trains", "treasury", "next_unit_id", "train_policy",
+                            "sieges", "rail", "interdicted", "demolished"});
         if (auto name = check_.get_string(doc, "", "variant", false); name && *name != v_.name)
             check_.error("/variant", "this position is for variant " + quote_text(*name) +
                                          ", not " + quote_text(v_.name));
@@ -63,6 +82,7 @@ class Reader {
             read_siege(p, item, at);
         });
         read_treasury(doc);
+        read_rail(doc);
         if (const json* policy = check_.get(doc, "", "train_policy", JsonKind::Object, false)) {
             pos_.destroy_trains.assign(v_.powers.size(), 0);
             for (auto it = policy->begin(); it != policy->end(); ++it) {
@@ -247,6 +267,63 @@ class Reader {
         pos_.sieges.push_back(s);
     }
 
+    // {"Germany": {"controlled": [...], "capacity_1": [...], ...}}; unlisted provinces are
+    // non-operational. "interdicted": [...]; "demolished": [["AAC", "LIE"], ...].
+    void read_rail(const json& doc) {
+        if (const json* rail = check_.get(doc, "", "rail", JsonKind::Object, false)) {
+            pos_.rail.assign(v_.powers.size(), std::vector<RailState>(v_.provinces.size(),
+                                                                      RailState::NonOperational));
+            for (auto it = rail->begin(); it != rail->end(); ++it) {
+                const std::string here = json_child("/rail", it.key());
+                const PowerId who = v_.find_power(it.key());
+                if (who == kNoPower) {
+                    check_.error(here, "unknown power " + quote_text(it.key()));
+                    continue;
+                }
+                if (!check_.expect(it.value(), here, JsonKind::Object)) continue;
+                for (auto st = it.value().begin(); st != it.value().end(); ++st) {
+                    const auto state = rail_state_from_name(st.key());
+                    const std::string at = json_child(here, st.key());
+                    if (!state) {
+                        check_.error(at,
+                                     "a rail state is controlled, capacity_1, capacity_2, "
+                                     "capacity_3 or exceptional");
+                        continue;
+                    }
+                    for (ProvinceId p : provinces(st.value(), at)) pos_.rail[who][p] = *state;
+                }
+            }
+        }
+        if (const json* list = check_.get(doc, "", "interdicted", JsonKind::Array, false))
+            pos_.interdicted = provinces(*list, "/interdicted");
+        if (const json* list = check_.get(doc, "", "demolished", JsonKind::Array, false))
+            for (std::size_t i = 0; i < list->size(); ++i) {
+                const std::string at = json_child("/demolished", i);
+                const auto between = provinces((*list)[i], at);
+                if (between.size() != 2) {
+                    check_.error(at, "a demolished link is a pair of provinces");
+                    continue;
+                }
+                const auto link =
+                    v_.campaign ? v_.campaign->rail_link(between[0], between[1]) : std::nullopt;
+                if (!link) {
+                    check_.error(at, "no rail link between " + v_.provinces[between[0]].abbr +
+                                         " and " + v_.provinces[between[1]].abbr);
+                    continue;
+                }
+                pos_.demolished.push_back(*link);
+            }
+    }
+
+    std::vector<ProvinceId> provinces(const json& list, const std::string& at) {
+        std::vector<ProvinceId> out;
+        if (!check_.expect(list, at, JsonKind::Array)) return out;
+        for (std::size_t i = 0; i < list.size(); ++i)
+            if (ProvinceId p = province(list[i], json_child(at, i)); p != kNoProvince)
+                out.push_back(p);
+        return out;
+    }
+
     void read_train(PowerId power, const json& item, const std::string& at) {
         if (!check_.expect(item, at, JsonKind::Object)) return;
         check_.only_fields(item, at, {"at", "base", "target", "returning", "count"});
@@ -383,6 +460,31 @@ json position_to_json(const Variant& variant, const Position& position) {
         for (std::size_t p = 0; p < position.treasury.size(); ++p)
             treasury[power_name(static_cast<PowerId>(p))] = position.treasury[p];
         doc["treasury"] = std::move(treasury);
+    }
+    if (!position.rail.empty()) {
+        json rail = json::object();
+        for (std::size_t p = 0; p < position.rail.size(); ++p) {
+            json states = json::object();
+            for (std::size_t i = 0; i < position.rail[p].size(); ++i)
+                if (position.rail[p][i] != RailState::NonOperational)
+                    states[std::string(rail_state_name(position.rail[p][i]))].push_back(
+                        variant.provinces[i].abbr);
+            if (!states.empty()) rail[power_name(static_cast<PowerId>(p))] = std::move(states);
+        }
+        doc["rail"] = std::move(rail);
+    }
+    if (!position.interdicted.empty()) {
+        json list = json::array();
+        for (ProvinceId p : position.interdicted) list.push_back(variant.provinces[p].abbr);
+        doc["interdicted"] = std::move(list);
+    }
+    if (!position.demolished.empty() && variant.campaign) {
+        json list = json::array();
+        for (std::uint16_t i : position.demolished) {
+            const RailLink& link = variant.campaign->rail_links.at(i);
+            list.push_back({variant.provinces[link.a].abbr, variant.provinces[link.b].abbr});
+        }
+        doc["demolished"] = std::move(list);
     }
     if (position.next_unit_id != 0) doc["next_unit_id"] = position.next_unit_id;
     if (std::any_of(position.destroy_trains.begin(), position.destroy_trains.end(),

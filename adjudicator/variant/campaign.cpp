@@ -4,6 +4,14 @@
 
 namespace adjutant {
 
+std::optional<std::uint16_t> CampaignMap::rail_link(ProvinceId a, ProvinceId b) const {
+    for (std::size_t i = 0; i < rail_links.size(); ++i)
+        if ((rail_links[i].a == a && rail_links[i].b == b) ||
+            (rail_links[i].a == b && rail_links[i].b == a))
+            return static_cast<std::uint16_t>(i);
+    return std::nullopt;
+}
+
 bool CampaignMap::road(ProvinceId a, ProvinceId b) const {
     if (a >= roads.size()) return false;
     return std::binary_search(roads[a].begin(), roads[a].end(), b);

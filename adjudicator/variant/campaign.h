@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,19 @@ struct SupplyRules {
     int train_cost = 2;          // points for one supply train (one week of supply)
 };
 
+// Seed 000 (18.1, 18.2) and seed 001 as variant parameters (docs/rail.md).
+struct RailNetworkRules {
+    // Inside `port_region`, the lines of `port_side` are operational when connected to `port`
+    // instead of the map edge (18.2, the Belgian exception).
+    ProvinceId port = kNoProvince;
+    std::string port_side;
+    std::vector<std::uint8_t> port_region;  // per province: 1 inside the region
+    // Links of single track that the named side's armies may ride (18.1, Abancourt-Eu-Abbeville).
+    std::vector<std::uint16_t> single_track_exception;  // rail_links indices, sorted
+    std::string single_track_side;
+    std::vector<std::int64_t> rail_capacity;  // per power: supply points a turn (seed 001)
+};
+
 struct CampaignMap {
     std::vector<std::uint8_t> city_class;        // per province: 0 (none), 1, 2, 3
     std::vector<std::uint8_t> fortress_class;    // per province: 0 (none), 1, 2, 3
@@ -49,11 +63,15 @@ struct CampaignMap {
     std::string first_week;           // the Monday of the first turn, for display
     bool supply_rules = false;        // the "supply" module is enabled
     SupplyRules supply;
+    bool rail_rules = false;  // the "rail_network" module is enabled
+    RailNetworkRules rail;
     std::vector<Garrison> start_garrisons;
     std::vector<SupplyTrain> start_trains;
     std::vector<std::int64_t> start_treasury;  // per power
 
     bool road(ProvinceId a, ProvinceId b) const;
+    // The index in `rail_links` of the link between `a` and `b`, either way round.
+    std::optional<std::uint16_t> rail_link(ProvinceId a, ProvinceId b) const;
     // Whether `a` and `b` are at war: different powers not on the same side.
     bool enemies(PowerId a, PowerId b) const;
     // Replacement points a city gives its owner each year (seed 004, 4b): 200/100/50.

@@ -295,6 +295,60 @@ class CampaignReader {
             c.supply.train_cost =
                 static_cast<int>(bounded(check_, *s, at, "train_cost", 0, 10'000, 2));
         }
+        read_rail_network(rules, c);
+    }
+
+    // "rail_network": the exceptions of 18.1/18.2 and seed 001's rail capacity.
+    void read_rail_network(const json& rules, CampaignMap& c) {
+        const std::string at = "/rules/rail_network";
+        const json* r = check_.get(rules, "/rules", "rail_network", JsonKind::Object, false);
+        if (r == nullptr) return;
+        check_.only_fields(*r, at, {"port_exception", "single_track_exception", "rail_capacity"});
+        c.rail_rules = true;
+        RailNetworkRules& rail = c.rail;
+        rail.port_region.assign(v_.provinces.size(), 0);
+        rail.rail_capacity.assign(v_.powers.size(), 0);
+        if (const json* e = check_.get(*r, at, "port_exception", JsonKind::Object, false)) {
+            const std::string here = json_child(at, "port_exception");
+            check_.only_fields(*e, here, {"port", "side", "region"});
+            if (const json* port = check_.get(*e, here, "port", JsonKind::String, true))
+                rail.port = province(*port, json_child(here, "port"));
+            if (auto side = check_.get_string(*e, here, "side", true)) rail.port_side = *side;
+            if (const json* region = check_.get(*e, here, "region", JsonKind::Array, true))
+                for (std::size_t i = 0; i < region->size(); ++i)
+                    if (ProvinceId p =
+                            province((*region)[i], json_child(json_child(here, "region"), i));
+                        p != kNoProvince)
+                        rail.port_region[p] = 1;
+        }
+        if (const json* e = check_.get(*r, at, "single_track_exception", JsonKind::Object, false)) {
+            const std::string here = json_child(at, "single_track_exception");
+            check_.only_fields(*e, here, {"side", "links"});
+            if (auto side = check_.get_string(*e, here, "side", true))
+                rail.single_track_side = *side;
+            if (const json* links = check_.get(*e, here, "links", JsonKind::Array, true))
+                for (std::size_t i = 0; i < links->size(); ++i) {
+                    const std::string item = json_child(json_child(here, "links"), i);
+                    ProvinceId a = kNoProvince, b = kNoProvince;
+                    if (!pair((*links)[i], item, a, b)) continue;
+                    if (auto link = c.rail_link(a, b))
+                        rail.single_track_exception.push_back(*link);
+                    else
+                        check_.error(item, "no rail link between " + v_.provinces[a].abbr +
+                                               " and " + v_.provinces[b].abbr);
+                }
+            std::sort(rail.single_track_exception.begin(), rail.single_track_exception.end());
+        }
+        if (const json* cap = check_.get(*r, at, "rail_capacity", JsonKind::Object, false))
+            for_each_power(*cap, json_child(at, "rail_capacity"),
+                           [&](PowerId who, const json& value, const std::string& here) {
+                               if (!check_.expect(value, here, JsonKind::Integer)) return;
+                               const auto n = value.get<std::int64_t>();
+                               if (n < 0 || n > 1'000'000)
+                                   check_.error(here, "must be between 0 and 1000000");
+                               else
+                                   rail.rail_capacity[who] = n;
+                           });
     }
 
     JsonChecker& check_;
