@@ -12,6 +12,16 @@ namespace adjutant::service {
 
 namespace {
 
+// Mail that is not accepted is answered (the sender learns how to play; a seat's owner learns of
+// a forged message), but at most a few times an hour per sender and per seat, so a flood of
+// unauthenticated mail cannot turn the server into a mail cannon (docs/mail.md, "Rate limits").
+constexpr std::int64_t kRejectWindowSeconds = 3600;
+constexpr std::int64_t kRejectAnswersPerWindow = 3;
+
+bool answers_exhausted(std::int64_t rejected_in_window) {
+    return rejected_in_window >= kRejectAnswersPerWindow;
+}
+
 struct SeatRef {
     std::int64_t game_id = 0;
     std::string power;  // lower-case
@@ -189,14 +199,20 @@ MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdenti
             "Your message was not processed: it was not sent to a seat's private "
             "orders address.\n\n" +
             mail_text::help("");
-        if (!request.sender.empty())
+        if (!request.sender.empty() &&
+            !answers_exhausted(store_.rejected_from(request.sender, now() - kRejectWindowSeconds)))
             reply = queue_mail(request.sender, "", subject, text, headers, identity);
+        else if (!request.sender.empty())
+            answer.detail += " (not answered: rate limit)";
     } else if (!seat->email || lowercase(*seat->email) != lowercase(request.sender)) {
         // The right key from the wrong sender: a forged From: or a leaked key. Tell the seat's
         // owner at the registered address; never answer the claimed sender.
         status = "rejected";
         answer.detail = "sender does not match the seat's registered address";
-        if (seat->email)
+        const bool quiet = answers_exhausted(
+            store_.rejected_for_seat(seat->game_id, seat->power, now() - kRejectWindowSeconds));
+        if (quiet) answer.detail += " (owner not told again: rate limit)";
+        if (seat->email && !quiet)
             reply = queue_mail(
                 *seat->email, seat->player.value_or(""),
                 "Adjutant: a message for " + seat->power + " was refused",

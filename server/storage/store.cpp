@@ -419,6 +419,27 @@ void Store::set_inbound_reply(const std::string& message_id, std::int64_t outbox
     s.run();
 }
 
+std::int64_t Store::rejected_from(const std::string& sender, std::int64_t since) {
+    auto& s = db_.prepare(
+        "SELECT count(*) FROM mail_inbox WHERE sender = ?1 AND status = 'rejected' "
+        "AND received_at >= ?2");
+    s.bind(1, sender).bind(2, since);
+    const std::int64_t n = s.step() ? s.integer(0) : 0;
+    s.reset();
+    return n;
+}
+
+std::int64_t Store::rejected_for_seat(std::int64_t game_id, const std::string& power,
+                                      std::int64_t since) {
+    auto& s = db_.prepare(
+        "SELECT count(*) FROM mail_inbox WHERE game_id = ?1 AND power = ?2 "
+        "AND status = 'rejected' AND received_at >= ?3");
+    s.bind(1, game_id).bind(2, power).bind(3, since);
+    const std::int64_t n = s.step() ? s.integer(0) : 0;
+    s.reset();
+    return n;
+}
+
 std::optional<OutboxRow> Store::outbox_row(std::int64_t id) {
     auto& s = db_.prepare(
         "SELECT id, recipient, subject, body, headers, attempts FROM mail_outbox WHERE id = ?1");

@@ -89,6 +89,10 @@ class Store {
     };
     std::optional<InboundRecord> inbound(const std::string& message_id);
     void set_inbound_reply(const std::string& message_id, std::int64_t outbox_id);
+    // Rejected inbound mail since `since`: from `sender`, or addressed to a seat.
+    std::int64_t rejected_from(const std::string& sender, std::int64_t since);
+    std::int64_t rejected_for_seat(std::int64_t game_id, const std::string& power,
+                                   std::int64_t since);
     std::optional<OutboxRow> outbox_row(std::int64_t id);
     // Records a notification; false if it was recorded before (so it is queued only once).
     bool add_notice(std::int64_t game_id, std::int64_t seq, const std::string& kind,

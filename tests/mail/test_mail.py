@@ -249,7 +249,40 @@ def test_tempfail():
         server.close()
 
 
-TESTS = {"outbound": test_outbound, "reminder": test_reminder, "tempfail": test_tempfail, "relay_down": test_relay_down,
+def test_rate_limit():
+    """Mail that is not accepted is answered at most three times an hour per sender and per seat;
+    the rest is recorded and not answered, and a seat's own orders still get through."""
+    server = new_server(free_port(), enabled=False)
+    try:
+        game_id, _, tokens = create_game(server, {"France": FRANCE})
+        address = seat_address(server, game_id, "France")
+        wrong_key = address.split("@")[0][:-4] + "0000@" + address.split("@")[1]
+        for i in range(6):
+            done = mail_in(server, message("stranger@else.test", wrong_key, f"hello {i}\n"),
+                           recipient=wrong_key)
+            check(done.returncode == 0 and b"rejected" in done.stderr, done.stderr)
+            check((b"rate limit" in done.stderr) == (i >= 3), f"mail {i}: {done.stderr}")
+        answered = db_rows(server, "SELECT count(*) FROM mail_outbox WHERE recipient = ?",
+                           ("stranger@else.test",))[0][0]
+        check(answered == 3, f"three answers to the stranger, not {answered}")
+        recorded = db_rows(server, "SELECT count(*) FROM mail_inbox WHERE sender = ?",
+                           ("stranger@else.test",))[0][0]
+        check(recorded == 6, f"every message recorded: {recorded}")
+        for i in range(5):
+            done = mail_in(server, message("mallory@evil.test", address, f"A PAR-BUR {i}\n"),
+                           recipient=address)
+            check(done.returncode == 0 and b"rejected" in done.stderr, done.stderr)
+        alerts = db_rows(server, "SELECT count(*) FROM mail_outbox WHERE recipient = ?",
+                         (FRANCE,))[0][0]
+        check(alerts == 3, f"the seat's owner is told three times, not {alerts}")
+        done = mail_in(server, message(FRANCE, address, "A PAR-BUR\n"), recipient=address)
+        check(done.returncode == 0, done.stderr)
+        check(orders_of(server, game_id, tokens["France"])["submitted"], "the owner's orders apply")
+    finally:
+        server.close()
+
+
+TESTS = {"rate_limit": test_rate_limit, "outbound": test_outbound, "reminder": test_reminder, "tempfail": test_tempfail, "relay_down": test_relay_down,
          "forged_sender": test_forged_sender, "duplicate": test_duplicate}
 
 
