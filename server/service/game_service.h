@@ -138,6 +138,9 @@ class GameService {
     static std::shared_ptr<const View> find_view(const ViewCache& cache, std::int64_t game_id);
     void publish_view(ViewCache& cache, std::int64_t game_id, std::shared_ptr<const View> view);
     void activate(Loaded& game);
+    enum class SeatTaking { Join, Invite, Replace };
+    nlohmann::json take_seat(std::int64_t game_id, std::string_view power,
+                             const nlohmann::json& who, SeatTaking how);
     void maybe_resolve_when_ready(std::int64_t game_id);
     // Resolves the current phase in one transaction; then, while the new phase needs no
     // orders from anyone, resolves that too. Returns phases resolved.

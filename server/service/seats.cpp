@@ -18,35 +18,21 @@ void check_email(const std::optional<std::string>& email) {
 
 nlohmann::json GameService::join(std::int64_t game_id, std::string_view power_name,
                                  const nlohmann::json& who) {
-    auto player = string_field(who, "player");
-    auto email = string_field(who, "email", 254);
-    check_email(email);
-    std::lock_guard lock(mutex_);
-    Loaded game = load(game_id);
-    if (game.row.status == "ended") throw conflict("the game has ended");
-    const std::string power = canonical_power(game.variant->variant, power_name);
-    storage::Transaction transaction(store_.database());
-    auto seat = store_.seat(game_id, power);
-    if (!seat) throw not_found("no seat " + power);
-    if (seat->token_hash) throw conflict(power + " is already taken");
-    const std::string token = new_token("seat_");
-    seat->player = player.value_or(power + " player");
-    seat->email = email;
-    seat->token_hash = sha256_hex(token);
-    seat->joined_at = now();
-    store_.update_seat(*seat);
-    store_.audit(game_id, "player:" + power, "join", nlohmann::json{{"power", power}}.dump(),
-                 now());
-    changed(game_id);
-    if (game.row.status == "forming") activate(game);
-    transaction.commit();
-    return {{"game", game_id}, {"power", power}, {"token", token}};
+    return take_seat(game_id, power_name, who, SeatTaking::Join);
 }
 
 nlohmann::json GameService::invite(const Caller& caller, std::int64_t game_id,
                                    std::string_view power_name, const nlohmann::json& who,
                                    bool replace) {
     require_gm(caller, game_id);
+    return take_seat(game_id, power_name, who, replace ? SeatTaking::Replace : SeatTaking::Invite);
+}
+
+// One path for every way a seat gets a player, so a join and a GM invitation cannot drift apart
+// in what they check, store and audit. A new token is issued each time; the old one (if the GM
+// replaces a player) stops working when the seat row is written.
+nlohmann::json GameService::take_seat(std::int64_t game_id, std::string_view power_name,
+                                      const nlohmann::json& who, SeatTaking how) {
     auto player = string_field(who, "player");
     auto email = string_field(who, "email", 254);
     check_email(email);
@@ -57,21 +43,26 @@ nlohmann::json GameService::invite(const Caller& caller, std::int64_t game_id,
     storage::Transaction transaction(store_.database());
     auto seat = store_.seat(game_id, power);
     if (!seat) throw not_found("no seat " + power);
-    if (seat->token_hash && !replace)
+    const bool had_player = seat->token_hash.has_value();
+    if (had_player && how == SeatTaking::Join) throw conflict(power + " is already taken");
+    if (had_player && how == SeatTaking::Invite)
         throw conflict(power + " is already taken; use replace to hand it to someone else");
     const std::string token = new_token("seat_");
-    const bool had_player = seat->token_hash.has_value();
     seat->player = player.value_or(power + " player");
     seat->email = email;
-    seat->token_hash = sha256_hex(token);  // the previous token stops working here
+    seat->token_hash = sha256_hex(token);
     seat->ready = false;
     seat->joined_at = now();
     store_.update_seat(*seat);
-    store_.audit(
-        game_id, "gm", replace ? "replace" : "invite",
-        nlohmann::json{{"power", power}, {"player", *seat->player}, {"replaced", had_player}}
-            .dump(),
-        now());
+    if (how == SeatTaking::Join)
+        store_.audit(game_id, "player:" + power, "join", nlohmann::json{{"power", power}}.dump(),
+                     now());
+    else
+        store_.audit(
+            game_id, "gm", how == SeatTaking::Replace ? "replace" : "invite",
+            nlohmann::json{{"power", power}, {"player", *seat->player}, {"replaced", had_player}}
+                .dump(),
+            now());
     changed(game_id);
     if (game.row.status == "forming") activate(game);
     transaction.commit();
