@@ -3,10 +3,12 @@
 // document (docs/positions.md).
 //
 // Layers, bottom to top, each a <g> with its own id so a later rule module only has to fill
-// its own: adjacency, rail, supply, provinces, centres, sieges, orders, units, trains,
+// its own: regions, adjacency, rail, supply, provinces, centres, sieges, orders, units, trains,
 // dislodged, standoffs. The campaign layers (rail, supply, sieges/garrisons, trains) read
 // optional position fields and stay empty when the position has none (docs/web.md lists the
 // shapes they accept).
+
+import { provinceCells } from "./regions.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -160,25 +162,40 @@ const TRACK_WIDTH = { double: 4.5, single: 3, narrow: 1.8 };
 function drawCampaign(vi, position, layers) {
   const pt = (loc) => point(vi, loc);
   const poly = (locs) => locs.map(pt).filter(Boolean).map((p) => `${p.x},${p.y}`).join(" ");
-  // Rail: the variant's rules.rail_lines ({name, provinces}) and rail_links ({between, track,
-  // line}), each in the state the position gives it under `rail` (by line name or "A-B":
-  // {"state": "open" | "damaged" | "cut", "capacity": N}).
-  const railState = position.rail || {};
+  // Rail: the variant's rules.rail_lines ({name, provinces}: the TSR) and rail_links ({between,
+  // track, line}). A link is drawn in the colour of the power whose rail state is highest at
+  // both ends (the position's `rail`: {"Germany": {"capacity_3": ["KOL", ...]}}, docs/rail.md),
+  // wider for a higher LOC capacity; demolished links are dashed, interdicted provinces ringed.
+  const stateRank = { controlled: 1, capacity_1: 2, capacity_2: 3, capacity_3: 4, exceptional: 5 };
+  const railAt = new Map();  // "POWER|ABBR" -> rank
+  for (const [power, states] of Object.entries(position.rail || {}))
+    for (const [state, provinces] of Object.entries(states || {}))
+      for (const abbr of Array.isArray(provinces) ? provinces : [])
+        railAt.set(power + "|" + abbr, stateRank[state] || 0);
+  const stateName = Object.fromEntries(Object.entries(stateRank).map(([k, v]) => [v, k.replace("_", " ")]));
+  const demolished = new Set((position.demolished || []).map((pair) => [...pair].sort().join("|")));
   const lines = [
     ...(vi.raw.rules?.rail_lines || []).map((l) => ({ name: l.name, provinces: l.provinces || [], track: "single" })),
     ...(vi.raw.rail_links || []).map((l) => ({ name: l.line, key: (l.between || []).join("-"), provinces: l.between || [], track: l.track })),
   ];
   for (const line of lines) {
     if (line.provinces.length < 2) continue;
-    const state = railState[line.key] || railState[line.name] || {};
-    const status = String(state.state || "open").replace(/[^a-z_-]/gi, "");
-    const capacity = state.capacity;
+    let best = null, rank = 0;
+    for (const power of vi.powers.keys()) {
+      const r = Math.min(...line.provinces.map((abbr) => railAt.get(power + "|" + abbr) || 0));
+      if (r > rank) [best, rank] = [power, r];
+    }
+    const broken = line.key && demolished.has([...line.provinces].sort().join("|"));
     const node = el("polyline", {
-      points: poly(line.provinces), class: `rail rail-${status} track-${line.track || "single"}`,
-      "stroke-width": capacity !== undefined ? 1.5 + Math.min(5, Number(capacity) || 0) : TRACK_WIDTH[line.track] || 3,
-      "data-line": line.name || line.key || "",
+      points: poly(line.provinces), class: `rail track-${line.track || "single"}${broken ? " rail-demolished" : ""}${best ? " rail-held" : ""}`,
+      "stroke-width": (TRACK_WIDTH[line.track] || 3) + (rank >= 2 ? rank - 1 : 0), stroke: best ? colour(vi, best) : null,
+      "data-line": line.name || line.key || "", "data-state": best ? `${best}:${stateName[rank]}` : "",
     }, layers.rail);
-    titled(node, `${line.name || line.key}: ${line.track || ""} track, ${status}${capacity !== undefined ? ", capacity " + capacity : ""}`);
+    titled(node, `${line.name || line.key}: ${line.track || ""} track` + (best ? `, ${best} ${stateName[rank]}` : "") + (broken ? ", demolished" : ""));
+  }
+  for (const abbr of position.interdicted || []) {
+    const p = pt(abbr);
+    if (p) titled(el("circle", { cx: p.x, cy: p.y, r: 23, class: "interdicted", "data-abbr": abbr }, layers.rail), `${provinceName(vi, abbr)} is interdicted`);
   }
   // Supply lines: a campaign unit's `supply_line` (its province first, the base last), or a
   // position-level {"France": [["PAR", "BUR"], ...]}.
@@ -246,8 +263,23 @@ export function drawMap(svg, vi, position, options = {}) {
   el("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow-head" }, marker);
   el("rect", { x: 0, y: 0, width: vi.width, height: vi.height, class: "map-bg" }, svg);
   const layers = {};
-  for (const name of ["adjacency", "rail", "supply", "provinces", "centres", "sieges", "orders", "units", "trains", "dislodged", "standoffs"])
+  for (const name of ["regions", "adjacency", "rail", "supply", "provinces", "centres", "sieges", "orders", "units", "trains", "dislodged", "standoffs"])
     layers[name] = el("g", { id: "layer-" + name, class: "layer" }, svg);
+
+  const owners = ownerOf(position);
+  vi.cells ||= provinceCells(vi.provinces.values(), vi.width, vi.height);
+  for (const cell of vi.cells) {
+    const p = vi.provinces.get(cell.abbr);
+    const who = owners.get(cell.abbr);
+    const shape = el("polygon", {
+      points: cell.points.map((q) => `${q.x.toFixed(1)},${q.y.toFixed(1)}`).join(" "),
+      class: `region region-${p.type}${who ? " owned" : ""}`, fill: who ? colour(vi, who) : null,
+      "data-abbr": cell.abbr,
+    }, layers.regions);
+    // Pointer users may click anywhere in a province; keyboard users have the province dots.
+    if (options.onProvince && (options.targets || new Set()).has(cell.abbr))
+      shape.addEventListener("click", () => options.onProvince(cell.abbr));
+  }
 
   for (const [key, kind] of edges(vi)) {
     const [a, b] = key.split("|").map((loc) => point(vi, loc));
@@ -272,10 +304,9 @@ export function drawMap(svg, vi, position, options = {}) {
       activatable(g, (targets.has(p.abbr) ? "Target " : "") + p.name, targets.has(p.abbr), options.onProvince, p.abbr);
   }
 
-  const owner = ownerOf(position);
   for (const p of vi.provinces.values()) {
     if (!p.sc) continue;
-    const who = owner.get(p.abbr);
+    const who = owners.get(p.abbr);
     const node = el("circle", { cx: p.x + 13, cy: p.y + 10, r: 4.5, class: "centre" + (who ? "" : " neutral"), fill: who ? colour(vi, who) : null, "data-abbr": p.abbr, "data-owner": who || "" }, layers.centres);
     titled(node, `${p.name}: supply centre${who ? " of " + who : ", neutral"}`);
   }

@@ -202,6 +202,11 @@ async function clickOrders(page, server, game) {
   check(await page.$$eval('#layer-units .unit[data-power="France"]', (u) => u.length) === 3, "three French units drawn");
   check(await page.$$eval("#layer-centres .centre", (c) => c.length) === 34, "34 supply centres drawn");
   check(await page.$$eval("#layer-adjacency line", (l) => l.length) > 100, "adjacency lines drawn");
+  check(await page.$$eval("#layer-regions polygon", (r) => r.length) === 76, "a shape for each of the 76 provinces");
+  const franceColour = await page.$eval('#layer-regions [data-abbr="PAR"]', (r) => r.getAttribute("fill"));
+  check(franceColour && franceColour === await page.$eval('#layer-regions [data-abbr="BRE"]', (r) => r.getAttribute("fill")) &&
+    await page.$eval('#layer-regions [data-abbr="BUR"]', (r) => r.getAttribute("fill")) === null,
+    "French centres are tinted in France's colour, BUR is not: " + franceColour);
   check(await page.$$eval("#layer-rail *, #layer-supply *, #layer-sieges *, #layer-trains *", (n) => n.length) === 0,
     "campaign layers stay empty on the standard map");
   await shot(page, "01-france-start");
@@ -212,9 +217,10 @@ async function clickOrders(page, server, game) {
   check(await page.$('#layer-provinces .target[data-abbr="MOS"]') === null, "MOS is no target for A PAR");
   await page.click('#layer-provinces [data-abbr="BUR"] circle');
   check((await textarea(page)).includes("A PAR-BUR"), "clicking made A PAR-BUR");
-  // F BRE-MAO.
+  // F BRE-MAO, choosing the destination by its province shape.
   await page.click('#layer-units .unit[data-loc="BRE"]');
-  await page.click('#layer-provinces [data-abbr="MAO"] circle');
+  await page.waitForSelector('#layer-provinces .target[data-abbr="MAO"]');
+  await page.dispatchEvent('#layer-regions [data-abbr="MAO"]', "click");
   // A MAR S A PAR-BUR: select, Support, the supported unit, the destination.
   await page.click('#layer-units .unit[data-loc="MAR"]');
   await page.click('.order-tools button:has-text("Support")');
