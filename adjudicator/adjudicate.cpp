@@ -34,6 +34,8 @@ std::string_view reason_text(Reason reason) {
             return "stopped short of its destination";
         case Reason::CanalClosed:
             return "no passage through the canal";
+        case Reason::OverRailCapacity:
+            return "over the power's rail capacity this turn: the unit holds";
     }
     return "";
 }

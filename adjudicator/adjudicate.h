@@ -26,16 +26,17 @@ struct Variant;
 // Why an order failed. Succeeded orders carry Reason::None.
 enum class Reason : std::uint8_t {
     None,
-    Bounced,       // move lost a standoff
-    Dislodged,     // the unit was dislodged (hold, support, convoy)
-    Cut,           // support cut
-    Void,          // support/convoy not matched by the supported unit's order
-    NoConvoy,      // no convoy route, or the convoy was disrupted
-    Paradox,       // convoy failed by the Szykman paradox rule (DATC 4.A.2)
-    Disbanded,     // retreat bounced: every unit retreating there is disbanded
-    StoppedShort,  // a rail move stopped before its destination (Colonial rules 9.24-9.25)
-    CanalClosed,   // a canal move or support without passage (no permission, keeper left)
-    Illegal,       // rejected by the order parser; reported with its message
+    Bounced,           // move lost a standoff
+    Dislodged,         // the unit was dislodged (hold, support, convoy)
+    Cut,               // support cut
+    Void,              // support/convoy not matched by the supported unit's order
+    NoConvoy,          // no convoy route, or the convoy was disrupted
+    Paradox,           // convoy failed by the Szykman paradox rule (DATC 4.A.2)
+    Disbanded,         // retreat bounced: every unit retreating there is disbanded
+    StoppedShort,      // a rail move stopped before its destination (Colonial rules 9.24-9.25)
+    CanalClosed,       // a canal move or support without passage (no permission, keeper left)
+    Illegal,           // rejected by the order parser; reported with its message
+    OverRailCapacity,  // a network rail move beyond its power's rail capacity this turn
 };
 
 std::string_view reason_text(Reason reason);

@@ -33,6 +33,10 @@ Checked check_supply_order(const Variant& variant, const Position& position, Pow
 // Besiege, LiftSiege, Assault, Breach, Sortie, HalfRations (campaign maps; legality_sieges.cpp).
 Checked check_siege_order(const Variant& variant, const Position& position, PowerId power,
                           const OrderSyntax& syntax);
+// A KOL - RAIL - LIE, a network rail move (campaign maps; legality_rail.cpp). `order` carries the
+// unit as it stands.
+Checked network_rail_move(const Variant& variant, const Position& position, const Unit& unit,
+                          const OrderSyntax& syntax, Order order);
 Checked check_retreat(const Variant& variant, const Position& position, PowerId power,
                       const OrderSyntax& syntax);
 

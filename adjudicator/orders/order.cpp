@@ -38,10 +38,16 @@ std::string Order::text(const Variant& v) const {
             return "BUILD " + unit_text(v, unit_type, unit);
         case OrderType::Waive:
             return "WAIVE";
-        case OrderType::RailMove:
-            return unit_text(v, unit_type, unit) + " - " +
-                   (line < v.rail_lines.size() ? v.rail_lines[line].name : std::string("?")) +
-                   " - " + v.location_text(destination);
+        case OrderType::RailMove: {
+            std::string out = unit_text(v, unit_type, unit);
+            out += " - ";
+            out += line == kNetworkRail         ? std::string("RAIL")
+                   : line < v.rail_lines.size() ? v.rail_lines[line].name
+                                                : std::string("?");
+            out += " - ";
+            out += v.location_text(destination);
+            return out;
+        }
         case OrderType::Dispatch:
             return "T " + v.location_text(unit) + " SUPPLY A " +
                    v.location_text(Location{target, Coast::None});

@@ -10,7 +10,8 @@
 //   Disband              unit (retreat and adjustment phases)
 //   Build                unit_type + unit (the new unit's location)
 //   Waive                power only
-//   RailMove             unit, destination, line (index into Variant::rail_lines)
+//   RailMove             unit, destination, line (index into Variant::rail_lines, or
+//                        kNetworkRail: a campaign rail move over the power's network)
 //   Permit               power, line (index into Variant::canals), permitted: the power whose
 //                        fleets may use the canal this turn
 //   Dispatch             unit (the train's city), target (the army's province)
@@ -29,6 +30,11 @@
 namespace adjutant {
 
 struct Variant;
+
+// RailMove's `line` for `A KOL - RAIL - LIE`: a move over the power's operational rail network
+// (seed 001; docs/rail-movement.md) rather than along one named line. A value no named line can
+// take, so the TSR's orders and their stored form are unchanged.
+inline constexpr std::uint8_t kNetworkRail = 255;
 
 enum class OrderType : std::uint8_t {
     Hold,
@@ -71,7 +77,7 @@ struct Order {
     // Canonical text with abbreviations: "A PAR - BUR", "F NTH C A LON - NWY",
     // "A MUN S A PAR - BUR", "A MUN S A BER", "A LON - NWY VIA CONVOY", "F STP/SC - BOT",
     // "A PAR R BUR", "F TRI D", "BUILD A PAR", "WAIVE", "A MOS - TSR - IRK",
-    // "PERMIT SUEZ Britain". Never includes the power.
+    // "A KOL - RAIL - LIE", "PERMIT SUEZ Britain". Never includes the power.
     std::string text(const Variant& variant) const;
 
     friend bool operator==(const Order&, const Order&) = default;

@@ -208,7 +208,8 @@ class Driver {
     // Only one unit may use a rail line per turn (Colonial rule 9.22): a second unit's order is
     // refused and that unit holds; the same unit ordered again replaces its order as usual.
     std::string rail_line_taken(const Order& order) const {
-        if (order.type != OrderType::RailMove) return "";
+        // Network rail moves share the power's capacity instead (the resolver's).
+        if (order.type != OrderType::RailMove || order.line == kNetworkRail) return "";
         for (std::size_t i = 0; i < out_.verdicts.size(); ++i) {
             const OrderVerdict& earlier = out_.verdicts[i];
             if (replaced_[i] || !earlier.accepted()) continue;

@@ -13,6 +13,7 @@
 #include "core/ids.h"
 #include "orders/lexer.h"
 #include "orders/names.h"
+#include "orders/order.h"
 
 namespace adjutant {
 
@@ -25,7 +26,7 @@ enum class SyntaxKind : std::uint8_t {
     Disband,
     Build,
     Waive,
-    RailMove,     // A MOS - TSR - IRK
+    RailMove,     // A MOS - TSR - IRK; A KOL - RAIL - LIE (line kNetworkRail)
     Permit,       // PERMIT [SUEZ] Britain
     Dispatch,     // T BER SUPPLY A DRE
     Purchase,     // BUY [n] T PAR

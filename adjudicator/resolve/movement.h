@@ -56,6 +56,19 @@ class MovementResolver {
     // Provinces left empty by a standoff, sorted.
     std::vector<ProvinceId> standoffs() const;
 
+    // A network rail move's ride (docs/rail-movement.md), for the results' events.
+    struct NetworkRide {
+        std::vector<ProvinceId> route;  // the provinces entered, destination last
+        std::int64_t cost = 0;          // in rail capacity (supply points)
+        std::int64_t left = 0;          // the power's capacity left when this ride was served
+        bool all_double = false;
+        bool interdicted = false;
+        bool routed = false;  // a route exists
+    };
+    // Unit i's ride; meaningful for network rail moves only.
+    const NetworkRide& network_ride(std::size_t i) const { return rides_[i]; }
+    bool over_rail_capacity(std::size_t i) const { return units_[i].over_capacity; }
+
   private:
     enum class State : std::uint8_t { Unresolved, Guessing, Resolved };
 
@@ -68,6 +81,7 @@ class MovementResolver {
         bool path_ok = true;          // after run(): the move had a route (DATC 5.B.4)
         bool given = false;           // ordered, rather than holding by default
         bool canal_closed = false;    // after run(): a support refused passage by a canal
+        bool over_capacity = false;   // a network rail move beyond its power's rail capacity
     };
 
     // Lists stored flat (compressed rows): row r is list[begin[r] .. begin[r + 1]).
@@ -93,6 +107,14 @@ class MovementResolver {
     bool rail_blocked(int i, ProvinceId p);
     bool rail_endable(int i, ProvinceId p);
     bool on_rail_path(int i, ProvinceId p) const;
+    // Whether unit j can block unit i's rail move: another power's unit on a named line, an
+    // enemy's on the network (own and allied units are passed).
+    bool rail_blocker(int i, int j) const;
+    // Whether ride k has the first claim on a province where ride i could also end.
+    bool rail_first(int k, int i) const;
+    // Network rail moves (network_rail.cpp): routes, and the rail capacity shared by a power's
+    // rides; fills rides_ and over_capacity.
+    void plan_network_rail(const Position& position);
     Strength rail_strength(int i, ProvinceId p);
     // The strength unit j opposes to other moves into p: PREVENT, or a rail move's contest.
     Strength contest_strength(int j, ProvinceId p);
@@ -131,6 +153,7 @@ class MovementResolver {
     Rows convoyers_;            // per unit: matching convoy orders for its move
     Rows rail_paths_;           // per unit: provinces a rail move passes, destination last
     std::vector<ProvinceId> rail_stops_;  // per unit, after run(): where a rail move stopped
+    std::vector<NetworkRide> rides_;      // per unit: its network rail ride, if any
     struct Permit {
         PowerId by;
         std::uint8_t canal;

@@ -9,6 +9,40 @@
 
 namespace adjutant {
 
+namespace {
+
+// What a network rail move spent, in words a player can check by hand (docs/rail-movement.md).
+Event rail_event(const Variant& v, const MovementResolver& resolver, std::size_t i) {
+    const Order& o = resolver.order(i);
+    const MovementResolver::NetworkRide& ride = resolver.network_ride(i);
+    Event e;
+    e.power = o.power;
+    e.province = o.unit.province;
+    const std::string who =
+        std::string(1, unit_letter(o.unit_type)) + " " + v.provinces[o.unit.province].abbr;
+    const std::string& power = v.powers[o.power].name;
+    if (resolver.over_rail_capacity(i)) {
+        e.kind = "rail.over_capacity";
+        e.text = who + " cannot ride to " + v.provinces[o.destination.province].abbr +
+                 ": it costs " + std::to_string(ride.cost) + " of " + power +
+                 "'s rail capacity and only " + std::to_string(ride.left) + " is left; it holds";
+        return e;
+    }
+    e.kind = "rail.ride";
+    std::string route = v.provinces[o.unit.province].abbr;
+    for (ProvinceId p : ride.route) {
+        route += '-';
+        route += v.provinces[p].abbr;
+    }
+    e.text = who + " rides " + route + " for " + std::to_string(ride.cost) + " of " + power +
+             "'s rail capacity (" + std::to_string(ride.left) + " left)";
+    if (ride.all_double) e.text += "; all double track: half cost";
+    if (ride.interdicted) e.text += "; enters an interdicted province: double cost";
+    return e;
+}
+
+}  // namespace
+
 Adjudication adjudicate_movement(const Variant& variant, const Position& position,
                                  std::span<const Order> orders, MovementResolver& resolver) {
     // `points` strength: each unit brings its strength points (DESIGN.md §3).
@@ -40,6 +74,9 @@ Adjudication adjudicate_movement(const Variant& variant, const Position& positio
         result.reason = reason;
         result.defaulted = !resolver.ordered(i);
         out.results.push_back(result);
+        if (order.type == OrderType::RailMove && order.line == kNetworkRail &&
+            resolver.network_ride(i).routed)
+            out.events.push_back(rail_event(variant, resolver, i));
 
         dislodgers[i] = resolver.dislodged_by(i);
         if (dislodgers[i] >= 0) continue;

@@ -12,6 +12,9 @@
 //   - passes its own power's units but cannot end on them (9.27);
 //   - stops at a supply centre on the line owned by another power (clarification 1);
 // and ends in the farthest province it may end in before the first it cannot pass.
+//
+// A network rail move (seed 001; docs/rail-movement.md) walks its route the same way; only
+// enemy units block it, and it ends only at a railhead site.
 #include <algorithm>
 
 #include "resolve/movement.h"
@@ -31,9 +34,14 @@ Strength MovementResolver::rail_strength(int i, ProvinceId p) {
     return total;
 }
 
+bool MovementResolver::rail_blocker(int i, int j) const {
+    if (units_[i].order.line != kNetworkRail) return power(j) != power(i);
+    return variant_->campaign && variant_->campaign->enemies(power(i), power(j));
+}
+
 bool MovementResolver::rail_blocked(int i, ProvinceId p) {
     const int j = unit_in(p);
-    if (j >= 0 && j != i && power(j) != power(i)) {
+    if (j >= 0 && j != i && rail_blocker(i, j)) {
         bool leaves = false;
         if (units_[j].order.type == OrderType::Move) {
             const ProvinceId to = destination(j);
@@ -44,7 +52,7 @@ bool MovementResolver::rail_blocked(int i, ProvinceId p) {
     }
     const Strength ours = rail_strength(i, p);
     for (int k : attackers(p)) {
-        if (k == i || power(k) == power(i) || is_rail(static_cast<std::size_t>(k))) continue;
+        if (k == i || !rail_blocker(i, k) || is_rail(static_cast<std::size_t>(k))) continue;
         if (move_wins(k, i) && prevent_strength(k) >= ours) return true;
     }
     return false;
@@ -55,23 +63,38 @@ bool MovementResolver::rail_endable(int i, ProvinceId p) {
     if (j >= 0 && j != i && !(is_move(static_cast<std::size_t>(j)) && resolve(j))) return false;
     for (int k : attackers(p)) {
         if (k == i) continue;
-        const bool enters = is_rail(static_cast<std::size_t>(k)) ? rail_stop(k) == p : resolve(k);
+        bool enters = false;
+        if (is_rail(static_cast<std::size_t>(k))) {
+            // Of two rides that could end here, the first (by origin) does; the other avoids
+            // where it ends. Asking only the first keeps the question from going round.
+            if (!rail_first(k, i)) continue;
+            enters = rail_stop(k) == p;
+        } else {
+            enters = resolve(k);
+        }
         if (enters) return false;
     }
     return true;
 }
 
+bool MovementResolver::rail_first(int k, int i) const {
+    return variant_->provinces[origin(k)].abbr < variant_->provinces[origin(i)].abbr;
+}
+
 ProvinceId MovementResolver::rail_stop(int i) {
     const Order& o = units_[i].order;
-    const RailLine& line = variant_->rail_lines[o.line];
+    const bool network = o.line == kNetworkRail;
+    const RailLine* line = network ? nullptr : &variant_->rail_lines[o.line];
     ProvinceId last = origin(i);
     for (int step : rail_path(i)) {
         const auto p = static_cast<ProvinceId>(step);
         if (rail_blocked(i, p)) break;
-        if (rail_endable(i, p)) last = p;
+        // A network ride disembarks only at a railhead site (seed 001, step 3).
+        const bool site = !network || variant_->campaign->railhead[p] != 0;
+        if (site && rail_endable(i, p)) last = p;
         const PowerId owner = (*owner_)[p];
-        if (line.stop_at_foreign_centers && variant_->provinces[p].supply_center &&
-            owner != kNoPower && owner != o.power)
+        if (line != nullptr && line->stop_at_foreign_centers &&
+            variant_->provinces[p].supply_center && owner != kNoPower && owner != o.power)
             break;
     }
     return last;

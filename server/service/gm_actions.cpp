@@ -1,8 +1,37 @@
-// GM actions: start, pause, resume, extend, resolve now, end. Every one is audited.
+// GM actions: start, pause, resume, extend, resolve now, end, interdict. Every one is audited.
+#include <algorithm>
+
+#include "service/codec.h"
 #include "service/game_internal.h"
 #include "service/request.h"
 
 namespace adjutant::service {
+
+namespace {
+
+// {"provinces": ["LIE", ...]}: the provinces interdicted this turn, replacing the earlier marks
+// (docs/rail-movement.md). Refused on maps without a rail network.
+std::vector<ProvinceId> interdiction_marks(const Variant& variant, const nlohmann::json& body) {
+    if (!variant.campaign || !variant.campaign->rail_rules)
+        throw bad_request("this variant has no rail network to interdict");
+    const auto it = body.is_object() ? body.find("provinces") : body.end();
+    if (!body.is_object() || it == body.end() || !it->is_array())
+        throw bad_request("field 'provinces' is required: a list of provinces, [] to clear");
+    if (it->size() > variant.province_count()) throw bad_request("too many provinces");
+    std::vector<ProvinceId> marks;
+    for (const auto& item : *it) {
+        if (!item.is_string()) throw bad_request("'provinces' holds province names");
+        const ProvinceId p = variant.find_province(item.get<std::string>());
+        if (p == kNoProvince)
+            throw bad_request("unknown province '" + item.get<std::string>() + "'");
+        marks.push_back(p);
+    }
+    std::sort(marks.begin(), marks.end());
+    marks.erase(std::unique(marks.begin(), marks.end()), marks.end());
+    return marks;
+}
+
+}  // namespace
 
 nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id,
                                       std::string_view action, const nlohmann::json& body) {
@@ -46,6 +75,18 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
             row.deadline = std::max(*row.deadline, t) + *seconds;
         else
             throw conflict("the game has no deadline to extend");
+    } else if (action == "interdict") {
+        // Marks are part of the phase's stored position: the phase is adjudicated and its
+        // hash taken with them, so `adjutant replay` recomputes the same results.
+        const Variant& variant = game.variant->variant;
+        Position position = game.position;
+        position.interdicted = interdiction_marks(variant, body);
+        store_.set_phase_position(game_id, game.phase.seq, position_json(variant, position).dump());
+        nlohmann::json names = nlohmann::json::array();
+        for (ProvinceId p : position.interdicted) names.push_back(variant.provinces[p].abbr);
+        detail["phase"] = game.phase.phase;
+        detail["seq"] = game.phase.seq;
+        detail["provinces"] = std::move(names);
     } else if (action == "end") {
         row.status = "ended";
         row.ended_at = t;

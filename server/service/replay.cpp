@@ -1,5 +1,9 @@
 #include "service/replay.h"
 
+#include <map>
+#include <string>
+#include <vector>
+
 #include "adjudicate.h"
 #include "orders/parser.h"
 #include "service/codec.h"
@@ -9,6 +13,35 @@
 namespace adjutant::service {
 
 namespace {
+
+// Interdiction marks (docs/rail-movement.md) are the GM's input, not something a phase
+// computes: the recomputed position takes the stored one's marks before the two are compared,
+// and the marks are checked against the GM's audited interdict actions instead.
+std::map<std::int64_t, std::vector<std::string>> audited_marks(storage::Store& store,
+                                                               std::int64_t game_id) {
+    std::map<std::int64_t, std::vector<std::string>> marks;
+    for (const auto& entry : store.audit_log(game_id)) {
+        if (entry.action != "interdict") continue;
+        const auto detail = nlohmann::json::parse(entry.detail, nullptr, false);
+        if (!detail.is_object() || !detail.contains("seq") || !detail.contains("provinces"))
+            continue;
+        marks[detail["seq"].get<std::int64_t>()] =
+            detail["provinces"].get<std::vector<std::string>>();
+    }
+    return marks;
+}
+
+std::string with_marks(const Variant& variant, Position recomputed, const std::string& stored) {
+    recomputed.interdicted = decode_position(variant, stored).interdicted;
+    return position_json(variant, recomputed).dump();
+}
+
+std::vector<std::string> mark_names(const Variant& variant, const std::string& stored) {
+    std::vector<std::string> names;
+    for (ProvinceId p : decode_position(variant, stored).interdicted)
+        names.push_back(variant.provinces[p].abbr);
+    return names;
+}
 
 void replay_game(const storage::GameRow& game, storage::Store& store,
                  const VariantRegistry& variants, ReplayReport& report) {
@@ -27,8 +60,21 @@ void replay_game(const storage::GameRow& game, storage::Store& store,
         report.problems.push_back({game.id, 0, "", "no phases"});
         return;
     }
-    if (phases.front().position != position_json(variant, starting_position(variant)).dump())
-        problem(phases.front(), "first position is not the variant's starting position");
+    const auto marks = audited_marks(store, game.id);
+    try {
+        if (phases.front().position !=
+            with_marks(variant, starting_position(variant), phases.front().position))
+            problem(phases.front(), "first position is not the variant's starting position");
+        for (const auto& phase : phases) {
+            const auto audited = marks.find(phase.seq);
+            const std::vector<std::string> expected =
+                audited == marks.end() ? std::vector<std::string>{} : audited->second;
+            if (mark_names(variant, phase.position) != expected)
+                problem(phase, "interdiction marks differ from the GM's audited interdict action");
+        }
+    } catch (const std::exception& error) {
+        problem(phases.front(), std::string("cannot read a stored position: ") + error.what());
+    }
 
     for (std::size_t i = 0; i < phases.size(); ++i) {
         const auto& phase = phases[i];
@@ -62,7 +108,7 @@ void replay_game(const storage::GameRow& game, storage::Store& store,
             if (hash != phase.hash.value_or("")) problem(phase, "hash differs");
             if (i + 1 < phases.size()) {
                 const auto& next = phases[i + 1];
-                if (next.position != position_json(variant, adjudication.next).dump())
+                if (next.position != with_marks(variant, adjudication.next, next.position))
                     problem(next, "position differs from the recomputed one");
                 if (next.phase != adjudication.next.phase.code())
                     problem(next, "phase differs from the recomputed one");

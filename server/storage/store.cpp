@@ -260,6 +260,14 @@ void Store::resolve_phase(const PhaseRow& r) {
     s.run();
 }
 
+void Store::set_phase_position(std::int64_t game_id, std::int64_t seq,
+                               const std::string& position) {
+    auto& s = db_.prepare(
+        "UPDATE phases SET position = ?3 WHERE game_id = ?1 AND seq = ?2 AND resolved_at IS NULL");
+    s.bind(1, game_id).bind(2, seq).bind(3, position);
+    s.run();
+}
+
 void Store::set_phase_deadline(std::int64_t game_id, std::int64_t seq,
                                std::optional<std::int64_t> deadline) {
     auto& s = db_.prepare("UPDATE phases SET deadline = ?3 WHERE game_id = ?1 AND seq = ?2");

@@ -51,6 +51,9 @@ class Store {
     std::optional<PhaseRow> current_phase(std::int64_t game_id);
     std::vector<PhaseRow> phases(std::int64_t game_id);
     void resolve_phase(const PhaseRow& row);  // writes orders, results, events, hash, resolved_at
+    // Replaces an unresolved phase's position (the GM's interdiction marks); resolved phases
+    // are covered by the hash chain and never change.
+    void set_phase_position(std::int64_t game_id, std::int64_t seq, const std::string& position);
     void set_phase_deadline(std::int64_t game_id, std::int64_t seq,
                             std::optional<std::int64_t> deadline);
 

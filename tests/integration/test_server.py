@@ -425,6 +425,61 @@ def test_colonial_game():
         server.close()
 
 
+WESTERN_FRONT_POWERS = ["Germany", "France", "Britain", "Belgium"]
+
+
+def test_rail_interdiction():
+    """The GM's interdict action on a campaign map (docs/rail-movement.md): the marks go into the
+    current phase's position, bad input is refused, the next turn starts without marks, every
+    action is audited, replay verifies the game and notices a mark nobody audited."""
+    server = new_server()
+    try:
+        game_id, gm_token, _, _ = create_game(server, powers=WESTERN_FRONT_POWERS,
+                                              variant="western-front-1914")
+        action = f"/api/v1/games/{game_id}/actions/interdict"
+        marked = gm(server, game_id, gm_token, "interdict", {"provinces": ["NAM", "liege", "LIE"]})
+        check(marked["game"]["position"].get("interdicted") == ["LIE", "NAM"],
+              f"marks stored, sorted, once each: {marked['game']['position'].get('interdicted')}")
+        expect(server.request("POST", action, {"provinces": ["XYZ"]}, token=gm_token), 400,
+               "unknown province")
+        expect(server.request("POST", action, {"provinces": "LIE"}, token=gm_token), 400,
+               "provinces must be a list")
+        expect(server.request("POST", action, {"provinces": ["LIE"]}), 401, "GM token needed")
+        check(state(server, game_id)["position"].get("interdicted") == ["LIE", "NAM"],
+              "refused actions change nothing")
+        gm(server, game_id, gm_token, "resolve")
+        check("interdicted" not in state(server, game_id)["position"], "marks last one turn")
+        gm(server, game_id, gm_token, "interdict", {"provinces": ["AAC"]})
+        gm(server, game_id, gm_token, "interdict", {"provinces": []})
+        gm(server, game_id, gm_token, "interdict", {"provinces": ["BRU"]})
+        check(state(server, game_id)["position"].get("interdicted") == ["BRU"],
+              "a new action replaces the marks")
+        gm(server, game_id, gm_token, "resolve")
+        audit = expect(server.request("GET", f"/api/v1/games/{game_id}/audit", token=gm_token),
+                       200, "audit")
+        actions = [entry["action"] for entry in audit["audit"]]
+        check(actions.count("interdict") == 4, f"every interdict action audited: {actions}")
+
+        standard_id, standard_gm, _, _ = create_game(server)
+        expect(server.request("POST", f"/api/v1/games/{standard_id}/actions/interdict",
+                              {"provinces": ["PAR"]}, token=standard_gm), 400,
+               "no rail network on the standard map")
+        check(server.stop() == 0, "clean stop")
+
+        replay = server.run_cli("replay")
+        check(replay.returncode == 0 and "all match" in replay.stdout, replay.stdout + replay.stderr)
+        db = sqlite3.connect(server.database)
+        db.execute("UPDATE phases SET position = replace(position, '\"interdicted\":[\"BRU\"]', "
+                   "'\"interdicted\":[\"AAC\"]') WHERE game_id = ?", (game_id,))
+        db.commit()
+        db.close()
+        replay = server.run_cli("replay", "--game", str(game_id))
+        check(replay.returncode != 0 and "interdiction marks differ" in replay.stdout,
+              "an unaudited mark is detected: " + replay.stdout)
+    finally:
+        server.close()
+
+
 TESTS = {name[5:]: fn for name, fn in globals().items() if name.startswith("test_")}
 
 

@@ -1,0 +1,90 @@
+// Network rail moves, A KOL - RAIL - LIE (seed 001 and seed 000 18.1; docs/rail-movement.md).
+//
+// Everything the start of the turn decides is checked here, so that a refused order names the
+// rule: railhead sites, operational rail, enemy control, the route and the track. What the
+// other orders of the turn decide (capacity shared with the power's other rides, blocking) is
+// the resolver's.
+#include "orders/legality.h"
+#include "orders/rail_route.h"
+#include "position/position.h"
+#include "variant/variant.h"
+
+namespace adjutant {
+
+namespace {
+
+Checked fail(std::string message) {
+    return Checked{std::nullopt, std::move(message), ""};
+}
+
+// Why `p` cannot be an end of a ride, or empty. `verb` is "embark" or "disembark".
+std::string end_error(const Variant& v, const Position& pos, PowerId power, ProvinceId p,
+                      const char* verb) {
+    const std::string name = province_abbr(v, p);
+    if (p >= v.campaign->railhead.size() || v.campaign->railhead[p] == 0)
+        return name + " is not a railhead site (a town, city or port with a station): a rail " +
+               "move cannot " + verb + " there";
+    const RailState state = pos.rail_state(power, p);
+    if (state == RailState::Controlled)
+        return "the rail in " + name + " is friendly controlled, not yet operational for " +
+               power_name(v, power) + " (18.1.1): a rail move cannot " + verb + " there";
+    if (state < RailState::Capacity1)
+        return "the rail in " + name + " is not operational for " + power_name(v, power) +
+               ": a rail move cannot " + verb + " there";
+    if (enemy_controlled(v, pos, power, p))
+        return name + " is under enemy control: a rail move cannot " + verb + " there";
+    if (enemy_presence(v, pos, power, p))
+        return name + " holds an enemy unit: a rail move cannot " + verb + " there";
+    return "";
+}
+
+std::string route_error(const Variant& v, const Position& pos, PowerId power, ProvinceId from,
+                        ProvinceId to) {
+    std::string over = " from " + province_abbr(v, from) + " to " + province_abbr(v, to) +
+                       " over " + power_name(v, power) + "'s operational rail";
+    if (auto route =
+            network_rail_route(v, pos, power, from, to, RailRouteRelax{true, false, false}))
+        for (ProvinceId p : route->path)
+            if (enemy_presence(v, pos, power, p))
+                return "every route" + over + " passes a province holding an enemy unit (" +
+                       province_abbr(v, p) + ")";
+    if (network_rail_route(v, pos, power, from, to, RailRouteRelax{false, true, false}))
+        return "armies ride only on double track (18.1): every route" + over +
+               " uses single or narrow track";
+    if (network_rail_route(v, pos, power, from, to, RailRouteRelax{false, false, true}))
+        return "every route" + over + " crosses a demolished link";
+    return "no route" + over;
+}
+
+}  // namespace
+
+Checked network_rail_move(const Variant& v, const Position& pos, const Unit& unit,
+                          const OrderSyntax& s, Order order) {
+    order.type = OrderType::RailMove;
+    order.line = kNetworkRail;
+    if (!v.campaign || !v.campaign->rail_rules)
+        return fail("this variant has no rail network rules: RAIL moves are not possible");
+    if (unit.type != UnitType::Army)
+        return fail("fleets cannot ride the rail: only armies are carried (seed 001)");
+    const std::string who = describe_unit(v, unit.type, unit.location);
+    const ProvinceId from = unit.location.province;
+    const ProvinceId to = s.destination.province;
+    if (to == from) return fail(who + " is already in " + province_abbr(v, to));
+    const std::int64_t capacity = network_rail_capacity(v, unit.power);
+    if (capacity == 0) return fail(power_name(v, unit.power) + " has no rail capacity");
+    if (std::string error = end_error(v, pos, unit.power, from, "embark"); !error.empty())
+        return fail(error);
+    if (std::string error = end_error(v, pos, unit.power, to, "disembark"); !error.empty())
+        return fail(error);
+    const auto route = network_rail_route(v, pos, unit.power, from, to);
+    if (!route) return fail(route_error(v, pos, unit.power, from, to));
+    const std::int64_t cost = network_rail_cost(unit, *route);
+    if (cost > capacity)
+        return fail("the ride of " + who + " to " + province_abbr(v, to) + " costs " +
+                    std::to_string(cost) + " of " + power_name(v, unit.power) +
+                    "'s rail capacity of " + std::to_string(capacity) + " a turn");
+    order.destination = Location{to, Coast::None};
+    return Checked{order, "", ""};
+}
+
+}  // namespace adjutant

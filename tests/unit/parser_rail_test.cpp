@@ -1,0 +1,75 @@
+// The order parser on the western-front-1914 map: the network rail order A X - RAIL - Y in its
+// spellings, and the exact errors the rules cases do not already name
+// (tests/rules/rail-movement/ holds the others).
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "orders/parser.h"
+#include "position/position_json.h"
+#include "rules_case.h"
+
+using namespace adjutant;
+
+namespace {
+
+const Variant& western_front() {
+    return testing::variant_named("western-front-1914");
+}
+
+Position rail_position(const char* json) {
+    PositionLoad load = position_from_json(western_front(), nlohmann::json::parse(json));
+    REQUIRE_MESSAGE(load.position, json);
+    return *load.position;
+}
+
+// "canonical" when accepted, "error: ..." when refused; the last line's verdict.
+std::string verdict(const Position& pos, const std::string& text) {
+    const ParsedOrders parsed = parse_orders(western_front(), pos, text);
+    REQUIRE(!parsed.verdicts.empty());
+    const OrderVerdict& v = parsed.verdicts.back();
+    return v.accepted() ? v.canonical : "error: " + v.error;
+}
+
+constexpr const char* kGermanLine = R"({"phase": "1914W32M",
+    "units": {"Germany": [{"unit": "A KOL", "points": 500, "supply": 2},
+                          {"unit": "A AAC", "points": 500, "supply": 2}],
+              "Britain": [{"unit": "A BOU", "points": 250, "supply": 2}]},
+    "supply_centers": {"Germany": ["AAC", "KOL", "LIE"]},
+    "rail": {"Germany": {"capacity_3": ["KOL", "AAC", "LIE"]}}})";
+
+}  // namespace
+
+TEST_CASE("rail network: the RAIL order is read in every spelling") {
+    const Position pos = rail_position(kGermanLine);
+    CHECK(verdict(pos, "Germany: A KOL-RAIL-LIE") == "A KOL - RAIL - LIE");
+    CHECK(verdict(pos, "Germany: a kol - rail - lie") == "A KOL - RAIL - LIE");
+    CHECK(verdict(pos, "Germany: A Koeln -> RAIL -> Liege") == "A KOL - RAIL - LIE");
+    CHECK(verdict(pos, "Germany: Army Cologne - Rail - Luik") == "A KOL - RAIL - LIE");
+}
+
+TEST_CASE("rail network: misuse gets a precise error") {
+    const Position pos = rail_position(kGermanLine);
+    CHECK(verdict(pos, "Germany: A KOL-RAIL-KOL") == "error: A KOL is already in KOL");
+    CHECK(verdict(pos, "Germany: A KOL-RAIL-TRI") ==
+          "error: the rail in TRI is not operational for Germany: a rail move cannot disembark "
+          "there");
+    CHECK(verdict(pos, "Britain: A BOU-RAIL-CAL") ==
+          "error: the rail in BOU is not operational for Britain: a rail move cannot embark there");
+    CHECK(verdict(pos, "Germany: A KOL - RAIL -") ==
+          "error: missing destination for the rail move");
+    // Two rides of one power are both accepted: they share the capacity at adjudication.
+    const ParsedOrders both =
+        parse_orders(western_front(), pos, "Germany: A KOL-RAIL-LIE\nGermany: A AAC-RAIL-KOL");
+    CHECK(both.orders.size() == 2);
+}
+
+TEST_CASE("rail network: a power without rail capacity cannot ride") {
+    Variant v = western_front();
+    v.campaign->rail.rail_capacity.assign(v.powers.size(), 0);
+    const Position pos = rail_position(kGermanLine);
+    const ParsedOrders parsed = parse_orders(v, pos, "Germany: A KOL-RAIL-LIE");
+    REQUIRE(parsed.verdicts.size() == 1);
+    CHECK(parsed.verdicts[0].error == "Germany has no rail capacity");
+}
