@@ -54,6 +54,9 @@ struct Roll {
     std::string subject;  // the key's subject, e.g. "LIE"
     int value = 0;        // the d10 as rolled (1..10, 0 read as 10)
     std::string table;    // the table row it was read on: "1-8 falls, prisoners"
+    // The modifiers added to the die before the table was read, e.g. "+2 1st-class fortress";
+    // empty when none applied.
+    std::string modifiers;
 };
 
 // Something a campaign rule did this turn, in words a player understands.

@@ -284,6 +284,7 @@ Checked check_movement(const Variant& v, const Position& pos, PowerId power, con
         case SyntaxKind::Breach:
         case SyntaxKind::Sortie:
         case SyntaxKind::HalfRations:
+        case SyntaxKind::Stand:
             return check_siege_order(v, pos, power, s);
         default:
             break;

@@ -1,6 +1,6 @@
 // Siege orders of campaign maps (seed 004, section 5; docs/sieges.md): an army with an engineer
 // besieges the enemy garrison of the fortress it stands in, lifts the siege, assaults or breaches;
-// the garrison sorties or goes on half rations.
+// the garrison sorties, goes on half rations or stands at breached defences.
 #include "orders/legality.h"
 #include "position/position.h"
 #include "rules/sieges/sieges.h"
@@ -51,6 +51,11 @@ Checked besieger_order(const Variant& v, const Position& pos, PowerId power, con
             if (unit->stats.engineers < 1)
                 return fail(name +
                             " has no engineer: only an army with an engineer may besiege (5a)");
+            if (siege == nullptr && unit->stats.repulsed_from == where &&
+                unit->stats.points <= unit->stats.repulsed_points)
+                return fail(name + " was bloodily repulsed from " + province_abbr(v, where) +
+                            " and cannot resume the siege until reinforced beyond its " +
+                            std::to_string(unit->stats.repulsed_points) + " points (5i)");
             return Checked{order, "", ""};
         case SyntaxKind::LiftSiege:
             if (!ours) return fail(name + " is not besieging " + province_abbr(v, where));
@@ -63,33 +68,71 @@ Checked besieger_order(const Variant& v, const Position& pos, PowerId power, con
     if (!ours || !siege->laid())
         return fail("the siege of " + province_abbr(v, where) + " is not laid yet: " + what +
                     " needs 2 weeks of BESIEGE first (5e)");
+    if (siege->abandoning)
+        return fail(name + " is abandoning the siege of " + province_abbr(v, where) + " (5k)");
     const std::int64_t defenders = sieges::fighting_points(v, *garrison);
-    if (!sieges::at_least_three_to_two(unit->stats.points, defenders))
+    // 5k: a breach under way goes on below 3:2 during the grace weeks (the abandonment step
+    // counts them).
+    const bool breach_under_way = s.kind == SyntaxKind::Breach && siege->breach_needed > 0;
+    if (!breach_under_way && !sieges::at_least_three_to_two(unit->stats.points, defenders))
         return fail(name + " has " + std::to_string(unit->stats.points) +
                     " points against the garrison's " + std::to_string(defenders) + ": " + what +
                     " needs 3:2 or better " + rule);
     if (s.kind == SyntaxKind::Breach) {
+        // At breached outer or inner defences the garrison may yet retire this week, leaving
+        // the next line to breach.
+        if (siege->breached && (fortress != 1 || siege->line >= 2))
+            return fail("the breach in " + province_abbr(v, where) +
+                        " is open: it must be assaulted (5j)");
+        if (unit->stats.siege_guns < 1)
+            return fail(name + " has no siege guns: a breach needs them (5j)");
         if (!sieges::at_least_three_to_two(unit->stats.siege_guns, garrison->siege_guns))
             return fail(name + " has " + std::to_string(unit->stats.siege_guns) +
                         " siege guns against the garrison's " +
                         std::to_string(garrison->siege_guns) +
                         ": a breach needs 3:2 or better in siege guns (5j)");
-        return fail("breaching is not adjudicated yet (docs/sieges.md, Not yet)");
     }
     return Checked{order, "", ""};
 }
 
 Checked garrison_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
     const ProvinceId where = s.unit.place.province;
-    bool found = false;
+    const Garrison* garrison = nullptr;
     for (const Garrison& g : pos.garrisons)
-        found = found || (g.province == where && g.power == power);
-    if (!found)
-        return fail(power_name(v, power) + " has no garrison in " + province_abbr(v, where));
-    if (pos.siege_of(where) == nullptr)
-        return fail("the garrison of " + province_abbr(v, where) + " is not besieged");
-    return fail(std::string(s.kind == SyntaxKind::Sortie ? "sorties" : "half rations") +
-                " are not adjudicated yet (docs/sieges.md, Not yet)");
+        if (g.province == where && g.power == power) garrison = &g;
+    const std::string name = province_abbr(v, where);
+    if (garrison == nullptr) return fail(power_name(v, power) + " has no garrison in " + name);
+    const Siege* siege = pos.siege_of(where);
+    const Unit* army = pos.unit_at(where);
+    if (siege == nullptr || army == nullptr)
+        return fail("the garrison of " + name + " is not besieged");
+    Order order;
+    order.power = power;
+    order.unit = Location{where, Coast::None};
+    switch (s.kind) {
+        case SyntaxKind::Sortie: {
+            order.type = OrderType::Sortie;
+            const std::int64_t defenders = sieges::fighting_points(v, *garrison);
+            if (!siege->abandoning && sieges::at_least_three_to_two(army->stats.points, defenders))
+                return fail("the besiegers of " + name + " have " +
+                            std::to_string(army->stats.points) + " points against the garrison's " +
+                            std::to_string(defenders) +
+                            ": a sortie needs them below 3:2 or abandoning the siege (5l)");
+            return Checked{order, "", ""};
+        }
+        case SyntaxKind::HalfRations:
+            order.type = OrderType::HalfRations;
+            if (garrison->half_rations)
+                return fail("the garrison of " + name + " is already on half rations");
+            return Checked{order, "", ""};
+        default:
+            order.type = OrderType::Stand;
+            if (v.campaign->fortress_class[where] != 1 || siege->line >= 2)
+                return fail(
+                    "only the garrison of a 1st-class fortress, outside its citadel, "
+                    "can stand at breached defences (5j)");
+            return Checked{order, "", ""};
+    }
 }
 
 }  // namespace
@@ -98,7 +141,8 @@ Checked check_siege_order(const Variant& v, const Position& pos, PowerId power,
                           const OrderSyntax& s) {
     if (!v.campaign || !sieges::enabled(v))
         return fail("sieges are a campaign rule; this map has none");
-    if (s.kind == SyntaxKind::Sortie || s.kind == SyntaxKind::HalfRations)
+    if (s.kind == SyntaxKind::Sortie || s.kind == SyntaxKind::HalfRations ||
+        s.kind == SyntaxKind::Stand)
         return garrison_order(v, pos, power, s);
     return besieger_order(v, pos, power, s);
 }

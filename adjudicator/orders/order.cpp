@@ -67,6 +67,8 @@ std::string Order::text(const Variant& v) const {
             return "G " + v.location_text(unit) + " SORTIE";
         case OrderType::HalfRations:
             return "G " + v.location_text(unit) + " HALF RATIONS";
+        case OrderType::Stand:
+            return "G " + v.location_text(unit) + " STAND";
         case OrderType::Permit:
             return "PERMIT " + (line < v.canals.size() ? v.canals[line].name : std::string("?")) +
                    " " +

@@ -19,7 +19,8 @@
 //   TrainPolicy          power, count (1 destroy, 0 capture)
 //   Besiege, LiftSiege,  unit (the army in the fortress province)
 //   Assault, Breach
-//   Sortie, HalfRations  unit (the fortress province; the garrison is not a unit)
+//   Sortie, HalfRations, unit (the fortress province; the garrison is not a unit)
+//   Stand
 #pragma once
 
 #include <string>
@@ -55,7 +56,8 @@ enum class OrderType : std::uint8_t {
     Assault,      // A VER ASSAULT: the besieger storms the fortress
     Breach,       // A VER BREACH: the besieger works its siege guns towards a breach
     Sortie,       // G VER SORTIE: the garrison comes out against its besieger
-    HalfRations   // G VER HALF RATIONS: the garrison's commander halves its rations
+    HalfRations,  // G VER HALF RATIONS: the garrison's commander halves its rations
+    Stand         // G MET STAND: the garrison holds its breached defences instead of retiring
 };
 
 struct Order {

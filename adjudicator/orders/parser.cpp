@@ -186,6 +186,7 @@ class Driver {
             case OrderType::TrainPolicy:
             case OrderType::Sortie:
             case OrderType::HalfRations:
+            case OrderType::Stand:
                 return false;
             default:
                 return true;

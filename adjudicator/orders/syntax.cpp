@@ -70,7 +70,8 @@ class Reader {
             pos_ = start;  // not a dispatch: read it as an ordinary order
             error_.clear();
         }
-        // "G VER SORTIE", "G VER HALF RATIONS": orders of the garrison inside a fortress.
+        // "G VER SORTIE", "G VER HALF RATIONS", "G MET STAND": orders of the garrison inside a
+        // fortress.
         if (next_is({"g", "garrison"})) {
             ++pos_;
             if (!read_place(order.unit.place, nullptr)) return false;
@@ -85,7 +86,12 @@ class Reader {
                 order.kind = SyntaxKind::HalfRations;
                 return true;
             }
-            return fail("a garrison may only SORTIE or go on HALF RATIONS");
+            if (next_is({"stand", "stands"})) {
+                ++pos_;
+                order.kind = SyntaxKind::Stand;
+                return true;
+            }
+            return fail("a garrison may only SORTIE, go on HALF RATIONS or STAND");
         }
         if (next_is({"permit", "permits"})) {
             ++pos_;

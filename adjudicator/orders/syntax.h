@@ -36,7 +36,8 @@ enum class SyntaxKind : std::uint8_t {
     Assault,      // A VER ASSAULT
     Breach,       // A VER BREACH
     Sortie,       // G VER SORTIE
-    HalfRations   // G VER HALF RATIONS
+    HalfRations,  // G VER HALF RATIONS
+    Stand         // G MET STAND
 };
 
 struct PlaceRef {

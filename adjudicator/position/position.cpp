@@ -56,6 +56,7 @@ void Position::normalise() {
     });
     std::sort(sieges.begin(), sieges.end(),
               [](const Siege& a, const Siege& b) { return a.province < b.province; });
+    std::sort(breaches.begin(), breaches.end());
     std::sort(standoffs.begin(), standoffs.end());
     standoffs.erase(std::unique(standoffs.begin(), standoffs.end()), standoffs.end());
     for (auto* list : {&interdicted}) {

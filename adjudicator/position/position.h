@@ -28,6 +28,13 @@ struct UnitStats {
     std::int32_t engineers = 0;
     std::string general;                  // the commanding general's name, if any
     std::vector<ProvinceId> supply_line;  // after the supply step: army first, base last
+    // The general's type roll (4g), recorded the first time it is needed, with the modifiers
+    // his career has earned since; 0 while not yet rolled.
+    std::int32_t general_roll = 0;
+    // A bloody repulse that raised a siege (5i "They cannot resume the siege until
+    // reinforced"): the fortress, and the army's points after the repulse.
+    ProvinceId repulsed_from = kNoProvince;
+    std::int64_t repulsed_points = 0;
 
     bool empty() const { return *this == UnitStats{}; }
     friend bool operator==(const UnitStats&, const UnitStats&) = default;
@@ -51,6 +58,9 @@ struct Garrison {
     std::int32_t siege_guns = 0;
     std::int64_t stores = 0;  // supply points in the city's store
     std::string general;
+    std::int32_t general_roll = 0;  // as UnitStats::general_roll
+    bool half_rations = false;      // on half rations (5h) until the siege ends
+    bool half_week_eaten = false;   // on half rations: half a week of stores already eaten
 
     friend bool operator==(const Garrison&, const Garrison&) = default;
 };
@@ -75,6 +85,18 @@ struct Siege {
     std::uint32_t army = 0;    // the besieging army's id
     std::int32_t weeks = 0;
     std::int32_t assaults = 0;
+    // Breaching (5j): the line the garrison holds (0 outer defences, 1 inner defences, 2 the
+    // citadel; only 1st-class fortresses have 1 and 2), the weeks of breaching done against it
+    // and the weeks the breach needs (0 while no breach is under way; +1 per assault).
+    std::int32_t line = 0;
+    std::int32_t breach_weeks = 0;
+    std::int32_t breach_needed = 0;
+    bool breached = false;             // the garrison's line is breached and it fights on
+    std::int32_t breaching_total = 0;  // weeks of breaching over the whole siege (5m)
+    std::int32_t short_weeks = 0;      // weeks in a row below 3:2 in army points (5k)
+    bool abandoning = false;           // the besieger abandons the siege this week (5a, 5k)
+    bool sick = false;                 // sickness in the besiegers' camp (5m)
+    bool garrison_sick = false;        // sickness in the garrison (5m)
 
     bool laid() const { return weeks >= 2; }
     friend bool operator==(const Siege&, const Siege&) = default;
@@ -102,13 +124,15 @@ struct DislodgedUnit {
 
 struct Position {
     Phase phase;
-    std::vector<Unit> units;                   // sorted by location
-    std::vector<DislodgedUnit> dislodged;      // sorted by location; only in retreat phases
-    std::vector<ProvinceId> standoffs;         // provinces left empty by a bounce, sorted
-    std::vector<PowerId> owner;                // per province
-    std::vector<Garrison> garrisons;           // sorted by province
-    std::vector<SupplyTrain> trains;           // sorted by power, place, target
-    std::vector<Siege> sieges;                 // sorted by province
+    std::vector<Unit> units;               // sorted by location
+    std::vector<DislodgedUnit> dislodged;  // sorted by location; only in retreat phases
+    std::vector<ProvinceId> standoffs;     // provinces left empty by a bounce, sorted
+    std::vector<PowerId> owner;            // per province
+    std::vector<Garrison> garrisons;       // sorted by province
+    std::vector<SupplyTrain> trains;       // sorted by power, place, target
+    std::vector<Siege> sieges;             // sorted by province
+    // Breached fortresses not yet repaired (5o): province and the weeks since their last siege.
+    std::vector<std::pair<ProvinceId, std::int32_t>> breaches;  // sorted by province
     std::vector<std::int64_t> treasury;        // per power; empty in classic positions
     std::vector<std::uint8_t> destroy_trains;  // per power: 1 destroys caught trains, else capture
     std::uint32_t next_unit_id = 0;            // campaign: the id the next new unit gets

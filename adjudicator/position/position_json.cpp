@@ -44,7 +44,7 @@ class Reader {
         check_.only_fields(doc, "",
                            {"variant", "phase", "units", "dislodged", "standoffs", "supply_centers",
                             "garrisons", "trains", "treasury", "next_unit_id", "train_policy",
-                            "sieges", "rail", "interdicted", "demolished"});
+                            "sieges", "breaches", "rail", "interdicted", "demolished"});
         if (auto name = check_.get_string(doc, "", "variant", false); name && *name != v_.name)
             check_.error("/variant", "this position is for variant " + quote_text(*name) +
                                          ", not " + quote_text(v_.name));
@@ -81,6 +81,7 @@ class Reader {
         for_each_power(doc, "sieges", [this](PowerId p, const json& item, const std::string& at) {
             read_siege(p, item, at);
         });
+        read_breaches(doc);
         read_treasury(doc);
         read_rail(doc);
         if (const json* policy = check_.get(doc, "", "train_policy", JsonKind::Object, false)) {
@@ -132,7 +133,7 @@ class Reader {
         if (item.is_object()) {
             check_.only_fields(item, at,
                                {"unit", "id", "points", "supply", "siege_guns", "engineers",
-                                "general", "supply_line"});
+                                "general", "general_roll", "supply_line", "repulsed"});
             const json* text = check_.get(item, at, "unit", JsonKind::String, true);
             if (text == nullptr) return std::nullopt;
             auto u = unit(power, *text, json_child(at, "unit"));
@@ -144,6 +145,14 @@ class Reader {
             s.siege_guns = integer<std::int32_t>(item, at, "siege_guns");
             s.engineers = integer<std::int32_t>(item, at, "engineers");
             if (auto g = check_.get_string(item, at, "general", false)) s.general = *g;
+            s.general_roll = integer<std::int32_t>(item, at, "general_roll");
+            if (const json* r = check_.get(item, at, "repulsed", JsonKind::Object, false)) {
+                const std::string here = json_child(at, "repulsed");
+                check_.only_fields(*r, here, {"province", "points"});
+                if (const json* where = check_.get(*r, here, "province", JsonKind::String, true))
+                    s.repulsed_from = province(*where, json_child(here, "province"));
+                s.repulsed_points = integer<std::int64_t>(*r, here, "points");
+            }
             if (const json* line = check_.get(item, at, "supply_line", JsonKind::Array, false))
                 for (std::size_t i = 0; i < line->size(); ++i)
                     if (ProvinceId p =
@@ -235,7 +244,9 @@ class Reader {
 
     void read_garrison(PowerId power, const json& item, const std::string& at) {
         if (!check_.expect(item, at, JsonKind::Object)) return;
-        check_.only_fields(item, at, {"province", "points", "siege_guns", "stores", "general"});
+        check_.only_fields(item, at,
+                           {"province", "points", "siege_guns", "stores", "general", "general_roll",
+                            "half_rations", "half_week_eaten"});
         Garrison g;
         g.power = power;
         if (const json* where = check_.get(item, at, "province", JsonKind::String, true))
@@ -244,6 +255,9 @@ class Reader {
         g.siege_guns = integer<std::int32_t>(item, at, "siege_guns");
         g.stores = integer<std::int64_t>(item, at, "stores");
         if (auto general = check_.get_string(item, at, "general", false)) g.general = *general;
+        g.general_roll = integer<std::int32_t>(item, at, "general_roll");
+        g.half_rations = flag(item, at, "half_rations");
+        g.half_week_eaten = flag(item, at, "half_week_eaten");
         if (g.province == kNoProvince) return;
         for (const Garrison& other : pos_.garrisons)
             if (other.province == g.province)
@@ -253,7 +267,10 @@ class Reader {
 
     void read_siege(PowerId power, const json& item, const std::string& at) {
         if (!check_.expect(item, at, JsonKind::Object)) return;
-        check_.only_fields(item, at, {"province", "army", "weeks", "assaults"});
+        check_.only_fields(
+            item, at,
+            {"province", "army", "weeks", "assaults", "line", "breach_weeks", "breach_needed",
+             "breached", "breaching_total", "short_weeks", "abandoning", "sick", "garrison_sick"});
         Siege s;
         s.power = power;
         if (const json* where = check_.get(item, at, "province", JsonKind::String, true))
@@ -261,6 +278,16 @@ class Reader {
         s.army = integer<std::uint32_t>(item, at, "army");
         s.weeks = integer<std::int32_t>(item, at, "weeks");
         s.assaults = integer<std::int32_t>(item, at, "assaults");
+        s.line = integer<std::int32_t>(item, at, "line");
+        if (s.line > 2) check_.error(json_child(at, "line"), "must be 0, 1 or 2");
+        s.breach_weeks = integer<std::int32_t>(item, at, "breach_weeks");
+        s.breach_needed = integer<std::int32_t>(item, at, "breach_needed");
+        s.breached = flag(item, at, "breached");
+        s.breaching_total = integer<std::int32_t>(item, at, "breaching_total");
+        s.short_weeks = integer<std::int32_t>(item, at, "short_weeks");
+        s.abandoning = flag(item, at, "abandoning");
+        s.sick = flag(item, at, "sick");
+        s.garrison_sick = flag(item, at, "garrison_sick");
         if (s.province == kNoProvince) return;
         if (pos_.siege_of(s.province) != nullptr)
             check_.error(at, "two sieges of " + v_.provinces[s.province].abbr);
@@ -343,6 +370,25 @@ class Reader {
         for (std::int64_t i = 0; i < count; ++i) pos_.trains.push_back(t);
     }
 
+    bool flag(const json& item, const std::string& at, const char* key) {
+        const json* value = check_.get(item, at, key, JsonKind::Bool, false);
+        return value != nullptr && value->get<bool>();
+    }
+
+    // "breaches": {"REI": 5}: breached fortresses and the weeks since their last siege (5o).
+    void read_breaches(const json& doc) {
+        const json* section = check_.get(doc, "", "breaches", JsonKind::Object, false);
+        if (section == nullptr) return;
+        for (auto it = section->begin(); it != section->end(); ++it) {
+            const std::string here = json_child("/breaches", it.key());
+            const ProvinceId where = province(json(it.key()), here);
+            if (where == kNoProvince || !check_.expect(it.value(), here, JsonKind::Integer))
+                continue;
+            pos_.breaches.emplace_back(where, it.value().get<std::int32_t>());
+        }
+        std::sort(pos_.breaches.begin(), pos_.breaches.end());
+    }
+
     void read_treasury(const json& doc) {
         const json* section = check_.get(doc, "", "treasury", JsonKind::Object, false);
         if (section == nullptr) return;
@@ -404,6 +450,10 @@ json unit_json(const Variant& variant, const Unit& u) {
     if (s.siege_guns != 0) out["siege_guns"] = s.siege_guns;
     if (s.engineers != 0) out["engineers"] = s.engineers;
     if (!s.general.empty()) out["general"] = s.general;
+    if (s.general_roll != 0) out["general_roll"] = s.general_roll;
+    if (s.repulsed_from != kNoProvince)
+        out["repulsed"] = {{"province", variant.provinces[s.repulsed_from].abbr},
+                           {"points", s.repulsed_points}};
     if (!s.supply_line.empty()) {
         json line = json::array();
         for (ProvinceId p : s.supply_line) line.push_back(variant.provinces[p].abbr);
@@ -430,6 +480,9 @@ json position_to_json(const Variant& variant, const Position& position) {
             if (g.siege_guns != 0) entry["siege_guns"] = g.siege_guns;
             if (g.stores != 0) entry["stores"] = g.stores;
             if (!g.general.empty()) entry["general"] = g.general;
+            if (g.general_roll != 0) entry["general_roll"] = g.general_roll;
+            if (g.half_rations) entry["half_rations"] = true;
+            if (g.half_week_eaten) entry["half_week_eaten"] = true;
             garrisons[power_name(g.power)].push_back(std::move(entry));
         }
         doc["garrisons"] = std::move(garrisons);
@@ -451,9 +504,24 @@ json position_to_json(const Variant& variant, const Position& position) {
             json entry = {{"province", variant.provinces[s.province].abbr}, {"weeks", s.weeks}};
             if (s.army != 0) entry["army"] = s.army;
             if (s.assaults != 0) entry["assaults"] = s.assaults;
+            if (s.line != 0) entry["line"] = s.line;
+            if (s.breach_weeks != 0) entry["breach_weeks"] = s.breach_weeks;
+            if (s.breach_needed != 0) entry["breach_needed"] = s.breach_needed;
+            if (s.breached) entry["breached"] = true;
+            if (s.breaching_total != 0) entry["breaching_total"] = s.breaching_total;
+            if (s.short_weeks != 0) entry["short_weeks"] = s.short_weeks;
+            if (s.abandoning) entry["abandoning"] = true;
+            if (s.sick) entry["sick"] = true;
+            if (s.garrison_sick) entry["garrison_sick"] = true;
             sieges[power_name(s.power)].push_back(std::move(entry));
         }
         doc["sieges"] = std::move(sieges);
+    }
+    if (!position.breaches.empty()) {
+        json breaches = json::object();
+        for (const auto& [where, weeks] : position.breaches)
+            breaches[variant.provinces[where].abbr] = weeks;
+        doc["breaches"] = std::move(breaches);
     }
     if (!position.treasury.empty()) {
         json treasury = json::object();

@@ -59,11 +59,13 @@ nlohmann::json adjudication_to_json(const Variant& v, const ParsedOrders& parsed
             if (e.power != kNoPower) entry["power"] = power_name(v, e.power);
             if (e.province != kNoProvince) entry["province"] = v.provinces[e.province].abbr;
             if (e.supply_change != 0) entry["supply_change"] = e.supply_change;
-            if (e.roll)
+            if (e.roll) {
                 entry["roll"] = {{"purpose", e.roll->purpose},
                                  {"subject", e.roll->subject},
                                  {"d10", e.roll->value},
                                  {"table", e.roll->table}};
+                if (!e.roll->modifiers.empty()) entry["roll"]["modifiers"] = e.roll->modifiers;
+            }
             events.push_back(std::move(entry));
         }
         out["events"] = std::move(events);

@@ -48,7 +48,9 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     permits_.clear();
     for (const Order& order : orders) {
         // A garrison's orders name the fortress, where its besieger may stand: never the unit's.
-        if (order.type == OrderType::Sortie || order.type == OrderType::HalfRations) continue;
+        if (order.type == OrderType::Sortie || order.type == OrderType::HalfRations ||
+            order.type == OrderType::Stand)
+            continue;
         if (order.type == OrderType::Permit) {
             permits_.push_back(Permit{order.power, order.line, order.permitted});
             continue;

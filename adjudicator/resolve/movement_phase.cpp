@@ -5,6 +5,7 @@
 #include "resolve/phase_flow.h"
 #include "resolve/phases.h"
 #include "resolve/retreat_options.h"
+#include "rules/sieges/sieges.h"
 #include "variant/variant.h"
 
 namespace adjutant {
@@ -45,11 +46,13 @@ Event rail_event(const Variant& v, const MovementResolver& resolver, std::size_t
 
 Adjudication adjudicate_movement(const Variant& variant, const Position& position,
                                  std::span<const Order> orders, MovementResolver& resolver) {
-    // `points` strength: each unit brings its strength points (DESIGN.md §3).
+    // `points` strength: each unit brings its strength points (DESIGN.md §3), a besieger in its
+    // siegeworks its fortified share as well (docs/sieges.md, "Relief").
     std::vector<Strength> points;
     if (variant.strength == StrengthKind::Points)
         for (const Unit& u : position.units)
-            points.push_back(std::max<Strength>(u.stats.points, 0));
+            points.push_back(
+                std::max<Strength>(sieges::resolution_points(variant, position, orders, u), 0));
     resolver.load(variant, position, orders, points);
     resolver.run();
 

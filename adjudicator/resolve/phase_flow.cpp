@@ -32,6 +32,7 @@ void carry_over(const Position& from, Position& to) {
     to.garrisons = from.garrisons;
     to.trains = from.trains;
     to.sieges = from.sieges;
+    to.breaches = from.breaches;
     to.treasury = from.treasury;
     to.destroy_trains = from.destroy_trains;
     to.next_unit_id = from.next_unit_id;

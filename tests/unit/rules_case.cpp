@@ -124,7 +124,11 @@ std::vector<RulesCase> parse_rules_cases(const std::string& text, const std::str
                 c.variant = value;
             else if (section == "seed")
                 c.seed = std::stoull(value);
-            else if (section == "dice")
+            else if (section == "dice" && c.stages.size() > 1) {
+                // After a `---`: this stage's own rolls.
+                stage.dice_given = true;
+                for (const std::string& d : split_list(value)) stage.dice.push_back(std::stoi(d));
+            } else if (section == "dice")
                 for (const std::string& d : split_list(value)) c.dice.push_back(std::stoi(d));
             else if (section == "phase-after")
                 stage.phase_after = value;
@@ -268,9 +272,10 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c) {
             c.stages.size() > 1 ? "stage " + std::to_string(s + 1) + ": " : "";
         const ParsedOrders parsed = parse_orders(v, position, stage.orders, kNoPower);
         Adjudicator adjudicator;
-        FixedDice fixed(c.dice);
+        const std::vector<int>& rolls = stage.dice_given ? stage.dice : c.dice;
+        FixedDice fixed(rolls);
         KeyedDice keyed(c.seed, position.phase.code());
-        Dice& dice = c.dice.empty() ? static_cast<Dice&>(keyed) : static_cast<Dice&>(fixed);
+        Dice& dice = rolls.empty() ? static_cast<Dice&>(keyed) : static_cast<Dice&>(fixed);
         const Adjudication result = adjudicator.run(v, position, parsed.orders, dice);
         const nlohmann::json report = adjudication_to_json(v, parsed, result);
         std::size_t next_event = 0;

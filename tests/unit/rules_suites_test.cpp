@@ -21,7 +21,7 @@ TEST_CASE("Campaign supply rules (seed 004, 4a-4b)") {
     CHECK(result.passed == result.total);
 }
 
-TEST_CASE("Campaign siege rules (seed 004, 5a-5i)") {
+TEST_CASE("Campaign siege rules (seed 004, 5a-5o and 4g)") {
     const SuiteResult result = run_rules_suite("tests/rules/sieges");
     std::cout << "Siege rules: " << result.passed << " of " << result.total << " cases passed\n";
     CHECK(result.total > 0);

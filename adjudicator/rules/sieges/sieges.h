@@ -7,10 +7,15 @@
 //   2. BESIEGE by an army still in the fortress adds a week; at 2 weeks the siege is laid (5e),
 //      and the once-only checks follow: treachery of a 3rd-class fortress (5f), loss of nerves
 //      (5g)
-//   3. ASSAULT (5i), one a week
+//   3. a 1st-class garrison at breached defences retires inward unless it STANDs (5j)
+//   4. HALF RATIONS (5h)    5. SORTIE (5l)    6. abandoning below 3:2 (5k)
+//   7. ASSAULT (5i), one a week    8. BREACH (5j), with the disease rolls (5m)
+//   9. disease losses (5m)    10. repair of breached fortresses (5o)
+// The steps live in one file each (internal.h lists them). Generals: generals.cpp (4g).
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include "rules/turn_steps.h"
@@ -24,6 +29,13 @@ namespace adjutant::sieges {
 
 bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);
+
+// The points `unit` brings to the movement resolution (`points` strength): its strength points,
+// and for a besieger whose siege is laid and that stays in its siegeworks (any order but a move,
+// a support or a convoy) the 25% of them (rounded down) it holds in field fortifications
+// against a relieving attack (5n), counted twice like the 75% against a sortie (5l).
+std::int64_t resolution_points(const Variant& variant, const Position& position,
+                               std::span<const Order> orders, const Unit& unit);
 
 // The fortress's innate strength and largest fighting garrison (5c): 150/300, 100/200, 50/100
 // for classes 1, 2, 3; 0 for a province that is no fortress.

@@ -3,7 +3,8 @@
 // nothing left loses `attrition_percent` of its points (rounded up) and melts away at 0. A
 // garrison draws on its city's store, without limit while the city is not besieged; besieged,
 // it lives on its stores, and with none left it rolls: 1-8 the fortress falls and the garrison
-// is taken prisoner, 9-0 it falls and the garrison gets safe conduct (seed 004, 5h).
+// is taken prisoner, 9-0 it falls and the garrison gets safe conduct (seed 004, 5h). A garrison
+// on half rations (5h, docs/sieges.md) makes each week of its stores last two weeks.
 #include <algorithm>
 
 #include "rules/supply/supply.h"
@@ -71,10 +72,13 @@ void garrison_falls(TurnContext& ctx, std::size_t index, bool safe_conduct) {
                               [&](const Garrison& h) { return h.province == refuge; });
     if (there != next.garrisons.end()) {
         there->points += g.points;
+        there->siege_guns += g.siege_guns;
     } else {
         Garrison moved = g;
         moved.province = refuge;
         moved.stores = 0;
+        moved.half_rations = false;
+        moved.half_week_eaten = false;
         next.garrisons.push_back(moved);
     }
     ctx.event("garrison.safe_conduct", g.power, refuge,
@@ -99,6 +103,27 @@ void consume_supply(TurnContext& ctx) {
             ++i;
             continue;
         }
+        // On half rations (5h) a week of stores feeds the garrison for two weeks: the first
+        // week eats half of one, the second finishes it.
+        if (g.half_rations && (g.half_week_eaten || g.stores > 0)) {
+            if (!g.half_week_eaten) {
+                g.half_week_eaten = true;
+                ctx.event("supply.consumed", g.power, g.province,
+                          "the besieged garrison of " + abbr(v, g.province) +
+                              " is on half rations: it ate half a week of its stores; " +
+                              std::to_string(g.stores) + " left");
+            } else {
+                g.half_week_eaten = false;
+                --g.stores;
+                ctx.event("supply.consumed", g.power, g.province,
+                          "the besieged garrison of " + abbr(v, g.province) +
+                              " is on half rations: it finished a week of its stores; " +
+                              std::to_string(g.stores) + " left",
+                          -1);
+            }
+            ++i;
+            continue;
+        }
         if (g.stores > 0) {
             --g.stores;
             ctx.event("supply.consumed", g.power, g.province,
@@ -118,7 +143,7 @@ void consume_supply(TurnContext& ctx) {
                           (safe ? "the fortress falls and the garrison is given safe conduct"
                                 : "the fortress falls and the garrison is taken prisoner"));
         e.roll = Roll{"garrison-supply", subject, roll,
-                      safe ? "9-0 falls, safe conduct" : "1-8 falls, taken prisoner"};
+                      safe ? "9-0 falls, safe conduct" : "1-8 falls, taken prisoner", ""};
         garrison_falls(ctx, i, safe);
     }
 }
