@@ -33,6 +33,9 @@ Checked check_supply_order(const Variant& variant, const Position& position, Pow
 // Besiege, LiftSiege, Assault, Breach, Sortie, HalfRations (campaign maps; legality_sieges.cpp).
 Checked check_siege_order(const Variant& variant, const Position& position, PowerId power,
                           const OrderSyntax& syntax);
+// Demolish, Repair: engineers' rail works (rail network maps; legality_rail_works.cpp).
+Checked check_rail_works_order(const Variant& variant, const Position& position, PowerId power,
+                               const OrderSyntax& syntax);
 Checked check_retreat(const Variant& variant, const Position& position, PowerId power,
                       const OrderSyntax& syntax);
 

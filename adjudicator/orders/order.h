@@ -49,7 +49,9 @@ enum class OrderType : std::uint8_t {
     Assault,      // A VER ASSAULT: the besieger storms the fortress
     Breach,       // A VER BREACH: the besieger works its siege guns towards a breach
     Sortie,       // G VER SORTIE: the garrison comes out against its besieger
-    HalfRations   // G VER HALF RATIONS: the garrison's commander halves its rations
+    HalfRations,  // G VER HALF RATIONS: the garrison's commander halves its rations
+    Demolish,     // A LIE DEMOLISH AAC: engineers blow the structures on the LIE-AAC rail link
+    Repair        // A LIE REPAIR AAC: engineers rebuild them (docs/rail.md, 18.4)
 };
 
 struct Order {

@@ -35,7 +35,9 @@ enum class SyntaxKind : std::uint8_t {
     Assault,      // A VER ASSAULT
     Breach,       // A VER BREACH
     Sortie,       // G VER SORTIE
-    HalfRations   // G VER HALF RATIONS
+    HalfRations,  // G VER HALF RATIONS
+    Demolish,     // A LIE DEMOLISH AAC
+    Repair        // A LIE REPAIR AAC
 };
 
 struct PlaceRef {
