@@ -16,7 +16,7 @@ echo "== Release build and tests"
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/release -j "$jobs"
 ctest --test-dir build/release --output-on-failure -j "$jobs"
-# The rules suites' own counts (DATC chapter 6, Colonial, campaign supply and sieges).
+# The rules suites' own counts (DATC chapter 6, Colonial, campaign supply, sieges and rail).
 build/release/tests/adjutant_tests -tc="DATC*,Colonial rules*,Campaign*" | grep "cases passed"
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"

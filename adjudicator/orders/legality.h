@@ -37,6 +37,9 @@ Checked check_siege_order(const Variant& variant, const Position& position, Powe
 // unit as it stands.
 Checked network_rail_move(const Variant& variant, const Position& position, const Unit& unit,
                           const OrderSyntax& syntax, Order order);
+// Demolish, Repair: engineers' rail works (rail network maps; legality_rail_works.cpp).
+Checked check_rail_works_order(const Variant& variant, const Position& position, PowerId power,
+                               const OrderSyntax& syntax);
 Checked check_retreat(const Variant& variant, const Position& position, PowerId power,
                       const OrderSyntax& syntax);
 

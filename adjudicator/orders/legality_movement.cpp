@@ -286,6 +286,9 @@ Checked check_movement(const Variant& v, const Position& pos, PowerId power, con
         case SyntaxKind::HalfRations:
         case SyntaxKind::Stand:
             return check_siege_order(v, pos, power, s);
+        case SyntaxKind::Demolish:
+        case SyntaxKind::Repair:
+            return check_rail_works_order(v, pos, power, s);
         default:
             break;
     }

@@ -69,6 +69,11 @@ std::string Order::text(const Variant& v) const {
             return "G " + v.location_text(unit) + " HALF RATIONS";
         case OrderType::Stand:
             return "G " + v.location_text(unit) + " STAND";
+        case OrderType::Demolish:
+        case OrderType::Repair:
+            return unit_text(v, unit_type, unit) +
+                   (type == OrderType::Demolish ? " DEMOLISH " : " REPAIR ") +
+                   v.location_text(Location{target, Coast::None});
         case OrderType::Permit:
             return "PERMIT " + (line < v.canals.size() ? v.canals[line].name : std::string("?")) +
                    " " +

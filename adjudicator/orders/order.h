@@ -57,7 +57,9 @@ enum class OrderType : std::uint8_t {
     Breach,       // A VER BREACH: the besieger works its siege guns towards a breach
     Sortie,       // G VER SORTIE: the garrison comes out against its besieger
     HalfRations,  // G VER HALF RATIONS: the garrison's commander halves its rations
-    Stand         // G MET STAND: the garrison holds its breached defences instead of retiring
+    Stand,        // G MET STAND: the garrison holds its breached defences instead of retiring
+    Demolish,     // A LIE DEMOLISH AAC: engineers blow the structures on the LIE-AAC rail link
+    Repair        // A LIE REPAIR AAC: engineers rebuild them (docs/rail.md, 18.4)
 };
 
 struct Order {

@@ -129,6 +129,12 @@ class Reader {
             order.kind = SyntaxKind::Build;
             return true;
         }
+        if (next_is({"demolish", "demolishes", "repair", "repairs"})) {
+            order.kind =
+                next_is({"demolish", "demolishes"}) ? SyntaxKind::Demolish : SyntaxKind::Repair;
+            ++pos_;
+            return read_place(order.destination, "the rail works");
+        }
         if (next_is({"besiege", "besieges"})) {
             ++pos_;
             order.kind = SyntaxKind::Besiege;

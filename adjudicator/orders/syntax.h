@@ -37,7 +37,9 @@ enum class SyntaxKind : std::uint8_t {
     Breach,       // A VER BREACH
     Sortie,       // G VER SORTIE
     HalfRations,  // G VER HALF RATIONS
-    Stand         // G MET STAND
+    Stand,        // G MET STAND
+    Demolish,     // A LIE DEMOLISH AAC
+    Repair        // A LIE REPAIR AAC
 };
 
 struct PlaceRef {

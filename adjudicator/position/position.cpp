@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "rules/rail/rail.h"
 #include "variant/variant.h"
 
 namespace adjutant {
@@ -85,6 +86,8 @@ Position starting_position(const Variant& variant) {
         pos.trains = variant.campaign->start_trains;
         pos.treasury = variant.campaign->start_treasury;
     }
+    // Rail states start settled behind the lines (docs/rail.md, "Initial states").
+    rail::initialise(variant, pos);
     pos.normalise();
     return pos;
 }

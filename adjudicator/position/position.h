@@ -35,6 +35,9 @@ struct UnitStats {
     // reinforced"): the fortress, and the army's points after the repulse.
     ProvinceId repulsed_from = kNoProvince;
     std::int64_t repulsed_points = 0;
+    // After the rail step: the army's line of communication is Extended (seed 000, 18.1.2;
+    // docs/rail.md): its supply trains bring it at most half its carry weeks.
+    bool supply_extended = false;
 
     bool empty() const { return *this == UnitStats{}; }
     friend bool operator==(const UnitStats&, const UnitStats&) = default;
@@ -141,6 +144,9 @@ struct Position {
     std::vector<std::vector<RailState>> rail;
     std::vector<ProvinceId> interdicted;    // provinces the GM marked interdicted, sorted
     std::vector<std::uint16_t> demolished;  // rail_links indices with a demolished structure
+    // Per province: the power that holds the ground (seed 000's "friendly controlled", 17.9, on
+    // a province map; docs/rail.md). Empty when the variant has no rail network rules.
+    std::vector<PowerId> control;
 
     // The unit standing in `province`, or nullptr.
     const Unit* unit_at(ProvinceId province) const;

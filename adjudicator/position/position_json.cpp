@@ -44,7 +44,7 @@ class Reader {
         check_.only_fields(doc, "",
                            {"variant", "phase", "units", "dislodged", "standoffs", "supply_centers",
                             "garrisons", "trains", "treasury", "next_unit_id", "train_policy",
-                            "sieges", "breaches", "rail", "interdicted", "demolished"});
+                            "sieges", "breaches", "rail", "interdicted", "demolished", "control"});
         if (auto name = check_.get_string(doc, "", "variant", false); name && *name != v_.name)
             check_.error("/variant", "this position is for variant " + quote_text(*name) +
                                          ", not " + quote_text(v_.name));
@@ -131,9 +131,10 @@ class Reader {
     // "A PAR", or {"unit": "A LIE", "points": 600, ...} with a campaign unit's attributes.
     std::optional<Unit> unit(PowerId power, const json& item, const std::string& at) {
         if (item.is_object()) {
-            check_.only_fields(item, at,
-                               {"unit", "id", "points", "supply", "siege_guns", "engineers",
-                                "general", "general_roll", "supply_line", "repulsed"});
+            check_.only_fields(
+                item, at,
+                {"unit", "id", "points", "supply", "siege_guns", "engineers", "general",
+                 "general_roll", "supply_line", "repulsed", "supply_extended"});
             const json* text = check_.get(item, at, "unit", JsonKind::String, true);
             if (text == nullptr) return std::nullopt;
             auto u = unit(power, *text, json_child(at, "unit"));
@@ -153,6 +154,8 @@ class Reader {
                     s.repulsed_from = province(*where, json_child(here, "province"));
                 s.repulsed_points = integer<std::int64_t>(*r, here, "points");
             }
+            if (const json* e = check_.get(item, at, "supply_extended", JsonKind::Bool, false))
+                s.supply_extended = e->get<bool>();
             if (const json* line = check_.get(item, at, "supply_line", JsonKind::Array, false))
                 for (std::size_t i = 0; i < line->size(); ++i)
                     if (ProvinceId p =
@@ -321,6 +324,19 @@ class Reader {
                 }
             }
         }
+        // "control": {"Germany": ["LIE", ...]}; unlisted provinces are held by nobody.
+        if (const json* control = check_.get(doc, "", "control", JsonKind::Object, false)) {
+            pos_.control.assign(v_.provinces.size(), kNoPower);
+            for (auto it = control->begin(); it != control->end(); ++it) {
+                const std::string here = json_child("/control", it.key());
+                const PowerId who = v_.find_power(it.key());
+                if (who == kNoPower) {
+                    check_.error(here, "unknown power " + quote_text(it.key()));
+                    continue;
+                }
+                for (ProvinceId p : provinces(it.value(), here)) pos_.control[p] = who;
+            }
+        }
         if (const json* list = check_.get(doc, "", "interdicted", JsonKind::Array, false))
             pos_.interdicted = provinces(*list, "/interdicted");
         if (const json* list = check_.get(doc, "", "demolished", JsonKind::Array, false))
@@ -459,6 +475,7 @@ json unit_json(const Variant& variant, const Unit& u) {
         for (ProvinceId p : s.supply_line) line.push_back(variant.provinces[p].abbr);
         out["supply_line"] = std::move(line);
     }
+    if (s.supply_extended) out["supply_extended"] = true;
     return out;
 }
 
@@ -540,6 +557,14 @@ json position_to_json(const Variant& variant, const Position& position) {
             if (!states.empty()) rail[power_name(static_cast<PowerId>(p))] = std::move(states);
         }
         doc["rail"] = std::move(rail);
+    }
+    if (std::any_of(position.control.begin(), position.control.end(),
+                    [](PowerId p) { return p != kNoPower; })) {
+        json control = json::object();
+        for (std::size_t i = 0; i < position.control.size() && i < variant.provinces.size(); ++i)
+            if (position.control[i] != kNoPower)
+                control[power_name(position.control[i])].push_back(variant.provinces[i].abbr);
+        doc["control"] = std::move(control);
     }
     if (!position.interdicted.empty()) {
         json list = json::array();

@@ -36,6 +36,11 @@ void carry_over(const Position& from, Position& to) {
     to.treasury = from.treasury;
     to.destroy_trains = from.destroy_trains;
     to.next_unit_id = from.next_unit_id;
+    to.rail = from.rail;
+    // Not `interdicted`: the GM's interdiction marks hold for the turn they were made in
+    // (docs/rail-movement.md, "Interdiction").
+    to.demolished = from.demolished;
+    to.control = from.control;
 }
 
 int adjustment_allowance(const Variant& variant, const Position& position, PowerId power) {

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "rules/rail/rail.h"
 #include "rules/sieges/sieges.h"
 #include "rules/supply/supply.h"
 #include "variant/variant.h"
@@ -20,6 +21,7 @@ std::span<const TurnStep> turn_steps() {
     static const std::array kSteps{
         TurnStep{"supply", supply::enabled, supply::after_movement, supply::end_of_week},
         TurnStep{"sieges", sieges::enabled, sieges::after_movement, nullptr},
+        TurnStep{"rail_network", rail::enabled, rail::after_movement, rail::end_of_week},
     };
     return kSteps;
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/ids.h"
@@ -49,6 +50,9 @@ struct RailNetworkRules {
     std::vector<std::uint16_t> single_track_exception;  // rail_links indices, sorted
     std::string single_track_side;
     std::vector<std::int64_t> rail_capacity;  // per power: supply points a turn (seed 001)
+    // Armies a named line's provinces carry at the exceptional capacity (18.1.2): line name and
+    // armies, e.g. {"Aachen-Liège", 5}. A named line missing here carries 3.
+    std::vector<std::pair<std::string, int>> exceptional_lines;
 };
 
 struct CampaignMap {
@@ -68,6 +72,7 @@ struct CampaignMap {
     std::vector<Garrison> start_garrisons;
     std::vector<SupplyTrain> start_trains;
     std::vector<std::int64_t> start_treasury;  // per power
+    std::vector<PowerId> start_control;        // per province: who holds the ground at the start
 
     bool road(ProvinceId a, ProvinceId b) const;
     // The index in `rail_links` of the link between `a` and `b`, either way round.

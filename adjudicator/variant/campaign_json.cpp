@@ -39,6 +39,7 @@ class CampaignReader {
         c.capital.assign(v_.powers.size(), kNoProvince);
         c.side.assign(v_.powers.size(), std::string());
         c.start_treasury.assign(v_.powers.size(), 0);
+        c.start_control.assign(n, kNoPower);
         read_phases(doc, c);
         read_provinces(doc, c);
         read_roads(doc, c);
@@ -267,6 +268,16 @@ class CampaignReader {
                                if (check_.expect(value, at, JsonKind::Integer))
                                    c.start_treasury[who] = value.get<std::int64_t>();
                            });
+        // "control": {"Germany": ["MAL", ...]}: who holds the ground away from the cities.
+        if (const json* t = check_.get(start, "/start", "control", JsonKind::Object, false))
+            for_each_power(*t, "/start/control",
+                           [&](PowerId who, const json& list, const std::string& at) {
+                               if (!check_.expect(list, at, JsonKind::Array)) return;
+                               for (std::size_t k = 0; k < list.size(); ++k) {
+                                   const ProvinceId p = province(list[k], json_child(at, k));
+                                   if (p != kNoProvince) c.start_control[p] = who;
+                               }
+                           });
     }
 
     void read_rules(const json& doc, CampaignMap& c) {
@@ -303,7 +314,9 @@ class CampaignReader {
         const std::string at = "/rules/rail_network";
         const json* r = check_.get(rules, "/rules", "rail_network", JsonKind::Object, false);
         if (r == nullptr) return;
-        check_.only_fields(*r, at, {"port_exception", "single_track_exception", "rail_capacity"});
+        check_.only_fields(
+            *r, at,
+            {"port_exception", "single_track_exception", "rail_capacity", "exceptional_lines"});
         c.rail_rules = true;
         RailNetworkRules& rail = c.rail;
         rail.port_region.assign(v_.provinces.size(), 0);
@@ -349,6 +362,16 @@ class CampaignReader {
                                else
                                    rail.rail_capacity[who] = n;
                            });
+        if (const json* lines = check_.get(*r, at, "exceptional_lines", JsonKind::Object, false))
+            for (auto it = lines->begin(); it != lines->end(); ++it) {
+                const std::string here = json_child(json_child(at, "exceptional_lines"), it.key());
+                if (!check_.expect(it.value(), here, JsonKind::Integer)) continue;
+                const auto n = it.value().get<std::int64_t>();
+                if (n < 1 || n > 100)
+                    check_.error(here, "must be between 1 and 100");
+                else
+                    rail.exceptional_lines.emplace_back(it.key(), static_cast<int>(n));
+            }
     }
 
     JsonChecker& check_;

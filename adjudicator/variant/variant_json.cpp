@@ -372,7 +372,8 @@ class Loader {
         const json* start = check_.get(doc, "", "start", JsonKind::Object, true);
         if (start == nullptr) return;
         // "garrisons", "trains" and "treasury" are campaign parts, read by campaign_json.cpp.
-        check_.only_fields(*start, "/start", {"phase", "units", "garrisons", "trains", "treasury"});
+        check_.only_fields(*start, "/start",
+                           {"phase", "units", "garrisons", "trains", "treasury", "control"});
         if (auto code = check_.get_string(*start, "/start", "phase", true)) {
             if (auto phase = Phase::parse(*code))
                 v_.start_phase = *phase;

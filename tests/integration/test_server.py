@@ -5,6 +5,7 @@ real SQLite file. Run: test_server.py --binary PATH --variants DIR [--only NAME]
 Every loop is bounded (attempt counts or wall-clock deadlines) so a hung server fails the test
 instead of hanging it."""
 
+import traceback
 import argparse
 import hashlib
 import os
@@ -501,6 +502,7 @@ def main():
         except Exception as error:  # report every test, then fail
             failures += 1
             print(f"FAIL {name}: {error}")
+            traceback.print_exc()
     return 1 if failures else 0
 
 

@@ -35,3 +35,11 @@ TEST_CASE("Campaign rail movement rules (seed 001)") {
     CHECK(result.total > 0);
     CHECK(result.passed == result.total);
 }
+
+TEST_CASE("Campaign rail network rules (seed 000, 18.1-18.2)") {
+    const SuiteResult result = run_rules_suite("tests/rules/rail");
+    std::cout << "Rail network rules: " << result.passed << " of " << result.total
+              << " cases passed\n";
+    CHECK(result.total > 0);
+    CHECK(result.passed == result.total);
+}

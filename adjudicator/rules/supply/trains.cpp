@@ -53,7 +53,11 @@ void move_trains(TurnContext& ctx) {
             } else {
                 advance(t, route, map.supply.train_speed);
                 if (t.at == army->location.province) {
-                    if (army->stats.supply < map.supply.carry_weeks) {
+                    // An Extended line of communication (docs/rail.md) carries half as much: the
+                    // army is filled to half its carry weeks, rounded up.
+                    const int cap = army->stats.supply_extended ? (map.supply.carry_weeks + 1) / 2
+                                                                : map.supply.carry_weeks;
+                    if (army->stats.supply < cap) {
                         ++army->stats.supply;
                         delivered.push_back(i);
                         ctx.event("supply.delivered", t.power, t.at,
@@ -63,7 +67,10 @@ void move_trains(TurnContext& ctx) {
                     } else {
                         ctx.event("supply.waiting", t.power, t.at,
                                   "a supply train waits with " + unit_name(v, *army) +
-                                      ": the army carries all it can");
+                                      (army->stats.supply_extended
+                                           ? std::string(": its supply is Extended; it carries "
+                                                         "all its line allows")
+                                           : std::string(": the army carries all it can")));
                     }
                 } else {
                     ctx.event(

@@ -1,0 +1,120 @@
+// The states of the rail lines from week to week: what the enemy does to them (18.1.4) and the
+// rail engineering procedure (18.2.1), in the seed's order. Each change is an event.
+#include "rules/rail/rail.h"
+#include "variant/variant.h"
+
+namespace adjutant::rail {
+
+namespace {
+
+void change(TurnContext& ctx, PowerId power, ProvinceId p, RailState to, const std::string& why) {
+    const Variant& v = ctx.variant;
+    RailState& state = ctx.result.next.rail[power][p];
+    const std::string kind = to == RailState::NonOperational ? "rail.non_operational"
+                             : to == RailState::Controlled   ? "rail.controlled"
+                             : to == RailState::Exceptional  ? "rail.exceptional"
+                                                             : "rail.capacity";
+    ctx.event(kind, power, p,
+              v.powers[power].name + "'s rail in " + v.provinces[p].abbr + ": " +
+                  state_name(state) + " -> " + state_name(to) + " (" + why + ")");
+    state = to;
+}
+
+bool enemy_army(const Variant& v, const Position& pos, ProvinceId p, PowerId power) {
+    const Unit* u = pos.unit_at(p);
+    return u != nullptr && u->type == UnitType::Army && v.campaign->enemies(u->power, power);
+}
+
+}  // namespace
+
+void apply_enemy_effects(TurnContext& ctx) {
+    const Variant& v = ctx.variant;
+    Position& next = ctx.result.next;
+    const std::size_t n = v.provinces.size();
+    for (std::size_t w = 0; w < next.rail.size(); ++w) {
+        const auto power = static_cast<PowerId>(w);
+        auto& rail = next.rail[w];
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto p = static_cast<ProvinceId>(i);
+            if (rail[i] == RailState::NonOperational) continue;
+            // 18.1.4 (1): an enemy army stopped there this week (or stood there as it began).
+            if (enemy_army(v, next, p, power) || enemy_army(v, ctx.before, p, power))
+                change(ctx, power, p, RailState::NonOperational, "an enemy army stopped there");
+            // 18.1.4 (2): the ground is the enemy's, behind its front line.
+            else if (!friendly_controlled(v, next, power, p))
+                change(ctx, power, p, RailState::NonOperational, "behind the enemy's front line");
+        }
+        // 18.1.1: controlled and operational lines must still reach a friendly map edge.
+        const auto held = reach(
+            v, next, power, [&](ProvinceId p) { return rail[p] != RailState::NonOperational; },
+            false);
+        for (std::size_t i = 0; i < n; ++i)
+            if (rail[i] != RailState::NonOperational && !held[i])
+                change(ctx, power, static_cast<ProvinceId>(i), RailState::NonOperational,
+                       "cut off from the map edge");
+        const auto open = reach(
+            v, next, power, [&](ProvinceId p) { return operational(rail[p]); }, false);
+        for (std::size_t i = 0; i < n; ++i)
+            if (operational(rail[i]) && !open[i])
+                change(ctx, power, static_cast<ProvinceId>(i), RailState::Controlled,
+                       "no operational line to the map edge");
+    }
+}
+
+void engineer(TurnContext& ctx) {
+    const Variant& v = ctx.variant;
+    Position& next = ctx.result.next;
+    const std::size_t n = v.provinces.size();
+    for (std::size_t w = 0; w < next.rail.size(); ++w) {
+        const auto power = static_cast<PowerId>(w);
+        // Every step reads the states as the procedure began: a province moves one state a week.
+        const std::vector<RailState> was = next.rail[w];
+        const auto provinces = [&](auto each) {
+            for (std::size_t i = 0; i < n; ++i) each(static_cast<ProvinceId>(i), was[i]);
+        };
+        // 1A: this week's DEMOLISH and REPAIR orders are already in `demolished` (rail.cpp);
+        // `reach` never crosses a demolished link, so the steps below cannot advance past one.
+        // 1B: capacity 3 on the named lines becomes their exceptional capacity.
+        provinces([&](ProvinceId p, RailState s) {
+            if (s == RailState::Capacity3 && exceptional_capacity(v, p) > 0)
+                change(ctx, power, p, RailState::Exceptional, "18.2.1 step 1B");
+        });
+        // 2: capacity 2 -> 3 only where double track alone joins it to the map edge.
+        const auto by_double = reach(
+            v, next, power, [&](ProvinceId p) { return operational(was[p]); }, true);
+        provinces([&](ProvinceId p, RailState s) {
+            if (s == RailState::Capacity2 && by_double[p])
+                change(ctx, power, p, RailState::Capacity3, "18.2.1 step 2");
+        });
+        // 3: capacity 1 -> 2.
+        provinces([&](ProvinceId p, RailState s) {
+            if (s == RailState::Capacity1)
+                change(ctx, power, p, RailState::Capacity2, "18.2.1 step 3");
+        });
+        // 4: controlled -> capacity 1.
+        provinces([&](ProvinceId p, RailState s) {
+            if (s == RailState::Controlled)
+                change(ctx, power, p, RailState::Capacity1, "18.2.1 step 4");
+        });
+        // 5: held ground one rail link beyond the railhead (or at a source) becomes controlled,
+        // if it still reaches the source that way (from the port only inside its region).
+        std::vector<std::uint8_t> candidate(n, 0);
+        provinces([&](ProvinceId p, RailState s) {
+            if (s != RailState::NonOperational || !friendly_controlled(v, next, power, p)) return;
+            bool next_to_line = source(v, power, p);
+            for (ProvinceId q : rail_neighbours(v, next, p, false))
+                next_to_line = next_to_line || was[q] != RailState::NonOperational;
+            candidate[p] = next_to_line ? 1 : 0;
+        });
+        const auto joined = reach(
+            v, next, power,
+            [&](ProvinceId p) { return was[p] != RailState::NonOperational || candidate[p]; },
+            false);
+        provinces([&](ProvinceId p, RailState) {
+            if (candidate[p] && joined[p])
+                change(ctx, power, p, RailState::Controlled, "18.2.1 step 5");
+        });
+    }
+}
+
+}  // namespace adjutant::rail

@@ -1,0 +1,185 @@
+#include "rules/rail/rail.h"
+
+#include <algorithm>
+
+#include "variant/variant.h"
+
+namespace adjutant::rail {
+
+bool enabled(const Variant& variant) {
+    return variant.campaign.has_value() && variant.campaign->rail_rules;
+}
+
+bool operational(RailState state) {
+    return state >= RailState::Capacity1;
+}
+
+std::string state_name(RailState state) {
+    switch (state) {
+        case RailState::NonOperational:
+            return "non-operational";
+        case RailState::Controlled:
+            return "controlled";
+        case RailState::Capacity1:
+            return "capacity 1";
+        case RailState::Capacity2:
+            return "capacity 2";
+        case RailState::Capacity3:
+            return "capacity 3";
+        case RailState::Exceptional:
+            return "exceptional capacity";
+    }
+    return "?";
+}
+
+bool friendly_controlled(const Variant& v, const Position& pos, PowerId power,
+                         ProvinceId province) {
+    const CampaignMap& map = *v.campaign;
+    if (province >= pos.control.size()) return false;
+    const PowerId holder = pos.control[province];
+    if (holder == kNoPower || map.enemies(holder, power)) return false;
+    // A fortress holding out commands its station: nobody else's trains run through it.
+    return std::none_of(pos.garrisons.begin(), pos.garrisons.end(), [&](const Garrison& g) {
+        return g.province == province && map.enemies(g.power, power);
+    });
+}
+
+bool source(const Variant& v, PowerId power, ProvinceId province) {
+    const CampaignMap& map = *v.campaign;
+    const auto& edge = map.map_edge[province];
+    if (std::find(edge.begin(), edge.end(), power) != edge.end()) return true;
+    return province == map.rail.port && !map.rail.port_side.empty() &&
+           map.side[power] == map.rail.port_side;
+}
+
+bool demolished(const Position& pos, std::uint16_t index) {
+    return std::binary_search(pos.demolished.begin(), pos.demolished.end(), index);
+}
+
+std::vector<ProvinceId> rail_neighbours(const Variant& v, const Position& pos, ProvinceId province,
+                                        bool double_only) {
+    std::vector<ProvinceId> out;
+    const auto& links = v.campaign->rail_links;
+    for (std::size_t i = 0; i < links.size(); ++i) {
+        const RailLink& link = links[i];
+        if (link.a != province && link.b != province) continue;
+        if (double_only && link.track != Track::Double) continue;
+        if (demolished(pos, static_cast<std::uint16_t>(i))) continue;
+        out.push_back(link.a == province ? link.b : link.a);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+bool double_source(const Variant& v, ProvinceId province) {
+    return std::any_of(v.campaign->rail_links.begin(), v.campaign->rail_links.end(),
+                       [&](const RailLink& l) {
+                           return (l.a == province || l.b == province) && l.track == Track::Double;
+                       });
+}
+
+int exceptional_capacity(const Variant& v, ProvinceId province) {
+    const CampaignMap& map = *v.campaign;
+    int best = 0;
+    for (const RailLink& link : map.rail_links) {
+        if (link.line.empty() || (link.a != province && link.b != province)) continue;
+        int armies = 3;
+        for (const auto& [name, n] : map.rail.exceptional_lines)
+            if (name == link.line) armies = n;
+        best = std::max(best, armies);
+    }
+    return best;
+}
+
+int loc_capacity(const Variant& v, ProvinceId province, RailState state) {
+    switch (state) {
+        case RailState::Capacity1:
+            return 1;
+        case RailState::Capacity2:
+            return 2;
+        case RailState::Capacity3:
+            return 3;
+        case RailState::Exceptional:
+            return std::max(3, exceptional_capacity(v, province));
+        default:
+            return 0;
+    }
+}
+
+void initialise(const Variant& v, Position& pos) {
+    if (!enabled(v)) return;
+    const CampaignMap& map = *v.campaign;
+    const std::size_t n = v.provinces.size();
+    if (pos.control.empty()) {
+        // Armies hold the ground they stand on; cities belong to their owners; the rest is as
+        // the variant starts it, or as the rail states written in the position show.
+        pos.control.assign(n, kNoPower);
+        for (std::size_t p = 0; p < n && p < map.start_control.size(); ++p)
+            pos.control[p] = map.start_control[p];
+        for (std::size_t p = 0; p < n && p < pos.owner.size(); ++p)
+            if (pos.owner[p] != kNoPower) pos.control[p] = pos.owner[p];
+        for (std::size_t w = 0; w < pos.rail.size(); ++w)
+            for (std::size_t p = 0; p < n && p < pos.rail[w].size(); ++p)
+                if (pos.control[p] == kNoPower && pos.rail[w][p] != RailState::NonOperational)
+                    pos.control[p] = static_cast<PowerId>(w);
+        for (const Unit& u : pos.units)
+            if (u.type == UnitType::Army) pos.control[u.location.province] = u.power;
+    }
+    if (!pos.rail.empty()) return;
+    pos.rail.assign(v.powers.size(), std::vector<RailState>(n, RailState::NonOperational));
+    for (std::size_t w = 0; w < v.powers.size(); ++w) {
+        const auto power = static_cast<PowerId>(w);
+        const auto held = reach(
+            v, pos, power, [&](ProvinceId p) { return friendly_controlled(v, pos, power, p); },
+            false);
+        const auto by_double = reach(
+            v, pos, power, [&](ProvinceId p) { return held[p] != 0; }, true);
+        for (std::size_t p = 0; p < n; ++p) {
+            if (!held[p]) continue;
+            const auto here = static_cast<ProvinceId>(p);
+            pos.rail[w][p] = !by_double[p]                       ? RailState::Capacity2
+                             : exceptional_capacity(v, here) > 0 ? RailState::Exceptional
+                                                                 : RailState::Capacity3;
+        }
+    }
+}
+
+void after_movement(TurnContext& ctx) {
+    const Variant& v = ctx.variant;
+    Position& next = ctx.result.next;
+    for (const Order& o : ctx.orders) {
+        if (o.type != OrderType::Demolish && o.type != OrderType::Repair) continue;
+        const ProvinceId at = o.unit.province;
+        const Unit* army = next.unit_at(at);
+        // A dislodged army's engineers had no time for the work.
+        if (army == nullptr || army->power != o.power) continue;
+        const auto link = v.campaign->rail_link(at, o.target);
+        if (!link) continue;
+        std::string what;
+        for (const RailStructure& s : v.campaign->rail_links[*link].structures)
+            what += (what.empty() ? "" : ", ") + s.name;
+        const std::string between = v.provinces[at].abbr + "-" + v.provinces[o.target].abbr;
+        if (o.type == OrderType::Demolish && !demolished(next, *link)) {
+            next.demolished.push_back(*link);
+            ctx.event("rail.demolished", o.power, at,
+                      "the engineers of A " + v.provinces[at].abbr + " demolished " + what +
+                          " on the line " + between);
+        } else if (o.type == OrderType::Repair && demolished(next, *link)) {
+            std::erase(next.demolished, *link);
+            ctx.event("rail.repaired", o.power, at,
+                      "the engineers of A " + v.provinces[at].abbr + " repaired " + what +
+                          " on the line " + between + "; rail engineering may cross it again");
+        }
+        next.normalise();
+    }
+}
+
+void end_of_week(TurnContext& ctx) {
+    initialise(ctx.variant, ctx.result.next);
+    update_control(ctx);
+    apply_enemy_effects(ctx);
+    engineer(ctx);
+    allocate_loc(ctx);
+}
+
+}  // namespace adjutant::rail

@@ -1,0 +1,67 @@
+// The rail network rule module (seed 000, 18.1, 18.2 and the LOC limitations, adapted as
+// DESIGN.md §6.3 says; docs/rail.md maps each rule to its code).
+//
+// after_movement: DEMOLISH and REPAIR orders of engineers take effect (18.4 as docs/rail.md
+//                 designs it).
+// end_of_week, after supply and sieges:
+//   1. control      armies take the ground they stand on (control.cpp)
+//   2. enemy        18.1.4: enemy armies and enemy-held ground make rail non-operational; lines
+//                   cut off from their source fall back (engineering.cpp)
+//   3. engineering  18.2.1 steps 1A, 1B, 2, 3, 4, 5 in that order (engineering.cpp)
+//   4. LOC          armies' lines of communication allocated to rail within capacity by a
+//                   vertex-capacitated max-flow; Extended supply marked (loc_capacity.cpp)
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rules/turn_steps.h"
+
+namespace adjutant::rail {
+
+bool enabled(const Variant& variant);
+void after_movement(TurnContext& context);
+void end_of_week(TurnContext& context);
+
+// The steps of end_of_week, one file each.
+void update_control(TurnContext& context);
+void apply_enemy_effects(TurnContext& context);
+void engineer(TurnContext& context);
+void allocate_loc(TurnContext& context);
+
+// Fills `position.control` (when empty) from its armies, cities, rail states and the variant's
+// starting control, and `position.rail` (when empty) with the initial states: every rail province
+// a power holds and can reach from its source over its own held ground is operational at the
+// highest capacity its track allows (the seed's play note: stable areas need no railheads).
+void initialise(const Variant& variant, Position& position);
+
+// Shared reading of the map and the position being built.
+bool operational(RailState state);
+// Whether `power` holds `province` for rail purposes: the ground is its own or an ally's and no
+// enemy garrison holds out there.
+bool friendly_controlled(const Variant& variant, const Position& position, PowerId power,
+                         ProvinceId province);
+// Whether `province` is a rail source of `power`: one of its map edges, or the port of the port
+// exception for the port side.
+bool source(const Variant& variant, PowerId power, ProvinceId province);
+// Whether the rail link at `index` in rail_links has a demolished structure.
+bool demolished(const Position& position, std::uint16_t index);
+// The provinces `power` can reach from its sources over provinces `usable` accepts, along rail
+// links that are not demolished (and of double track only when `double_only`). Inside the port
+// region the port side may also start from the port; from the port it never leaves the region.
+template <typename Usable>
+std::vector<std::uint8_t> reach(const Variant& variant, const Position& position, PowerId power,
+                                Usable usable, bool double_only);
+// Whether a source province touches a double-track link (a source on single track only is
+// itself single track: it stops at capacity 2).
+bool double_source(const Variant& variant, ProvinceId province);
+// The exceptional capacity of a province on a named line (0 when on none).
+int exceptional_capacity(const Variant& variant, ProvinceId province);
+// Armies a province in `state` carries (0 unless operational).
+int loc_capacity(const Variant& variant, ProvinceId province, RailState state);
+
+std::string state_name(RailState state);
+
+}  // namespace adjutant::rail
+
+#include "rules/rail/reach.inl"

@@ -1,0 +1,140 @@
+// The rail network module's pieces on their own: the LOC allocation (max-flow against greedy),
+// the initial rail states of a starting position, and rail states in position documents.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "position/position_json.h"
+#include "rules/rail/max_flow.h"
+#include "rules/rail/rail.h"
+#include "variant/variant_json.h"
+
+using namespace adjutant;
+using nlohmann::json;
+
+namespace {
+
+Variant load(const std::string& path) {
+    std::ifstream in(std::string(ADJUTANT_SOURCE_DIR) + "/" + path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    VariantLoad loaded = load_variant(text.str());
+    REQUIRE(loaded.ok());
+    return std::move(*loaded.variant);
+}
+
+RailState state(const Variant& v, const Position& pos, const char* power, const char* province) {
+    return pos.rail_state(v.find_power(power), v.find_province(province));
+}
+
+}  // namespace
+
+TEST_CASE("LOC allocation: greedy first come supplies fewer armies than the maximum flow") {
+    // Vertices: 0 the exit (capacity 2), 1 and 2 two capacity-1 provinces joined to it, 3 where
+    // army A stands (joined to 1 and 2), 4 where army B stands (joined to 1 only).
+    rail::RailGraph graph;
+    graph.capacity = {2, 1, 1, 1, 1};
+    graph.links = {{1, 2}, {0, 3, 4}, {0, 3}, {1, 2}, {1}};
+    graph.exit = {1, 0, 0, 0, 0};
+    const std::vector<std::vector<int>> entries = {{3}, {4}};
+
+    const auto greedy = rail::allocate_greedy(graph, entries);
+    CHECK(greedy[0] == std::vector<int>{3, 1, 0});  // A takes the first shortest route, by 1
+    CHECK(greedy[1].empty());                       // B's only route is full
+
+    const auto best = rail::allocate_max_flow(graph, entries);
+    CHECK(best[0] == std::vector<int>{3, 2, 0});  // A is rerouted by 2
+    CHECK(best[1] == std::vector<int>{4, 1, 0});
+}
+
+TEST_CASE("LOC allocation: capacities are never exceeded and earlier armies win the last place") {
+    // A chain 2 - 1 - 0 (exit) with capacity 1 in the middle: one of three armies gets through.
+    rail::RailGraph graph;
+    graph.capacity = {3, 1, 3};
+    graph.links = {{1}, {0, 2}, {1}};
+    graph.exit = {1, 0, 0};
+    const auto routes = rail::allocate_max_flow(graph, {{2}, {2}, {1}});
+    CHECK(routes[0] == std::vector<int>{2, 1, 0});
+    CHECK(routes[1].empty());
+    CHECK(routes[2].empty());
+    // An army already at the exit needs no rail but the exit's own capacity.
+    const auto at_exit = rail::allocate_max_flow(graph, {{0}, {0}, {0}, {0}});
+    CHECK(at_exit[0] == std::vector<int>{0});
+    CHECK(at_exit[2] == std::vector<int>{0});
+    CHECK(at_exit[3].empty());
+}
+
+TEST_CASE("LOC allocation: provinces are filled (supply Extended) only where they must be") {
+    // Two armies at 3 can go by 1 or by 2 (capacity 2 each, full with the second army) to 0.
+    rail::RailGraph graph;
+    graph.capacity = {5, 2, 2, 5};
+    graph.links = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
+    graph.exit = {1, 0, 0, 0};
+    const auto plain = rail::allocate_max_flow(graph, {{3}, {3}});
+    CHECK(plain[0] == std::vector<int>{3, 1, 0});
+    CHECK(plain[1] == std::vector<int>{3, 1, 0});  // 1 is full: both armies Extended
+    graph.unfilled = {5, 1, 1, 5};
+    const auto spread = rail::allocate_max_flow(graph, {{3}, {3}});
+    CHECK(spread[0] == std::vector<int>{3, 1, 0});
+    CHECK(spread[1] == std::vector<int>{3, 2, 0});  // nothing full
+}
+
+TEST_CASE(
+    "initial rail states: held ground joined to the power's source, at the highest capacity") {
+    const Variant v = load("tests/variants/rail-test.json");
+    const Position pos = starting_position(v);
+    CHECK(state(v, pos, "Germany", "KOL") == RailState::Capacity3);
+    CHECK(state(v, pos, "Germany", "AAC") == RailState::Exceptional);  // the Aachen-Liège line
+    CHECK(state(v, pos, "Germany", "MAL") == RailState::Capacity2);    // single track
+    CHECK(state(v, pos, "Germany", "TRI") == RailState::Capacity2);    // a source on single track
+    CHECK(state(v, pos, "Germany", "LIE") == RailState::NonOperational);  // Belgian ground
+    CHECK(state(v, pos, "Belgium", "OOS") == RailState::Capacity3);
+    CHECK(state(v, pos, "Belgium", "LIE") == RailState::Exceptional);
+    CHECK(state(v, pos, "Belgium", "HAS") == RailState::Capacity2);  // narrow track
+    CHECK(state(v, pos, "France", "PAR") == RailState::Capacity3);
+    CHECK(state(v, pos, "France", "MAU") == RailState::Capacity3);
+    CHECK(state(v, pos, "France", "MON") == RailState::Capacity3);       // an ally's ground
+    CHECK(state(v, pos, "France", "AAC") == RailState::NonOperational);  // the enemy's
+    CHECK(pos.control[v.find_province("MAL")] == v.find_power("Germany"));
+
+    const Variant wf = load("config/variants/western-front-1914.json");
+    const Position start = starting_position(wf);
+    CHECK(state(wf, start, "Germany", "KOL") == RailState::Capacity3);
+    CHECK(state(wf, start, "Germany", "AAC") == RailState::Exceptional);
+    CHECK(state(wf, start, "Germany", "LUX") == RailState::Capacity3);
+    CHECK(state(wf, start, "Germany", "LIE") == RailState::NonOperational);
+    CHECK(state(wf, start, "Belgium", "BRU") == RailState::Exceptional);
+    CHECK(state(wf, start, "France", "PAR") == RailState::Capacity3);
+    CHECK(state(wf, start, "France", "VER") == RailState::Capacity2);  // single and narrow lines
+}
+
+TEST_CASE("position JSON: rail states, control, demolished links and Extended supply round trip") {
+    const Variant v = load("tests/variants/rail-test.json");
+    const json doc = json::parse(R"({
+        "variant": "rail-test", "phase": "1914W33M",
+        "units": {"Germany": [{"unit": "A LIE", "id": 1, "points": 500, "supply": 1,
+                               "supply_extended": true}]},
+        "supply_centers": {"Germany": ["KOL", "AAC", "LIE", "TRI"]},
+        "control": {"Germany": ["KOL", "AAC", "MAL", "LIE"], "Belgium": ["HAS"]},
+        "rail": {"Germany": {"capacity_3": ["KOL"], "exceptional": ["AAC"],
+                             "capacity_2": ["MAL"], "capacity_1": ["LIE"]},
+                 "Belgium": {"controlled": ["HAS"]}},
+        "demolished": [["AAC", "LIE"]],
+        "next_unit_id": 2})");
+    const PositionLoad loaded = position_from_json(v, doc);
+    REQUIRE(loaded.errors.empty());
+    const Position& pos = *loaded.position;
+    CHECK(state(v, pos, "Germany", "LIE") == RailState::Capacity1);
+    CHECK(state(v, pos, "Belgium", "HAS") == RailState::Controlled);
+    CHECK(pos.units[0].stats.supply_extended);
+    CHECK(position_to_json(v, pos) == doc);
+
+    // Documents written before the rail rules still load: nothing is tracked.
+    const PositionLoad old = position_from_json(
+        v, json::parse(R"({"phase": "1914W32M", "units": {"Germany": ["A KOL"]}})"));
+    REQUIRE(old.errors.empty());
+    CHECK(old.position->control.empty());
+    CHECK(old.position->rail.empty());
+}
