@@ -30,13 +30,26 @@ Event rail_event(const Variant& v, const MovementResolver& resolver, std::size_t
         return e;
     }
     e.kind = "rail.ride";
+    // The provinces actually ridden: a blocked ride stops short, or never leaves.
+    const ProvinceId end = resolver.final_location(i).province;
     std::string route = v.provinces[o.unit.province].abbr;
     for (ProvinceId p : ride.route) {
+        if (end == o.unit.province) break;
         route += '-';
         route += v.provinces[p].abbr;
+        if (p == end) break;
     }
-    e.text = who + " rides " + route + " for " + std::to_string(ride.cost) + " of " + power +
-             "'s rail capacity (" + std::to_string(ride.left) + " left)";
+    const std::string paid = " " + std::to_string(ride.cost) + " of " + power +
+                             "'s rail capacity (" + std::to_string(ride.left) + " available, " +
+                             std::to_string(ride.left - ride.cost) + " left)";
+    if (end == o.unit.province)
+        e.text = who + " could not ride to " + v.provinces[o.destination.province].abbr +
+                 ": blocked, it stays in " + v.provinces[end].abbr + "; it still used" + paid;
+    else if (end != o.destination.province)
+        e.text = who + " rides " + route + ", stopped short of " +
+                 v.provinces[o.destination.province].abbr + ", for" + paid;
+    else
+        e.text = who + " rides " + route + " for" + paid;
     if (ride.all_double) e.text += "; all double track: half cost";
     if (ride.interdicted) e.text += "; enters an interdicted province: double cost";
     return e;

@@ -8,6 +8,7 @@ instead of hanging it."""
 import traceback
 import argparse
 import hashlib
+import json
 import os
 import random
 import sqlite3
@@ -70,7 +71,9 @@ def gm(server, game_id, gm_token, action, body=None):
 
 
 def units_of(game, power):
-    return game["position"]["units"].get(power, [])
+    """The power's units as text ("A PAR"); campaign units are objects with a "unit" field."""
+    return [u["unit"] if isinstance(u, dict) else u
+            for u in game["position"]["units"].get(power, [])]
 
 
 # --- tests ------------------------------------------------------------------------------------
@@ -435,8 +438,14 @@ def test_rail_interdiction():
     action is audited, replay verifies the game and notices a mark nobody audited."""
     server = new_server()
     try:
-        game_id, gm_token, _, _ = create_game(server, powers=WESTERN_FRONT_POWERS,
-                                              variant="western-front-1914")
+        game_id, gm_token, tokens, _ = create_game(server, powers=WESTERN_FRONT_POWERS,
+                                                   variant="western-front-1914")
+        # A ride over the starting rail network, with its cost in the phase's events.
+        expect(put_orders(server, game_id, tokens["Germany"], ["A TRI - RAIL - SAA"]), 200,
+               "a German ride")
+        refused = expect(put_orders(server, game_id, tokens["France"], ["A PAR - RAIL - XYZ"]),
+                         200, "orders with a bad ride")
+        check("XYZ" in json.dumps(refused), f"the bad ride is answered: {refused}")
         action = f"/api/v1/games/{game_id}/actions/interdict"
         marked = gm(server, game_id, gm_token, "interdict", {"provinces": ["NAM", "liege", "LIE"]})
         check(marked["game"]["position"].get("interdicted") == ["LIE", "NAM"],
@@ -450,6 +459,10 @@ def test_rail_interdiction():
               "refused actions change nothing")
         gm(server, game_id, gm_token, "resolve")
         check("interdicted" not in state(server, game_id)["position"], "marks last one turn")
+        check("A SAA" in units_of(state(server, game_id), "Germany"), "A TRI rode to SAA")
+        week = expect(server.request("GET", f"/api/v1/games/{game_id}/phases/0"), 200, "week 1")
+        check("A TRI rides TRI-SAA for 113 of Germany's rail capacity (600 available, 487 left)"
+              in json.dumps(week), "the ride and its cost are in the results")
         gm(server, game_id, gm_token, "interdict", {"provinces": ["AAC"]})
         gm(server, game_id, gm_token, "interdict", {"provinces": []})
         gm(server, game_id, gm_token, "interdict", {"provinces": ["BRU"]})
