@@ -177,6 +177,32 @@ async function createGame(server) {
   return { id, gm: created.data.gm_token, tokens };
 }
 
+// The 1914 campaign map: province shapes, the rail network in each power's colour by its rail
+// state, garrisons; a German ride typed and checked live.
+async function campaignMap(page, server) {
+  const created = await apiCall(server, "POST", "/games", { name: "Campaign", variant: "western-front-1914", missing_orders: "hold", resolve_when_ready: false });
+  check(created.status === 201, "create campaign game: " + JSON.stringify(created.data));
+  const id = created.data.game.id;
+  const joined = await apiCall(server, "POST", `/games/${id}/seats/Germany/join`, { player: "Germany player" });
+  check(joined.status === 201, "join Germany");
+  await page.goto(`${server.base}/#/game/${id}?token=${joined.data.token}`);
+  await page.waitForSelector("#orders-heading");
+  check(await page.$$eval("#layer-regions polygon", (r) => r.length) === 65, "a shape for each of the 65 provinces");
+  const held = await page.$$eval("#layer-rail polyline.rail-held", (l) => l.map((x) => x.getAttribute("data-state")));
+  check(held.includes("Germany:capacity 3") && held.some((x) => x.startsWith("France:")),
+    "German and French rail drawn by state: " + held.slice(0, 5).join(", "));
+  check(await page.$$eval('#layer-rail polyline[data-line="KOL-AAC"]', (l) => l[0]?.getAttribute("data-state")) === "Germany:capacity 3",
+    "KOL-AAC is German rail at capacity 3");
+  const stroke = (line) => page.$eval(`#layer-rail polyline[data-line="${line}"]`, (l) => getComputedStyle(l).stroke);
+  check(await stroke("KOL-AAC") !== await stroke("PAR-MEA"), "German and French rail drawn in their colours");
+  check(await page.$$eval("#layer-sieges .garrison", (g) => g.length) === 18, "18 garrisons drawn");
+  await page.fill("#orders-text", "A TRI - RAIL - SAA\nA STR - RAIL - MET");
+  const v = await verdicts(page, 2);
+  check(v[0].cls === "accepted" && v[1].cls === "rejected" && v[1].text.includes("double track"),
+    "the ride is accepted, the single-track ride refused: " + JSON.stringify(v));
+  await shot(page, "11-campaign-germany");
+}
+
 async function shot(page, name) {
   await page.screenshot({ path: path.join(ARTIFACTS, name + ".png"), fullPage: true });
 }
@@ -203,10 +229,11 @@ async function clickOrders(page, server, game) {
   check(await page.$$eval("#layer-centres .centre", (c) => c.length) === 34, "34 supply centres drawn");
   check(await page.$$eval("#layer-adjacency line", (l) => l.length) > 100, "adjacency lines drawn");
   check(await page.$$eval("#layer-regions polygon", (r) => r.length) === 76, "a shape for each of the 76 provinces");
-  const franceColour = await page.$eval('#layer-regions [data-abbr="PAR"]', (r) => r.getAttribute("fill"));
-  check(franceColour && franceColour === await page.$eval('#layer-regions [data-abbr="BRE"]', (r) => r.getAttribute("fill")) &&
-    await page.$eval('#layer-regions [data-abbr="BUR"]', (r) => r.getAttribute("fill")) === null,
-    "French centres are tinted in France's colour, BUR is not: " + franceColour);
+  // As rendered (the stylesheet's land colour must not win over the owner's).
+  const fill = (abbr) => page.$eval(`#layer-regions [data-abbr="${abbr}"]`, (r) => getComputedStyle(r).fill);
+  const [par, bre, bur, mar] = [await fill("PAR"), await fill("BRE"), await fill("BUR"), await fill("MUN")];
+  check(par === bre && par !== bur && mar !== par && mar !== bur,
+    `French centres are drawn in France's colour, BUR in land colour, MUN in Germany's: ${par} ${bre} ${bur} ${mar}`);
   check(await page.$$eval("#layer-rail *, #layer-supply *, #layer-sieges *, #layer-trains *", (n) => n.length) === 0,
     "campaign layers stay empty on the standard map");
   await shot(page, "01-france-start");
@@ -445,6 +472,9 @@ async function main() {
     const keys = await open("keyboard");
     pages.push(keys);
     await keyboard(keys, server, game);
+    const campaign = await open("campaign");
+    pages.push(campaign);
+    await campaignMap(campaign, server);
     check(pageErrors.length === 0, "no script errors in the pages: " + pageErrors.join("; "));
   } catch (e) {
     for (const [i, page] of pages.entries())
