@@ -494,6 +494,45 @@ def test_rail_interdiction():
         server.close()
 
 
+def test_siege_replay():
+    """A siege played through the server on the 1914 map (docs/sieges.md): the army marches into
+    Liège, lays siege over two weeks and assaults; every roll is in the published results with
+    its purpose and table row, and `adjutant replay` recomputes the whole game from its seed."""
+    server = new_server()
+    try:
+        game_id, gm_token, tokens, _ = create_game(server, powers=WESTERN_FRONT_POWERS,
+                                                   variant="western-front-1914")
+        plan = ["A AAC - LIE", "A LIE BESIEGE", "A LIE BESIEGE", "A LIE ASSAULT", "A LIE ASSAULT",
+                "A LIE ASSAULT"]
+        rolls = []
+        for week, order in enumerate(plan):
+            if week >= 3 and not any(g.get("province") == "LIE" for g in
+                                     state(server, game_id)["position"]["garrisons"].get(
+                                         "Belgium", [])):
+                break  # Liège has fallen
+            verdicts = expect(put_orders(server, game_id, tokens["Germany"], [order]), 200, order)
+            check(verdicts["rejected"] == 0, f"week {week}: {order}: {verdicts}")
+            gm(server, game_id, gm_token, "resolve")
+            seq = state(server, game_id)["seq"] - 1
+            phase = expect(server.request("GET", f"/api/v1/games/{game_id}/phases/{seq}"), 200,
+                           "resolved week")
+            events = phase["results"]["events"]
+            if week == 2:
+                check(any(e["kind"] == "siege.laid" for e in events),
+                      f"the siege is laid after two weeks: {[e['text'] for e in events]}")
+            rolls += [e["roll"] for e in events if "roll" in e]
+        assaults = [r for r in rolls if r["purpose"] == "assault"]
+        check(assaults and all(r["subject"] == "LIE" and 1 <= r["d10"] <= 10 and r["table"]
+                               for r in assaults), f"assault rolls published: {rolls}")
+        check(any(r["purpose"] == "generalship" for r in rolls), f"generalship rolled: {rolls}")
+        check(server.stop() == 0, "clean stop")
+        replay = server.run_cli("replay", "--game", str(game_id))
+        check(replay.returncode == 0 and "all match" in replay.stdout,
+              "replay recomputes every roll: " + replay.stdout + replay.stderr)
+    finally:
+        server.close()
+
+
 TESTS = {name[5:]: fn for name, fn in globals().items() if name.startswith("test_")}
 
 
