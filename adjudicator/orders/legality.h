@@ -30,7 +30,8 @@ Checked check_movement(const Variant& variant, const Position& position, PowerId
 // Dispatch, Purchase and TrainPolicy (movement phases of campaign maps; legality_supply.cpp).
 Checked check_supply_order(const Variant& variant, const Position& position, PowerId power,
                            const OrderSyntax& syntax);
-// Besiege, LiftSiege, Assault, Breach, Sortie, HalfRations (campaign maps; legality_sieges.cpp).
+// Besiege, LiftSiege, Assault, Breach, Sortie, HalfRations, Stand, GarrisonSupport (campaign
+// maps; legality_sieges.cpp).
 Checked check_siege_order(const Variant& variant, const Position& position, PowerId power,
                           const OrderSyntax& syntax);
 // A KOL - RAIL - LIE, a network rail move (campaign maps; legality_rail.cpp). `order` carries the

@@ -1,6 +1,7 @@
 // Siege orders of campaign maps (seed 004, section 5; docs/sieges.md): an army with an engineer
 // besieges the enemy garrison of the fortress it stands in, lifts the siege, assaults or breaches;
-// the garrison sorties, goes on half rations or stands at breached defences.
+// the garrison sorties, goes on half rations, stands at breached defences or aids a relieving
+// army.
 #include "orders/legality.h"
 #include "position/position.h"
 #include "rules/sieges/sieges.h"
@@ -95,6 +96,36 @@ Checked besieger_order(const Variant& v, const Position& pos, PowerId power, con
     return Checked{order, "", ""};
 }
 
+// G REI S A CHA - REI (5n): whether the garrison comes out or pins besiegers in their works is
+// decided in the adjudication (rules/sieges/relief.cpp); here only what could never be valid.
+Checked garrison_support(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s,
+                         Order order) {
+    const ProvinceId where = s.unit.place.province;
+    const std::string name = province_abbr(v, where);
+    const ProvinceId into = s.target_destination ? s.target_destination->province : kNoProvince;
+    if (into != where)
+        return fail("the garrison of " + name + " can only support a relieving move into " + name +
+                    " (5n)");
+    const ProvinceId from = s.target.place.province;
+    const Unit* army = pos.unit_at(from);
+    if (army == nullptr) return fail("no unit at " + province_abbr(v, from) + " to support");
+    const std::string army_name = describe_unit(v, army->type, army->location);
+    if (army->type != UnitType::Army)
+        return fail(army_name +
+                    " is no army: a garrison sorties only to aid a relieving army (5n)");
+    // Sortied points that fail "retreat with the relieving army": they join it, so it must be
+    // an army of the garrison's own power.
+    if (army->power != power)
+        return fail(army_name + " belongs to " + power_name(v, army->power) + ", not " +
+                    power_name(v, power) + ": the garrison of " + name +
+                    " aids only its own power's relieving army (5n)");
+    order.type = OrderType::GarrisonSupport;
+    order.target_type = UnitType::Army;
+    order.target = from;
+    order.target_destination = where;
+    return Checked{order, "", ""};
+}
+
 Checked garrison_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
     const ProvinceId where = s.unit.place.province;
     const Garrison* garrison = nullptr;
@@ -125,6 +156,8 @@ Checked garrison_order(const Variant& v, const Position& pos, PowerId power, con
             if (garrison->half_rations)
                 return fail("the garrison of " + name + " is already on half rations");
             return Checked{order, "", ""};
+        case SyntaxKind::GarrisonSupport:
+            return garrison_support(v, pos, power, s, order);
         default:
             order.type = OrderType::Stand;
             if (v.campaign->fortress_class[where] != 1 || siege->line >= 2)
@@ -142,7 +175,7 @@ Checked check_siege_order(const Variant& v, const Position& pos, PowerId power,
     if (!v.campaign || !sieges::enabled(v))
         return fail("sieges are a campaign rule; this map has none");
     if (s.kind == SyntaxKind::Sortie || s.kind == SyntaxKind::HalfRations ||
-        s.kind == SyntaxKind::Stand)
+        s.kind == SyntaxKind::Stand || s.kind == SyntaxKind::GarrisonSupport)
         return garrison_order(v, pos, power, s);
     return besieger_order(v, pos, power, s);
 }

@@ -69,6 +69,10 @@ std::string Order::text(const Variant& v) const {
             return "G " + v.location_text(unit) + " HALF RATIONS";
         case OrderType::Stand:
             return "G " + v.location_text(unit) + " STAND";
+        case OrderType::GarrisonSupport:
+            return "G " + v.location_text(unit) + " S " +
+                   unit_text(v, target_type, Location{target, Coast::None}) + " - " +
+                   v.location_text(Location{target_destination, Coast::None});
         case OrderType::Demolish:
         case OrderType::Repair:
             return unit_text(v, unit_type, unit) +

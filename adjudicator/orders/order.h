@@ -21,6 +21,8 @@
 //   Assault, Breach
 //   Sortie, HalfRations, unit (the fortress province; the garrison is not a unit)
 //   Stand
+//   GarrisonSupport      unit (the fortress province), target (the relieving army's province),
+//                        target_destination (the fortress province)
 #pragma once
 
 #include <string>
@@ -48,18 +50,19 @@ enum class OrderType : std::uint8_t {
     Waive,
     RailMove,
     Permit,
-    Dispatch,     // T BER SUPPLY A DRE: a supply train leaves BER for the army in DRE
-    Purchase,     // BUY 2 T PAR: supply trains bought with points, placed in a city
-    TrainPolicy,  // CAPTURE TRAINS / DESTROY TRAINS: the standing choice for caught trains
-    Besiege,      // A VER BESIEGE: the army lays (or keeps) siege to the fortress it stands in
-    LiftSiege,    // A VER LIFT: the besieger gives the siege up
-    Assault,      // A VER ASSAULT: the besieger storms the fortress
-    Breach,       // A VER BREACH: the besieger works its siege guns towards a breach
-    Sortie,       // G VER SORTIE: the garrison comes out against its besieger
-    HalfRations,  // G VER HALF RATIONS: the garrison's commander halves its rations
-    Stand,        // G MET STAND: the garrison holds its breached defences instead of retiring
-    Demolish,     // A LIE DEMOLISH AAC: engineers blow the structures on the LIE-AAC rail link
-    Repair        // A LIE REPAIR AAC: engineers rebuild them (docs/rail.md, 18.4)
+    Dispatch,        // T BER SUPPLY A DRE: a supply train leaves BER for the army in DRE
+    Purchase,        // BUY 2 T PAR: supply trains bought with points, placed in a city
+    TrainPolicy,     // CAPTURE TRAINS / DESTROY TRAINS: the standing choice for caught trains
+    Besiege,         // A VER BESIEGE: the army lays (or keeps) siege to the fortress it stands in
+    LiftSiege,       // A VER LIFT: the besieger gives the siege up
+    Assault,         // A VER ASSAULT: the besieger storms the fortress
+    Breach,          // A VER BREACH: the besieger works its siege guns towards a breach
+    Sortie,          // G VER SORTIE: the garrison comes out against its besieger
+    HalfRations,     // G VER HALF RATIONS: the garrison's commander halves its rations
+    Stand,           // G MET STAND: the garrison holds its breached defences instead of retiring
+    Demolish,        // A LIE DEMOLISH AAC: engineers blow the structures on the LIE-AAC rail link
+    Repair,          // A LIE REPAIR AAC: engineers rebuild them (docs/rail.md, 18.4)
+    GarrisonSupport  // G REI S A CHA - REI: the garrison aids a relieving attack (5n)
 };
 
 struct Order {

@@ -157,7 +157,11 @@ class Driver {
         Checked checked;
         switch (pos_.phase.kind) {
             case PhaseKind::Movement:
-                checked = check_movement(v_, pos_, power, *syntax.order);
+                // The garrison's support names its fortress, where the besieger stands: it is
+                // judged with the other garrison orders, not as that unit's support.
+                checked = syntax.order->kind == SyntaxKind::GarrisonSupport
+                              ? check_siege_order(v_, pos_, power, *syntax.order)
+                              : check_movement(v_, pos_, power, *syntax.order);
                 break;
             case PhaseKind::Retreat:
                 checked = check_retreat(v_, pos_, power, *syntax.order);
@@ -187,6 +191,7 @@ class Driver {
             case OrderType::Sortie:
             case OrderType::HalfRations:
             case OrderType::Stand:
+            case OrderType::GarrisonSupport:
                 return false;
             default:
                 return true;

@@ -70,8 +70,8 @@ class Reader {
             pos_ = start;  // not a dispatch: read it as an ordinary order
             error_.clear();
         }
-        // "G VER SORTIE", "G VER HALF RATIONS", "G MET STAND": orders of the garrison inside a
-        // fortress.
+        // "G VER SORTIE", "G VER HALF RATIONS", "G MET STAND", "G VER S A STM - VER": orders of
+        // the garrison inside a fortress.
         if (next_is({"g", "garrison"})) {
             ++pos_;
             if (!read_place(order.unit.place, nullptr)) return false;
@@ -91,7 +91,21 @@ class Reader {
                 order.kind = SyntaxKind::Stand;
                 return true;
             }
-            return fail("a garrison may only SORTIE, go on HALF RATIONS or STAND");
+            // "G REI S A CHA - REI": the garrison comes out to aid a relieving army (5n).
+            if (next_is({"s", "support", "supports"})) {
+                ++pos_;
+                order.kind = SyntaxKind::GarrisonSupport;
+                if (!read_target(order.target, "the garrison's support")) return false;
+                if (!read_move_operator())
+                    return fail(
+                        "a garrison supports only a relieving move into its fortress, e.g. "
+                        "G REI S A CHA - REI");
+                order.target_destination.emplace();
+                return read_place(*order.target_destination, "the supported move");
+            }
+            return fail(
+                "a garrison may only SORTIE, go on HALF RATIONS, STAND or support a relieving "
+                "move (S)");
         }
         if (next_is({"permit", "permits"})) {
             ++pos_;

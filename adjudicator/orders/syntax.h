@@ -26,20 +26,21 @@ enum class SyntaxKind : std::uint8_t {
     Disband,
     Build,
     Waive,
-    RailMove,     // A MOS - TSR - IRK; A KOL - RAIL - LIE (line kNetworkRail)
-    Permit,       // PERMIT [SUEZ] Britain
-    Dispatch,     // T BER SUPPLY A DRE
-    Purchase,     // BUY [n] T PAR
-    TrainPolicy,  // CAPTURE TRAINS | DESTROY TRAINS
-    Besiege,      // A VER BESIEGE
-    LiftSiege,    // A VER LIFT
-    Assault,      // A VER ASSAULT
-    Breach,       // A VER BREACH
-    Sortie,       // G VER SORTIE
-    HalfRations,  // G VER HALF RATIONS
-    Stand,        // G MET STAND
-    Demolish,     // A LIE DEMOLISH AAC
-    Repair        // A LIE REPAIR AAC
+    RailMove,        // A MOS - TSR - IRK; A KOL - RAIL - LIE (line kNetworkRail)
+    Permit,          // PERMIT [SUEZ] Britain
+    Dispatch,        // T BER SUPPLY A DRE
+    Purchase,        // BUY [n] T PAR
+    TrainPolicy,     // CAPTURE TRAINS | DESTROY TRAINS
+    Besiege,         // A VER BESIEGE
+    LiftSiege,       // A VER LIFT
+    Assault,         // A VER ASSAULT
+    Breach,          // A VER BREACH
+    Sortie,          // G VER SORTIE
+    HalfRations,     // G VER HALF RATIONS
+    Stand,           // G MET STAND
+    Demolish,        // A LIE DEMOLISH AAC
+    Repair,          // A LIE REPAIR AAC
+    GarrisonSupport  // G REI S A CHA - REI
 };
 
 struct PlaceRef {

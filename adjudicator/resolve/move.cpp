@@ -58,11 +58,11 @@ Strength MovementResolver::attack_strength(int i) {
     const UnitOrder& u = units_[i];
     const int j = unit_in(destination(i));
     if (j < 0 || (!head_to_head(i) && is_move(j) && resolve(j)))
-        return u.base + support_total(i, kNoPower);
+        return u.base + u.attack_bonus + support_total(i, kNoPower);
     const PowerId defender = units_[j].order.power;
     if (defender == u.order.power) return 0;  // never dislodge your own unit
     // Support from the defender's own power never helps to dislodge it.
-    return u.base + support_total(i, defender);
+    return u.base + u.attack_bonus + support_total(i, defender);
 }
 
 Strength MovementResolver::defend_strength(int i) {

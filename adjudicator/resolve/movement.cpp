@@ -24,7 +24,8 @@ void build_rows(std::vector<int>& begin, std::vector<int>& list, std::size_t row
 }  // namespace
 
 void MovementResolver::load(const Variant& variant, const Position& position,
-                            std::span<const Order> orders, std::span<const Strength> base) {
+                            std::span<const Order> orders, std::span<const Strength> base,
+                            std::span<const Strength> attack_bonus) {
     variant_ = &variant;
     owner_ = &position.owner;
     const std::size_t n = position.units.size();
@@ -43,13 +44,14 @@ void MovementResolver::load(const Variant& variant, const Position& position,
         slot.order.unit_type = unit.type;
         slot.order.unit = unit.location;
         slot.base = base.empty() ? 1 : base[i];
+        slot.attack_bonus = attack_bonus.empty() ? 0 : attack_bonus[i];
         unit_at_[unit.location.province] = static_cast<int>(i);
     }
     permits_.clear();
     for (const Order& order : orders) {
         // A garrison's orders name the fortress, where its besieger may stand: never the unit's.
         if (order.type == OrderType::Sortie || order.type == OrderType::HalfRations ||
-            order.type == OrderType::Stand)
+            order.type == OrderType::Stand || order.type == OrderType::GarrisonSupport)
             continue;
         if (order.type == OrderType::Permit) {
             permits_.push_back(Permit{order.power, order.line, order.permitted});

@@ -27,8 +27,11 @@ class MovementResolver {
   public:
     // Loads the units of `position` with their orders (units without one hold). `base` gives
     // each unit's own strength, indexed like position.units; empty means 1 for every unit.
+    // `attack_bonus`, indexed the same way (empty: none), is strength that is no unit of the
+    // resolver and counts only in the unit's attack strength: a garrison aiding a relieving move
+    // (docs/sieges.md, "Relief"). It is never cut, as the garrison does not stand in the open.
     void load(const Variant& variant, const Position& position, std::span<const Order> orders,
-              std::span<const Strength> base = {});
+              std::span<const Strength> base = {}, std::span<const Strength> attack_bonus = {});
 
     // Decides every order. Call once after load().
     void run();
@@ -75,6 +78,7 @@ class MovementResolver {
     struct UnitOrder {
         Order order;
         Strength base = 1;
+        Strength attack_bonus = 0;
         bool convoyed = false;        // a move that uses the convoy route (DATC 4.A.3)
         bool matched = true;          // support/convoy matches the target's actual order
         bool szykman_failed = false;  // convoy failed by the paradox rule

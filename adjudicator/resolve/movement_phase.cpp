@@ -60,13 +60,18 @@ Event rail_event(const Variant& v, const MovementResolver& resolver, std::size_t
 Adjudication adjudicate_movement(const Variant& variant, const Position& position,
                                  std::span<const Order> orders, MovementResolver& resolver) {
     // `points` strength: each unit brings its strength points (DESIGN.md §3), a besieger in its
-    // siegeworks its fortified share as well (docs/sieges.md, "Relief").
+    // siegeworks its fortified share as well, and a relieving move the points of the garrison
+    // that aids it (docs/sieges.md, "Relief").
     std::vector<Strength> points;
+    std::vector<Strength> relief;
     if (variant.strength == StrengthKind::Points)
-        for (const Unit& u : position.units)
+        for (const Unit& u : position.units) {
             points.push_back(
                 std::max<Strength>(sieges::resolution_points(variant, position, orders, u), 0));
-    resolver.load(variant, position, orders, points);
+            relief.push_back(
+                std::max<Strength>(sieges::relief_points(variant, position, orders, u), 0));
+        }
+    resolver.load(variant, position, orders, points, relief);
     resolver.run();
 
     Adjudication out;

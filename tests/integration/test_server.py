@@ -502,14 +502,12 @@ def test_siege_replay():
     try:
         game_id, gm_token, tokens, _ = create_game(server, powers=WESTERN_FRONT_POWERS,
                                                    variant="western-front-1914")
-        plan = ["A AAC - LIE", "A LIE BESIEGE", "A LIE BESIEGE", "A LIE ASSAULT", "A LIE ASSAULT",
-                "A LIE ASSAULT"]
+        # The game's seed is secret and new for every game, so the plan stops at the first
+        # assault: everything before it is certain (250 points against Leman's 100 at a
+        # 1st-class fortress: no treachery, no loss of nerves), what follows depends on the dice.
+        plan = ["A AAC - LIE", "A LIE BESIEGE", "A LIE BESIEGE", "A LIE ASSAULT"]
         rolls = []
         for week, order in enumerate(plan):
-            if week >= 3 and not any(g.get("province") == "LIE" for g in
-                                     state(server, game_id)["position"]["garrisons"].get(
-                                         "Belgium", [])):
-                break  # Liège has fallen
             verdicts = expect(put_orders(server, game_id, tokens["Germany"], [order]), 200, order)
             check(verdicts["rejected"] == 0, f"week {week}: {order}: {verdicts}")
             gm(server, game_id, gm_token, "resolve")

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include "rules/sieges/sieges.h"
@@ -33,6 +34,8 @@ void end_siege(TurnContext& ctx, ProvinceId province);
 bool ordered(const TurnContext& ctx, OrderType type, ProvinceId where);
 std::int64_t percent_up(std::int64_t points, int percent);
 int fortress_of(const TurnContext& ctx, ProvinceId where);
+// The garrison of `power` in `fortress`'s order to aid a relieving move (5n), or nullptr.
+const Order* garrison_support(std::span<const Order> orders, ProvinceId fortress, PowerId power);
 // "the outer defences of MET", "the citadel of MET", or "REI" outside 1st-class fortresses.
 std::string line_name(const TurnContext& ctx, ProvinceId where, int line);
 
@@ -57,6 +60,7 @@ void career(TurnContext& ctx, const std::string& general, std::int32_t& general_
 void fortress_falls(TurnContext& ctx, ProvinceId where, bool safe_conduct);
 
 // The steps of after_movement, in the order they run.
+void reliefs(TurnContext& ctx);                          // relief.cpp
 void end_sieges(TurnContext& ctx);                       // laying.cpp
 void lay_sieges(TurnContext& ctx);                       // laying.cpp
 void retire_inward(TurnContext& ctx);                    // breach.cpp

@@ -76,6 +76,15 @@ std::int64_t percent_up(std::int64_t points, int percent) {
     return (points * percent + 99) / 100;
 }
 
+const Order* garrison_support(std::span<const Order> orders, ProvinceId fortress, PowerId power) {
+    // A garrison comes out once: its last support order stands, as a unit's last order does.
+    const Order* found = nullptr;
+    for (const Order& o : orders)
+        if (o.type == OrderType::GarrisonSupport && o.unit.province == fortress && o.power == power)
+            found = &o;
+    return found;
+}
+
 int fortress_of(const TurnContext& ctx, ProvinceId where) {
     return ctx.variant.campaign->fortress_class[where];
 }
@@ -147,6 +156,22 @@ std::int64_t resolution_points(const Variant& variant, const Position& position,
     return points + points / 4;
 }
 
+std::int64_t relief_points(const Variant& variant, const Position& position,
+                           std::span<const Order> orders, const Unit& unit) {
+    if (!variant.campaign || !enabled(variant)) return 0;
+    const ProvinceId from = unit.location.province;
+    const auto move = std::find_if(orders.begin(), orders.end(), [&](const Order& o) {
+        return o.type == OrderType::Move && o.unit.province == from;
+    });
+    if (move == orders.end()) return 0;
+    const ProvinceId into = move->destination.province;
+    const Order* aid = detail::garrison_support(orders, into, unit.power);
+    if (aid == nullptr || aid->target != from || position.siege_of(into) == nullptr) return 0;
+    for (const Garrison& g : position.garrisons)
+        if (g.province == into && g.power == unit.power) return fighting_points(variant, g);
+    return 0;
+}
+
 bool at_least_three_to_two(std::int64_t a, std::int64_t b) {
     return 2 * a >= 3 * b;
 }
@@ -160,7 +185,9 @@ const Garrison* enemy_garrison(const Variant& variant, const Position& position,
 
 void after_movement(TurnContext& ctx) {
     // The order of 5d, with the once-only checks made when a siege is laid (laying.cpp) and the
-    // weekly ones after; docs/sieges.md lists the steps.
+    // weekly ones after; docs/sieges.md lists the steps. The relief battle (5n) was fought in the
+    // movement resolution, so its aftermath comes first.
+    detail::reliefs(ctx);
     detail::end_sieges(ctx);
     detail::lay_sieges(ctx);
     detail::retire_inward(ctx);

@@ -11,6 +11,7 @@
 //   4. HALF RATIONS (5h)    5. SORTIE (5l)    6. abandoning below 3:2 (5k)
 //   7. ASSAULT (5i), one a week    8. BREACH (5j), with the disease rolls (5m)
 //   9. disease losses (5m)    10. repair of breached fortresses (5o)
+// Before step 1, a garrison that aided a relieving attack (5n) shares the battle's outcome.
 // The steps live in one file each (internal.h lists them). Generals: generals.cpp (4g).
 #pragma once
 
@@ -36,6 +37,13 @@ void after_movement(TurnContext& context);
 // against a relieving attack (5n), counted twice like the 75% against a sortie (5l).
 std::int64_t resolution_points(const Variant& variant, const Position& position,
                                std::span<const Order> orders, const Unit& unit);
+
+// The points a garrison adds to `unit`'s relieving move into its besieged fortress (5n): the
+// fighting points of the garrison of the unit's power there, ordered `G REI S A CHA - REI`; else 0.
+// They count in that move's attack strength only: whether the garrison sorties or pins as many of
+// the besiegers' points in their works, the battle comes out the same (docs/sieges.md, "Relief").
+std::int64_t relief_points(const Variant& variant, const Position& position,
+                           std::span<const Order> orders, const Unit& unit);
 
 // The fortress's innate strength and largest fighting garrison (5c): 150/300, 100/200, 50/100
 // for classes 1, 2, 3; 0 for a province that is no fortress.

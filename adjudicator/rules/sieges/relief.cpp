@@ -1,0 +1,157 @@
+// Relief (seed 004, 5n): the aftermath of a relieving attack the garrison was ordered to aid
+// (`G REI S A CHA - REI`). The battle itself was fought in the movement resolution, where the
+// garrison's fighting points counted in the relieving move's attack (sieges::relief_points);
+// here the seed's sentences decide who came out and what became of them (docs/sieges.md,
+// "Relief"):
+//   "the garrison may sortie out to aid it unless the besiegers leave an equal number of army
+//   points as the garrison in the siegeworks": a besieger that stays in its works with at least
+//   the garrison's fighting points keeps that many there, and the garrison stays in; otherwise
+//   the garrison sorties.
+//   "If the relieving army is victorious any points containing the garrison suffer the same fate
+//   as the defeated army": the besieging army is one unit, dislodged whole with them.
+//   "if the besieging army wins, any of the garrison which sortied out retreat with the
+//   relieving army": the sortied points leave the garrison and join the relieving army.
+#include <algorithm>
+
+#include "rules/sieges/internal.h"
+#include "rules/supply/supply.h"
+#include "variant/variant.h"
+
+namespace adjutant::sieges::detail {
+
+namespace {
+
+using supply::abbr;
+using supply::unit_name;
+
+// The unit of `power` at `province` in `units`, by id when campaign units carry one.
+template <typename Range, typename Get>
+Unit* find_unit(Range& units, Get get, const Unit& wanted) {
+    for (auto& entry : units) {
+        Unit& u = get(entry);
+        if (wanted.stats.id != 0 ? u.stats.id == wanted.stats.id
+                                 : u.power == wanted.power && u.location == wanted.location)
+            return &u;
+    }
+    return nullptr;
+}
+
+bool leaves_works(OrderType type) {
+    return type == OrderType::Move || type == OrderType::Support || type == OrderType::Convoy ||
+           type == OrderType::RailMove;
+}
+
+std::size_t index_at(const Position& pos, ProvinceId province) {
+    for (std::size_t i = 0; i < pos.units.size(); ++i)
+        if (pos.units[i].location.province == province) return i;
+    return pos.units.size();
+}
+
+void relief(TurnContext& ctx, const Order& aid) {
+    const Variant& v = ctx.variant;
+    const Position& before = ctx.before;
+    Position& next = ctx.result.next;
+    const ProvinceId where = aid.unit.province;
+    const std::string name = abbr(v, where);
+    const Garrison* garrison = nullptr;
+    for (const Garrison& g : before.garrisons)
+        if (g.province == where && g.power == aid.power) garrison = &g;
+    const std::size_t r = index_at(before, aid.target);
+    const std::size_t b = index_at(before, where);
+    if (garrison == nullptr || before.siege_of(where) == nullptr || b == before.units.size() ||
+        r == before.units.size() || ctx.result.results.size() != before.units.size())
+        return;
+    const Unit& relieving = before.units[r];
+    const Unit& besieger = before.units[b];
+    const std::string relief_name = unit_name(v, relieving);
+    const std::string besieger_name = unit_name(v, besieger);
+    const OrderResult& relief_result = ctx.result.results[r];
+    if (relief_result.order.type != OrderType::Move ||
+        relief_result.order.destination.province != where) {
+        ctx.event("siege.relief", aid.power, where,
+                  "the garrison of " + name + " stayed in: " + relief_name +
+                      " made no relieving move into " + name + " (5n)");
+        return;
+    }
+    const std::int64_t fighting = fighting_points(v, *garrison);
+    const std::int64_t besiegers = besieger.stats.points;
+    const bool in_works = !leaves_works(ctx.result.results[b].order.type);
+    const bool contained = in_works && besiegers >= fighting;
+    if (contained) {
+        ctx.event("siege.relief", aid.power, where,
+                  "the besiegers kept " + std::to_string(fighting) + " of " + besieger_name +
+                      "'s " + std::to_string(besiegers) +
+                      " points in the siegeworks against the garrison of " + name +
+                      ", which could not sortie; those points did not face " + relief_name +
+                      "'s relief (5n)");
+    } else {
+        const std::string why = in_works ? besieger_name + "'s " + std::to_string(besiegers) +
+                                               " points could not keep as many in the siegeworks"
+                                         : besieger_name + " left its siegeworks";
+        ctx.event("siege.relief", aid.power, where,
+                  "the garrison of " + name + " sortied with " + std::to_string(fighting) +
+                      " points to aid " + relief_name + "'s relief: " + why + " (5n)");
+    }
+
+    const bool defeated =
+        std::any_of(ctx.result.dislodged.begin(), ctx.result.dislodged.end(),
+                    [&](const DislodgedUnit& d) { return d.unit.location.province == where; });
+    if (relief_result.succeeded) {
+        std::string text = relief_name + " relieved " + name;
+        if (defeated) {
+            text += "; ";
+            text += besieger_name;
+            text += contained ? " is defeated, and the points that contained the garrison with it"
+                              : " is defeated";
+        }
+        if (!contained) text += "; the garrison's sortie returns to its walls";
+        text += " (5n)";
+        ctx.event("siege.relief", aid.power, where, std::move(text));
+        return;
+    }
+    if (contained) {
+        ctx.event("siege.relief", aid.power, where,
+                  "the relief of " + name + " failed; the garrison, kept in, loses nothing (5n)");
+        return;
+    }
+    Garrison* g = garrison_in(next, where);
+    if (g == nullptr) return;
+    const std::int64_t gone = std::min(fighting, g->points);
+    g->points -= gone;
+    Unit* joined = find_unit(
+        next.units, [](Unit& u) -> Unit& { return u; }, relieving);
+    if (joined == nullptr)
+        joined = find_unit(
+            next.dislodged, [](DislodgedUnit& d) -> Unit& { return d.unit; }, relieving);
+    std::string text = "the relief of " + name + " failed: the garrison's " + std::to_string(gone) +
+                       " sortied points retreat with " + relief_name;
+    if (joined != nullptr) {
+        joined->stats.points += gone;
+        text += ", which now has ";
+        text += std::to_string(joined->stats.points);
+        text += " points";
+    } else {
+        text += ", and are lost with it";
+    }
+    text += "; the garrison keeps ";
+    text += std::to_string(g->points);
+    text += " (5n)";
+    ctx.event("siege.relief", aid.power, where, std::move(text));
+    if (g->points == 0 && next.unit_at(where) != nullptr) {
+        ctx.event("siege.relief", aid.power, where,
+                  "the fortress of " + name + " is left empty: it falls to " +
+                      unit_name(v, *next.unit_at(where)) + " (5n)");
+        fortress_falls(ctx, where, false);
+    }
+}
+
+}  // namespace
+
+void reliefs(TurnContext& ctx) {
+    for (const Order& o : ctx.orders)
+        if (o.type == OrderType::GarrisonSupport &&
+            garrison_support(ctx.orders, o.unit.province, o.power) == &o)
+            relief(ctx, o);
+}
+
+}  // namespace adjutant::sieges::detail
