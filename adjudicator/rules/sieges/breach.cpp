@@ -58,13 +58,8 @@ void surrender_roll(TurnContext& ctx, ProvinceId where) {
         return;
     }
     const bool terms = total >= 4;
-    rolled_event(ctx, r, "siege.fell", g.power, where,
-                 "the garrison of " + name + " surrenders " +
-                     (terms ? "on terms and is given safe conduct"
-                            : "unconditionally and is taken prisoner") +
-                     " (" + read + ")",
-                 terms ? "4-7 surrender on terms" : "1-3 surrender, taken prisoner", mods);
-    fortress_falls(ctx, where, terms);
+    surrender(ctx, r, g.power, where, terms, "", read,
+              terms ? "4-7 surrender on terms" : "1-3 surrender, taken prisoner", mods);
 }
 
 void breach_made(TurnContext& ctx, ProvinceId where) {

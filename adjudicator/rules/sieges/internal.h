@@ -58,6 +58,13 @@ void career(TurnContext& ctx, const std::string& general, std::int32_t& general_
 // The fortress falls to its besieger: career modifiers, the garrison taken or marched off under
 // safe conduct (supply::garrison_falls), the siege over.
 void fortress_falls(TurnContext& ctx, ProvinceId where, bool safe_conduct);
+// The garrison of `where` surrenders after the roll `r`: on terms with safe conduct, or
+// unconditionally as prisoners. The tables of 5g, 5h and 5j share this outcome; each gives its
+// own reading of the die (`read`), its row and modifiers, and `cause` opens the text when the
+// surrender needs one ("put on half rations, ").
+void surrender(TurnContext& ctx, const Rolled& r, PowerId defender, ProvinceId where, bool terms,
+               const std::string& cause, const std::string& read, std::string row,
+               std::string modifiers);
 
 // The steps of after_movement, in the order they run.
 void reliefs(TurnContext& ctx);                          // relief.cpp

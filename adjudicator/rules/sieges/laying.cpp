@@ -73,13 +73,8 @@ bool loss_of_nerves(TurnContext& ctx, ProvinceId where, int fortress) {
         return false;
     }
     const bool terms = total >= 3;
-    rolled_event(ctx, test, "siege.fell", defender, where,
-                 "the garrison of " + name + " surrenders " +
-                     (terms ? "on terms and is given safe conduct"
-                            : "unconditionally and is taken prisoner") +
-                     " (" + read + ")",
-                 terms ? "3-5 surrender on terms" : "1-2 surrender, taken prisoner", mods);
-    fortress_falls(ctx, where, terms);
+    surrender(ctx, test, defender, where, terms, "", read,
+              terms ? "3-5 surrender on terms" : "1-2 surrender, taken prisoner", mods);
     return true;
 }
 

@@ -40,14 +40,9 @@ bool morale_check(TurnContext& ctx, ProvinceId where, int fortress) {
         return false;
     }
     const bool terms = total >= 3;
-    rolled_event(ctx, r, "siege.fell", defender, where,
-                 "put on half rations, the garrison of " + name + " surrenders " +
-                     (terms ? "on terms and is given safe conduct"
-                            : "unconditionally and is taken prisoner") +
-                     " (" + read + ")",
-                 terms ? "3-5 surrender on terms" : "1-2 surrender, taken prisoner",
-                 class_mods(fortress));
-    fortress_falls(ctx, where, terms);
+    surrender(ctx, r, defender, where, terms, "put on half rations, ", read,
+              terms ? "3-5 surrender on terms" : "1-2 surrender, taken prisoner",
+              class_mods(fortress));
     return true;
 }
 

@@ -1,6 +1,7 @@
 #include "rules/sieges/sieges.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "rules/sieges/internal.h"
 #include "rules/supply/supply.h"
@@ -95,6 +96,18 @@ std::string line_name(const TurnContext& ctx, ProvinceId where, int line) {
     static const char* const kLines[] = {"the outer defences of ", "the inner defences of ",
                                          "the citadel of "};
     return kLines[std::clamp(line, 0, 2)] + name;
+}
+
+void surrender(TurnContext& ctx, const Rolled& r, PowerId defender, ProvinceId where, bool terms,
+               const std::string& cause, const std::string& read, std::string row,
+               std::string modifiers) {
+    rolled_event(ctx, r, "siege.fell", defender, where,
+                 cause + "the garrison of " + supply::abbr(ctx.variant, where) + " surrenders " +
+                     (terms ? "on terms and is given safe conduct"
+                            : "unconditionally and is taken prisoner") +
+                     " (" + read + ")",
+                 std::move(row), std::move(modifiers));
+    fortress_falls(ctx, where, terms);
 }
 
 void fortress_falls(TurnContext& ctx, ProvinceId where, bool safe_conduct) {
