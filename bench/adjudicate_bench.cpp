@@ -1,8 +1,10 @@
 // Adjudication benchmark: prints microseconds and heap allocations per movement phase,
-// parsing included, for (a) the standard opening with a fixed full set of S1901 orders and
-// (b) random legal phases over many generated games.
+// parsing included, for (a) the standard opening with a fixed full set of S1901 orders,
+// (b) random legal phases over many generated games and (c) campaign weeks on the 1914 map,
+// where every rule module runs (supply, sieges, rail engineering and the LOC max-flow).
 //
 //   adjutant_bench [--iterations N] [--games G] [--years Y]
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -45,13 +47,25 @@ Turkey: A CON - BUL
 Turkey: A SMY - CON
 )";
 
-Variant load_standard() {
-    std::ifstream in(std::string(ADJUTANT_SOURCE_DIR) + "/config/variants/standard.json");
+// The first week of the 1914 campaign: marches, two rail rides, an army into a Belgian fortress;
+// the rest hold.
+const char* kCampaignWeek = R"(Germany: A TRI - RAIL - SAA
+Germany: A THI - RAIL - MET
+Germany: A AAC - LIE
+Germany: A MAL - MAR
+Germany: A KOL - AAC
+France: A MEZ - GIV
+France: A ARG - CHA
+Belgium: A LOU - BRU
+)";
+
+Variant load_variant_file(const char* name) {
+    std::ifstream in(std::string(ADJUTANT_SOURCE_DIR) + "/config/variants/" + name + ".json");
     std::stringstream text;
     text << in.rdbuf();
     VariantLoad load = load_variant(text.str());
     if (!load.ok()) {
-        std::fprintf(stderr, "standard.json does not load\n");
+        std::fprintf(stderr, "%s.json does not load\n", name);
         std::exit(1);
     }
     return *load.variant;
@@ -76,7 +90,7 @@ int main(int argc, char** argv) {
         else if (arg == "--years")
             years = std::atoi(argv[i + 1]);
     }
-    const Variant variant = load_standard();
+    const Variant variant = load_variant_file("standard");
     const Position start = starting_position(variant);
 
     // (a) the opening: the first run is cold (nothing cached), then the steady state.
@@ -167,6 +181,48 @@ int main(int argc, char** argv) {
                     movement_time / static_cast<double>(movement_phases));
         std::printf("  allocations:        %8.1f per phase\n",
                     static_cast<double>(movement_allocs) / static_cast<double>(movement_phases));
+    }
+
+    // (c) campaign weeks: the same first week again and again (with a new seed each time, so
+    // the dice differ), then the weeks that follow it with every army holding.
+    {
+        const Variant campaign = load_variant_file("western-front-1914");
+        const Position week1 = starting_position(campaign);
+        const OrderParser parser(campaign);
+        Adjudicator adjudicator;
+        const long weeks = std::max(1L, iterations / 20);
+        std::size_t checksum = 0;
+        std::size_t events = 0;
+        const std::uint64_t alloc_before = bench::allocation_count();
+        const auto begin = Clock::now();
+        for (long i = 0; i < weeks; ++i) {
+            const ParsedOrders parsed = parser.parse(week1, kCampaignWeek);
+            const Adjudication result =
+                adjudicator.run(campaign, week1, parsed.orders, static_cast<std::uint64_t>(i));
+            checksum += result.next.units.size();
+            events += result.events.size();
+        }
+        const double first = micros(Clock::now() - begin) / static_cast<double>(weeks);
+        const double allocs = static_cast<double>(bench::allocation_count() - alloc_before) /
+                              static_cast<double>(weeks);
+        Position position =
+            adjudicator.run(campaign, week1, parser.parse(week1, kCampaignWeek).orders, 1).next;
+        const int later_weeks = 26;
+        const auto later_begin = Clock::now();
+        for (int w = 0; w < later_weeks; ++w) {
+            Adjudication result =
+                adjudicator.run(campaign, position, {}, static_cast<std::uint64_t>(w));
+            position = std::move(result.next);
+        }
+        const double later = micros(Clock::now() - later_begin) / later_weeks;
+        std::printf("western-front-1914 campaign weeks (supply, sieges, rail, LOC max-flow)\n");
+        std::printf(
+            "  first week:         %8.2f us/week over %ld weeks (parse + adjudicate, %.1f events, "
+            "%.1f allocations)\n",
+            first, weeks, static_cast<double>(events) / static_cast<double>(weeks), allocs);
+        std::printf("  next %d weeks:      %8.2f us/week (no orders: every army holds)\n",
+                    later_weeks, later);
+        std::printf("  checksum %zu\n", checksum + position.units.size());
     }
     return 0;
 }
