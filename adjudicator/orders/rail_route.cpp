@@ -20,14 +20,12 @@ struct Search {
 class RouteFinder {
   public:
     RouteFinder(const Variant& v, const Position& pos, PowerId power, RailRouteRelax relax)
-        : v_(v), map_(*v.campaign), pos_(pos), power_(power), relax_(relax) {
-        links_.resize(v.province_count());
-        for (std::size_t k = 0; k < map_.rail_links.size(); ++k) {
-            const RailLink& link = map_.rail_links[k];
-            links_[link.a].push_back(static_cast<std::uint16_t>(k));
-            links_[link.b].push_back(static_cast<std::uint16_t>(k));
-        }
-    }
+        : v_(v),
+          map_(*v.campaign),
+          pos_(pos),
+          power_(power),
+          relax_(relax),
+          links_(map_.rail_links_at) {}
 
     std::optional<std::vector<ProvinceId>> find(ProvinceId from, ProvinceId to, Search search) {
         // Distances to `to`, so that walking forward from `from` can always take the lowest
@@ -117,7 +115,7 @@ class RouteFinder {
     const Position& pos_;
     PowerId power_;
     RailRouteRelax relax_;
-    std::vector<std::vector<std::uint16_t>> links_;  // per province: rail_links indices
+    const std::vector<std::vector<std::uint16_t>>& links_;  // per province: rail_links indices
 };
 
 // Fewer provinces first, then the lower ids in order along the way.

@@ -1,14 +1,30 @@
 #include "variant/campaign.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace adjutant {
 
+void CampaignMap::index_rail_links() {
+    rail_links_at.assign(city_class.size(), {});
+    for (std::size_t i = 0; i < rail_links.size(); ++i) {
+        rail_links_at[rail_links[i].a].push_back(static_cast<std::uint16_t>(i));
+        rail_links_at[rail_links[i].b].push_back(static_cast<std::uint16_t>(i));
+    }
+    for (std::size_t p = 0; p < rail_links_at.size(); ++p) {
+        const auto here = static_cast<ProvinceId>(p);
+        std::sort(rail_links_at[p].begin(), rail_links_at[p].end(),
+                  [&](std::uint16_t x, std::uint16_t y) {
+                      return std::pair(rail_neighbour(x, here), x) <
+                             std::pair(rail_neighbour(y, here), y);
+                  });
+    }
+}
+
 std::optional<std::uint16_t> CampaignMap::rail_link(ProvinceId a, ProvinceId b) const {
-    for (std::size_t i = 0; i < rail_links.size(); ++i)
-        if ((rail_links[i].a == a && rail_links[i].b == b) ||
-            (rail_links[i].a == b && rail_links[i].b == a))
-            return static_cast<std::uint16_t>(i);
+    if (a >= rail_links_at.size()) return std::nullopt;
+    for (std::uint16_t i : rail_links_at[a])
+        if (rail_neighbour(i, a) == b) return i;
     return std::nullopt;
 }
 

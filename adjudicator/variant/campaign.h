@@ -62,6 +62,9 @@ struct CampaignMap {
     std::vector<std::vector<PowerId>> map_edge;  // per province: powers with a rail source here
     std::vector<std::vector<ProvinceId>> roads;  // per province, sorted
     std::vector<RailLink> rail_links;
+    // Per province: the indices of the rail links that touch it, ordered by the neighbour's id
+    // (then by index), so walks over the rail visit neighbours in id order without sorting.
+    std::vector<std::vector<std::uint16_t>> rail_links_at;
     std::vector<ProvinceId> capital;  // per power; kNoProvince when off the map
     std::vector<std::string> side;    // per power: allies share a side; empty: alone
     std::string first_week;           // the Monday of the first turn, for display
@@ -75,6 +78,12 @@ struct CampaignMap {
     std::vector<PowerId> start_control;        // per province: who holds the ground at the start
 
     bool road(ProvinceId a, ProvinceId b) const;
+    // Fills `rail_links_at` from `rail_links`; the loader calls it once the links are read.
+    void index_rail_links();
+    // The province at the other end of link `index` from `from`.
+    ProvinceId rail_neighbour(std::uint16_t index, ProvinceId from) const {
+        return rail_links[index].a == from ? rail_links[index].b : rail_links[index].a;
+    }
     // The index in `rail_links` of the link between `a` and `b`, either way round.
     std::optional<std::uint16_t> rail_link(ProvinceId a, ProvinceId b) const;
     // Whether `a` and `b` are at war: different powers not on the same side.

@@ -44,6 +44,7 @@ class CampaignReader {
         read_provinces(doc, c);
         read_roads(doc, c);
         read_rail_links(doc, c);
+        c.index_rail_links();
         read_capitals(doc, c);
         read_start(doc, c);
         read_rules(doc, c);

@@ -59,23 +59,20 @@ bool demolished(const Position& pos, std::uint16_t index) {
 std::vector<ProvinceId> rail_neighbours(const Variant& v, const Position& pos, ProvinceId province,
                                         bool double_only) {
     std::vector<ProvinceId> out;
-    const auto& links = v.campaign->rail_links;
-    for (std::size_t i = 0; i < links.size(); ++i) {
-        const RailLink& link = links[i];
-        if (link.a != province && link.b != province) continue;
-        if (double_only && link.track != Track::Double) continue;
-        if (demolished(pos, static_cast<std::uint16_t>(i))) continue;
-        out.push_back(link.a == province ? link.b : link.a);
+    const CampaignMap& map = *v.campaign;
+    for (std::uint16_t i : map.rail_links_at[province]) {
+        if (double_only && map.rail_links[i].track != Track::Double) continue;
+        if (demolished(pos, i)) continue;
+        const ProvinceId q = map.rail_neighbour(i, province);
+        if (out.empty() || out.back() != q) out.push_back(q);  // two links to one neighbour
     }
-    std::sort(out.begin(), out.end());
     return out;
 }
 
 bool double_source(const Variant& v, ProvinceId province) {
-    return std::any_of(v.campaign->rail_links.begin(), v.campaign->rail_links.end(),
-                       [&](const RailLink& l) {
-                           return (l.a == province || l.b == province) && l.track == Track::Double;
-                       });
+    const CampaignMap& map = *v.campaign;
+    return std::any_of(map.rail_links_at[province].begin(), map.rail_links_at[province].end(),
+                       [&](std::uint16_t i) { return map.rail_links[i].track == Track::Double; });
 }
 
 int exceptional_capacity(const Variant& v, ProvinceId province) {
