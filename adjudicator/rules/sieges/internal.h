@@ -79,6 +79,7 @@ void breaching(TurnContext& ctx);                        // breach.cpp
 void disease(TurnContext& ctx);                          // disease.cpp: the weekly losses
 void disease_rolls(TurnContext& ctx, Siege& s);          // disease.cpp: after a week of breaching
 void repairs(TurnContext& ctx);                          // repair.cpp
+void withdrawals(TurnContext& ctx);                      // withdraw.cpp
 void record_breach(TurnContext& ctx, ProvinceId where);  // repair.cpp
 
 // 5j: at a breached outer or inner line of a 1st-class fortress the garrison stands or retires.

@@ -211,6 +211,7 @@ void after_movement(TurnContext& ctx) {
     detail::breaching(ctx);
     detail::disease(ctx);
     detail::repairs(ctx);
+    detail::withdrawals(ctx);
 }
 
 }  // namespace adjutant::sieges
