@@ -34,8 +34,9 @@ for target in build/fuzz/fuzz/*_fuzz; do
   corpus="build/fuzz/corpus-$name"
   mkdir -p "$corpus"
   echo "-- $name"
-  seeds=()  # read-only starting inputs: the mail fuzzer starts from the MIME fixtures
+  seeds=()  # read-only starting inputs: MIME fixtures for the mail reader, fuzz/seeds/<name>
   [ "$name" = mime_fuzz ] && seeds=(tests/mail/fixtures)
+  [ -d "fuzz/seeds/$name" ] && seeds+=("fuzz/seeds/$name")
   if ! "$target" -max_total_time="${FUZZ_SECONDS:-30}" -max_len=65536 "$corpus" "${seeds[@]}" \
       >"build/fuzz/$name.log" 2>&1; then
     tail -n 60 "build/fuzz/$name.log"

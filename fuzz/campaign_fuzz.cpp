@@ -1,0 +1,75 @@
+// libFuzzer target: arbitrary bytes as one power's orders for a 1914 campaign week with a siege
+// under way (A AAC moved into Liège, its siege laid), then the week adjudicated with whatever
+// the parser accepted. Rail rides, siege and garrison orders and rail works meet arbitrary
+// input, and every rule module (supply, sieges, rail engineering, the LOC allocation) meets
+// arbitrary legal orders: nothing may crash, hang, or answer without a reason.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include "adjudicate.h"
+#include "orders/parser.h"
+#include "position/position.h"
+#include "variant/variant_json.h"
+
+#ifndef ADJUTANT_SOURCE_DIR
+#define ADJUTANT_SOURCE_DIR "."
+#endif
+
+namespace {
+
+using namespace adjutant;
+
+struct Campaign {
+    Variant variant;
+    Position week;
+};
+
+const Campaign& campaign() {
+    static const Campaign c = [] {
+        std::ifstream in(
+            std::string(ADJUTANT_SOURCE_DIR) + "/config/variants/western-front-1914.json",
+            std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        VariantLoad load = load_variant(text.str());
+        if (!load.ok()) std::abort();  // the fuzzer is useless without its variant
+        Campaign out{std::move(*load.variant), {}};
+        out.week = starting_position(out.variant);
+        const ProvinceId lie = out.variant.find_province("LIE");
+        for (Unit& u : out.week.units)
+            if (out.variant.provinces[u.location.province].abbr == "AAC") {
+                u.location = Location{lie, Coast::None};
+                Siege siege;
+                siege.province = lie;
+                siege.power = u.power;
+                siege.army = u.stats.id;
+                siege.weeks = 2;
+                out.week.sieges.push_back(siege);
+            }
+        out.week.normalise();
+        return out;
+    }();
+    return c;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size == 0) return 0;
+    const Campaign& c = campaign();
+    static const OrderParser parser(c.variant);
+    // The first byte picks the submitting power (or none) and the seed; the rest is the text.
+    const PowerId as = data[0] < c.variant.powers.size() ? data[0] : kNoPower;
+    const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
+    const ParsedOrders parsed = parser.parse(c.week, text, as);
+    for (const OrderVerdict& v : parsed.verdicts)
+        if (!v.accepted() && v.error.empty()) std::abort();  // a refusal always says why
+    const Adjudication result = adjudicate(c.variant, c.week, parsed.orders, data[0]);
+    if (result.next.units.size() > c.week.units.size()) std::abort();  // a week builds nothing
+    return 0;
+}
