@@ -25,7 +25,8 @@ void trace_supply_lines(TurnContext& ctx) {
         } else if (!line.empty() && (!had || u.stats.supply_line.back() != line.back())) {
             ctx.event("supply.line", power, u.location.province,
                       unit_name(v, u) + " draws its supply from " + abbr(v, line.back()) + " (" +
-                          std::to_string(line.size() - 1) + " roads)");
+                          std::to_string(line.size() - 1) +
+                          (line.size() == 2 ? " road)" : " roads)"));
         }
         u.stats.supply_line = std::move(line);
     }
