@@ -211,7 +211,9 @@ function drawCampaign(vi, position, layers) {
   // Garrisons: {"Belgium": ["LIE" | {"province": "LIE", "points": 300}]}. A garrison whose
   // province holds another power's unit is under siege; explicit `sieges` are drawn too.
   const unitsAt = new Map(unitsOf(position).map((u) => [u.prov, u.power]));
-  const sieges = [...(position.sieges || [])];
+  // The position's sieges are {"Germany": [{province, weeks, ...}]} (docs/positions.md); a list
+  // of {province, by} is read too.
+  const sieges = byPower(position.sieges).map(([power, s]) => ({ ...s, by: s.by || power }));
   for (const [power, g] of byPower(position.garrisons)) {
     const loc = typeof g === "string" ? g : g.province;
     const p = loc && pt(loc);
@@ -221,11 +223,14 @@ function drawCampaign(vi, position, layers) {
     const besieger = unitsAt.get(loc.split("/")[0]);
     if (besieger && besieger !== power) sieges.push({ province: loc, by: besieger });
   }
+  const drawn = new Set();
   for (const siege of sieges) {
     const p = pt(siege.province || "");
-    if (!p) continue;
+    if (!p || drawn.has(siege.province)) continue;
+    drawn.add(siege.province);
+    const state = siege.weeks === undefined ? "" : siege.weeks >= 2 ? ", siege laid" : `, laying siege: week ${siege.weeks} of 2`;
     titled(el("circle", { cx: p.x, cy: p.y, r: 17, class: "siege", stroke: colour(vi, siege.by), "data-abbr": siege.province }, layers.sieges),
-      `${provinceName(vi, siege.province)} besieged by ${siege.by || "?"}`);
+      `${provinceName(vi, siege.province)} besieged by ${siege.by || "?"}${state}`);
   }
   // Supply trains: {"France": [{"at": "PAR", "target": 3, "returning": false}]} or a list.
   for (const [power, train] of byPower(position.trains)) {

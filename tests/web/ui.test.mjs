@@ -201,6 +201,20 @@ async function campaignMap(page, server) {
   check(v[0].cls === "accepted" && v[1].cls === "rejected" && v[1].text.includes("double track"),
     "the ride is accepted, the single-track ride refused: " + JSON.stringify(v));
   await shot(page, "11-campaign-germany");
+
+  // Two weeks later Liège is besieged: the siege is drawn from the position's sieges.
+  const gm = created.data.gm_token, germany = joined.data.token;
+  check((await apiCall(server, "POST", `/games/${id}/actions/start`, {}, gm)).status === 200, "GM starts the game");
+  for (const order of ["A AAC - LIE", "A LIE BESIEGE"]) {
+    const put = await apiCall(server, "PUT", `/games/${id}/orders`, { orders: [order] }, germany);
+    check(put.status === 200 && put.data.rejected === 0, `${order}: ` + JSON.stringify(put.data));
+    check((await apiCall(server, "POST", `/games/${id}/actions/resolve`, {}, gm)).status === 200, "GM resolves");
+  }
+  await page.reload();
+  await page.waitForSelector('#layer-sieges .siege[data-abbr="LIE"]');
+  const title = await page.$eval('#layer-sieges .siege[data-abbr="LIE"] title', (t) => t.textContent);
+  check(title === "Liège besieged by Germany, laying siege: week 1 of 2", "the siege and its week: " + title);
+  await shot(page, "12-campaign-siege");
 }
 
 async function shot(page, name) {
