@@ -24,6 +24,39 @@ std::string join(const nlohmann::json& list, const char* separator) {
     return out;
 }
 
+// "A LIE", or for a campaign unit "A LIE (250 points, 2 weeks' supply)".
+std::string unit_line(const nlohmann::json& unit) {
+    if (!unit.is_object()) return unit.is_string() ? unit.get<std::string>() : unit.dump();
+    std::string text = unit.value("unit", "?");
+    std::string details;
+    if (unit.contains("points"))
+        details = std::to_string(unit.value("points", std::int64_t{0})) + " points";
+    if (unit.contains("supply")) {
+        if (!details.empty()) details += ", ";
+        const auto weeks = unit.value("supply", 0);
+        details += std::to_string(weeks) + (weeks == 1 ? " week's supply" : " weeks' supply");
+    }
+    return details.empty() ? text : text + " (" + details + ")";
+}
+
+std::string units_text(const nlohmann::json& units) {
+    std::string out;
+    for (const auto& unit : units) {
+        if (!out.empty()) out += ", ";
+        out += unit_line(unit);
+    }
+    return out;
+}
+
+// A power's entries of a position section keyed by power ({"Belgium": [...]}), or none.
+nlohmann::json of_power(const nlohmann::json& position, const char* section,
+                        const std::string& power) {
+    if (position.contains(section) && position[section].is_object() &&
+        position[section].contains(power))
+        return position[section][power];
+    return nlohmann::json::array();
+}
+
 }  // namespace
 
 std::string help(const std::string& seat_address) {
@@ -71,16 +104,31 @@ std::string status(const nlohmann::json& game) {
         if (seat.value("needs_orders", false)) text += ", to order";
         if (seat.value("ready", false)) text += ", ready";
         text += "): ";
-        auto units = position.contains("units") && position["units"].contains(power)
-                         ? position["units"][power]
-                         : nlohmann::json::array();
-        text += units.empty() ? "no units" : join(units, ", ");
+        const auto units = of_power(position, "units", power);
+        text += units.empty() ? "no units" : units_text(units);
+        const auto garrisons = of_power(position, "garrisons", power);
+        for (std::size_t i = 0; i < garrisons.size(); ++i)
+            text += (i == 0 ? "; garrisons: " : ", ") + std::string("G ") +
+                    garrisons[i].value("province", "?") + " (" +
+                    std::to_string(garrisons[i].value("points", std::int64_t{0})) + " points)";
         text += "\n";
         if (position.contains("dislodged") && position["dislodged"].contains(power))
             for (const auto& d : position["dislodged"][power])
                 text += "  dislodged: " + d.value("unit", "") +
                         " (retreats: " + join(d.value("retreats", nlohmann::json::array()), ", ") +
                         ")\n";
+    }
+    if (position.contains("sieges") && position["sieges"].is_object()) {
+        std::string sieges;
+        for (const auto& [power, list] : position["sieges"].items())
+            for (const auto& siege : list) {
+                const int weeks = siege.value("weeks", 0);
+                sieges += (sieges.empty() ? "" : "; ") + power + " besieges " +
+                          siege.value("province", "?") +
+                          (weeks >= 2 ? std::string(" (laid)")
+                                      : " (laying, week " + std::to_string(weeks) + " of 2)");
+            }
+        if (!sieges.empty()) text += "Sieges: " + sieges + "\n";
     }
     if (game.contains("winner") && game["winner"].is_string())
         text += "\nWinner: " + game["winner"].get<std::string>() + "\n";
@@ -140,7 +188,23 @@ std::string results(const nlohmann::json& report) {
     }
     for (const auto& d : report.value("dislodged", nlohmann::json::array()))
         text += "  dislodged: " + d.value("power", "") + " " + d.value("unit", "") + "\n";
-    return text.empty() ? "  (no orders)\n" : text;
+    if (text.empty()) text = "  (no orders)\n";
+    // Campaign rules report what they did as events; a die's value, modifiers and table row are
+    // given so that a player can recompute the roll by hand.
+    const auto events = report.value("events", nlohmann::json::array());
+    if (!events.empty()) text += "Events:\n";
+    for (const auto& e : events) {
+        text += "  " + e.value("text", "");
+        if (e.contains("roll") && e["roll"].is_object()) {
+            const auto& r = e["roll"];
+            text += "  [d10 " + r.value("purpose", "") + " " + r.value("subject", "") + ": " +
+                    std::to_string(r.value("d10", 0));
+            if (!r.value("modifiers", "").empty()) text += ", " + r.value("modifiers", "");
+            text += ", " + r.value("table", "") + "]";
+        }
+        text += "\n";
+    }
+    return text;
 }
 
 }  // namespace adjutant::service::mail_text

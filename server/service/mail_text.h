@@ -19,7 +19,8 @@ std::string history(const nlohmann::json& phases, const nlohmann::json& latest);
 std::string verdicts(const nlohmann::json& verdicts);
 // The accepted orders of a stored submission, one per line ("  (none)" when empty).
 std::string orders_in_force(const nlohmann::json& verdicts);
-// A phase's results document: one line per order with its result.
+// A phase's results document: one line per order with its result, then the events (campaign
+// rules) with their die rolls.
 std::string results(const nlohmann::json& results);
 // "2024-05-01 12:00 UTC", or "none" for a null JSON value.
 std::string deadline(const nlohmann::json& unix_seconds);

@@ -1,0 +1,42 @@
+// The mail renderings of campaign games: a player by mail must read what a player by web reads,
+// including unit strengths, garrisons and every event with its die roll (docs/mail.md).
+#include <doctest/doctest.h>
+
+#include "service/mail_text.h"
+
+using adjutant::service::mail_text::results;
+using adjutant::service::mail_text::status;
+
+TEST_CASE("mail: a campaign status shows units with their strength, and garrisons") {
+    const auto game = nlohmann::json::parse(R"json({
+        "id": 3, "name": "1914", "variant": "western-front-1914", "phase": "1914W34M",
+        "status": "active", "deadline": null,
+        "seats": [{"power": "Germany", "centers": 7, "needs_orders": true},
+                  {"power": "Belgium", "centers": 9}],
+        "position": {"units": {"Germany": [{"unit": "A LIE", "points": 250, "supply": 2},
+                                           "A KOL"]},
+                     "garrisons": {"Belgium": [{"province": "LIE", "points": 100}]},
+                     "sieges": {"Germany": [{"province": "LIE", "weeks": 1}]}}})json");
+    const std::string text = status(game);
+    CHECK(
+        text.find("Germany (7 centres, to order): A LIE (250 points, 2 weeks' supply), A KOL\n") !=
+        std::string::npos);
+    CHECK(text.find("Belgium (9 centres): no units; garrisons: G LIE (100 points)\n") !=
+          std::string::npos);
+    CHECK(text.find("Sieges: Germany besieges LIE (laying, week 1 of 2)\n") != std::string::npos);
+}
+
+TEST_CASE("mail: results list the events with their die rolls") {
+    const auto report = nlohmann::json::parse(R"json({
+        "orders": [{"power": "Germany", "order": "A LIE ASSAULT", "result": "succeeds"}],
+        "events": [{"kind": "siege.assault", "text": "A LIE assaulted LIE and rolled 4",
+                    "roll": {"purpose": "assault", "subject": "LIE", "d10": 4,
+                             "table": "4-5 at 3:2: 50", "modifiers": "+1 Bold"}},
+                   {"kind": "supply.line", "text": "A LIE draws its supply from AAC (1 road)"}]})json");
+    const std::string text = results(report);
+    CHECK(text ==
+          "  Germany: A LIE ASSAULT  ->  succeeds\n"
+          "Events:\n"
+          "  A LIE assaulted LIE and rolled 4  [d10 assault LIE: 4, +1 Bold, 4-5 at 3:2: 50]\n"
+          "  A LIE draws its supply from AAC (1 road)\n");
+}
