@@ -310,11 +310,18 @@ class GamePage {
       h("code", {}, o.order || o.input),
       ` — ${o.result}${o.reason ? " (" + o.reason + ")" : ""}${o.default ? " (default)" : ""}`));
     const dislodged = (v.results?.dislodged || []).map((d) => h("li", {}, `${d.power} ${d.unit} dislodged from ${d.unit.split(" ")[1]}${d.from ? " by the attack from " + d.from : ""}`));
+    // Campaign rules report what they did as events; each die with its table row, so that a
+    // player can recompute it (docs/sieges.md, "Dice").
+    const events = (v.results?.events || []).map((e) => h("li", { class: "event", "data-kind": e.kind || "" },
+      e.text || "",
+      ...(e.roll ? [" ", h("span", { class: "roll" },
+        `[d10 ${e.roll.purpose} ${e.roll.subject}: ${e.roll.d10}${e.roll.modifiers ? ", " + e.roll.modifiers : ""}, ${e.roll.table}]`)] : [])));
     this.results.replaceChildren(
       h("p", { id: "showing" }, `Showing ${phaseName(v.phase)} (resolved ${formatTime(v.resolved_at)}), with its orders and results.`),
       h("h2", {}, "Results"),
       items.length ? h("ul", { class: "results-list", id: "results-list" }, items) : h("p", {}, "No orders."),
-      ...(dislodged.length ? [h("h3", {}, "Dislodged"), h("ul", {}, dislodged)] : []));
+      ...(dislodged.length ? [h("h3", {}, "Dislodged"), h("ul", {}, dislodged)] : []),
+      ...(events.length ? [h("h3", {}, "Events"), h("ul", { class: "events-list", id: "events-list" }, events)] : []));
   }
 
   seatsPanel() {

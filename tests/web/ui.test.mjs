@@ -215,6 +215,28 @@ async function campaignMap(page, server) {
   const title = await page.$eval('#layer-sieges .siege[data-abbr="LIE"] title', (t) => t.textContent);
   check(title === "Liège besieged by Germany, laying siege: week 1 of 2", "the siege and its week: " + title);
   await shot(page, "12-campaign-siege");
+  // The week before: its events (the siege begun, supply eaten).
+  await page.click("#history-prev");
+  await page.waitForSelector("#events-list");
+  const events = await page.$$eval("#events-list li", (l) => l.map((x) => x.textContent));
+  check(events.some((e) => e.startsWith("A LIE is laying siege to LIE: week 1 of 2")),
+    "the week's siege event is listed: " + events.slice(0, 6).join(" | "));
+  check(events.some((e) => e.includes("used 1 week of supply")), "supply consumption is listed");
+  await shot(page, "13-campaign-events");
+  // Laid in the second week, assaulted in the third: the assault's dice are shown with their rows.
+  for (const order of ["A LIE BESIEGE", "A LIE ASSAULT"]) {
+    const put = await apiCall(server, "PUT", `/games/${id}/orders`, { orders: [order] }, germany);
+    check(put.status === 200 && put.data.rejected === 0, `${order}: ` + JSON.stringify(put.data));
+    check((await apiCall(server, "POST", `/games/${id}/actions/resolve`, {}, gm)).status === 200, "GM resolves");
+  }
+  await page.reload();
+  await page.waitForSelector("#history-prev");
+  await page.click("#history-prev");
+  await page.waitForSelector("#events-list .roll");
+  const rolls = await page.$$eval("#events-list .roll", (l) => l.map((x) => x.textContent));
+  check(rolls.some((r) => /^\[d10 assault LIE: ([1-9]|10), .+\]$/.test(r)) && rolls.some((r) => r.startsWith("[d10 generalship A LIE: ")),
+    "the assault and generalship dice are shown: " + rolls.join(" | "));
+  await shot(page, "14-campaign-assault");
 }
 
 async function shot(page, name) {
