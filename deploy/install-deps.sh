@@ -1,24 +1,31 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages Adjutant needs to build, run and test. Idempotent: packages
-# already present are skipped, so a second run costs only the dpkg query.
+# Installs the Debian 12 packages Adjutant needs. Idempotent: packages already present are
+# skipped, so a second run costs only the dpkg query.
+# Usage: deploy/install-deps.sh           what building and running the server need (setup.sh)
+#        deploy/install-deps.sh --tests   that, plus what the tests need (test.sh)
 set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build ccache pkg-config git
-  clang libclang-rt-14-dev
   nlohmann-json3-dev doctest-dev
   libboost-dev libboost-system-dev
   libspdlog-dev libfmt-dev
   libsqlite3-dev sqlite3
   libsodium-dev
   libgmime-3.0-dev libcurl4-openssl-dev
-  postfix swaks python3-aiosmtpd
-  python3 curl ca-certificates
-  chromium
+  curl ca-certificates
 )
-# Node runs the browser test (tests/web); a node installed some other way is used as it is.
-command -v node >/dev/null || packages+=(nodejs)
-command -v npm >/dev/null || packages+=(npm)
+if [ "${1:-}" = "--tests" ]; then
+  # clang: the libFuzzer targets; Postfix, swaks and aiosmtpd: the mail tests' private MTA and
+  # SMTP peer; Chromium and Node: the browser test, which runs on Debian's own Node (18).
+  packages+=(clang libclang-rt-14-dev postfix swaks python3 python3-aiosmtpd chromium)
+  # A node installed some other way (a newer one on a developer's machine) is used as it is.
+  command -v node >/dev/null || packages+=(nodejs)
+  command -v npm >/dev/null || packages+=(npm)
+elif [ $# -gt 0 ]; then
+  echo "usage: deploy/install-deps.sh [--tests]" >&2
+  exit 64
+fi
 
 missing=()
 for p in "${packages[@]}"; do

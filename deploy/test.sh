@@ -7,7 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
-deploy/install-deps.sh
+deploy/install-deps.sh --tests
+# Every prerequisite was just installed, so a browser test that cannot start is a failure here.
+export ADJUTANT_REQUIRE_BROWSER=1
 jobs=${JOBS:-$(nproc)}
 # playwright-core for the browser test of the web UI (tests/web); it drives the system Chromium.
 npm ci --prefix tests/web --no-audit --no-fund

@@ -454,6 +454,10 @@ function checkLogs(server, game) {
   console.log("ok: no token in the server log");
 }
 
+// Missing prerequisites skip (77) on a developer's machine, but fail where the README's test
+// command runs: it installs them, so their absence there is a broken set-up, not a skip.
+const SKIP = process.env.ADJUTANT_REQUIRE_BROWSER === "1" ? 1 : 77;
+
 async function main() {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   let chromium;
@@ -461,11 +465,11 @@ async function main() {
     ({ chromium } = await import("playwright-core"));
   } catch {
     console.error("SKIP: playwright-core is not installed; run `npm ci --prefix tests/web`");
-    process.exit(77);
+    process.exit(SKIP);
   }
   if (!fs.existsSync(CHROMIUM)) {
     console.error("SKIP: no Chromium at " + CHROMIUM + " (Debian package `chromium`)");
-    process.exit(77);
+    process.exit(SKIP);
   }
   const server = await startServer();
   console.log("server on " + server.base);
