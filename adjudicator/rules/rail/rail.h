@@ -8,8 +8,9 @@
 //   2. enemy        18.1.4: enemy armies and enemy-held ground make rail non-operational; lines
 //                   cut off from their source fall back (engineering.cpp)
 //   3. engineering  18.2.1 steps 1A, 1B, 2, 3, 4, 5 in that order (engineering.cpp)
-//   4. LOC          armies' lines of communication allocated to rail within capacity by a
-//                   vertex-capacitated max-flow; Extended supply marked (loc_capacity.cpp)
+//   4. LOC          armies' lines of communication allocated to rail within the capacity of
+//                   provinces and links by a minimum-cost maximum flow (the most armies, then
+//                   the fewest Extended); Extended supply marked (loc_capacity.cpp)
 #pragma once
 
 #include <string>
