@@ -140,6 +140,8 @@ std::vector<std::vector<int>> allocate_max_flow(const RailGraph& graph,
     for (int v = 0; v < vertices; ++v) {
         const int cap = graph.capacity[at(v)];
         add_place(net, in(v), out(v), cap, filling ? graph.unfilled[at(v)] : cap, 1, w.extended);
+        // Each direction of a link gets its capacity: a least-cost flow never uses both, since
+        // swapping the tails of two lines that cross a link in opposite directions is shorter.
         const auto& links = graph.links[at(v)];
         for (std::size_t k = 0; k < links.size(); ++k) {
             const int lc = link_limits ? graph.link_capacity[at(v)][k] : kUnlimited;
