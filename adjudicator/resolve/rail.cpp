@@ -63,9 +63,11 @@ bool MovementResolver::rail_blocked(int i, ProvinceId p) {
     for (int k : attackers(p)) {
         if (k == i || is_rail(static_cast<std::size_t>(k))) continue;
         if (rail_blocker(i, k)) {
-            // 9.242: a foreign move that fails against others anyway does not stop the train,
-            // unless its own power holds the province.
-            if (prevent_strength(k) >= ours && (held_by_own || move_wins(k, i))) return true;
+            // 9.242: a foreign move that fails against other moves anyway does not stop the
+            // train; one that fails only against the own unit holding there does (9.25).
+            const bool stood_off_by_train =
+                held_by_own ? beats_other_moves(k, i, p) : move_wins(k, i);
+            if (prevent_strength(k) >= ours && stood_off_by_train) return true;
         } else if (named && p == destination(i)) {
             // 9.24: at its destination the train meets its own power's moves under the normal
             // rules of conflict; in the provinces it passes it does not (9.27).
@@ -73,6 +75,17 @@ bool MovementResolver::rail_blocked(int i, ProvinceId p) {
         }
     }
     return false;
+}
+
+bool MovementResolver::beats_other_moves(int k, int i, ProvinceId p) {
+    const Strength attack = attack_strength(k);
+    if (attack == 0) return false;
+    for (int m : attackers(p)) {
+        if (m == k || m == i) continue;
+        if (is_rail(static_cast<std::size_t>(m)) && !rail_opposes(m, k)) continue;
+        if (attack <= contest_strength(m, p)) return false;
+    }
+    return true;
 }
 
 bool MovementResolver::rail_opposes(int k, int i) const {
