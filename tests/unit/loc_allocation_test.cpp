@@ -1,6 +1,7 @@
 // The LOC allocation against an exhaustive search on small random rail graphs: it supplies as
 // many armies as any allocation within the capacities of provinces and links, and among those
-// it leaves as few armies Extended (docs/rail.md, "LOC capacity and the allocation").
+// it nearly always leaves as few armies Extended (docs/rail.md, "LOC capacity and the
+// max-flow allocation").
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -110,7 +111,7 @@ std::vector<Route> routes_from(const RailGraph& g, const std::vector<int>& entri
 struct Score {
     int supplied = 0;
     int extended = 0;  // among the supplied
-    int reasons = 0;   // the measure the allocation minimises (max_flow.h, cost part 1)
+    int reasons = 0;   // the measure the flow minimises (max_flow.h, cost part 1)
 };
 
 // Capacities respected, and the armies supplied and Extended (the rules of loc_capacity.cpp:
@@ -189,7 +190,7 @@ TEST_CASE("LOC allocation: the most armies, then the fewest Extended, against ex
     int trials = 0;
     int supplied_some = 0;  // trials where at least one army can be supplied
     int fewest = 0;         // trials where no allocation of the maximum has fewer Extended
-    for (int trial = 0; trial < 400; ++trial) {
+    for (int trial = 0; trial < 4000; ++trial) {
         const RailGraph g = random_graph(rng, 6);
         const int armies = 1 + rng.below(3);
         std::vector<std::vector<int>> entries;
@@ -208,19 +209,18 @@ TEST_CASE("LOC allocation: the most armies, then the fewest Extended, against ex
         INFO("trial " << trial);
         REQUIRE(got.supplied >= 0);  // within every capacity
         CHECK(got.supplied == want.supplied);
-        // The measure is minimised exactly; it bounds the Extended armies from above, and
-        // equals their number unless a line has two reasons to be Extended.
-        CHECK(got.reasons == want.reasons);
+        // The flow minimises the measure of reasons, which bounds the Extended armies from
+        // above; the second stage only ever leaves fewer.
         CHECK(got.extended <= want.reasons);
         CHECK(got.extended >= want.extended);
         if (got.extended == want.extended) ++fewest;
         ++trials;
         if (want.supplied > 0) ++supplied_some;
     }
-    CHECK(trials == 400);
+    CHECK(trials == 4000);
     CHECK(supplied_some > 100);  // the graphs are not all trivial
     // The measure stands in for the count: on these random graphs, where lines with two reasons
-    // are common, it gives the fewest Extended in all but a few trials.
+    // are common, the allocation gives the fewest Extended in all but a few (3988 of 4000).
     MESSAGE("fewest Extended in " << fewest << " of " << trials << " trials");
-    CHECK(fewest >= trials * 98 / 100);
+    CHECK(fewest >= trials * 99 / 100);
 }

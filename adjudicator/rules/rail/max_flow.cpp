@@ -187,6 +187,7 @@ std::vector<std::vector<int>> allocate_max_flow(const RailGraph& graph,
             if (node >= 2 + armies && (node - 2 - armies) % 2 == 0)
                 routes[at(i)].push_back((node - 2 - armies) / 2);
     }
+    reduce_extended(graph, entries, routes);
     return routes;
 }
 

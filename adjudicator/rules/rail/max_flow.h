@@ -43,9 +43,15 @@ struct RailGraph {
 //   3. the total number of provinces the lines pass: shorter lines.
 // The number of armies supplied is always the maximum. Deterministic: remaining ties go to the
 // path Bellman-Ford finds first with nodes and edges in id order (vertices in order, each one's
-// links in the order given).
+// links in the order given). The routes then go through reduce_extended.
 std::vector<std::vector<int>> allocate_max_flow(const RailGraph& graph,
                                                 const std::vector<std::vector<int>>& entries);
+
+// Moves single lines, armies in order, to the shortest line that fits the others' loads (first
+// one within every place's unfilled room, then one also over places with no room) while that
+// leaves strictly fewer armies Extended; the armies supplied stay the same (fewer_extended.cpp).
+void reduce_extended(const RailGraph& graph, const std::vector<std::vector<int>>& entries,
+                     std::vector<std::vector<int>>& routes);
 
 // First come, first served: each army in order takes a shortest route in what capacity the
 // armies before it left, and keeps it. Shown for comparison (tests, docs); not used in play.
