@@ -57,7 +57,7 @@ void record_rules_cases(std::map<std::string, std::string>& record) {
         for (const std::string& file : rules_case_files(suite)) {
             std::vector<std::string> errors;
             const std::string name = std::filesystem::path(file).filename().string();
-            int block = 0;  // a case number may head several blocks (DATC 6.J.9)
+            std::map<std::string, int> blocks;  // a number may head several blocks (DATC 6.J.9)
             for (const RulesCase& c : parse_rules_cases(read_text_file(file), name, errors)) {
                 std::vector<std::string> reports;
                 const auto problems = run_rules_case(variant_named(c.variant), c, &reports);
@@ -65,7 +65,7 @@ void record_rules_cases(std::map<std::string, std::string>& record) {
                 for (const std::string& report : reports) hash.add(report);
                 for (const std::string& problem : problems) hash.add(problem);
                 record[std::string(suite) + "/" + name + ":" + c.id + "#" +
-                       std::to_string(++block)] = hash.hex();
+                       std::to_string(++blocks[c.id])] = hash.hex();
             }
             CHECK_MESSAGE(errors.empty(), file);
         }
