@@ -283,7 +283,8 @@ def test_reminder():
     try:
         game_id, _, _ = create_game(server, {"France": FRANCE},
                                     deadlines={"movement": 600})
-        reminder = sink.wait_for(lambda m: b"orders due for S1901M" in m["data"], "reminder")
+        reminder = sink.wait_for(lambda m: b"orders due for Spring 1901 movement" in m["data"],
+                                  "reminder")
         check(reminder[0]["to"] == [FRANCE], reminder[0]["to"])
         time.sleep(3)  # more sender rounds: still one reminder
         count = sum(1 for m in sink.messages if b"orders due for" in m["data"])
