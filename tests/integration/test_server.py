@@ -231,8 +231,8 @@ def check_refused_lines_private(server):
         return json.dumps(expect(server.request("GET", f"/api/v1/games/{game_id}/phases/0",
                                                 token=token), 200, "phase 0"))
     public = json.loads(phase_text(None))
-    check([o["order"] for o in public["results"]["orders"]
-           if o["power"] == "France" and not o.get("default")] == ["A PAR - BUR"],
+    check([o.get("order") for o in public["results"]["orders"] if o["power"] == "France" and
+           o.get("result") != "illegal" and not o.get("default")] == ["A PAR - BUR"],
           f"France's accepted order is public: {public['results']['orders']}")
     check(all(o.get("result") != "illegal" for o in public["results"]["orders"]),
           "no refused line in the public results")
