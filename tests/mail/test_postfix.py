@@ -251,6 +251,29 @@ def main():
         mine = orders_of(server, game_id, tokens["France"])
         check(mine["text"].splitlines() == ["A PAR-BUR", "F BRE-MAO"], "forged mail ignored")
 
+        # A friendly heading fails alone; a later message with no accepted line keeps the
+        # orders in force and its READY says so (docs/mail.md, "Commands").
+        friendly = message("Fred <fred@player.test>", address,
+                           "Bonjour, voici mes ordres pour l'\u00e9t\u00e9 :\nA PAR-PIC\n",
+                           message_id="<postfix-3@player.test>")
+        done = swaks(postfix.port, "fred@player.test", address, friendly)
+        check(done.returncode == 0, f"swaks: {done.stderr}")
+        mine = wait_until(lambda: (lambda o: o if "PIC" in o.get("text", "") else None)(
+            orders_of(server, game_id, tokens["France"])), "the friendly message applied", postfix)
+        in_force = [v["order"] for v in mine["verdicts"] if v["status"] == "accepted"]
+        check(in_force == ["A PAR - PIC"], f"the order under the heading stands: {mine}")
+        refused = message("Fred <fred@player.test>", address, "Thanks, see you:\nA MUN-RUH\nREADY\n",
+                          message_id="<postfix-4@player.test>")
+        done = swaks(postfix.port, "fred@player.test", address, refused)
+        check(done.returncode == 0, f"swaks: {done.stderr}")
+        wait_until(lambda: db_rows(server, "SELECT count(*) FROM mail_inbox")[0][0] == 4,
+                   "the refused message was delivered to mail-in", postfix)
+        after = orders_of(server, game_id, tokens["France"])
+        check(after["text"] == mine["text"] and after["ready"], f"kept, and ready: {after}")
+        body = db_rows(server, "SELECT body FROM mail_outbox ORDER BY id DESC LIMIT 1")[0][0]
+        check("your orders in force are unchanged" in body and "EARLIER orders" in body and
+              "  A PAR - PIC\n" in body, body)
+
         # An address outside the judge is refused at SMTP time: nothing is relayed.
         done = swaks(postfix.port, "fred@player.test", "someone@elsewhere.test",
                      message("fred@player.test", "someone@elsewhere.test", "hi\n"))
