@@ -112,7 +112,7 @@ std::string GameService::mail_commands(const Caller& caller, const MailRequest& 
             kept = !answer.value("replaced", true);
             if (kept)
                 text += "No line of your message was accepted as an order for " + phase +
-                        ", so your orders in force are unchanged (listed below):\n";
+                        ",\nso your orders in force are unchanged (listed below):\n";
             else
                 text += "Orders received for " + phase + " (" +
                         std::to_string(answer.value("accepted", 0)) + " accepted, " +
@@ -132,9 +132,9 @@ std::string GameService::mail_commands(const Caller& caller, const MailRequest& 
                 text += "You are no longer ready for this phase.\n\n";
             else if (kept)
                 text +=
-                    "You are now ready for this phase with your orders in force below, "
-                    "which are your EARLIER orders (none of this message's lines was "
-                    "accepted). Send NOT READY, or corrected orders, if that is not what "
+                    "You are now ready for this phase with your orders in force below,\n"
+                    "which are your EARLIER orders (none of this message's lines was\n"
+                    "accepted). Send NOT READY, or corrected orders, if that is not what\n"
                     "you meant.\n\n";
             else
                 text += "You are now ready for this phase with your orders in force below.\n\n";

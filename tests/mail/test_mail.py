@@ -154,7 +154,7 @@ def test_headings():
         # Nothing accepted: the orders in force stay, the confirmation says so, and READY is
         # about the orders in force (the earlier ones), which the confirmation lists.
         text = send("Thanks for hosting, see you in the fall:\nA MUN-RUH\nREADY\n")
-        check("No line of your message was accepted as an order for Spring 1901 movement, so "
+        check("No line of your message was accepted as an order for Spring 1901 movement,\nso "
               "your orders in force are unchanged" in text, text)
         check("EARLIER orders" in text, text)
         check("  A PAR - BUR\n  F BRE - MAO\n  A MAR - SPA\n" in text, text)
