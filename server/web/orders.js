@@ -161,7 +161,8 @@ export class OrderPanel {
     const { game, token } = this.ctx;
     try {
       await api.ready(game.id, this.ready.checked, token);
-      say(this.ready.checked ? "Marked ready." : "No longer ready.", "ok");
+      // Ready is for the orders in force (the saved ones), not for unsaved text in the box.
+      say(this.ready.checked ? "Marked ready with your orders in force." : "No longer ready.", "ok");
       this.ctx.refresh();
     } catch (e) {
       this.ready.checked = !this.ready.checked;
