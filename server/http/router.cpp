@@ -195,7 +195,8 @@ Response get_phases(const Context& c) {
     return cached(c, c.service.shared_history_view(id_param(c.params[0])));
 }
 Response get_phase(const Context& c) {
-    return json_response(200, c.service.phase(id_param(c.params[0]), id_param(c.params[1])));
+    return json_response(200,
+                         c.service.phase(caller(c), id_param(c.params[0]), id_param(c.params[1])));
 }
 Response join(const Context& c) {
     return json_response(201,

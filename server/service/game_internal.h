@@ -28,6 +28,12 @@ PowerId power_id(const Variant& variant, std::string_view name);
 // builds or disbands to make).
 bool needs_orders(const Variant& variant, const Position& position, PowerId power);
 
+// The Message-ID every mail about a game refers to (`References`), so that welcome,
+// confirmations, reminders and results of one game thread together in a mail client.
+inline std::string game_thread_id(std::int64_t game_id, const MailIdentity& identity) {
+    return "<game-" + std::to_string(game_id) + ".adjutant@" + identity.domain + ">";
+}
+
 inline constexpr std::string_view kGenesisHash =
     "0000000000000000000000000000000000000000000000000000000000000000";
 

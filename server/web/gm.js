@@ -74,7 +74,7 @@ export class GmConsole {
     const { game, token } = this.ctx;
     try {
       const answer = await api.action(game.id, name, token, body);
-      say(name === "resolve" ? `Resolved ${answer.resolved} phase(s); now ${answer.game.phase}.` : `${label}: done.`, "ok");
+      say(name === "resolve" ? `Resolved ${answer.resolved} phase(s); now ${answer.game.phase_name}.` : `${label}: done.`, "ok");
       this.ctx.refresh();
     } catch (e) {
       say(`${label} failed: ${e.message}`, "error");
