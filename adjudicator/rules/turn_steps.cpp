@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "resolve/phase_flow.h"
 #include "rules/rail/rail.h"
 #include "rules/sieges/sieges.h"
 #include "rules/supply/supply.h"
@@ -56,6 +57,10 @@ void run_turn_steps(const Variant& variant, const Position& before, std::span<co
         if (step.after_movement != nullptr) step.after_movement(context);
         if (step.end_of_week != nullptr) step.end_of_week(context);
     }
+    // The steps may have left nobody to retreat (an army that melted away, a country lost):
+    // an empty retreat phase is skipped, as the resolver skips one with nothing dislodged.
+    if (result.next.phase.kind == PhaseKind::Retreat && result.next.dislodged.empty())
+        advance_phase(variant, result.next.phase, result.next);
     // Every line gets a verdict (DESIGN.md §5): a module order no step judged was not carried
     // out.
     context.verdicts.resize(orders.size());
