@@ -78,8 +78,8 @@ std::uint32_t id_at(const Variant& v, const Position& p, const char* province) {
 TEST_CASE("Campaign weeks: the 1914 start played for twelve weeks, every next position reloaded") {
     const Variant& v = testing::variant_named("western-front-1914");
     Position position = starting_position(v);
-    // Defect 9: the treasuries and train stocks of the order of battle
-    // (docs/western-front-1914.md, "Treasuries and supply trains").
+    // The treasuries and train stocks of the order of battle
+    // (docs/western-front-1914.md, "Supply trains" and "Treasuries").
     CHECK(position.treasury.at(v.find_power("Germany")) == 280);
     CHECK(position.treasury.at(v.find_power("Britain")) == 34);
 
@@ -128,7 +128,7 @@ TEST_CASE("Campaign weeks: the 1914 start played for twelve weeks, every next po
         position = *loaded.position;
     }
     CHECK(position.phase.code() == "1914W44M");
-    CHECK(breach_accepted);  // defect 10: Emmich's heavy howitzers outgun Liège's 3:2
+    CHECK(breach_accepted);  // Emmich's heavy howitzers reach 3:2 against Liège's guns
 
     // Armies near their railheads stay supplied: only the army cut off ever starved. The quiet
     // ones end at full strength (the besiegers of Liège and Longwy lose points to the sieges).
