@@ -174,32 +174,14 @@ class Driver {
         accept(number, line, power, *checked.order, checked.note);
     }
 
-    // Builds, waives, permits and supply orders name no unit standing in their province, so
-    // they never replace a unit's order.
-    static bool names_a_unit(const Order& order) {
-        switch (order.type) {
-            case OrderType::Build:
-            case OrderType::Waive:
-            case OrderType::Permit:
-            case OrderType::Dispatch:
-            case OrderType::Purchase:
-            case OrderType::TrainPolicy:
-            case OrderType::Sortie:
-            case OrderType::HalfRations:
-            case OrderType::Stand:
-            case OrderType::GarrisonSupport:
-                return false;
-            default:
-                return true;
-        }
-    }
-
     // One supply train may leave a city per turn (seed 004, 4a).
     std::string city_dispatch_taken(const Order& order) const {
-        if (order.type != OrderType::Dispatch) return "";
+        if (order.type != OrderType::Dispatch || order.count != 0) return "";
         for (std::size_t i = 0; i < out_.verdicts.size(); ++i) {
             const OrderVerdict& earlier = out_.verdicts[i];
-            if (!earlier.accepted() || earlier.order->type != OrderType::Dispatch) continue;
+            if (!earlier.accepted() || earlier.order->type != OrderType::Dispatch ||
+                earlier.order->count != 0)
+                continue;
             if (earlier.order->unit.province == order.unit.province)
                 return "only one supply train may leave " + v_.provinces[order.unit.province].abbr +
                        " per turn; line " + std::to_string(earlier.line) + " already sends one";
@@ -252,7 +234,7 @@ class Driver {
         verdict.note = note;
         // One order per unit: the later one wins (DESIGN.md §5; see docs/orders.md on DATC
         // 4.D.3). Builds, waives and permits name no existing unit.
-        if (names_a_unit(order) && order.unit.province < in_force_.size()) {
+        if (orders_a_unit(order.type) && order.unit.province < in_force_.size()) {
             std::size_t& slot = in_force_[order.unit.province];
             if (slot != kNone) {
                 OrderVerdict& earlier = out_.verdicts[slot];

@@ -323,9 +323,13 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c,
             }
             const bool in_force = std::any_of(parsed.orders.begin(), parsed.orders.end(),
                                               [&](const Order& o) { return o.unit.province == p; });
+            // The unit's own result; an order that is no unit's (a train in its city, a
+            // garrison in its fortress) only when the unit has none.
             const OrderResult* found = nullptr;
             for (const OrderResult& r : result.results)
-                if (r.order.unit.province == p && !r.defaulted) found = &r;
+                if (r.order.unit.province == p && !r.defaulted &&
+                    (found == nullptr || orders_a_unit(r.order.type)))
+                    found = &r;
             std::string actual;
             if (!in_force)
                 actual = "illegal";
@@ -416,7 +420,16 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c,
         if (!stage.phase_after.empty() && stage.phase_after != result.next.phase.code())
             problems.push_back(where + "phase after: expected " + stage.phase_after + ", got " +
                                result.next.phase.code());
-        position = result.next;
+        // The next stage starts from the position as it is stored: written and read back, so a
+        // position the adjudicator writes but the loader refuses (or reads differently) fails.
+        const PositionLoad reloaded = position_from_json(v, report.at("next"));
+        for (const std::string& e : reloaded.errors)
+            problems.push_back(where + "the next position does not load: " + e);
+        if (!reloaded.ok()) break;
+        if (*reloaded.position != result.next)
+            problems.push_back(where + "the next position reads back differently: " +
+                               position_to_json(v, *reloaded.position).dump());
+        position = *reloaded.position;
     }
     return problems;
 }
