@@ -5,6 +5,7 @@
 #include "service/crypto.h"
 #include "service/game_internal.h"
 #include "service/mail_text.h"
+#include "service/week_summary.h"
 
 namespace adjutant::service {
 
@@ -87,10 +88,18 @@ int GameService::queue_mail_notifications(const MailIdentity& identity,
                                  mail_text::status(state);
         for (const auto& seat : store_.seats(game_id)) {
             if (!mailable(seat)) continue;
-            queue_mail(*seat.email, seat.player.value_or(""),
-                       "Game " + std::to_string(game_id) + " (" + game.row.name +
-                           "): " + phase->phase + " results",
-                       text, seat_headers(game_id, seat), identity);
+            // The seat's own week's summary first (campaigns only): the short read before the
+            // full results.
+            const std::string summary =
+                week_summary_text(week_summary(game.variant->variant, results, seat.power));
+            queue_mail(
+                *seat.email, seat.player.value_or(""),
+                "Game " + std::to_string(game_id) + " (" + game.row.name + "): " + phase->phase +
+                    " results",
+                (summary.empty() ? ""
+                                 : "Week's summary (" + phase->phase + "):\n" + summary + "\n") +
+                    text,
+                seat_headers(game_id, seat), identity);
             ++queued;
         }
     }
