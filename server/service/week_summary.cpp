@@ -68,6 +68,7 @@ std::string starving_reason(const json* unit, const std::vector<const json*>& he
                    t.value("at", "?") + ")";
     const std::string roads =
         std::to_string(line.size() - 1) + (line.size() == 2 ? " road" : " roads");
+    if (line.size() == 1) return "no train was sent to it in its base " + base;
     if (unit->value("supply_extended", false))
         return "no train reached it; its line to " + base + " (" + roads + ") is Extended";
     return "no train was sent along its line to " + base + " (" + roads + ")";
