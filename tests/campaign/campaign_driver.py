@@ -97,8 +97,8 @@ class GameRun:
             submitted[power] = (lines, self.game.submit(power, lines))
         status, body = self.game.resolve(phase)
         if status != 200:
-            self.fail(phase, "resolve", [f"the GM's resolve was refused: HTTP {status}: {body}"])
-            self.stopped = f"resolve of {phase} refused"
+            self.fail(phase, "resolve", [f"the GM's resolve answered HTTP {status}: {body}"])
+            self.stopped = f"the resolve of {phase} answered HTTP {status}"
             return
         resolved = self.game.phase(seq)
         results = resolved.get("results", {})
