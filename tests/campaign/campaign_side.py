@@ -11,7 +11,7 @@ from side import Side
 # How far an army may stand from its supply base before it waits for its trains.
 MAX_LINE_ROADS = 4
 # An army rides when its objective is at least this many roads away.
-RIDE_DISTANCE = 4
+RIDE_DISTANCE = 3
 
 
 class CampaignSide(Side):
@@ -140,11 +140,15 @@ class CampaignSide(Side):
 
     def ride(self, board, name, here, goal, targets_taken):
         to_goal = self.graph.distances(goal)
+        # Only where the power's rail runs (docs/rail.md): a ride disembarks on operational rail.
+        states = board.position.get("rail", {}).get(self.power, {})
+        operational = {p for state in ("capacity_1", "capacity_2", "capacity_3", "exceptional")
+                       for p in states.get(state, [])}
         stops = [r for r in self.graph.railheads
-                 if r != here and r not in board.at and r not in targets_taken
-                 and to_goal.get(r, 1 << 30) < to_goal.get(here, 0) - 1]
+                 if r != here and r in operational and r not in board.at
+                 and r not in targets_taken and to_goal.get(r, 1 << 30) < to_goal.get(here, 0) - 1]
         stops.sort(key=lambda r: (to_goal[r], self.rng.random()))
-        for stop in stops[:2]:
+        for stop in stops[:3]:
             line = f"{name} - RAIL - {stop}"
             if self.game.accepted(self.power, line):
                 targets_taken.add(stop)
