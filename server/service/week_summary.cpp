@@ -1,7 +1,10 @@
 #include "service/week_summary.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <map>
+#include <vector>
 
 #include "variant/campaign.h"
 
