@@ -8,7 +8,7 @@ invariants.py, the stored position with campaign_week_check, and at the end `adj
 
   campaign_driver.py --binary adjutant --checker campaign_week_check --variants DIR
                      [--variant western-front-1914] [--weeks 26] [--seeds 20] [--first-seed 1]
-                     [--keep]
+                     [--verbose] [--keep] [--repro DIR]
 
 Prints one line per failure (game, seed, phase, check, detail), then the figures: weeks played,
 weeks per second, armies supplied per week. Exit 1 if any check failed. Every loop is bounded
@@ -73,6 +73,7 @@ class GameRun:
         self.supplied = []  # per week: (armies with supply, armies)
         self.last_phase = "start"  # the phase last seen, for failures the API cuts short
         self.phases = {"M": 0, "R": 0, "A": 0}  # phases played by kind
+        self.repro = None  # a directory for the files that reproduce a failing phase
 
     def fail(self, phase, check, details):
         for detail in details:
@@ -101,6 +102,7 @@ class GameRun:
             self.stopped = f"the resolve of {phase} answered HTTP {status}"
             return
         resolved = self.game.phase(seq)
+        failures_before = len(self.failures)
         results = resolved.get("results", {})
         before = resolved["position"]
         for power, (lines, answer) in submitted.items():
@@ -130,6 +132,8 @@ class GameRun:
         elif not check.get("round_trips"):
             self.fail(phase, "stored position round-trips", check.get("round_trip_diff", []))
         self.fail(phase, "every die has its event", invariants.dice_logged(check))
+        if self.repro and len(self.failures) > failures_before:
+            write_repro(self.repro, self, resolved)
         self.phases[phase[-1]] += 1
         if phase.endswith("M"):
             self.weeks += 1
@@ -143,6 +147,26 @@ class GameRun:
         check = run_checker(checker, variant_path, workdir, current, self.seed)
         if not check.get("position_loads"):
             self.fail(state["phase"], "stored position loads", check.get("load_errors", ["?"]))
+
+
+def write_repro(directory, run, resolved):
+    """The failing phase as `adjutant adjudicate` reads it: the stored position, the accepted
+    orders in canonical form ("Power: order"), and the command with the game's seed."""
+    here = os.path.join(directory, f"{run.variant}-seed{run.seed}-{resolved['phase']}")
+    os.makedirs(here, exist_ok=True)
+    with open(os.path.join(here, "position.json"), "w") as f:
+        json.dump(resolved["position"], f, indent=1, sort_keys=True)
+    with open(os.path.join(here, "orders.txt"), "w") as f:
+        for seat in resolved.get("orders", []):
+            for order in seat.get("orders", []):
+                f.write(f"{seat['power']}: {order}\n")
+    with open(os.path.join(here, "failures.txt"), "w") as f:
+        for failure in run.failures:
+            if failure.phase == resolved["phase"]:
+                f.write(str(failure) + "\n")
+    with open(os.path.join(here, "command.txt"), "w") as f:
+        f.write(f"adjutant adjudicate --variant {run.variant} --position {here}/position.json "
+                f"--orders {here}/orders.txt --seed {run.seed}\n")
 
 
 def run_checker(checker, variant_path, workdir, phase_document, seed):
@@ -181,6 +205,8 @@ def main():
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--keep", action="store_true", help="keep the database and logs")
     parser.add_argument("--verbose", action="store_true", help="print every failure")
+    parser.add_argument("--repro", help="write each failing phase's position, orders and "
+                                        "adjudicate command under this directory")
     args = parser.parse_args()
 
     workdir = tempfile.mkdtemp(prefix="adjutant-driver-")
@@ -191,6 +217,7 @@ def main():
         runs = []
         for seed in range(args.first_seed, args.first_seed + args.seeds):
             runs.append(GameRun(server, graph, seed, runs[-1].game if runs else None))
+            runs[-1].repro = args.repro
         set_seeds(server, runs)
         started = time.time()
         # Bounded: --weeks movement phases, at most three phases per week (retreats, winter).
