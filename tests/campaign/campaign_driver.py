@@ -8,7 +8,7 @@ invariants.py, the stored position with campaign_week_check, and at the end `adj
 
   campaign_driver.py --binary adjutant --checker campaign_week_check --variants DIR
                      [--variant western-front-1914] [--weeks 26] [--seeds 20] [--first-seed 1]
-                     [--verbose] [--keep] [--repro DIR]
+                     [--fortress-reach 2] [--verbose] [--keep] [--repro DIR]
 
 Prints one line per failure (game, seed, phase, check, detail), then the figures: weeks played,
 weeks per second, armies supplied per week. Exit 1 if any check failed. Every loop is bounded
@@ -53,14 +53,17 @@ class Failure:
 class GameRun:
     """One game of the run: its seats, its scripted sides and what the checks found."""
 
-    def __init__(self, server, graph, seed, other):
+    def __init__(self, server, graph, seed, other, fortress_reach):
         self.variant = graph.name
         self.seed = seed
         self.graph = graph
         self.rng = random.Random(seed)
         self.game = Game(server, graph.name, graph.powers, f"driver seed {seed}")
-        make = CampaignSide if graph.campaign else ClassicSide
-        self.sides = {p: make(graph, p, self.game, self.rng) for p in graph.powers}
+        if graph.campaign:
+            self.sides = {p: CampaignSide(graph, p, self.game, self.rng, fortress_reach)
+                          for p in graph.powers}
+        else:
+            self.sides = {p: ClassicSide(graph, p, self.game, self.rng) for p in graph.powers}
         careless = graph.powers[seed % len(graph.powers)]
         attacker = graph.powers[(seed + 1) % len(graph.powers)]
         self.sides[careless] = CarelessPlayer(self.sides[careless], self.rng)
@@ -100,6 +103,11 @@ class GameRun:
         if status != 200:
             self.fail(phase, "resolve", [f"the GM's resolve answered HTTP {status}: {body}"])
             self.stopped = f"the resolve of {phase} answered HTTP {status}"
+            if self.repro:
+                # The phase may have been stored before the answer failed: keep what is there.
+                got, stored, _, _ = self.game.server.request("GET", f"{self.game.base}/phases/{seq}")
+                if got == 200:
+                    write_repro(self.repro, self, stored)
             return
         resolved = self.game.phase(seq)
         failures_before = len(self.failures)
@@ -205,6 +213,9 @@ def main():
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--keep", action="store_true", help="keep the database and logs")
     parser.add_argument("--verbose", action="store_true", help="print every failure")
+    parser.add_argument("--fortress-reach", type=int, default=2,
+                        help="campaign armies with an engineer march on enemy fortresses this "
+                             "many roads away; 0: on cities only")
     parser.add_argument("--repro", help="write each failing phase's position, orders and "
                                         "adjudicate command under this directory")
     args = parser.parse_args()
@@ -216,7 +227,8 @@ def main():
         graph = MapGraph(variant_document(server, args.variant))
         runs = []
         for seed in range(args.first_seed, args.first_seed + args.seeds):
-            runs.append(GameRun(server, graph, seed, runs[-1].game if runs else None))
+            runs.append(GameRun(server, graph, seed, runs[-1].game if runs else None,
+                                args.fortress_reach))
             runs[-1].repro = args.repro
         set_seeds(server, runs)
         started = time.time()

@@ -1,5 +1,6 @@
 """A scripted side for a campaign map (western-front-1914), playing as a player would: each army
-advances on the nearest enemy city, besieges the fortress it stands in and assaults or breaches
+advances on the nearest enemy city (or enemy fortress two roads away), besieges the fortress it
+stands in and assaults or breaches
 when the odds allow (the server's live validation says whether they do), rides the rail when the
 objective is far, keeps its supply up by dispatching (and buying) trains, and retreats towards
 its own cities when dislodged. The driver's seed breaks ties, so every seed plays a different
@@ -10,13 +11,17 @@ from side import Side
 
 # How far an army may stand from its supply base before it waits for its trains.
 MAX_LINE_ROADS = 4
+# An army with an engineer also marches on enemy fortresses this near (the driver's
+# --fortress-reach).
+FORTRESS_REACH = 2
 # An army rides when its objective is at least this many roads away.
 RIDE_DISTANCE = 3
 
 
 class CampaignSide(Side):
-    def __init__(self, graph, power, game, rng):
+    def __init__(self, graph, power, game, rng, fortress_reach=FORTRESS_REACH):
         super().__init__(graph, power, game, rng)
+        self.fortress_reach = fortress_reach
         self.standing_supply = None  # learnt in the first week: is `... EVERY WEEK` accepted?
 
     # --- helpers -------------------------------------------------------------------------
@@ -28,6 +33,19 @@ class CampaignSide(Side):
         """Cities held by an enemy side or by nobody."""
         return [c for c in self.graph.cities
                 if not self.friendly(board.owner.get(c))]
+
+    def fortresses_in_reach(self, board, unit, here):
+        """Enemy-held fortresses within `fortress_reach` roads, for an army that can besiege."""
+        if unit.get("engineers", 0) <= 0 or self.fortress_reach <= 0:
+            return []
+        dist = self.graph.distances(here)
+        out = []
+        for fortress in self.graph.fortresses:
+            holder, _ = board.garrison_at(fortress)
+            if holder and self.graph.enemies(self.power, holder) and \
+                    dist.get(fortress, 1 << 30) <= self.fortress_reach:
+                out.append(fortress)
+        return out
 
     def nearest(self, start, goals, passable=None):
         dist = self.graph.distances(start, passable)
@@ -115,7 +133,8 @@ class CampaignSide(Side):
         if supply <= 1 and len(line) - 1 >= MAX_LINE_ROADS and not enemy_garrison:
             targets_taken.add(here)
             return f"{name} H"  # wait for the trains rather than outrun them
-        distance, goal = self.nearest(here, self.objectives(board))
+        distance, goal = self.nearest(here, self.objectives(board) +
+                                      self.fortresses_in_reach(board, unit, here))
         if goal is None or distance == 0:
             targets_taken.add(here)
             return f"{name} H"
