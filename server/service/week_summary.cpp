@@ -69,12 +69,21 @@ std::string starving_reason(const json* unit, const std::vector<const json*>& he
         if (t.value("target", 0) == id && id != 0)
             return "a train from " + t.value("base", base) + " is on its way (now at " +
                    t.value("at", "?") + ")";
+    // Whether the base had a train to send tells the GM whose move it was: the player's (a
+    // train stood idle) or the treasury's (none left to send).
+    int idle = 0;
+    for (const auto& t : trains)
+        if (t.value("at", "") == base && t.value("target", 0) == 0 && !t.value("returning", false))
+            idle += t.value("count", 1);
+    const std::string in_base =
+        idle == 0 ? "no train in " + base + " to send"
+                  : "no train was sent (" + std::to_string(idle) + " idle in " + base + ")";
     const std::string roads =
         std::to_string(line.size() - 1) + (line.size() == 2 ? " road" : " roads");
-    if (line.size() == 1) return "no train was sent to it in its base " + base;
+    if (line.size() == 1) return in_base + "; it stands in its base";
     if (unit->value("supply_extended", false))
-        return "no train reached it; its line to " + base + " (" + roads + ") is Extended";
-    return "no train was sent along its line to " + base + " (" + roads + ")";
+        return in_base + "; its line to " + base + " (" + roads + ") is Extended";
+    return in_base + "; its line runs to " + base + " (" + roads + ")";
 }
 
 std::string siege_stage(const json& siege) {

@@ -49,6 +49,8 @@ json report() {
          "text": "A KOL cannot ride to LIE: it costs 750 of Germany's rail capacity and only 487 is left; it holds"},
         {"kind": "siege.fell", "power": "Germany", "province": "LGW",
          "text": "LGW falls to A LGW"},
+        {"kind": "supply.attrition", "power": "Germany", "province": "SAA",
+         "text": "A SAA is out of supply: loses 31 points (10%), 279 left"},
         {"kind": "supply.attrition", "power": "France", "province": "MEZ",
          "text": "A MEZ is out of supply: loses 63 points (10%), 567 left"}
       ],
@@ -61,9 +63,11 @@ json report() {
             {"unit": "A NAM", "id": 3, "points": 600, "supply": 1, "supply_extended": true,
              "supply_line": ["NAM", "LIE"]},
             {"unit": "A LIE", "id": 4, "points": 250, "supply": 2, "supply_line": ["LIE"]},
-            {"unit": "A ANT", "id": 5, "points": 500, "supply_line": ["ANT", "MEC", "LIE"]}],
+            {"unit": "A ANT", "id": 5, "points": 500, "supply_line": ["ANT", "MEC", "LIE"]},
+            {"unit": "A SAA", "id": 6, "points": 279, "supply_line": ["SAA"]}],
           "France": [{"unit": "A MEZ", "id": 9, "points": 567}]},
-        "trains": {"Germany": [{"at": "MEC", "base": "LIE", "target": 5}]},
+        "trains": {"Germany": [{"at": "MEC", "base": "LIE", "target": 5},
+                               {"at": "SAA", "count": 2}]},
         "garrisons": {"Belgium": [{"province": "ANT", "points": 180}],
                       "France": [{"province": "MAU", "points": 90}]},
         "sieges": {"Germany": [{"province": "ANT", "army": 5, "weeks": 1},
@@ -87,14 +91,17 @@ TEST_CASE("the GM's summary groups supply, sieges and rail by power, with the re
     CHECK(summary["powers"].size() == 4);
     const json* germany = group(summary, "Germany");
     REQUIRE(germany);
-    CHECK((*germany)["armies"] == 5);
+    CHECK((*germany)["armies"] == 6);
     CHECK((*germany)["supplied"] == 2);
     const auto& starving = (*germany)["out_of_supply"];
-    REQUIRE(starving.size() == 2);
+    REQUIRE(starving.size() == 3);
+    // A train stood idle in its base: the player's move, not the treasury's.
+    CHECK(starving[2]["why"] == "no train was sent (2 idle in SAA); it stands in its base");
+    CHECK(starving[2]["loss"] == "A SAA is out of supply: loses 31 points (10%), 279 left");
     CHECK(starving[0]["unit"] == "A CHR");
     CHECK(starving[0]["why"] == "its supply line is cut: no road to a friendly base");
     CHECK(starving[1]["unit"] == "A MNS");
-    CHECK(starving[1]["why"] == "no train was sent along its line to LIE (3 roads)");
+    CHECK(starving[1]["why"] == "no train in LIE to send; its line runs to LIE (3 roads)");
     // A ANT used its last week and starves next week unless the train on its way arrives.
     REQUIRE((*germany)["no_supply_left"].size() == 1);
     CHECK((*germany)["no_supply_left"][0]["why"] == "a train from LIE is on its way (now at MEC)");
@@ -116,7 +123,7 @@ TEST_CASE("the GM's summary groups supply, sieges and rail by power, with the re
 
     const std::string text = week_summary_text(summary);
     CHECK(
-        text.find("Germany: 2 of 5 armies supplied; rail 113 of 600 used (1 rides, 1 refused)\n") !=
+        text.find("Germany: 2 of 6 armies supplied; rail 113 of 600 used (1 rides, 1 refused)\n") !=
         std::string::npos);
     CHECK(text.find("  out of supply: A CHR: its supply line is cut") != std::string::npos);
     CHECK(text.find("  siege of MAU (France): breaching the outer defences") != std::string::npos);
