@@ -36,7 +36,7 @@ import invariants  # noqa: E402
 from board import Board  # noqa: E402
 from campaign_side import CampaignSide  # noqa: E402
 from classic_side import ClassicSide  # noqa: E402
-from game_api import Game, variant_document  # noqa: E402
+from game_api import ApiError, Game, variant_document  # noqa: E402
 from map_graph import MapGraph  # noqa: E402
 from rogue_seats import AttackerSeat, CarelessPlayer  # noqa: E402
 
@@ -105,9 +105,10 @@ class GameRun:
             self.stopped = f"the resolve of {phase} answered HTTP {status}"
             if self.repro:
                 # The phase may have been stored before the answer failed: keep what is there.
-                got, stored, _, _ = self.game.server.request("GET", f"{self.game.base}/phases/{seq}")
-                if got == 200:
-                    write_repro(self.repro, self, stored)
+                try:
+                    write_repro(self.repro, self, self.game.phase(seq))
+                except ApiError:
+                    pass
             return
         resolved = self.game.phase(seq)
         failures_before = len(self.failures)
