@@ -144,6 +144,7 @@ def dislodged_keep_their_strength(before, results):
     """A dislodged campaign army keeps its points, supply and equipment (docs/campaign.md): the
     retreat phase's entry must carry what the unit had."""
     failures = []
+    events = results.get("events", [])
     was = {(p, Board.where(u)): u for p, u in all_units(before)}
     for power, entries in results["next"].get("dislodged", {}).items():
         for entry in entries:
@@ -151,9 +152,13 @@ def dislodged_keep_their_strength(before, results):
             old = was.get((power, Board.where(unit)))
             if not old:
                 continue
+            # Points and supply may change in the same week only with an event saying so
+            # (consumption, a siege's losses); the rest never.
+            explained = mentions(events, power, {Board.where(unit)}, [unit["unit"]])
             lost = [f"{k} {old[k]}" for k in ("id", "points", "supply", "siege_guns",
                                                "engineers", "general")
-                    if k in old and unit.get(k) != old[k]]
+                    if k in old and unit.get(k) != old[k]
+                    and not (k in ("points", "supply") and k in unit and explained)]
             if lost:
                 failures.append(f"dislodged {power} {unit['unit']} lost {', '.join(lost)} "
                                 f"(the retreat entry is {unit})")

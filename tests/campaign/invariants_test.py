@@ -101,6 +101,12 @@ def test_dislodged():
                                                "retreats": ["TRY"]}]}}}
     expect(invariants.dislodged_keep_their_strength(before, kept), 0, "strength kept")
     expect(invariants.dislodged_keep_their_strength(before, lost), 1, "strength lost")
+    ate = {"next": {"dislodged": {"France": [army("A BEL", 8, supply=1, engineers=1,
+                                                  general="Bonneau")]}}}
+    expect(invariants.dislodged_keep_their_strength(before, ate), 1, "supply lost silently")
+    ate["events"] = [{"kind": "supply.consumed", "power": "France", "province": "BEL",
+                      "text": "A BEL used 1 week of supply; 1 left", "supply_change": -1}]
+    expect(invariants.dislodged_keep_their_strength(before, ate), 0, "supply eaten, with event")
 
 
 def test_summary():
