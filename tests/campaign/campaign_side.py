@@ -24,7 +24,7 @@ class CampaignSide(Side):
         self.fortress_reach = fortress_reach
         self.standing_supply = None  # learnt in the first week: is `... EVERY WEEK` accepted?
 
-    # --- helpers -------------------------------------------------------------------------
+    # --- reading the board ---------------------------------------------------------------
 
     def friendly(self, power):
         return power is not None and not self.graph.enemies(self.power, power)
