@@ -106,12 +106,18 @@ class GameRun:
             if self.repro:
                 # The phase may have been stored before the answer failed: keep what is there.
                 try:
-                    write_repro(self.repro, self, self.game.phase(seq))
+                    write_repro(self.repro, self, self.game.phase(seq, self.game.gm_token))
                 except ApiError:
                     pass
             return
-        resolved = self.game.phase(seq)
+        # The GM's view: every line's verdict, refused lines included. The public view must
+        # carry no refused line of any seat (they are private to their seat and the GM).
+        resolved = self.game.phase(seq, self.game.gm_token)
         failures_before = len(self.failures)
+        public = self.game.phase(seq).get("results", {}).get("orders", [])
+        self.fail(phase, "refused lines stay private",
+                  [f"{o.get('power')}: {o.get('input')!r} is in the public results"
+                   for o in public if o.get("result") == "illegal"])
         results = resolved.get("results", {})
         before = resolved["position"]
         for power, (lines, answer) in submitted.items():
@@ -152,7 +158,7 @@ class GameRun:
     def check_current_position(self, checker, variant_path, workdir):
         """The last stored position must load too: the next week would start from it."""
         state = self.game.state()
-        current = self.game.phase(state["seq"])
+        current = self.game.phase(state["seq"], self.game.gm_token)
         check = run_checker(checker, variant_path, workdir, current, self.seed)
         if not check.get("position_loads"):
             self.fail(state["phase"], "stored position loads", check.get("load_errors", ["?"]))

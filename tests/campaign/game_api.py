@@ -37,8 +37,10 @@ class Game:
     def state(self):
         return expect(self.server.request("GET", self.base), 200, "game state")
 
-    def phase(self, seq):
-        return expect(self.server.request("GET", f"{self.base}/phases/{seq}"), 200,
+    def phase(self, seq, token=None):
+        """The phase document as `token` sees it: the GM sees every seat's refused lines, the
+        public (no token) accepted orders only."""
+        return expect(self.server.request("GET", f"{self.base}/phases/{seq}", token=token), 200,
                       f"phase {seq}")
 
     def submit(self, power, lines):

@@ -51,21 +51,21 @@ def main():
         check(status == 200, f"resolve: {raw[:200]!r}")
         mails = {}
         for power, rcpt in EMAILS.items():
-            found = sink.wait_for(lambda m, r=rcpt: m["to"] == [r] and b"1914W32M results" in
+            found = sink.wait_for(lambda m, r=rcpt: m["to"] == [r] and b"1914, week 32 results" in
                                   m["data"], "results to " + rcpt)
             check(len(found) == 1, f"one results mail to {rcpt}")
             mails[power] = body_of(found[0])
         germany, belgium = mails["Germany"], mails["Belgium"]
         # The body is CRLF on the wire; compare lines.
         germany, belgium = germany.replace("\r\n", "\n"), belgium.replace("\r\n", "\n")
-        check(germany.startswith("Week's summary (1914W32M):\nGermany: 8 of 8 armies supplied; "
+        check(germany.startswith("Week's summary (1914, week 32):\nGermany: 8 of 8 armies supplied; "
                                  "rail 113 of 600 used (1 rides)\n"), germany[:400])
-        summary = germany.split("Results of 1914W32M:")[0]
+        summary = germany.split("Results of 1914, week 32:")[0]
         check("Belgium:" not in summary and "France:" not in summary,
               "Germany's summary holds Germany only: " + summary)
-        check(belgium.startswith("Week's summary (1914W32M):\nBelgium: 1 of 1 armies supplied; "
+        check(belgium.startswith("Week's summary (1914, week 32):\nBelgium: 1 of 1 armies supplied; "
                                  "rail 0 of 150 used (0 rides)\n"), belgium[:400])
-        check("113" not in belgium.split("Results of 1914W32M:")[0],
+        check("113" not in belgium.split("Results of 1914, week 32:")[0],
               "Belgium does not read Germany's rail: " + belgium[:400])
         # The full results follow, as before.
         check("Germany: A TRI - RAIL - SAA  ->  succeeds" in germany, germany)
