@@ -98,3 +98,33 @@ class Server:
     def run_cli(self, *args):
         return subprocess.run([self.binary, *args, "--config", self.config_path()],
                               capture_output=True, text=True, timeout=120)
+
+
+class SkipTest(Exception):
+    """Raised by a test that this machine cannot run; run_tests then exits 77, which CTest
+    reports as skipped (SKIP_RETURN_CODE), never as passed."""
+
+
+def run_tests(tests, only=None):
+    """Runs `tests` ({name: function}), or only the one named; prints PASS/FAIL/SKIP per test
+    and returns the exit code: 1 on any failure, else 77 when one was skipped, else 0."""
+    import time
+    import traceback
+    failures = skipped = 0
+    for name, fn in tests.items():
+        if only and name != only:
+            continue
+        started = time.time()
+        try:
+            fn()
+            print(f"PASS {name} ({time.time() - started:.1f}s)")
+        except SkipTest as why:
+            skipped += 1
+            print(f"SKIP {name}: {why}")
+        except Exception as error:  # report every test, then fail
+            failures += 1
+            print(f"FAIL {name}: {error}")
+            traceback.print_exc()
+    if failures:
+        return 1
+    return 77 if skipped else 0

@@ -5,7 +5,6 @@ real SQLite file. Run: test_server.py --binary PATH --variants DIR [--only NAME]
 Every loop is bounded (attempt counts or wall-clock deadlines) so a hung server fails the test
 instead of hanging it."""
 
-import traceback
 import argparse
 import hashlib
 import json
@@ -18,7 +17,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from server_harness import Server  # noqa: E402
+from server_harness import Server, run_tests  # noqa: E402
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 ARGS = None
@@ -541,19 +540,7 @@ def main():
     parser.add_argument("--variants", required=True)
     parser.add_argument("--only", choices=sorted(TESTS))
     ARGS = parser.parse_args()
-    failures = 0
-    for name, fn in TESTS.items():
-        if ARGS.only and name != ARGS.only:
-            continue
-        started = time.time()
-        try:
-            fn()
-            print(f"PASS {name} ({time.time() - started:.1f}s)")
-        except Exception as error:  # report every test, then fail
-            failures += 1
-            print(f"FAIL {name}: {error}")
-            traceback.print_exc()
-    return 1 if failures else 0
+    return run_tests(TESTS, ARGS.only)
 
 
 if __name__ == "__main__":
