@@ -8,7 +8,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build ccache pkg-config git
   nlohmann-json3-dev doctest-dev
-  libboost-dev libboost-system-dev
+  libboost-dev libboost-system-dev libcli11-dev
   libspdlog-dev libfmt-dev
   libsqlite3-dev sqlite3
   libsodium-dev

@@ -18,6 +18,7 @@ int replay_command(Args args);
 int mail_in_command(Args args);
 int mail_send_command(Args args);
 int mail_address_command(Args args);
+int version_command(Args args);
 
 struct Command {
     std::string_view name;
@@ -27,5 +28,8 @@ struct Command {
 
 // Every subcommand, in the order `adjutant help` lists them.
 std::span<const Command> commands();
+
+// "adjutant 0.1.0", as `adjutant --version` and `adjutant version` print it.
+std::string_view version_line();
 
 }  // namespace adjutant::cli

@@ -59,6 +59,7 @@ class Session : public std::enable_shared_from_this<Session> {
     // discard for a while, so the client receives the error instead of a connection reset.
     void drain_then_close();
 
+    std::string client_;  // the peer's address and port, for request logs
     beast::tcp_stream stream_;
     beast::flat_buffer buffer_;
     SessionShared& shared_;

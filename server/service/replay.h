@@ -18,6 +18,9 @@ struct ReplayProblem {
     std::int64_t seq = 0;
     std::string phase;  // "F1901M"
     std::string what;   // "results differ", "hash chain broken", ...
+    // The game could not be recomputed at all (its variant is not loaded): a problem of the
+    // configuration, not evidence against the stored history.
+    bool unchecked = false;
 };
 
 struct ReplayReport {
