@@ -80,7 +80,8 @@ int serve_command(Args args) {
         const auto bound = server.listen();
         const std::string base_url = config::http_url(config->address, bound);
         if (config->demo) {
-            const std::string how_to_play = app::create_demo_game(service, base_url);
+            const std::string how_to_play =
+                app::create_demo_game(service, base_url, config->database);
             if (!how_to_play.empty()) std::cout << how_to_play << '\n';
         }
         scheduler::Scheduler scheduler(service,
