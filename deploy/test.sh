@@ -13,6 +13,8 @@ export ADJUTANT_REQUIRE_BROWSER=1
 jobs=${JOBS:-$(nproc)}
 # playwright-core for the browser test of the web UI (tests/web); it drives the system Chromium.
 npm ci --prefix tests/web --no-audit --no-fund
+# @redocly/cli for the OpenAPI document's lint (tests/openapi).
+npm ci --prefix tests/openapi --no-audit --no-fund
 
 echo "== Release build and tests"
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null

@@ -6,7 +6,6 @@ run the test (no IPv6 loopback); CTest reports it as skipped, not passed.
 
 Standard library only; every wait is bounded."""
 
-import argparse
 import json
 import os
 import re
@@ -19,7 +18,7 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "integration"))
-from server_harness import Server, SkipTest, run_tests  # noqa: E402
+from server_harness import Server, SkipTest, parse_server_test_args, run_tests  # noqa: E402
 
 ARGS = None
 SCRATCH = None
@@ -357,12 +356,7 @@ TESTS = {name[5:]: fn for name, fn in globals().items() if name.startswith("test
 
 def main():
     global ARGS, SCRATCH
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--binary", required=True)
-    parser.add_argument("--variants", required=True)
-    parser.add_argument("--only", choices=sorted(TESTS))
-    ARGS = parser.parse_args()
-    ARGS.binary, ARGS.variants = os.path.abspath(ARGS.binary), os.path.abspath(ARGS.variants)
+    ARGS = parse_server_test_args(TESTS)
     SCRATCH = workdir()
     try:
         return run_tests(TESTS, ARGS.only)

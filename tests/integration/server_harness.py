@@ -128,3 +128,16 @@ def run_tests(tests, only=None):
     if failures:
         return 1
     return 77 if skipped else 0
+
+
+def parse_server_test_args(tests):
+    """The command line of a test file that starts the server: --binary PATH --variants DIR
+    [--only NAME], the paths made absolute."""
+    import argparse
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--variants", required=True)
+    parser.add_argument("--only", choices=sorted(tests))
+    args = parser.parse_args()
+    args.binary, args.variants = os.path.abspath(args.binary), os.path.abspath(args.variants)
+    return args

@@ -5,7 +5,6 @@ real SQLite file. Run: test_server.py --binary PATH --variants DIR [--only NAME]
 Every loop is bounded (attempt counts or wall-clock deadlines) so a hung server fails the test
 instead of hanging it."""
 
-import argparse
 import hashlib
 import json
 import os
@@ -17,7 +16,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from server_harness import Server, run_tests  # noqa: E402
+from server_harness import Server, parse_server_test_args, run_tests  # noqa: E402
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 ARGS = None
@@ -535,11 +534,7 @@ TESTS = {name[5:]: fn for name, fn in globals().items() if name.startswith("test
 
 def main():
     global ARGS
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--binary", required=True)
-    parser.add_argument("--variants", required=True)
-    parser.add_argument("--only", choices=sorted(TESTS))
-    ARGS = parser.parse_args()
+    ARGS = parse_server_test_args(TESTS)
     return run_tests(TESTS, ARGS.only)
 
 
