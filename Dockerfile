@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Adjutant campaign server (docs/deploy.md). Build: docker build -t adjutant .
 # Run:   docker run -p 8080:8080 -v adjutant-data:/data adjutant
 #        docker run -it -p 8080:8080 -v adjutant-data:/data adjutant serve --demo

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # `cmake --install` and the Debian package (CPack): where everything goes (GNUInstallDirs).
 #   bin/adjutant                      the server and command line
 #   share/adjutant/variants/          the variant files (the shipped config's variants_dir)

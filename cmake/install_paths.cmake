@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Run at install time (cmake/install.cmake): installs deploy/adjutant.json and
 # deploy/adjutant.service with the package's paths replaced by the install prefix's.
 # Under the prefix /usr (the package) they stay as they are, the config going to /etc.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds and runs every test: a Release build with CTest, the same tests under AddressSanitizer
 # and UndefinedBehaviorSanitizer, and a short libFuzzer run of each fuzz target.
 # Usage: deploy/test.sh            (from the repository root or anywhere)

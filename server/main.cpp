@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // adjutant: one executable, subcommands in the style of git.
 #include <cstdio>
 #include <span>

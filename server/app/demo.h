@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Demo mode: on an empty database, create one game on the standard variant with every seat
 // taken, and describe how to play it: the GM token, each seat's token and the web link that
 // opens the seat, and requests that work as printed (copy, paste, run).

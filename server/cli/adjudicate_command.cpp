@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // adjutant adjudicate --variant V [--position P.json] --orders O.txt [--seed N]
 // Prints the adjudication report (report/adjudication_json.h) as JSON on standard output.
 #include <cstdio>

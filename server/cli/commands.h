@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Subcommands of the `adjutant` executable. Each takes the arguments after its own name and
 // returns a process exit code (sysexits-style: 0 ok, 64 usage, 65 bad data, 66 no input...).
 #pragma once

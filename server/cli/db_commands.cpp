@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Database maintenance: `adjutant migrate`, `adjutant backup FILE`, `adjutant replay`.
 // Each takes [--config FILE] [--database FILE] like `serve`. Only `migrate` creates a missing
 // database; the others refuse one, so a typo in a path is never an empty database.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The mail gateway's subcommands:
 //   adjutant mail-in [--config F] [--database F] [--recipient ADDR] [--sender ADDR]
 //       one RFC 5322 message on standard input, as an MTA pipe transport delivers it. Exit

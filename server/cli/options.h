@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one option parser of every subcommand (CLI11, as Debian ships it): each subcommand
 // declares its options on a CLI::App and calls parse_options, so -h/--help, unknown options,
 // missing values and out-of-range numbers behave the same everywhere.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // adjutant serve [--config FILE] [--port N] [--database FILE] [--demo]
 // Runs the campaign server until SIGTERM/SIGINT. Prints "listening on http://ADDR:PORT" on
 // standard output once it accepts connections (tests read the port from it when it is 0).

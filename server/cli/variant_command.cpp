@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `adjutant variant check FILE`: validates a variant file and reports every problem as
 // FILE:PATH: message, so a GM can fix a whole file in one round.
 #include <cerrno>

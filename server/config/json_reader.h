@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reads one JSON object of the configuration strictly: every key the reader is not asked for
 // is an error naming it (a typo'd "prot" must not fall back to a default port), a value of the
 // wrong type or outside its range is an error naming the key, and every problem is collected so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The listen address of the configuration as the server binds it and as users type it back.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The server's configuration file (config/adjutant.json; docs/server.md lists every key).
 // Strict: an unknown key, a value of the wrong type, a number out of its range or an unknown
 // log level is an error naming the key, so a typo never falls back to a default silently.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One HTTP connection (internal to the HTTP layer): do_read -> on_read -> handle -> do_write ->
 // on_write, on the connection's strand; each on_x begins by handling its error. Sessions
 // register themselves in SessionShared so a graceful stop can close the idle ones.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Replay: recompute every stored phase of a game from its first position, its stored orders
 // and its seed, and check each stored document and the hash chain against the recomputation.
 // Used by `adjutant replay`; reads only.

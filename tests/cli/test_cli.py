@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The command line as a user meets it: help and version, refused options and numbers, strict
 configuration, missing databases, the listen address, the log format, and what the demo prints.
 Run: test_cli.py --binary PATH --variants DIR [--only NAME]. Exit 77 means the machine cannot

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Installs the build as a user or the Debian package would, and serves from the result.
 
 prefix: `cmake --install BUILD --prefix TMP`, then TMP/bin/adjutant serves with the installed

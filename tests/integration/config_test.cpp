@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The configuration is strict: unknown keys, wrong types, numbers out of range and unknown log
 // levels are errors naming the key; listen addresses resolve or are refused; URLs bracket IPv6.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every route the router serves is documented in /openapi.json, with its method.
 #include <doctest/doctest.h>
 

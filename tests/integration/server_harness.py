@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Starts the real `adjutant serve` on a loopback port with a temporary SQLite file, and talks
 to it over HTTP. Standard library only (Debian's python3)."""
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """A client made from /openapi.json talks to the real server: every operation is called by its
 operationId (method and path come from the document), and every answer must have a status the
 operation lists and a body that its schema accepts (a small validator of the OpenAPI 3.0 subset

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Integration tests of `adjutant serve`: whole games over HTTP against the real server with a
 real SQLite file. Run: test_server.py --binary PATH --variants DIR [--only NAME]
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # openapi.lint: Redocly's linter with its recommended rules on server/http/openapi.json; any
 # error or warning fails. Usage: lint.sh NODE OPENAPI_JSON
 # Exits 77 (CTest: skipped) when the npm packages are missing (`npm ci --prefix tests/openapi`),
