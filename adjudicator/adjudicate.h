@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The adjudicator's one entry point: resolve a phase.
 //
 //   adjudicate(variant, position, orders, seed) -> results, dislodged units, next position

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Adjudication benchmark: prints microseconds and heap allocations per movement phase,
 // parsing included, for (a) the standard opening with a fixed full set of S1901 orders,
 // (b) random legal phases over many generated games and (c) campaign weeks on the 1914 map,

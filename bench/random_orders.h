@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Random legal movement orders for a position, written as text the way players write them,
 // so a benchmark measures parsing and adjudication together. Deterministic for a given seed.
 #pragma once

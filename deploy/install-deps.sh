@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Debian 12 packages Adjutant needs. Idempotent: packages already present are
 # skipped, so a second run costs only the dpkg query.
 # Usage: deploy/install-deps.sh           what building and running the server need (setup.sh)
@@ -8,7 +9,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build ccache pkg-config git
   nlohmann-json3-dev
-  libboost-dev libboost-system-dev
+  libboost-dev libboost-system-dev libcli11-dev
   libspdlog-dev libfmt-dev
   libsqlite3-dev sqlite3
   libsodium-dev

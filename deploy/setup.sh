@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # First command of the README: installs the Debian packages, builds Adjutant (Release), and
 # starts the server on http://127.0.0.1:8080 with an SQLite database in ./data and, on an
 # empty database, a demo game whose tokens it prints.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds and runs every test: a Release build with CTest, the same tests under AddressSanitizer
 # and UndefinedBehaviorSanitizer, and a short libFuzzer run of each fuzz target.
 # Usage: deploy/test.sh            (from the repository root or anywhere)
@@ -13,6 +14,8 @@ export ADJUTANT_REQUIRE_BROWSER=1
 jobs=${JOBS:-$(nproc)}
 # playwright-core for the browser test of the web UI (tests/web); it drives the system Chromium.
 npm ci --prefix tests/web --no-audit --no-fund
+# @redocly/cli for the OpenAPI document's lint (tests/openapi).
+npm ci --prefix tests/openapi --no-audit --no-fund
 
 echo "== Release build and tests"
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DADJUTANT_TESTS=ON >/dev/null

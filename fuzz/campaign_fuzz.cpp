@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: arbitrary bytes as one power's orders for a 1914 campaign week with a siege
 // under way (A AAC moved into Liège, its siege laid), then the week adjudicated with whatever
 // the parser accepted. Rail rides, siege and garrison orders and rail works meet arbitrary

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: arbitrary bytes as an inbound mail, read as `adjutant mail-in` reads it
 // (GMime, charset conversion, HTML to text, quote and signature stripping). Mail arrives from
 // anyone, so the reader must never crash, hang or return text beyond its limit, and what it

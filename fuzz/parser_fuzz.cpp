@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: arbitrary bytes as order text, for the standard starting position in each
 // phase kind. The parser must never crash or hang, and every message must be printable text (clean
 // UTF-8).

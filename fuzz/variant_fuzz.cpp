@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: load_variant on arbitrary bytes must never crash, and any variant it
 // accepts must give a starting position that survives a JSON round trip unchanged.
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // adjutant: one executable, subcommands in the style of git.
 #include <cstdio>
 #include <span>
@@ -8,7 +9,10 @@
 namespace {
 
 void print_usage(std::FILE* out) {
-    std::fputs("usage: adjutant <command> [options]\n\ncommands:\n", out);
+    std::fputs(
+        "usage: adjutant <command> [options]   (adjutant <command> --help for its options)\n"
+        "       adjutant --version\n\ncommands:\n",
+        out);
     for (const auto& command : adjutant::cli::commands())
         std::fprintf(out, "  %-12.*s %.*s\n", static_cast<int>(command.name.size()),
                      command.name.data(), static_cast<int>(command.summary.size()),
@@ -27,6 +31,7 @@ int main(int argc, char** argv) {
         print_usage(stdout);
         return 0;
     }
+    if (name == "--version" || name == "-V") return adjutant::cli::version_command({});
     for (const auto& command : adjutant::cli::commands())
         if (command.name == name) return command.run(std::span<char* const>(argv + 2, argv + argc));
     std::fprintf(stderr, "adjutant: unknown command '%s' (try 'adjutant help')\n", argv[1]);

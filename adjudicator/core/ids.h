@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Small typed identifiers shared by the whole adjudicator.
 //
 // Provinces and powers are indices into the variant's arrays, so resolver state can live in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Field-by-field reading of a parsed JSON document that records every problem instead of
 // stopping at the first: the variant and position loaders report all errors in one pass.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "core/keyed_rng.h"
 
 #include "core/sha256.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The keyed dice stream (DESIGN.md §3): every roll is a function of the game's seed, the
 // phase, the roll's purpose, its subject and a counter — nothing else. Adding one roll never
 // shifts another, and anyone who knows the seed (revealed when the game ends) can recompute

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A game phase, written as a code: "S1901M", "F1901R", "W1901A" in the classic cycle, or
 // "1914W32M", "1914W32R" for the weekly turns of campaigns (year, week 1-52, kind).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-256 (FIPS 180-4), for the keyed dice stream. Small and dependency-free so the
 // adjudicator library stays free of I/O and crypto libraries.
 #pragma once

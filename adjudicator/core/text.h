@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ASCII text helpers used by the parsers. Non-ASCII bytes are passed through untouched, so
 // these are safe on arbitrary (even invalid UTF-8) input.
 #pragma once

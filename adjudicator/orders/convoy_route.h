@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Convoy routes as order legality needs them (DATC 4.E.1): is there, in this position, a chain
 // of fleets at sea that could carry an army, not knowing any orders yet?
 //

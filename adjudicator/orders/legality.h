@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Order legality: an unvalidated order (syntax.h) judged against the position and its phase.
 //
 // Follows DATC chapter 4: an order that could never be valid whatever the other orders are is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Adjustment-phase legality: builds, disbands and waives against the allowance
 // (DATC 4.B.7, 4.C.3, 4.C.4, 4.D.4-4.D.7, 6.I, 6.J.1-2).
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Movement-phase legality: hold, move, support, convoy (DATC 6.A, 6.B, 6.D.22-34, 6.F.1, 6.G.19).
 #include <algorithm>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Network rail moves, A KOL - RAIL - LIE (seed 001 and seed 000 18.1; docs/rail-movement.md).
 //
 // Everything the start of the turn decides is checked here, so that a refused order names the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Engineers' rail works on rail network maps (18.4 as docs/rail.md designs it): an army with an
 // engineer, standing at one end of a rail link that has a bridge or tunnel, demolishes it or
 // repairs it. The army holds while it works.

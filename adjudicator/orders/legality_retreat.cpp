@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Retreat-phase legality: only dislodged units, only to their listed retreats (DATC 6.H).
 #include <algorithm>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Siege orders of campaign maps (seed 004, section 5; docs/sieges.md): an army with an engineer
 // besieges the enemy garrison of the fortress it stands in, lifts the siege, assaults or breaches;
 // the garrison sorties, goes on half rations, stands at breached defences or aids a relieving

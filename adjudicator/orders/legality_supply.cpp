@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Supply orders of campaign maps (seed 004, 4a; docs/campaign.md): dispatching a supply train
 // to an army, buying trains, and the standing choice for enemy trains caught alone.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The order lexer: one line of player text -> tokens (words, dashes, slashes, brackets, colon).
 //
 // Tokens are views into the caller's line, so the line must outlive them. Nothing here fails:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Province and power names as the order parser matches them against tokens.
 //
 // Built once per parse from the variant (abbreviations, names, aliases; power names and

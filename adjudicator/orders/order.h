@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A typed order, as the parser produces it and the resolver consumes it.
 //
 // One struct for every order type keeps order sets in one flat vector. Which fields matter:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The driver: splits text into lines, reads power prefixes and blocks, hands each order to the
 // syntax and legality stages, and applies the one-order-per-unit rule.
 #include "orders/parser.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The order parser: text as players write it -> one verdict per line.
 //
 // Grammar (case-insensitive; names are abbreviations, full names or aliases):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Network rail routes (seed 001; docs/rail-movement.md): which way a unit of a power rides its
 // operational rail from one railhead to another, and what the ride costs in rail capacity.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The order syntax: tokens of one order (power prefix already removed) -> an unvalidated order.
 //
 // Names are resolved to province ids and written coasts and unit letters are kept as written

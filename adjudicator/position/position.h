@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A position: everything the adjudicator needs besides the variant and the orders.
 //
 // Units are kept sorted by province so two equal positions compare and serialise identically.

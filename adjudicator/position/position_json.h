@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The position document (docs/positions.md): a position as JSON, for files, the API and storage.
 //
 //   {"variant": "standard", "phase": "S1901M",

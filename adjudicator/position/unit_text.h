@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Units and locations written the way players and position files write them: "A PAR",
 // "F STP/SC", "F STP(sc)", "f st petersburg (south coast)"; a province by abbreviation, name or
 // alias, case-insensitive.

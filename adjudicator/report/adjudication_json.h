@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The adjudication report as JSON: what `adjutant adjudicate` prints and what the server
 // stores and serves as a phase's results.
 //

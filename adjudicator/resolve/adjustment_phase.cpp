@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A Winter adjustment phase: builds, disbands, waives, and civil disorder (2023 rules,
 // DATC 4.D.8 and 6.J): a power that disbands too few loses the units farthest from its
 // nearest owned supply centre, counting moves over land and sea alike; fleets before armies

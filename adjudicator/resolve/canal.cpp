@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Canals (Colonial's Suez): a fleet moves or supports directly between the canal's two seas
 // only while a unit stands in the canal's province and that unit's power is the fleet's own or
 // has ordered PERMIT for it; if that unit successfully leaves, the passage fails.

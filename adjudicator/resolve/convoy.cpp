@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CONVOY decisions (DATC 5.B.3): a convoy succeeds while its fleet is not dislodged.
 #include "resolve/movement.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // MOVE decisions and the four strengths of DATC 5.B.5–5.B.8, plus the PATH of 5.B.4.
 #include <vector>
 

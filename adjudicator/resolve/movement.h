@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Movement-phase resolution: DATC v3.0 chapter 5, Kruijswijk's decisions solved by guessing.
 //
 // Every MOVE, SUPPORT and CONVOY order is a yes/no decision that depends on other decisions

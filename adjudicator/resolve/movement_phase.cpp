@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A movement phase: run the resolver, then move units, list the dislodged with their retreats.
 #include <algorithm>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Network rail moves before the resolution: each ride's route, and the power's rail capacity
 // shared among its rides (seed 001; docs/rail-movement.md).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What happens between phases: which phase comes next, which empty phases are skipped, and
 // when supply centres change hands.
 //

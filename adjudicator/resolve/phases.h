@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One function per phase kind; adjudicate() dispatches on position.phase.kind.
 #pragma once
 

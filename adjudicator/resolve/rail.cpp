@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Rail moves along a named line (Colonial's Trans-Siberian Railroad, rules 9.2-9.27 of the
 // seed, mapped sentence by sentence in docs/colonial.md), decided inside the same resolution
 // as every other order: the rail move contests the provinces it was ordered through, and its

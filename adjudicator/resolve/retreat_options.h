@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Where a dislodged unit may retreat (rules of retreat; DATC 4.A.5 and section 6.H).
 //
 // A unit may retreat to a place it could move to without convoy that is empty after movement,

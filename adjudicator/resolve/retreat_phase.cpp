@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A retreat phase: units retreat where ordered; two retreats to one place disband both;
 // a dislodged unit without a (legal) retreat order is disbanded.
 #include <algorithm>

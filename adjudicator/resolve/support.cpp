@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SUPPORT decisions (DATC 5.B.2): a support is given unless cut or its unit is dislodged.
 #include "resolve/movement.h"
 

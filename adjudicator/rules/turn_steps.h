@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Rule modules' turn steps (DESIGN.md §3, §6): what campaign rules do around the resolver.
 //
 // A module registers its steps in turn_steps.cpp; the resolver is never edited for a module.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The campaign part of a variant (docs/variants.md, "Campaign maps"): what the campaign rule
 // modules read. Classic variants have none of it.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reading the campaign parts of a variant file (docs/variants.md, "Campaign maps") into
 // Variant::campaign and Variant::strength. Every problem goes to `check` with its JSON path.
 // Called after the base map has loaded without errors.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the map view needs from a variant file beyond the rules: the canvas, each power's colour
 // and the drawing points of split coasts. Kept apart from Variant because the adjudicator
 // never reads it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The `rules` section of a variant file: rule modules and their parameters.
 //
 //   "rules": {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The immutable description of a map and its powers, loaded once from a variant file
 // (docs/variants.md) and shared read-only by every adjudication.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal to the variant loader: resolves the per-province neighbour lists once every province
 // is known, and checks them (unknown names, terrain, coasts, symmetry).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Grammar of a variant file (docs/variants.md has every field and check):
 //   variant   := { "format": 1, "name": str, "title": str, "map": {"width", "height"},
 //                  "powers": [power], "provinces": [province], "start": start,

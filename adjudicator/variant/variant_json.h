@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Loads a variant file (format in docs/variants.md) from its text. No file I/O: callers read
 // the file and pass its contents, so the same code validates uploads and files on disk.
 //

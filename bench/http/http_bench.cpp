@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // HTTP benchmark: the Adjutant server against a minimal Beast server that returns a fixed
 // body, measured in the same run by the same loopback client (keep-alive connections, the
 // same number of server threads).

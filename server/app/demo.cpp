@@ -1,18 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "app/demo.h"
+
+#include <cstdio>
 
 #include <nlohmann/json.hpp>
 
 namespace adjutant::app {
 
-std::string create_demo_game(service::GameService& service, const std::string& base_url) {
-    service::Caller admin;
-    admin.role = service::Role::Admin;
-    if (!service.list_games(admin)["games"].empty()) return {};
-    bool has_standard = false;
+namespace {
+
+bool has_standard_variant(service::GameService& service) {
     const nlohmann::json variants = service.list_variants();  // kept alive for the loop
     for (const auto& variant : variants["variants"])
-        has_standard = has_standard || variant["name"] == "standard";
-    if (!has_standard) return {};
+        if (variant["name"] == "standard") return true;
+    return false;
+}
+
+std::string already_there(const nlohmann::json& games, const std::string& base_url,
+                          const std::string& database) {
+    const nlohmann::json& first = games.front();
+    std::string text = "The demo already exists: " + database + " holds " +
+                       std::to_string(games.size()) + " game(s); the demo is game " +
+                       std::to_string(first["id"].get<std::int64_t>()) + " (" +
+                       first["name"].get<std::string>() + "), open " + base_url + "/#/game/" +
+                       std::to_string(first["id"].get<std::int64_t>()) + ".\n";
+    text +=
+        "Its tokens were printed when it was created and only their hashes are stored, so they\n"
+        "cannot be shown again. To start afresh with a new demo game and new tokens, stop the\n"
+        "server and remove the database (rm " +
+        database + "*), then start it again.\n";
+    return text;
+}
+
+}  // namespace
+
+std::string create_demo_game(service::GameService& service, const std::string& base_url,
+                             const std::string& database) {
+    service::Caller admin;
+    admin.role = service::Role::Admin;
+    const nlohmann::json games = service.list_games(admin)["games"];
+    if (!games.empty()) return already_there(games, base_url, database);
+    if (!has_standard_variant(service)) return {};
 
     const auto created = service.create_game(
         {{"name", "Demo game"},
@@ -20,18 +48,22 @@ std::string create_demo_game(service::GameService& service, const std::string& b
          {"deadlines", {{"movement", 3600}, {"retreat", 1800}, {"adjustment", 1800}}}});
     const std::int64_t id = created["game"]["id"].get<std::int64_t>();
     const std::string game_url = base_url + "/api/v1/games/" + std::to_string(id);
+    const std::string web_url = base_url + "/#/game/" + std::to_string(id);
+    const std::string gm_token = created["gm_token"].get<std::string>();
     std::string text = "Demo game " + std::to_string(id) + " on the standard map.\n\n";
     text += "  game state:  curl " + game_url + "\n";
-    text += "  GM token:    " + created["gm_token"].get<std::string>() + "\n\n";
-    text += "Seats (each token is shown only now):\n";
+    text += "  GM token:    " + gm_token + "\n";
+    text += "  GM console:  " + web_url + "?token=" + gm_token + "\n\n";
+    text += "Seats (each token is shown only now; the link opens the seat in a browser):\n";
     std::string example_token;
     for (const auto& seat : created["game"]["seats"]) {
         const auto power = seat["power"].get<std::string>();
         const auto joined = service.join(id, power, {{"player", power + " (demo)"}});
         const auto token = joined["token"].get<std::string>();
         if (power == "France") example_token = token;
-        char line[160];
-        std::snprintf(line, sizeof line, "  %-8s %s\n", power.c_str(), token.c_str());
+        char line[256];
+        std::snprintf(line, sizeof line, "  %-8s %s  %s?token=%s\n", power.c_str(), token.c_str(),
+                      web_url.c_str(), token.c_str());
         text += line;
     }
     if (!example_token.empty()) {
@@ -43,7 +75,12 @@ std::string create_demo_game(service::GameService& service, const std::string& b
         text += "  curl -X POST -H 'Authorization: Bearer " + example_token + "' " + game_url +
                 "/ready\n";
     }
-    text += "\nThe GM resolves at once with POST " + game_url + "/actions/resolve\n";
+    // The resolve names the phase it resolves, so a repeated click cannot skip the next one.
+    const std::string phase = created["game"]["phase"].get<std::string>();
+    text += "\nThe GM resolves the phase at once:\n";
+    text += "  curl -X POST -H 'Authorization: Bearer " + gm_token +
+            "' -H 'Content-Type: application/json' --data '{\"phase\":\"" + phase + "\"}' " +
+            game_url + "/actions/resolve\n";
     return text;
 }
 

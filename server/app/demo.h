@@ -1,5 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 // Demo mode: on an empty database, create one game on the standard variant with every seat
-// taken, and describe how to play it (the GM token, each seat's token, example requests).
+// taken, and describe how to play it: the GM token, each seat's token and the web link that
+// opens the seat, and requests that work as printed (copy, paste, run).
 #pragma once
 
 #include <string>
@@ -8,8 +10,11 @@
 
 namespace adjutant::app {
 
-// Returns the text to print, or an empty string when the database already has games or the
-// standard variant is not loaded.
-std::string create_demo_game(service::GameService& service, const std::string& base_url);
+// Returns the text to print. When the database already has games it says so (the tokens were
+// printed at the first start and are not stored in clear, so they cannot be shown again) and
+// how to start afresh; `database` names the file in that text. Empty when the standard variant
+// is not loaded.
+std::string create_demo_game(service::GameService& service, const std::string& base_url,
+                             const std::string& database);
 
 }  // namespace adjutant::app

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Start-up plumbing shared by `serve`, `migrate`, `backup`, `replay` and the tests: open the
 // database (creating its directory), apply migrations, load variants from the configured
 // directory and from the database (uploads).

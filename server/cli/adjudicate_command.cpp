@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // adjutant adjudicate --variant V [--position P.json] --orders O.txt [--seed N]
 // Prints the adjudication report (report/adjudication_json.h) as JSON on standard output.
 #include <cstdio>
@@ -6,6 +7,7 @@
 
 #include "adjudicate.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "cli/variant_files.h"
 #include "orders/parser.h"
 #include "position/position_json.h"
@@ -13,46 +15,27 @@
 
 namespace adjutant::cli {
 
-namespace {
-constexpr int kUsage = 64;
-constexpr int kDataError = 65;
-constexpr int kNoInput = 66;
-
-int usage() {
-    std::fputs(
-        "usage: adjutant adjudicate --variant NAME|FILE [--position P.json] --orders O.txt"
-        " [--seed N]\n",
-        stderr);
-    return kUsage;
-}
-}  // namespace
-
 int adjudicate_command(Args args) {
     std::string variant_name;
     std::string position_path;
     std::string orders_path;
     std::uint64_t seed = 0;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string arg = args[i];
-        const bool has_value = i + 1 < args.size();
-        if (arg == "--variant" && has_value)
-            variant_name = args[++i];
-        else if (arg == "--position" && has_value)
-            position_path = args[++i];
-        else if (arg == "--orders" && has_value)
-            orders_path = args[++i];
-        else if (arg == "--seed" && has_value)
-            seed = std::strtoull(args[++i], nullptr, 10);
-        else
-            return usage();
-    }
-    if (variant_name.empty() || orders_path.empty()) return usage();
+    CLI::App parser{"Adjudicates one phase and prints the report as JSON.", "adjutant adjudicate"};
+    parser
+        .add_option("--variant", variant_name,
+                    "variant name (looked up in $ADJUTANT_VARIANTS, ./config/variants) or file")
+        ->required();
+    parser.add_option("--position", position_path,
+                      "position document (default: the variant's starting position)");
+    parser.add_option("--orders", orders_path, "order file, one order per line")->required();
+    parser.add_option("--seed", seed, "the game's dice seed (campaign variants)");
+    if (auto code = parse_options(parser, args)) return *code;
 
     std::vector<std::string> errors;
     auto load = load_variant_by_name(variant_name, errors);
     if (!load) {
         for (const auto& e : errors) std::fprintf(stderr, "adjutant: %s\n", e.c_str());
-        return kDataError;
+        return kExDataErr;
     }
     const Variant& variant = *load->variant;
 
@@ -61,25 +44,25 @@ int adjudicate_command(Args args) {
         std::string text;
         if (!read_file(position_path, text)) {
             std::fprintf(stderr, "adjutant: cannot read %s\n", position_path.c_str());
-            return kNoInput;
+            return kExNoInput;
         }
         const auto json = nlohmann::json::parse(text, nullptr, false);
         if (json.is_discarded()) {
             std::fprintf(stderr, "adjutant: %s: not valid JSON\n", position_path.c_str());
-            return kDataError;
+            return kExDataErr;
         }
         PositionLoad loaded = position_from_json(variant, json);
         if (!loaded.position) {
             for (const auto& e : loaded.errors)
                 std::fprintf(stderr, "adjutant: %s: %s\n", position_path.c_str(), e.c_str());
-            return kDataError;
+            return kExDataErr;
         }
         position = *loaded.position;
     }
     std::string orders_text;
     if (!read_file(orders_path, orders_text)) {
         std::fprintf(stderr, "adjutant: cannot read %s\n", orders_path.c_str());
-        return kNoInput;
+        return kExNoInput;
     }
     const ParsedOrders parsed = parse_orders(variant, position, orders_text, kNoPower);
     const Adjudication result = adjudicate(variant, position, parsed.orders, seed);

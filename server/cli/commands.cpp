@@ -1,6 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "cli/commands.h"
 
 #include <array>
+#include <cstdio>
+
+#include "cli/options.h"
 
 namespace adjutant::cli {
 
@@ -20,8 +24,20 @@ std::span<const Command> commands() {
                 mail_send_command},
         Command{"mail-address", "a seat's private orders address: --game ID --power P",
                 mail_address_command},
+        Command{"version", "print the version", version_command},
     };
     return kCommands;
+}
+
+std::string_view version_line() {
+    return "adjutant " ADJUTANT_VERSION;
+}
+
+int version_command(Args args) {
+    CLI::App parser{"Prints the version.", "adjutant version"};
+    if (auto code = parse_options(parser, args)) return *code;
+    std::printf("%.*s\n", static_cast<int>(version_line().size()), version_line().data());
+    return 0;
 }
 
 }  // namespace adjutant::cli

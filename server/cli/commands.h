@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Subcommands of the `adjutant` executable. Each takes the arguments after its own name and
 // returns a process exit code (sysexits-style: 0 ok, 64 usage, 65 bad data, 66 no input...).
 #pragma once
@@ -18,6 +19,7 @@ int replay_command(Args args);
 int mail_in_command(Args args);
 int mail_send_command(Args args);
 int mail_address_command(Args args);
+int version_command(Args args);
 
 struct Command {
     std::string_view name;
@@ -27,5 +29,8 @@ struct Command {
 
 // Every subcommand, in the order `adjutant help` lists them.
 std::span<const Command> commands();
+
+// "adjutant 0.1.0", as `adjutant --version` and `adjutant version` print it.
+std::string_view version_line();
 
 }  // namespace adjutant::cli

@@ -1,12 +1,14 @@
+// SPDX-License-Identifier: Apache-2.0
 // Database maintenance: `adjutant migrate`, `adjutant backup FILE`, `adjutant replay`.
-// Each takes [--config FILE] [--database FILE] like `serve`.
+// Each takes [--config FILE] [--database FILE] like `serve`. Only `migrate` creates a missing
+// database; the others refuse one, so a typo in a path is never an empty database.
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <string>
 
 #include "app/runtime.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "service/crypto.h"
 #include "service/replay.h"
 #include "storage/migrations.h"
@@ -14,107 +16,99 @@
 
 namespace adjutant::cli {
 
-namespace {
-
-struct DbOptions {
-    config::ServerConfig config;
-    std::vector<std::string> rest;  // positional arguments
-    std::optional<std::int64_t> game;
-};
-
-// Parses the shared options; a missing default config file is not an error (defaults apply).
-bool parse(Args args, DbOptions& out, const char* usage) {
-    std::string config_path;
-    std::string database;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string arg = args[i];
-        const bool has_value = i + 1 < args.size();
-        if (arg == "--config" && has_value)
-            config_path = args[++i];
-        else if (arg == "--database" && has_value)
-            database = args[++i];
-        else if (arg == "--game" && has_value)
-            out.game = std::atoll(args[++i]);
-        else if (!arg.empty() && arg[0] == '-') {
-            std::fprintf(stderr, "usage: %s\n", usage);
-            return false;
-        } else
-            out.rest.push_back(arg);
-    }
-    std::string error;
-    auto config = config::load_cli_config(config_path, database, error);
-    if (!config) {
-        std::fprintf(stderr, "adjutant: %s\n", error.c_str());
-        return false;
-    }
-    out.config = *config;
-    return true;
-}
-
-}  // namespace
-
 int migrate_command(Args args) {
-    DbOptions options;
-    if (!parse(args, options, "adjutant migrate [--config FILE] [--database FILE]")) return 64;
+    ConfigOptions options;
+    CLI::App parser{"Creates the database if needed and applies the schema migrations.",
+                    "adjutant migrate"};
+    add_config_options(parser, options);
+    if (auto code = parse_options(parser, args)) return *code;
+    const auto config = load_config(options);
+    if (!config) return kExConfig;
     try {
         int applied = 0;
-        auto db = app::open_database(options.config.database, &applied);
-        std::printf("%s: schema version %d (%d migration(s) applied)\n",
-                    options.config.database.c_str(), db->user_version(), applied);
+        auto db = app::open_database(config->database, &applied);
+        std::printf("%s: schema version %d (%d migration(s) applied)\n", config->database.c_str(),
+                    db->user_version(), applied);
         return 0;
     } catch (const std::exception& error) {
         std::fprintf(stderr, "adjutant: %s\n", error.what());
-        return 70;
+        return kExSoftware;
     }
 }
 
 int backup_command(Args args) {
-    DbOptions options;
-    const char* usage = "adjutant backup FILE [--config FILE] [--database FILE]";
-    if (!parse(args, options, usage)) return 64;
-    if (options.rest.size() != 1) {
-        std::fprintf(stderr, "usage: %s\n", usage);
-        return 64;
-    }
-    if (std::filesystem::exists(options.rest[0])) {
-        std::fprintf(stderr, "adjutant: %s exists; refusing to overwrite\n",
-                     options.rest[0].c_str());
-        return 73;
+    ConfigOptions options;
+    std::string target;
+    CLI::App parser{"Copies the database online (SQLite backup) to FILE, which must not exist.",
+                    "adjutant backup"};
+    parser.add_option("FILE", target, "the copy to write")->required();
+    add_config_options(parser, options);
+    if (auto code = parse_options(parser, args)) return *code;
+    const auto config = load_config(options);
+    if (!config) return kExConfig;
+    if (!database_exists(*config)) return kExNoInput;
+    if (std::filesystem::exists(target)) {
+        std::fprintf(stderr, "adjutant: %s exists; refusing to overwrite\n", target.c_str());
+        return kExCantCreate;
     }
     try {
-        auto db = app::open_database(options.config.database);
-        db->backup_to(options.rest[0]);
-        std::printf("backed up %s to %s\n", options.config.database.c_str(),
-                    options.rest[0].c_str());
+        auto db = app::open_database(config->database);
+        db->backup_to(target);
+        std::printf("backed up %s to %s\n", config->database.c_str(), target.c_str());
         return 0;
     } catch (const std::exception& error) {
         std::fprintf(stderr, "adjutant: %s\n", error.what());
-        return 74;
+        return kExIoErr;
     }
 }
 
+// Exit codes: 0 every phase matches, 1 a mismatch (the stored history disagrees with its
+// recomputation), kExConfig when a game could not be checked because its variant is not
+// loaded: a configuration problem, not evidence against the data.
 int replay_command(Args args) {
-    DbOptions options;
-    if (!parse(args, options, "adjutant replay [--game ID] [--config FILE] [--database FILE]"))
-        return 64;
+    ConfigOptions options;
+    std::optional<std::int64_t> game;
+    CLI::App parser{
+        "Recomputes every stored phase and checks results, positions and the hash chain.",
+        "adjutant replay"};
+    add_game_option(parser, game, "replay only this game");
+    add_config_options(parser, options);
+    if (auto code = parse_options(parser, args)) return *code;
+    const auto config = load_config(options);
+    if (!config) return kExConfig;
+    if (!database_exists(*config)) return kExNoInput;
     try {
         service::crypto_init();
-        auto db = app::open_database(options.config.database);
+        auto db = app::open_database(config->database);
         service::VariantRegistry variants;
-        for (const auto& problem : app::load_variants(options.config, *db, variants))
+        for (const auto& problem : app::load_variants(*config, *db, variants))
             std::fprintf(stderr, "adjutant: warning: %s\n", problem.c_str());
         storage::Store store(*db);
-        const auto report = service::replay(store, variants, options.game);
-        for (const auto& problem : report.problems)
+        const auto report = service::replay(store, variants, game);
+        int mismatches = 0;
+        int unchecked = 0;
+        for (const auto& problem : report.problems) {
+            if (problem.unchecked) {
+                ++unchecked;
+                std::fprintf(stderr, "adjutant: cannot check game %lld: %s (variants_dir: %s)\n",
+                             static_cast<long long>(problem.game_id), problem.what.c_str(),
+                             config->variants_dir.c_str());
+                continue;
+            }
+            ++mismatches;
             std::printf(
                 "MISMATCH game %lld phase %lld (%s): %s\n", static_cast<long long>(problem.game_id),
                 static_cast<long long>(problem.seq), problem.phase.c_str(), problem.what.c_str());
-        std::printf("replayed %d game(s), %d phase(s): %s\n", report.games, report.phases,
-                    report.problems.empty() ? "all match" : "MISMATCHES FOUND");
-        return report.problems.empty() ? 0 : 1;
+        }
+        std::printf("replayed %d game(s), %d phase(s): %s", report.games, report.phases,
+                    mismatches > 0 ? "MISMATCHES FOUND" : "all match");
+        if (unchecked > 0) std::printf("; %d game(s) not checked", unchecked);
+        std::printf("\n");
+        if (mismatches > 0) return 1;
+        return unchecked > 0 ? kExConfig : 0;
     } catch (const std::exception& error) {
         std::fprintf(stderr, "adjutant: %s\n", error.what());
-        return 70;
+        return kExSoftware;
     }
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The mail gateway's subcommands:
 //   adjutant mail-in [--config F] [--database F] [--recipient ADDR] [--sender ADDR]
 //       one RFC 5322 message on standard input, as an MTA pipe transport delivers it. Exit
@@ -11,11 +12,12 @@
 #include <iostream>
 #include <string>
 
-#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "app/logging.h"
 #include "app/runtime.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "mail/inbound.h"
 #include "mail/outbound.h"
 #include "mail/outbox_sender.h"
@@ -27,10 +29,10 @@ namespace adjutant::cli {
 
 namespace {
 
-constexpr int kExUsage = 64, kExDataErr = 65, kExSoftware = 70, kExTempFail = 75, kExConfig = 78;
 constexpr std::size_t kMaxMessageBytes = 16 * 1024 * 1024;
 
 struct MailOptions {
+    ConfigOptions files;
     config::ServerConfig config;
     std::optional<std::string> recipient;
     std::optional<std::string> sender;
@@ -38,40 +40,18 @@ struct MailOptions {
     std::string power;
 };
 
-// Shared options; a missing default config file is not an error (defaults apply).
-int parse(Args args, MailOptions& out, const char* usage) {
-    std::string config_path, database;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string arg = args[i];
-        const bool has_value = i + 1 < args.size();
-        if (arg == "--config" && has_value)
-            config_path = args[++i];
-        else if (arg == "--database" && has_value)
-            database = args[++i];
-        else if (arg == "--recipient" && has_value)
-            out.recipient = args[++i];
-        else if (arg == "--sender" && has_value)
-            out.sender = args[++i];
-        else if (arg == "--game" && has_value)
-            out.game = std::atoll(args[++i]);
-        else if (arg == "--power" && has_value)
-            out.power = args[++i];
-        else {
-            std::fprintf(stderr, "usage: %s\n", usage);
-            return kExUsage;
-        }
-    }
-    std::string error;
-    auto config = config::load_cli_config(config_path, database, error);
-    if (!config) {
-        std::fprintf(stderr, "adjutant: %s\n", error.c_str());
-        return kExConfig;
-    }
+// Parses `args` into `parser` and loads the configuration; nullopt to go on, else the exit code.
+// Every mail command reads an existing database: a missing one is refused (75: an MTA keeps
+// the mail and retries while the server is being set up), never created empty.
+std::optional<int> parse(CLI::App& parser, Args args, MailOptions& out) {
+    if (auto code = parse_options(parser, args)) return code;
+    auto config = load_config(out.files);
+    if (!config) return kExConfig;
     out.config = *config;
+    if (!database_exists(out.config)) return kExTempFail;
     // Logs to standard error: an MTA puts a failing command's output into its bounce.
-    spdlog::set_default_logger(spdlog::stderr_color_mt("adjutant"));
-    spdlog::set_level(spdlog::level::warn);
-    return 0;
+    app::setup_logging("warn", out.config.log_format);
+    return std::nullopt;
 }
 
 struct Runtime {
@@ -116,9 +96,13 @@ const char* outcome_name(service::MailOutcome outcome) {
 
 int mail_in_command(Args args) {
     MailOptions options;
-    const char* usage =
-        "adjutant mail-in [--config FILE] [--database FILE] [--recipient ADDR] [--sender ADDR]";
-    if (int code = parse(args, options, usage)) return code;
+    CLI::App parser{"Delivers one mail from standard input, as an MTA pipe transport runs it.",
+                    "adjutant mail-in"};
+    parser.add_option("--recipient", options.recipient,
+                      "the envelope recipient (default: the Delivered-To header)");
+    parser.add_option("--sender", options.sender, "the envelope sender (empty: a bounce)");
+    add_config_options(parser, options.files);
+    if (auto code = parse(parser, args, options)) return *code;
 
     std::string raw;
     bool too_large = false;
@@ -178,8 +162,9 @@ int mail_in_command(Args args) {
 
 int mail_send_command(Args args) {
     MailOptions options;
-    if (int code = parse(args, options, "adjutant mail-send [--config FILE] [--database FILE]"))
-        return code;
+    CLI::App parser{"Sends the due outbox once over the configured relay.", "adjutant mail-send"};
+    add_config_options(parser, options.files);
+    if (auto code = parse(parser, args, options)) return *code;
     try {
         Runtime runtime;
         open(options.config, runtime);
@@ -199,13 +184,11 @@ int mail_send_command(Args args) {
 
 int mail_address_command(Args args) {
     MailOptions options;
-    const char* usage =
-        "adjutant mail-address --game ID --power POWER [--config FILE] [--database FILE]";
-    if (int code = parse(args, options, usage)) return code;
-    if (!options.game || options.power.empty()) {
-        std::fprintf(stderr, "usage: %s\n", usage);
-        return kExUsage;
-    }
+    CLI::App parser{"Prints a seat's private orders address.", "adjutant mail-address"};
+    add_game_option(parser, options.game, "the game")->required();
+    parser.add_option("--power", options.power, "the seat's power")->required();
+    add_config_options(parser, options.files);
+    if (auto code = parse(parser, args, options)) return *code;
     try {
         Runtime runtime;
         open(options.config, runtime);

@@ -1,17 +1,22 @@
+// SPDX-License-Identifier: Apache-2.0
 // adjutant serve [--config FILE] [--port N] [--database FILE] [--demo]
 // Runs the campaign server until SIGTERM/SIGINT. Prints "listening on http://ADDR:PORT" on
 // standard output once it accepts connections (tests read the port from it when it is 0).
+// It listens where it was asked or not at all: a bad port or an address that does not resolve
+// stops it before any file is created.
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <string>
 
-#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include "app/demo.h"
+#include "app/logging.h"
 #include "app/runtime.h"
 #include "cli/commands.h"
+#include "cli/options.h"
+#include "config/listen_address.h"
 #include "http/metrics.h"
 #include "http/router.h"
 #include "http/server.h"
@@ -22,40 +27,41 @@
 namespace adjutant::cli {
 
 int serve_command(Args args) {
-    std::string config_path = "config/adjutant.json";
-    std::optional<int> port;
+    const char* env_config = std::getenv("ADJUTANT_CONFIG");  // the container image sets it
+    std::string config_path = env_config && *env_config ? env_config : "config/adjutant.json";
+    int port = 0;
     std::string database;
     bool demo = false;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string arg = args[i];
-        const bool has_value = i + 1 < args.size();
-        if (arg == "--config" && has_value)
-            config_path = args[++i];
-        else if (arg == "--port" && has_value)
-            port = std::atoi(args[++i]);
-        else if (arg == "--database" && has_value)
-            database = args[++i];
-        else if (arg == "--demo")
-            demo = true;
-        else {
-            std::fputs(
-                "usage: adjutant serve [--config FILE] [--port N] [--database FILE] [--demo]\n",
-                stderr);
-            return 64;
-        }
-    }
+    CLI::App parser{"Runs the campaign server until SIGTERM or SIGINT.", "adjutant serve"};
+    parser.add_option("--config", config_path, "configuration file")->capture_default_str();
+    CLI::Option* port_option =
+        parser
+            .add_option("--port", port, "TCP port (0: the kernel picks one; overrides the config)")
+            ->check(CLI::Range(0, 65535));
+    parser.add_option("--database", database, "SQLite database file (overrides the config)");
+    parser.add_flag("--demo", demo,
+                    "on an empty database, create a demo game and print its tokens");
+    if (auto code = parse_options(parser, args)) return *code;
+
     std::string error;
     auto config = config::load_config(config_path, error);
     if (!config) {
         std::fprintf(stderr, "adjutant: %s\n", error.c_str());
-        return 66;
+        return kExConfig;
     }
-    if (port) config->port = static_cast<std::uint16_t>(*port);
+    if (port_option->count() > 0) config->port = static_cast<std::uint16_t>(port);
     if (!database.empty()) config->database = database;
     config->demo = config->demo || demo;
-    // Logs go to standard error; standard output carries only what a user should read.
-    spdlog::set_default_logger(spdlog::stderr_color_mt("adjutant"));
-    spdlog::set_level(spdlog::level::from_str(config->log_level));
+    // Resolved before the database (and its directory) is created: a typo in the address
+    // leaves nothing behind.
+    const auto address = config::resolve_listen_address(config->address, error);
+    if (!address) {
+        std::fprintf(stderr, "adjutant: %s: listen.address: %s\n", config_path.c_str(),
+                     error.c_str());
+        return kExConfig;
+    }
+    config->address = *address;
+    app::setup_logging(config->log_level, config->log_format);
 
     try {
         service::crypto_init();
@@ -73,9 +79,10 @@ int serve_command(Args args) {
         http::Router router(service, metrics);
         http::Server server(*config, router, metrics);
         const auto bound = server.listen();
-        const std::string base_url = "http://" + config->address + ":" + std::to_string(bound);
+        const std::string base_url = config::http_url(config->address, bound);
         if (config->demo) {
-            const std::string how_to_play = app::create_demo_game(service, base_url);
+            const std::string how_to_play =
+                app::create_demo_game(service, base_url, config->database);
             if (!how_to_play.empty()) std::cout << how_to_play << '\n';
         }
         scheduler::Scheduler scheduler(service,
@@ -90,7 +97,7 @@ int serve_command(Args args) {
         return 0;
     } catch (const std::exception& failure) {
         std::fprintf(stderr, "adjutant: %s\n", failure.what());
-        return 70;
+        return kExSoftware;
     }
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `adjutant variant check FILE`: validates a variant file and reports every problem as
 // FILE:PATH: message, so a GM can fix a whole file in one round.
 #include <cerrno>
@@ -7,15 +8,12 @@
 #include <string_view>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "variant/variant_json.h"
 
 namespace adjutant::cli {
 
 namespace {
-
-constexpr int kUsage = 64;
-constexpr int kDataError = 65;
-constexpr int kNoInput = 66;
 
 // stdio rather than iostreams: it reports EISDIR and read errors through errno.
 bool read_whole_file(const char* path, std::string& out) {
@@ -29,20 +27,21 @@ bool read_whole_file(const char* path, std::string& out) {
     return ok;
 }
 
-int usage() {
-    std::fputs("usage: adjutant variant check FILE\n", stderr);
-    return kUsage;
-}
-
 }  // namespace
 
 int variant_command(Args args) {
-    if (args.size() != 2 || std::string_view(args[0]) != "check") return usage();
-    const char* file = args[1];
+    std::string path;
+    CLI::App parser{"Variant files.", "adjutant variant"};
+    parser.require_subcommand(1);
+    CLI::App* check =
+        parser.add_subcommand("check", "validate a variant file, every problem named");
+    check->add_option("FILE", path, "the variant file")->required();
+    if (auto code = parse_options(parser, args)) return *code;
+    const char* file = path.c_str();
     std::string text;
     if (!read_whole_file(file, text)) {
         std::fprintf(stderr, "adjutant variant: cannot read %s: %s\n", file, std::strerror(errno));
-        return kNoInput;
+        return kExNoInput;
     }
     const VariantLoad load = load_variant(text);
     if (!load.ok()) {
@@ -52,7 +51,7 @@ int variant_command(Args args) {
             else
                 std::fprintf(stderr, "%s:%s: %s\n", file, e.path.c_str(), e.message.c_str());
         }
-        return kDataError;
+        return kExDataErr;
     }
     const Variant& v = *load.variant;
     std::printf("ok: %s: %zu provinces, %zu powers\n", v.name.c_str(), v.provinces.size(),

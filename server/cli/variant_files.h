@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Finding and loading variant files by name for the command line and the server.
 //
 // A name that is a path to an existing file is that file. Otherwise NAME.json is looked up in,

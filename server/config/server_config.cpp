@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "config/server_config.h"
 
 #include <cstdlib>
@@ -7,26 +8,86 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/json_reader.h"
+
 namespace adjutant::config {
 
 namespace {
 
-// Reads `key` into `out` when present; a present value of the wrong type is an error.
-template <typename T>
-bool read(const nlohmann::json& object, const char* key, T& out, std::string& error,
-          const std::string& where) {
-    auto it = object.find(key);
-    if (it == object.end()) return true;
-    try {
-        out = it->get<T>();
-        return true;
-    } catch (const nlohmann::json::exception&) {
-        error = where + key + ": wrong type";
-        return false;
-    }
+constexpr std::int64_t kDay = 24 * 3600;
+
+void read_listen(JsonReader& top, ServerConfig& config, std::vector<std::string>& errors) {
+    const nlohmann::json* listen = top.object("listen");
+    if (listen == nullptr) return;
+    JsonReader reader(*listen, "listen.", errors);
+    reader.text("address", config.address);
+    reader.integer("port", 0, 65535, config.port);
+    reader.finish();
+}
+
+void read_limits(JsonReader& top, Limits& limits, std::vector<std::string>& errors) {
+    const nlohmann::json* object = top.object("limits");
+    if (object == nullptr) return;
+    JsonReader reader(*object, "limits.", errors);
+    reader.integer("body_bytes", 1, std::int64_t{1} << 30, limits.body_bytes);
+    reader.integer("header_timeout_seconds", 1, 3600, limits.header_timeout_seconds);
+    reader.integer("read_timeout_seconds", 1, 3600, limits.read_timeout_seconds);
+    reader.integer("max_connections", 1, 1'000'000, limits.max_connections);
+    reader.finish();
+}
+
+void read_mail(JsonReader& top, MailConfig& mail, std::vector<std::string>& errors) {
+    const nlohmann::json* object = top.object("mail");
+    if (object == nullptr) return;
+    JsonReader reader(*object, "mail.", errors);
+    reader.flag("enabled", mail.enabled);
+    reader.text("relay", mail.relay);
+    reader.text("from", mail.from);
+    reader.text("domain", mail.domain);
+    reader.text("orders_local_part", mail.orders_local_part);
+    reader.integer("interval_seconds", 1, kDay, mail.interval_seconds);
+    reader.integer("retry_base_seconds", 1, kDay, mail.retry_base_seconds);
+    reader.integer("retry_max_seconds", 1, 7 * kDay, mail.retry_max_seconds);
+    reader.integer("max_attempts", 1, 1000, mail.max_attempts);
+    reader.integer("reminder_seconds", 0, 30 * kDay, mail.reminder_seconds);
+    reader.text("web_url", mail.web_url);
+    reader.finish();
+    while (!mail.web_url.empty() && mail.web_url.back() == '/') mail.web_url.pop_back();
 }
 
 }  // namespace
+
+std::optional<ServerConfig> parse_config(const nlohmann::json& json, const std::string& where,
+                                         std::string& error) {
+    if (!json.is_object()) {
+        error = where + "not a JSON object";
+        return std::nullopt;
+    }
+    ServerConfig config;
+    std::vector<std::string> errors;
+    JsonReader top(json, "", errors);
+    read_listen(top, config, errors);
+    top.text("database", config.database);
+    top.text("variants_dir", config.variants_dir);
+    top.text("admin_token", config.admin_token);
+    top.integer("threads", 1, 256, config.threads);
+    top.integer("scheduler_interval_seconds", 1, 3600, config.scheduler_interval_seconds);
+    top.flag("demo", config.demo);
+    top.choice("log_level", {"trace", "debug", "info", "warn", "error", "critical", "off"},
+               config.log_level);
+    top.choice("log_format", {"text", "json"}, config.log_format);
+    read_limits(top, config.limits, errors);
+    read_mail(top, config.mail, errors);
+    top.finish();
+    if (!errors.empty()) {
+        error.clear();
+        for (const auto& e : errors) error += (error.empty() ? "" : "; ") + where + e;
+        return std::nullopt;
+    }
+    if (const char* token = std::getenv("ADJUTANT_ADMIN_TOKEN"); token && *token)
+        config.admin_token = token;
+    return config;
+}
 
 std::optional<ServerConfig> load_config(const std::string& path, std::string& error) {
     std::ifstream in(path);
@@ -37,60 +98,16 @@ std::optional<ServerConfig> load_config(const std::string& path, std::string& er
     std::stringstream text;
     text << in.rdbuf();
     const auto json = nlohmann::json::parse(text.str(), nullptr, false, true);
-    if (json.is_discarded() || !json.is_object()) {
-        error = path + ": not a JSON object";
+    if (json.is_discarded()) {
+        error = path + ": not valid JSON";
         return std::nullopt;
     }
-    ServerConfig config;
-    const std::string where = path + ": ";
-    bool ok = true;
-    if (auto it = json.find("listen"); it != json.end() && it->is_object()) {
-        ok = ok && read(*it, "address", config.address, error, where + "listen.");
-        ok = ok && read(*it, "port", config.port, error, where + "listen.");
-    }
-    ok = ok && read(json, "database", config.database, error, where);
-    ok = ok && read(json, "variants_dir", config.variants_dir, error, where);
-    ok = ok && read(json, "admin_token", config.admin_token, error, where);
-    ok = ok && read(json, "threads", config.threads, error, where);
-    ok = ok &&
-         read(json, "scheduler_interval_seconds", config.scheduler_interval_seconds, error, where);
-    ok = ok && read(json, "demo", config.demo, error, where);
-    ok = ok && read(json, "log_level", config.log_level, error, where);
-    if (auto it = json.find("limits"); it != json.end() && it->is_object()) {
-        const std::string w = where + "limits.";
-        ok = ok && read(*it, "body_bytes", config.limits.body_bytes, error, w);
-        ok = ok &&
-             read(*it, "header_timeout_seconds", config.limits.header_timeout_seconds, error, w);
-        ok = ok && read(*it, "read_timeout_seconds", config.limits.read_timeout_seconds, error, w);
-        ok = ok && read(*it, "max_connections", config.limits.max_connections, error, w);
-    }
-    if (auto it = json.find("mail"); it != json.end() && it->is_object()) {
-        const std::string w = where + "mail.";
-        auto& m = config.mail;
-        ok = ok && read(*it, "enabled", m.enabled, error, w);
-        ok = ok && read(*it, "relay", m.relay, error, w);
-        ok = ok && read(*it, "from", m.from, error, w);
-        ok = ok && read(*it, "domain", m.domain, error, w);
-        ok = ok && read(*it, "orders_local_part", m.orders_local_part, error, w);
-        ok = ok && read(*it, "interval_seconds", m.interval_seconds, error, w);
-        ok = ok && read(*it, "retry_base_seconds", m.retry_base_seconds, error, w);
-        ok = ok && read(*it, "retry_max_seconds", m.retry_max_seconds, error, w);
-        ok = ok && read(*it, "max_attempts", m.max_attempts, error, w);
-        ok = ok && read(*it, "reminder_seconds", m.reminder_seconds, error, w);
-        ok = ok && read(*it, "web_url", m.web_url, error, w);
-    }
-    if (!ok) return std::nullopt;
-    while (!config.mail.web_url.empty() && config.mail.web_url.back() == '/')
-        config.mail.web_url.pop_back();
-    if (const char* token = std::getenv("ADJUTANT_ADMIN_TOKEN"); token && *token)
-        config.admin_token = token;
-    if (config.threads < 1) config.threads = 1;
-    if (config.scheduler_interval_seconds < 1) config.scheduler_interval_seconds = 1;
-    return config;
+    return parse_config(json, path + ": ", error);
 }
 
 std::optional<ServerConfig> load_cli_config(std::string path, const std::string& database,
                                             std::string& error) {
+    if (const char* env = std::getenv("ADJUTANT_CONFIG"); path.empty() && env && *env) path = env;
     if (path.empty() && std::filesystem::exists("config/adjutant.json"))
         path = "config/adjutant.json";
     ServerConfig config;

@@ -1,4 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 // The server's configuration file (config/adjutant.json; docs/server.md lists every key).
+// Strict: an unknown key, a value of the wrong type, a number out of its range or an unknown
+// log level is an error naming the key, so a typo never falls back to a default silently.
 // Relative paths are resolved against the current directory, as a command line would.
 // The admin token may also come from the ADJUTANT_ADMIN_TOKEN environment variable, which
 // wins over the file so that the file can be committed without a secret.
@@ -7,6 +10,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+
+#include <nlohmann/json_fwd.hpp>
 
 namespace adjutant::config {
 
@@ -44,17 +49,23 @@ struct ServerConfig {
     int threads = 2;
     Limits limits;
     int scheduler_interval_seconds = 5;
-    bool demo = false;  // create a demo game when the database has none
-    std::string log_level = "info";
+    bool demo = false;                // create a demo game when the database has none
+    std::string log_level = "info";   // trace, debug, info, warn, error, critical, off
+    std::string log_format = "text";  // or "json": one JSON object a line, for log shippers
     MailConfig mail;
 };
+
+// Checks and reads a configuration document; `where` prefixes messages ("FILE: ").
+std::optional<ServerConfig> parse_config(const nlohmann::json& json, const std::string& where,
+                                         std::string& error);
 
 // Reads `path`; on failure returns nullopt and sets `error` to a readable message.
 std::optional<ServerConfig> load_config(const std::string& path, std::string& error);
 
-// What the command-line tools use: `path` when given, else config/adjutant.json when it
-// exists, else the defaults; a non-empty `database` overrides the file's. nullopt with
-// `error` set when the file cannot be loaded.
+// What the command-line tools use: `path` when given, else $ADJUTANT_CONFIG when set (the
+// container image sets it), else config/adjutant.json when it exists, else the defaults; a
+// non-empty `database` overrides the file's. nullopt with `error` set when the file cannot be
+// loaded.
 std::optional<ServerConfig> load_cli_config(std::string path, const std::string& database,
                                             std::string& error);
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Boost.Beast and Asio for the HTTP translation units only (also their precompiled header).
 // Never include this from a header other code includes: it costs seconds per translation unit.
 #pragma once

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Writes a C++ file defining http::embedded_web_files() from the web UI's files (server/web/).
 # Run at configure time like the schema: every file is a configure dependency, so editing or
 # adding one regenerates the source and the next build picks it up. Only the text types that

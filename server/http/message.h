@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Plain request and response values passed between the Beast session and the router, so the
 // router and every handler stay socket-free and Beast-free (easy to test, cheap to compile).
 #pragma once

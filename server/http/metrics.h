@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Server metrics in the Prometheus text exposition format: requests by route and status, a
 // request latency histogram, resolutions, database errors, open connections.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // /openapi.json: the document in server/http/openapi.json, embedded at build time (see
 // server/CMakeLists.txt) so it is edited as JSON and still ships inside the binary.
 #include "http/router.h"

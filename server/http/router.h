@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The HTTP API as a socket-free function: Request -> Response over the service layer.
 // Routes are a fixed table of (method, pattern) with {name} segments; the same table feeds
 // the test that checks every route is documented in /openapi.json.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The HTTP server: Beast listener and sessions in the shape of Beast's own examples, handing
 // each request to the socket-free Router. Timeouts before every read, a body limit, a
 // connection cap, and a graceful stop: SIGTERM/SIGINT (or stop()) closes the listener, lets

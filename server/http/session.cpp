@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "http/session.h"
 
 #include <charconv>
@@ -54,10 +55,20 @@ void end_head(std::string& head, unsigned version, int status, bool keep_alive,
     head += "\r\n";
 }
 
+// The peer as request logs name it: "203.0.113.7:51234", "[2001:db8::1]:51234".
+std::string peer_text(const tcp::socket& socket) {
+    beast::error_code ec;
+    const tcp::endpoint peer = socket.remote_endpoint(ec);
+    if (ec) return "-";
+    const std::string address = peer.address().to_string();
+    return (peer.address().is_v6() ? "[" + address + "]" : address) + ":" +
+           std::to_string(peer.port());
+}
+
 }  // namespace
 
 Session::Session(tcp::socket&& socket, SessionShared& shared)
-    : stream_(std::move(socket)), shared_(shared) {
+    : client_(peer_text(socket)), stream_(std::move(socket)), shared_(shared) {
     shared_.metrics.connection_opened();
 }
 
@@ -185,8 +196,8 @@ void Session::log_request(const Request& request, const Response& out, double se
     // The path only: query strings and headers (tokens) never reach the log.
     const std::string_view path =
         std::string_view(request.target).substr(0, request.target.find('?'));
-    spdlog::info("req={} {} {} route={} status={} {:.3f}ms", request.request_id, request.method,
-                 path, out.route, out.status, seconds * 1000);
+    spdlog::info("req={} client={} {} {} route={} status={} {:.3f}ms", request.request_id, client_,
+                 request.method, path, out.route, out.status, seconds * 1000);
 }
 
 void Session::do_write() {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One HTTP connection (internal to the HTTP layer): do_read -> on_read -> handle -> do_write ->
 // on_write, on the connection's strand; each on_x begins by handling its error. Sessions
 // register themselves in SessionShared so a graceful stop can close the idle ones.
@@ -59,6 +60,7 @@ class Session : public std::enable_shared_from_this<Session> {
     // discard for a while, so the client receives the error instead of a connection reset.
     void drain_then_close();
 
+    std::string client_;  // the peer's address and port, for request logs
     beast::tcp_stream stream_;
     beast::flat_buffer buffer_;
     SessionShared& shared_;

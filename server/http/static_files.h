@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The web UI (server/web/): its files are compiled into the binary at build time
 // (embed_web.cmake), so an installed `adjutant` needs no asset directory and a URL can only
 // ever name one of the embedded files — there is no file system path to traverse.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The command text of a mail body: pure string work, no MIME (tested alone).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GMime is initialised once per process, on first use, by every file of the gateway that
 // calls it. Thread-safe.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reading one inbound RFC 5322 message with GMime: the sender, the threading and loop headers,
 // and the text the sender wrote (text/plain preferred, HTML-only converted to text, transfer
 // encodings undone, charsets converted to UTF-8, signature and quoted reply removed).

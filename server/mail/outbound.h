@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Building one outbound message with GMime from an outbox row: From (configured), To (with the
 // player's name, RFC 2047-encoded when not ASCII), Subject (likewise), Date, Message-ID,
 // In-Reply-To/References, Reply-To, Auto-Submitted and our X-Loop, and a text/plain UTF-8 body

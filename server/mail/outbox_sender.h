@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The outbox sender that `serve` runs when mail is enabled: a thread that, every interval,
 // asks the service to queue due notifications, then sends each due outbox row over SMTP.
 // A failed row is retried with exponential backoff (retry_base_seconds doubling up to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sending one message over SMTP with libcurl to the configured relay (smtp:// or smtps://
 // URL). Bounded by timeouts so a hanging relay cannot stall the sender.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The deadline scheduler: a thread that asks the service to resolve every game whose
 // deadline (plus grace) has passed, once at start (deadlines that passed while the server was
 // down) and then every `interval`. Resolution itself is the service's; this only keeps time.

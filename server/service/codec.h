@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The service's bridge to the adjudicator's JSON forms: positions and adjudications as stored
 // in phase rows and served by the API. The formats themselves belong to the adjudicator
 // (position/position_json.h) and the CLI (`adjutant adjudicate`); this file only adapts them

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Secrets and hashes, all from libsodium: bearer tokens, their stored hashes, constant-time
 // comparison, the game seed and its public commitment, and the phase hash chain.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one error type of the service layer: a stable machine code, a human message and the HTTP
 // status an adapter should answer with. Service calls throw it; the HTTP router, the CLI and the
 // mail gateway catch it at their boundary and report it. (A departure from errors-as-values:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared by the GameService's implementation files only: the loaded-game bundle and small
 // helpers. Not part of the service's interface.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GameService: every state change of a campaign, and every read an adapter needs, as calls
 // that take and return JSON documents (the API's representation). HTTP handlers, the
 // scheduler, the CLI and the mail gateway call only this; none of them touches SQL or the

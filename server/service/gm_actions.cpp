@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GM actions: start, pause, resume, extend, resolve now, end, interdict. Every one is audited.
 #include <algorithm>
 

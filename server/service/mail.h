@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the mail gateway hands the service and gets back. The gateway (server/mail/) turns an
 // RFC 5322 message into a MailRequest (MIME, charsets and signatures are its business); the
 // service authenticates the seat, runs the commands, and queues every answer in the durable

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Inbound mail: authentication of the seat, the commands of the body, the answer. One
 // transaction covers the duplicate check, the commands and the queued answer, so a mail is
 // either processed and answered or not at all (the MTA then delivers it again).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seat mail keys: the secret part of a seat's orders address. A key is the first 80 bits of
 // HMAC-SHA256(server mail secret, "game:power:seat token hash"), so it is never stored, it
 // changes when the GM hands the seat to someone else (a new token hash), and it reveals nothing

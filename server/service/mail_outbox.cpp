@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Outbound mail: queueing (with the headers that thread and identify each message), the
 // notifications (welcome, results, reminders) and the outbox calls of the sender. Every
 // notification is recorded in mail_notices in the same transaction as its outbox rows, so

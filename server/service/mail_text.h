@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Plain-text renderings for mail answers, from the same JSON documents the API serves, so a
 // player by mail reads what a player by web reads. Internal to the service's mail files.
 #pragma once

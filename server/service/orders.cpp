@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Orders: submission (replacing earlier orders, unless no line of it was accepted), validation
 // without saving, reading back, and ready flags. Verdicts come from the adjudicator's parser, with
 // the seat's power as `as_power` so a player can never order another power's units.

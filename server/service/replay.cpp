@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "service/replay.h"
 
 #include <map>
@@ -52,7 +53,8 @@ void replay_game(const storage::GameRow& game, storage::Store& store,
     auto loaded = variants.find(game.variant);
     const auto phases = store.phases(game.id);
     if (!loaded) {
-        report.problems.push_back({game.id, 0, "", "variant '" + game.variant + "' not loaded"});
+        report.problems.push_back(
+            {game.id, 0, "", "variant '" + game.variant + "' not loaded", /*unchecked=*/true});
         return;
     }
     const Variant& variant = loaded->variant;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Replay: recompute every stored phase of a game from its first position, its stored orders
 // and its seed, and check each stored document and the hash chain against the recomputation.
 // Used by `adjutant replay`; reads only.
@@ -18,6 +19,9 @@ struct ReplayProblem {
     std::int64_t seq = 0;
     std::string phase;  // "F1901M"
     std::string what;   // "results differ", "hash chain broken", ...
+    // The game could not be recomputed at all (its variant is not loaded): a problem of the
+    // configuration, not evidence against the stored history.
+    bool unchecked = false;
 };
 
 struct ReplayReport {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reading request documents: typed field access that answers 400 with the field's name
 // instead of letting nlohmann throw a type_error. Header-only; small.
 #pragma once

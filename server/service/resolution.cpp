@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Resolution: one phase, in one transaction. The adjudicator runs before the transaction
 // opens (it is pure), so the write lock is held only for the handful of row writes; a crash at
 // any point leaves the phase unresolved, never half-resolved.

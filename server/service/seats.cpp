@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Seats: joining an open power, GM invitations and replacements.
 #include "service/codec.h"
 #include "service/crypto.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The variants a server knows: files from the configured directory at start-up, plus those an
 // admin uploaded (stored in the database by the caller). Loaded variants are immutable and
 // shared; games hold a shared_ptr so a re-upload never changes a variant under a running call.

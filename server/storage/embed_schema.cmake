@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Writes a C++ file defining storage::embedded_migrations() from schema/NNN_name.sql.
 # Run at configure time; every schema file is a configure dependency, so editing or adding one
 # regenerates the file.

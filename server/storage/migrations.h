@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Schema migrations: the numbered files schema/NNN_name.sql, embedded into the binary at build
 // time so a deployed executable carries its own schema. The applied version lives in
 // PRAGMA user_version.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Plain rows as the storage layer reads and writes them. JSON columns travel as text: the
 // storage layer neither parses nor validates them.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A thin RAII layer over the SQLite C API: one connection, prepared statements cached by their
 // SQL text, and IMMEDIATE transactions that roll back unless committed.
 //

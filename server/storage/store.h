@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Store: every SQL statement of the server, as typed calls over one Database. Nothing outside
 // server/storage/ writes SQL. All statements are prepared with bound parameters.
 //

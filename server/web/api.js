@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The HTTP API (docs/server.md) as small async functions, and the per-game tokens.
 //
 // Tokens live in sessionStorage only: they go to the server in the Authorization header, never

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The single-page app: hash routes (#/ the game list, #/game/ID the game page), the game page's
 // map, phase history and seat list, and the wiring of the order panel and GM console.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A tiny DOM builder and the status line, shared by the other modules.
 
 // h("button", {onclick, "aria-label": "..."}, "text", child...): attributes starting with "on"

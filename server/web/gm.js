@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The GM console: who has submitted and who is ready, resolve now, start, pause and resume,
 // extend the deadline, and invite or replace a player (the new seat token is shown once).
 

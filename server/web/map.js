@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The map as SVG, drawn from the variant file (GET /api/v1/variants/{name}: provinces with
 // their `draw` points, split coasts with their own points, powers with colours) and a position
 // document (docs/positions.md).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Order entry for one seat: a text box validated line by line as the player types
 // (POST /orders/validate), orders built by clicking the map (or by keyboard on its focusable
 // units and targets), submission with its confirmation, and the ready flag.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Province shapes for maps that have only points. Each province gets the part of the canvas
 // nearer to its draw point than to any other (a Voronoi cell, built by clipping the canvas
 // rectangle with the perpendicular bisector towards every other point). The cells are only a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Plays several game years of Colonial Diplomacy through `adjutant adjudicate`.
 
 Each phase's orders are generated from the variant file (moves to neighbours, supports, the

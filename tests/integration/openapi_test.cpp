@@ -1,7 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every route the router serves is documented in /openapi.json, with its method.
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 
 #include "http/router.h"
@@ -32,6 +34,38 @@ TEST_CASE("the OpenAPI document lists no route the router does not serve") {
             }
             INFO(method << " " << path);
             CHECK(served);
+        }
+    }
+}
+
+TEST_CASE("every operation has an operationId, a security list, typed answers and its 4xx") {
+    const auto spec = nlohmann::json::parse(adjutant::http::openapi_document());
+    REQUIRE(spec.contains("servers"));
+    CHECK(!spec["servers"].empty());
+    const auto& schemas = spec["components"]["schemas"];
+    std::set<std::string> ids;
+    for (const auto& [path, operations] : spec["paths"].items()) {
+        for (const auto& [method, operation] : operations.items()) {
+            INFO(method << " " << path);
+            REQUIRE(operation.contains("operationId"));
+            CHECK(ids.insert(operation["operationId"].get<std::string>()).second);
+            // Public operations say so with an empty list; the others name the bearer scheme.
+            REQUIRE(operation.contains("security"));
+            bool any_4xx = false;
+            for (const auto& [code, answer] : operation["responses"].items()) {
+                any_4xx = any_4xx || code[0] == '4';
+                if (code[0] != '2' || !answer.contains("content")) continue;
+                if (!answer["content"].contains("application/json")) continue;
+                const auto& schema = answer["content"]["application/json"]["schema"];
+                INFO(code);
+                REQUIRE(schema.contains("$ref"));  // a named schema, not a bare object
+                const std::string ref = schema["$ref"];
+                const std::string name = ref.substr(ref.rfind('/') + 1);
+                REQUIRE(schemas.contains(name));
+                CHECK(schemas[name].contains("properties"));
+            }
+            CHECK(any_4xx);
+            if (operation.contains("requestBody")) CHECK(operation["responses"].contains("413"));
         }
     }
 }

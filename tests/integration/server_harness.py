@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Starts the real `adjutant serve` on a loopback port with a temporary SQLite file, and talks
 to it over HTTP. Standard library only (Debian's python3)."""
 
@@ -98,3 +99,46 @@ class Server:
     def run_cli(self, *args):
         return subprocess.run([self.binary, *args, "--config", self.config_path()],
                               capture_output=True, text=True, timeout=120)
+
+
+class SkipTest(Exception):
+    """Raised by a test that this machine cannot run; run_tests then exits 77, which CTest
+    reports as skipped (SKIP_RETURN_CODE), never as passed."""
+
+
+def run_tests(tests, only=None):
+    """Runs `tests` ({name: function}), or only the one named; prints PASS/FAIL/SKIP per test
+    and returns the exit code: 1 on any failure, else 77 when one was skipped, else 0."""
+    import time
+    import traceback
+    failures = skipped = 0
+    for name, fn in tests.items():
+        if only and name != only:
+            continue
+        started = time.time()
+        try:
+            fn()
+            print(f"PASS {name} ({time.time() - started:.1f}s)")
+        except SkipTest as why:
+            skipped += 1
+            print(f"SKIP {name}: {why}")
+        except Exception as error:  # report every test, then fail
+            failures += 1
+            print(f"FAIL {name}: {error}")
+            traceback.print_exc()
+    if failures:
+        return 1
+    return 77 if skipped else 0
+
+
+def parse_server_test_args(tests):
+    """The command line of a test file that starts the server: --binary PATH --variants DIR
+    [--only NAME], the paths made absolute."""
+    import argparse
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--variants", required=True)
+    parser.add_argument("--only", choices=sorted(tests))
+    args = parser.parse_args()
+    args.binary, args.variants = os.path.abspath(args.binary), os.path.abspath(args.variants)
+    return args

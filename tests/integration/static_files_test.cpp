@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The web UI's files: served from the embedded table with their types and ETags, and nothing
 // else — no name outside the table, whatever dots, slashes or escapes it holds.
 #include <doctest/doctest.h>

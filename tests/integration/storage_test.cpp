@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Storage: migrations, the refusal to open a newer schema, and the connection settings.
 #include <doctest/doctest.h>
 

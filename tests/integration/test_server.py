@@ -1,12 +1,11 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Integration tests of `adjutant serve`: whole games over HTTP against the real server with a
 real SQLite file. Run: test_server.py --binary PATH --variants DIR [--only NAME]
 
 Every loop is bounded (attempt counts or wall-clock deadlines) so a hung server fails the test
 instead of hanging it."""
 
-import traceback
-import argparse
 import hashlib
 import json
 import os
@@ -18,7 +17,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from server_harness import Server  # noqa: E402
+from server_harness import Server, parse_server_test_args, run_tests  # noqa: E402
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 ARGS = None
@@ -649,24 +648,8 @@ TESTS = {name[5:]: fn for name, fn in globals().items() if name.startswith("test
 
 def main():
     global ARGS
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--binary", required=True)
-    parser.add_argument("--variants", required=True)
-    parser.add_argument("--only", choices=sorted(TESTS))
-    ARGS = parser.parse_args()
-    failures = 0
-    for name, fn in TESTS.items():
-        if ARGS.only and name != ARGS.only:
-            continue
-        started = time.time()
-        try:
-            fn()
-            print(f"PASS {name} ({time.time() - started:.1f}s)")
-        except Exception as error:  # report every test, then fail
-            failures += 1
-            print(f"FAIL {name}: {error}")
-            traceback.print_exc()
-    return 1 if failures else 0
+    ARGS = parse_server_test_args(TESTS)
+    return run_tests(TESTS, ARGS.only)
 
 
 if __name__ == "__main__":

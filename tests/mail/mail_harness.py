@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Helpers of the mail tests: a real SMTP server on loopback (Debian's python3-aiosmtpd), the
 real `adjutant serve` with mail enabled (tests/integration/server_harness.py), and
 `adjutant mail-in` fed one message on standard input. Every wait is bounded."""

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The inbound parsing module (server/mail/inbound.h, body_text.h) against MIME fixtures in
 // tests/mail/fixtures/: each gives the right command text or a clean error.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The mail renderings of campaign games: a player by mail must read what a player by web reads,
 // including unit strengths, garrisons and every event with its die roll (docs/mail.md).
 #include <doctest/doctest.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Integration tests of the mail gateway against the real server, a real SQLite file and a
 real SMTP server on loopback (aiosmtpd). Run:
   test_mail.py --binary PATH --variants DIR [--only NAME]"""

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Orders through a real MTA: a private Postfix instance (its own config, queue and data
 directories in a temporary folder, listening on a free loopback port only, relaying nothing)
 wired with deploy/postfix/'s pipe transport into `adjutant mail-in`; `swaks` sends orders to it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DATC v3.0 chapter 6: every case is data in tests/datc/, run by one driver.
 #include <doctest/doctest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The order parser on the Colonial map: the TSR order, PERMIT for the Suez Canal, and the exact
 // errors for their misuse.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Movement-phase legality and the one-order-per-unit rule, with the DATC cases they follow.
 #include "parser_test_support.h"
 

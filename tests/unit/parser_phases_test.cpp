@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Retreat- and adjustment-phase legality (DATC 6.H, 6.I, 6.J and 4.B.7, 4.C.3, 4.C.4, 4.D.4-7).
 #include "parser_test_support.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The order parser on the western-front-1914 map: the network rail order A X - RAIL - Y in its
 // spellings, and the exact errors the rules cases do not already name
 // (tests/rules/rail-movement/ holds the others).

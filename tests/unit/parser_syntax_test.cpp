@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The order language: every form, synonym and coast spelling, power prefixes and blocks,
 // comments. Legality is exercised in parser_movement_test.cpp and parser_phases_test.cpp.
 #include "orders/lexer.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers shared by the order-parser tests: the standard variant, hand-made positions, and a
 // one-line verdict as a string ("A PAR H" when accepted, "error: ..." when rejected).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rail network module's pieces on their own: the LOC allocation (max-flow against greedy),
 // the initial rail states of a starting position, and rail states in position documents.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Rules cases as data (tests/datc/README.md): the file format, and running a case through the
 // parser and the adjudicator. Shared by the DATC driver and later rules suites.
 #pragma once

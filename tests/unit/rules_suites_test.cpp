@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rules cases of the seed documents, as data in tests/rules/<suite>/, one driver each. Each
 // suite is its own test case, so `-tc=` can pick it, and prints its count for deploy/test.sh.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pluggable strength (DESIGN.md §3): the same decisions with `points` strength, where each unit
 // brings its strength points and supports add their supporter's points.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Properties of the supply rules over many random weeks on the campaign test map:
 // supply points are neither created nor lost except as the events say (purchases, consumption,
 // destroyed trains, a lost country), and the same inputs give byte-identical reports.

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: Apache-2.0
 // Browser test of the web UI: starts the real `adjutant serve` on a loopback port with a
 // temporary SQLite file, drives the system Chromium (headless, through playwright-core, which
 // downloads no browser) and checks the UI end to end: static serving (types, ETag/304, no path

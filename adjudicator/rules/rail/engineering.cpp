@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The states of the rail lines from week to week: what the enemy does to them (18.1.4) and the
 // rail engineering procedure (18.2.1), in the seed's order. Each change is an event.
 #include "rules/rail/rail.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "rules/rail/max_flow.h"
 
 #include <algorithm>

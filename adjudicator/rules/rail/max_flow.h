@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Allocating armies' lines of communication to rail routes within the provinces' LOC capacity
 // (seed 000, "LOC Limitations"; docs/rail.md, "LOC capacity").
 //

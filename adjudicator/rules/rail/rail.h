@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rail network rule module (seed 000, 18.1, 18.2 and the LOC limitations, adapted as
 // DESIGN.md §6.3 says; docs/rail.md maps each rule to its code).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Breadth-first search over a power's rail (see rail.h, reach).
 #pragma once
 

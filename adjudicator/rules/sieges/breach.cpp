@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Breaching (seed 004, 5j): a regular siege with siege guns at 3:2 or better against the
 // garrison's. The weeks a breach takes come from the ratio and the fortress's class; once it is
 // made the garrison rolls for surrender, or, at the outer and inner defences of a 1st-class

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Generals as the sieges use them (seed 004, 4g; docs/sieges.md "Generals"). A named general's
 // type roll is made once and kept on his army or garrison (`general_roll`), with the career
 // modifiers of 4g added as they are earned. Each time his generalship is needed a randomiser

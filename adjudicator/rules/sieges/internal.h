@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the files of the siege module share (docs/sieges.md): rolling and recording dice, reading
 // the position being built, and each step of sieges::after_movement. Not part of the module's
 // interface (sieges.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The beginning and the end of a siege (seed 004, 5a, 5d-5g, 5k): sieges end when their army is
 // gone, lifted or abandoned; BESIEGE lays a siege in two uninterrupted weeks, and once it is laid
 // a 3rd-class fortress may be betrayed (5f) and a 2nd- or 3rd-class commander may lose his nerve

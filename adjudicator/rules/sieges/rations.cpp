@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Half rations (seed 004, 5h): a besieged commander may halve his garrison's rations so its
 // stores last twice as long (the supply module eats them at half a week a week). The civilians
 // make it costly: a morale check on the table of 5g and a treachery check on the table of 5f, each

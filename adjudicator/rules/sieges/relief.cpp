@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Relief (seed 004, 5n): the aftermath of a relieving attack the garrison was ordered to aid
 // (`G REI S A CHA - REI`). The battle itself was fought in the movement resolution, where the
 // garrison's fighting points counted in the relieving move's attack (sieges::relief_points);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The siege rule module (seed 004, section 5, adapted as DESIGN.md §6.2 says; docs/sieges.md maps
 // each rule to its code).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sorties (seed 004, 5l): a garrison may come out against besiegers below 3:2 in army points, or
 // against besiegers abandoning the siege. The seed fights such battles on the tabletop; on a
 // province map they are resolved by one d10 (docs/sieges.md "Sorties"): the besiegers' strength

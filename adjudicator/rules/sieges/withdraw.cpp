@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "An enemy force cannot remain in a city hex unless it has laid siege for assault or breach
 // purposes" (seed 004, 5k). An army may march into a province whose fortress an enemy garrison
 // holds (it must, to besiege it), and it has that week to begin: an army that stood there when

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Consumption (seed 004, 4a): each army, fleet and garrison uses 1 supply point a week; a fleet
 // in a port with a garrison of its own power shares the garrison's. An army or fleet with
 // nothing left loses `attrition_percent` of its points (rounded up) and melts away at 0. A

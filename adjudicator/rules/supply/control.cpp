@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Who holds the cities (seed 004, 4b): a city passes to the power whose army stands in it
 // when no garrison of another power holds out there; losing the capital loses the country.
 // Also the yearly replacements.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Breadth-first search over the roads of a campaign map (see supply.h, road_route).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The supply rule module (seed 004, section 4a and 4b, adapted as DESIGN.md §6.1 says;
 // docs/campaign.md maps each rule to its code).
 //

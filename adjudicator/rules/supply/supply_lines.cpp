@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Supply lines (seed 004, 4a): each army traces the shortest road route to a friendly supply
 // base; a province holding an enemy army cuts it. The line is kept on the army.
 #include "rules/supply/supply.h"

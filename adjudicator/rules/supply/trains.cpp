@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Supply trains (seed 004, 4a): one supply point each, moving `train_speed` provinces a week
 // by road towards the army they were sent to, as standing orders, until they deliver. When the
 // road to the army is cut, a train that can no longer reach it turns back to its city (it was

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "cli/options.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <limits>
+#include <vector>
+
+namespace adjutant::cli {
+
+std::optional<int> parse_options(CLI::App& parser, Args args) {
+    // CLI11 takes the words in reverse order, without the program name.
+    std::vector<std::string> words(args.rbegin(), args.rend());
+    try {
+        parser.parse(words);
+        return std::nullopt;
+    } catch (const CLI::ParseError& error) {
+        const int code = parser.exit(error, std::cout, std::cerr);
+        return code == 0 ? 0 : kExUsage;
+    }
+}
+
+void add_config_options(CLI::App& parser, ConfigOptions& out) {
+    parser.add_option("--config", out.config_path,
+                      "configuration file (default: config/adjutant.json when it exists)");
+    parser.add_option("--database", out.database, "SQLite database file (overrides the config)");
+}
+
+std::optional<config::ServerConfig> load_config(const ConfigOptions& options) {
+    std::string error;
+    auto config = config::load_cli_config(options.config_path, options.database, error);
+    if (!config) std::fprintf(stderr, "adjutant: %s\n", error.c_str());
+    return config;
+}
+
+bool database_exists(const config::ServerConfig& config) {
+    std::error_code ec;
+    if (config.database == ":memory:" || std::filesystem::is_regular_file(config.database, ec))
+        return true;
+    std::fprintf(stderr,
+                 "adjutant: database %s does not exist (check --database or the config's "
+                 "\"database\"; `adjutant migrate` creates one)\n",
+                 config.database.c_str());
+    return false;
+}
+
+CLI::Option* add_game_option(CLI::App& parser, std::optional<std::int64_t>& game,
+                             const std::string& help) {
+    return parser
+        .add_option_function<std::int64_t>(
+            "--game", [&game](const std::int64_t& id) { game = id; }, help)
+        ->check(CLI::Range(std::int64_t{1}, std::numeric_limits<std::int64_t>::max()));
+}
+
+}  // namespace adjutant::cli

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+// The one option parser of every subcommand (CLI11, as Debian ships it): each subcommand
+// declares its options on a CLI::App and calls parse_options, so -h/--help, unknown options,
+// missing values and out-of-range numbers behave the same everywhere.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.h"
+#include "config/server_config.h"
+
+namespace adjutant::cli {
+
+// sysexits(3) codes, shared by every subcommand.
+constexpr int kExUsage = 64, kExDataErr = 65, kExNoInput = 66, kExSoftware = 70, kExCantCreate = 73,
+              kExIoErr = 74, kExTempFail = 75, kExConfig = 78;
+
+// Parses `args` (the words after the subcommand's name) into `parser`. nullopt: go on. Otherwise
+// the exit code to return: 0 after printing the help on standard output, kExUsage after
+// printing the problem and a pointer to --help on standard error.
+std::optional<int> parse_options(CLI::App& parser, Args args);
+
+// --config FILE and --database FILE, as every database command takes them.
+struct ConfigOptions {
+    std::string config_path;
+    std::string database;
+};
+void add_config_options(CLI::App& parser, ConfigOptions& out);
+
+// Loads the configuration the options name (load_cli_config). nullopt after printing the
+// problem on standard error: the caller returns kExConfig.
+std::optional<config::ServerConfig> load_config(const ConfigOptions& options);
+
+// A command that reads an existing database refuses a missing one rather than creating an
+// empty database and reporting on nothing. False after saying so on standard error: the
+// caller returns kExNoInput.
+bool database_exists(const config::ServerConfig& config);
+
+// A game id: a positive integer (CLI11 refuses "abc" and "0" with a message naming --game).
+CLI::Option* add_game_option(CLI::App& parser, std::optional<std::int64_t>& game,
+                             const std::string& help);
+
+}  // namespace adjutant::cli

@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Installs the build as a user or the Debian package would, and serves from the result.
+
+prefix: `cmake --install BUILD --prefix TMP`, then TMP/bin/adjutant serves with the installed
+        TMP/etc/adjutant/adjutant.json on an ephemeral port: /healthz answers and the installed
+        variants are loaded; the installed unit names the installed paths and, where
+        systemd-analyze runs, rates at most 2.0.
+deb:    `cpack -G DEB`, then the package's files, its conffiles and its dependencies, each a
+        Debian package name installed on this machine.
+Run: test_install.py --build DIR [--only NAME]. Standard library only."""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "integration"))
+from server_harness import run_tests  # noqa: E402
+
+ARGS = None
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def run(*args, **kwargs):
+    done = subprocess.run(list(args), capture_output=True, text=True, timeout=600, **kwargs)
+    check(done.returncode == 0, f"{args}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
+    return done
+
+
+def get(url):
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def security_rating(unit):
+    """systemd-analyze's overall exposure of `unit`, or None where it cannot run offline."""
+    if shutil.which("systemd-analyze") is None:
+        return None
+    done = subprocess.run(["systemd-analyze", "security", "--offline=yes", unit],
+                          capture_output=True, text=True, timeout=60)
+    found = re.search(r"Overall exposure level for \S+: ([0-9.]+)", done.stdout)
+    return float(found.group(1)) if found else None
+
+
+def test_prefix():
+    prefix = tempfile.mkdtemp(prefix="adjutant-install-")
+    try:
+        run("cmake", "--install", ARGS.build, "--prefix", prefix)
+        binary = os.path.join(prefix, "bin", "adjutant")
+        config_path = os.path.join(prefix, "etc", "adjutant", "adjutant.json")
+        variants = os.path.join(prefix, "share", "adjutant", "variants")
+        for path in (binary, config_path, os.path.join(variants, "standard.json"),
+                     os.path.join(prefix, "share", "adjutant", "schema", "001_initial.sql"),
+                     os.path.join(prefix, "lib", "systemd", "system", "adjutant.service"),
+                     os.path.join(prefix, "lib", "sysusers.d", "adjutant.conf"),
+                     os.path.join(prefix, "share", "doc", "adjutant", "LICENSE"),
+                     os.path.join(prefix, "share", "doc", "adjutant", "docs", "deploy.md")):
+            check(os.path.isfile(path), f"not installed: {path}")
+        with open(config_path) as f:
+            config = json.load(f)
+        check(config["variants_dir"] == variants, f"variants_dir: {config['variants_dir']}")
+        check(os.path.isabs(config["database"]), f"database: {config['database']}")
+        with open(os.path.join(prefix, "lib", "systemd", "system", "adjutant.service")) as f:
+            unit = f.read()
+        check(f"ExecStart={binary} serve --config {config_path}" in unit, unit)
+
+        # Served from the installed tree, away from the source tree (its variants would mask a
+        # missing install), on an ephemeral port with a database of its own.
+        work = os.path.join(prefix, "work")
+        os.mkdir(work)
+        env = {k: v for k, v in os.environ.items() if k != "ADJUTANT_VARIANTS"}
+        log = os.path.join(work, "server.log")
+        proc = subprocess.Popen(
+            [binary, "serve", "--config", config_path, "--port", "0",
+             "--database", os.path.join(work, "adjutant.db")],
+            cwd=work, env=env, stdout=subprocess.PIPE, stderr=open(log, "w"), text=True)
+        try:
+            url = None
+            deadline = time.time() + 30
+            while time.time() < deadline and url is None:
+                line = proc.stdout.readline()
+                if not line:
+                    break
+                if line.startswith("listening on "):
+                    url = line.split(" ", 2)[2].strip()
+            if url is None:
+                with open(log) as f:
+                    raise AssertionError("the installed server did not start: " + f.read())
+            check(get(url + "/healthz") == {"status": "ok"}, "healthz")
+            names = sorted(v["name"] for v in get(url + "/api/v1/variants")["variants"])
+            check(names == ["colonial", "standard", "western-front-1914"], f"variants: {names}")
+        finally:
+            proc.terminate()
+            check(proc.wait(timeout=30) == 0, "the installed server did not stop cleanly")
+        done = run(binary, "--version")
+        check(done.stdout.startswith("adjutant "), done.stdout)
+        rating = security_rating(os.path.join(prefix, "lib", "systemd", "system",
+                                              "adjutant.service"))
+        if rating is not None:
+            check(rating <= 2.0, f"systemd-analyze security rates the unit {rating}")
+            print(f"systemd-analyze security: {rating}")
+    finally:
+        shutil.rmtree(prefix, ignore_errors=True)
+
+
+def test_deb():
+    out = tempfile.mkdtemp(prefix="adjutant-deb-")
+    try:
+        run("cpack", "-G", "DEB", "-B", out, "--config",
+            os.path.join(ARGS.build, "CPackConfig.cmake"))
+        debs = [name for name in os.listdir(out) if name.endswith(".deb")]
+        check(len(debs) == 1, f"packages: {debs}")
+        deb = os.path.join(out, debs[0])
+        files = run("dpkg-deb", "--contents", deb).stdout
+        for path in ("./usr/bin/adjutant", "./etc/adjutant/adjutant.json",
+                     "./usr/share/adjutant/variants/standard.json",
+                     "./usr/lib/systemd/system/adjutant.service",
+                     "./usr/lib/sysusers.d/adjutant.conf",
+                     "./usr/share/doc/adjutant/LICENSE"):
+            check(re.search(rf" {re.escape(path)}$", files, re.M), f"{path} not in the package")
+        root = os.path.join(out, "root")
+        run("dpkg-deb", "--extract", deb, root)
+        with open(os.path.join(root, "etc", "adjutant", "adjutant.json")) as f:
+            config = json.load(f)
+        check(config["variants_dir"] == "/usr/share/adjutant/variants", f"{config}")
+        with open(os.path.join(root, "usr", "lib", "systemd", "system", "adjutant.service")) as f:
+            check("ExecStart=/usr/bin/adjutant serve --config /etc/adjutant/adjutant.json"
+                  in f.read(), "the unit's paths")
+        conffiles = run("dpkg-deb", "--info", deb, "conffiles").stdout.split()
+        check(conffiles == ["/etc/adjutant/adjutant.json"], f"conffiles: {conffiles}")
+        depends = run("dpkg-deb", "--field", deb, "Depends").stdout.strip()
+        names = [re.match(r"[a-z0-9.+-]+", d.strip()).group(0) for d in depends.split(",")]
+        check(names, "no dependencies")
+        for name in names:  # each one a Debian package, installed here since the binary runs
+            status = subprocess.run(["dpkg-query", "-W", "-f=${Status}", name],
+                                    capture_output=True, text=True).stdout
+            check(status == "install ok installed", f"dependency {name}: {status!r}")
+        # Every library the binary links directly comes from one of them (libc6, libgcc-s1
+        # and libstdc++6 are on every Debian system; the last two are named anyway).
+        binary = os.path.join(root, "usr", "bin", "adjutant")
+        needed = re.findall(r"\(NEEDED\)\s+Shared library: \[(\S+)\]",
+                            run("readelf", "-d", binary).stdout)
+        paths = dict(re.findall(r"^\s*(\S+) => (\S+)", run("ldd", binary).stdout, re.M))
+        check(needed, "no NEEDED entries read")
+        for soname in needed:
+            owner = ""
+            for path in (paths[soname], os.path.realpath(paths[soname])):  # merged /usr
+                found = subprocess.run(["dpkg-query", "-S", path], capture_output=True,
+                                       text=True)
+                owner = owner or (found.stdout.split(":")[0] if found.returncode == 0 else "")
+            check(owner in names or owner in ("libc6", "libgcc-s1"),
+                  f"{soname} comes from {owner}, which is not a dependency")
+        print(f"Depends: {depends}")
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+TESTS = {name[5:]: fn for name, fn in globals().items() if name.startswith("test_")}
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--build", required=True)
+    parser.add_argument("--only", choices=sorted(TESTS))
+    ARGS = parser.parse_args()
+    return run_tests(TESTS, ARGS.only)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

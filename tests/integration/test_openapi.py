@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""A client made from /openapi.json talks to the real server: every operation is called by its
+operationId (method and path come from the document), and every answer must have a status the
+operation lists and a body that its schema accepts (a small validator of the OpenAPI 3.0 subset
+the document uses: $ref, type, nullable, enum, required, properties, items).
+Run: test_openapi.py --binary PATH --variants DIR. Standard library only."""
+
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from server_harness import Server, parse_server_test_args, run_tests  # noqa: E402
+
+ARGS = None
+TYPES = {"object": dict, "array": list, "string": str, "boolean": bool}
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+class Client:
+    def __init__(self, server):
+        self.server = server
+        status, self.spec, _, _ = server.request("GET", "/openapi.json")
+        check(status == 200, "GET /openapi.json")
+        self.operations = {}
+        for path, operations in self.spec["paths"].items():
+            for method, operation in operations.items():
+                self.operations[operation["operationId"]] = (method.upper(), path, operation)
+        self.called = set()
+
+    def resolve(self, schema):
+        while "$ref" in schema:
+            node = self.spec
+            for part in schema["$ref"].lstrip("#/").split("/"):
+                node = node[part]
+            schema = node
+        return schema
+
+    def validate(self, value, schema, where):
+        schema = self.resolve(schema)
+        if value is None:
+            check(schema.get("nullable", False) or not schema, f"{where}: null not allowed")
+            return
+        kind = schema.get("type")
+        if kind == "integer":
+            check(isinstance(value, int) and not isinstance(value, bool), f"{where}: {value!r}")
+        elif kind in TYPES:
+            check(isinstance(value, TYPES[kind]), f"{where}: {type(value).__name__}, not {kind}")
+        if "enum" in schema:
+            check(value in schema["enum"], f"{where}: {value!r} not in {schema['enum']}")
+        if kind == "object":
+            for key in schema.get("required", []):
+                check(key in value, f"{where}: missing {key!r}")
+            properties = schema.get("properties", {})
+            for key, item in value.items():
+                if key in properties:
+                    self.validate(item, properties[key], f"{where}.{key}")
+                else:
+                    check(schema.get("additionalProperties", True) is not False,
+                          f"{where}: undocumented {key!r}")
+        if kind == "array":
+            for i, item in enumerate(value):
+                self.validate(item, schema.get("items", {}), f"{where}[{i}]")
+
+    def call(self, operation_id, expect, params=None, body=None, token=None, text=None):
+        method, path, operation = self.operations[operation_id]
+        for name, value in (params or {}).items():
+            path = path.replace("{" + name + "}", str(value))
+        raw, headers = None, {}
+        if text is not None:
+            raw, headers = text.encode(), {"Content-Type": "text/plain"}
+        status, parsed, response, payload = self.server.request(
+            method, path, body=body, token=token, raw=raw, headers=headers)
+        where = f"{operation_id} {method} {path}"
+        check(status == expect, f"{where}: expected {expect}, got {status}: {payload[:300]!r}")
+        responses = operation["responses"]
+        check(str(status) in responses or "default" in responses,
+              f"{where}: status {status} is not documented")
+        answer = self.resolve(responses.get(str(status), responses.get("default")))
+        content = answer.get("content", {})
+        ctype = (response.getheader("Content-Type") or "").split(";")[0]
+        if "application/json" in content:
+            check(ctype == "application/json", f"{where}: Content-Type {ctype}")
+            self.validate(parsed, content["application/json"]["schema"], where)
+        self.called.add(operation_id)
+        return parsed
+
+
+def test_client():
+    server = Server(ARGS.binary, ARGS.variants).start()
+    try:
+        c = Client(server)
+        admin = server.admin_token
+        c.call("getHealth", 200)
+        c.call("getMetrics", 200)
+        c.call("getOpenApi", 200)
+        c.call("getWebApp", 200)
+        c.call("getWebFile", 200, {"file": "app.js"})
+        c.call("listVariants", 200)
+        c.call("getVariant", 200, {"name": "standard"})
+        with open(os.path.join(os.path.dirname(__file__), "..", "variants", "tiny.json")) as f:
+            c.call("uploadVariant", 201, body=json.load(f), token=admin)
+        created = c.call("createGame", 201, body={"name": "g", "variant": "standard"})
+        game, gm = created["game"]["id"], created["gm_token"]
+        c.call("listGames", 200)
+        c.call("getGame", 200, {"id": game})
+        seat = c.call("joinSeat", 201, {"id": game, "power": "France"}, body={"player": "p"})
+        c.call("joinSeat", 409, {"id": game, "power": "France"}, body={"player": "q"})
+        c.call("inviteToSeat", 201, {"id": game, "power": "Italy"}, body={"player": "i"}, token=gm)
+        c.call("replacePlayer", 201, {"id": game, "power": "Italy"}, body={"player": "j"},
+               token=gm)
+        token = seat["token"]
+        c.call("submitOrders", 200, {"id": game}, token=token, text="A PAR-BUR\nF XYZ-ABC")
+        c.call("validateOrders", 200, {"id": game}, token=token, text="A MAR-SPA")
+        c.call("getOrders", 200, {"id": game}, token=token)
+        c.call("getOrders", 200, {"id": game}, token=gm)
+        c.call("getOrders", 401, {"id": game})
+        c.call("setReady", 200, {"id": game}, body={"ready": True}, token=token)
+        c.call("gmAction", 200, {"id": game, "action": "start"}, body={}, token=gm)
+        phase = c.call("getGame", 200, {"id": game})["phase"]
+        c.call("gmAction", 200, {"id": game, "action": "resolve"}, body={"phase": phase},
+               token=gm)
+        c.call("gmAction", 403, {"id": game, "action": "pause"}, body={}, token=token)
+        phases = c.call("listPhases", 200, {"id": game})["phases"]
+        check(len(phases) >= 2, f"the resolve made a new phase: {phases}")
+        for entry in phases:  # a resolved one (orders, results, events) and the current one
+            c.call("getPhase", 200, {"id": game, "seq": entry["seq"]})
+        c.call("getAudit", 200, {"id": game}, token=gm)
+        c.call("getGame", 404, {"id": 999})
+        c.call("getVariant", 404, {"name": "nope"})
+        missing = sorted(set(c.operations) - c.called)
+        check(not missing, f"operations never called: {missing}")
+    finally:
+        server.close()
+
+
+TESTS = {name[5:]: fn for name, fn in globals().items() if name.startswith("test_")}
+
+
+def main():
+    global ARGS
+    ARGS = parse_server_test_args(TESTS)
+    return run_tests(TESTS, ARGS.only)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
