@@ -19,8 +19,9 @@ packages=(
 if [ "${1:-}" = "--tests" ]; then
   # doctest: the unit tests; clang: the libFuzzer targets; Postfix, swaks and aiosmtpd: the mail
   # tests' private MTA and SMTP peer; Chromium and Node: the browser test, which runs on
-  # Debian's own Node (18).
-  packages+=(doctest-dev clang libclang-rt-14-dev postfix swaks python3 python3-aiosmtpd chromium)
+  # Debian's own Node (18); systemd: systemd-analyze rates the installed unit offline.
+  packages+=(doctest-dev clang libclang-rt-14-dev postfix swaks python3 python3-aiosmtpd chromium
+    systemd)
   # A node installed some other way (a newer one on a developer's machine) is used as it is.
   command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)
