@@ -43,7 +43,13 @@ std::string create_demo_game(service::GameService& service, const std::string& b
         text += "  curl -X POST -H 'Authorization: Bearer " + example_token + "' " + game_url +
                 "/ready\n";
     }
-    text += "\nThe GM resolves at once with POST " + game_url + "/actions/resolve\n";
+    // A resolve names the phase it is for, so a repeated one cannot resolve the next phase too
+    // (a stale one gets 409, one naming no phase 428; both say which phase is current).
+    const std::string phase = created["game"]["phase"].get<std::string>();
+    text += "\nThe GM resolves the current phase (" + phase + ") at once with\n";
+    text += "  curl -X POST -H 'Authorization: Bearer " + created["gm_token"].get<std::string>() +
+            "' -H 'Content-Type: application/json' --data '{\"phase\": \"" + phase + "\"}' " +
+            game_url + "/actions/resolve\n";
     return text;
 }
 

@@ -1,5 +1,6 @@
 // adjutant adjudicate --variant V [--position P.json] --orders O.txt [--seed N]
 // Prints the adjudication report (report/adjudication_json.h) as JSON on standard output.
+#include <charconv>
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -31,7 +32,7 @@ int adjudicate_command(Args args) {
     std::string variant_name;
     std::string position_path;
     std::string orders_path;
-    std::uint64_t seed = 0;
+    DiceSeed seed;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string arg = args[i];
         const bool has_value = i + 1 < args.size();
@@ -41,8 +42,23 @@ int adjudicate_command(Args args) {
             position_path = args[++i];
         else if (arg == "--orders" && has_value)
             orders_path = args[++i];
-        else if (arg == "--seed" && has_value)
-            seed = std::strtoull(args[++i], nullptr, 10);
+        else if (arg == "--seed" && has_value) {
+            // 64 hex digits: a game's revealed 256-bit seed; a decimal number: a 64-bit one
+            // (games created before 256-bit seeds, and hand-picked test seeds).
+            const std::string_view text = args[++i];
+            if (auto v2 = DiceSeed::from_hex(text)) {
+                seed = *v2;
+            } else {
+                std::uint64_t value = 0;
+                const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+                if (ec != std::errc() || end != text.data() + text.size()) {
+                    std::fprintf(stderr,
+                                 "adjutant: --seed takes 64 hex digits or a decimal number\n");
+                    return kUsage;
+                }
+                seed = value;
+            }
+        }
         else
             return usage();
     }

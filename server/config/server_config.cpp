@@ -63,6 +63,10 @@ std::optional<ServerConfig> load_config(const std::string& path, std::string& er
              read(*it, "header_timeout_seconds", config.limits.header_timeout_seconds, error, w);
         ok = ok && read(*it, "read_timeout_seconds", config.limits.read_timeout_seconds, error, w);
         ok = ok && read(*it, "max_connections", config.limits.max_connections, error, w);
+        ok = ok && read(*it, "drain_seconds", config.limits.drain_seconds, error, w);
+        ok = ok && read(*it, "games_per_hour_per_address",
+                        config.limits.games_per_hour_per_address, error, w);
+        ok = ok && read(*it, "gm_variant_bytes", config.limits.gm_variant_bytes, error, w);
     }
     if (auto it = json.find("mail"); it != json.end() && it->is_object()) {
         const std::string w = where + "mail.";
@@ -83,6 +87,8 @@ std::optional<ServerConfig> load_config(const std::string& path, std::string& er
         config.admin_token = token;
     if (config.threads < 1) config.threads = 1;
     if (config.scheduler_interval_seconds < 1) config.scheduler_interval_seconds = 1;
+    if (config.limits.drain_seconds < 0) config.limits.drain_seconds = 0;
+    if (config.limits.games_per_hour_per_address < 0) config.limits.games_per_hour_per_address = 0;
     return config;
 }
 
