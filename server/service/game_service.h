@@ -196,6 +196,8 @@ class GameService {
     ViewCache history_cache_{std::make_shared<const ViewMap>()};
     std::atomic<std::uint64_t> resolutions_{0};
     ServiceLimits limits_;
+    // Scheduler: games whose resolution failed -> (next attempt, delay), under mutex_.
+    std::unordered_map<std::int64_t, std::pair<std::int64_t, std::int64_t>> resolve_failures_;
     // Game creations per client address in the last hour (in memory: a restart forgets them).
     std::mutex rate_mutex_;
     std::unordered_map<std::string, std::vector<std::int64_t>> creations_;

@@ -1,6 +1,8 @@
 // Resolution: one phase, in one transaction. The adjudicator runs before the transaction
 // opens (it is pure), so the write lock is held only for the handful of row writes; a crash at
 // any point leaves the phase unresolved, never half-resolved.
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 
 #include "adjudicate.h"
@@ -220,7 +222,13 @@ void GameService::maybe_resolve_when_ready(std::int64_t game_id) {
 int GameService::resolve_due() {
     std::lock_guard lock(mutex_);
     int resolved = 0;
-    for (std::int64_t id : store_.games_due(now())) {
+    const std::int64_t t = now();
+    for (std::int64_t id : store_.games_due(t)) {
+        // A game that failed is retried after a delay that doubles to 10 minutes, so one
+        // broken game cannot fill the log every tick.
+        if (auto failed = resolve_failures_.find(id);
+            failed != resolve_failures_.end() && failed->second.first > t)
+            continue;
         try {
             Loaded game = load(id);
             if (game.row.missing_policy == "wait") {
@@ -233,9 +241,14 @@ int GameService::resolve_due() {
             }
             // The phase that is due, through the same guard as the GM's resolve.
             resolved += resolve(id, "scheduler", game.phase.seq);
+            resolve_failures_.erase(id);
         } catch (const std::exception& error) {
             // One broken game must not stop the others from resolving.
-            spdlog::error("scheduler: game {} failed to resolve: {}", id, error.what());
+            auto& [next_try, delay] = resolve_failures_[id];
+            delay = std::min<std::int64_t>(600, std::max<std::int64_t>(5, delay * 2));
+            next_try = t + delay;
+            spdlog::error("scheduler: game {} failed to resolve: {}; retrying in {} s", id,
+                          error.what(), delay);
         }
     }
     return resolved;

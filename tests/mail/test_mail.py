@@ -89,7 +89,8 @@ def test_outbound():
 
         # Results after resolution go to every seat with an address.
         status, _, _, raw_answer = server.request(
-            "POST", f"/api/v1/games/{game_id}/actions/resolve", {}, token=gm_token)
+            "POST", f"/api/v1/games/{game_id}/actions/resolve", {"phase": "S1901M"},
+            token=gm_token)
         check(status == 200, f"resolve: {raw_answer[:200]!r}")
         for rcpt in (FRANCE, "eng@player.test"):
             result = sink.wait_for(lambda m, r=rcpt: m["to"] == [r] and b"S1901M results" in
