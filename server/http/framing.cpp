@@ -38,23 +38,23 @@ std::optional<Refusal> parse_refusal(const boost::beast::error_code& ec) {
 std::optional<Refusal> framing_refusal(const BeastRequest& header,
                                        boost::optional<std::uint64_t> content_length,
                                        std::size_t body_limit) {
+    // Every field is looked at (the fields keep their arrival order, so two fields of one name
+    // need not be neighbours).
     std::size_t lengths = 0;
-    for (auto it = header.find(bhttp::field::content_length);
-         it != header.end() && it->name() == bhttp::field::content_length; ++it) {
-        ++lengths;
-        if (it->value().find(',') != boost::beast::string_view::npos)
-            return Refusal{400, "bad_request", "malformed request: a list in Content-Length"};
+    std::string codings;
+    std::size_t encodings = 0;
+    for (const auto& field : header) {
+        if (field.name() == bhttp::field::content_length) {
+            ++lengths;
+            if (field.value().find(',') != boost::beast::string_view::npos)
+                return Refusal{400, "bad_request", "malformed request: a list in Content-Length"};
+        } else if (field.name() == bhttp::field::transfer_encoding) {
+            if (encodings++) codings += ',';
+            codings.append(field.value().data(), field.value().size());
+        }
     }
     if (lengths > 1)
         return Refusal{400, "bad_request", "malformed request: more than one Content-Length"};
-
-    std::string codings;
-    std::size_t encodings = 0;
-    for (auto it = header.find(bhttp::field::transfer_encoding);
-         it != header.end() && it->name() == bhttp::field::transfer_encoding; ++it) {
-        if (encodings++) codings += ',';
-        codings.append(it->value().data(), it->value().size());
-    }
     if (encodings > 0) {
         if (lengths > 0)
             return Refusal{400, "bad_request",

@@ -615,6 +615,10 @@ def test_framing():
              b"Content-Length: 6\r\n\r\n{}{}{}", 400, "two different Content-Lengths"),
             (b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n"
              b"Content-Length: 2\r\n\r\n{}", 400, "two equal Content-Lengths"),
+            (b"POST /api/v1/games HTTP/1.1\r\nContent-Length: 2\r\nHost: x\r\n"
+             b"Content-Length: 2\r\n\r\n{}", 400, "two equal Content-Lengths, apart"),
+            (b"POST /api/v1/games HTTP/1.1\r\nTransfer-Encoding: gzip\r\nHost: x\r\n"
+             b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 501, "gzip, then chunked"),
             (b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n{}", 400,
              "a negative Content-Length"),
             (b"GET /healthz HTTP/1.1\nHost: x\n\n", 400, "bare LF"),
