@@ -38,6 +38,8 @@ enum class Reason : std::uint8_t {
     CanalClosed,       // a canal move or support without passage (no permission, keeper left)
     Illegal,           // rejected by the order parser; reported with its message
     OverRailCapacity,  // a network rail move beyond its power's rail capacity this turn
+    NotCarriedOut,     // a rule module's order (train, garrison) could not be carried out
+    OverLocCapacity,   // a supply train's rail journey beyond the rail's LOC capacity this week
 };
 
 std::string_view reason_text(Reason reason);
@@ -74,8 +76,10 @@ struct Event {
 };
 
 struct Adjudication {
-    Phase phase;                           // the phase adjudicated
-    std::vector<OrderResult> results;      // one per unit / adjustment, sorted by unit location
+    Phase phase;  // the phase adjudicated
+    // One per unit / adjustment, sorted by unit location; then one per rule-module order that is
+    // no unit's (supply trains, purchases, garrisons), in the order they were written.
+    std::vector<OrderResult> results;
     std::vector<DislodgedUnit> dislodged;  // movement phases: who must retreat and where to
     Position next;                         // empty retreat phases already skipped
     std::vector<Event> events;             // campaign rules' turn steps, in the order they ran

@@ -7,7 +7,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build ccache pkg-config git
-  nlohmann-json3-dev doctest-dev
+  nlohmann-json3-dev
   libboost-dev libboost-system-dev
   libspdlog-dev libfmt-dev
   libsqlite3-dev sqlite3
@@ -16,9 +16,10 @@ packages=(
   curl ca-certificates
 )
 if [ "${1:-}" = "--tests" ]; then
-  # clang: the libFuzzer targets; Postfix, swaks and aiosmtpd: the mail tests' private MTA and
-  # SMTP peer; Chromium and Node: the browser test, which runs on Debian's own Node (18).
-  packages+=(clang libclang-rt-14-dev postfix swaks python3 python3-aiosmtpd chromium)
+  # doctest: the unit tests; clang: the libFuzzer targets; Postfix, swaks and aiosmtpd: the mail
+  # tests' private MTA and SMTP peer; Chromium and Node: the browser test, which runs on
+  # Debian's own Node (18).
+  packages+=(doctest-dev clang libclang-rt-14-dev postfix swaks python3 python3-aiosmtpd chromium)
   # A node installed some other way (a newer one on a developer's machine) is used as it is.
   command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)

@@ -6,6 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 deploy/install-deps.sh
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DADJUTANT_TESTS=OFF >/dev/null
 cmake --build build/release -j "${JOBS:-$(nproc)}" --target adjutant
 exec build/release/server/adjutant serve --config config/adjutant.json "$@"

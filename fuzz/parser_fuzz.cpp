@@ -1,5 +1,6 @@
 // libFuzzer target: arbitrary bytes as order text, for the standard starting position in each
-// phase kind. The parser must never crash or hang, and every message must be printable ASCII.
+// phase kind. The parser must never crash or hang, and every message must be printable text (clean
+// UTF-8).
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -8,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "orders/lexer.h"
 #include "orders/parser.h"
 #include "position/position.h"
 #include "variant/variant_json.h"
@@ -56,10 +58,13 @@ const World& world() {
     return w;
 }
 
-void check_ascii(const std::string& text) {
-    for (char c : text)
-        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) > 0x7E)
-            std::abort();
+// Messages are text a player reads: printable characters only (clean UTF-8, no controls).
+void check_printable(const std::string& text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t len = printable_char(text, i);
+        if (len == 0) std::abort();
+        i += len;
+    }
 }
 
 }  // namespace
@@ -76,8 +81,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const ParsedOrders parsed = parser.parse(*pos, text, as);
         std::size_t accepted = 0;
         for (const OrderVerdict& v : parsed.verdicts) {
-            check_ascii(v.error);
-            check_ascii(v.note);
+            check_printable(v.error);
+            check_printable(v.note);
             if (v.accepted()) {
                 ++accepted;
                 if (v.canonical != v.order->text(w.variant)) std::abort();

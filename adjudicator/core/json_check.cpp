@@ -106,6 +106,11 @@ std::optional<std::string> JsonChecker::get_string(const json& object, std::stri
 
 void JsonChecker::only_fields(const json& object, std::string_view path,
                               std::initializer_list<std::string_view> known) {
+    only_fields(object, path, std::span<const std::string_view>(known.begin(), known.size()));
+}
+
+void JsonChecker::only_fields(const json& object, std::string_view path,
+                              std::span<const std::string_view> known) {
     if (!object.is_object()) return;
     for (auto it = object.begin(); it != object.end(); ++it)
         if (std::find(known.begin(), known.end(), it.key()) == known.end())

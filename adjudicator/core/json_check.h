@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,6 +49,8 @@ class JsonChecker {
     // Every member of `object` not in `known` is reported as an unknown field (catches typos).
     void only_fields(const nlohmann::json& object, std::string_view path,
                      std::initializer_list<std::string_view> known);
+    void only_fields(const nlohmann::json& object, std::string_view path,
+                     std::span<const std::string_view> known);
 
   private:
     std::vector<JsonError> errors_;

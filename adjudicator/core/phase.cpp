@@ -18,6 +18,26 @@ std::string Phase::code() const {
     return out;
 }
 
+std::string Phase::name() const {
+    if (weekly()) {
+        std::string out = std::to_string(year) + ", week " + std::to_string(week);
+        if (kind == PhaseKind::Retreat) out += ", retreats";
+        return out;
+    }
+    const char* season_name = season == Season::Spring ? "Spring "
+                              : season == Season::Fall ? "Fall "
+                                                       : "Winter ";
+    const char* kind_name = kind == PhaseKind::Movement  ? " movement"
+                            : kind == PhaseKind::Retreat ? " retreats"
+                                                         : " adjustments";
+    return season_name + std::to_string(year) + kind_name;
+}
+
+std::string phase_name(std::string_view code) {
+    const auto phase = Phase::parse(code);
+    return phase ? phase->name() : std::string(code);
+}
+
 namespace {
 
 // The phase kind's letter, shared by classic and weekly codes: M, R or A in either case.

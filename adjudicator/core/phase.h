@@ -27,6 +27,9 @@ struct Phase {
 
     bool weekly() const { return week != 0; }
     std::string code() const;
+    // As people write it, for mail and the web: "Spring 1901 movement", "Winter 1901
+    // adjustments", "1914, week 32" (a week's movement), "1914, week 32, retreats".
+    std::string name() const;
     // Parses "S1901M" or "1914W32M" (case-insensitive). nullopt for anything else, including
     // W..M, S..A and weekly adjustment phases.
     static std::optional<Phase> parse(std::string_view code);
@@ -35,5 +38,9 @@ struct Phase {
 
     friend bool operator==(const Phase&, const Phase&) = default;
 };
+
+// The name of the phase a code stands for (Phase::name); a string that is no phase code is
+// returned as it is, so a caller never shows less than it was given.
+std::string phase_name(std::string_view code);
 
 }  // namespace adjutant

@@ -22,31 +22,58 @@ bool idle_train(const Position& pos, PowerId power, ProvinceId city) {
 }
 
 Checked dispatch(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
+    const CampaignMap& c = *v.campaign;
     const ProvinceId city = s.unit.place.province;
     const ProvinceId where = s.target.place.province;
-    if (!idle_train(pos, power, city))
-        return fail(power_name(v, power) + " has no supply train waiting in " +
-                    province_abbr(v, city));
     const Unit* army = pos.unit_at(where);
     if (army == nullptr || army->type != UnitType::Army)
         return fail("no army at " + province_abbr(v, where) + " to supply");
-    if (army->power != power)
-        return fail(describe_unit(v, army->type, army->location) + " belongs to " +
-                    power_name(v, army->power) + ", not " + power_name(v, power));
-    // The line as it runs now (the one kept on the army dates from the last supply step).
-    const std::vector<ProvinceId> line = supply::trace_line(v, pos, *army);
-    if (line.empty())
-        return fail(describe_unit(v, army->type, army->location) +
-                    " has no supply line: no train can reach it");
-    if (line.back() != city)
-        return fail(describe_unit(v, army->type, army->location) + " draws its supply from " +
-                    province_abbr(v, line.back()) + ", not " + province_abbr(v, city));
+    const std::string name = describe_unit(v, army->type, army->location);
+    // A train may supply an ally's army (seed 004's "friendly"; docs/campaign.md).
+    if (c.enemies(army->power, power))
+        return fail(name + " belongs to " + power_name(v, army->power) + ", an enemy of " +
+                    power_name(v, power));
     Order order;
     order.type = OrderType::Dispatch;
     order.power = power;
     order.unit = Location{city, Coast::None};
     order.target = where;
     order.target_type = UnitType::Army;
+    order.count = s.count;
+    if (s.count < 0) {
+        const bool standing = std::any_of(
+            pos.standing_supply.begin(), pos.standing_supply.end(), [&](const StandingSupply& o) {
+                return o.power == power && o.from == city && o.army == army->stats.id;
+            });
+        if (!standing)
+            return fail("no standing order sends " + name + " supply trains from " +
+                        province_abbr(v, city));
+        return Checked{order, "", ""};
+    }
+    if (s.count > 0) {
+        // The standing order buys its trains there when none waits.
+        if (c.city_class[city] == 0 || !c.friendly(pos.owner[city], power))
+            return fail(province_abbr(v, city) + " is not a city of " + power_name(v, power) +
+                        " or its allies: a standing supply order sends (and buys) its trains "
+                        "from one");
+        if (army->stats.id == 0) return fail(name + " has no number for a standing order");
+        return Checked{order, "", ""};
+    }
+    if (!idle_train(pos, power, city))
+        return fail(power_name(v, power) + " has no supply train waiting in " +
+                    province_abbr(v, city));
+    // The line as it runs now (the one kept on the army dates from the last supply step).
+    const std::vector<ProvinceId> line = supply::trace_line(v, pos, *army);
+    if (line.empty()) return fail(name + " has no supply line: no train can reach it");
+    // From another city the train rides the rail to the army's base (4b "Supply trains may be
+    // placed in any friendly city"); LOC capacity is counted when the week is adjudicated.
+    if (line.back() != city &&
+        supply::rail_route(v, pos, power, city, line.back(), nullptr).empty())
+        return fail(name + " draws its supply from " + province_abbr(v, line.back()) + ", not " +
+                    province_abbr(v, city) +
+                    (pos.rail.empty()
+                         ? std::string()
+                         : ", and no operational rail of " + power_name(v, power) + " joins them"));
     return Checked{order, "", ""};
 }
 
@@ -54,8 +81,10 @@ Checked purchase(const Variant& v, const Position& pos, PowerId power, const Ord
     const CampaignMap& c = *v.campaign;
     const ProvinceId city = s.unit.place.province;
     if (c.city_class[city] == 0) return fail(province_abbr(v, city) + " is not a city");
-    if (pos.owner[city] != power)
-        return fail(province_abbr(v, city) + " is not " + power_name(v, power) + "'s city");
+    // 4b "Supply trains may be placed in any friendly city": its own or an ally's.
+    if (!c.friendly(pos.owner[city], power))
+        return fail(province_abbr(v, city) + " is not a city of " + power_name(v, power) +
+                    " or its allies");
     if (s.count < 1) return fail("BUY at least one train");
     const std::int64_t cost = static_cast<std::int64_t>(s.count) * c.supply.train_cost;
     const std::int64_t have = power < pos.treasury.size() ? pos.treasury[power] : 0;

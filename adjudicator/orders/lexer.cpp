@@ -1,5 +1,6 @@
 #include "orders/lexer.h"
 
+#include <algorithm>
 #include <array>
 
 namespace adjutant {
@@ -58,6 +59,7 @@ void tokenize(std::string_view line, std::vector<Token>& tokens) {
             token.kind = TokenKind::Colon;
         } else {
             token.kind = TokenKind::Bad;
+            len = std::max<std::size_t>(1, printable_char(line, i));
             for (std::string_view dash : kUtf8Dashes)
                 if (line.substr(i, dash.size()) == dash) {
                     token.kind = TokenKind::Dash;
@@ -70,22 +72,46 @@ void tokenize(std::string_view line, std::vector<Token>& tokens) {
     }
 }
 
+std::size_t printable_char(std::string_view text, std::size_t i) {
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
+    const unsigned char c = byte(0);
+    if (c < 0x80) return c >= 0x20 && c < 0x7F ? 1 : 0;
+    const std::size_t len = c >= 0xC2 && c < 0xE0    ? 2
+                            : c >= 0xE0 && c < 0xF0  ? 3
+                            : c >= 0xF0 && c <= 0xF4 ? 4
+                                                     : 0;
+    if (len == 0 || i + len > text.size()) return 0;
+    char32_t code = c & (len == 2 ? 0x1F : len == 3 ? 0x0F : 0x07);
+    for (std::size_t k = 1; k < len; ++k) {
+        if ((byte(k) & 0xC0) != 0x80) return 0;
+        code = (code << 6) | (byte(k) & 0x3F);
+    }
+    const char32_t smallest = len == 2 ? 0x80 : len == 3 ? 0x800 : 0x10000;
+    if (code < smallest || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
+    if (code <= 0x9F) return 0;                      // C1 controls
+    if (code >= 0x2028 && code <= 0x202E) return 0;  // separators, bidi embeddings and overrides
+    if (code >= 0x2066 && code <= 0x2069) return 0;  // bidi isolates
+    return len;
+}
+
 std::string printable(std::string_view text, std::size_t limit) {
     static constexpr char kHex[] = "0123456789ABCDEF";
     std::string out;
-    const bool cut = text.size() > limit;
-    if (cut) text = text.substr(0, limit);
-    for (char ch : text) {
-        const auto c = static_cast<unsigned char>(ch);
-        if (c >= 0x20 && c < 0x7F) {
-            out += ch;
-        } else {
-            out += "\\x";
-            out += kHex[c >> 4];
-            out += kHex[c & 0xF];
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const std::size_t len = printable_char(text, i);
+        if (i + std::max<std::size_t>(len, 1) > limit) break;
+        if (len > 0) {
+            out.append(text.substr(i, len));
+            i += len;
+            continue;
         }
+        const auto c = static_cast<unsigned char>(text[i++]);
+        out += "\\x";
+        out += kHex[c >> 4];
+        out += kHex[c & 0xF];
     }
-    if (cut) out += "...";
+    if (i < text.size()) out += "...";
     return out;
 }
 

@@ -1,8 +1,9 @@
 // The order lexer: one line of player text -> tokens (words, dashes, slashes, brackets, colon).
 //
 // Tokens are views into the caller's line, so the line must outlive them. Nothing here fails:
-// a byte that cannot start any token becomes a Bad token, which the syntax stage reports with
-// `printable` so error messages stay ASCII whatever the input holds (NUL, invalid UTF-8).
+// a character that cannot start any token becomes a Bad token (a whole UTF-8 character when
+// it is one, else one byte), which the syntax stage reports with `printable` so error messages
+// are clean UTF-8 text whatever the input holds (NUL, invalid UTF-8).
 #pragma once
 
 #include <cstddef>
@@ -27,8 +28,15 @@ std::vector<Token> tokenize(std::string_view line);
 // The same into `out` (cleared first), so a caller parsing many lines reuses one buffer.
 void tokenize(std::string_view line, std::vector<Token>& out);
 
-// `text` with every byte outside printable ASCII written as \xHH, cut to `limit` bytes of
-// input (then "..." is appended). Safe to echo in an error message or a mail.
+// The length in bytes of the printable character starting at text[i]: 1 for printable ASCII,
+// 2-4 for a well-formed UTF-8 sequence (no overlong form, surrogate or value past U+10FFFF)
+// that is not a control (C1), a line or paragraph separator or a bidirectional override or
+// isolate (which could make a message read as something else); 0 for anything else.
+std::size_t printable_char(std::string_view text, std::size_t i);
+
+// `text` as it reads: printable ASCII and printable UTF-8 characters as they are, every other
+// byte written as \xHH; cut to at most `limit` bytes of input on a character boundary (then
+// "..." is appended). Safe to echo in an error message, a JSON document or a mail.
 std::string printable(std::string_view text, std::size_t limit = 40);
 
 // Case-insensitive comparison of a word token with a lower-case keyword.

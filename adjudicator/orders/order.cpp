@@ -50,7 +50,10 @@ std::string Order::text(const Variant& v) const {
         }
         case OrderType::Dispatch:
             return "T " + v.location_text(unit) + " SUPPLY A " +
-                   v.location_text(Location{target, Coast::None});
+                   v.location_text(Location{target, Coast::None}) +
+                   (count > 0   ? " EVERY WEEK"
+                    : count < 0 ? " STOP"
+                                : "");
         case OrderType::Purchase:
             return "BUY " + std::to_string(count) + " T " + v.location_text(unit);
         case OrderType::TrainPolicy:

@@ -14,7 +14,8 @@
 //                        kNetworkRail: a campaign rail move over the power's network)
 //   Permit               power, line (index into Variant::canals), permitted: the power whose
 //                        fleets may use the canal this turn
-//   Dispatch             unit (the train's city), target (the army's province)
+//   Dispatch             unit (the train's city), target (the army's province), count (0 once,
+//                        1 EVERY WEEK: a standing order, -1 STOP: the standing order ends)
 //   Purchase             unit (the city), count
 //   TrainPolicy          power, count (1 destroy, 0 capture)
 //   Besiege, LiftSiege,  unit (the army in the fortress province)
@@ -64,6 +65,28 @@ enum class OrderType : std::uint8_t {
     Repair,          // A LIE REPAIR AAC: engineers rebuild them (docs/rail.md, 18.4)
     GarrisonSupport  // G REI S A CHA - REI: the garrison aids a relieving attack (5n)
 };
+
+// Whether an order of this type is the order of the unit standing in its `unit` province. Builds,
+// waives, permits, supply orders (a train is no unit: T REI SUPPLY ... and the army in REI each
+// have their order) and garrison orders (the garrison shares its fortress with the besieger) are
+// not: they never replace a unit's order, and the resolver never sees them.
+constexpr bool orders_a_unit(OrderType type) {
+    switch (type) {
+        case OrderType::Build:
+        case OrderType::Waive:
+        case OrderType::Permit:
+        case OrderType::Dispatch:
+        case OrderType::Purchase:
+        case OrderType::TrainPolicy:
+        case OrderType::Sortie:
+        case OrderType::HalfRations:
+        case OrderType::Stand:
+        case OrderType::GarrisonSupport:
+            return false;
+        default:
+            return true;
+    }
+}
 
 struct Order {
     OrderType type = OrderType::Hold;

@@ -24,26 +24,13 @@ constexpr std::size_t kMaxLineBytes = 1000;
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 
 bool valid_printable_utf8(std::string_view s) {
-    std::size_t i = 0;
-    while (i < s.size()) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c < 0x80) {
-            if (c < 0x20 && c != '\t') return false;
-            if (c == 0x7F) return false;
+    for (std::size_t i = 0; i < s.size();) {
+        if (s[i] == '\t') {
             ++i;
             continue;
         }
-        std::size_t len = c >= 0xF0 && c <= 0xF4  ? 4
-                          : c >= 0xE0             ? 3
-                          : c >= 0xC2 && c < 0xE0 ? 2
-                                                  : 0;
-        if (len == 0 || i + len > s.size()) return false;
-        for (std::size_t k = 1; k < len; ++k)
-            if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
-        const auto c1 = static_cast<unsigned char>(s[i + 1]);
-        if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) || (c == 0xF0 && c1 < 0x90) ||
-            (c == 0xF4 && c1 >= 0x90))
-            return false;  // overlong, surrogate or beyond U+10FFFF
+        const std::size_t len = printable_char(s, i);
+        if (len == 0) return false;
         i += len;
     }
     return true;
@@ -118,18 +105,27 @@ class Driver {
         while (colon < tokens.size() && tokens[colon].kind != TokenKind::Colon) ++colon;
         if (colon < tokens.size()) {
             std::string error;
+            std::string name;  // the prefix as written, when it names no power
             const NameIndex::Match m = names_.power(tokens, 0);
             if (colon == 0) {
                 error = "missing power before ':'";
             } else if (!m.found || m.end != colon) {
                 const auto start = static_cast<std::size_t>(tokens[0].text.data() - line.data());
                 const auto stop = static_cast<std::size_t>(tokens[colon].text.data() - line.data());
-                error = "unknown power '" + printable(trim(line.substr(start, stop - start))) + "'";
+                name = printable(trim(line.substr(start, stop - start)));
+                error = "unknown power '" + name + "'";
             } else {
                 power = static_cast<PowerId>(m.id);
                 error = permission_error(power);
             }
             order_tokens = order_tokens.subspan(colon + 1);
+            if (order_tokens.empty() && power == kNoPower) {
+                // "Here are my orders:" is a friendly sentence, not a heading: only a known
+                // power heads a block, so this line fails alone and the lines below it stand.
+                if (!name.empty())
+                    error = "not an order, and '" + name + "' is not a power to head orders with";
+                return reject(number, line, power, error);
+            }
             if (order_tokens.empty()) {  // "France:" starts a block
                 block_ = Block{power, number, error};
                 if (!error.empty()) reject(number, line, power, error);
@@ -178,32 +174,14 @@ class Driver {
         accept(number, line, power, *checked.order, checked.note);
     }
 
-    // Builds, waives, permits and supply orders name no unit standing in their province, so
-    // they never replace a unit's order.
-    static bool names_a_unit(const Order& order) {
-        switch (order.type) {
-            case OrderType::Build:
-            case OrderType::Waive:
-            case OrderType::Permit:
-            case OrderType::Dispatch:
-            case OrderType::Purchase:
-            case OrderType::TrainPolicy:
-            case OrderType::Sortie:
-            case OrderType::HalfRations:
-            case OrderType::Stand:
-            case OrderType::GarrisonSupport:
-                return false;
-            default:
-                return true;
-        }
-    }
-
     // One supply train may leave a city per turn (seed 004, 4a).
     std::string city_dispatch_taken(const Order& order) const {
-        if (order.type != OrderType::Dispatch) return "";
+        if (order.type != OrderType::Dispatch || order.count != 0) return "";
         for (std::size_t i = 0; i < out_.verdicts.size(); ++i) {
             const OrderVerdict& earlier = out_.verdicts[i];
-            if (!earlier.accepted() || earlier.order->type != OrderType::Dispatch) continue;
+            if (!earlier.accepted() || earlier.order->type != OrderType::Dispatch ||
+                earlier.order->count != 0)
+                continue;
             if (earlier.order->unit.province == order.unit.province)
                 return "only one supply train may leave " + v_.provinces[order.unit.province].abbr +
                        " per turn; line " + std::to_string(earlier.line) + " already sends one";
@@ -256,7 +234,7 @@ class Driver {
         verdict.note = note;
         // One order per unit: the later one wins (DESIGN.md §5; see docs/orders.md on DATC
         // 4.D.3). Builds, waives and permits name no existing unit.
-        if (names_a_unit(order) && order.unit.province < in_force_.size()) {
+        if (orders_a_unit(order.type) && order.unit.province < in_force_.size()) {
             std::size_t& slot = in_force_[order.unit.province];
             if (slot != kNone) {
                 OrderVerdict& earlier = out_.verdicts[slot];

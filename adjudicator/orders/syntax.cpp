@@ -65,7 +65,17 @@ class Reader {
                 ++pos_;
                 order.kind = SyntaxKind::Dispatch;
                 order.unit.place = city;
-                return read_target(order.target, "the supply train");
+                if (!read_target(order.target, "the supply train")) return false;
+                // A standing order: "... EVERY WEEK" sets it, "... STOP" ends it.
+                if (next_is({"every"}) && pos_ + 1 < tokens_.size() &&
+                    is_word(tokens_[pos_ + 1], "week")) {
+                    pos_ += 2;
+                    order.count = 1;
+                } else if (next_is({"stop"})) {
+                    ++pos_;
+                    order.count = -1;
+                }
+                return true;
             }
             pos_ = start;  // not a dispatch: read it as an ordinary order
             error_.clear();

@@ -28,7 +28,7 @@ enum class SyntaxKind : std::uint8_t {
     Waive,
     RailMove,        // A MOS - TSR - IRK; A KOL - RAIL - LIE (line kNetworkRail)
     Permit,          // PERMIT [SUEZ] Britain
-    Dispatch,        // T BER SUPPLY A DRE
+    Dispatch,        // T BER SUPPLY A DRE [EVERY WEEK | STOP]
     Purchase,        // BUY [n] T PAR
     TrainPolicy,     // CAPTURE TRAINS | DESTROY TRAINS
     Besiege,         // A VER BESIEGE
@@ -63,7 +63,8 @@ struct OrderSyntax {
     std::optional<PlaceRef> target_destination;  // Support to move, Convoy
     std::size_t line = 0;                        // RailMove: rail line; Permit: canal
     PowerId permitted = kNoPower;                // Permit
-    int count = 0;  // Purchase: trains; TrainPolicy: 1 destroy, 0 capture
+    int count = 0;  // Purchase: trains; TrainPolicy: 1 destroy, 0 capture; Dispatch: 1 EVERY
+                    // WEEK, -1 STOP, 0 once
 };
 
 struct SyntaxResult {

@@ -66,6 +66,15 @@ void Position::normalise() {
     }
     std::sort(demolished.begin(), demolished.end());
     demolished.erase(std::unique(demolished.begin(), demolished.end()), demolished.end());
+    std::sort(standing_supply.begin(), standing_supply.end(),
+              [](const StandingSupply& a, const StandingSupply& b) {
+                  return std::tie(a.power, a.army, a.from) < std::tie(b.power, b.army, b.from);
+              });
+    // "Capture" everywhere is the default the document leaves out: one form for one state, so a
+    // position reads back equal to the one written.
+    if (std::all_of(destroy_trains.begin(), destroy_trains.end(),
+                    [](std::uint8_t d) { return d == 0; }))
+        destroy_trains.clear();
 }
 
 Position starting_position(const Variant& variant) {

@@ -79,6 +79,17 @@ struct SupplyTrain {
     friend bool operator==(const SupplyTrain&, const SupplyTrain&) = default;
 };
 
+// A standing supply order (`T KOL SUPPLY A LIE EVERY WEEK`; docs/campaign.md): each week the army
+// needs supply, `power` sends it a train from `from` (buying one there when none waits) until
+// ordered to STOP or the army is gone. One per army.
+struct StandingSupply {
+    PowerId power = kNoPower;
+    ProvinceId from = kNoProvince;
+    std::uint32_t army = 0;  // the army's id
+
+    friend bool operator==(const StandingSupply&, const StandingSupply&) = default;
+};
+
 // A siege (seed 004, section 5; docs/sieges.md): an army of `power` besieging the enemy garrison
 // in `province`. `weeks` counts the uninterrupted weeks of BESIEGE; at 2 the siege is laid (5a,
 // 5e). `assaults` counts the assaults made since the siege was laid.
@@ -138,7 +149,8 @@ struct Position {
     std::vector<std::pair<ProvinceId, std::int32_t>> breaches;  // sorted by province
     std::vector<std::int64_t> treasury;        // per power; empty in classic positions
     std::vector<std::uint8_t> destroy_trains;  // per power: 1 destroys caught trains, else capture
-    std::uint32_t next_unit_id = 0;            // campaign: the id the next new unit gets
+    std::vector<StandingSupply> standing_supply;  // sorted by power, army
+    std::uint32_t next_unit_id = 0;               // campaign: the id the next new unit gets
     // Rail networks (seed 000, 001; docs/rail.md). `rail` is per power, per province; empty
     // when the variant has no rail network rules.
     std::vector<std::vector<RailState>> rail;

@@ -41,10 +41,11 @@ class Reader {
 
     void read(const json& doc) {
         if (!check_.expect(doc, "", JsonKind::Object)) return;
-        check_.only_fields(doc, "",
-                           {"variant", "phase", "units", "dislodged", "standoffs", "supply_centers",
-                            "garrisons", "trains", "treasury", "next_unit_id", "train_policy",
-                            "sieges", "breaches", "rail", "interdicted", "demolished", "control"});
+        check_.only_fields(
+            doc, "",
+            {"variant", "phase", "units", "dislodged", "standoffs", "supply_centers", "garrisons",
+             "trains", "treasury", "next_unit_id", "train_policy", "sieges", "breaches", "rail",
+             "interdicted", "demolished", "control", "standing_supply"});
         if (auto name = check_.get_string(doc, "", "variant", false); name && *name != v_.name)
             check_.error("/variant", "this position is for variant " + quote_text(*name) +
                                          ", not " + quote_text(v_.name));
@@ -81,6 +82,10 @@ class Reader {
         for_each_power(doc, "sieges", [this](PowerId p, const json& item, const std::string& at) {
             read_siege(p, item, at);
         });
+        for_each_power(doc, "standing_supply",
+                       [this](PowerId p, const json& item, const std::string& at) {
+                           read_standing_supply(p, item, at);
+                       });
         read_breaches(doc);
         read_treasury(doc);
         read_rail(doc);
@@ -129,12 +134,15 @@ class Reader {
     }
 
     // "A PAR", or {"unit": "A LIE", "points": 600, ...} with a campaign unit's attributes.
-    std::optional<Unit> unit(PowerId power, const json& item, const std::string& at) {
+    // `more`: further fields the caller reads from the same object (a dislodged unit's).
+    std::optional<Unit> unit(PowerId power, const json& item, const std::string& at,
+                             std::initializer_list<std::string_view> more = {}) {
         if (item.is_object()) {
-            check_.only_fields(
-                item, at,
-                {"unit", "id", "points", "supply", "siege_guns", "engineers", "general",
-                 "general_roll", "supply_line", "repulsed", "supply_extended"});
+            std::vector<std::string_view> fields{
+                "unit",    "id",           "points",      "supply",   "siege_guns",     "engineers",
+                "general", "general_roll", "supply_line", "repulsed", "supply_extended"};
+            fields.insert(fields.end(), more.begin(), more.end());
+            check_.only_fields(item, at, fields);
             const json* text = check_.get(item, at, "unit", JsonKind::String, true);
             if (text == nullptr) return std::nullopt;
             auto u = unit(power, *text, json_child(at, "unit"));
@@ -200,10 +208,10 @@ class Reader {
 
     void read_dislodged(PowerId power, const json& item, const std::string& at) {
         if (!check_.expect(item, at, JsonKind::Object)) return;
-        check_.only_fields(item, at, {"unit", "from", "retreats"});
+        // {"unit": "A CHA", "from": ..., "retreats": [...]}, with the campaign unit's attributes
+        // beside them when it has any: a dislodged army keeps its points, supply and equipment.
         DislodgedUnit d;
-        const json* text = check_.get(item, at, "unit", JsonKind::String, true);
-        const auto u = text ? unit(power, *text, json_child(at, "unit")) : std::nullopt;
+        const auto u = unit(power, item, at, {"from", "retreats"});
         if (const json* from = check_.get(item, at, "from", JsonKind::String, false))
             d.attacker_from = province(*from, json_child(at, "from"));
         if (const json* retreats = check_.get(item, at, "retreats", JsonKind::Array, false)) {
@@ -266,6 +274,19 @@ class Reader {
             if (other.province == g.province)
                 check_.error(at, "two garrisons in " + v_.provinces[g.province].abbr);
         pos_.garrisons.push_back(std::move(g));
+    }
+
+    void read_standing_supply(PowerId power, const json& item, const std::string& at) {
+        if (!check_.expect(item, at, JsonKind::Object)) return;
+        check_.only_fields(item, at, {"from", "army"});
+        StandingSupply s;
+        s.power = power;
+        if (const json* from = check_.get(item, at, "from", JsonKind::String, true))
+            s.from = province(*from, json_child(at, "from"));
+        s.army = integer<std::uint32_t>(item, at, "army");
+        if (s.army == 0) check_.error(json_child(at, "army"), "a standing order needs an army id");
+        if (s.from == kNoProvince || s.army == 0) return;
+        pos_.standing_supply.push_back(s);
     }
 
     void read_siege(PowerId power, const json& item, const std::string& at) {
@@ -534,6 +555,13 @@ json position_to_json(const Variant& variant, const Position& position) {
         }
         doc["sieges"] = std::move(sieges);
     }
+    if (!position.standing_supply.empty()) {
+        json standing = json::object();
+        for (const StandingSupply& s : position.standing_supply)
+            standing[power_name(s.power)].push_back(
+                {{"from", variant.provinces[s.from].abbr}, {"army", s.army}});
+        doc["standing_supply"] = std::move(standing);
+    }
     if (!position.breaches.empty()) {
         json breaches = json::object();
         for (const auto& [where, weeks] : position.breaches)
@@ -591,7 +619,9 @@ json position_to_json(const Variant& variant, const Position& position) {
     if (!position.dislodged.empty()) {
         json dislodged = json::object();
         for (const DislodgedUnit& d : position.dislodged) {
-            json entry = {{"unit", unit_text(variant, d.unit)}, {"retreats", json::array()}};
+            json entry = unit_json(variant, d.unit);
+            if (!entry.is_object()) entry = {{"unit", unit_text(variant, d.unit)}};
+            entry["retreats"] = json::array();
             if (d.attacker_from < variant.provinces.size())
                 entry["from"] = variant.provinces[d.attacker_from].abbr;
             for (const Location& r : d.retreats)

@@ -98,8 +98,11 @@ bool MovementResolver::move_wins(int i, int ignored) {
     } else if (attack <= hold_strength(destination(i))) {
         return false;
     }
-    for (int k : attackers(destination(i)))
-        if (k != i && k != ignored && attack <= contest_strength(k, destination(i))) return false;
+    for (int k : attackers(destination(i))) {
+        if (k == i || k == ignored) continue;
+        if (is_rail(static_cast<std::size_t>(k)) && !rail_opposes(k, i)) continue;
+        if (attack <= contest_strength(k, destination(i))) return false;
+    }
     return true;
 }
 

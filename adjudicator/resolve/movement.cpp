@@ -49,14 +49,13 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     }
     permits_.clear();
     for (const Order& order : orders) {
-        // A garrison's orders name the fortress, where its besieger may stand: never the unit's.
-        if (order.type == OrderType::Sortie || order.type == OrderType::HalfRations ||
-            order.type == OrderType::Stand || order.type == OrderType::GarrisonSupport)
-            continue;
         if (order.type == OrderType::Permit) {
             permits_.push_back(Permit{order.power, order.line, order.permitted});
             continue;
         }
+        // A garrison's orders name the fortress, where its besieger may stand, and a train's
+        // its city, where an army may stand: neither is that unit's order.
+        if (!orders_a_unit(order.type)) continue;
         const int i = unit_in(order.unit.province);
         if (i < 0) continue;  // the parser only passes orders for existing units
         Order& slot = units_[i].order;

@@ -114,6 +114,12 @@ class MovementResolver {
     // Whether unit j can block unit i's rail move: another power's unit on a named line, an
     // enemy's on the network (own and allied units are passed).
     bool rail_blocker(int i, int j) const;
+    // Whether rail move k contests move i's province: a named line's train does not contest
+    // its own power's moves into provinces it only passes (Colonial 9.27).
+    bool rail_opposes(int k, int i) const;
+    // Whether move k into p beats every other move there but rail move i, the unit holding p
+    // left aside (a foreign attack on an own-held province on the line, Colonial 9.25).
+    bool beats_other_moves(int k, int i, ProvinceId p);
     // Whether ride k has the first claim on a province where ride i could also end.
     bool rail_first(int k, int i) const;
     // Network rail moves (network_rail.cpp): routes, and the rail capacity shared by a power's

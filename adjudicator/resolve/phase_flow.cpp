@@ -35,6 +35,7 @@ void carry_over(const Position& from, Position& to) {
     to.breaches = from.breaches;
     to.treasury = from.treasury;
     to.destroy_trains = from.destroy_trains;
+    to.standing_supply = from.standing_supply;
     to.next_unit_id = from.next_unit_id;
     to.rail = from.rail;
     // Not `interdicted`: the GM's interdiction marks hold for the turn they were made in

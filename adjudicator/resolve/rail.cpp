@@ -9,7 +9,11 @@
 //   - cannot pass a province another power's move would enter but for this unit, when that
 //     move is at least as strong as the rail move there (9.25; support helps the rail move,
 //     9.26); a standoff of others that fail anyway does not stop it (9.242);
-//   - passes its own power's units but cannot end on them (9.27);
+//   - passes its own power's units but cannot end on them (9.27), and its own power's moves into
+//     provinces it only passes do not meet it (9.27; 9.25 speaks of foreign attacks); at its
+//     destination it meets them under the normal rules of conflict (9.24);
+//   - stops before a province an own unit holds when a foreign attack on it is at least as
+//     strong as the rail move there: for the train that is the standoff of 9.25;
 //   - stops at a supply centre on the line owned by another power (clarification 1);
 // and ends in the farthest province it may end in before the first it cannot pass.
 //
@@ -50,12 +54,43 @@ bool MovementResolver::rail_blocked(int i, ProvinceId p) {
         }
         if (!leaves) return true;
     }
+    const bool named = units_[i].order.line != kNetworkRail;
+    // 9.25 speaks of a province "to which or through which" the train was ordered: an own unit
+    // standing there does not take the standoff away from it.
+    const bool held_by_own = named && j >= 0 && j != i && !rail_blocker(i, j) &&
+                             !(is_move(static_cast<std::size_t>(j)) && resolve(j));
     const Strength ours = rail_strength(i, p);
     for (int k : attackers(p)) {
-        if (k == i || !rail_blocker(i, k) || is_rail(static_cast<std::size_t>(k))) continue;
-        if (move_wins(k, i) && prevent_strength(k) >= ours) return true;
+        if (k == i || is_rail(static_cast<std::size_t>(k))) continue;
+        if (rail_blocker(i, k)) {
+            // 9.242: a foreign move that fails against other moves anyway does not stop the
+            // train; one that fails only against the own unit holding there does (9.25).
+            const bool stood_off_by_train =
+                held_by_own ? beats_other_moves(k, i, p) : move_wins(k, i);
+            if (prevent_strength(k) >= ours && stood_off_by_train) return true;
+        } else if (named && p == destination(i)) {
+            // 9.24: at its destination the train meets its own power's moves under the normal
+            // rules of conflict; in the provinces it passes it does not (9.27).
+            if (prevent_strength(k) >= ours && move_wins(k, i)) return true;
+        }
     }
     return false;
+}
+
+bool MovementResolver::beats_other_moves(int k, int i, ProvinceId p) {
+    const Strength attack = attack_strength(k);
+    if (attack == 0) return false;
+    for (int m : attackers(p)) {
+        if (m == k || m == i) continue;
+        if (is_rail(static_cast<std::size_t>(m)) && !rail_opposes(m, k)) continue;
+        if (attack <= contest_strength(m, p)) return false;
+    }
+    return true;
+}
+
+bool MovementResolver::rail_opposes(int k, int i) const {
+    if (units_[k].order.line == kNetworkRail || power(k) != power(i)) return true;
+    return destination(k) == destination(i);
 }
 
 bool MovementResolver::rail_endable(int i, ProvinceId p) {

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "resolve/phase_flow.h"
 #include "rules/rail/rail.h"
 #include "rules/sieges/sieges.h"
 #include "rules/supply/supply.h"
@@ -16,6 +17,17 @@ Event& TurnContext::event(std::string kind, PowerId power, ProvinceId province, 
     return result.events.back();
 }
 
+void TurnContext::verdict(const Order& order, bool succeeded, Reason reason) {
+    const auto index = static_cast<std::size_t>(&order - orders.data());
+    if (index >= orders.size()) return;
+    if (verdicts.size() < orders.size()) verdicts.resize(orders.size());
+    OrderResult r;
+    r.order = order;
+    r.succeeded = succeeded;
+    r.reason = succeeded ? Reason::None : reason;
+    verdicts[index] = std::move(r);
+}
+
 std::span<const TurnStep> turn_steps() {
     // The order of DESIGN.md §3: supply, sieges, rail engineering, control.
     static const std::array kSteps{
@@ -28,15 +40,36 @@ std::span<const TurnStep> turn_steps() {
 
 void run_turn_steps(const Variant& variant, const Position& before, std::span<const Order> orders,
                     Dice& dice, Adjudication& result) {
+    // One order of steps every week (DESIGN.md §3): all of them once the movement is resolved.
+    // Running them after the retreats instead would lose what the siege steps read from the
+    // movement (its orders, results and the besiegers before it); a retreat changes only where
+    // the retreating armies stand, and they eat their week of supply where they are.
+    if (before.phase.kind != PhaseKind::Movement) {
+        result.next.normalise();
+        return;
+    }
     TurnContext context{variant, before, orders, dice, result, false};
-    const bool movement = before.phase.kind == PhaseKind::Movement;
-    // The week is over when the next phase is a movement phase of a later week.
-    const bool week_over = result.next.phase.kind == PhaseKind::Movement;
-    context.year_ended = week_over && result.next.phase.year != before.phase.year;
+    Phase following = before.phase.next();
+    while (following.kind != PhaseKind::Movement) following = following.next();
+    context.year_ended = following.year != before.phase.year;
     for (const TurnStep& step : turn_steps()) {
         if (!step.enabled(variant)) continue;
-        if (movement && step.after_movement != nullptr) step.after_movement(context);
-        if (week_over && step.end_of_week != nullptr) step.end_of_week(context);
+        if (step.after_movement != nullptr) step.after_movement(context);
+        if (step.end_of_week != nullptr) step.end_of_week(context);
+    }
+    // The steps may have left nobody to retreat (an army that melted away, a country lost):
+    // an empty retreat phase is skipped, as the resolver skips one with nothing dislodged.
+    if (result.next.phase.kind == PhaseKind::Retreat && result.next.dislodged.empty())
+        advance_phase(variant, result.next.phase, result.next);
+    // Every line gets a verdict (DESIGN.md §5): a module order no step judged was not carried
+    // out.
+    context.verdicts.resize(orders.size());
+    for (std::size_t i = 0; i < orders.size(); ++i) {
+        if (orders_a_unit(orders[i].type) || orders[i].type == OrderType::Permit) continue;
+        if (context.verdicts[i])
+            result.results.push_back(std::move(*context.verdicts[i]));
+        else
+            result.results.push_back(OrderResult{orders[i], false, Reason::NotCarriedOut, false});
     }
     result.next.normalise();
 }

@@ -1,15 +1,20 @@
 // Rule modules' turn steps (DESIGN.md §3, §6): what campaign rules do around the resolver.
 //
 // A module registers its steps in turn_steps.cpp; the resolver is never edited for a module.
-// Steps run in the fixed order of the registry (supply, sieges, rail engineering, control)
-// after the phase has been adjudicated:
-//   after_movement  at the end of every movement phase (orders such as dispatches take effect)
-//   end_of_week     once the week is over: after its movement phase, or after its retreats
-// Steps change `result.next` and append to `result.events`. They roll dice only through
-// `dice`, so a game replays exactly from its seed.
+// Every week the steps run once, right after its movement phase is adjudicated, in the fixed
+// order of the registry (supply, sieges, rail engineering, control; docs/campaign.md, "Turns"),
+// whether or not a retreat phase follows: the armies waiting to retreat are in
+// `result.next.dislodged` meanwhile. Each module runs
+//   after_movement  its orders take effect (dispatches, sieges, demolitions)
+//   end_of_week     the week's upkeep (control, supply lines, trains, consumption, engineering)
+// Retreat phases run no steps. Steps change `result.next`, append to `result.events`, and give
+// each of their orders that is no unit's a verdict. They roll dice only through `dice`, so a
+// game replays exactly from its seed.
 #pragma once
 
+#include <optional>
 #include <span>
+#include <vector>
 
 #include "adjudicate.h"
 #include "core/keyed_rng.h"
@@ -26,8 +31,13 @@ struct TurnContext {
     Adjudication& result;     // result.next is the position being built
     bool year_ended = false;  // the week just ended was the last of its year
 
+    // Per order in `orders`: the verdict a module gave it, for orders that are no unit's.
+    std::vector<std::optional<OrderResult>> verdicts{};
+
     Event& event(std::string kind, PowerId power, ProvinceId province, std::string text,
                  std::int64_t supply_change = 0);
+    // Records the outcome of `order`, which must be an element of `orders`.
+    void verdict(const Order& order, bool succeeded, Reason reason = Reason::None);
 };
 
 struct TurnStep {

@@ -88,6 +88,11 @@ struct CampaignMap {
     std::optional<std::uint16_t> rail_link(ProvinceId a, ProvinceId b) const;
     // Whether `a` and `b` are at war: different powers not on the same side.
     bool enemies(PowerId a, PowerId b) const;
+    // Whether a city held by `owner` is friendly to `power`: its own or an ally's (seed 004's
+    // "friendly city"; docs/campaign.md). An unowned city is nobody's friend.
+    bool friendly(PowerId owner, PowerId power) const {
+        return owner == power || (owner != kNoPower && !enemies(owner, power));
+    }
     // Replacement points a city gives its owner each year (seed 004, 4b): 200/100/50.
     std::int64_t replacement_points(ProvinceId province) const;
 };

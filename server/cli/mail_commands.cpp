@@ -90,8 +90,14 @@ void open(const config::ServerConfig& config, Runtime& runtime) {
         std::make_unique<service::GameService>(*runtime.db, runtime.variants, admin_hash);
 }
 
+// The links in mail: mail.web_url, else the server's listen address and port.
+std::string web_url(const config::ServerConfig& config) {
+    if (!config.mail.web_url.empty()) return config.mail.web_url;
+    return "http://" + config.address + ":" + std::to_string(config.port);
+}
+
 service::MailIdentity identity(const config::ServerConfig& config) {
-    return {config.mail.domain, config.mail.orders_local_part};
+    return {config.mail.domain, config.mail.orders_local_part, web_url(config)};
 }
 
 const char* outcome_name(service::MailOutcome outcome) {
@@ -177,7 +183,9 @@ int mail_send_command(Args args) {
     try {
         Runtime runtime;
         open(options.config, runtime);
-        mail::OutboxSender sender(*runtime.service, options.config.mail);
+        auto mail = options.config.mail;
+        mail.web_url = web_url(options.config);
+        mail::OutboxSender sender(*runtime.service, mail);
         std::printf("sent %d message(s)\n", sender.run_once());
         return 0;
     } catch (const storage::Error& error) {

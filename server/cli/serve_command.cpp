@@ -119,7 +119,8 @@ int serve_command(Args args) {
         scheduler::Scheduler scheduler(service,
                                        std::chrono::seconds(config->scheduler_interval_seconds));
         scheduler.start();  // resolves deadlines that passed while the server was down first
-        auto mail_sender = app::start_mail_sender(*config, service);  // null when disabled
+        if (config->mail.web_url.empty()) config->mail.web_url = base_url;  // the bound port
+        auto mail_sender = app::start_mail_sender(*config, service);        // null when disabled
         std::cout << "listening on " << base_url << std::endl;
         server.run();
         scheduler.stop();

@@ -81,8 +81,11 @@ std::optional<ServerConfig> load_config(const std::string& path, std::string& er
         ok = ok && read(*it, "retry_max_seconds", m.retry_max_seconds, error, w);
         ok = ok && read(*it, "max_attempts", m.max_attempts, error, w);
         ok = ok && read(*it, "reminder_seconds", m.reminder_seconds, error, w);
+        ok = ok && read(*it, "web_url", m.web_url, error, w);
     }
     if (!ok) return std::nullopt;
+    while (!config.mail.web_url.empty() && config.mail.web_url.back() == '/')
+        config.mail.web_url.pop_back();
     if (const char* token = std::getenv("ADJUTANT_ADMIN_TOKEN"); token && *token)
         config.admin_token = token;
     if (config.threads < 1) config.threads = 1;

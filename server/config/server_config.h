@@ -38,6 +38,9 @@ struct MailConfig {
     int retry_max_seconds = 3600;
     int max_attempts = 30;            // then the row is marked failed
     int reminder_seconds = 6 * 3600;  // remind seats without orders this long before
+    // The web UI's address as players reach it, for the links in mail. Empty: the server's own
+    // listen address and port (right unless a proxy stands in front).
+    std::string web_url;
 };
 
 struct ServerConfig {

@@ -269,7 +269,7 @@ Response get_phases(const Context& c) {
 Response get_phase(const Context& c) {
     const std::int64_t id = id_param(c.params[0]);
     const std::int64_t seq = id_param(c.params[1]);
-    const Json phase = c.service.phase(id, seq);
+    const Json phase = c.service.phase(caller(c), id, seq);
     Response response = json_response(200, phase);
     // The phase's ETag: what a GM's If-Match names to resolve this phase and no other.
     response.etag =

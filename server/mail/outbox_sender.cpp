@@ -43,7 +43,8 @@ void OutboxSender::stop() {
 }
 
 int OutboxSender::run_once() {
-    const service::MailIdentity identity{config_.domain, config_.orders_local_part};
+    const service::MailIdentity identity{config_.domain, config_.orders_local_part,
+                                         config_.web_url};
     if (int queued = service_.queue_mail_notifications(identity, config_.reminder_seconds))
         spdlog::info("mail: queued {} notification(s)", queued);
     int sent = 0;

@@ -37,6 +37,12 @@ DiceSeed dice_seed(const storage::GameRow& game);
 // can. Such a seat resolves as if it had sent no orders, with an "unreadable_orders" event.
 std::string unreadable_orders(const storage::OrderRow& row);
 
+// The Message-ID every mail about a game refers to (`References`), so that welcome,
+// confirmations, reminders and results of one game thread together in a mail client.
+inline std::string game_thread_id(std::int64_t game_id, const MailIdentity& identity) {
+    return "<game-" + std::to_string(game_id) + ".adjutant@" + identity.domain + ">";
+}
+
 inline constexpr std::string_view kGenesisHash =
     "0000000000000000000000000000000000000000000000000000000000000000";
 

@@ -5,12 +5,14 @@
 #include <algorithm>
 #include <chrono>
 
+#include "core/phase.h"
 #include "position/position.h"
 #include "service/codec.h"
 #include "service/crypto.h"
 #include "service/game_internal.h"
 #include "service/request.h"
 #include "service/text.h"
+#include "service/visibility.h"
 
 namespace adjutant::service {
 
@@ -347,6 +349,7 @@ nlohmann::json GameService::list_games(const Caller& caller, std::int64_t after,
                         {"variant", row.variant},
                         {"status", row.status},
                         {"phase", phase ? phase->phase : ""},
+                        {"phase_name", phase ? phase_name(phase->phase) : ""},
                         {"deadline", row.deadline ? nlohmann::json(*row.deadline) : nullptr}});
     }
     nlohmann::json out = nlohmann::json::object();
@@ -375,6 +378,7 @@ nlohmann::json GameService::game_json(const Loaded& game) {
         {"variant", row.variant},
         {"status", row.status},
         {"phase", game.phase.phase},
+        {"phase_name", phase_name(game.phase.phase)},
         {"seq", game.phase.seq},
         {"phase_etag", phase_etag(row.id, game.phase.seq, game.phase.resolved_at.has_value())},
         {"deadline", row.deadline ? nlohmann::json(*row.deadline) : nullptr},
@@ -438,6 +442,7 @@ std::shared_ptr<const View> GameService::shared_history_view(std::int64_t game_i
         list.push_back(
             {{"seq", phase.seq},
              {"phase", phase.phase},
+             {"phase_name", phase_name(phase.phase)},
              {"resolved", phase.resolved_at.has_value()},
              {"resolved_at", phase.resolved_at ? nlohmann::json(*phase.resolved_at) : nullptr},
              {"hash", phase.hash ? nlohmann::json(*phase.hash) : nullptr},
@@ -449,7 +454,14 @@ std::shared_ptr<const View> GameService::shared_history_view(std::int64_t game_i
     return view;
 }
 
-nlohmann::json GameService::phase(std::int64_t game_id, std::int64_t seq) {
+Viewer GameService::viewer(const Caller& caller, std::int64_t game_id) const {
+    // The admin runs the server, not the game: it reads what the public reads.
+    if (caller.role == Role::GameMaster && caller.game_id == game_id) return {true, ""};
+    if (caller.role == Role::Player && caller.game_id == game_id) return {false, caller.power};
+    return {};
+}
+
+nlohmann::json GameService::phase(const Caller& caller, std::int64_t game_id, std::int64_t seq) {
     std::lock_guard lock(mutex_);
     if (!store_.game(game_id)) throw not_found("no game " + std::to_string(game_id));
     auto phase = store_.phase(game_id, seq);
@@ -459,15 +471,22 @@ nlohmann::json GameService::phase(std::int64_t game_id, std::int64_t seq) {
         {"game", game_id},
         {"seq", phase->seq},
         {"phase", phase->phase},
+        {"phase_name", phase_name(phase->phase)},
         {"position", nlohmann::json::parse(phase->position)},
         {"deadline", phase->deadline ? nlohmann::json(*phase->deadline) : nullptr},
         {"prev_hash", phase->prev_hash},
         {"resolved", phase->resolved_at.has_value()}};
-    // Orders and results become public only once the phase has resolved.
+    // Orders and results become public only once the phase has resolved, and then only the
+    // accepted orders: refused lines stay with their seat and the GM (service/visibility.h).
     if (phase->resolved_at) {
         out["resolved_at"] = *phase->resolved_at;
-        out["orders"] = nlohmann::json::parse(phase->orders.value_or("[]"));
-        out["results"] = nlohmann::json::parse(phase->results.value_or("{}"));
+        const auto who = viewer(caller, game_id);
+        auto orders = nlohmann::json::parse(phase->orders.value_or("[]"));
+        auto results = nlohmann::json::parse(phase->results.value_or("{}"));
+        redact_results(results, orders, who);
+        redact_orders(orders, who);
+        out["orders"] = std::move(orders);
+        out["results"] = std::move(results);
         out["events"] = nlohmann::json::parse(phase->events.value_or("[]"));
         out["hash"] = phase->hash.value_or("");
     }

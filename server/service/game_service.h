@@ -28,6 +28,7 @@
 
 #include "service/mail.h"
 #include "service/variants.h"
+#include "service/visibility.h"
 #include "storage/store.h"
 
 namespace adjutant::service {
@@ -88,7 +89,9 @@ class GameService {
     // The same views, shared with the cache (no copy): what the HTTP layer sends.
     std::shared_ptr<const View> shared_game_view(std::int64_t game_id);
     std::shared_ptr<const View> shared_history_view(std::int64_t game_id);
-    nlohmann::json phase(std::int64_t game_id, std::int64_t seq);
+    // One phase. Once resolved it carries its orders and results, redacted for `caller`: the
+    // public sees accepted orders only, a seat also its own refused lines, the GM everything.
+    nlohmann::json phase(const Caller& caller, std::int64_t game_id, std::int64_t seq);
 
     // Seats. join: anyone, for an open seat. invite/replace: the GM; the answer carries the
     // new seat token (replace revokes the old one).
@@ -151,6 +154,7 @@ class GameService {
     Loaded load(std::int64_t game_id);
     void require_gm(const Caller& caller, std::int64_t game_id);
     void require_player(const Caller& caller, std::int64_t game_id);
+    Viewer viewer(const Caller& caller, std::int64_t game_id) const;  // service/visibility.h
     void changed(std::int64_t game_id);  // bumps the revision and drops cached views
 
     // Per-game rendered views. A map is never modified once published: writers (holding

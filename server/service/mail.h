@@ -14,6 +14,7 @@ namespace adjutant::service {
 struct MailIdentity {
     std::string domain = "localhost";
     std::string orders_local_part = "orders";
+    std::string web_url;  // the web UI's base URL, for the links in mail (mail.web_url)
 };
 
 struct MailRequest {

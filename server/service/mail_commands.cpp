@@ -101,26 +101,43 @@ std::string GameService::mail_commands(const Caller& caller, const MailRequest& 
 
     const std::int64_t game_id = caller.game_id;
     std::string text = "Game " + std::to_string(game_id) + ", " + caller.power + ".\n\n";
+    bool kept = false;  // this message's lines were all refused: the earlier orders stand
     if (!order_lines.empty()) {
         std::string joined;
         for (const auto& line : order_lines) joined += line + "\n";
         try {
             auto answer = submit_orders(caller, game_id, joined, "email");
             explain_unknown_commands(answer["verdicts"]);
-            text += "Orders received for " + answer.value("phase", "") + " (" +
-                    std::to_string(answer.value("accepted", 0)) + " accepted, " +
-                    std::to_string(answer.value("rejected", 0)) +
-                    " rejected); they replace any earlier orders:\n";
+            const std::string phase = answer.value("phase_name", "");
+            kept = !answer.value("replaced", true);
+            if (kept)
+                text += "No line of your message was accepted as an order for " + phase +
+                        ",\nso your orders in force are unchanged (listed below):\n";
+            else
+                text += "Orders received for " + phase + " (" +
+                        std::to_string(answer.value("accepted", 0)) + " accepted, " +
+                        std::to_string(answer.value("rejected", 0)) +
+                        " rejected); they replace any earlier orders:\n";
             text += mail_text::verdicts(answer["verdicts"]) + "\n";
         } catch (const ApiError& error) {
             text += "Your orders were NOT accepted: " + std::string(error.what()) + "\n\n";
         }
     }
     if (ready) {
+        // READY is about the orders in force, whatever this message's lines did: say which,
+        // so a player whose new orders were all refused is not surprised by the old ones.
         try {
             set_ready(caller, game_id, *ready);
-            text += std::string("You are now ") + (*ready ? "ready" : "not ready") +
-                    " for this phase.\n\n";
+            if (!*ready)
+                text += "You are no longer ready for this phase.\n\n";
+            else if (kept)
+                text +=
+                    "You are now ready for this phase with your orders in force below,\n"
+                    "which are your EARLIER orders (none of this message's lines was\n"
+                    "accepted). Send NOT READY, or corrected orders, if that is not what\n"
+                    "you meant.\n\n";
+            else
+                text += "You are now ready for this phase with your orders in force below.\n\n";
         } catch (const ApiError& error) {
             text += "READY failed: " + std::string(error.what()) + "\n\n";
         }
@@ -130,7 +147,7 @@ std::string GameService::mail_commands(const Caller& caller, const MailRequest& 
 
     const auto game = nlohmann::json::parse(game_view(game_id).body);
     const auto mine = get_orders(caller, game_id);
-    text += "Your orders in force for " + mine.value("phase", "") + ":\n";
+    text += "Your orders in force for " + mine.value("phase_name", "") + ":\n";
     const auto& seats = mine["seats"];
     if (!seats.empty() && seats[0].value("submitted", false))
         text += mail_text::orders_in_force(seats[0]["verdicts"]);
@@ -143,7 +160,7 @@ std::string GameService::mail_commands(const Caller& caller, const MailRequest& 
         const auto phases = nlohmann::json::parse(history_view(game_id).body)["phases"];
         nlohmann::json latest;
         for (const auto& p : phases)
-            if (p.value("resolved", false)) latest = phase(game_id, p.value("seq", 0));
+            if (p.value("resolved", false)) latest = phase(caller, game_id, p.value("seq", 0));
         text += "\n" + mail_text::history(phases, latest);
     }
     if (help || (order_lines.empty() && !ready && !status && !history))
@@ -224,6 +241,12 @@ MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdenti
                     "replace your seat's token, which changes the address.\n",
                 nlohmann::json::object(), identity);
     } else {
+        // The confirmation threads under the game's thread (like results and reminders) as
+        // well as under the player's own message: the game's root comes first, as the oldest.
+        const std::string thread = game_thread_id(seat->game_id, identity);
+        std::string references = headers.value("References", "");
+        if (references.find(thread) == std::string::npos)
+            headers["References"] = std::string(trim(thread + " " + references));
         Caller caller{Role::Player, seat->game_id, seat->power};
         std::string text;
         if (!request.parse_error.empty()) {

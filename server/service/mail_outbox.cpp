@@ -2,9 +2,11 @@
 // notifications (welcome, results, reminders) and the outbox calls of the sender. Every
 // notification is recorded in mail_notices in the same transaction as its outbox rows, so
 // each goes out once, across restarts.
+#include "core/phase.h"
 #include "service/crypto.h"
 #include "service/game_internal.h"
 #include "service/mail_text.h"
+#include "service/visibility.h"
 
 namespace adjutant::service {
 
@@ -12,10 +14,6 @@ namespace {
 
 constexpr std::int64_t kResultsLookback = 24 * 3600;  // older results are not mailed late
 constexpr int kResultsPerTick = 50;
-
-std::string thread_id(std::int64_t game_id, const MailIdentity& identity) {
-    return "<game-" + std::to_string(game_id) + ".adjutant@" + identity.domain + ">";
-}
 
 }  // namespace
 
@@ -45,7 +43,7 @@ int GameService::queue_mail_notifications(const MailIdentity& identity,
     int queued = 0;
     auto seat_headers = [&](std::int64_t game_id, const storage::SeatRow& seat) {
         return nlohmann::json{{"Auto-Submitted", "auto-generated"},
-                              {"References", thread_id(game_id, identity)},
+                              {"References", game_thread_id(game_id, identity)},
                               {"Reply-To", seat_mail_address(game_id, seat.power, identity)}};
     };
     auto mailable = [](const storage::SeatRow& seat) {
@@ -62,11 +60,14 @@ int GameService::queue_mail_notifications(const MailIdentity& identity,
                                    seat.power, now()))
                 continue;
             const std::string address = seat_mail_address(game.id, seat.power, identity);
+            Loaded loaded = load(game.id);
             queue_mail(
                 *seat.email, seat.player.value_or(""),
                 "Game " + std::to_string(game.id) + " (" + game.name + "): you play " + seat.power,
                 "Welcome to game " + std::to_string(game.id) + " (" + game.name + "). You play " +
-                    seat.power + ".\n\n" + mail_text::help(address),
+                    seat.power + ".\n\n" +
+                    mail_text::welcome(game_json(loaded), seat.power, identity.web_url) + "\n" +
+                    mail_text::help(address),
                 seat_headers(game.id, seat), identity);
             ++queued;
         }
@@ -80,17 +81,20 @@ int GameService::queue_mail_notifications(const MailIdentity& identity,
         ++phases_done;
         auto phase = store_.phase(game_id, seq);
         Loaded game = load(game_id);
-        const auto results = nlohmann::json::parse(phase->results.value_or("{}"), nullptr, false);
-        const auto state = game_json(game);
-        const std::string text = "Results of " + phase->phase + ":\n" +
-                                 mail_text::results(results) + "\nNow:\n" +
-                                 mail_text::status(state);
+        const auto stored = nlohmann::json::parse(phase->results.value_or("{}"), nullptr, false);
+        const auto orders = nlohmann::json::parse(phase->orders.value_or("[]"), nullptr, false);
+        const std::string now_text = "\nNow:\n" + mail_text::status(game_json(game));
+        const std::string name = phase_name(phase->phase);
         for (const auto& seat : store_.seats(game_id)) {
             if (!mailable(seat)) continue;
+            // Each seat reads the accepted orders of all and its own refused lines only.
+            auto results = stored;
+            redact_results(results, orders, Viewer{false, seat.power});
             queue_mail(*seat.email, seat.player.value_or(""),
-                       "Game " + std::to_string(game_id) + " (" + game.row.name +
-                           "): " + phase->phase + " results",
-                       text, seat_headers(game_id, seat), identity);
+                       "Game " + std::to_string(game_id) + " (" + game.row.name + "): " + name +
+                           " results",
+                       "Results of " + name + ":\n" + mail_text::results(results) + now_text,
+                       seat_headers(game_id, seat), identity);
             ++queued;
         }
     }
@@ -107,9 +111,9 @@ int GameService::queue_mail_notifications(const MailIdentity& identity,
                 continue;
             queue_mail(*seat.email, seat.player.value_or(""),
                        "Game " + std::to_string(game_id) + " (" + game.row.name +
-                           "): orders due for " + game.phase.phase,
-                       "You have no orders for " + game.phase.phase + " yet (" + seat.power +
-                           "). The deadline is " +
+                           "): orders due for " + phase_name(game.phase.phase),
+                       "You have no orders for " + phase_name(game.phase.phase) + " yet (" +
+                           seat.power + "). The deadline is " +
                            mail_text::deadline(nlohmann::json(*game.row.deadline)) +
                            ".\nReply to this message with your orders, one per line.\n",
                        seat_headers(game_id, seat), identity);

@@ -2,6 +2,8 @@
 
 #include <ctime>
 
+#include "core/phase.h"
+
 namespace adjutant::service::mail_text {
 
 namespace {
@@ -64,7 +66,7 @@ std::string help(const std::string& seat_address) {
         "Adjutant takes orders by mail. Write one command or order per line:\n"
         "\n"
         "  A PAR-BUR, F BRE-MAO, ...   orders for your power (they replace earlier ones)\n"
-        "  READY                       you are done for this phase (NOT READY undoes it)\n"
+        "  READY                       your orders in force are final (NOT READY undoes it)\n"
         "  STATUS or LIST              the position, the deadline, who owns what\n"
         "  HISTORY                     the phases so far and the latest results\n"
         "  HELP                        this text\n"
@@ -95,8 +97,9 @@ std::string rfc5322_date(std::int64_t unix_seconds) {
 std::string status(const nlohmann::json& game) {
     std::string text = "Game " + std::to_string(game.value("id", 0)) + " (" +
                        game.value("name", "") + "), variant " + game.value("variant", "") + "\n";
-    text += "Phase " + game.value("phase", "") + ", status " + game.value("status", "") +
-            ", deadline " + deadline(game.value("deadline", nlohmann::json())) + "\n\n";
+    text += "Phase: " + phase_name(game.value("phase", "")) + ", status " +
+            game.value("status", "") + ", deadline " +
+            deadline(game.value("deadline", nlohmann::json())) + "\n\n";
     const auto& position = game["position"];
     for (const auto& seat : game["seats"]) {
         const std::string power = seat.value("power", "");
@@ -135,10 +138,29 @@ std::string status(const nlohmann::json& game) {
     return text;
 }
 
+std::string welcome(const nlohmann::json& game, const std::string& power,
+                    const std::string& web_url) {
+    const std::string id = std::to_string(game.value("id", 0));
+    const std::string status = game.value("status", "");
+    std::string text = "Phase: " + phase_name(game.value("phase", ""));
+    if (status == "forming")
+        text += " (the game has not started yet)";
+    else if (status != "active")
+        text += " (the game is " + status + ")";
+    text += "\nDeadline: " + deadline(game.value("deadline", nlohmann::json())) + "\n";
+    const auto units = of_power(game.value("position", nlohmann::json::object()), "units", power);
+    text += "Your units: " + (units.empty() ? std::string("none") : units_text(units)) + "\n";
+    // The link carries no token: seat tokens are never mailed (docs/mail.md, "Welcome").
+    text += "On the web: " + web_url + "/#/game/" + id +
+            "\n  (sign in there with the seat token you got when you joined, or from the GM)\n";
+    return text;
+}
+
 std::string history(const nlohmann::json& phases, const nlohmann::json& latest) {
     std::string text = "Phases:\n";
     for (const auto& phase : phases) {
-        text += "  " + std::to_string(phase.value("seq", 0)) + " " + phase.value("phase", "");
+        text += "  " + std::to_string(phase.value("seq", 0)) + " " +
+                phase_name(phase.value("phase", ""));
         if (phase.value("resolved", false))
             text += "  resolved " + deadline(phase.value("resolved_at", nlohmann::json())) +
                     "  hash " + phase.value("hash", "").substr(0, 16);
@@ -147,7 +169,7 @@ std::string history(const nlohmann::json& phases, const nlohmann::json& latest) 
         text += "\n";
     }
     if (latest.is_object() && latest.contains("results")) {
-        text += "\nResults of " + latest.value("phase", "") + ":\n";
+        text += "\nResults of " + phase_name(latest.value("phase", "")) + ":\n";
         text += results(latest["results"]);
     }
     return text;

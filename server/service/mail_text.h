@@ -13,6 +13,10 @@ namespace adjutant::service::mail_text {
 std::string help(const std::string& seat_address);
 // Phase, deadline, every power's centres and units; `game` is a game_view document.
 std::string status(const nlohmann::json& game);
+// What a new seat needs first: the phase, the deadline, its units and its page on the web
+// (`web_url` + "/#/game/N"); `game` is a game_view document.
+std::string welcome(const nlohmann::json& game, const std::string& power,
+                    const std::string& web_url);
 // One line per phase; then the results of the latest resolved phase, if any.
 std::string history(const nlohmann::json& phases, const nlohmann::json& latest);
 // One line per submitted line: "  A PAR-BUR  ->  accepted: A PAR - BUR".

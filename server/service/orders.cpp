@@ -1,6 +1,7 @@
-// Orders: submission (replacing earlier orders), validation without saving, reading back, and
-// ready flags. Verdicts come from the adjudicator's parser, with the seat's power as `as_power`
-// so a player can never order another power's units.
+// Orders: submission (replacing earlier orders, unless no line of it was accepted), validation
+// without saving, reading back, and ready flags. Verdicts come from the adjudicator's parser, with
+// the seat's power as `as_power` so a player can never order another power's units.
+#include "core/phase.h"
 #include "orders/parser.h"
 #include "service/codec.h"
 #include "service/game_internal.h"
@@ -22,10 +23,20 @@ nlohmann::json parse_answer(const Variant& variant, const ParsedOrders& parsed,
     }
     nlohmann::json in_force = nlohmann::json::array();
     for (const auto& order : parsed.orders) in_force.push_back(order.text(variant));
-    return {
-        {"phase", phase.phase}, {"seq", phase.seq},
-        {"accepted", accepted}, {"rejected", static_cast<int>(parsed.verdicts.size()) - accepted},
-        {"verdicts", verdicts}, {"orders", in_force}};
+    return {{"phase", phase.phase},
+            {"phase_name", phase_name(phase.phase)},
+            {"seq", phase.seq},
+            {"accepted", accepted},
+            {"rejected", static_cast<int>(parsed.verdicts.size()) - accepted},
+            {"verdicts", verdicts},
+            {"orders", in_force}};
+}
+
+// A submission of nothing but refused lines (a note to the GM, orders typed for the wrong
+// phase) is a mistake, not a wish to withdraw: it must not replace the orders in force with
+// none. An empty submission still withdraws them (docs/server.md, "Orders").
+bool refused_outright(const nlohmann::json& answer) {
+    return answer.value("accepted", 0) == 0 && answer.value("rejected", 0) > 0;
 }
 
 void check_open(const storage::GameRow& game) {
@@ -61,6 +72,18 @@ nlohmann::json GameService::submit_orders(const Caller& caller, std::int64_t gam
         ParsedOrders parsed =
             parse_orders(variant, game.position, text, power_id(variant, caller.power));
         answer = parse_answer(variant, parsed, game.phase);
+        answer["replaced"] = !refused_outright(answer);
+        if (!answer["replaced"]) {
+            // "orders" is always what is in force now: here, the earlier submission's.
+            nlohmann::json in_force = nlohmann::json::array();
+            if (auto earlier = store_.order(game_id, game.phase.seq, caller.power))
+                for (const auto& order : parse_orders(variant, game.position, earlier->text,
+                                                      power_id(variant, caller.power))
+                                             .orders)
+                    in_force.push_back(order.text(variant));
+            answer["orders"] = std::move(in_force);
+            return answer;
+        }
         storage::Transaction transaction(store_.database());
         store_.put_order(game_id, game.phase.seq,
                          storage::OrderRow{caller.power, std::string(text),
@@ -118,7 +141,10 @@ nlohmann::json GameService::get_orders(const Caller& caller, std::int64_t game_i
         }
         seats.push_back(entry);
     }
-    return {{"phase", game.phase.phase}, {"seq", game.phase.seq}, {"seats", seats}};
+    return {{"phase", game.phase.phase},
+            {"phase_name", phase_name(game.phase.phase)},
+            {"seq", game.phase.seq},
+            {"seats", seats}};
 }
 
 nlohmann::json GameService::set_ready(const Caller& caller, std::int64_t game_id, bool ready) {

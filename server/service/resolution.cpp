@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "adjudicate.h"
+#include "core/phase.h"
 #include "orders/parser.h"
 #include "service/codec.h"
 #include "service/game_internal.h"
@@ -187,6 +188,7 @@ void GameService::resolve_one(Loaded& game, const std::string& actor) {
 
 nlohmann::json GameService::current_phase_details(const Loaded& game) const {
     return {{"phase", game.phase.phase},
+            {"phase_name", phase_name(game.phase.phase)},
             {"seq", game.phase.seq},
             {"etag", phase_etag(game.row.id, game.phase.seq, game.phase.resolved_at.has_value())},
             {"status", game.row.status}};

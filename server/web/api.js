@@ -49,7 +49,7 @@ export const api = {
   createGame: (settings) => call("POST", "/games", { body: settings }),
   game: (id) => call("GET", `/games/${id}`),
   phases: (id) => call("GET", `/games/${id}/phases`),
-  phase: (id, seq) => call("GET", `/games/${id}/phases/${seq}`),
+  phase: (id, seq, token) => call("GET", `/games/${id}/phases/${seq}`, { token }),
   join: (id, power, player) =>
     call("POST", `/games/${id}/seats/${encodeURIComponent(power)}/join`, { body: { player } }),
   replace: (id, power, player, token) =>

@@ -2,7 +2,7 @@
 // map, phase history and seat list, and the wiring of the order panel and GM console.
 
 import { api, tokensFor, rememberToken, forgetTokens } from "./api.js";
-import { h, say, formatTime, formatRemaining, phaseName } from "./dom.js";
+import { h, say, formatTime, formatRemaining } from "./dom.js";
 import { drawMap, indexVariant, unitsOf } from "./map.js";
 import { OrderPanel } from "./orders.js";
 import { GmConsole } from "./gm.js";
@@ -60,7 +60,7 @@ class ListPage {
       h("td", {}, h("a", { href: `#/game/${g.id}` }, g.name)),
       h("td", {}, g.variant),
       h("td", {}, g.status),
-      h("td", {}, phaseName(g.phase)),
+      h("td", {}, g.phase_name),
       h("td", {}, g.deadline ? formatRemaining(g.deadline) : "—")));
     const name = h("input", { id: "new-name", type: "text", required: true, autocomplete: "off" });
     const variant = h("select", { id: "new-variant" }, variantList.variants.map((v) => h("option", { value: v.name }, v.title || v.name)));
@@ -204,7 +204,7 @@ class GamePage {
     main.replaceChildren(
       h("h1", {}, game.name),
       h("p", { class: "meta", id: "game-meta" },
-        `${this.vi.raw.title || game.variant} · ${game.status} · `, h("strong", { id: "current-phase" }, phaseName(game.phase)),
+        `${this.vi.raw.title || game.variant} · ${game.status} · `, h("strong", { id: "current-phase" }, game.phase_name),
         ` · ${deadline}` + (game.winner ? ` · winner: ${game.winner}` : "") + (this.power ? ` · you play ${this.power}` : "") + (this.gmToken ? " · you are GM" : "")),
       h("div", { class: "game-layout" },
         h("div", { class: "map-column" },
@@ -272,7 +272,7 @@ class GamePage {
     const seq = this.viewSeq === null ? this.game.seq : this.viewSeq;
     const index = phases.findIndex((p) => p.seq === seq);
     const select = h("select", { id: "history-select", "aria-label": "Phase to show", onchange: () => this.show(Number(select.value)) },
-      phases.map((p) => h("option", { value: p.seq, selected: p.seq === seq }, `${phaseName(p.phase)}${p.resolved ? "" : " (current)"}`)));
+      phases.map((p) => h("option", { value: p.seq, selected: p.seq === seq }, `${p.phase_name}${p.resolved ? "" : " (current)"}`)));
     this.history.replaceChildren(
       h("button", { type: "button", id: "history-prev", "aria-label": "Previous phase", disabled: index <= 0, onclick: () => this.show(phases[index - 1].seq) }, "◀"),
       select,
@@ -287,7 +287,8 @@ class GamePage {
       this.view = null;
     } else {
       try {
-        this.view = await api.phase(this.id, seq);
+        // With this tab's token the seat (or GM) also sees its own refused lines.
+        this.view = await api.phase(this.id, seq, this.seatToken || this.gmToken);
         this.viewSeq = seq;
       } catch (e) {
         return say("Could not load that phase: " + e.message, "error");
@@ -301,7 +302,7 @@ class GamePage {
 
   renderResults() {
     if (this.viewSeq === null || !this.view) {
-      this.results.replaceChildren(h("p", { id: "showing" }, `Showing the current position: ${phaseName(this.game.phase)}.`));
+      this.results.replaceChildren(h("p", { id: "showing" }, `Showing the current position: ${this.game.phase_name}.`));
       return;
     }
     const v = this.view;
@@ -317,7 +318,7 @@ class GamePage {
       ...(e.roll ? [" ", h("span", { class: "roll" },
         `[d10 ${e.roll.purpose} ${e.roll.subject}: ${e.roll.d10}${e.roll.modifiers ? ", " + e.roll.modifiers : ""}, ${e.roll.table}]`)] : [])));
     this.results.replaceChildren(
-      h("p", { id: "showing" }, `Showing ${phaseName(v.phase)} (resolved ${formatTime(v.resolved_at)}), with its orders and results.`),
+      h("p", { id: "showing" }, `Showing ${v.phase_name} (resolved ${formatTime(v.resolved_at)}), with its orders and results.`),
       h("h2", {}, "Results"),
       items.length ? h("ul", { class: "results-list", id: "results-list" }, items) : h("p", {}, "No orders."),
       ...(dislodged.length ? [h("h3", {}, "Dislodged"), h("ul", {}, dislodged)] : []),

@@ -46,11 +46,3 @@ export function formatRemaining(deadline) {
   return (d ? d + "d " : "") + (d || hh ? hh + "h " : "") + m + "m left";
 }
 
-// "S1901M" -> "Spring 1901 movement".
-export function phaseName(code) {
-  const m = /^([SFW])(\d+)([MRA])$/.exec(code || "");
-  if (!m) return code || "";
-  const season = { S: "Spring", F: "Fall", W: "Winter" }[m[1]];
-  const kind = { M: "movement", R: "retreats", A: "adjustments" }[m[3]];
-  return `${season} ${m[2]} ${kind}`;
-}

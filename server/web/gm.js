@@ -82,12 +82,12 @@ export class GmConsole {
     if (name === "resolve") body = { ...body, phase: game.phase };
     try {
       const answer = await api.action(game.id, name, token, body);
-      say(name === "resolve" ? `Resolved ${answer.resolved} phase(s); now ${answer.game.phase}.` : `${label}: done.`, "ok");
+      say(name === "resolve" ? `Resolved ${answer.resolved} phase(s); now ${answer.game.phase_name}.` : `${label}: done.`, "ok");
       this.ctx.refresh();
     } catch (e) {
       if (e.code === "stale_phase") {
         // Someone (the deadline, another tab) resolved it first: show where the game is now.
-        say(`${game.phase} was already resolved; the game is at ${e.details?.phase ?? "a later phase"}.`, "warn");
+        say(`${game.phase_name} was already resolved; the game is at ${e.details?.phase_name ?? "a later phase"}.`, "warn");
         this.ctx.refresh();
       } else {
         say(`${label} failed: ${e.message}`, "error");

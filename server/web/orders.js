@@ -3,7 +3,7 @@
 // units and targets), submission with its confirmation, and the ready flag.
 
 import { api } from "./api.js";
-import { h, say, phaseName } from "./dom.js";
+import { h, say } from "./dom.js";
 import { provinceName, unitLabel, unitsOf, dislodgedOf } from "./map.js";
 
 const VALIDATE_DELAY_MS = 300;
@@ -64,7 +64,7 @@ export class OrderPanel {
     this.confirmation = h("div", { class: "confirmation", id: "confirmation", "aria-live": "polite" });
     this.ready = h("input", { type: "checkbox", id: "ready-flag", onchange: () => this.setReady() });
     const root = h("section", { class: "panel orders-panel", "aria-labelledby": "orders-heading" },
-      h("h2", { id: "orders-heading" }, `Orders for ${power} — ${phaseName(game.phase)}`),
+      h("h2", { id: "orders-heading" }, `Orders for ${power} — ${game.phase_name}`),
       this.hint, this.tools,
       h("label", { for: "orders-text", class: "block" }, "Orders (one per line)"),
       this.text, this.verdicts,
@@ -138,12 +138,18 @@ export class OrderPanel {
     try {
       const answer = await api.submit(game.id, this.text.value, token);
       this.showVerdicts(answer.verdicts || []);
+      // No line accepted: the server kept the orders in force rather than replace them with
+      // none; "orders" lists what is still in force.
+      const kept = answer.replaced === false;
+      const summary = kept
+        ? `Not saved: no line was accepted for ${answer.phase_name}, so your orders in force are unchanged.`
+        : `Saved for ${answer.phase_name} at ${new Date().toLocaleTimeString()}: ${answer.accepted} accepted, ${answer.rejected} rejected.`;
       this.ctx.memo.confirmation = [
-        h("p", { class: answer.rejected ? "warn" : "ok" },
-          `Saved for ${phaseName(answer.phase)} at ${new Date().toLocaleTimeString()}: ${answer.accepted} accepted, ${answer.rejected} rejected.`),
+        h("p", { class: kept ? "error" : answer.rejected ? "warn" : "ok", id: "orders-summary" }, summary),
         h("ul", { class: "in-force", "aria-label": "Orders in force" }, (answer.orders || []).map((o) => h("li", {}, h("code", {}, o))))];
       this.confirmation.replaceChildren(...this.ctx.memo.confirmation);
-      say(`Orders saved: ${answer.accepted} accepted, ${answer.rejected} rejected.`, answer.rejected ? "warn" : "ok");
+      say(kept ? "Orders not saved: no line was accepted; your orders in force are unchanged."
+        : `Orders saved: ${answer.accepted} accepted, ${answer.rejected} rejected.`, kept ? "error" : answer.rejected ? "warn" : "ok");
       this.ctx.refresh();
     } catch (e) {
       say("Orders not saved: " + e.message, "error");
@@ -155,7 +161,8 @@ export class OrderPanel {
     const { game, token } = this.ctx;
     try {
       await api.ready(game.id, this.ready.checked, token);
-      say(this.ready.checked ? "Marked ready." : "No longer ready.", "ok");
+      // Ready is for the orders in force (the saved ones), not for unsaved text in the box.
+      say(this.ready.checked ? "Marked ready with your orders in force." : "No longer ready.", "ok");
       this.ctx.refresh();
     } catch (e) {
       this.ready.checked = !this.ready.checked;

@@ -208,6 +208,73 @@ def test_full_game():
         server.close()
 
 
+SECRET = "zq7-secret-plan"
+
+
+def check_refused_lines_private(server):
+    """A seat's refused lines (a note, a plan above the signature) are never public: after
+    resolution only accepted orders reach the other seats, the public phase view and the results
+    mail; the seat itself and the GM still see them."""
+    body = {"name": "Privacy", "variant": "standard", "missing_orders": "hold",
+            "resolve_when_ready": False}
+    created = expect(server.request("POST", "/api/v1/games", body), 201, "create game")
+    game_id, gm_token = created["game"]["id"], created["gm_token"]
+    tokens = {}
+    for power in POWERS:
+        joined = expect(server.request(
+            "POST", f"/api/v1/games/{game_id}/seats/{power}/join",
+            {"player": power + " player", "email": power.lower() + "@player.test"}),
+            201, "join " + power)
+        tokens[power] = joined["token"]
+    # Refused three ways: a friendly heading (no power), a chat line, and an order naming the
+    # secret as a province.
+    answer = expect(put_orders(server, game_id, tokens["France"],
+                               f"Note for Germany, {SECRET}:\nA PAR-BUR\n"
+                               f"Let us ally, {SECRET}\nA MAR-{SECRET}"), 200, "France")
+    check(answer["accepted"] == 1 and answer["rejected"] == 3, f"verdicts: {answer}")
+    expect(put_orders(server, game_id, tokens["Germany"], "A MUN-RUH"), 200, "Germany")
+    gm(server, game_id, gm_token, "resolve", {"phase": "S1901M"})
+
+    def phase_text(token):
+        return json.dumps(expect(server.request("GET", f"/api/v1/games/{game_id}/phases/0",
+                                                token=token), 200, "phase 0"))
+    public = json.loads(phase_text(None))
+    check([o.get("order") for o in public["results"]["orders"] if o["power"] == "France" and
+           o.get("result") != "illegal" and not o.get("default")] == ["A PAR - BUR"],
+          f"France's accepted order is public: {public['results']['orders']}")
+    check(all(o.get("result") != "illegal" for o in public["results"]["orders"]),
+          "no refused line in the public results")
+    views = {"anonymous": None, "a stale token": "seat_not-a-real-token"}
+    views.update({p: t for p, t in tokens.items() if p != "France"})
+    for who, token in views.items():
+        check(SECRET not in phase_text(token), f"{who} sees France's refused lines")
+    for path in ("", "/phases"):
+        got = server.request("GET", f"/api/v1/games/{game_id}{path}")[3].decode()
+        check(SECRET not in got, f"the secret in GET /games/N{path}")
+    own = phase_text(tokens["France"])
+    check(own.count(SECRET) >= 3, f"France sees its own refused lines: {own}")
+    gm_view = json.loads(phase_text(gm_token))
+    check(sum(1 for o in gm_view["results"]["orders"] if o["result"] == "illegal") == 3,
+          "the GM sees every refused line")
+
+    # The results mail, queued by one round of the sender (the relay is down; the rows wait).
+    sent = server.run_cli("mail-send")
+    check(sent.returncode == 0, f"mail-send: {sent.stdout} {sent.stderr}")
+    db = sqlite3.connect(server.database)
+    try:
+        rows = db.execute("SELECT recipient, subject, body FROM mail_outbox").fetchall()
+    finally:
+        db.close()
+    results = {r: b for r, subject, b in rows if subject.endswith("results")}
+    check(len(results) == len(POWERS), f"results mailed to every seat: {sorted(results)}")
+    for recipient, text in results.items():
+        check("A PAR - BUR" in text, f"accepted orders are in every results mail: {text}")
+        if recipient == "france@player.test":
+            check(text.count(SECRET) >= 3, f"France's own refused lines in its mail: {text}")
+        else:
+            check(SECRET not in text, f"{recipient} was mailed France's refused lines: {text}")
+
+
 def test_authorization():
     """No token, invalid token, another game's seat, a player attempting GM actions or reading
     other seats' orders: 401/403 and nothing changed."""
@@ -264,6 +331,52 @@ def test_authorization():
                                          token=gm_token), 201, "replace")
         expect(put_orders(server, game_id, tokens["Italy"], "A ROM H"), 401, "old token revoked")
         expect(put_orders(server, game_id, replaced["token"], "A ROM H"), 200, "new token works")
+    finally:
+        server.close()
+    # Mail on, with the relay on a closed port: results are queued and kept in the outbox.
+    server = new_server(mail={"enabled": False, "relay": "smtp://127.0.0.1:9",
+                              "domain": "adjutant.test"})
+    try:
+        check_refused_lines_private(server)
+    finally:
+        server.close()
+
+
+def test_refused_submission():
+    """A submission whose every line is refused (a friendly heading, wrong units) does not
+    replace the orders in force; an empty one still withdraws them. Phases are named for people
+    beside their codes."""
+    server = new_server()
+    try:
+        game_id, _, tokens, _ = create_game(server, resolve_when_ready=False)
+        france = tokens["France"]
+        first = expect(put_orders(server, game_id, france, "Here are my orders:\nA PAR-BUR"), 200,
+                       "a heading that names no power")
+        check(first["accepted"] == 1 and first["rejected"] == 1 and first["replaced"],
+              f"the heading fails alone: {first}")
+        check("is not a power" in first["verdicts"][0]["error"], first["verdicts"][0])
+        check(first["phase"] == "S1901M" and first["phase_name"] == "Spring 1901 movement", first)
+        refused = expect(put_orders(server, game_id, france,
+                                    "Changing my mind:\nA MUN-RUH\nbanana"), 200, "all refused")
+        check(refused["accepted"] == 0 and refused["rejected"] == 3, f"verdicts: {refused}")
+        check(refused["replaced"] is False and refused["orders"] == ["A PAR - BUR"],
+              f"the orders in force stay: {refused}")
+        mine = expect(server.request("GET", f"/api/v1/games/{game_id}/orders", token=france),
+                      200, "orders")["seats"][0]
+        check(mine["text"] == "Here are my orders:\nA PAR-BUR", f"stored text unchanged: {mine}")
+        # The same through a JSON list, as the web sends it.
+        listed = expect(put_orders(server, game_id, france, ["Bonjour, voici mes ordres pour "
+                                                             "l'\u00e9t\u00e9 :", "A PAR-XYZ"]),
+                        200, "JSON list")
+        check(listed["replaced"] is False, f"JSON list: {listed}")
+        check("'Bonjour, voici mes ordres pour l'\u00e9t\u00e9' is not a power" in
+              listed["verdicts"][0]["error"], f"UTF-8 shown as text: {listed['verdicts'][0]}")
+        emptied = expect(put_orders(server, game_id, france, ""), 200, "empty")
+        check(emptied["replaced"] and emptied["orders"] == [], f"empty withdraws: {emptied}")
+        game = state(server, game_id)
+        check(game["phase_name"] == "Spring 1901 movement", game.get("phase_name"))
+        history = expect(server.request("GET", f"/api/v1/games/{game_id}/phases"), 200, "phases")
+        check(history["phases"][0]["phase_name"] == "Spring 1901 movement", history)
     finally:
         server.close()
 
@@ -1028,8 +1141,9 @@ def test_seeds():
             position = os.path.join(server.workdir, f"position-{gid}.json")
             orders = os.path.join(server.workdir, f"orders-{gid}.txt")
             json.dump(last["position"], open(position, "w"))
+            # The public orders: each seat's accepted orders in canonical form.
             open(orders, "w").write("".join(f"{o['power']}: {line}\n" for o in last["orders"]
-                                            for line in o["text"].splitlines() if line.strip()))
+                                            for line in o["orders"]))
             cli = subprocess.run([ARGS.binary, "adjudicate", "--variant", "western-front-1914",
                                   "--position", position, "--orders", orders, "--seed", seed,
                                   ],

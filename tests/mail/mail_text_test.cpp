@@ -6,6 +6,7 @@
 
 using adjutant::service::mail_text::results;
 using adjutant::service::mail_text::status;
+using adjutant::service::mail_text::welcome;
 
 TEST_CASE("mail: a campaign status shows units with their strength, and garrisons") {
     const auto game = nlohmann::json::parse(R"json({
@@ -24,6 +25,27 @@ TEST_CASE("mail: a campaign status shows units with their strength, and garrison
     CHECK(text.find("Belgium (9 centres): no units; garrisons: G LIE (100 points)\n") !=
           std::string::npos);
     CHECK(text.find("Sieges: Germany besieges LIE (laying, week 1 of 2)\n") != std::string::npos);
+    // Phases are named as people say them; the code stays in the API.
+    CHECK(text.find("Phase: 1914, week 34, status active") != std::string::npos);
+    CHECK(text.find("1914W34M") == std::string::npos);
+}
+
+TEST_CASE("mail: the welcome gives the phase, the deadline, the seat's units and its web page") {
+    const auto game = nlohmann::json::parse(R"json({
+        "id": 12, "phase": "S1901M", "status": "active", "deadline": 1767268800,
+        "position": {"units": {"France": ["A PAR", "A MAR", "F BRE"], "England": ["F LON"]}}})json");
+    CHECK(welcome(game, "France", "https://judge.example") ==
+          "Phase: Spring 1901 movement\n"
+          "Deadline: 2026-01-01 12:00 UTC\n"
+          "Your units: A PAR, A MAR, F BRE\n"
+          "On the web: https://judge.example/#/game/12\n"
+          "  (sign in there with the seat token you got when you joined, or from the GM)\n");
+    auto forming = game;
+    forming["status"] = "forming";
+    forming["deadline"] = nullptr;
+    CHECK(welcome(forming, "Italy", "http://h")
+              .find("Phase: Spring 1901 movement (the game has not started yet)\nDeadline: "
+                    "none\nYour units: none\n") == 0);
 }
 
 TEST_CASE("mail: results list the events with their die rolls") {

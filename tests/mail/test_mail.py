@@ -59,7 +59,16 @@ def test_outbound():
         parsed = email.message_from_bytes(data, policy=email.policy.default)
         check(str(parsed["To"]) == "Frédéric Müller <fred@player.test>", str(parsed["To"]))
         check(parsed["Message-ID"].endswith(".adjutant@adjutant.test>"), parsed["Message-ID"])
-        check(address in parsed.get_content(), "the welcome names the orders address")
+        welcome_text = parsed.get_content()
+        check(address in welcome_text, "the welcome names the orders address")
+        # What a new player needs first: the phase by name, the deadline, the units, the web.
+        check("Phase: Spring 1901 movement" in welcome_text, welcome_text)
+        check("Deadline: " in welcome_text, welcome_text)
+        check("Your units: A PAR, A MAR, F BRE" in welcome_text or
+              all(u in welcome_text for u in ("A PAR", "A MAR", "F BRE")), welcome_text)
+        check(f"On the web: http://127.0.0.1:{server.port}/#/game/{game_id}" in welcome_text,
+              welcome_text)
+        check("S1901M" not in welcome_text, "no phase code in the welcome")
 
         # Orders by mail: a confirmation threaded to the player's message, UTF-8 body in
         # quoted-printable (the name has non-ASCII letters).
@@ -77,7 +86,9 @@ def test_outbound():
                               "confirmation")[0]
         head = headers_block(reply["data"])
         check(b"Subject: Re: Spring moves\r\n" in head, head)
-        check(b"References: <spring-1@player.test>\r\n" in head, head)
+        # Threaded under the game (like the results) and under the player's message.
+        check(f"References: <game-{game_id}.adjutant@adjutant.test> <spring-1@player.test>\r\n"
+              .encode() in head, head)
         check(b"Auto-Submitted: auto-replied\r\n" in head, head)
         # The answer echoes the non-ASCII line: UTF-8 in quoted-printable, byte for byte.
         check(b"Content-Transfer-Encoding: quoted-printable\r\n" in head, head)
@@ -85,7 +96,9 @@ def test_outbound():
         body = email.message_from_bytes(reply["data"], policy=email.policy.default).get_content()
         check("A PAR-BUR  ->  accepted: A PAR - BUR" in body, body)
         check("XYZZY  ->  REJECTED: unknown command" in body, body)
-        check("Your orders in force for S1901M:" in body and "Deadline: " in body, body)
+        check("Your orders in force for Spring 1901 movement:" in body and "Deadline: " in body,
+              body)
+        check("Orders received for Spring 1901 movement" in body, body)
 
         # Results after resolution go to every seat with an address.
         status, _, _, raw_answer = server.request(
@@ -93,8 +106,9 @@ def test_outbound():
             token=gm_token)
         check(status == 200, f"resolve: {raw_answer[:200]!r}")
         for rcpt in (FRANCE, "eng@player.test"):
-            result = sink.wait_for(lambda m, r=rcpt: m["to"] == [r] and b"S1901M results" in
-                                   m["data"], "results to " + rcpt)
+            result = sink.wait_for(lambda m, r=rcpt: m["to"] == [r] and
+                                   b"Spring 1901 movement results" in m["data"],
+                                   "results to " + rcpt)
             check(len(result) == 1, f"results mailed once to {rcpt}")
         text = email.message_from_bytes(result[0]["data"],
                                         policy=email.policy.default).get_content()
@@ -105,6 +119,59 @@ def test_outbound():
     finally:
         server.close()
         sink.stop()
+
+
+def confirmations(server, recipient):
+    return [body for (body,) in db_rows(
+        server, "SELECT body FROM mail_outbox WHERE recipient = ? AND subject LIKE 'Re:%' "
+        "ORDER BY id", (recipient,))]
+
+
+def test_headings():
+    """Friendly lines ending in ':' fail alone; a message none of whose lines is accepted does
+    not replace the orders in force, says so, and a READY in it is about those orders. Error
+    texts show UTF-8 as text."""
+    server = new_server(free_port(), enabled=False)
+    try:
+        game_id, _, tokens = create_game(server, {"France": FRANCE})
+        address = seat_address(server, game_id, "France")
+
+        def send(body):
+            done = mail_in(server, message(FRANCE, address, body), recipient=address)
+            check(done.returncode == 0, f"mail-in: {done.returncode} {done.stderr}")
+            return confirmations(server, FRANCE)[-1]
+
+        text = send("Here are my orders:\nA PAR-BUR\nChanging my mind:\nF BRE-MAO\n"
+                    "Bonjour, voici mes ordres pour l'\u00e9t\u00e9 :\nA MAR-SPA\n")
+        check("(3 accepted, 3 rejected)" in text, text)
+        mine = orders_of(server, game_id, tokens["France"])
+        in_force = [v["order"] for v in mine["verdicts"] if v["status"] == "accepted"]
+        check(in_force == ["A PAR - BUR", "F BRE - MAO", "A MAR - SPA"], f"in force: {mine}")
+        # The French line is shown as written, not as escaped bytes.
+        check("'Bonjour, voici mes ordres pour l'\u00e9t\u00e9' is not a power" in text, text)
+        check("\\x" not in text, f"no escaped bytes: {text}")
+
+        # Nothing accepted: the orders in force stay, the confirmation says so, and READY is
+        # about the orders in force (the earlier ones), which the confirmation lists.
+        text = send("Thanks for hosting, see you in the fall:\nA MUN-RUH\nREADY\n")
+        check("No line of your message was accepted as an order for Spring 1901 movement,\nso "
+              "your orders in force are unchanged" in text, text)
+        check("EARLIER orders" in text, text)
+        check("  A PAR - BUR\n  F BRE - MAO\n  A MAR - SPA\n" in text, text)
+        after = orders_of(server, game_id, tokens["France"])
+        check(after["text"] == mine["text"], f"the stored orders did not change: {after}")
+        check(after["ready"], "the seat is ready with its orders in force")
+        status, game, _, _ = server.request("GET", f"/api/v1/games/{game_id}")
+        check(status == 200 and game["phase"] == "S1901M", "nothing resolved (GM resolves)")
+
+        # READY alone says it marks the orders in force.
+        text = send("NOT READY\n")
+        check("no longer ready" in text, text)
+        text = send("READY\n")
+        check("ready for this phase with your orders in force below" in text, text)
+        check("EARLIER" not in text, text)
+    finally:
+        server.close()
 
 
 def test_relay_down():
@@ -216,7 +283,8 @@ def test_reminder():
     try:
         game_id, _, _ = create_game(server, {"France": FRANCE},
                                     deadlines={"movement": 600})
-        reminder = sink.wait_for(lambda m: b"orders due for S1901M" in m["data"], "reminder")
+        reminder = sink.wait_for(lambda m: b"orders due for Spring 1901 movement" in m["data"],
+                                  "reminder")
         check(reminder[0]["to"] == [FRANCE], reminder[0]["to"])
         time.sleep(3)  # more sender rounds: still one reminder
         count = sum(1 for m in sink.messages if b"orders due for" in m["data"])
@@ -283,7 +351,7 @@ def test_rate_limit():
         server.close()
 
 
-TESTS = {"rate_limit": test_rate_limit, "outbound": test_outbound, "reminder": test_reminder, "tempfail": test_tempfail, "relay_down": test_relay_down,
+TESTS = {"headings": test_headings, "rate_limit": test_rate_limit, "outbound": test_outbound, "reminder": test_reminder, "tempfail": test_tempfail, "relay_down": test_relay_down,
          "forged_sender": test_forged_sender, "duplicate": test_duplicate}
 
 

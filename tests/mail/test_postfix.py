@@ -181,6 +181,14 @@ def wait_until(predicate, what, postfix, timeout=60):
     raise AssertionError(f"{what} within {timeout}s; postfix log:\n{postfix.maillog()}")
 
 
+def deliver(postfix, server, sender, to, raw, seen, what):
+    """Sends `raw` through Postfix and waits until mail-in has recorded `seen` messages."""
+    done = swaks(postfix.port, sender, to, raw)
+    check(done.returncode == 0, f"swaks: {done.stderr}")
+    wait_until(lambda: db_rows(server, "SELECT count(*) FROM mail_inbox")[0][0] == seen, what,
+               postfix)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
@@ -244,12 +252,30 @@ def main():
         # A forged sender through the same path: refused, nothing processed.
         forged = message("mallory@evil.test", address, "A PAR-PIC\n",
                          message_id="<postfix-2@evil.test>")
-        done = swaks(postfix.port, "mallory@evil.test", address, forged)
-        check(done.returncode == 0, f"swaks: {done.stderr}")
-        wait_until(lambda: db_rows(server, "SELECT count(*) FROM mail_inbox")[0][0] == 2,
-                   "the forged mail was delivered to mail-in", postfix)
+        deliver(postfix, server, "mallory@evil.test", address, forged, 2,
+                "the forged mail was delivered to mail-in")
         mine = orders_of(server, game_id, tokens["France"])
         check(mine["text"].splitlines() == ["A PAR-BUR", "F BRE-MAO"], "forged mail ignored")
+
+        # A friendly heading fails alone; a later message with no accepted line keeps the
+        # orders in force and its READY says so (docs/mail.md, "Commands").
+        friendly = message("Fred <fred@player.test>", address,
+                           "Bonjour, voici mes ordres pour l'\u00e9t\u00e9 :\nA PAR-PIC\n",
+                           message_id="<postfix-3@player.test>")
+        deliver(postfix, server, "fred@player.test", address, friendly, 3,
+                "the friendly message was delivered to mail-in")
+        mine = orders_of(server, game_id, tokens["France"])
+        in_force = [v["order"] for v in mine["verdicts"] if v["status"] == "accepted"]
+        check(in_force == ["A PAR - PIC"], f"the order under the heading stands: {mine}")
+        refused = message("Fred <fred@player.test>", address,
+                          "Thanks, see you:\nA MUN-RUH\nREADY\n", message_id="<postfix-4@player.test>")
+        deliver(postfix, server, "fred@player.test", address, refused, 4,
+                "the refused message was delivered to mail-in")
+        after = orders_of(server, game_id, tokens["France"])
+        check(after["text"] == mine["text"] and after["ready"], f"kept, and ready: {after}")
+        body = db_rows(server, "SELECT body FROM mail_outbox ORDER BY id DESC LIMIT 1")[0][0]
+        check("your orders in force are unchanged" in body and "EARLIER orders" in body and
+              "  A PAR - PIC\n" in body, body)
 
         # An address outside the judge is refused at SMTP time: nothing is relayed.
         done = swaks(postfix.port, "fred@player.test", "someone@elsewhere.test",

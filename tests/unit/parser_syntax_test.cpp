@@ -1,5 +1,6 @@
 // The order language: every form, synonym and coast spelling, power prefixes and blocks,
 // comments. Legality is exercised in parser_movement_test.cpp and parser_phases_test.cpp.
+#include "orders/lexer.h"
 #include "parser_test_support.h"
 
 using namespace parser_test;
@@ -149,6 +150,37 @@ TEST_CASE("parser: the power of a line") {
     CHECK(parsed.orders.size() == 1);
 }
 
+// A heading is a known power name or alias; any other line ending in ':' is a friendly
+// sentence that fails alone and leaves the orders below it alone.
+TEST_CASE("parser: a line ending in ':' that names no power fails alone") {
+    const Position pos = start();
+    for (const char* heading : {"Here are my orders:", "Changing my mind:",
+                                "Bonjour, voici mes ordres pour l'\xC3\xA9t\xC3\xA9 :", ":"}) {
+        CAPTURE(heading);
+        const ParsedOrders parsed = parse_orders(
+            standard(), pos, std::string(heading) + "\nA PAR-BUR\nF BRE-MAO", power("France"));
+        REQUIRE(parsed.verdicts.size() == 3);
+        CHECK(!parsed.verdicts[0].accepted());
+        CHECK(parsed.verdicts[0].line == 1);
+        CHECK(show(parsed.verdicts[1]) == "A PAR - BUR");
+        CHECK(show(parsed.verdicts[2]) == "F BRE - MAO");
+        CHECK(parsed.orders.size() == 2);
+    }
+    CHECK(one(pos, "Here are my orders:", power("France")) ==
+          "error: not an order, and 'Here are my orders' is not a power to head orders with");
+    CHECK(one(pos, "Bonjour, voici mes ordres pour l'\xC3\xA9t\xC3\xA9 :", power("France")) ==
+          "error: not an order, and 'Bonjour, voici mes ordres pour l'\xC3\xA9t\xC3\xA9' is not a "
+          "power to head orders with");
+    // An unknown heading does not end the block of a known one above it.
+    const ParsedOrders parsed =
+        parse_orders(standard(), pos, "French:\nA PAR-BUR\nMy plan:\nA MAR-SPA", power("France"));
+    REQUIRE(parsed.verdicts.size() == 3);
+    CHECK(show(parsed.verdicts[0]) == "A PAR - BUR");
+    CHECK(!parsed.verdicts[1].accepted());
+    CHECK(show(parsed.verdicts[2]) == "A MAR - SPA");
+    CHECK(parsed.verdicts[2].power == power("France"));
+}
+
 TEST_CASE("parser: orders for another power's units are refused") {
     const Position pos = start();
     CHECK(one(pos, "A MUN H", power("France")) == "error: A MUN belongs to Germany, not France");
@@ -222,11 +254,23 @@ TEST_CASE("parser: hostile input") {
         for (const OrderVerdict& v : parsed.verdicts)
             for (char c : v.error + v.input) CHECK((c >= 0x20 && c < 0x7F));
     }
-    SUBCASE("valid UTF-8 is echoed as written, and refused with an escaped message") {
+    SUBCASE("valid UTF-8 is echoed as written, and shown as text in the message") {
         const ParsedOrders parsed = parse_orders(standard(), pos, "A PAR H \xC3\xA9t\xC3\xA9", fr);
         REQUIRE(parsed.verdicts.size() == 1);
         CHECK(parsed.verdicts[0].input == "A PAR H \xC3\xA9t\xC3\xA9");
-        CHECK(show(parsed.verdicts[0]) == "error: unexpected '\\xC3' after the order");
+        CHECK(show(parsed.verdicts[0]) == "error: unexpected '\xC3\xA9' after the order");
+    }
+    SUBCASE("a UTF-8 name in a message: text; controls and bidi overrides: escaped") {
+        CHECK(one(pos, "l'\xC3\xA9t\xC3\xA9: A PAR H", fr) ==
+              "error: unknown power 'l'\xC3\xA9t\xC3\xA9'");
+        // U+202E (right-to-left override) and U+0085 (a C1 control) could disguise a message.
+        CHECK(one(pos, "X\xE2\x80\xAEY: A PAR H", fr) ==
+              "error: unknown power 'X\\xE2\\x80\\xAEY'");
+        CHECK(one(pos, "X\xC2\x85Y: A PAR H", fr) == "error: unknown power 'X\\xC2\\x85Y'");
+        // A cut never splits a character: 39 ASCII letters then a two-byte letter.
+        CHECK(printable(std::string(39, 'a') + "\xC3\xA9\xC3\xA9", 40) ==
+              std::string(39, 'a') + "...");
+        CHECK(printable("\xF0\x9F\x98\x80 ok") == "\xF0\x9F\x98\x80 ok");
     }
     SUBCASE("a very long unknown name is cut in the message") {
         const ParsedOrders parsed =

@@ -35,3 +35,20 @@ TEST_CASE("weekly phase codes for campaigns") {
     CHECK_FALSE(Phase::parse("1914X32M"));
     CHECK_FALSE(Phase::parse("W32M"));
 }
+
+// Mail and the web write phases as people say them; the codes stay in the API.
+TEST_CASE("phase names for people: standard, Colonial and weekly campaigns") {
+    CHECK(phase_name("S1901M") == "Spring 1901 movement");
+    CHECK(phase_name("S1901R") == "Spring 1901 retreats");
+    CHECK(phase_name("F1901M") == "Fall 1901 movement");
+    CHECK(phase_name("F1901R") == "Fall 1901 retreats");
+    CHECK(phase_name("W1901A") == "Winter 1901 adjustments");
+    CHECK(phase_name("S1870M") == "Spring 1870 movement");  // Colonial starts in 1870
+    CHECK(phase_name("1914W32M") == "1914, week 32");
+    CHECK(phase_name("1914W32R") == "1914, week 32, retreats");
+    CHECK(phase_name("1915W01M") == "1915, week 1");
+    // Not a phase code: shown as it is rather than dropped.
+    CHECK(phase_name("X1901Q") == "X1901Q");
+    CHECK(phase_name("") == "");
+    CHECK(Phase::parse("W1901A")->name() == "Winter 1901 adjustments");
+}

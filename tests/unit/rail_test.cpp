@@ -81,6 +81,38 @@ TEST_CASE("LOC allocation: provinces are filled (supply Extended) only where the
     CHECK(spread[1] == std::vector<int>{3, 2, 0});  // nothing full
 }
 
+TEST_CASE("LOC allocation: a clean line is taken before a shorter one that extends supply") {
+    // 4 (the army) reaches the exit 0 by 1 (capacity 1: Extended) in two links, or by 2 and 3
+    // (capacity 2, one army: unlimited) in three.
+    rail::RailGraph graph;
+    graph.capacity = {3, 1, 2, 2, 2};
+    graph.links = {{1, 3}, {0, 4}, {3, 4}, {0, 2}, {1, 2}};
+    graph.exit = {1, 0, 0, 0, 0};
+    graph.unfilled = {2, 0, 1, 1, 1};
+    CHECK(rail::allocate_greedy(graph, {{4}})[0] == std::vector<int>{4, 1, 0});
+    CHECK(rail::allocate_max_flow(graph, {{4}})[0] == std::vector<int>{4, 2, 3, 0});
+    // With two armies at 4, one goes each way: 4 is full (both Extended) whatever is chosen, and
+    // the maximum (two armies) comes before the clean line.
+    const auto two = rail::allocate_max_flow(graph, {{4}, {4}});
+    CHECK(two[0] == std::vector<int>{4, 1, 0});  // equal cost: the first path found
+    CHECK(two[1] == std::vector<int>{4, 2, 3, 0});
+}
+
+TEST_CASE("LOC allocation: a link's capacity bounds the lines over it (18.1.2, single track)") {
+    // 0 (exit) - 1 - 2, with capacity 5 everywhere; the link 1-2 carries two lines.
+    rail::RailGraph graph;
+    graph.capacity = {5, 5, 5};
+    graph.links = {{1}, {0, 2}, {1}};
+    graph.exit = {1, 0, 0};
+    graph.link_capacity = {{5}, {5, 2}, {2}};
+    graph.link_unfilled = {{5}, {5, 1}, {1}};
+    const auto routes = rail::allocate_max_flow(graph, {{2}, {2}, {2}, {1}});
+    CHECK(routes[0] == std::vector<int>{2, 1, 0});
+    CHECK(routes[1] == std::vector<int>{2, 1, 0});
+    CHECK(routes[2].empty());  // the link is full; the lower numbers keep it
+    CHECK(routes[3] == std::vector<int>{1, 0});
+}
+
 TEST_CASE(
     "initial rail states: held ground joined to the power's source, at the highest capacity") {
     const Variant v = load("tests/variants/rail-test.json");

@@ -261,7 +261,8 @@ std::string join(const std::vector<std::string>& items) {
 
 }  // namespace
 
-std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c) {
+std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c,
+                                        std::vector<std::string>* reports) {
     std::vector<std::string> problems;
     Position position = initial_position(v, c, problems);
     if (!problems.empty()) return problems;
@@ -278,6 +279,7 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c) {
         Dice& dice = rolls.empty() ? static_cast<Dice&>(keyed) : static_cast<Dice&>(fixed);
         const Adjudication result = adjudicator.run(v, position, parsed.orders, dice);
         const nlohmann::json report = adjudication_to_json(v, parsed, result);
+        if (reports != nullptr) reports->push_back(report.dump());
         std::size_t next_event = 0;
         for (const std::string& text : stage.events) {
             while (next_event < result.events.size() && result.events[next_event].text != text)
@@ -321,9 +323,13 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c) {
             }
             const bool in_force = std::any_of(parsed.orders.begin(), parsed.orders.end(),
                                               [&](const Order& o) { return o.unit.province == p; });
+            // The unit's own result; an order that is no unit's (a train in its city, a
+            // garrison in its fortress) only when the unit has none.
             const OrderResult* found = nullptr;
             for (const OrderResult& r : result.results)
-                if (r.order.unit.province == p && !r.defaulted) found = &r;
+                if (r.order.unit.province == p && !r.defaulted &&
+                    (found == nullptr || orders_a_unit(r.order.type)))
+                    found = &r;
             std::string actual;
             if (!in_force)
                 actual = "illegal";
@@ -414,7 +420,16 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c) {
         if (!stage.phase_after.empty() && stage.phase_after != result.next.phase.code())
             problems.push_back(where + "phase after: expected " + stage.phase_after + ", got " +
                                result.next.phase.code());
-        position = result.next;
+        // The next stage starts from the position as it is stored: written and read back, so a
+        // position the adjudicator writes but the loader refuses (or reads differently) fails.
+        const PositionLoad reloaded = position_from_json(v, report.at("next"));
+        for (const std::string& e : reloaded.errors)
+            problems.push_back(where + "the next position does not load: " + e);
+        if (!reloaded.ok()) break;
+        if (*reloaded.position != result.next)
+            problems.push_back(where + "the next position reads back differently: " +
+                               position_to_json(v, *reloaded.position).dump());
+        position = *reloaded.position;
     }
     return problems;
 }
@@ -423,20 +438,26 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c) {
 
 namespace adjutant::testing {
 
-SuiteResult run_rules_suite(const std::string& directory) {
+std::vector<std::string> rules_case_files(const std::string& directory) {
     namespace fs = std::filesystem;
     const fs::path dir = fs::path(ADJUTANT_SOURCE_DIR) / directory;
-    std::vector<fs::path> files;
+    std::vector<std::string> files;
     for (const auto& entry : fs::directory_iterator(dir))
-        if (entry.path().extension() == ".txt") files.push_back(entry.path());
+        if (entry.path().extension() == ".txt") files.push_back(entry.path().string());
     std::sort(files.begin(), files.end());
+    return files;
+}
+
+SuiteResult run_rules_suite(const std::string& directory) {
+    namespace fs = std::filesystem;
+    const std::vector<std::string> files = rules_case_files(directory);
     REQUIRE_MESSAGE(!files.empty(), "no case files in " << directory);
 
     std::vector<std::string> file_errors;
     std::vector<RulesCase> cases;
     for (const auto& file : files) {
-        auto parsed =
-            parse_rules_cases(read_text_file(file.string()), file.filename().string(), file_errors);
+        auto parsed = parse_rules_cases(read_text_file(file), fs::path(file).filename().string(),
+                                        file_errors);
         cases.insert(cases.end(), parsed.begin(), parsed.end());
     }
     for (const auto& error : file_errors) FAIL_CHECK(error);

@@ -47,7 +47,13 @@ std::vector<RulesCase> parse_rules_cases(const std::string& text, const std::str
                                          std::vector<std::string>& errors);
 
 // Runs the case; returns every mismatch with the expectation (empty when the case passes).
-std::vector<std::string> run_rules_case(const Variant& variant, const RulesCase& rules_case);
+// When `reports` is given, each stage's whole adjudication report (JSON text) is appended to
+// it, for the behaviour record (tests/record/README.md).
+std::vector<std::string> run_rules_case(const Variant& variant, const RulesCase& rules_case,
+                                        std::vector<std::string>* reports = nullptr);
+
+// The case files (.txt) of `directory` (relative to the source tree), sorted by name.
+std::vector<std::string> rules_case_files(const std::string& directory);
 
 // Reads a whole file; throws std::runtime_error when it cannot.
 std::string read_text_file(const std::string& path);

@@ -334,6 +334,14 @@ async function textOrders(page, server, game) {
   await page.click("#submit-orders");
   await page.waitForSelector("#confirmation .warn");
   check((await page.textContent("#confirmation")).includes("3 accepted, 1 rejected"), "a partly bad submission is saved with its verdicts");
+  // Nothing accepted (a friendly heading, a bad line): not saved, the orders in force stay.
+  await page.fill("#orders-text", "Changing my mind:\nA MUN-XYZ\n");
+  await verdicts(page, 2);
+  await page.click("#submit-orders");
+  await page.waitForSelector("#confirmation .error");
+  const kept = await page.textContent("#confirmation");
+  check(kept.includes("Not saved") && kept.includes("orders in force are unchanged") && kept.includes("A MUN - RUH"),
+    "a submission with no accepted line keeps the orders in force: " + kept);
   console.log("ok: orders typed with a token entered by hand, validation errors shown");
 }
 
@@ -365,6 +373,10 @@ async function gmConsole(page, server, game) {
   await page.waitForSelector("#results-list");
   const results = await page.textContent("#results-list");
   check(/A PAR - BUR\s*— succeeds/.test(results), "the spring results list A PAR - BUR succeeds: " + results);
+  // Germany's refused line is the GM's to see, never the public's (docs/server.md).
+  check(results.includes("A MUN-XYZ"), "the GM sees Germany's refused line: " + results);
+  const anonymous = await apiCall(server, "GET", `/games/${game.id}/phases/0`);
+  check(!JSON.stringify(anonymous.data).includes("XYZ"), "the public phase view hides refused lines");
   check(await page.$('#layer-units .unit[data-loc="PAR"]'), "the spring map shows A PAR again");
   check(await page.$$eval("#layer-orders .order-arrow", (a) => a.length) >= 5, "the spring orders are drawn as arrows");
   await shot(page, "07-history-spring");

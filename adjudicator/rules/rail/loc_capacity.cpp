@@ -1,10 +1,14 @@
 // LOC limitations (seed 000, superseding 15.0): each army's line of communication runs by road
 // to the nearest operational rail of its power, then by rail to the power's source. A rail
 // province carries at most its capacity's number of armies' lines; the allocation is a
-// vertex-capacitated maximum flow (max_flow.h). Capacity 1, a full province or narrow track on
-// the route leaves the army's supply Extended; so does finding no route within capacity.
+// minimum-cost maximum flow (max_flow.h). A single- or narrow-track link carries at most two
+// lines (18.1.2, "Capacity 2 is the maximum state for a Narrow- or Single-Track RR line").
+// Capacity 1, a full province or single-track link, or narrow track on the route leaves the
+// army's supply Extended; so does finding no route within capacity.
 #include <algorithm>
+#include <map>
 #include <tuple>
+#include <utility>
 
 #include "rules/rail/max_flow.h"
 #include "rules/rail/rail.h"
@@ -43,6 +47,23 @@ std::vector<ProvinceId> entries(const Variant& v, const Position& pos, PowerId p
         level = std::move(next);
     }
     return {};
+}
+
+// The best track of the links between neighbours `a` and `b` that are not demolished.
+Track track_between(const Variant& v, const Position& pos, ProvinceId a, ProvinceId b) {
+    const CampaignMap& map = *v.campaign;
+    Track best = Track::Narrow;
+    for (std::uint16_t i : map.rail_links_at[a])
+        if (map.rail_neighbour(i, a) == b && !demolished(pos, i))
+            best = std::min(best, map.rail_links[i].track);
+    return best;
+}
+
+// 18.1.2: a single-track line holds capacity 2 at most, and two lines fill it; narrow track
+// extends every line.
+constexpr int kTrackLines = 2;
+int link_unfilled(Track track) {
+    return track == Track::Single ? kTrackLines - 1 : 0;
 }
 
 std::string route_text(const Variant& v, const std::vector<ProvinceId>& route) {
@@ -85,13 +106,26 @@ void allocate_loc(TurnContext& ctx) {
         for (ProvinceId p : province_of) {
             const int cap = loc_capacity(v, p, rail[p]);
             graph.capacity.push_back(cap);
-            // The last place of capacity 2 or 3 extends supply; exceptional lines never do.
-            graph.unfilled.push_back(
-                rail[p] == RailState::Capacity2 || rail[p] == RailState::Capacity3 ? cap - 1 : cap);
+            // Capacity 1 extends every line, the last place of capacity 2 or 3 extends them all,
+            // exceptional lines never do (18.1.2).
+            graph.unfilled.push_back(rail[p] == RailState::Capacity1     ? 0
+                                     : rail[p] == RailState::Exceptional ? cap
+                                                                         : cap - 1);
             std::vector<int> links;
-            for (ProvinceId q : rail_neighbours(v, next, p, false))
-                if (vertex[q] >= 0) links.push_back(vertex[q]);
+            std::vector<int> link_cap;
+            std::vector<int> link_free;
+            for (ProvinceId q : rail_neighbours(v, next, p, false)) {
+                if (vertex[q] < 0) continue;
+                links.push_back(vertex[q]);
+                const Track track = track_between(v, next, p, q);
+                // Double track adds no limit of its own: the province's capacity bounds it.
+                const bool limited = track != Track::Double;
+                link_cap.push_back(limited ? kTrackLines : cap);
+                link_free.push_back(limited ? link_unfilled(track) : cap);
+            }
             graph.links.push_back(std::move(links));
+            graph.link_capacity.push_back(std::move(link_cap));
+            graph.link_unfilled.push_back(std::move(link_free));
             graph.exit.push_back(source(v, power, p) ? 1 : 0);
         }
         std::vector<std::vector<int>> asked;
@@ -103,8 +137,12 @@ void allocate_loc(TurnContext& ctx) {
         }
         const auto routes = allocate_max_flow(graph, asked);
         std::vector<int> load(province_of.size(), 0);
+        std::map<std::pair<int, int>, int> link_load;  // lines over each link, either way
         for (const auto& r : routes)
-            for (int x : r) ++load[static_cast<std::size_t>(x)];
+            for (std::size_t k = 0; k < r.size(); ++k) {
+                ++load[static_cast<std::size_t>(r[k])];
+                if (k > 0) ++link_load[std::minmax(r[k - 1], r[k])];
+            }
         for (std::size_t i = 0; i < armies.size(); ++i) {
             Unit& u = *armies[i];
             const std::string name = "A " + v.provinces[u.location.province].abbr;
@@ -130,10 +168,15 @@ void allocate_loc(TurnContext& ctx) {
                     reason(v.provinces[p].abbr + " full (" + std::to_string(load[x]) + " of " +
                            std::to_string(cap) + ")");
                 if (k == 0) continue;
-                const auto link = map.rail_link(route[k - 1], p);
-                if (link && map.rail_links[*link].track == Track::Narrow)
-                    reason("narrow track " + v.provinces[route[k - 1]].abbr + "-" +
-                           v.provinces[p].abbr);
+                const Track track = track_between(v, next, route[k - 1], p);
+                const std::string between =
+                    v.provinces[route[k - 1]].abbr + "-" + v.provinces[p].abbr;
+                const int lines = link_load[std::minmax(routes[i][k - 1], routes[i][k])];
+                if (track == Track::Narrow)
+                    reason("narrow track " + between);
+                else if (track == Track::Single && lines >= kTrackLines)
+                    reason("single track " + between + " full (" + std::to_string(lines) + " of " +
+                           std::to_string(kTrackLines) + ")");
             }
             u.stats.supply_extended = !why.empty();
             ctx.event(why.empty() ? "loc.line" : "loc.extended", power, u.location.province,

@@ -44,10 +44,19 @@ bool friendly_controlled(const Variant& v, const Position& pos, PowerId power,
     });
 }
 
+bool side_map_edge(const Variant& v, PowerId power, ProvinceId province) {
+    const CampaignMap& map = *v.campaign;
+    const std::string& side = map.side[power];
+    // The port of the port exception serves the rest of its side only inside the region (18.2);
+    // reach() and the LOC allocation handle it as the port.
+    const bool shared = !side.empty() && province != map.rail.port;
+    return std::any_of(map.map_edge[province].begin(), map.map_edge[province].end(),
+                       [&](PowerId p) { return p == power || (shared && map.side[p] == side); });
+}
+
 bool source(const Variant& v, PowerId power, ProvinceId province) {
     const CampaignMap& map = *v.campaign;
-    const auto& edge = map.map_edge[province];
-    if (std::find(edge.begin(), edge.end(), power) != edge.end()) return true;
+    if (side_map_edge(v, power, province)) return true;
     return province == map.rail.port && !map.rail.port_side.empty() &&
            map.side[power] == map.rail.port_side;
 }

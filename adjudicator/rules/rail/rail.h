@@ -8,8 +8,9 @@
 //   2. enemy        18.1.4: enemy armies and enemy-held ground make rail non-operational; lines
 //                   cut off from their source fall back (engineering.cpp)
 //   3. engineering  18.2.1 steps 1A, 1B, 2, 3, 4, 5 in that order (engineering.cpp)
-//   4. LOC          armies' lines of communication allocated to rail within capacity by a
-//                   vertex-capacitated max-flow; Extended supply marked (loc_capacity.cpp)
+//   4. LOC          armies' lines of communication allocated to rail within the capacity of
+//                   provinces and links by a minimum-cost maximum flow (the most armies, then
+//                   the fewest Extended); Extended supply marked (loc_capacity.cpp)
 #pragma once
 
 #include <string>
@@ -41,7 +42,11 @@ bool operational(RailState state);
 // enemy garrison holds out there.
 bool friendly_controlled(const Variant& variant, const Position& position, PowerId power,
                          ProvinceId province);
-// Whether `province` is a rail source of `power`: one of its map edges, or the port of the port
+// Whether `province` is a map edge of `power` or of a power on its side: the seed treats a
+// side's rail as one ("Allied Friendly Operational", 18.2), so an ally's map edge feeds it too
+// (except the port of the port exception, which feeds the rest of the side inside its region).
+bool side_map_edge(const Variant& variant, PowerId power, ProvinceId province);
+// Whether `province` is a rail source of `power`: a map edge of its side, or the port of the port
 // exception for the port side.
 bool source(const Variant& variant, PowerId power, ProvinceId province);
 // Whether the rail link at `index` in rail_links has a demolished structure.

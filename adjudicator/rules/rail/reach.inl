@@ -7,6 +7,8 @@
 
 namespace adjutant::rail {
 
+bool side_map_edge(const Variant& variant, PowerId power, ProvinceId province);
+
 // The provinces joined to `province` by a rail link that is not demolished, in id order.
 std::vector<ProvinceId> rail_neighbours(const Variant& variant, const Position& position,
                                         ProvinceId province, bool double_only);
@@ -38,10 +40,8 @@ std::vector<std::uint8_t> reach(const Variant& variant, const Position& position
     };
     std::vector<ProvinceId> edges;
     for (std::size_t p = 0; p < n; ++p) {
-        const auto& powers = map.map_edge[p];
         const auto here = static_cast<ProvinceId>(p);
-        if (std::find(powers.begin(), powers.end(), power) != powers.end() && start_ok(here))
-            edges.push_back(here);
+        if (side_map_edge(variant, power, here) && start_ok(here)) edges.push_back(here);
     }
     walk(edges, false);
     // 18.2, the Belgian exception: inside the region the side's lines connect to the port.

@@ -164,6 +164,12 @@ void retire_inward(TurnContext& ctx) {
     for (const Siege& s : sieges)
         if (at_breached_outer_line(ctx, s) && !ordered(ctx, OrderType::Stand, s.province))
             retire(ctx, s.province, 0, 0);
+    // STAND holds only a garrison at breached outer or inner defences.
+    for (const Order& o : ctx.orders) {
+        if (o.type != OrderType::Stand) continue;
+        const Siege* s = ctx.result.next.siege_of(o.unit.province);
+        ctx.verdict(o, s != nullptr && at_breached_outer_line(ctx, *s), Reason::NotCarriedOut);
+    }
 }
 
 void breaching(TurnContext& ctx) {

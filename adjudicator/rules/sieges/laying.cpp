@@ -57,6 +57,11 @@ bool loss_of_nerves(TurnContext& ctx, ProvinceId where, int fortress) {
             "3-0 no test");
         return false;
     }
+    // The 1-2 is a roll of its own: logged with its die like every other (DESIGN.md §3).
+    rolled_event(ctx, nerves, "siege.nerves", defender, where,
+                 "the commander of " + name + " may lose his nerve (rolled " + face(nerves.value) +
+                     "): his generalship is tested",
+                 "1-2 the generalship is rolled");
     const Rating rating =
         generalship(ctx, "G " + name, g->general, g->general_roll, defender, where,
                     "the commander of " + name + " wavers; his generalship is ");

@@ -86,7 +86,11 @@ void half_rations(TurnContext& ctx) {
         const ProvinceId where = o.unit.province;
         Garrison* g = garrison_in(ctx.result.next, where);
         const Siege* siege = ctx.result.next.siege_of(where);
-        if (g == nullptr || siege == nullptr || g->half_rations) continue;
+        if (g == nullptr || siege == nullptr || g->half_rations) {
+            ctx.verdict(o, false, Reason::NotCarriedOut);
+            continue;
+        }
+        ctx.verdict(o, true);
         g->half_rations = true;
         const std::string name = abbr(ctx.variant, where);
         const int fortress = fortress_of(ctx, where);

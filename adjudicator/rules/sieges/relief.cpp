@@ -47,7 +47,8 @@ std::size_t index_at(const Position& pos, ProvinceId province) {
     return pos.units.size();
 }
 
-void relief(TurnContext& ctx, const Order& aid) {
+// Returns whether the garrison's aid counted: its army made the relieving move.
+bool relief(TurnContext& ctx, const Order& aid) {
     const Variant& v = ctx.variant;
     const Position& before = ctx.before;
     Position& next = ctx.result.next;
@@ -60,7 +61,7 @@ void relief(TurnContext& ctx, const Order& aid) {
     const std::size_t b = index_at(before, where);
     if (garrison == nullptr || before.siege_of(where) == nullptr || b == before.units.size() ||
         r == before.units.size() || ctx.result.results.size() != before.units.size())
-        return;
+        return false;
     const Unit& relieving = before.units[r];
     const Unit& besieger = before.units[b];
     const std::string relief_name = unit_name(v, relieving);
@@ -71,7 +72,7 @@ void relief(TurnContext& ctx, const Order& aid) {
         ctx.event("siege.relief", aid.power, where,
                   "the garrison of " + name + " stayed in: " + relief_name +
                       " made no relieving move into " + name + " (5n)");
-        return;
+        return false;
     }
     const std::int64_t fighting = fighting_points(v, *garrison);
     const std::int64_t besiegers = besieger.stats.points;
@@ -107,15 +108,15 @@ void relief(TurnContext& ctx, const Order& aid) {
         if (!contained) text += "; the garrison's sortie returns to its walls";
         text += " (5n)";
         ctx.event("siege.relief", aid.power, where, std::move(text));
-        return;
+        return true;
     }
     if (contained) {
         ctx.event("siege.relief", aid.power, where,
                   "the relief of " + name + " failed; the garrison, kept in, loses nothing (5n)");
-        return;
+        return true;
     }
     Garrison* g = garrison_in(next, where);
-    if (g == nullptr) return;
+    if (g == nullptr) return true;
     const std::int64_t gone = std::min(fighting, g->points);
     g->points -= gone;
     Unit* joined = find_unit(
@@ -143,15 +144,18 @@ void relief(TurnContext& ctx, const Order& aid) {
                       unit_name(v, *next.unit_at(where)) + " (5n)");
         fortress_falls(ctx, where, false);
     }
+    return true;
 }
 
 }  // namespace
 
 void reliefs(TurnContext& ctx) {
+    // A garrison comes out once: its last support order stands, an earlier one is void.
     for (const Order& o : ctx.orders)
-        if (o.type == OrderType::GarrisonSupport &&
-            garrison_support(ctx.orders, o.unit.province, o.power) == &o)
-            relief(ctx, o);
+        if (o.type == OrderType::GarrisonSupport)
+            ctx.verdict(
+                o, garrison_support(ctx.orders, o.unit.province, o.power) == &o && relief(ctx, o),
+                Reason::Void);
 }
 
 }  // namespace adjutant::sieges::detail

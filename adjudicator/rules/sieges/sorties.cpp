@@ -29,13 +29,14 @@ Odds sortie_odds(std::int64_t garrison, std::int64_t besiegers) {
     return {0, "below 1:1 for the garrison"};
 }
 
-void sortie(TurnContext& ctx, ProvinceId where) {
+// Returns whether the garrison came out.
+bool sortie(TurnContext& ctx, ProvinceId where) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
     Siege* siege = next.siege_of(where);
     Unit* army = next.unit_at(where);
     Garrison* g = garrison_in(next, where);
-    if (siege == nullptr || army == nullptr || g == nullptr) return;
+    if (siege == nullptr || army == nullptr || g == nullptr) return false;
     const std::string name = abbr(v, where);
     const std::string army_name = unit_name(v, *army);
     const std::int64_t fighting = fighting_points(v, *g);
@@ -44,7 +45,7 @@ void sortie(TurnContext& ctx, ProvinceId where) {
                   "the garrison of " + name + " called off its sortie: the besiegers' " +
                       std::to_string(army->stats.points) + " points are 3:2 or better against " +
                       std::to_string(fighting) + " (5l)");
-        return;
+        return false;
     }
     const std::int64_t fortified = siege->laid() ? army->stats.points * 3 / 4 : 0;
     const std::int64_t besiegers = army->stats.points + fortified;
@@ -82,24 +83,27 @@ void sortie(TurnContext& ctx, ProvinceId where) {
         career(ctx, g->general, g->general_roll, 1, "Force besiegers to lift siege", g->power,
                where);
     if (army->stats.points == 0) {
-        ctx.event("siege.destroyed", army->power, where,
-                  army_name + " was destroyed in the sortie");
+        // The supply it carried is lost with it (supply is conserved event by event).
+        ctx.event("siege.destroyed", army->power, where, army_name + " was destroyed in the sortie",
+                  -army->stats.supply);
         std::erase_if(next.units, [&](const Unit& u) { return u.location.province == where; });
         end_siege(ctx, where);
-        return;
+        return true;
     }
     if (g->points == 0) {
         fortress_falls(ctx, where, false);
-        return;
+        return true;
     }
     if (driven_off) end_siege(ctx, where);
+    return true;
 }
 
 }  // namespace
 
 void sorties(TurnContext& ctx) {
     for (const Order& o : ctx.orders)
-        if (o.type == OrderType::Sortie) sortie(ctx, o.unit.province);
+        if (o.type == OrderType::Sortie)
+            ctx.verdict(o, sortie(ctx, o.unit.province), Reason::NotCarriedOut);
 }
 
 }  // namespace adjutant::sieges::detail

@@ -48,6 +48,31 @@ void consume_unit(TurnContext& ctx, Unit& u, std::vector<std::size_t>& gone, std
                   std::to_string(percent) + "%), " + std::to_string(u.stats.points) + " left");
 }
 
+// 5f "all equipment and supplies are captured": the besieger takes the fallen fortress's stores
+// as far as it can carry them (carry_weeks); the rest is lost. Both by one event, so supply is
+// conserved event by event.
+void capture_stores(TurnContext& ctx, const Garrison& g, Unit* besieger) {
+    const Variant& v = ctx.variant;
+    const std::string name = abbr(v, g.province);
+    std::int64_t taken = 0;
+    if (besieger != nullptr && besieger->type == UnitType::Army)
+        taken = std::clamp<std::int64_t>(v.campaign->supply.carry_weeks - besieger->stats.supply, 0,
+                                         g.stores);
+    const std::int64_t lost = g.stores - taken;
+    std::string text = "the stores of " + name + " (" + std::to_string(g.stores) + " week" +
+                       (g.stores == 1 ? "" : "s") + ")";
+    if (besieger == nullptr) {
+        text += " are lost with the fortress";
+    } else {
+        besieger->stats.supply += static_cast<std::int32_t>(taken);
+        text += " fall to " + unit_name(v, *besieger) + ": it takes " + std::to_string(taken) +
+                " (now " + std::to_string(besieger->stats.supply) + " weeks of supply)";
+        if (lost > 0) text += "; the other " + std::to_string(lost) + " are lost";
+    }
+    ctx.event("supply.stores_captured", besieger ? besieger->power : g.power, g.province, text,
+              -lost);
+}
+
 }  // namespace
 
 // The garrison's fortress falls; with safe conduct its troops march to the nearest city of
@@ -56,9 +81,12 @@ void garrison_falls(TurnContext& ctx, std::size_t index, bool safe_conduct) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
     const Garrison g = next.garrisons[index];
-    const Unit* besieger = next.unit_at(g.province);
-    next.owner[g.province] = besieger != nullptr ? besieger->power : kNoPower;
+    Unit* besieger = next.unit_at(g.province);
+    // Only a city has an owner: a fortress that is none (Maubeuge) is no one's supply centre.
+    if (v.campaign->city_class[g.province] != 0)
+        next.owner[g.province] = besieger != nullptr ? besieger->power : kNoPower;
     next.garrisons.erase(next.garrisons.begin() + static_cast<std::ptrdiff_t>(index));
+    if (g.stores > 0) capture_stores(ctx, g, besieger);
     if (!safe_conduct) return;
     const auto route = road_route(
         v, g.province,
@@ -93,6 +121,12 @@ void consume_supply(TurnContext& ctx) {
     for (std::size_t i = 0; i < next.units.size(); ++i) consume_unit(ctx, next.units[i], gone, i);
     for (auto it = gone.rbegin(); it != gone.rend(); ++it)
         next.units.erase(next.units.begin() + static_cast<std::ptrdiff_t>(*it));
+    // An army waiting to retreat eats its week too: it carries its supply with it.
+    gone.clear();
+    for (std::size_t i = 0; i < next.dislodged.size(); ++i)
+        consume_unit(ctx, next.dislodged[i].unit, gone, i);
+    for (auto it = gone.rbegin(); it != gone.rend(); ++it)
+        next.dislodged.erase(next.dislodged.begin() + static_cast<std::ptrdiff_t>(*it));
 
     for (std::size_t i = 0; i < next.garrisons.size();) {
         Garrison& g = next.garrisons[i];

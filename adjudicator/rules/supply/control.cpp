@@ -24,11 +24,16 @@ void lose_country(TurnContext& ctx, PowerId lost, PowerId captor) {
     std::int64_t supply_lost = 0;
     for (const Unit& u : next.units)
         if (u.power == lost) supply_lost += u.stats.supply;
+    // Armies waiting to retreat are disbanded too (the week's steps run before the retreats).
+    for (const DislodgedUnit& d : next.dislodged)
+        if (d.unit.power == lost) supply_lost += d.unit.stats.supply;
     for (const Garrison& g : next.garrisons)
         if (g.power == lost) supply_lost += g.stores;
     supply_lost += std::count_if(next.trains.begin(), next.trains.end(),
                                  [&](const SupplyTrain& t) { return t.power == lost; });
     std::erase_if(next.units, [&](const Unit& u) { return u.power == lost; });
+    std::erase_if(next.dislodged, [&](const DislodgedUnit& d) { return d.unit.power == lost; });
+    std::erase_if(next.standing_supply, [&](const StandingSupply& s) { return s.power == lost; });
     std::erase_if(next.garrisons, [&](const Garrison& g) { return g.power == lost; });
     std::erase_if(next.trains, [&](const SupplyTrain& t) { return t.power == lost; });
     int cities = 0;

@@ -1,7 +1,8 @@
 // The supply rule module (seed 004, section 4a and 4b, adapted as DESIGN.md §6.1 says;
 // docs/campaign.md maps each rule to its code).
 //
-// after_movement: BUY, T ... SUPPLY and the train policy take effect.
+// after_movement: the train policy, BUY and T ... SUPPLY take effect, then the standing supply
+//                 orders (dispatch.cpp).
 // end_of_week, in this order:
 //   1. control      cities change hands; a power whose capital is taken loses its country
 //   2. lines        every army traces its shortest road route to a friendly supply base
@@ -20,6 +21,9 @@ bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);
 void end_of_week(TurnContext& context);
 
+// BUY and T ... SUPPLY (once, EVERY WEEK or STOP), then the standing orders (dispatch.cpp).
+void dispatch_trains(TurnContext& context);
+
 // The steps of end_of_week, one file each.
 void update_control(TurnContext& context);
 void trace_supply_lines(TurnContext& context);
@@ -31,8 +35,9 @@ void muster_replacements(TurnContext& context);
 // Whether an army of a power at war with `power` stands in `province`.
 bool enemy_army_in(const Variant& variant, const Position& position, ProvinceId province,
                    PowerId power);
-// A friendly supply base for `power`: its own or an ally's city not under siege, or its
-// map-edge source.
+// A friendly supply base for `power`: its own or an ally's city not under siege, its map-edge
+// source, or (rail variants) a railhead site where its rail is operational and no enemy army
+// stands.
 bool supply_base(const Variant& variant, const Position& position, ProvinceId province,
                  PowerId power);
 // The shortest road route from `from` to the first province `goal` accepts, never entering a
@@ -42,6 +47,16 @@ bool supply_base(const Variant& variant, const Position& position, ProvinceId pr
 template <typename Goal, typename Blocked>
 std::vector<ProvinceId> road_route(const Variant& variant, ProvinceId from, Goal goal,
                                    Blocked blocked);
+
+// The route of a supply train of `power` by rail from `from` to `to` (both included): over
+// provinces where its rail is operational and no enemy army stands, along links not demolished,
+// the fewest links (ties by province id); with `room`, only through provinces with room left in
+// it (LOC capacity per province). Empty when there is none.
+std::vector<ProvinceId> rail_route(const Variant& variant, const Position& position, PowerId power,
+                                   ProvinceId from, ProvinceId to, const std::vector<int>* room);
+
+// The unit numbered `id` on the board (not one waiting to retreat), or nullptr.
+Unit* army_numbered(Position& position, std::uint32_t id);
 
 // The supply line `unit` would trace now: army first, base last; empty when cut off.
 std::vector<ProvinceId> trace_line(const Variant& variant, const Position& position,

@@ -12,12 +12,6 @@ namespace adjutant::supply {
 
 namespace {
 
-Unit* army_numbered(Position& pos, std::uint32_t id) {
-    for (Unit& u : pos.units)
-        if (u.stats.id == id && id != 0) return &u;
-    return nullptr;
-}
-
 // Moves `train` up to `speed` provinces along `route` (which starts where the train is).
 void advance(SupplyTrain& train, const std::vector<ProvinceId>& route, int speed) {
     const std::size_t steps =

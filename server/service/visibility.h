@@ -1,0 +1,29 @@
+// What of a resolved phase's record each reader may see. The record (every seat's text as
+// submitted, every verdict, every result) is stored whole, because replay and the hash chain
+// need it; but a refused line is often not an order at all (a note above the signature, a
+// plan, a chat line) and is private to its seat: only accepted orders are public. Players see
+// their own refused lines, the GM sees everything (docs/server.md, "Privacy of refused lines").
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace adjutant::service {
+
+struct Viewer {
+    bool gm = false;
+    std::string power;  // the seat's power; empty for the public (anonymous, other games)
+};
+
+// `orders`: the stored list of {"power", "text", "orders", "source"}; a seat's "text" (which
+// holds its refused lines) is dropped unless it is the viewer's.
+void redact_orders(nlohmann::json& orders, const Viewer& viewer);
+
+// `results`: the stored results document; its "illegal" entries (the refused lines) are dropped
+// unless they are the viewer's. `orders` is the stored, unredacted list: a line refused before
+// any power applied to it (a heading naming no power) carries no power in the results and is
+// matched to its seat by its line in that seat's text.
+void redact_results(nlohmann::json& results, const nlohmann::json& orders, const Viewer& viewer);
+
+}  // namespace adjutant::service
