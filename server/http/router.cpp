@@ -276,6 +276,10 @@ Response get_phase(const Context& c) {
         service::GameService::phase_etag(id, seq, phase.value("resolved", false) == true);
     return response;
 }
+Response get_phase_summary(const Context& c) {
+    return json_response(
+        200, c.service.phase_summary(caller(c), id_param(c.params[0]), id_param(c.params[1])));
+}
 Response join(const Context& c) {
     return json_response(201,
                          c.service.join(id_param(c.params[0]), c.params[1], body_json(c.request)));
@@ -350,6 +354,7 @@ const std::array kRoutes{
     Route{{"GET", "/api/v1/games/{id}"}, get_game},
     Route{{"GET", "/api/v1/games/{id}/phases"}, get_phases},
     Route{{"GET", "/api/v1/games/{id}/phases/{seq}"}, get_phase},
+    Route{{"GET", "/api/v1/games/{id}/phases/{seq}/summary"}, get_phase_summary},
     Route{{"POST", "/api/v1/games/{id}/seats/{power}/join"}, join},
     Route{{"POST", "/api/v1/games/{id}/seats/{power}/invite"}, invite},
     Route{{"POST", "/api/v1/games/{id}/seats/{power}/replace"}, replace},

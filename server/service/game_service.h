@@ -92,6 +92,9 @@ class GameService {
     // One phase. Once resolved it carries its orders and results, redacted for `caller`: the
     // public sees accepted orders only, a seat also its own refused lines, the GM everything.
     nlohmann::json phase(const Caller& caller, std::int64_t game_id, std::int64_t seq);
+    // The week's summary of a resolved phase (week_summary.h): every power's for the GM, the
+    // seat's own for a player; 401/403 for anyone else, 409 before the phase resolves.
+    nlohmann::json phase_summary(const Caller& caller, std::int64_t game_id, std::int64_t seq);
 
     // Seats. join: anyone, for an open seat. invite/replace: the GM; the answer carries the
     // new seat token (replace revokes the old one).

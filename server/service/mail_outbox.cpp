@@ -7,6 +7,7 @@
 #include "service/game_internal.h"
 #include "service/mail_text.h"
 #include "service/visibility.h"
+#include "service/week_summary.h"
 
 namespace adjutant::service {
 
@@ -87,14 +88,19 @@ int GameService::queue_mail_notifications(const MailIdentity& identity,
         const std::string name = phase_name(phase->phase);
         for (const auto& seat : store_.seats(game_id)) {
             if (!mailable(seat)) continue;
-            // Each seat reads the accepted orders of all and its own refused lines only.
+            // Each seat reads the accepted orders of all and its own refused lines only, after
+            // its own week's summary (campaigns only): the short read before the full results.
             auto results = stored;
             redact_results(results, orders, Viewer{false, seat.power});
-            queue_mail(*seat.email, seat.player.value_or(""),
-                       "Game " + std::to_string(game_id) + " (" + game.row.name + "): " + name +
-                           " results",
-                       "Results of " + name + ":\n" + mail_text::results(results) + now_text,
-                       seat_headers(game_id, seat), identity);
+            const std::string summary =
+                week_summary_text(week_summary(game.variant->variant, results, seat.power));
+            queue_mail(
+                *seat.email, seat.player.value_or(""),
+                "Game " + std::to_string(game_id) + " (" + game.row.name + "): " + name +
+                    " results",
+                (summary.empty() ? "" : "Week's summary (" + name + "):\n" + summary + "\n") +
+                    "Results of " + name + ":\n" + mail_text::results(results) + now_text,
+                seat_headers(game_id, seat), identity);
             ++queued;
         }
     }

@@ -50,6 +50,7 @@ export const api = {
   game: (id) => call("GET", `/games/${id}`),
   phases: (id) => call("GET", `/games/${id}/phases`),
   phase: (id, seq, token) => call("GET", `/games/${id}/phases/${seq}`, { token }),
+  summary: (id, seq, token) => call("GET", `/games/${id}/phases/${seq}/summary`, { token }),
   join: (id, power, player) =>
     call("POST", `/games/${id}/seats/${encodeURIComponent(power)}/join`, { body: { player } }),
   replace: (id, power, player, token) =>

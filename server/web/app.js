@@ -290,6 +290,7 @@ class GamePage {
         // With this tab's token the seat (or GM) also sees its own refused lines.
         this.view = await api.phase(this.id, seq, this.seatToken || this.gmToken);
         this.viewSeq = seq;
+        this.summary = await this.weekSummary(seq);
       } catch (e) {
         return say("Could not load that phase: " + e.message, "error");
       }
@@ -298,6 +299,34 @@ class GamePage {
     this.drawMap(false);
     this.svg.closest(".map-column").querySelector(".legend").replaceWith(this.legend());
     document.getElementById("history-select")?.focus();
+  }
+
+  // The week's summary of a campaign phase (docs/web.md): the GM's covers every power, a
+  // seat's its own. Without a token, or on a classic map, there is none.
+  async weekSummary(seq) {
+    const token = this.gmToken || this.seatToken;
+    if (!token || !this.view?.results?.events) return null;
+    try {
+      return await api.summary(this.id, seq, token);
+    } catch {
+      return null;
+    }
+  }
+
+  summarySection() {
+    const groups = this.summary?.powers || [];
+    if (!groups.length) return [];
+    const lines = (g) => [
+      ...(g.out_of_supply || []).map((s) => `out of supply: ${s.unit}: ${s.why} (${s.loss})`),
+      ...(g.no_supply_left || []).map((s) => `no supply left: ${s.unit}: ${s.why}`),
+      ...(g.extended || []).map((s) => `Extended: ${s.unit}: ${s.why}`),
+      ...(g.sieges || []).map((s) => `siege of ${s.fortress}${s.garrison ? " (" + s.garrison + ")" : ""}: ${s.stage}`),
+      ...(g.besieged || []).map((s) => `besieged by ${s.besieger}: ${s.fortress}: ${s.stage}`)];
+    const rail = (g) => g.rail ? `; rail ${g.rail.used} of ${g.rail.capacity} used (${g.rail.rides} rides${g.rail.refused ? ", " + g.rail.refused + " refused" : ""})` : "";
+    return [h("h2", {}, "Week's summary"),
+      h("div", { id: "week-summary" }, ...groups.map((g) => h("section", { class: "summary-power", "data-power": g.power },
+        h("h3", {}, `${g.power}: ${g.supplied} of ${g.armies} armies supplied${rail(g)}`),
+        ...(lines(g).length ? [h("ul", {}, ...lines(g).map((l) => h("li", {}, l)))] : []))))];
   }
 
   renderResults() {
@@ -319,6 +348,7 @@ class GamePage {
         `[d10 ${e.roll.purpose} ${e.roll.subject}: ${e.roll.d10}${e.roll.modifiers ? ", " + e.roll.modifiers : ""}, ${e.roll.table}]`)] : [])));
     this.results.replaceChildren(
       h("p", { id: "showing" }, `Showing ${v.phase_name} (resolved ${formatTime(v.resolved_at)}), with its orders and results.`),
+      ...this.summarySection(),
       h("h2", {}, "Results"),
       items.length ? h("ul", { class: "results-list", id: "results-list" }, items) : h("p", {}, "No orders."),
       ...(dislodged.length ? [h("h3", {}, "Dislodged"), h("ul", {}, dislodged)] : []),

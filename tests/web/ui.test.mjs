@@ -228,6 +228,10 @@ async function campaignMap(page, server) {
   check(events.some((e) => e.startsWith("A LIE is laying siege to LIE: week 1 of 2")),
     "the week's siege event is listed: " + events.slice(0, 6).join(" | "));
   check(events.some((e) => e.includes("used 1 week of supply")), "supply consumption is listed");
+  // The seat's week's summary: Germany's group only, with its siege's stage.
+  const summary = await page.$$eval("#week-summary .summary-power", (s) => s.map((x) => [x.dataset.power, x.textContent]));
+  check(summary.length === 1 && summary[0][0] === "Germany" && /^Germany: [0-8] of 8 armies supplied; rail 0 of 600 used/.test(summary[0][1]) &&
+    summary[0][1].includes("siege of LIE (Belgium): laying siege, week 1 of 2"), "the seat's week's summary: " + JSON.stringify(summary));
   await shot(page, "13-campaign-events");
   // Laid in the second week, assaulted in the third: the assault's dice are shown with their rows.
   for (const order of ["A LIE BESIEGE", "A LIE ASSAULT"]) {

@@ -1,0 +1,318 @@
+#!/usr/bin/env python3
+"""Whole games through the real server (docs/campaign-driver.md). Starts `adjutant serve` on a
+loopback port with a temporary SQLite file, creates one game per seed, gives each game that
+seed as its dice seed, and plays every seat with a scripted side for --weeks weeks (campaign
+maps; game years on classic maps: --weeks counts movement phases). One seat of each game is a
+careless player and one an attacker. After every phase it checks the invariants of
+invariants.py, the stored position with campaign_week_check, and at the end `adjutant replay`.
+
+  campaign_driver.py --binary adjutant --checker campaign_week_check --variants DIR
+                     [--variant western-front-1914] [--weeks 26] [--seeds 20] [--first-seed 1]
+                     [--fortress-reach 2] [--verbose] [--keep] [--repro DIR]
+
+Prints one line per failure (game, seed, phase, check, detail), then the figures: weeks played,
+weeks per second, armies supplied per week. Exit 1 if any check failed. Every loop is bounded
+(weeks, seeds, HTTP timeouts), so a hung server fails the run instead of hanging it."""
+
+import argparse
+import hashlib
+import json
+import os
+import random
+import sqlite3
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+# No __pycache__ in the source tree: the driver runs from it.
+sys.dont_write_bytecode = True
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "integration"))
+from server_harness import Server  # noqa: E402
+import invariants  # noqa: E402
+from board import Board  # noqa: E402
+from campaign_side import CampaignSide  # noqa: E402
+from classic_side import ClassicSide  # noqa: E402
+from game_api import ApiError, Game, variant_document  # noqa: E402
+from map_graph import MapGraph  # noqa: E402
+from rogue_seats import AttackerSeat, CarelessPlayer  # noqa: E402
+
+
+class Failure:
+    def __init__(self, run, phase, check, detail):
+        self.run, self.phase, self.check, self.detail = run, phase, check, detail
+
+    def __str__(self):
+        return (f"FAIL {self.run.variant} seed {self.run.seed} (game {self.run.game.id}) "
+                f"{self.phase}: {self.check}: {self.detail}")
+
+
+class GameRun:
+    """One game of the run: its seats, its scripted sides and what the checks found."""
+
+    def __init__(self, server, graph, seed, other, fortress_reach):
+        self.variant = graph.name
+        self.seed = seed
+        self.graph = graph
+        self.rng = random.Random(seed)
+        self.game = Game(server, graph.name, graph.powers, f"driver seed {seed}")
+        if graph.campaign:
+            self.sides = {p: CampaignSide(graph, p, self.game, self.rng, fortress_reach)
+                          for p in graph.powers}
+        else:
+            self.sides = {p: ClassicSide(graph, p, self.game, self.rng) for p in graph.powers}
+        careless = graph.powers[seed % len(graph.powers)]
+        attacker = graph.powers[(seed + 1) % len(graph.powers)]
+        self.sides[careless] = CarelessPlayer(self.sides[careless], self.rng)
+        self.attacker = AttackerSeat(self.sides[attacker], other)
+        self.sides[attacker] = self.attacker
+        self.roles = {"careless": careless, "attacker": attacker}
+        self.failures = []
+        self.stopped = None  # why the game cannot go on
+        self.weeks = 0
+        self.supplied = []  # per week: (armies with supply, armies)
+        self.last_phase = "start"  # the phase last seen, for failures the API cuts short
+        self.phases = {"M": 0, "R": 0, "A": 0}  # phases played by kind
+        self.repro = None  # a directory for the files that reproduce a failing phase
+
+    def fail(self, phase, check, details):
+        for detail in details:
+            self.failures.append(Failure(self, phase, check, detail))
+
+    def play_phase(self, checker, variant_path, workdir):
+        state = self.game.state()
+        if state["status"] == "ended":
+            self.stopped = f"the game ended in {state['phase']} (winner {state.get('winner')})"
+            return
+        phase, seq = state["phase"], state["seq"]
+        self.last_phase = phase
+        board = Board(state["position"])
+        submitted = {}
+        attack_failures = []
+        self.attacker.attack(attack_failures, phase)
+        self.fail(phase, "attacker refused", attack_failures)
+        for power in self.graph.powers:
+            lines = self.sides[power].orders(board)
+            if not lines:
+                continue
+            submitted[power] = (lines, self.game.submit(power, lines))
+        status, body = self.game.resolve(phase)
+        if status != 200:
+            self.fail(phase, "resolve", [f"the GM's resolve answered HTTP {status}: {body}"])
+            self.stopped = f"the resolve of {phase} answered HTTP {status}"
+            if self.repro:
+                # The phase may have been stored before the answer failed: keep what is there.
+                try:
+                    write_repro(self.repro, self, self.game.phase(seq))
+                except ApiError:
+                    pass
+            return
+        resolved = self.game.phase(seq)
+        failures_before = len(self.failures)
+        results = resolved.get("results", {})
+        before = resolved["position"]
+        for power, (lines, answer) in submitted.items():
+            self.fail(phase, "every line has a verdict",
+                      invariants.verdicts_for_every_line(power, lines, answer, results))
+        after_state = self.game.state()
+        if after_state["position"] != results.get("next"):
+            self.fail(phase, "stored position", ["the game's new position is not the report's "
+                                                 "next position"])
+        nxt = results.get("next", {})
+        if self.graph.campaign:
+            self.fail(phase, "supply conserved", invariants.supply_conserved(before, results))
+            self.fail(phase, "points and stores as events say",
+                      invariants.points_and_stores_explained(before, results))
+            self.fail(phase, "dislodged keep their strength",
+                      invariants.dislodged_keep_their_strength(before, results))
+            summaries = {p: self.game.summary(seq, self.game.tokens[p]) for p in self.graph.powers}
+            self.fail(phase, "week's summary",
+                      invariants.summary_agrees(self.game.summary(seq, self.game.gm_token),
+                                                summaries, nxt))
+        self.fail(phase, "nothing negative", invariants.nothing_negative(nxt))
+        self.fail(phase, "one place each", invariants.one_place_each(nxt))
+        self.fail(phase, "rolls in range", invariants.roll_values(results))
+        check = run_checker(checker, variant_path, workdir, resolved, self.seed)
+        if not check.get("position_loads"):
+            self.fail(phase, "stored position loads", check.get("load_errors", ["?"]))
+        elif not check.get("round_trips"):
+            self.fail(phase, "stored position round-trips", check.get("round_trip_diff", []))
+        self.fail(phase, "every die has its event", invariants.dice_logged(check))
+        if self.repro and len(self.failures) > failures_before:
+            write_repro(self.repro, self, resolved)
+        self.phases[phase[-1]] += 1
+        if phase.endswith("M"):
+            self.weeks += 1
+            armies = [u for _, u in invariants.all_units(nxt) if u["unit"].startswith("A ")]
+            self.supplied.append((sum(1 for u in armies if u.get("supply", 0) > 0), len(armies)))
+
+    def check_current_position(self, checker, variant_path, workdir):
+        """The last stored position must load too: the next week would start from it."""
+        state = self.game.state()
+        current = self.game.phase(state["seq"])
+        check = run_checker(checker, variant_path, workdir, current, self.seed)
+        if not check.get("position_loads"):
+            self.fail(state["phase"], "stored position loads", check.get("load_errors", ["?"]))
+
+
+def write_repro(directory, run, resolved):
+    """The failing phase as `adjutant adjudicate` reads it: the stored position, the accepted
+    orders in canonical form ("Power: order"), and the command with the game's seed."""
+    here = os.path.join(directory, f"{run.variant}-seed{run.seed}-{resolved['phase']}")
+    os.makedirs(here, exist_ok=True)
+    with open(os.path.join(here, "position.json"), "w") as f:
+        json.dump(resolved["position"], f, indent=1, sort_keys=True)
+    with open(os.path.join(here, "orders.txt"), "w") as f:
+        for seat in resolved.get("orders", []):
+            for order in seat.get("orders", []):
+                f.write(f"{seat['power']}: {order}\n")
+    with open(os.path.join(here, "failures.txt"), "w") as f:
+        for failure in run.failures:
+            if failure.phase == resolved["phase"]:
+                f.write(str(failure) + "\n")
+    with open(os.path.join(here, "command.txt"), "w") as f:
+        f.write(f"adjutant adjudicate --variant {run.variant} --position {here}/position.json "
+                f"--orders {here}/orders.txt --seed {run.seed}\n")
+
+
+def run_checker(checker, variant_path, workdir, phase_document, seed):
+    path = os.path.join(workdir, "phase.json")
+    with open(path, "w") as f:
+        json.dump(phase_document, f)
+    done = subprocess.run([checker, "--variant", variant_path, "--phase", path,
+                           "--seed", str(seed)], capture_output=True, text=True, timeout=60)
+    if done.returncode != 0:
+        return {"position_loads": False, "load_errors": [done.stderr.strip()]}
+    return json.loads(done.stdout)
+
+
+def set_seeds(server, runs):
+    """Gives each game its run's seed as its dice seed (with the matching public commitment),
+    so that a failure names a seed that reproduces it. Done on the stopped server's file."""
+    server.stop()
+    db = sqlite3.connect(server.database)
+    for run in runs:
+        commitment = hashlib.sha256(struct.pack("<Q", run.seed)).hexdigest()
+        db.execute("UPDATE games SET seed = ?, seed_commitment = ? WHERE id = ?",
+                   (run.seed, commitment, run.game.id))
+    db.commit()
+    db.close()
+    server.start()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--checker", required=True)
+    parser.add_argument("--variants", required=True)
+    parser.add_argument("--variant", default="western-front-1914")
+    parser.add_argument("--weeks", type=int, default=26)
+    parser.add_argument("--seeds", type=int, default=20)
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--keep", action="store_true", help="keep the database and logs")
+    parser.add_argument("--verbose", action="store_true", help="print every failure")
+    parser.add_argument("--fortress-reach", type=int, default=2,
+                        help="campaign armies with an engineer march on enemy fortresses this "
+                             "many roads away; 0: on cities only")
+    parser.add_argument("--repro", help="write each failing phase's position, orders and "
+                                        "adjudicate command under this directory")
+    args = parser.parse_args()
+
+    workdir = tempfile.mkdtemp(prefix="adjutant-driver-")
+    server = Server(args.binary, args.variants, workdir=workdir).start()
+    variant_path = os.path.join(args.variants, args.variant + ".json")
+    try:
+        graph = MapGraph(variant_document(server, args.variant))
+        runs = []
+        for seed in range(args.first_seed, args.first_seed + args.seeds):
+            runs.append(GameRun(server, graph, seed, runs[-1].game if runs else None,
+                                args.fortress_reach))
+            runs[-1].repro = args.repro
+        set_seeds(server, runs)
+        started = time.time()
+        # Bounded: --weeks movement phases, at most three phases per week (retreats, winter).
+        for _ in range(args.weeks * 3):
+            active = [r for r in runs if not r.stopped and r.weeks < args.weeks]
+            if not active:
+                break
+            for run in active:
+                try:
+                    run.play_phase(args.checker, variant_path, workdir)
+                except AssertionError as error:
+                    run.fail(run.last_phase, "API", [str(error)])
+                    run.stopped = "the API refused the driver"
+        elapsed = time.time() - started
+        for run in runs:
+            try:
+                run.check_current_position(args.checker, variant_path, workdir)
+                state = run.game.state()  # a game won on the board has ended already
+                ended = state if state["status"] == "ended" else run.game.end()
+                if int(ended["seed"]) != run.seed:
+                    run.fail(ended["phase"], "seed", [f"the revealed seed is {ended['seed']}"])
+            except AssertionError as error:
+                run.fail(run.last_phase, "API", [str(error)])
+        server.stop()
+        replay = server.run_cli("replay")
+        replay_ok = replay.returncode == 0 and "all match" in replay.stdout
+        report(args, runs, elapsed, replay_ok, replay)
+        failures = sum(len(r.failures) for r in runs)
+        return 0 if failures == 0 and replay_ok else 1
+    finally:
+        if args.keep:
+            print(f"database and logs kept in {workdir}")
+            server.stop()
+        else:
+            server.close()
+
+
+def report(args, runs, elapsed, replay_ok, replay):
+    shown = set()
+    for run in runs:
+        for failure in run.failures:
+            # The first failure of each check per game; the count of the rest.
+            key = (run.seed, failure.check)
+            if key in shown:
+                continue
+            shown.add(key)
+            more = sum(1 for f in run.failures if f.check == failure.check) - 1
+            print(str(failure) + (f" (and {more} more)" if more else ""))
+            if args.verbose:
+                for other in run.failures:
+                    if other.check == failure.check and other is not failure:
+                        print("    " + str(other))
+        if run.stopped:
+            print(f"STOPPED {run.variant} seed {run.seed}: {run.stopped} "
+                  f"after {run.weeks} weeks")
+    if not replay_ok:
+        print("FAIL adjutant replay:", replay.stdout.strip()[-2000:], replay.stderr.strip()[-500:])
+    weeks = sum(r.weeks for r in runs)
+    print(f"variant {args.variant}: {len(runs)} seeds from {args.first_seed}, "
+          f"{args.weeks} weeks asked")
+    print(f"weeks played: {weeks} ({weeks / max(elapsed, 1e-9):.1f} weeks per second, "
+          f"{elapsed:.1f} s)")
+    kinds = {k: sum(r.phases[k] for r in runs) for k in "MRA"}
+    print(f"phases played: {kinds['M']} movement, {kinds['R']} retreats, "
+          f"{kinds['A']} adjustments")
+    longest = max((len(r.supplied) for r in runs), default=0)
+    if runs and runs[0].graph.campaign:
+        cells = []
+        for w in range(longest):
+            have = [r.supplied[w] for r in runs if len(r.supplied) > w]
+            supplied, armies = sum(h[0] for h in have), sum(h[1] for h in have)
+            cells.append(f"{w + 1}:{supplied}/{armies}")
+        print("armies supplied per week (all seeds):", " ".join(cells))
+    checks = {}
+    for run in runs:
+        for failure in run.failures:
+            checks.setdefault(failure.check, set()).add(run.seed)
+    for check, seeds in sorted(checks.items()):
+        print(f"check failed: {check!r} under seeds {sorted(seeds)}")
+    print("replay:", "all match" if replay_ok else "MISMATCH")
+    print("result:", "clean" if not checks and replay_ok else "FAILED")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,211 @@
+"""A scripted side for a campaign map (western-front-1914), playing as a player would: each army
+advances on the nearest enemy city (or enemy fortress two roads away), besieges the fortress it
+stands in and assaults or breaches
+when the odds allow (the server's live validation says whether they do), rides the rail when the
+objective is far, keeps its supply up by dispatching (and buying) trains, and retreats towards
+its own cities when dislodged. The driver's seed breaks ties, so every seed plays a different
+but reproducible game."""
+
+from board import Board
+from side import Side
+
+# How far an army may stand from its supply base before it waits for its trains.
+MAX_LINE_ROADS = 4
+# An army with an engineer also marches on enemy fortresses this near (the driver's
+# --fortress-reach).
+FORTRESS_REACH = 2
+# An army rides when its objective is at least this many roads away.
+RIDE_DISTANCE = 3
+
+
+class CampaignSide(Side):
+    def __init__(self, graph, power, game, rng, fortress_reach=FORTRESS_REACH):
+        super().__init__(graph, power, game, rng)
+        self.fortress_reach = fortress_reach
+        self.standing_supply = None  # learnt in the first week: is `... EVERY WEEK` accepted?
+
+    # --- reading the board ---------------------------------------------------------------
+
+    def friendly(self, power):
+        return power is not None and not self.graph.enemies(self.power, power)
+
+    def objectives(self, board):
+        """Cities held by an enemy side or by nobody."""
+        return [c for c in self.graph.cities
+                if not self.friendly(board.owner.get(c))]
+
+    def fortresses_in_reach(self, board, unit, here):
+        """Enemy-held fortresses within `fortress_reach` roads, for an army that can besiege."""
+        if unit.get("engineers", 0) <= 0 or self.fortress_reach <= 0:
+            return []
+        dist = self.graph.distances(here)
+        out = []
+        for fortress in self.graph.fortresses:
+            holder, _ = board.garrison_at(fortress)
+            if holder and self.graph.enemies(self.power, holder) and \
+                    dist.get(fortress, 1 << 30) <= self.fortress_reach:
+                out.append(fortress)
+        return out
+
+    def nearest(self, start, goals, passable=None):
+        dist = self.graph.distances(start, passable)
+        reachable = [(dist[g], g) for g in goals if g in dist]
+        return min(reachable) if reachable else (None, None)
+
+    def enemy_army_at(self, board, province):
+        held = board.at.get(province)
+        if held and self.graph.enemies(self.power, held[0]) and Board.kind(held[1]) == "A":
+            return held[1]
+        return None
+
+    def try_first(self, candidates):
+        for line in candidates:
+            if self.game.accepted(self.power, line):
+                return line
+        return None
+
+    # --- movement ------------------------------------------------------------------------
+
+    def movement_orders(self, board):
+        lines = []
+        targets_taken = set()
+        dispatched_from = set()
+        idle = board.idle_trains(self.power)
+        treasury = board.treasury.get(self.power, 0)
+        bought = set()
+        units = sorted(board.units.get(self.power, []), key=lambda u: u["unit"])
+        for unit in units:
+            if Board.kind(unit) != "A":
+                continue
+            here = Board.where(unit)
+            name = unit["unit"]
+            lines.append(self.army_order(board, unit, here, targets_taken))
+            # Supply: top the army up before it runs dry.
+            if unit.get("supply", 0) <= 1 and unit.get("supply_line"):
+                base = unit["supply_line"][-1]
+                sources = [base] + sorted(c for c in idle if c != base)
+                sent = False
+                for city in sources:
+                    if city in dispatched_from or idle.get(city, 0) <= 0:
+                        continue
+                    line = self.supply_order(city, name)
+                    if line:
+                        lines.append(line)
+                        dispatched_from.add(city)
+                        idle[city] -= 1
+                        sent = True
+                        break
+                if not sent and board.owner.get(base) == self.power and base not in bought \
+                        and treasury >= self.graph.train_cost:
+                    buy = f"BUY 1 T {base}"
+                    if self.game.accepted(self.power, buy):
+                        lines.append(buy)
+                        bought.add(base)
+                        treasury -= self.graph.train_cost
+        lines += self.garrison_orders(board)
+        return [line for line in lines if line]
+
+    def supply_order(self, city, army):
+        plain = f"T {city} SUPPLY {army}"
+        if self.standing_supply is None:
+            self.standing_supply = self.game.accepted(self.power, plain + " EVERY WEEK")
+        candidates = ([plain + " EVERY WEEK"] if self.standing_supply else []) + [plain]
+        return self.try_first(candidates)
+
+    def army_order(self, board, unit, here, targets_taken):
+        name = unit["unit"]
+        garrison_power, _ = board.garrison_at(here)
+        enemy_garrison = garrison_power is not None and self.graph.enemies(self.power,
+                                                                           garrison_power)
+        if enemy_garrison and unit.get("engineers", 0) > 0:
+            siege = board.siege_of(self.power, here)
+            if siege and siege.get("weeks", 0) >= 2:
+                order = self.try_first([f"{name} ASSAULT", f"{name} BREACH", f"{name} BESIEGE"])
+            else:
+                order = self.try_first([f"{name} BESIEGE"])
+            if order:
+                targets_taken.add(here)
+                return order
+        supply = unit.get("supply", 0)
+        line = unit.get("supply_line") or []
+        if not line and supply == 0:
+            return self.fall_back(board, name, here, targets_taken)
+        if supply <= 1 and len(line) - 1 >= MAX_LINE_ROADS and not enemy_garrison:
+            targets_taken.add(here)
+            return f"{name} H"  # wait for the trains rather than outrun them
+        distance, goal = self.nearest(here, self.objectives(board) +
+                                      self.fortresses_in_reach(board, unit, here))
+        if goal is None or distance == 0:
+            targets_taken.add(here)
+            return f"{name} H"
+        if self.graph.rail and distance >= RIDE_DISTANCE and here in self.graph.railheads:
+            ride = self.ride(board, name, here, goal, targets_taken)
+            if ride:
+                return ride
+        step = self.graph.first_step(here, goal)
+        if step is None or step in targets_taken:
+            targets_taken.add(here)
+            return f"{name} H"
+        held = board.at.get(step)
+        if held and not self.graph.enemies(self.power, held[0]):
+            targets_taken.add(here)
+            return f"{name} H"
+        enemy = self.enemy_army_at(board, step)
+        if enemy and enemy.get("points", 0) * 1.2 >= unit.get("points", 0):
+            targets_taken.add(here)
+            return f"{name} H"  # the odds do not allow an attack
+        targets_taken.add(step)
+        return f"{name} - {step}"
+
+    def ride(self, board, name, here, goal, targets_taken):
+        to_goal = self.graph.distances(goal)
+        # Only where the power's rail runs (docs/rail.md): a ride disembarks on operational rail.
+        states = board.position.get("rail", {}).get(self.power, {})
+        operational = {p for state in ("capacity_1", "capacity_2", "capacity_3", "exceptional")
+                       for p in states.get(state, [])}
+        stops = [r for r in self.graph.railheads
+                 if r != here and r in operational and r not in board.at
+                 and r not in targets_taken and to_goal.get(r, 1 << 30) < to_goal.get(here, 0) - 1]
+        stops.sort(key=lambda r: (to_goal[r], self.rng.random()))
+        for stop in stops[:3]:
+            line = f"{name} - RAIL - {stop}"
+            if self.game.accepted(self.power, line):
+                targets_taken.add(stop)
+                return line
+        return None
+
+    def fall_back(self, board, name, here, targets_taken):
+        """Cut off and empty: march towards the nearest city of our side."""
+        own = [c for c in self.graph.cities if self.friendly(board.owner.get(c))]
+        _, goal = self.nearest(here, own, lambda p: not self.enemy_army_at(board, p))
+        step = self.graph.first_step(here, goal) if goal and goal != here else None
+        if step is None or step in targets_taken or step in board.at:
+            targets_taken.add(here)
+            return f"{name} H"
+        targets_taken.add(step)
+        return f"{name} - {step}"
+
+    def garrison_orders(self, board):
+        lines = []
+        for g in board.garrisons.get(self.power, []):
+            if board.besieged(g["province"]) and g.get("stores", 0) <= 4 \
+                    and not g.get("half_rations"):
+                line = f"G {g['province']} HALF RATIONS"
+                if self.game.accepted(self.power, line):
+                    lines.append(line)
+        return lines
+
+    # --- retreats ------------------------------------------------------------------------
+
+    def retreat_orders(self, board):
+        lines = []
+        own = [c for c in self.graph.cities if self.friendly(board.owner.get(c))]
+        taken = set()
+        for entry in board.dislodged.get(self.power, []):
+            options = [o for o in entry.get("retreats", []) if o not in taken]
+            if not options:
+                continue  # nowhere to go: it is destroyed
+            options.sort(key=lambda o: (self.nearest(o, own)[0] or 1 << 30, o))
+            taken.add(options[0])
+            lines.append(f"{entry['unit']} R {options[0]}")
+        return lines

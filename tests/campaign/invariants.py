@@ -1,0 +1,247 @@
+"""The checks made after every resolved phase of a whole game. Each returns a list of failures
+in words ("what, where"); an empty list is a pass. `before` is the position the phase was
+adjudicated from, `results` the stored adjudication report (its `next` is the new position)."""
+
+from board import Board, as_unit
+from map_graph import province_of
+
+# --- every order line has a verdict -------------------------------------------------------
+
+
+def unit_of(order_text):
+    """'A PAR - BUR' -> 'A PAR'; 'BUY 1 T PAR' -> 'BUY 1 T PAR' (not a unit order)."""
+    words = order_text.split()
+    if len(words) >= 2 and words[0] in ("A", "F", "T", "G"):
+        return f"{words[0]} {province_of(words[1])}"
+    return order_text
+
+
+def verdicts_for_every_line(power, submitted_lines, answer, results):
+    failures = []
+    verdicts = answer.get("verdicts", [])
+    numbered = {v.get("line"): v for v in verdicts}
+    for number, line in enumerate(submitted_lines, start=1):
+        text = line.strip()
+        if text and not text.startswith("#") and number not in numbered:
+            failures.append(f"{power} line {number} {text!r} got no verdict when submitted")
+    reported = results.get("orders", [])
+    # A refused line is reported with its line number and text; a line that names another
+    # power ("Belgium: A LOU H" from France's seat) is filed under the power it names.
+    illegal = {(o.get("line"), o.get("input")) for o in reported if o.get("result") == "illegal"}
+    adjudicated = {(o.get("power"), o.get("order")) for o in reported if "order" in o}
+    for v in verdicts:
+        line, text = v.get("line"), v.get("input", "")
+        if v.get("status") != "accepted":
+            if (line, text) not in illegal:
+                failures.append(f"{power} line {line} {text!r}: refused when submitted "
+                                f"({v.get('error')}) but not reported in the results")
+            continue
+        note = v.get("note", "")
+        if "replaced by line" in note:
+            other = numbered.get(int(note.split("replaced by line")[1].split(";")[0].strip()))
+            if other is None or unit_of(other.get("order", "")) != unit_of(v.get("order", "")):
+                failures.append(f"{power} line {line} {v.get('order')!r} was replaced by "
+                                f"{other and other.get('order')!r}, an order for another unit: "
+                                f"it has no verdict of its own")
+            continue
+        if (power, v.get("order")) not in adjudicated:
+            failures.append(f"{power} line {line} {v.get('order')!r}: accepted, but the results "
+                            f"give it no verdict")
+    return failures
+
+
+# --- supply, points and stores change only as events say ----------------------------------
+
+def all_units(position):
+    """Units on the board and dislodged ones, as (power, dict)."""
+    out = []
+    for power, units in position.get("units", {}).items():
+        out += [(power, as_unit(u)) for u in units]
+    for power, entries in position.get("dislodged", {}).items():
+        out += [(power, as_unit(u)) for u in entries]
+    return out
+
+
+def supply_parts(position):
+    """Supply on the board by where it is: trains, units (with dislodged ones), garrison
+    stores."""
+    return {"trains": sum(t.get("count", 1) for trains in position.get("trains", {}).values()
+                          for t in trains),
+            "units": sum(u.get("supply", 0) for _, u in all_units(position)),
+            "stores": sum(g.get("stores", 0) for gs in position.get("garrisons", {}).values()
+                          for g in gs)}
+
+
+def supply_on_board(position):
+    return sum(supply_parts(position).values())
+
+
+def supply_conserved(before, results):
+    after = results["next"]
+    events = results.get("events", [])
+    by_events = sum(e.get("supply_change", 0) for e in events)
+    ids_after = {u.get("id") for _, u in all_units(after)}
+    vanished = sum(u.get("supply", 0) for _, u in all_units(before)
+                   if u.get("id") not in ids_after)
+    change = supply_on_board(after) - supply_on_board(before)
+    if change != by_events - vanished:
+        was, now = supply_parts(before), supply_parts(after)
+        parts = ", ".join(f"{k} {was[k]} -> {now[k]}" for k in was)
+        return [f"supply on the board changed by {change}, the events say {by_events} and "
+                f"units that left the board carried {vanished} (unexplained: "
+                f"{change - (by_events - vanished)}; {parts})"]
+    return []
+
+
+def mentions(events, power, provinces, unit_names):
+    for e in events:
+        if e.get("province") in provinces and e.get("power") in (power, None):
+            return True
+        if any(name in e.get("text", "") for name in unit_names):
+            return True
+    return False
+
+
+# Event kinds (before the first dot) that may change a treasury: purchases, the winter's
+# replacements, a country's loss, a city changing hands.
+TREASURY_EVENTS = {"supply", "replacements", "country", "control"}
+
+
+def points_and_stores_explained(before, results):
+    failures = []
+    after, events = results["next"], results.get("events", [])
+    old = {u.get("id"): (p, u) for p, u in all_units(before) if u.get("id")}
+    for power, unit in all_units(after):
+        was = old.get(unit.get("id"))
+        if not was or was[1].get("points", 0) == unit.get("points", 0):
+            continue
+        places = {Board.where(was[1]), Board.where(unit)}
+        if not mentions(events, power, places, [was[1]["unit"], unit["unit"]]):
+            failures.append(f"{unit['unit']} (id {unit.get('id')}) went from "
+                            f"{was[1].get('points')} to {unit.get('points')} points with no event")
+    old_g = {(p, g["province"]): g for p, gs in before.get("garrisons", {}).items() for g in gs}
+    new_g = {(p, g["province"]): g for p, gs in after.get("garrisons", {}).items() for g in gs}
+    # A lost country's garrisons leave with it: the event is in its capital.
+    lost = {e.get("power") for e in events if e.get("kind") == "country.lost"}
+    for key in sorted(set(old_g) | set(new_g)):
+        a, b = old_g.get(key), new_g.get(key)
+        for field in ("stores", "points"):
+            if (a or {}).get(field, 0) != (b or {}).get(field, 0) and key[0] not in lost and \
+                    not any(e.get("province") == key[1] for e in events):
+                failures.append(f"the {key[0]} garrison of {key[1]}: {field} "
+                                f"{(a or {}).get(field, 0)} -> {(b or {}).get(field, 0)} "
+                                f"with no event in {key[1]}")
+    for power in sorted(set(before.get("treasury", {})) | set(after.get("treasury", {}))):
+        was, now = before.get("treasury", {}).get(power, 0), after.get("treasury", {}).get(power, 0)
+        if was != now and not any(e.get("power") == power and
+                                  e.get("kind", "").split(".")[0] in TREASURY_EVENTS
+                                  for e in events):
+            failures.append(f"{power}'s treasury went from {was} to {now} with no event")
+    return failures
+
+
+def dislodged_keep_their_strength(before, results):
+    """A dislodged campaign army keeps its points, supply and equipment (docs/campaign.md): the
+    retreat phase's entry must carry what the unit had."""
+    failures = []
+    events = results.get("events", [])
+    was = {(p, Board.where(u)): u for p, u in all_units(before)}
+    for power, entries in results["next"].get("dislodged", {}).items():
+        for entry in entries:
+            unit = as_unit(entry)
+            old = was.get((power, Board.where(unit)))
+            if not old:
+                continue
+            # Points and supply may change in the same week only with an event saying so
+            # (consumption, a siege's losses); the rest never.
+            explained = mentions(events, power, {Board.where(unit)}, [unit["unit"]])
+            lost = [f"{k} {old[k]}" for k in ("id", "points", "supply", "siege_guns",
+                                               "engineers", "general")
+                    if k in old and unit.get(k) != old[k]
+                    and not (k in ("points", "supply") and k in unit and explained)]
+            if lost:
+                failures.append(f"dislodged {power} {unit['unit']} lost {', '.join(lost)} "
+                                f"(the retreat entry is {unit})")
+    return failures
+
+
+# --- dice, signs and places ---------------------------------------------------------------
+
+def dice_logged(check):
+    failures = []
+    for roll in check.get("unlogged_rolls", []):
+        failures.append(f"a die was rolled with no event: {roll}")
+    for roll in check.get("logged_without_die", []):
+        failures.append(f"an event shows a roll no die produced: {roll}")
+    return failures
+
+
+def nothing_negative(document, path=""):
+    failures = []
+    if isinstance(document, dict):
+        for key, value in document.items():
+            failures += nothing_negative(value, f"{path}/{key}")
+    elif isinstance(document, list):
+        for i, value in enumerate(document):
+            failures += nothing_negative(value, f"{path}/{i}")
+    elif isinstance(document, (int, float)) and not isinstance(document, bool) and document < 0:
+        failures.append(f"{path} is negative: {document}")
+    return failures
+
+
+def one_place_each(position):
+    failures = []
+    where, ids = {}, {}
+    for power, units in position.get("units", {}).items():
+        for entry in units:
+            unit = as_unit(entry)
+            province = Board.where(unit)
+            if province in where:
+                failures.append(f"{power} {unit['unit']} and {where[province]} share {province}")
+            where[province] = f"{power} {unit['unit']}"
+            if "id" in unit:
+                if unit["id"] in ids:
+                    failures.append(f"unit id {unit['id']} is both {ids[unit['id']]} and "
+                                    f"{power} {unit['unit']}")
+                ids[unit["id"]] = f"{power} {unit['unit']}"
+    for power, entries in position.get("dislodged", {}).items():
+        for entry in entries:
+            unit = as_unit(entry)
+            if unit.get("id") in ids:
+                failures.append(f"dislodged {power} {unit['unit']} is also on the board as "
+                                f"{ids[unit['id']]}")
+    garrisoned = {}
+    for power, gs in position.get("garrisons", {}).items():
+        for g in gs:
+            if g["province"] in garrisoned:
+                failures.append(f"two garrisons in {g['province']}: {garrisoned[g['province']]} "
+                                f"and {power}")
+            garrisoned[g["province"]] = power
+    return failures
+
+
+def roll_values(results):
+    return [f"roll out of range: {e['roll']}" for e in results.get("events", [])
+            if "roll" in e and not 1 <= e["roll"].get("d10", 0) <= 10]
+
+
+# --- the week's summary -------------------------------------------------------------------
+
+def summary_agrees(gm_summary, player_summaries, position):
+    """The GM's summary has every power; a player's only its own; the armies supplied agree
+    with the position."""
+    failures = []
+    groups = {g["power"]: g for g in gm_summary.get("powers", [])}
+    for power, summary in player_summaries.items():
+        names = [g["power"] for g in summary.get("powers", [])]
+        if names != [power]:
+            failures.append(f"{power}'s summary shows {names}")
+    for power, units in position.get("units", {}).items():
+        armies = [as_unit(u) for u in units if as_unit(u)["unit"].startswith("A ")]
+        supplied = sum(1 for u in armies if u.get("supply", 0) > 0)
+        group = groups.get(power, {})
+        if (group.get("armies"), group.get("supplied")) != (len(armies), supplied):
+            failures.append(f"the GM's summary says {power} has {group.get('supplied')} of "
+                            f"{group.get('armies')} armies supplied; the position "
+                            f"{supplied} of {len(armies)}")
+    return failures

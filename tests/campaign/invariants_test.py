@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Each of the driver's checks (invariants.py) catches what it is for: a small document that
+breaks the rule must fail it, and the same document without the break must pass. Without this a
+clean whole-game run could mean checks that never fire."""
+
+import os
+import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import invariants  # noqa: E402
+
+FAILURES = []
+
+
+def expect(failures, count, what):
+    if len(failures) != count:
+        FAILURES.append(f"{what}: expected {count} failure(s), got {failures}")
+
+
+def army(unit, uid, points=250, supply=2, **extra):
+    return dict({"unit": unit, "id": uid, "points": points, "supply": supply}, **extra)
+
+
+def week(before_units, after_units, events=(), **after_extra):
+    before = {"phase": "1914W32M", "units": {"Germany": before_units},
+              "garrisons": {"Belgium": [{"province": "LIE", "points": 100, "stores": 26}]},
+              "trains": {"Germany": [{"at": "KOL", "count": 2}]}}
+    after = dict({"phase": "1914W33M", "units": {"Germany": after_units},
+                  "garrisons": {"Belgium": [{"province": "LIE", "points": 100, "stores": 26}]},
+                  "trains": {"Germany": [{"at": "KOL", "count": 2}]}}, **after_extra)
+    return before, {"events": list(events), "next": after}
+
+
+def test_supply():
+    consumed = {"kind": "supply.consumed", "power": "Germany", "province": "AAC",
+                "text": "A AAC used 1 week of supply; 1 left", "supply_change": -1}
+    before, results = week([army("A AAC", 1)], [army("A AAC", 1, supply=1)], [consumed])
+    expect(invariants.supply_conserved(before, results), 0, "consumption with its event")
+    before, results = week([army("A AAC", 1)], [army("A AAC", 1, supply=1)])
+    expect(invariants.supply_conserved(before, results), 1, "consumption without an event")
+    before, results = week([army("A AAC", 1)], [army("A AAC", 1)],
+                           garrisons={"Belgium": []})
+    expect(invariants.supply_conserved(before, results), 1, "a garrison's stores vanish")
+    before, results = week([army("A AAC", 1), army("A MAL", 2)], [army("A AAC", 1)])
+    expect(invariants.supply_conserved(before, results), 0, "a unit destroyed in battle")
+
+
+def test_points_and_stores():
+    before, results = week([army("A AAC", 1)], [army("A AAC", 1, points=200)])
+    expect(invariants.points_and_stores_explained(before, results), 1, "points lost silently")
+    loss = {"kind": "siege.assault", "power": "Germany", "province": "AAC", "text": "..."}
+    before, results = week([army("A AAC", 1)], [army("A AAC", 1, points=200)], [loss])
+    expect(invariants.points_and_stores_explained(before, results), 0, "points lost in an event")
+    before, results = week([army("A AAC", 1)], [army("A AAC", 1)], treasury={"Germany": 50})
+    expect(invariants.points_and_stores_explained(before, results), 1, "treasury from nothing")
+
+
+def test_verdicts():
+    results = {"orders": [{"power": "Germany", "order": "A AAC - LIE", "result": "succeeds"},
+                          {"power": "Germany", "line": 3, "input": "banana",
+                           "result": "illegal"}]}
+    answer = {"verdicts": [
+        {"line": 1, "input": "A AAC-LIE", "status": "accepted", "order": "A AAC - LIE"},
+        {"line": 2, "input": "T AAC SUPPLY A AAC", "status": "accepted",
+         "order": "T AAC SUPPLY A AAC"},
+        {"line": 3, "input": "banana", "status": "rejected", "error": "unknown"}]}
+    lines = ["A AAC-LIE", "T AAC SUPPLY A AAC", "banana", ""]
+    expect(invariants.verdicts_for_every_line("Germany", lines, answer, results), 1,
+           "an accepted line without a result")
+    answer["verdicts"][1] = {"line": 2, "input": "A AAC H", "status": "accepted",
+                             "order": "A AAC H", "note": "replaced by line 1"}
+    expect(invariants.verdicts_for_every_line("Germany", ["A AAC-LIE", "A AAC H", "banana"],
+                                              answer, results), 0, "a duplicate replaced")
+    answer["verdicts"][1] = {"line": 2, "input": "T AAC SUPPLY A AAC", "status": "accepted",
+                             "order": "T AAC SUPPLY A AAC", "note": "replaced by line 1"}
+    expect(invariants.verdicts_for_every_line("Germany", lines, answer, results), 1,
+           "replaced by another unit's order")
+    expect(invariants.verdicts_for_every_line("Germany", lines + ["A KOL H"], answer, results),
+           2, "a line with no verdict at all")
+
+
+def test_places_signs_dice():
+    position = {"units": {"Germany": [army("A AAC", 1)], "France": [army("A AAC", 2)]}}
+    expect(invariants.one_place_each(position), 1, "two units in one province")
+    position = {"units": {"Germany": [army("A AAC", 1), army("A MAL", 1)]}}
+    expect(invariants.one_place_each(position), 1, "one id twice")
+    expect(invariants.nothing_negative({"units": {"Germany": [army("A AAC", 1, supply=-1)]}}),
+           1, "negative supply")
+    expect(invariants.nothing_negative({"treasury": {"Germany": 0}}), 0, "zero is fine")
+    expect(invariants.dice_logged({"unlogged_rolls": [{"purpose": "nerves"}],
+                                   "logged_without_die": []}), 1, "an unlogged die")
+    expect(invariants.roll_values({"events": [{"roll": {"d10": 11}}]}), 1, "a d10 of 11")
+
+
+def test_dislodged():
+    before = {"units": {"France": [army("A BEL", 8, engineers=1, general="Bonneau")]}}
+    kept = {"next": {"dislodged": {"France": [army("A BEL", 8, engineers=1, general="Bonneau",
+                                                   retreats=["TRY"])]}}}
+    lost = {"next": {"dislodged": {"France": [{"unit": "A BEL", "from": "MUL",
+                                               "retreats": ["TRY"]}]}}}
+    expect(invariants.dislodged_keep_their_strength(before, kept), 0, "strength kept")
+    expect(invariants.dislodged_keep_their_strength(before, lost), 1, "strength lost")
+    ate = {"next": {"dislodged": {"France": [army("A BEL", 8, supply=1, engineers=1,
+                                                  general="Bonneau")]}}}
+    expect(invariants.dislodged_keep_their_strength(before, ate), 1, "supply lost silently")
+    ate["events"] = [{"kind": "supply.consumed", "power": "France", "province": "BEL",
+                      "text": "A BEL used 1 week of supply; 1 left", "supply_change": -1}]
+    expect(invariants.dislodged_keep_their_strength(before, ate), 0, "supply eaten, with event")
+
+
+def test_summary():
+    position = {"units": {"Germany": [army("A AAC", 1), army("A MAL", 2, supply=0)]}}
+    gm = {"powers": [{"power": "Germany", "armies": 2, "supplied": 1}]}
+    expect(invariants.summary_agrees(gm, {"Germany": {"powers": [{"power": "Germany"}]}},
+                                     position), 0, "a true summary")
+    expect(invariants.summary_agrees(gm, {"France": {"powers": [{"power": "Germany"}]}},
+                                     position), 1, "a player sees another power")
+    gm["powers"][0]["supplied"] = 2
+    expect(invariants.summary_agrees(gm, {}, position), 1, "a wrong count")
+
+
+if __name__ == "__main__":
+    for name, test in sorted(globals().items()):
+        if name.startswith("test_"):
+            test()
+    for failure in FAILURES:
+        print("FAIL", failure)
+    print("invariants:", "every check fires" if not FAILURES else f"{len(FAILURES)} failed")
+    sys.exit(1 if FAILURES else 0)

@@ -1,0 +1,58 @@
+"""A variant's map as the scripted players read it from GET /api/v1/variants/{name}: army and
+fleet neighbours, cities, fortresses, railheads, powers and their sides; and shortest paths."""
+
+from collections import deque
+
+
+def province_of(location):
+    """'STP/SC' -> 'STP'."""
+    return location.split("/")[0]
+
+
+class MapGraph:
+    def __init__(self, variant):
+        self.name = variant["name"]
+        self.provinces = {p["abbr"]: p for p in variant["provinces"]}
+        self.army = {a: sorted(p.get("army", [])) for a, p in self.provinces.items()}
+        self.fleet = {a: sorted(province_of(x) for x in p.get("fleet", []))
+                      for a, p in self.provinces.items()}
+        self.powers = [p["name"] for p in variant["powers"]]
+        self.side = {p["name"]: p.get("side", p["name"]) for p in variant["powers"]}
+        self.home = {p["name"]: list(p.get("home_centers", [])) for p in variant["powers"]}
+        self.cities = sorted(a for a, p in self.provinces.items() if p.get("supply_center"))
+        # Sorted lists, not sets: a set's order changes with the interpreter's hash seed, and the
+        # players must make the same choices under the same seed in every run.
+        self.fortresses = sorted(a for a, p in self.provinces.items() if p.get("fortress_class"))
+        self.railheads = sorted(a for a, p in self.provinces.items() if p.get("railhead"))
+        self.campaign = "rules" in variant and "supply" in variant.get("rules", {})
+        self.rail = "rail_network" in variant.get("rules", {})
+        self.train_cost = variant.get("rules", {}).get("supply", {}).get("train_cost", 2)
+
+    def enemies(self, a, b):
+        return a != b and self.side.get(a) != self.side.get(b)
+
+    def distances(self, start, passable=None, neighbours=None):
+        """Road distances by army moves from `start`; `passable(p)` may forbid provinces."""
+        neighbours = neighbours or self.army
+        dist = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for there in neighbours.get(here, []):
+                if there in dist or (passable and not passable(there)):
+                    continue
+                dist[there] = dist[here] + 1
+                queue.append(there)
+        return dist
+
+    def first_step(self, start, goal, passable=None):
+        """The first province of a shortest army path from start to goal (ties: alphabetical),
+        or None."""
+        back = self.distances(goal, passable)
+        if start not in back:
+            # The start itself may be impassable for the filter; search from the neighbours.
+            options = [n for n in self.army.get(start, []) if n in back]
+        else:
+            options = [n for n in self.army.get(start, []) if back.get(n, 1 << 30) < back[start]]
+        options.sort(key=lambda n: (back.get(n, 1 << 30), n))
+        return options[0] if options else None
