@@ -49,7 +49,7 @@ Adjudicator::Adjudicator() : movement_(std::make_unique<MovementResolver>()) {}
 Adjudicator::~Adjudicator() = default;
 
 Adjudication Adjudicator::run(const Variant& variant, const Position& position,
-                              std::span<const Order> orders, std::uint64_t seed) {
+                              std::span<const Order> orders, const DiceSeed& seed) {
     KeyedDice dice(seed, position.phase.code());
     return run(variant, position, orders, dice);
 }
@@ -73,7 +73,7 @@ Adjudication Adjudicator::run(const Variant& variant, const Position& position,
 }
 
 Adjudication adjudicate(const Variant& variant, const Position& position,
-                        std::span<const Order> orders, std::uint64_t seed) {
+                        std::span<const Order> orders, const DiceSeed& seed) {
     return Adjudicator().run(variant, position, orders, seed);
 }
 

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/keyed_rng.h"
 #include "orders/order.h"
 #include "position/position.h"
 
@@ -86,10 +87,9 @@ struct Adjudication {
 };
 
 Adjudication adjudicate(const Variant& variant, const Position& position,
-                        std::span<const Order> orders, std::uint64_t seed = 0);
+                        std::span<const Order> orders, const DiceSeed& seed = {});
 
 class MovementResolver;
-class Dice;
 
 // The same, keeping the resolver's scratch space between calls: a server or benchmark that
 // adjudicates many phases then allocates only for the results it returns. One per thread.
@@ -101,7 +101,7 @@ class Adjudicator {
     Adjudicator& operator=(const Adjudicator&) = delete;
 
     Adjudication run(const Variant& variant, const Position& position,
-                     std::span<const Order> orders, std::uint64_t seed = 0);
+                     std::span<const Order> orders, const DiceSeed& seed = {});
     // The same with the dice given: tests play back fixed rolls through it.
     Adjudication run(const Variant& variant, const Position& position,
                      std::span<const Order> orders, Dice& dice);

@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/runtime.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 
 #include "service/error.h"
@@ -8,6 +14,46 @@
 #include "storage/store.h"
 
 namespace adjutant::app {
+
+std::unique_ptr<DatabaseLock> DatabaseLock::acquire(const std::string& database,
+                                                   std::string& error) {
+    if (database == ":memory:") return std::unique_ptr<DatabaseLock>(new DatabaseLock(-1, ""));
+    const auto parent = std::filesystem::path(database).parent_path();
+    std::error_code ec;
+    if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+    const std::string path = database + ".lock";
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        error = "cannot open the lock file " + path + ": " + std::strerror(errno);
+        return nullptr;
+    }
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        const int code = errno;
+        char pid[32] = {};
+        const auto n = ::pread(fd, pid, sizeof pid - 1, 0);
+        ::close(fd);
+        std::string holder = n > 0 ? std::string(pid, static_cast<std::size_t>(n)) : "";
+        while (!holder.empty() && (holder.back() == '\n' || holder.back() == ' '))
+            holder.pop_back();
+        if (code == EWOULDBLOCK)
+            error = "another adjutant server is already using " + database + " (" +
+                    (holder.empty() ? "a process" : "pid " + holder) + " holds " + path +
+                    "); refusing to start: two servers on one database would serve stale "
+                    "state and race to resolve deadlines";
+        else
+            error = "cannot lock " + path + ": " + std::strerror(code);
+        return nullptr;
+    }
+    const std::string pid = std::to_string(::getpid()) + "\n";
+    if (::ftruncate(fd, 0) == 0) {
+        [[maybe_unused]] const auto written = ::pwrite(fd, pid.data(), pid.size(), 0);
+    }
+    return std::unique_ptr<DatabaseLock>(new DatabaseLock(fd, path));
+}
+
+DatabaseLock::~DatabaseLock() {
+    if (fd_ >= 0) ::close(fd_);  // closing drops the lock; the file stays, harmlessly
+}
 
 std::unique_ptr<storage::Database> open_database(const std::string& path, int* applied) {
     if (path != ":memory:") {
@@ -25,11 +71,11 @@ std::vector<std::string> load_variants(const config::ServerConfig& config, stora
                                        service::VariantRegistry& registry) {
     std::vector<std::string> problems = registry.load_directory(config.variants_dir);
     storage::Store store(db);
-    for (const auto& [name, json] : store.variants()) {
+    for (const auto& row : store.variants()) {
         try {
-            registry.add(json);
+            registry.add(row.json, row.game_id);
         } catch (const service::ApiError& error) {
-            problems.push_back("uploaded variant " + name + ": " + error.what());
+            problems.push_back("uploaded variant " + row.name + ": " + error.what());
         }
     }
     return problems;

@@ -15,6 +15,25 @@
 
 namespace adjutant::app {
 
+// One server per database file (issue 14, item 7): an exclusive flock(2) on "<database>.lock"
+// beside it, held until the object is destroyed (the kernel drops it if the process dies, so
+// a kill -9 leaves nothing stale). The file holds the holder's pid, for the message.
+class DatabaseLock {
+  public:
+    // nullptr with `error` set when another process holds the lock or the file cannot be
+    // opened. ":memory:" needs no lock (an empty lock is returned).
+    static std::unique_ptr<DatabaseLock> acquire(const std::string& database, std::string& error);
+    ~DatabaseLock();
+    DatabaseLock(const DatabaseLock&) = delete;
+    DatabaseLock& operator=(const DatabaseLock&) = delete;
+    const std::string& path() const { return path_; }
+
+  private:
+    DatabaseLock(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
+    int fd_ = -1;
+    std::string path_;
+};
+
 // Opens `path` and migrates it. Throws storage::Error (including "schema newer than this
 // binary"). `applied` receives the number of migrations applied.
 std::unique_ptr<storage::Database> open_database(const std::string& path, int* applied = nullptr);

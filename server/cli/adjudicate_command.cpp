@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // adjutant adjudicate --variant V [--position P.json] --orders O.txt [--seed N]
 // Prints the adjudication report (report/adjudication_json.h) as JSON on standard output.
+#include <charconv>
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -19,7 +20,10 @@ int adjudicate_command(Args args) {
     std::string variant_name;
     std::string position_path;
     std::string orders_path;
-    std::uint64_t seed = 0;
+    DiceSeed seed;
+    // 64 hex digits: a game's revealed 256-bit seed; a decimal number: a 64-bit one (games
+    // created before 256-bit seeds, and hand-picked test seeds).
+    std::string seed_text;
     CLI::App parser{"Adjudicates one phase and prints the report as JSON.", "adjutant adjudicate"};
     parser
         .add_option("--variant", variant_name,
@@ -28,8 +32,23 @@ int adjudicate_command(Args args) {
     parser.add_option("--position", position_path,
                       "position document (default: the variant's starting position)");
     parser.add_option("--orders", orders_path, "order file, one order per line")->required();
-    parser.add_option("--seed", seed, "the game's dice seed (campaign variants)");
+    parser.add_option("--seed", seed_text,
+                      "the game's dice seed: 64 hex digits, or a decimal 64-bit number");
     if (auto code = parse_options(parser, args)) return *code;
+    if (!seed_text.empty()) {
+        if (auto hex = DiceSeed::from_hex(seed_text)) {
+            seed = *hex;
+        } else {
+            std::uint64_t value = 0;
+            const char* end_of_text = seed_text.data() + seed_text.size();
+            const auto [end, ec] = std::from_chars(seed_text.data(), end_of_text, value);
+            if (ec != std::errc() || end != end_of_text) {
+                std::fprintf(stderr, "adjutant: --seed takes 64 hex digits or a decimal number\n");
+                return kUsage;
+            }
+            seed = value;
+        }
+    }
 
     std::vector<std::string> errors;
     auto load = load_variant_by_name(variant_name, errors);

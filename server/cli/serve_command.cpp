@@ -4,6 +4,9 @@
 // standard output once it accepts connections (tests read the port from it when it is 0).
 // It listens where it was asked or not at all: a bad port or an address that does not resolve
 // stops it before any file is created.
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -25,6 +28,31 @@
 #include "service/game_service.h"
 
 namespace adjutant::cli {
+
+namespace {
+
+// Every connection holds a descriptor, and the database, its WAL and the lock a few more. Asks
+// for the hard limit when the soft one is short of max_connections plus a margin, and warns
+// when even that is short: running out makes accept() fail, which the server survives by
+// backing off (issue 14, item 4), but a connection over the limit then waits in the backlog.
+void check_descriptor_limit(int max_connections) {
+    constexpr rlim_t kMargin = 64;
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
+    const rlim_t wanted = static_cast<rlim_t>(max_connections) + kMargin;
+    if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < wanted) {
+        rlimit raised = limit;
+        raised.rlim_cur = limit.rlim_max == RLIM_INFINITY ? wanted : std::min(wanted, limit.rlim_max);
+        if (setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
+    }
+    if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < wanted)
+        spdlog::warn("the file descriptor limit is {} but limits.max_connections is {}: raise it "
+                     "(systemd: LimitNOFILE) to at least {}",
+                     static_cast<unsigned long long>(limit.rlim_cur), max_connections,
+                     static_cast<unsigned long long>(wanted));
+}
+
+}  // namespace
 
 int serve_command(Args args) {
     const char* env_config = std::getenv("ADJUTANT_CONFIG");  // the container image sets it
@@ -64,6 +92,14 @@ int serve_command(Args args) {
     app::setup_logging(config->log_level, config->log_format);
 
     try {
+        // Before the database is opened: a second server on the same file stops here.
+        std::string lock_error;
+        const auto lock = app::DatabaseLock::acquire(config->database, lock_error);
+        if (!lock) {
+            std::fprintf(stderr, "adjutant: %s\n", lock_error.c_str());
+            return 75;  // EX_TEMPFAIL: it may start once the other server has stopped
+        }
+        check_descriptor_limit(config->limits.max_connections);
         service::crypto_init();
         int applied = 0;
         auto db = app::open_database(config->database, &applied);
@@ -75,6 +111,8 @@ int serve_command(Args args) {
         const std::string admin_hash =
             config->admin_token.empty() ? "" : service::sha256_hex(config->admin_token);
         service::GameService service(*db, variants, admin_hash);
+        service.set_limits({config->limits.games_per_hour_per_address,
+                            config->limits.gm_variant_bytes});
         http::Metrics metrics;
         http::Router router(service, metrics);
         http::Server server(*config, router, metrics);

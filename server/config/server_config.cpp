@@ -33,6 +33,9 @@ void read_limits(JsonReader& top, Limits& limits, std::vector<std::string>& erro
     reader.integer("header_timeout_seconds", 1, 3600, limits.header_timeout_seconds);
     reader.integer("read_timeout_seconds", 1, 3600, limits.read_timeout_seconds);
     reader.integer("max_connections", 1, 1'000'000, limits.max_connections);
+    reader.integer("drain_seconds", 0, 3600, limits.drain_seconds);
+    reader.integer("games_per_hour_per_address", 0, 1'000'000, limits.games_per_hour_per_address);
+    reader.integer("gm_variant_bytes", 1, std::int64_t{1} << 30, limits.gm_variant_bytes);
     reader.finish();
 }
 

@@ -20,6 +20,14 @@ struct Limits {
     int header_timeout_seconds = 10;  // to receive a request's headers (also the keep-alive idle)
     int read_timeout_seconds = 30;    // to receive the body once the headers are in
     int max_connections = 1024;
+    // On SIGTERM, connections still busy after this long are closed (well below the unit's
+    // TimeoutStopSec=30 and the read timeout).
+    int drain_seconds = 5;
+    // Games one client address may create per hour (an IPv6 address counts by its /64);
+    // 0 = no limit. Requests with the admin token are not counted.
+    int games_per_hour_per_address = 20;
+    // Largest variant file a GM may upload for their game (admin uploads: body_bytes).
+    std::size_t gm_variant_bytes = 64 * 1024;
 };
 
 // The mail gateway (docs/mail.md). Disabled by default so the demo needs no relay; mail-in

@@ -18,7 +18,14 @@ struct Request {
     std::string body;
     std::string authorization;  // the Authorization header, as sent
     std::string if_none_match;
+    std::string if_match;  // a GM's resolve may name its phase by the phase's ETag
     std::string content_type;
+    // Sec-Fetch-Site as sent: browsers set it and pages cannot, so "same-origin" tells an
+    // order from the web UI from one over the bare API (docs/server.md, "Order source").
+    std::string fetch_site;
+    // The peer's address as text ("127.0.0.1", "::1"), set by the session; the per-address
+    // limits (game creation) count by it.
+    std::string remote_address;
     std::string request_id;  // assigned by the session, echoed as X-Request-Id
 };
 

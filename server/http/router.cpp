@@ -4,13 +4,17 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <limits>
+#include <optional>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
 
 #include "http/static_files.h"
 #include "service/error.h"
 #include "service/game_service.h"
+#include "service/text.h"
 #include "storage/sqlite.h"
 
 namespace adjutant::http {
@@ -68,7 +72,9 @@ using Handler = Response (*)(const Context&);
 Response json_response(int status, const Json& body) {
     Response response;
     response.status = status;
-    response.body = body.dump();
+    // Client text (a path segment, an order line) can reach any answer: never let a byte
+    // that is not UTF-8 make serialisation throw (issue 14, item 1).
+    response.body = service::json_text(body);
     return response;
 }
 
@@ -109,22 +115,18 @@ Json body_json(const Request& request) {
     return body;
 }
 
-// Orders arrive as text/plain, or JSON: {"orders": "text" | ["line", ...], "source": "web"}.
-std::pair<std::string, std::string> orders_body(const Request& request) {
-    if (request.content_type.rfind("text/plain", 0) == 0) return {request.body, "api"};
+// Orders arrive as text/plain, or JSON: {"orders": "text" | ["line", ...]} or a bare list. A
+// "source" field is ignored: the server says where orders came from (order_source()).
+std::string orders_body(const Request& request) {
+    if (request.content_type.rfind("text/plain", 0) == 0) return request.body;
     Json body = body_json(request);
     const Json* orders = &body;
-    std::string source = "api";
     if (body.is_object()) {
         auto it = body.find("orders");
         if (it == body.end()) throw service::bad_request("field 'orders' is required");
         orders = &*it;
-        if (auto s = body.find("source"); s != body.end()) {
-            if (!s->is_string()) throw service::bad_request("field 'source' must be a string");
-            source = s->get<std::string>();
-        }
     }
-    if (orders->is_string()) return {orders->get<std::string>(), source};
+    if (orders->is_string()) return orders->get<std::string>();
     if (!orders->is_array())
         throw service::bad_request("'orders' must be a string or a list of strings");
     std::string text;
@@ -136,7 +138,45 @@ std::pair<std::string, std::string> orders_body(const Request& request) {
         text += s;
         text += '\n';
     }
-    return {text, source};
+    return text;
+}
+
+// Where orders sent over HTTP came from, decided by the server (issue 14, item 10): "web" when
+// a browser says the request comes from a page of this server (Sec-Fetch-Site: same-origin,
+// a header browsers set and pages cannot), else "api". Only the mail gateway says "email".
+std::string order_source(const Request& request) {
+    return request.fetch_site == "same-origin" ? "web" : "api";
+}
+
+// Query parameters of the target: "a=1&b=2" -> value of `name`, or nullopt. Values are taken
+// as they are (the parameters read here are numbers).
+std::optional<std::string_view> query_param(std::string_view target, std::string_view name) {
+    const auto question = target.find('?');
+    if (question == std::string_view::npos) return std::nullopt;
+    std::string_view query = target.substr(question + 1);
+    while (!query.empty()) {
+        const auto amp = query.find('&');
+        const std::string_view pair = query.substr(0, amp);
+        const auto eq = pair.find('=');
+        if (pair.substr(0, eq) == name)
+            return eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1);
+        if (amp == std::string_view::npos) break;
+        query.remove_prefix(amp + 1);
+    }
+    return std::nullopt;
+}
+
+std::int64_t number_param(const Request& request, std::string_view name, std::int64_t fallback,
+                          std::int64_t min, std::int64_t max) {
+    const auto text = query_param(request.target, name);
+    if (!text) return fallback;
+    std::int64_t value = 0;
+    auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
+    if (ec != std::errc() || end != text->data() + text->size() || value < min || value > max)
+        throw service::bad_request("query parameter '" + std::string(name) +
+                                   "' must be a whole number from " + std::to_string(min) +
+                                   " to " + std::to_string(max));
+    return value;
 }
 
 // A cached view: 304 when If-None-Match names its ETag, else its body, shared with the
@@ -183,11 +223,43 @@ Response get_variant(const Context& c) {
 Response upload_variant(const Context& c) {
     return json_response(201, c.service.upload_variant(caller(c), c.request.body));
 }
+Response upload_game_variant(const Context& c) {
+    const auto who = caller(c);
+    return json_response(200,
+                         c.service.upload_game_variant(who, id_param(c.params[0]), c.request.body));
+}
+
+// GET /games pages by id (issue 14, item 9): ?limit=N (1-200, default 50) and ?after=ID. The
+// answer links to itself and to the next page (null on the last), in the body and in a Link
+// header (RFC 8288).
+constexpr std::int64_t kDefaultPage = 50;
+constexpr std::int64_t kMaxPage = 200;
+
 Response list_games(const Context& c) {
-    return json_response(200, c.service.list_games(caller(c)));
+    const std::int64_t limit = number_param(c.request, "limit", kDefaultPage, 1, kMaxPage);
+    const std::int64_t after =
+        number_param(c.request, "after", 0, 0, std::numeric_limits<std::int64_t>::max());
+    Json page = c.service.list_games(caller(c), after, static_cast<int>(limit));
+    const std::string base = "/api/v1/games?limit=" + std::to_string(limit);
+    Json links = {{"self", after > 0 ? base + "&after=" + std::to_string(after) : base},
+                  {"first", base},
+                  {"next", nullptr}};
+    std::string next;
+    if (page["next_after"].is_number_integer()) {
+        next = base + "&after=" + std::to_string(page["next_after"].get<std::int64_t>());
+        links["next"] = next;
+    }
+    page["links"] = std::move(links);
+    Response response = json_response(200, page);
+    if (!next.empty()) response.headers.emplace_back("Link", "<" + next + ">; rel=\"next\"");
+    return response;
 }
 Response create_game(const Context& c) {
-    return json_response(201, c.service.create_game(body_json(c.request)));
+    // Counted per client address (429 over the limit); the admin's requests are not.
+    const auto who = caller(c);
+    const std::string_view address =
+        who.role == service::Role::Admin ? std::string_view() : c.request.remote_address;
+    return json_response(201, c.service.create_game(body_json(c.request), address));
 }
 Response get_game(const Context& c) {
     return cached(c, c.service.shared_game_view(id_param(c.params[0])));
@@ -196,8 +268,14 @@ Response get_phases(const Context& c) {
     return cached(c, c.service.shared_history_view(id_param(c.params[0])));
 }
 Response get_phase(const Context& c) {
-    return json_response(200,
-                         c.service.phase(caller(c), id_param(c.params[0]), id_param(c.params[1])));
+    const std::int64_t id = id_param(c.params[0]);
+    const std::int64_t seq = id_param(c.params[1]);
+    const Json phase = c.service.phase(caller(c), id, seq);
+    Response response = json_response(200, phase);
+    // The phase's ETag: what a GM's If-Match names to resolve this phase and no other.
+    response.etag =
+        service::GameService::phase_etag(id, seq, phase.value("resolved", false) == true);
+    return response;
 }
 Response get_phase_summary(const Context& c) {
     return json_response(
@@ -221,13 +299,13 @@ Response get_orders(const Context& c) {
 Response put_orders(const Context& c) {
     const auto who = caller(c);  // authenticate before reading the body's shape
     const std::int64_t id = id_param(c.params[0]);
-    auto [text, source] = orders_body(c.request);
-    return json_response(200, c.service.submit_orders(who, id, text, source));
+    const std::string text = orders_body(c.request);
+    return json_response(200, c.service.submit_orders(who, id, text, order_source(c.request)));
 }
 Response validate_orders(const Context& c) {
     const auto who = caller(c);
     const std::int64_t id = id_param(c.params[0]);
-    auto [text, source] = orders_body(c.request);
+    const std::string text = orders_body(c.request);
     return json_response(200, c.service.validate_orders(who, id, text));
 }
 Response ready(const Context& c) {
@@ -245,8 +323,8 @@ Response ready(const Context& c) {
 }
 Response gm_action(const Context& c) {
     const auto who = caller(c);
-    return json_response(
-        200, c.service.gm_action(who, id_param(c.params[0]), c.params[1], body_json(c.request)));
+    return json_response(200, c.service.gm_action(who, id_param(c.params[0]), c.params[1],
+                                                  body_json(c.request), c.request.if_match));
 }
 Response audit(const Context& c) {
     return json_response(200, c.service.audit_log(caller(c), id_param(c.params[0])));
@@ -287,6 +365,7 @@ const std::array kRoutes{
     Route{{"POST", "/api/v1/games/{id}/ready"}, ready},
     Route{{"POST", "/api/v1/games/{id}/actions/{action}"}, gm_action},
     Route{{"GET", "/api/v1/games/{id}/audit"}, audit},
+    Route{{"PUT", "/api/v1/games/{id}/variant"}, upload_game_variant},
     Route{{"GET", "/"}, web_index},
     Route{{"GET", "/web/{file}"}, web_file},
 };
@@ -336,6 +415,46 @@ bool match(const Segments& parts, const Segments& segments, Params& params) {
     return true;
 }
 
+// Runs a handler and turns whatever it throws into an answer: the service's ApiError as
+// itself, database failures as 500 "database", and anything else as 500 "internal", logged
+// with the request id. Building the error answer cannot throw (json_text replaces bad
+// bytes), and a failure even there is caught by the last resort below, so no exception ever
+// leaves Router::handle.
+template <typename Handle>
+Response guarded(Metrics& metrics, const Request& request, Handle&& handle) {
+    try {
+        try {
+            return handle();
+        } catch (const ApiError& error) {
+            Response response =
+                error_response(error.status(), error.code(), error.what(), error.details());
+            if (error.status() == 429) {
+                const Json details = Json::parse(error.details(), nullptr, false);
+                if (details.is_object() && details.contains("retry_after"))
+                    response.headers.emplace_back("Retry-After",
+                                                  std::to_string(details.value("retry_after", 60)));
+            }
+            return response;
+        } catch (const storage::Error& error) {
+            spdlog::error("req={} database error: {}", request.request_id, error.what());
+            metrics.database_error();
+            return error_response(500, "database", "database error");
+        } catch (const nlohmann::json::exception& error) {
+            return error_response(400, "bad_request", error.what());
+        } catch (const std::exception& error) {
+            spdlog::error("req={} internal error: {}", request.request_id, error.what());
+            return error_response(500, "internal", "internal error");
+        }
+    } catch (...) {
+        spdlog::error("req={} internal error: an exception while answering an error",
+                      request.request_id);
+        Response response;
+        response.status = 500;
+        response.body = R"({"error":{"code":"internal","message":"internal error"}})";
+        return response;
+    }
+}
+
 }  // namespace
 
 std::vector<std::string_view> path_segments(std::string_view target) {
@@ -372,6 +491,16 @@ std::size_t route_label_id(std::string_view label) {
 }
 
 Response Router::handle(const Request& request) {
+    // The outer guard covers the routing itself and the 404/405 answers, which quote the path.
+    Response response = guarded(metrics_, request, [&] { return dispatch(request); });
+    if (response.route.empty()) {
+        response.route = kExtraLabels[0];
+        response.route_id = route_label_id(response.route);
+    }
+    return response;
+}
+
+Response Router::dispatch(const Request& request) {
     const Segments segments = split_path(request.target);
     Params params;
     std::string allowed;
@@ -384,19 +513,9 @@ Response Router::handle(const Request& request) {
             allowed += route.info.method;
             continue;
         }
-        Response response;
-        try {
-            response = route.handler(Context{service_, metrics_, request, params});
-        } catch (const ApiError& error) {
-            response = error_response(error.status(), error.code(), error.what(), error.details());
-        } catch (const storage::Error& error) {
-            metrics_.database_error();
-            response = error_response(500, "database", "database error");
-        } catch (const nlohmann::json::exception& error) {
-            response = error_response(400, "bad_request", error.what());
-        } catch (const std::exception& error) {
-            response = error_response(500, "internal", "internal error");
-        }
+        Response response = guarded(metrics_, request, [&] {
+            return route.handler(Context{service_, metrics_, request, params});
+        });
         response.route_id = compiled.label;
         response.route = route.info.pattern;
         return response;

@@ -4,7 +4,8 @@
 // the test that checks every route is documented in /openapi.json.
 //
 // Thread-safe (the service and metrics are); handle() never throws: every failure becomes a
-// JSON error {"error": {"code", "message"}} with its status.
+// JSON error {"error": {"code", "message"}} with its status, and an exception no handler
+// expected becomes 500 "internal", logged with the request id (the last resort).
 #pragma once
 
 #include <span>
@@ -36,6 +37,8 @@ class Router {
     static std::span<const RouteInfo> routes();
 
   private:
+    Response dispatch(const Request& request);
+
     service::GameService& service_;
     Metrics& metrics_;
 };

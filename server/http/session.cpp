@@ -7,6 +7,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "http/framing.h"
+
 namespace adjutant::http {
 
 namespace bhttp = beast::http;
@@ -70,6 +72,9 @@ std::string peer_text(const tcp::socket& socket) {
 Session::Session(tcp::socket&& socket, SessionShared& shared)
     : client_(peer_text(socket)), stream_(std::move(socket)), shared_(shared) {
     shared_.metrics.connection_opened();
+    beast::error_code ec;
+    const auto peer = stream_.socket().remote_endpoint(ec);
+    if (!ec) remote_ = peer.address().to_string();
 }
 
 Session::~Session() {
@@ -90,6 +95,10 @@ void Session::close_if_idle() {
     if (!busy_) do_close();
 }
 
+void Session::close_now() {
+    do_close();
+}
+
 void Session::do_read() {
     if (shared_.stopping) return do_close();
     parser_.emplace();
@@ -102,20 +111,18 @@ void Session::do_read() {
 }
 
 void Session::on_header(beast::error_code ec, std::size_t) {
+    // A request whose headers cannot be parsed (bare LF, a bad or negative Content-Length,
+    // Transfer-Encoding with Content-Length...) is answered 400 and the connection closed: the
+    // rest of the stream cannot be framed (issue 14, item 5). A closed or silent peer gets
+    // nothing.
     if (ec) {
-        // Beast checks a declared Content-Length against the body limit with the headers.
-        if (ec == bhttp::error::body_limit)
-            return reply_error(bhttp::status::payload_too_large, "too_large",
-                               "the request body is too large");
-        if (ec == bhttp::error::header_limit)
-            return reply_error(bhttp::status::request_header_fields_too_large, "too_large",
-                               "request headers are too large");
+        if (auto refusal = parse_refusal(ec)) return reply_error(*refusal);
         return do_close();
     }
     busy_ = true;
-    if (auto length = parser_->content_length(); length && *length > shared_.limits.body_bytes)
-        return reply_error(bhttp::status::payload_too_large, "too_large",
-                           "the request body is too large");
+    if (auto refusal =
+            framing_refusal(parser_->get(), parser_->content_length(), shared_.limits.body_bytes))
+        return reply_error(*refusal);
     // A request without a body (most GETs) is complete with its headers: no second read.
     if (parser_->is_done()) return handle();
     stream_.expires_after(std::chrono::seconds(shared_.limits.read_timeout_seconds));
@@ -124,44 +131,47 @@ void Session::on_header(beast::error_code ec, std::size_t) {
 }
 
 void Session::on_read(beast::error_code ec, std::size_t) {
-    if (ec == bhttp::error::body_limit)
-        return reply_error(bhttp::status::payload_too_large, "too_large",
-                           "the request body is too large");
-    if (ec) return do_close();
+    if (ec) {
+        // A bad chunk or a body over the limit is answered; a peer that went away is not.
+        if (auto refusal = parse_refusal(ec)) return reply_error(*refusal);
+        return do_close();
+    }
     handle();
 }
 
-void Session::reply_error(bhttp::status status, const char* code, const char* message) {
+void Session::reply_error(const Refusal& refusal) {
     busy_ = true;
-    char body[256];
-    std::snprintf(body, sizeof body, R"({"error":{"code":"%s","message":"%s"}})", code, message);
-    body_ = std::make_shared<const std::string>(body);
+    body_ = std::make_shared<const std::string>(refusal_body(refusal));
     keep_alive_ = false;  // the rest of the request is unread: the connection is unusable
-    const int code_number = static_cast<int>(status);
-    begin_head(head_, 11, code_number);
+    begin_head(head_, 11, refusal.status);
     append_header(head_, "Content-Type", "application/json");
-    end_head(head_, 11, code_number, keep_alive_, body_->size());
+    end_head(head_, 11, refusal.status, keep_alive_, body_->size());
     refused_ = true;
     static const std::size_t rejected = route_label_id("rejected");
-    shared_.metrics.request(rejected, static_cast<int>(status), 0);
+    shared_.metrics.request(rejected, refusal.status, 0);
     do_write();
 }
 
 void Session::handle() {
     const auto started = std::chrono::steady_clock::now();
     auto& req = parser_->get();
-    Request request;
-    request.method = std::string(req.method_string());
-    request.target = std::string(req.target());
-    request.body = std::move(req.body());
-    request.authorization = std::string(req[bhttp::field::authorization]);
-    request.if_none_match = std::string(req[bhttp::field::if_none_match]);
-    request.content_type = std::string(req[bhttp::field::content_type]);
+    Request request = to_request(req);
+    request.remote_address = remote_;
     char id[24];
     const auto end = std::to_chars(id, id + sizeof id, shared_.next_request.fetch_add(1) + 1, 16);
     request.request_id.assign(id, end.ptr);
 
-    Response out = shared_.router.handle(request);
+    Response out;
+    try {
+        out = shared_.router.handle(request);  // never throws (router.h); the net is below
+    } catch (...) {
+        spdlog::error("req={} an exception left the router", request.request_id);
+        out = Response{};
+        out.status = 500;
+        out.body = R"({"error":{"code":"internal","message":"internal error"}})";
+        out.route_id = route_label_id("unmatched");
+        out.route = "unmatched";
+    }
 
     keep_alive_ = req.keep_alive() && !shared_.stopping;
     begin_head(head_, req.version(), out.status);

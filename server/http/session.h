@@ -14,6 +14,7 @@
 
 #include "config/server_config.h"
 #include "http/beast.h"
+#include "http/framing.h"
 #include "http/metrics.h"
 #include "http/router.h"
 
@@ -43,6 +44,8 @@ class Session : public std::enable_shared_from_this<Session> {
     void run();
     // Posted on stop: closes the connection unless a request is being handled.
     void close_if_idle();
+    // Posted when the stop's drain time is up: closes the connection whatever it is doing.
+    void close_now();
     net::any_io_executor executor() { return stream_.get_executor(); }
 
   private:
@@ -51,7 +54,7 @@ class Session : public std::enable_shared_from_this<Session> {
     void on_read(beast::error_code ec, std::size_t bytes);
     void handle();
     void log_request(const Request& request, const Response& out, double seconds);
-    void reply_error(beast::http::status status, const char* code, const char* message);
+    void reply_error(const Refusal& refusal);
     // Sends head_ and then body_ (if any).
     void do_write();
     void on_write(beast::error_code ec, std::size_t bytes);
@@ -74,6 +77,7 @@ class Session : public std::enable_shared_from_this<Session> {
     bool refused_ = false;  // the response refuses an unread request
     std::size_t drained_ = 0;
     std::array<char, 8192> discard_{};
+    std::string remote_;  // the peer's address, for per-address limits
 };
 
 }  // namespace adjutant::http

@@ -41,10 +41,22 @@ bool constant_time_equal(std::string_view a, std::string_view b) {
     return sodium_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
-std::uint64_t random_seed() {
-    std::uint64_t seed = 0;
-    randombytes_buf(&seed, sizeof seed);
-    return seed;
+std::string random_seed_hex() {
+    std::array<unsigned char, 32> bytes{};
+    randombytes_buf(bytes.data(), bytes.size());
+    return hex(bytes.data(), bytes.size());
+}
+
+std::string seed_commitment_hex(std::string_view seed_hex) {
+    std::array<unsigned char, 32> bytes{};
+    std::size_t length = 0;
+    if (sodium_hex2bin(bytes.data(), bytes.size(), seed_hex.data(), seed_hex.size(), nullptr,
+                       &length, nullptr) != 0 ||
+        length != bytes.size())
+        throw std::invalid_argument("a seed is 64 hex digits");
+    std::array<unsigned char, crypto_hash_sha256_BYTES> digest{};
+    crypto_hash_sha256(digest.data(), bytes.data(), bytes.size());
+    return hex(digest.data(), digest.size());
 }
 
 std::string seed_commitment(std::uint64_t seed) {

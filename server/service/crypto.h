@@ -21,8 +21,13 @@ std::string sha256_hex(std::string_view data);
 // Equality of two equal-length strings in time independent of their contents.
 bool constant_time_equal(std::string_view a, std::string_view b);
 
-std::uint64_t random_seed();
-// SHA-256 of the seed's 8 bytes, little-endian, hex: anyone can check it once revealed.
+// A new game's dice seed: 32 random bytes as 64 lower-case hex digits.
+std::string random_seed_hex();
+// SHA-256 of the 32 bytes `seed_hex` spells, hex: anyone can check it once the seed is revealed.
+std::string seed_commitment_hex(std::string_view seed_hex);
+
+// Games created before 256-bit seeds: the commitment of a 64-bit seed, SHA-256 of its 8
+// bytes, little-endian.
 std::string seed_commitment(std::uint64_t seed);
 
 }  // namespace adjutant::service

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/keyed_rng.h"
 #include "position/position.h"
 #include "service/error.h"
 #include "service/game_service.h"
@@ -28,6 +29,14 @@ PowerId power_id(const Variant& variant, std::string_view name);
 // Whether `power` has anything to order in `position` (units to move, units to retreat,
 // builds or disbands to make).
 bool needs_orders(const Variant& variant, const Position& position, PowerId power);
+
+// The game's dice seed: its 256-bit seed, or the 64-bit one of a game created before.
+// Throws ApiError 500 "corrupt_state" when the stored seed is not 64 hex digits.
+DiceSeed dice_seed(const storage::GameRow& game);
+
+// Why a stored order row cannot be used (text not UTF-8, verdicts not JSON), or "" when it
+// can. Such a seat resolves as if it had sent no orders, with an "unreadable_orders" event.
+std::string unreadable_orders(const storage::OrderRow& row);
 
 // The Message-ID every mail about a game refers to (`References`), so that welcome,
 // confirmations, reminders and results of one game thread together in a mail client.

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "service/game_service.h"
 
+#include <arpa/inet.h>
+
+#include <algorithm>
 #include <chrono>
 
 #include "core/phase.h"
@@ -9,6 +12,7 @@
 #include "service/crypto.h"
 #include "service/game_internal.h"
 #include "service/request.h"
+#include "service/text.h"
 #include "service/visibility.h"
 
 namespace adjutant::service {
@@ -22,6 +26,25 @@ std::int64_t system_now() {
 }
 
 constexpr std::int64_t kMaxPhaseSeconds = 60LL * 60 * 24 * 365;
+constexpr std::int64_t kRateWindowSeconds = 3600;
+constexpr std::size_t kMaxTrackedAddresses = 100000;
+
+// The key game creations are counted under: an IPv4 address as it is, an IPv6 address by its
+// /64 (one host is usually given a whole /64), an IPv4-mapped IPv6 address as the IPv4 one.
+std::string rate_key(std::string_view address) {
+    const std::string text(address);
+    in6_addr v6{};
+    if (inet_pton(AF_INET6, text.c_str(), &v6) != 1) return text;
+    static constexpr unsigned char kMapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+    char out[INET6_ADDRSTRLEN] = {};
+    if (std::equal(kMapped, kMapped + 12, v6.s6_addr)) {
+        inet_ntop(AF_INET, v6.s6_addr + 12, out, sizeof out);
+        return out;
+    }
+    std::fill(v6.s6_addr + 8, v6.s6_addr + 16, 0);
+    inet_ntop(AF_INET6, &v6, out, sizeof out);
+    return std::string(out) + "/64";
+}
 
 }  // namespace
 
@@ -54,6 +77,37 @@ GameService::GameService(storage::Database& db, VariantRegistry& variants,
       variants_(variants),
       admin_token_hash_(std::move(admin_token_hash)),
       clock_(clock ? std::move(clock) : Clock(system_now)) {}
+
+void GameService::set_limits(const ServiceLimits& limits) {
+    limits_ = limits;
+}
+
+std::string GameService::phase_etag(std::int64_t game_id, std::int64_t seq, bool resolved) {
+    return "\"p" + std::to_string(game_id) + "-" + std::to_string(seq) + (resolved ? "r" : "") +
+           "\"";
+}
+
+void GameService::count_game_creation(std::string_view client_address) {
+    if (client_address.empty() || limits_.games_per_hour_per_address <= 0) return;
+    const std::int64_t t = now();
+    std::lock_guard lock(rate_mutex_);
+    if (creations_.size() >= kMaxTrackedAddresses)
+        std::erase_if(creations_, [&](const auto& entry) {
+            return entry.second.empty() || entry.second.back() <= t - kRateWindowSeconds;
+        });
+    auto& times = creations_[rate_key(client_address)];
+    std::erase_if(times, [&](std::int64_t at) { return at <= t - kRateWindowSeconds; });
+    if (static_cast<int>(times.size()) >= limits_.games_per_hour_per_address) {
+        const std::int64_t retry_after = std::max<std::int64_t>(1, times.front() + kRateWindowSeconds - t);
+        throw ApiError(429, "rate_limited",
+                       "this address has created " + std::to_string(times.size()) +
+                           " games in the last hour, the limit; try again in " +
+                           std::to_string(retry_after) + " s",
+                       json_text(nlohmann::json{{"retry_after", retry_after},
+                                                {"limit", limits_.games_per_hour_per_address}}));
+    }
+    times.push_back(t);
+}
 
 Caller GameService::authenticate(std::string_view token) {
     Caller caller;
@@ -156,28 +210,79 @@ nlohmann::json GameService::get_variant(std::string_view name) {
     return nlohmann::json::parse(loaded->json);
 }
 
-nlohmann::json GameService::upload_variant(const Caller& caller, std::string_view json_text) {
+nlohmann::json GameService::upload_variant(const Caller& caller, std::string_view file_text) {
     if (caller.role == Role::Anonymous) throw unauthorized();
-    if (caller.role != Role::Admin) throw forbidden("only the server admin may upload variants");
-    auto loaded = variants_.add(json_text);
+    if (caller.role != Role::Admin)
+        throw forbidden(
+            "server-wide variants need the admin token; a GM uploads a variant for their own "
+            "game with PUT /api/v1/games/{id}/variant");
+    auto loaded = variants_.add(file_text);
     std::lock_guard lock(mutex_);
     storage::Transaction transaction(store_.database());
     store_.put_variant(loaded->variant.name, loaded->json, now());
     store_.audit(std::nullopt, "admin", "upload_variant",
-                 nlohmann::json{{"variant", loaded->variant.name}}.dump(), now());
+                 json_text(nlohmann::json{{"variant", loaded->variant.name}}), now());
     transaction.commit();
     return {{"name", loaded->variant.name}, {"title", loaded->display.title}};
 }
 
-nlohmann::json GameService::create_game(const nlohmann::json& request) {
+nlohmann::json GameService::upload_game_variant(const Caller& caller, std::int64_t game_id,
+                                                std::string_view file_text) {
+    require_gm(caller, game_id);
+    if (file_text.size() > limits_.gm_variant_bytes)
+        throw ApiError(413, "too_large",
+                       "a GM's variant may be at most " +
+                           std::to_string(limits_.gm_variant_bytes) + " bytes");
+    auto checked = variants_.check(file_text, game_id);  // 422 with every problem
+    std::lock_guard lock(mutex_);
+    Loaded game = load(game_id);
+    if (game.row.status != "forming")
+        throw conflict("the game has started: its variant can no longer change");
+    for (const auto& seat : store_.seats(game_id))
+        if (seat.token_hash)
+            throw conflict("a seat is taken (" + seat.power +
+                           "): the variant can change only before anyone joins");
+    const Variant& variant = checked->variant;
+    const Position start = starting_position(variant);
+    storage::Transaction transaction(store_.database());
+    store_.delete_game_variants(game_id);
+    store_.put_variant(checked->key, checked->json, now(), game_id);
+    store_.restart_game(game_id, checked->key);
+    for (const auto& power : variant.powers)
+        store_.insert_seat(storage::SeatRow{game_id, power.name, {}, {}, {}, false, {}});
+    storage::PhaseRow phase;
+    phase.game_id = game_id;
+    phase.seq = 0;
+    phase.phase = start.phase.code();
+    phase.position = json_text(position_json(variant, start));
+    phase.prev_hash = std::string(kGenesisHash);
+    store_.insert_phase(phase);
+    store_.audit(game_id, "gm", "upload_variant",
+                 json_text(nlohmann::json{{"variant", checked->key}, {"bytes", file_text.size()}}),
+                 now());
+    changed(game_id);
+    transaction.commit();
+    if (game.row.variant != checked->key) {
+        if (auto old = variants_.find(game.row.variant); old && old->game_id == game_id)
+            variants_.remove(game.row.variant);
+    }
+    variants_.add(file_text, game_id);
+    Loaded after = load(game_id);
+    return {{"variant", checked->key}, {"game", game_json(after)}};
+}
+
+nlohmann::json GameService::create_game(const nlohmann::json& request,
+                                        std::string_view client_address) {
     storage::GameRow row;
     auto name = string_field(request, "name");
     if (!name || name->empty()) throw bad_request("field 'name' is required");
     row.name = *name;
     auto variant_name = string_field(request, "variant").value_or("standard");
     auto variant = variants_.find(variant_name);
-    if (!variant) throw ApiError(422, "unknown_variant", "no variant '" + variant_name + "'");
-    row.variant = variant->variant.name;
+    // A GM's variant belongs to that GM's game: other games cannot be created on it.
+    if (!variant || variant->game_id)
+        throw ApiError(422, "unknown_variant", "no variant '" + variant_name + "'");
+    row.variant = variant->key;
 
     row.movement_seconds = 86400;
     row.retreat_seconds = 43200;
@@ -198,11 +303,15 @@ nlohmann::json GameService::create_game(const nlohmann::json& request) {
         throw bad_request("field 'missing_orders' must be one of hold, civil_disorder, wait");
     row.resolve_when_ready = bool_field(request, "resolve_when_ready").value_or(true);
 
+    count_game_creation(client_address);  // 429 over the limit, before anything is written
     const std::string gm_token = new_token("gm_");
     row.gm_token_hash = sha256_hex(gm_token);
-    const std::uint64_t seed = random_seed();
-    row.seed = static_cast<std::int64_t>(seed);
-    row.seed_commitment = seed_commitment(seed);
+    // 256 random bits; the public commitment is the SHA-256 of those 32 bytes (issue 14,
+    // item 11). `seed` stays 0: it holds the seed of games created before.
+    const std::string seed = random_seed_hex();
+    row.seed_hex = seed;
+    row.seed = 0;
+    row.seed_commitment = seed_commitment_hex(seed);
     row.status = "forming";
     row.created_at = now();
 
@@ -216,22 +325,25 @@ nlohmann::json GameService::create_game(const nlohmann::json& request) {
     phase.game_id = id;
     phase.seq = 0;
     phase.phase = start.phase.code();
-    phase.position = position_json(variant->variant, start).dump();
+    phase.position = json_text(position_json(variant->variant, start));
     phase.prev_hash = std::string(kGenesisHash);
     store_.insert_phase(phase);
     store_.audit(id, "gm", "create",
-                 nlohmann::json{{"name", row.name}, {"variant", row.variant}}.dump(), now());
+                 json_text(nlohmann::json{{"name", row.name}, {"variant", row.variant}}), now());
     transaction.commit();
     Loaded game = load(id);
     return {{"game", game_json(game)}, {"gm_token", gm_token}};
 }
 
-nlohmann::json GameService::list_games(const Caller& caller) {
+nlohmann::json GameService::list_games(const Caller& caller, std::int64_t after, int limit) {
     std::lock_guard lock(mutex_);
     nlohmann::json list = nlohmann::json::array();
-    for (const auto& row : store_.games()) {
-        // Ended games stay out of the public lobby; the admin sees everything.
-        if (row.status == "ended" && caller.role != Role::Admin) continue;
+    // Ended games stay out of the public lobby; the admin sees everything. One row more than
+    // asked for tells whether there is a next page.
+    auto rows = store_.games_page(after, limit + 1, caller.role == Role::Admin);
+    const bool more = static_cast<int>(rows.size()) > limit;
+    if (more) rows.pop_back();
+    for (const auto& row : rows) {
         auto phase = store_.current_phase(row.id);
         list.push_back({{"id", row.id},
                         {"name", row.name},
@@ -243,6 +355,7 @@ nlohmann::json GameService::list_games(const Caller& caller) {
     }
     nlohmann::json out = nlohmann::json::object();
     out["games"] = std::move(list);
+    out["next_after"] = more ? nlohmann::json(rows.back().id) : nlohmann::json(nullptr);
     return out;
 }
 
@@ -268,6 +381,7 @@ nlohmann::json GameService::game_json(const Loaded& game) {
         {"phase", game.phase.phase},
         {"phase_name", phase_name(game.phase.phase)},
         {"seq", game.phase.seq},
+        {"phase_etag", phase_etag(row.id, game.phase.seq, game.phase.resolved_at.has_value())},
         {"deadline", row.deadline ? nlohmann::json(*row.deadline) : nullptr},
         {"settings",
          {{"deadlines",
@@ -284,8 +398,11 @@ nlohmann::json GameService::game_json(const Loaded& game) {
         {"seats", seats},
         {"position", nlohmann::json::parse(game.phase.position)},
     };
+    out["seed_bits"] = row.seed_hex ? 256 : 64;
     if (row.status == "ended") {
-        out["seed"] = std::to_string(static_cast<std::uint64_t>(row.seed));
+        // 64 hex digits for a 256-bit seed, a decimal number for an older 64-bit one.
+        out["seed"] = row.seed_hex ? *row.seed_hex
+                                   : std::to_string(static_cast<std::uint64_t>(row.seed));
         out["ended_at"] = row.ended_at ? nlohmann::json(*row.ended_at) : nullptr;
     }
     if (row.status == "paused" && row.paused_remaining)
@@ -310,7 +427,7 @@ std::shared_ptr<const View> GameService::shared_game_view(std::int64_t game_id) 
     Loaded game = load(game_id);
     auto view = std::make_shared<const View>(
         View{"\"g" + std::to_string(game_id) + "-r" + std::to_string(game.row.revision) + "\"",
-             game_json(game).dump()});
+             json_text(game_json(game))});
     publish_view(game_cache_, game_id, view);
     return view;
 }
@@ -333,7 +450,7 @@ std::shared_ptr<const View> GameService::shared_history_view(std::int64_t game_i
              {"prev_hash", phase.prev_hash}});
     auto view = std::make_shared<const View>(
         View{"\"h" + std::to_string(game_id) + "-r" + std::to_string(row->revision) + "\"",
-             nlohmann::json{{"game", game_id}, {"phases", list}}.dump()});
+             json_text(nlohmann::json{{"game", game_id}, {"phases", list}})});
     publish_view(history_cache_, game_id, view);
     return view;
 }

@@ -42,6 +42,12 @@ struct Caller {
     std::string power;         // Player: the seat's power
 };
 
+// Limits the service enforces on anonymous and GM requests (config::Limits, docs/server.md).
+struct ServiceLimits {
+    int games_per_hour_per_address = 20;  // 0: unlimited
+    std::size_t gm_variant_bytes = 64 * 1024;
+};
+
 // A rendered document with its strong ETag (quoted, as sent in the header).
 struct View {
     std::string etag;
@@ -60,14 +66,25 @@ class GameService {
     // role turn that into 401.
     Caller authenticate(std::string_view token);
 
-    // Variants. upload_variant: admin only; validated like `adjutant variant check`.
+    void set_limits(const ServiceLimits& limits);
+
+    // Variants. upload_variant: admin only, for every game; validated like `adjutant variant
+    // check`. upload_game_variant: the game's GM, while the game is forming and no seat is
+    // taken: validated the same way, at most limits.gm_variant_bytes, registered for that
+    // game only ("name@g<game>"), and the game restarts on it (new seats, first phase).
     nlohmann::json list_variants();
     nlohmann::json get_variant(std::string_view name);
     nlohmann::json upload_variant(const Caller& caller, std::string_view json_text);
+    nlohmann::json upload_game_variant(const Caller& caller, std::int64_t game_id,
+                                       std::string_view json_text);
 
-    // Games. create_game's answer carries the GM token, shown only this once.
-    nlohmann::json create_game(const nlohmann::json& request);
-    nlohmann::json list_games(const Caller& caller);
+    // Games. create_game's answer carries the GM token, shown only this once. A non-empty
+    // `client_address` counts against limits.games_per_hour_per_address (429 "rate_limited"
+    // with details.retry_after seconds); in-process callers and the admin pass none.
+    nlohmann::json create_game(const nlohmann::json& request, std::string_view client_address = {});
+    // One page of games by id: {"games": [...], "next_after": id or null}. Ended games only
+    // for the admin.
+    nlohmann::json list_games(const Caller& caller, std::int64_t after = 0, int limit = 50);
     View game_view(std::int64_t game_id);
     View history_view(std::int64_t game_id);
     // The same views, shared with the cache (no copy): what the HTTP layer sends.
@@ -97,9 +114,14 @@ class GameService {
     nlohmann::json set_ready(const Caller& caller, std::int64_t game_id, bool ready);
 
     // GM actions, each audited. `action`: start, pause, resume, extend (body.seconds),
-    // resolve, end.
+    // resolve, end, interdict. resolve must name the phase it resolves: body.phase (the code,
+    // "S1901M") or `if_match` (the phase's ETag, phase_etag()); a stale one is 409
+    // "stale_phase", none 428 "phase_required", both with the current phase in details.
     nlohmann::json gm_action(const Caller& caller, std::int64_t game_id, std::string_view action,
-                             const nlohmann::json& body);
+                             const nlohmann::json& body, std::string_view if_match = {});
+    // The strong ETag of a game's phase `seq`, quoted: "p<game>-<seq>" while it is the
+    // phase being played, "p<game>-<seq>r" once resolved.
+    static std::string phase_etag(std::int64_t game_id, std::int64_t seq, bool resolved);
     nlohmann::json audit_log(const Caller& caller, std::int64_t game_id);
 
     // Scheduler: resolves every active game whose deadline plus grace has passed (including
@@ -150,10 +172,15 @@ class GameService {
     nlohmann::json take_seat(std::int64_t game_id, std::string_view power,
                              const nlohmann::json& who, SeatTaking how);
     void maybe_resolve_when_ready(std::int64_t game_id);
-    // Resolves the current phase in one transaction; then, while the new phase needs no
-    // orders from anyone, resolves that too. Returns phases resolved.
-    int resolve(std::int64_t game_id, const std::string& actor);
+    // Resolves phase `seq`, which must be the current one (else ApiError 409 "stale_phase"),
+    // in one transaction guarded by that phase (Store::resolve_phase); then, while the new
+    // phase needs no orders from anyone, resolves that too. Returns phases resolved.
+    int resolve(std::int64_t game_id, const std::string& actor, std::int64_t seq);
     void resolve_one(Loaded& game, const std::string& actor);
+    nlohmann::json current_phase_details(const Loaded& game) const;
+    void require_named_phase(const Loaded& game, const nlohmann::json& body,
+                             std::string_view if_match);
+    void count_game_creation(std::string_view client_address);
     std::int64_t phase_seconds(const storage::GameRow& game, std::string_view phase_code) const;
     nlohmann::json game_json(const Loaded& game);
     // Mail helpers (service/mail_*.cpp); callers hold mutex_.
@@ -176,6 +203,12 @@ class GameService {
     ViewCache game_cache_{std::make_shared<const ViewMap>()};
     ViewCache history_cache_{std::make_shared<const ViewMap>()};
     std::atomic<std::uint64_t> resolutions_{0};
+    ServiceLimits limits_;
+    // Scheduler: games whose resolution failed -> (next attempt, delay), under mutex_.
+    std::unordered_map<std::int64_t, std::pair<std::int64_t, std::int64_t>> resolve_failures_;
+    // Game creations per client address in the last hour (in memory: a restart forgets them).
+    std::mutex rate_mutex_;
+    std::unordered_map<std::string, std::vector<std::int64_t>> creations_;
 };
 
 }  // namespace adjutant::service

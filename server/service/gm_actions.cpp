@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // GM actions: start, pause, resume, extend, resolve now, end, interdict. Every one is audited.
 #include <algorithm>
+#include <cctype>
 
 #include "service/codec.h"
 #include "service/game_internal.h"
 #include "service/request.h"
+#include "service/text.h"
 
 namespace adjutant::service {
 
@@ -32,10 +34,64 @@ std::vector<ProvinceId> interdiction_marks(const Variant& variant, const nlohman
     return marks;
 }
 
+std::string_view trimmed(std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+    return text;
+}
+
+// Phase codes compare without regard to case ("s1901m" names S1901M).
+bool same_code(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (std::toupper(static_cast<unsigned char>(a[i])) !=
+            std::toupper(static_cast<unsigned char>(b[i])))
+            return false;
+    return true;
+}
+
+// If-Match is a list of entity tags ("p3-0", "p3-1"); weak tags never match (RFC 9110 13.1.1
+// compares strongly).
+bool etag_listed(std::string_view header, std::string_view etag) {
+    std::size_t start = 0;
+    while (start <= header.size()) {
+        std::size_t end = header.find(',', start);
+        if (end == std::string_view::npos) end = header.size();
+        if (trimmed(header.substr(start, end - start)) == etag) return true;
+        start = end + 1;
+    }
+    return false;
+}
+
 }  // namespace
 
+void GameService::require_named_phase(const Loaded& game, const nlohmann::json& body,
+                                      std::string_view if_match) {
+    const std::string& current = game.phase.phase;
+    const std::string etag = phase_etag(game.row.id, game.phase.seq, false);
+    const auto details = json_text(current_phase_details(game));
+    const auto named = string_field(body, "phase", 64);
+    const bool star = trimmed(if_match) == "*";
+    if (!named && (if_match.empty() || star))
+        throw ApiError(428, "phase_required",
+                       "name the phase this resolve is for: {\"phase\": \"" + current +
+                           "\"} in the body, or If-Match: " + etag +
+                           " (the game is at " + current + ")",
+                       details);
+    if (named && !same_code(*named, current))
+        throw ApiError(409, "stale_phase",
+                       "phase " + *named + " is not the current phase: the game is at " + current,
+                       details);
+    if (!if_match.empty() && !star && !etag_listed(if_match, etag))
+        throw ApiError(409, "stale_phase",
+                       "If-Match names another phase: the game is at " + current + " (ETag " +
+                           etag + ")",
+                       details);
+}
+
 nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id,
-                                      std::string_view action, const nlohmann::json& body) {
+                                      std::string_view action, const nlohmann::json& body,
+                                      std::string_view if_match) {
     require_gm(caller, game_id);
     std::lock_guard lock(mutex_);
     Loaded game = load(game_id);
@@ -45,7 +101,11 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
     const std::int64_t t = now();
 
     if (action == "resolve") {
-        int resolved = resolve(game_id, "gm");
+        // A game still forming has no clock and open seats: it is started, not resolved.
+        if (row.status == "forming")
+            throw conflict("the game is still forming: start it (actions/start) before resolving");
+        require_named_phase(game, body, if_match);
+        int resolved = resolve(game_id, "gm", game.phase.seq);
         Loaded after = load(game_id);
         return {{"resolved", resolved}, {"game", game_json(after)}};
     }
@@ -82,7 +142,7 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
         const Variant& variant = game.variant->variant;
         Position position = game.position;
         position.interdicted = interdiction_marks(variant, body);
-        store_.set_phase_position(game_id, game.phase.seq, position_json(variant, position).dump());
+        store_.set_phase_position(game_id, game.phase.seq, json_text(position_json(variant, position)));
         nlohmann::json names = nlohmann::json::array();
         for (ProvinceId p : position.interdicted) names.push_back(variant.provinces[p].abbr);
         detail["phase"] = game.phase.phase;
@@ -101,7 +161,7 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
     }
     store_.update_game(row);
     store_.set_phase_deadline(game_id, game.phase.seq, row.deadline);
-    store_.audit(game_id, "gm", std::string(action), detail.dump(), t);
+    store_.audit(game_id, "gm", std::string(action), json_text(detail), t);
     changed(game_id);
     transaction.commit();
     Loaded after = load(game_id);

@@ -6,6 +6,7 @@
 #include "orders/parser.h"
 #include "service/codec.h"
 #include "service/game_internal.h"
+#include "service/text.h"
 
 namespace adjutant::service {
 
@@ -45,10 +46,22 @@ void check_open(const storage::GameRow& game) {
 
 }  // namespace
 
+std::string unreadable_orders(const storage::OrderRow& row) {
+    if (auto problem = find_invalid_utf8(row.text))
+        return "the stored order text is not UTF-8 (" + describe(*problem) + ")";
+    const auto verdicts = nlohmann::json::parse(row.verdicts, nullptr, false);
+    if (verdicts.is_discarded() || !verdicts.is_array())
+        return "the stored verdicts are not a JSON list";
+    return {};
+}
+
 nlohmann::json GameService::submit_orders(const Caller& caller, std::int64_t game_id,
                                           std::string_view text, std::string_view source) {
     require_player(caller, game_id);
     if (text.size() > kMaxOrderText) throw ApiError(413, "too_large", "order text is too long");
+    // Refused at the edge: a text that is not UTF-8 could be stored but not served back or
+    // resolved (issue 14, item 2).
+    require_utf8(text, "the order text");
     if (source != "web" && source != "email" && source != "api")
         throw bad_request("unknown order source");
     nlohmann::json answer;
@@ -75,7 +88,7 @@ nlohmann::json GameService::submit_orders(const Caller& caller, std::int64_t gam
         storage::Transaction transaction(store_.database());
         store_.put_order(game_id, game.phase.seq,
                          storage::OrderRow{caller.power, std::string(text),
-                                           answer["verdicts"].dump(), std::string(source), now()});
+                                           json_text(answer["verdicts"]), std::string(source), now()});
         transaction.commit();  // synchronous=FULL: on disk before we acknowledge
         answer["submitted_at"] = now();
     }
@@ -86,6 +99,7 @@ nlohmann::json GameService::validate_orders(const Caller& caller, std::int64_t g
                                             std::string_view text) {
     require_player(caller, game_id);
     if (text.size() > kMaxOrderText) throw ApiError(413, "too_large", "order text is too long");
+    require_utf8(text, "the order text");
     std::lock_guard lock(mutex_);
     Loaded game = load(game_id);
     const Variant& variant = game.variant->variant;
@@ -113,10 +127,18 @@ nlohmann::json GameService::get_orders(const Caller& caller, std::int64_t game_i
             {"ready", seat.ready},
             {"needs_orders", needs_orders(variant, game.position, power_id(variant, seat.power))}};
         if (order) {
-            entry["text"] = order->text;
-            entry["verdicts"] = nlohmann::json::parse(order->verdicts);
+            entry["text"] = order->text;  // json_text shows unreadable bytes as U+FFFD
             entry["source"] = order->source;
             entry["submitted_at"] = order->submitted_at;
+            const std::string problem = unreadable_orders(*order);
+            if (problem.empty()) {
+                entry["verdicts"] = nlohmann::json::parse(order->verdicts);
+            } else {
+                // A stored set the server cannot read is shown as such; resolution treats
+                // the seat as having sent no orders.
+                entry["verdicts"] = nlohmann::json::array();
+                entry["unreadable"] = problem;
+            }
         }
         seats.push_back(entry);
     }

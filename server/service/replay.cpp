@@ -10,6 +10,7 @@
 #include "service/codec.h"
 #include "service/error.h"
 #include "service/game_internal.h"
+#include "service/text.h"
 
 namespace adjutant::service {
 
@@ -34,7 +35,7 @@ std::map<std::int64_t, std::vector<std::string>> audited_marks(storage::Store& s
 
 std::string with_marks(const Variant& variant, Position recomputed, const std::string& stored) {
     recomputed.interdicted = decode_position(variant, stored).interdicted;
-    return position_json(variant, recomputed).dump();
+    return json_text(position_json(variant, recomputed));
 }
 
 std::vector<std::string> mark_names(const Variant& variant, const std::string& stored) {
@@ -100,8 +101,8 @@ void replay_game(const storage::GameRow& game, storage::Store& store,
                                     parsed.verdicts.end());
             }
             const Adjudication adjudication =
-                adjudicate(variant, position, all.orders, static_cast<std::uint64_t>(game.seed));
-            const std::string results = adjudication_json(variant, all, adjudication).dump();
+                adjudicate(variant, position, all.orders, dice_seed(game));
+            const std::string results = json_text(adjudication_json(variant, all, adjudication));
             ++report.phases;
             if (results != phase.results.value_or("")) problem(phase, "results differ");
             const std::string hash =

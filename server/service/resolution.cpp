@@ -2,12 +2,16 @@
 // Resolution: one phase, in one transaction. The adjudicator runs before the transaction
 // opens (it is pure), so the write lock is held only for the handful of row writes; a crash at
 // any point leaves the phase unresolved, never half-resolved.
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 
 #include "adjudicate.h"
+#include "core/phase.h"
 #include "orders/parser.h"
 #include "service/codec.h"
 #include "service/game_internal.h"
+#include "service/text.h"
 
 namespace adjutant::service {
 
@@ -67,6 +71,13 @@ std::int64_t GameService::phase_seconds(const storage::GameRow& game,
     return phase->kind == PhaseKind::Retreat ? game.retreat_seconds : game.adjustment_seconds;
 }
 
+DiceSeed dice_seed(const storage::GameRow& game) {
+    if (!game.seed_hex) return DiceSeed(static_cast<std::uint64_t>(game.seed));
+    auto seed = DiceSeed::from_hex(*game.seed_hex);
+    if (!seed) throw ApiError(500, "corrupt_state", "the game's stored seed is not 64 hex digits");
+    return *seed;
+}
+
 void GameService::resolve_one(Loaded& game, const std::string& actor) {
     const Variant& variant = game.variant->variant;
     const std::int64_t id = game.row.id;
@@ -75,10 +86,28 @@ void GameService::resolve_one(Loaded& game, const std::string& actor) {
     nlohmann::json events = nlohmann::json::array();
     std::vector<std::string> submitted;
     for (const auto& row : store_.orders(id, game.phase.seq)) {
-        // Re-parsed against the same position they were submitted for, so the verdicts are
-        // the ones the player saw.
-        ParsedOrders parsed =
-            parse_orders(variant, game.position, row.text, power_id(variant, row.power));
+        // A stored set the server cannot read (bytes that are not UTF-8, verdicts that are
+        // not JSON, a power the variant lacks) never blocks the game: the seat resolves as if
+        // it had sent nothing, and an event says why (issue 14, item 2).
+        std::string problem = unreadable_orders(row);
+        ParsedOrders parsed;
+        if (problem.empty()) {
+            try {
+                // Re-parsed against the same position they were submitted for, so the
+                // verdicts are the ones the player saw.
+                parsed = parse_orders(variant, game.position, row.text,
+                                      power_id(variant, row.power));
+            } catch (const std::exception& error) {
+                problem = std::string("the stored orders cannot be parsed: ") + error.what();
+            }
+        }
+        if (!problem.empty()) {
+            spdlog::warn("game {} phase {}: {}'s orders are unreadable and count as missing: {}",
+                         id, game.phase.phase, row.power, problem);
+            events.push_back({{"type", "unreadable_orders"}, {"power", row.power},
+                              {"reason", problem}});
+            continue;
+        }
         nlohmann::json lines = nlohmann::json::array();
         for (const auto& order : parsed.orders) {
             all.orders.push_back(order);
@@ -100,14 +129,13 @@ void GameService::resolve_one(Loaded& game, const std::string& actor) {
 
     Adjudication adjudication;
     try {
-        adjudication = adjudicate(variant, game.position, all.orders,
-                                  static_cast<std::uint64_t>(game.row.seed));
+        adjudication = adjudicate(variant, game.position, all.orders, dice_seed(game.row));
     } catch (const std::exception& error) {
         throw ApiError(500, "adjudication_failed", error.what());
     }
-    const std::string orders_text = orders_json.dump();
-    const std::string results_text = adjudication_json(variant, all, adjudication).dump();
-    const std::string events_text = events.dump();
+    const std::string orders_text = json_text(orders_json);
+    const std::string results_text = json_text(adjudication_json(variant, all, adjudication));
+    const std::string events_text = json_text(events);
 
     storage::PhaseRow resolved = game.phase;
     resolved.orders = orders_text;
@@ -121,7 +149,7 @@ void GameService::resolve_one(Loaded& game, const std::string& actor) {
     next.game_id = id;
     next.seq = game.phase.seq + 1;
     next.phase = adjudication.next.phase.code();
-    next.position = position_json(variant, adjudication.next).dump();
+    next.position = json_text(position_json(variant, adjudication.next));
     next.prev_hash = *resolved.hash;
 
     storage::GameRow& row = game.row;
@@ -140,24 +168,42 @@ void GameService::resolve_one(Loaded& game, const std::string& actor) {
     next.deadline = row.deadline;
 
     storage::Transaction transaction(store_.database());
-    store_.resolve_phase(resolved);
+    // The guard, inside the transaction: the phase must still be the game's newest and
+    // unresolved, so two resolves of one phase (a double click, a retry, the GM racing the
+    // deadline) resolve it once; the second is a conflict and writes nothing.
+    if (!store_.resolve_phase(resolved))
+        throw ApiError(409, "stale_phase",
+                       "phase " + resolved.phase + " has already been resolved",
+                       json_text(current_phase_details(load(id))));
     store_.insert_phase(next);
     store_.clear_ready(id);
     store_.update_game(row);
     store_.audit(id, actor, "resolve",
-                 nlohmann::json{{"phase", resolved.phase}, {"hash", *resolved.hash}}.dump(), now());
+                 json_text(nlohmann::json{{"phase", resolved.phase}, {"hash", *resolved.hash}}), now());
     if (winner_id != kNoPower)
-        store_.audit(id, "server", "end", nlohmann::json{{"winner", *row.winner}}.dump(), now());
+        store_.audit(id, "server", "end", json_text(nlohmann::json{{"winner", *row.winner}}), now());
     changed(id);
     transaction.commit();
     ++resolutions_;
 }
 
-int GameService::resolve(std::int64_t game_id, const std::string& actor) {
+nlohmann::json GameService::current_phase_details(const Loaded& game) const {
+    return {{"phase", game.phase.phase},
+            {"phase_name", phase_name(game.phase.phase)},
+            {"seq", game.phase.seq},
+            {"etag", phase_etag(game.row.id, game.phase.seq, game.phase.resolved_at.has_value())},
+            {"status", game.row.status}};
+}
+
+int GameService::resolve(std::int64_t game_id, const std::string& actor, std::int64_t seq) {
     int resolved = 0;
     for (int i = 0; i < kMaxChainedResolutions; ++i) {
         Loaded game = load(game_id);
         if (game.row.status == "ended") break;
+        if (i == 0 && game.phase.seq != seq)
+            throw ApiError(409, "stale_phase",
+                           "the game is no longer at that phase: it is at " + game.phase.phase,
+                           json_text(current_phase_details(game)));
         // Only the first phase is resolved on request; later ones only when nobody has
         // anything to order (e.g. a winter with no builds or disbands).
         if (i > 0 && anyone_needs_orders(game.variant->variant, game.position)) break;
@@ -173,13 +219,19 @@ void GameService::maybe_resolve_when_ready(std::int64_t game_id) {
     if (game.row.status != "active" || !game.row.resolve_when_ready) return;
     if (!anyone_needs_orders(game.variant->variant, game.position)) return;
     if (!all_ready(game.variant->variant, game.position, store_.seats(game_id))) return;
-    resolve(game_id, "ready");
+    resolve(game_id, "ready", game.phase.seq);
 }
 
 int GameService::resolve_due() {
     std::lock_guard lock(mutex_);
     int resolved = 0;
-    for (std::int64_t id : store_.games_due(now())) {
+    const std::int64_t t = now();
+    for (std::int64_t id : store_.games_due(t)) {
+        // A game that failed is retried after a delay that doubles to 10 minutes, so one
+        // broken game cannot fill the log every tick.
+        if (auto failed = resolve_failures_.find(id);
+            failed != resolve_failures_.end() && failed->second.first > t)
+            continue;
         try {
             Loaded game = load(id);
             if (game.row.missing_policy == "wait") {
@@ -190,10 +242,16 @@ int GameService::resolve_due() {
                               !store_.order(id, game.phase.seq, variant.powers[p].name);
                 if (missing) continue;  // the GM decides; the deadline does not resolve
             }
-            resolved += resolve(id, "scheduler");
+            // The phase that is due, through the same guard as the GM's resolve.
+            resolved += resolve(id, "scheduler", game.phase.seq);
+            resolve_failures_.erase(id);
         } catch (const std::exception& error) {
             // One broken game must not stop the others from resolving.
-            spdlog::error("scheduler: game {} failed to resolve: {}", id, error.what());
+            auto& [next_try, delay] = resolve_failures_[id];
+            delay = std::min<std::int64_t>(600, std::max<std::int64_t>(5, delay * 2));
+            next_try = t + delay;
+            spdlog::error("scheduler: game {} failed to resolve: {}; retrying in {} s", id,
+                          error.what(), delay);
         }
     }
     return resolved;

@@ -4,6 +4,7 @@
 #include "service/crypto.h"
 #include "service/game_internal.h"
 #include "service/request.h"
+#include "service/text.h"
 
 namespace adjutant::service {
 
@@ -56,13 +57,13 @@ nlohmann::json GameService::take_seat(std::int64_t game_id, std::string_view pow
     seat->joined_at = now();
     store_.update_seat(*seat);
     if (how == SeatTaking::Join)
-        store_.audit(game_id, "player:" + power, "join", nlohmann::json{{"power", power}}.dump(),
+        store_.audit(game_id, "player:" + power, "join", json_text(nlohmann::json{{"power", power}}),
                      now());
     else
         store_.audit(
             game_id, "gm", how == SeatTaking::Replace ? "replace" : "invite",
-            nlohmann::json{{"power", power}, {"player", *seat->player}, {"replaced", had_player}}
-                .dump(),
+            json_text(nlohmann::json{
+                {"power", power}, {"player", *seat->player}, {"replaced", had_player}}),
             now());
     changed(game_id);
     if (game.row.status == "forming") activate(game);

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "service/error.h"
+#include "service/text.h"
 
 namespace adjutant::service {
 
@@ -24,7 +25,17 @@ std::shared_ptr<const LoadedVariant> load(std::string_view json_text,
     result->variant = std::move(*loaded.variant);
     result->display = std::move(loaded.display);
     result->json = std::string(json_text);
+    result->key = result->variant.name;
     return result;
+}
+
+[[noreturn]] void invalid(const std::vector<VariantError>& errors) {
+    nlohmann::json details = nlohmann::json::array();
+    for (const auto& error : errors)
+        details.push_back({{"path", error.path}, {"message", error.message}});
+    throw ApiError(422, "invalid_variant",
+                   "the variant has " + std::to_string(errors.size()) + " problem(s)",
+                   json_text(details));
 }
 
 }  // namespace
@@ -57,20 +68,37 @@ std::vector<std::string> VariantRegistry::load_directory(const std::filesystem::
     return problems;
 }
 
-std::shared_ptr<const LoadedVariant> VariantRegistry::add(std::string_view json_text) {
+std::string game_variant_key(std::string_view name, std::int64_t game_id) {
+    return std::string(name) + "@g" + std::to_string(game_id);
+}
+
+std::shared_ptr<const LoadedVariant> VariantRegistry::check(
+    std::string_view json_text, std::optional<std::int64_t> game_id) const {
     std::vector<VariantError> errors;
     auto variant = load(json_text, errors);
-    if (!variant) {
-        nlohmann::json details = nlohmann::json::array();
-        for (const auto& error : errors)
-            details.push_back({{"path", error.path}, {"message", error.message}});
-        throw ApiError(422, "invalid_variant",
-                       "the variant has " + std::to_string(errors.size()) + " problem(s)",
-                       details.dump());
+    if (!variant) invalid(errors);
+    if (variant->variant.name.find('@') != std::string::npos)
+        invalid({VariantError{"/name", "a variant name may not contain '@'"}});
+    if (game_id) {
+        auto scoped = std::make_shared<LoadedVariant>(*variant);
+        scoped->key = game_variant_key(variant->variant.name, *game_id);
+        scoped->game_id = game_id;
+        return scoped;
     }
-    std::unique_lock lock(mutex_);
-    variants_[variant->variant.name] = variant;
     return variant;
+}
+
+std::shared_ptr<const LoadedVariant> VariantRegistry::add(std::string_view json_text,
+                                                          std::optional<std::int64_t> game_id) {
+    auto variant = check(json_text, game_id);
+    std::unique_lock lock(mutex_);
+    variants_[variant->key] = variant;
+    return variant;
+}
+
+void VariantRegistry::remove(std::string_view key) {
+    std::unique_lock lock(mutex_);
+    if (auto it = variants_.find(key); it != variants_.end()) variants_.erase(it);
 }
 
 std::shared_ptr<const LoadedVariant> VariantRegistry::find(std::string_view name) const {
@@ -82,7 +110,8 @@ std::shared_ptr<const LoadedVariant> VariantRegistry::find(std::string_view name
 std::vector<std::shared_ptr<const LoadedVariant>> VariantRegistry::list() const {
     std::shared_lock lock(mutex_);
     std::vector<std::shared_ptr<const LoadedVariant>> result;
-    for (const auto& [name, variant] : variants_) result.push_back(variant);
+    for (const auto& [name, variant] : variants_)
+        if (!variant->game_id) result.push_back(variant);
     return result;
 }
 

@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
-// The variants a server knows: files from the configured directory at start-up, plus those an
-// admin uploaded (stored in the database by the caller). Loaded variants are immutable and
-// shared; games hold a shared_ptr so a re-upload never changes a variant under a running call.
+// The variants a server knows: files from the configured directory at start-up, those an
+// admin uploaded for every game, and those a GM uploaded for one game (both stored in the
+// database by the caller). A GM's variant is registered under "name@g<game>", a key no
+// server-wide variant can have ('@' is refused in their names), and is not listed for new
+// games. Loaded variants are immutable and shared; games hold a shared_ptr so a re-upload
+// never changes a variant under a running call.
 //
 // Thread-safe: lookups take a shared lock, additions an exclusive one.
 #pragma once
 
 #include <filesystem>
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <memory>
 #include <shared_mutex>
 #include <string>
@@ -22,7 +27,12 @@ struct LoadedVariant {
     Variant variant;
     VariantDisplay display;
     std::string json;  // the file as given, served with the map data
+    std::string key;   // the registry's name for it: variant.name, or "name@g<game>"
+    std::optional<std::int64_t> game_id;  // a GM's upload: the game it is for
 };
+
+// The registry key of a GM's variant `name` for `game_id`.
+std::string game_variant_key(std::string_view name, std::int64_t game_id);
 
 class VariantRegistry {
   public:
@@ -30,12 +40,19 @@ class VariantRegistry {
     // (naming the file, the JSON path and the problem); the good files are registered anyway.
     std::vector<std::string> load_directory(const std::filesystem::path& dir);
 
-    // Validates and registers `json_text`, replacing a variant of the same name. Throws
-    // ApiError 422 "invalid_variant" listing every problem.
-    std::shared_ptr<const LoadedVariant> add(std::string_view json_text);
+    // Validates and registers `json_text`, replacing a variant of the same key: server-wide
+    // without `game_id`, else for that game only. Throws ApiError 422 "invalid_variant"
+    // listing every problem.
+    std::shared_ptr<const LoadedVariant> add(std::string_view json_text,
+                                             std::optional<std::int64_t> game_id = std::nullopt);
+    // Validates without registering (same errors).
+    std::shared_ptr<const LoadedVariant> check(std::string_view json_text,
+                                               std::optional<std::int64_t> game_id) const;
+    void remove(std::string_view key);
 
     std::shared_ptr<const LoadedVariant> find(std::string_view name) const;  // nullptr if unknown
-    std::vector<std::shared_ptr<const LoadedVariant>> list() const;          // by name
+    // Server-wide variants, by name (a GM's variants are not offered for new games).
+    std::vector<std::shared_ptr<const LoadedVariant>> list() const;
 
   private:
     mutable std::shared_mutex mutex_;

@@ -15,7 +15,8 @@ struct GameRow {
     std::string variant;
     std::string status = "forming";  // forming | active | paused | ended
     std::string gm_token_hash;
-    std::int64_t seed = 0;  // the 64-bit seed's bit pattern
+    std::int64_t seed = 0;  // a 64-bit seed's bit pattern (games older than 256-bit seeds)
+    std::optional<std::string> seed_hex;  // a 256-bit seed, 64 hex digits; wins over `seed`
     std::string seed_commitment;
     std::int64_t movement_seconds = 0;
     std::int64_t retreat_seconds = 0;
@@ -69,6 +70,12 @@ struct AuditRow {
     std::string action;
     std::string detail;  // JSON
     std::int64_t at = 0;
+};
+
+struct VariantRow {
+    std::string name;  // the registry's key (a GM's upload: "name@g<game>")
+    std::string json;
+    std::optional<std::int64_t> game_id;  // the game a GM uploaded it for; none: server-wide
 };
 
 struct OutboxRow {

@@ -8,7 +8,7 @@ namespace {
 constexpr const char* kGameColumns =
     "id, name, variant, status, gm_token_hash, seed, seed_commitment, movement_seconds, "
     "retreat_seconds, adjustment_seconds, grace_seconds, missing_policy, resolve_when_ready, "
-    "deadline, paused_remaining, winner, created_at, ended_at, revision";
+    "deadline, paused_remaining, winner, created_at, ended_at, revision, seed_hex";
 
 GameRow read_game(const Statement& s) {
     GameRow row;
@@ -31,6 +31,7 @@ GameRow read_game(const Statement& s) {
     row.created_at = s.integer(16);
     row.ended_at = s.optional_integer(17);
     row.revision = s.integer(18);
+    row.seed_hex = s.optional_text(19);
     return row;
 }
 
@@ -88,14 +89,15 @@ std::int64_t Store::insert_game(const GameRow& r) {
     auto& s = db_.prepare(
         "INSERT INTO games (name, variant, status, gm_token_hash, seed, seed_commitment, "
         "movement_seconds, retreat_seconds, adjustment_seconds, grace_seconds, missing_policy, "
-        "resolve_when_ready, deadline, paused_remaining, winner, created_at, ended_at, revision) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, 0)");
+        "resolve_when_ready, deadline, paused_remaining, winner, created_at, ended_at, revision, "
+        "seed_hex) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
+        "?17, 0, ?18)");
     s.bind(1, r.name).bind(2, r.variant).bind(3, r.status).bind(4, r.gm_token_hash);
     s.bind(5, r.seed).bind(6, r.seed_commitment).bind(7, r.movement_seconds);
     s.bind(8, r.retreat_seconds).bind(9, r.adjustment_seconds).bind(10, r.grace_seconds);
     s.bind(11, r.missing_policy).bind(12, std::int64_t{r.resolve_when_ready});
     s.bind(13, r.deadline).bind(14, r.paused_remaining).bind(15, r.winner);
-    s.bind(16, r.created_at).bind(17, r.ended_at);
+    s.bind(16, r.created_at).bind(17, r.ended_at).bind(18, r.seed_hex);
     s.run();
     return db_.last_insert_id();
 }
@@ -113,6 +115,18 @@ std::optional<GameRow> Store::game(std::int64_t id) {
 std::vector<GameRow> Store::games() {
     static const std::string sql = select(kGameColumns, "FROM games ORDER BY id");
     auto& s = db_.prepare(sql);
+    std::vector<GameRow> rows;
+    while (s.step()) rows.push_back(read_game(s));
+    s.reset();
+    return rows;
+}
+
+std::vector<GameRow> Store::games_page(std::int64_t after_id, int limit, bool include_ended) {
+    static const std::string sql = select(
+        kGameColumns,
+        "FROM games WHERE id > ?1 AND (?2 OR status != 'ended') ORDER BY id LIMIT ?3");
+    auto& s = db_.prepare(sql);
+    s.bind(1, after_id).bind(2, std::int64_t{include_ended}).bind(3, std::int64_t{limit});
     std::vector<GameRow> rows;
     while (s.step()) rows.push_back(read_game(s));
     s.reset();
@@ -252,12 +266,28 @@ std::vector<PhaseRow> Store::phases(std::int64_t game_id) {
     return rows;
 }
 
-void Store::resolve_phase(const PhaseRow& r) {
+bool Store::resolve_phase(const PhaseRow& r) {
+    // The guard: only the game's newest phase, and only while it is unresolved.
     auto& s = db_.prepare(
         "UPDATE phases SET orders = ?3, results = ?4, events = ?5, hash = ?6, resolved_at = ?7 "
-        "WHERE game_id = ?1 AND seq = ?2");
+        "WHERE game_id = ?1 AND seq = ?2 AND resolved_at IS NULL "
+        "AND seq = (SELECT max(seq) FROM phases WHERE game_id = ?1)");
     s.bind(1, r.game_id).bind(2, r.seq).bind(3, r.orders).bind(4, r.results).bind(5, r.events);
     s.bind(6, r.hash).bind(7, r.resolved_at);
+    s.run();
+    return db_.changes() == 1;
+}
+
+void Store::restart_game(std::int64_t game_id, const std::string& variant) {
+    for (const char* sql : {"DELETE FROM orders WHERE game_id = ?1",
+                            "DELETE FROM phases WHERE game_id = ?1",
+                            "DELETE FROM seats WHERE game_id = ?1"}) {
+        auto& s = db_.prepare(sql);
+        s.bind(1, game_id);
+        s.run();
+    }
+    auto& s = db_.prepare("UPDATE games SET variant = ?2, revision = revision + 1 WHERE id = ?1");
+    s.bind(1, game_id).bind(2, variant);
     s.run();
 }
 
@@ -329,19 +359,26 @@ std::vector<AuditRow> Store::audit_log(std::int64_t game_id) {
     return rows;
 }
 
-void Store::put_variant(const std::string& name, const std::string& json, std::int64_t at) {
+void Store::put_variant(const std::string& name, const std::string& json, std::int64_t at,
+                        std::optional<std::int64_t> game_id) {
     auto& s = db_.prepare(
-        "INSERT INTO variants (name, json, uploaded_at) VALUES (?1, ?2, ?3) "
+        "INSERT INTO variants (name, json, uploaded_at, game_id) VALUES (?1, ?2, ?3, ?4) "
         "ON CONFLICT (name) DO UPDATE SET json = excluded.json, uploaded_at = "
-        "excluded.uploaded_at");
-    s.bind(1, name).bind(2, json).bind(3, at);
+        "excluded.uploaded_at, game_id = excluded.game_id");
+    s.bind(1, name).bind(2, json).bind(3, at).bind(4, game_id);
     s.run();
 }
 
-std::vector<std::pair<std::string, std::string>> Store::variants() {
-    auto& s = db_.prepare("SELECT name, json FROM variants ORDER BY name");
-    std::vector<std::pair<std::string, std::string>> rows;
-    while (s.step()) rows.emplace_back(s.text(0), s.text(1));
+void Store::delete_game_variants(std::int64_t game_id) {
+    auto& s = db_.prepare("DELETE FROM variants WHERE game_id = ?1");
+    s.bind(1, game_id);
+    s.run();
+}
+
+std::vector<VariantRow> Store::variants() {
+    auto& s = db_.prepare("SELECT name, json, game_id FROM variants ORDER BY name");
+    std::vector<VariantRow> rows;
+    while (s.step()) rows.push_back(VariantRow{s.text(0), s.text(1), s.optional_integer(2)});
     s.reset();
     return rows;
 }

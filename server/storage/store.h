@@ -25,6 +25,8 @@ class Store {
     std::int64_t insert_game(const GameRow& row);
     std::optional<GameRow> game(std::int64_t id);
     std::vector<GameRow> games();
+    // Up to `limit` games with id > after_id, by id; ended games only if include_ended.
+    std::vector<GameRow> games_page(std::int64_t after_id, int limit, bool include_ended);
     std::optional<std::int64_t> game_by_gm_token_hash(const std::string& hash);
     // Writes the mutable fields (status, deadline, paused_remaining, winner, ended_at) and
     // bumps the revision.
@@ -51,7 +53,13 @@ class Store {
     std::optional<PhaseRow> phase(std::int64_t game_id, std::int64_t seq);
     std::optional<PhaseRow> current_phase(std::int64_t game_id);
     std::vector<PhaseRow> phases(std::int64_t game_id);
-    void resolve_phase(const PhaseRow& row);  // writes orders, results, events, hash, resolved_at
+    // Writes orders, results, events, hash and resolved_at, if row.seq is still the game's
+    // newest phase and unresolved; false (nothing written) otherwise. The guard that makes a
+    // second resolve of one phase impossible, inside the resolving transaction.
+    bool resolve_phase(const PhaseRow& row);
+    // A forming game that changes variant: its orders, phases and seats are deleted and its
+    // variant set; the caller inserts the new seats and first phase.
+    void restart_game(std::int64_t game_id, const std::string& variant);
     // Replaces an unresolved phase's position (the GM's interdiction marks); resolved phases
     // are covered by the hash chain and never change.
     void set_phase_position(std::int64_t game_id, std::int64_t seq, const std::string& position);
@@ -68,9 +76,11 @@ class Store {
                const std::string& action, const std::string& detail, std::int64_t at);
     std::vector<AuditRow> audit_log(std::int64_t game_id);
 
-    // Uploaded variants.
-    void put_variant(const std::string& name, const std::string& json, std::int64_t at);
-    std::vector<std::pair<std::string, std::string>> variants();  // name, json
+    // Uploaded variants: server-wide (game_id none) or a GM's for one game.
+    void put_variant(const std::string& name, const std::string& json, std::int64_t at,
+                     std::optional<std::int64_t> game_id = std::nullopt);
+    void delete_game_variants(std::int64_t game_id);
+    std::vector<VariantRow> variants();
 
     // Mail gateway. record_inbound returns false for a duplicate Message-ID.
     bool record_inbound(const std::string& message_id, const std::string& sender,

@@ -59,9 +59,10 @@ export const api = {
   invite: (id, power, player, token) =>
     call("POST", `/games/${id}/seats/${encodeURIComponent(power)}/invite`, { token, body: { player } }),
   orders: (id, token) => call("GET", `/games/${id}/orders`, { token }),
-  submit: (id, text, token) => call("PUT", `/games/${id}/orders`, { token, body: { orders: text, source: "web" } }),
+  // The server decides an order's source (a browser's Sec-Fetch-Site tells it "web").
+  submit: (id, text, token) => call("PUT", `/games/${id}/orders`, { token, body: { orders: text } }),
   validate: (id, text, token, signal) =>
-    call("POST", `/games/${id}/orders/validate`, { token, body: { orders: text, source: "web" }, signal }),
+    call("POST", `/games/${id}/orders/validate`, { token, body: { orders: text }, signal }),
   ready: (id, ready, token) => call("POST", `/games/${id}/ready`, { token, body: { ready } }),
   action: (id, action, token, body = {}) =>
     call("POST", `/games/${id}/actions/${encodeURIComponent(action)}`, { token, body }),

@@ -18,8 +18,10 @@ export class GmConsole {
 
   render() {
     const { game } = this.ctx;
+    // A button is disabled while its request is in flight, so a double click sends one
+    // request; a resolve names the phase it is for, so even a retry resolves it once.
     const action = (name, label, body) => h("button", {
-      type: "button", id: "gm-" + name, onclick: () => this.act(name, label, body),
+      type: "button", id: "gm-" + name, onclick: (e) => this.act(name, label, body, e.currentTarget),
     }, label);
     const buttons = [];
     if (game.status === "forming") buttons.push(action("start", "Start the game"));
@@ -71,14 +73,31 @@ export class GmConsole {
     }
   }
 
-  async act(name, label, body = {}) {
+  async act(name, label, body = {}, button = null) {
     const { game, token } = this.ctx;
+    if (button) {
+      if (button.disabled) return;
+      button.disabled = true;
+      button.setAttribute("aria-busy", "true");
+    }
+    if (name === "resolve") body = { ...body, phase: game.phase };
     try {
       const answer = await api.action(game.id, name, token, body);
       say(name === "resolve" ? `Resolved ${answer.resolved} phase(s); now ${answer.game.phase_name}.` : `${label}: done.`, "ok");
       this.ctx.refresh();
     } catch (e) {
-      say(`${label} failed: ${e.message}`, "error");
+      if (e.code === "stale_phase") {
+        // Someone (the deadline, another tab) resolved it first: show where the game is now.
+        say(`${game.phase_name} was already resolved; the game is at ${e.details?.phase_name ?? "a later phase"}.`, "warn");
+        this.ctx.refresh();
+      } else {
+        say(`${label} failed: ${e.message}`, "error");
+      }
+    } finally {
+      if (button) {
+        button.disabled = false;
+        button.removeAttribute("aria-busy");
+      }
     }
   }
 

@@ -202,7 +202,9 @@ def set_seeds(server, runs):
     db = sqlite3.connect(server.database)
     for run in runs:
         commitment = hashlib.sha256(struct.pack("<Q", run.seed)).hexdigest()
-        db.execute("UPDATE games SET seed = ?, seed_commitment = ? WHERE id = ?",
+        # A 64-bit seed as games had before 256-bit ones (seed_hex NULL): they keep rolling from
+        # it (docs/campaign.md, "Dice"), so the small seed names the run.
+        db.execute("UPDATE games SET seed = ?, seed_hex = NULL, seed_commitment = ? WHERE id = ?",
                    (run.seed, commitment, run.game.id))
     db.commit()
     db.close()

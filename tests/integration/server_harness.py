@@ -13,7 +13,7 @@ import time
 
 
 class Server:
-    def __init__(self, binary, variants_dir, workdir=None, extra=None):
+    def __init__(self, binary, variants_dir, workdir=None, extra=None, prefix=None):
         self.binary = binary
         self.variants_dir = variants_dir
         self.workdir = workdir or tempfile.mkdtemp(prefix="adjutant-it-")
@@ -22,6 +22,7 @@ class Server:
         self.port = 0
         self.proc = None
         self.extra = extra or {}
+        self.prefix = prefix or []  # e.g. ["prlimit", "--nofile=40"]
 
     def config_path(self):
         config = {
@@ -34,9 +35,13 @@ class Server:
             "demo": False,
             "log_level": "warn",
             "limits": {"body_bytes": 65536, "header_timeout_seconds": 5,
-                       "read_timeout_seconds": 5, "max_connections": 256},
+                       "read_timeout_seconds": 5, "max_connections": 256,
+                       # Tests create many games from 127.0.0.1; the limit has its own test.
+                       "games_per_hour_per_address": 100000},
         }
+        limits = dict(config["limits"], **self.extra.get("limits", {}))
         config.update(self.extra)
+        config["limits"] = limits
         path = os.path.join(self.workdir, "config.json")
         with open(path, "w") as f:
             json.dump(config, f)
@@ -44,7 +49,7 @@ class Server:
 
     def start(self):
         self.proc = subprocess.Popen(
-            [self.binary, "serve", "--config", self.config_path()],
+            [*self.prefix, self.binary, "serve", "--config", self.config_path()],
             stdout=subprocess.PIPE, stderr=open(os.path.join(self.workdir, "server.log"), "a"),
             text=True)
         deadline = time.time() + 30

@@ -10,9 +10,13 @@ import hashlib
 import json
 import os
 import random
+import signal
+import socket
 import sqlite3
 import struct
+import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -65,8 +69,12 @@ def state(server, game_id):
 
 
 def gm(server, game_id, gm_token, action, body=None):
+    body = dict(body or {})
+    if action == "resolve" and "phase" not in body:
+        # A resolve names the phase it is for (issue 14, item 3).
+        body["phase"] = state(server, game_id)["phase"]
     return expect(server.request("POST", f"/api/v1/games/{game_id}/actions/{action}",
-                                 body or {}, token=gm_token), 200, "GM " + action)
+                                 body, token=gm_token), 200, "GM " + action)
 
 
 def units_of(game, power):
@@ -167,9 +175,9 @@ def test_full_game():
 
         # End: the seed is revealed and matches the commitment.
         ended = gm(server, game_id, gm_token, "end")["game"]
-        seed = int(ended["seed"])
-        check(hashlib.sha256(struct.pack("<Q", seed)).hexdigest() == ended["seed_commitment"],
-              "revealed seed matches its commitment")
+        check(ended["seed_bits"] == 256 and len(ended["seed"]) == 64, f"256-bit seed: {ended}")
+        check(hashlib.sha256(bytes.fromhex(ended["seed"])).hexdigest() ==
+              ended["seed_commitment"], "revealed seed matches its commitment")
         status, _, _, _ = server.request("GET", f"/api/v1/games/{game_id}",
                                          headers={"If-None-Match": game_etag})
         check(status == 200, "a changed game is not 304")
@@ -639,6 +647,514 @@ def test_siege_replay():
         replay = server.run_cli("replay", "--game", str(game_id))
         check(replay.returncode == 0 and "all match" in replay.stdout,
               "replay recomputes every roll: " + replay.stdout + replay.stderr)
+    finally:
+        server.close()
+
+
+# --- issue 14: no request, byte or double click can crash, freeze or fork a game --------------
+
+def raw_exchange(server, data, timeout=10):
+    """Sends raw bytes on a fresh connection and reads until the server closes it (or the
+    timeout); returns (status or None, everything received)."""
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=timeout)
+    try:
+        sock.sendall(data)
+        received = b""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            try:
+                chunk = sock.recv(65536)
+            except socket.timeout:
+                break
+            except ConnectionResetError:
+                break
+            if not chunk:
+                break
+            received += chunk
+            if b"\r\n\r\n" in received and b"Connection: close" not in received:
+                head, _, body = received.partition(b"\r\n\r\n")
+                length = [int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                          if line.lower().startswith(b"content-length:")]
+                if length and len(body) >= length[0]:
+                    break
+    finally:
+        sock.close()
+    status = None
+    if received.startswith(b"HTTP/1."):
+        status = int(received.split(b" ", 2)[1])
+    return status, received
+
+
+def response_json(received):
+    return json.loads(received.partition(b"\r\n\r\n")[2].decode("utf-8"))
+
+
+def test_raw_bytes():
+    """Item 1: a path that is not UTF-8 once aborted the server (nlohmann's dump() threw while
+    the error answer quoted the path). Every such request is answered, and the server goes on."""
+    server = new_server()
+    try:
+        game_id, _, _, _ = create_game(server)
+        requests = [
+            b"GET /\xff HTTP/1.1\r\nHost: x\r\n\r\n",
+            b"GET /api/v1/variants/\xff HTTP/1.1\r\nHost: x\r\n\r\n",
+            b"POST /api/v1/games/%d/seats/\xff/join HTTP/1.1\r\nHost: x\r\nContent-Length: 2"
+            b"\r\n\r\n{}" % game_id,
+            b"GET /api/v1/games/\xc3\x28 HTTP/1.1\r\nHost: x\r\n\r\n",
+            b"GET /web/\xed\xa0\x80.js HTTP/1.1\r\nHost: x\r\n\r\n",
+        ]
+        for raw in requests:
+            status, received = raw_exchange(server, raw)
+            check(status in (400, 404), f"{raw[:40]!r} answered: {received[:200]!r}")
+            body = response_json(received)
+            check(body["error"]["code"] in ("not_found", "bad_request"), f"error JSON: {body}")
+            check(server.proc.poll() is None, f"the server is still running after {raw[:40]!r}")
+        expect(server.request("GET", "/healthz"), 200, "the server still answers")
+        expect(server.request("GET", f"/api/v1/games/{game_id}"), 200, "and serves games")
+    finally:
+        server.close()
+
+
+def test_framing():
+    """Item 5: framing errors are answered 400 and the connection closed; a transfer coding
+    other than chunked is 501."""
+    server = new_server()
+    try:
+        cases = [
+            (b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
+             b"Content-Length: 5\r\n\r\n0\r\n\r\n", 400, "Transfer-Encoding with Content-Length"),
+            (b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n"
+             b"Content-Length: 6\r\n\r\n{}{}{}", 400, "two different Content-Lengths"),
+            (b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n"
+             b"Content-Length: 2\r\n\r\n{}", 400, "two equal Content-Lengths"),
+            (b"POST /api/v1/games HTTP/1.1\r\nContent-Length: 2\r\nHost: x\r\n"
+             b"Content-Length: 2\r\n\r\n{}", 400, "two equal Content-Lengths, apart"),
+            (b"POST /api/v1/games HTTP/1.1\r\nTransfer-Encoding: gzip\r\nHost: x\r\n"
+             b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 501, "gzip, then chunked"),
+            (b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n{}", 400,
+             "a negative Content-Length"),
+            (b"GET /healthz HTTP/1.1\nHost: x\n\n", 400, "bare LF"),
+            (b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n"
+             b"0\r\n\r\n", 501, "gzip, chunked"),
+            (b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 400,
+             "a coding list not ending in chunked"),
+        ]
+        for raw, status, what in cases:
+            started = time.time()
+            got, received = raw_exchange(server, raw, timeout=10)
+            check(got == status, f"{what}: expected {status}, got {received[:200]!r}")
+            check(b"Connection: close" in received, f"{what}: the connection is closed")
+            check(time.time() - started < 8, f"{what}: closed promptly")
+            check(response_json(received)["error"]["message"], f"{what}: a JSON error")
+        expect(server.request("GET", "/healthz"), 200, "the server still answers")
+    finally:
+        server.close()
+
+
+def test_bad_encoding():
+    """Item 2: orders that are not UTF-8 are refused at the edge with the line and byte; a
+    stored set that cannot be read (bytes planted in the SQLite file) resolves as missing orders
+    with an event, by the GM and by the deadline, and never blocks the game."""
+    server = new_server()
+    try:
+        game_id, gm_token, tokens, _ = create_game(server)
+        refused = expect(server.request("PUT", f"/api/v1/games/{game_id}/orders",
+                                        token=tokens["France"],
+                                        raw="A PAR-BUR\nA MAR-SPA été".encode("latin-1"),
+                                        headers={"Content-Type": "text/plain"}),
+                         400, "Latin-1 orders")
+        message = refused["error"]["message"]
+        check(refused["error"]["code"] == "bad_encoding" and "line 2, byte 11" in message,
+              f"the error names the line and byte: {message}")
+        check(refused["error"]["details"] == {"line": 2, "byte": 11, "offset": 20},
+              f"details: {refused['error']['details']}")
+        expect(put_orders(server, game_id, tokens["France"], "A PAR-BUR\nA MAR-SPA"), 200,
+               "UTF-8 orders")
+        expect(put_orders(server, game_id, tokens["Italy"], "A VEN H"), 200, "Italy")
+        expect(put_orders(server, game_id, tokens["Germany"], "A MUN H"), 200, "Germany")
+        # Bytes that are not UTF-8 and verdicts that are not JSON, straight into the file.
+        db = sqlite3.connect(server.database)
+        db.execute("UPDATE orders SET text = CAST(? AS TEXT) WHERE game_id = ? AND power = ?",
+                   (b"A PAR-BUR\n\xe9t\xe9\xff", game_id, "France"))
+        db.execute("UPDATE orders SET verdicts = 'not json' WHERE game_id = ? AND power = ?",
+                   (game_id, "Italy"))
+        db.commit()
+        db.close()
+        everyone = expect(server.request("GET", f"/api/v1/games/{game_id}/orders",
+                                         token=gm_token), 200, "GM reads unreadable orders")
+        seats = {s["power"]: s for s in everyone["seats"]}
+        check("unreadable" in seats["France"] and "unreadable" in seats["Italy"] and
+              "unreadable" not in seats["Germany"], f"unreadable sets are marked: {seats}")
+        expect(server.request("GET", f"/api/v1/games/{game_id}/orders",
+                              token=tokens["France"]), 200, "France reads its own")
+        gm(server, game_id, gm_token, "resolve")
+        phase = expect(server.request("GET", f"/api/v1/games/{game_id}/phases/0"), 200, "phase")
+        unreadable = {e["power"] for e in phase["events"] if e["type"] == "unreadable_orders"}
+        missing = {e["power"] for e in phase["events"] if e["type"] == "missing_orders"}
+        check(unreadable == {"France", "Italy"}, f"an event per unreadable set: {phase['events']}")
+        check({"France", "Italy"} <= missing, "they count as missing orders")
+        game = state(server, game_id)
+        check(game["phase"] == "F1901M" and "A PAR" in units_of(game, "France"),
+              f"resolved with France holding: {units_of(game, 'France')}")
+
+        # The scheduler too: the deadline passes with an unreadable set and the game moves on.
+        due_id, _, due_tokens, _ = create_game(server, deadlines={"movement": 3})
+        expect(put_orders(server, due_id, due_tokens["France"], "A PAR-BUR"), 200, "France")
+        db = sqlite3.connect(server.database)
+        db.execute("UPDATE orders SET text = CAST(? AS TEXT) WHERE game_id = ?",
+                   (b"A PAR-BUR \xc0\xaf", due_id))
+        db.commit()
+        db.close()
+        deadline = time.time() + 20
+        while time.time() < deadline and state(server, due_id)["phase"] == "S1901M":
+            time.sleep(0.3)
+        check(state(server, due_id)["phase"] == "F1901M", "the deadline resolved the game")
+        log = open(os.path.join(server.workdir, "server.log"), errors="replace").read()
+        check("failed to resolve" not in log, "the scheduler never failed")
+        check(server.stop() == 0, "clean stop")
+        replay = server.run_cli("replay")
+        check(replay.returncode == 0 and "all match" in replay.stdout, replay.stdout + replay.stderr)
+    finally:
+        server.close()
+
+
+def test_double_resolve():
+    """Item 3: a resolve names its phase; two simultaneous resolves give one 200 and one 409 and
+    the game advances one phase; a resolve racing the deadline resolves the phase once.
+    Item 10: a game still forming cannot be resolved."""
+    server = new_server()
+    try:
+        game_id, gm_token, tokens, _ = create_game(server)
+        action = f"/api/v1/games/{game_id}/actions/resolve"
+        missing = expect(server.request("POST", action, {}, token=gm_token), 428, "no phase")
+        check(missing["error"]["code"] == "phase_required" and
+              missing["error"]["details"]["phase"] == "S1901M" and
+              "S1901M" in missing["error"]["message"], f"428 tells the phase: {missing}")
+        stale = expect(server.request("POST", action, {"phase": "F1901M"}, token=gm_token), 409,
+                       "another phase")
+        check(stale["error"]["details"]["phase"] == "S1901M", f"409 tells the phase: {stale}")
+        expect(server.request("POST", action, token=gm_token, headers={"If-Match": '"p0-0"'}),
+               409, "a stale If-Match")
+        # Two at once, through the real server on loopback.
+        barrier = threading.Barrier(2)
+        results = []
+
+        def resolve():
+            barrier.wait()
+            results.append(server.request("POST", action, {"phase": "S1901M"}, token=gm_token))
+
+        threads = [threading.Thread(target=resolve) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=60)
+        statuses = sorted(r[0] for r in results)
+        check(statuses == [200, 409], f"one 200 and one 409: {statuses}")
+        loser = [r[1] for r in results if r[0] == 409][0]
+        check(loser["error"]["code"] == "stale_phase" and
+              loser["error"]["details"]["phase"] == "F1901M", f"the 409 names F1901M: {loser}")
+        game = state(server, game_id)
+        check(game["phase"] == "F1901M" and game["seq"] == 1, f"one phase: {game['phase']}")
+        # The phase's ETag, from the phase itself, resolves it with If-Match.
+        status, _, resp, _ = server.request("GET", f"/api/v1/games/{game_id}/phases/1")
+        etag = resp.getheader("ETag")
+        check(status == 200 and etag == game["phase_etag"] == f'"p{game_id}-1"', f"ETag {etag}")
+        expect(server.request("POST", action, token=gm_token, headers={"If-Match": etag}), 200,
+               "If-Match resolves")
+        expect(server.request("POST", action, token=gm_token, headers={"If-Match": etag}), 409,
+               "the same If-Match again is stale")
+        _, _, resp, _ = server.request("GET", f"/api/v1/games/{game_id}/phases/1")
+        check(resp.getheader("ETag") == f'"p{game_id}-1r"', "a resolved phase's ETag changes")
+        audit = expect(server.request("GET", f"/api/v1/games/{game_id}/audit", token=gm_token),
+                       200, "audit")
+        resolves = [e["detail"]["phase"] for e in audit["audit"] if e["action"] == "resolve"]
+        check(resolves[:2] == ["S1901M", "F1901M"], f"each phase resolved once: {resolves}")
+
+        # Racing the deadline: whoever wins, the phase is resolved once.
+        for attempt in range(3):
+            race_id, race_gm, _, _ = create_game(server, deadlines={"movement": 2})
+            race = f"/api/v1/games/{race_id}/actions/resolve"
+            time.sleep(1.6 + 0.3 * attempt)
+            got = server.request("POST", race, {"phase": "S1901M"}, token=race_gm)[0]
+            check(got in (200, 409), f"the GM's racing resolve: {got}")
+            deadline = time.time() + 10
+            while time.time() < deadline and state(server, race_id)["phase"] == "S1901M":
+                time.sleep(0.2)
+            time.sleep(1.5)  # a second resolution, if there were one, would land by now
+            raced = state(server, race_id)
+            check(raced["phase"] == "F1901M" and raced["seq"] == 1,
+                  f"attempt {attempt}: one phase, {raced['phase']} (GM got {got})")
+
+        # Item 10: a forming game is started, not resolved.
+        created = expect(server.request("POST", "/api/v1/games", {"name": "forming"}), 201, "new")
+        forming_id, forming_gm = created["game"]["id"], created["gm_token"]
+        refused = expect(server.request("POST", f"/api/v1/games/{forming_id}/actions/resolve",
+                                        {"phase": "S1901M"}, token=forming_gm), 409, "forming")
+        check("forming" in refused["error"]["message"], f"says why: {refused}")
+        forming = state(server, forming_id)
+        check(forming["phase"] == "S1901M" and forming["status"] == "forming", "nothing moved")
+    finally:
+        server.close()
+
+
+def test_order_source_and_gm_variant():
+    """Item 10: the server sets an order's source; a GM uploads a variant for their own game
+    (validated, size-limited, scoped to that game)."""
+    server = new_server(limits={"gm_variant_bytes": 4096})
+    try:
+        game_id, gm_token, tokens, _ = create_game(server)
+        expect(server.request("PUT", f"/api/v1/games/{game_id}/orders",
+                              {"orders": ["A PAR H"], "source": "email"}, token=tokens["France"]),
+               200, "orders claiming to be mail")
+        expect(server.request("PUT", f"/api/v1/games/{game_id}/orders", {"orders": ["A BER H"]},
+                              token=tokens["Germany"], headers={"Sec-Fetch-Site": "same-origin"}),
+               200, "orders from the web page")
+        seats = {s["power"]: s for s in expect(server.request(
+            "GET", f"/api/v1/games/{game_id}/orders", token=gm_token), 200, "GM")["seats"]}
+        check(seats["France"]["source"] == "api", f"the client cannot say email: {seats['France']}")
+        check(seats["Germany"]["source"] == "web", f"a browser page is web: {seats['Germany']}")
+
+        variants_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "variants")
+        tiny = open(os.path.join(variants_dir, "tiny.json"), "rb").read()
+        created = expect(server.request("POST", "/api/v1/games", {"name": "own map"}), 201, "new")
+        own_id, own_gm = created["game"]["id"], created["gm_token"]
+        path = f"/api/v1/games/{own_id}/variant"
+        json_type = {"Content-Type": "application/json"}
+        expect(server.request("PUT", path, raw=tiny, headers=json_type), 401, "no token")
+        expect(server.request("PUT", path, raw=tiny, token=gm_token, headers=json_type), 403,
+               "another game's GM")
+        expect(server.request("PUT", path, raw=tiny, token=tokens["France"], headers=json_type),
+               403, "a player")
+        bad = expect(server.request("PUT", path, raw=b'{"format": 1, "name": "x"}',
+                                    token=own_gm, headers=json_type), 422, "invalid variant")
+        check(bad["error"]["details"], "every problem listed")
+        big = open(os.path.join(variants_dir, "rail-test.json"), "rb").read()
+        check(len(big) > 4096, "the rail test variant is over the configured limit")
+        expect(server.request("PUT", path, raw=big, token=own_gm, headers=json_type), 413,
+               "over gm_variant_bytes")
+        done = expect(server.request("PUT", path, raw=tiny, token=own_gm, headers=json_type), 200,
+                      "the GM's upload")
+        key = f"tiny@g{own_id}"
+        check(done["variant"] == key and done["game"]["variant"] == key, f"scoped: {done}")
+        check(sorted(s["power"] for s in done["game"]["seats"]) == ["Blue", "Red"],
+              f"the new variant's seats: {done['game']['seats']}")
+        expect(server.request("GET", f"/api/v1/variants/{key}"), 200, "its map is served")
+        listed = expect(server.request("GET", "/api/v1/variants"), 200, "variants")
+        check(key not in [v["name"] for v in listed["variants"]] and
+              "tiny" not in [v["name"] for v in listed["variants"]],
+              "not offered for new games")
+        expect(server.request("POST", "/api/v1/games", {"name": "x", "variant": key}), 422,
+               "another game cannot use it")
+        expect(server.request("POST", "/api/v1/variants", raw=tiny, token=own_gm,
+                              headers=json_type), 403, "server-wide uploads stay the admin's")
+        expect(server.request("POST", f"/api/v1/games/{own_id}/seats/Red/join", {"player": "r"}),
+               201, "a player joins the new seat")
+        expect(server.request("PUT", path, raw=tiny, token=own_gm, headers=json_type), 409,
+               "no change once a seat is taken")
+        audit = expect(server.request("GET", f"/api/v1/games/{own_id}/audit", token=own_gm),
+                       200, "audit")
+        check("upload_variant" in [e["action"] for e in audit["audit"]], "audited")
+        check(server.stop() == 0, "clean stop")
+        server.start()  # the GM's variant is loaded again from the database
+        check(state(server, own_id)["variant"] == key, "survives a restart")
+        expect(server.request("GET", f"/api/v1/variants/{key}"), 200, "served after a restart")
+    finally:
+        server.close()
+
+
+def test_game_limits():
+    """Item 9: game creation is limited per address (the admin is not counted) and GET /games
+    is paginated with links."""
+    server = new_server(limits={"games_per_hour_per_address": 3})
+    try:
+        for n in range(3):
+            expect(server.request("POST", "/api/v1/games", {"name": f"g{n}"}), 201, f"game {n}")
+        status, body, resp, _ = server.request("POST", "/api/v1/games", {"name": "one too many"})
+        check(status == 429 and body["error"]["code"] == "rate_limited", f"429: {status} {body}")
+        check(int(resp.getheader("Retry-After")) > 0, "Retry-After says when")
+        for n in range(4):
+            expect(server.request("POST", "/api/v1/games", {"name": f"admin {n}"},
+                                  token=server.admin_token), 201, "the admin is not counted")
+        seen = []
+        path = "/api/v1/games?limit=2"
+        pages = 0
+        while path and pages < 10:
+            status, page, resp, _ = server.request("GET", path)
+            check(status == 200 and len(page["games"]) <= 2, f"a page of two: {page}")
+            seen += [g["id"] for g in page["games"]]
+            path = page["links"]["next"]
+            link = resp.getheader("Link")
+            check((link is None) == (path is None), f"Link header and links.next agree: {link}")
+            if path:
+                check(link == f'<{path}>; rel="next"', f"Link: {link}")
+            pages += 1
+        check(seen == sorted(seen) and len(seen) == len(set(seen)) == 7, f"every game once: {seen}")
+        check(pages == 4, f"seven games in four pages: {pages}")
+        expect(server.request("GET", "/api/v1/games?limit=0"), 400, "limit below 1")
+        expect(server.request("GET", "/api/v1/games?limit=201"), 400, "limit above 200")
+        expect(server.request("GET", "/api/v1/games?after=x"), 400, "after not a number")
+        everything = expect(server.request("GET", "/api/v1/games"), 200, "default page")
+        check(len(everything["games"]) == 7 and everything["links"]["next"] is None, "one page")
+    finally:
+        server.close()
+
+
+def test_second_server():
+    """Item 7: a second server on the same database refuses to start, saying why; the first
+    keeps serving; after the first dies (even by kill -9) a new one starts."""
+    first = new_server()
+    second = Server(ARGS.binary, ARGS.variants, workdir=tempfile.mkdtemp(prefix="adjutant-it-"))
+    second.database = first.database
+    try:
+        game_id, _, _, _ = create_game(first)
+        proc = subprocess.run([ARGS.binary, "serve", "--config", second.config_path()],
+                              capture_output=True, text=True, timeout=30)
+        check(proc.returncode != 0, f"the second server exits: {proc.returncode}")
+        check("already using" in proc.stderr and first.database in proc.stderr and
+              str(first.proc.pid) in proc.stderr, f"a clear refusal: {proc.stderr}")
+        check("listening" not in proc.stdout, "it never listened")
+        expect(first.request("GET", f"/api/v1/games/{game_id}"), 200, "the first still serves")
+        first.kill9()
+        second.start()
+        expect(second.request("GET", f"/api/v1/games/{game_id}"), 200, "a new server starts")
+    finally:
+        second.close()
+        first.close()
+
+
+def test_fd_limit():
+    """Item 4: out of file descriptors, the accept loop backs off and logs at most about once a
+    second instead of spinning; when descriptors come back the server serves again."""
+    server = Server(ARGS.binary, ARGS.variants, prefix=["prlimit", "--nofile=48:48"],
+                    extra={"limits": {"header_timeout_seconds": 60, "read_timeout_seconds": 60}})
+    server.start()
+    held = []
+    try:
+        for _ in range(80):
+            try:
+                held.append(socket.create_connection(("127.0.0.1", server.port), timeout=2))
+            except OSError:
+                break
+        time.sleep(0.5)  # the server has taken what it can; the rest wait in the backlog
+        stat = lambda: [int(x) for x in open(f"/proc/{server.proc.pid}/stat").read()
+                        .rsplit(")", 1)[1].split()[11:13]]
+        log_path = os.path.join(server.workdir, "server.log")
+        before_log = len(open(log_path, errors="replace").read().splitlines())
+        before_cpu = sum(stat())
+        time.sleep(4)
+        cpu_ticks = sum(stat()) - before_cpu
+        lines = open(log_path, errors="replace").read().splitlines()[before_log:]
+        warnings = [line for line in lines if "accept:" in line]
+        print(f"fd limit: {len(held)} connections held, {len(warnings)} accept warnings and "
+              f"{cpu_ticks} CPU ticks in 4 s")
+        check(warnings, "the shortage is logged")
+        check(len(lines) <= 8, f"at most about one line a second: {len(lines)} lines")
+        check(cpu_ticks < 100, f"no busy loop: {cpu_ticks} ticks of CPU in 4 s")
+        check(server.proc.poll() is None, "the server is still running")
+        for sock in held:
+            sock.close()
+        held = []
+        deadline = time.time() + 10
+        answered = False
+        while time.time() < deadline and not answered:
+            try:
+                answered = server.request("GET", "/healthz", timeout=3)[0] == 200
+            except OSError:
+                time.sleep(0.2)
+        check(answered, "the server serves again once descriptors are free")
+    finally:
+        for sock in held:
+            sock.close()
+        server.close()
+
+
+def test_drain():
+    """Item 8: SIGTERM does not wait out the 30 s read timeout for a client dribbling a body:
+    busy connections are closed after limits.drain_seconds."""
+    server = new_server(limits={"read_timeout_seconds": 30, "header_timeout_seconds": 30,
+                                "drain_seconds": 2})
+    try:
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        sock.sendall(b"PUT /api/v1/games/1/orders HTTP/1.1\r\nHost: x\r\n"
+                     b"Content-Type: text/plain\r\nContent-Length: 1000\r\n\r\nA PAR")
+        idle = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        time.sleep(0.5)
+        started = time.time()
+        server.proc.send_signal(signal.SIGTERM)
+        code = server.proc.wait(timeout=25)
+        took = time.time() - started
+        print(f"drain: stopped in {took:.1f} s with a body still arriving")
+        check(code == 0, f"clean exit: {code}")
+        check(1.5 <= took < 6, f"bounded by drain_seconds: {took:.1f} s")
+        sock.close()
+        idle.close()
+        quiet = new_server()
+        started = time.time()
+        check(quiet.stop() == 0 and time.time() - started < 2, "an idle server stops at once")
+        quiet.close()
+    finally:
+        server.close()
+
+
+def test_seeds():
+    """Item 11: a new game has a 256-bit seed (commitment: SHA-256 of its 32 bytes); a game
+    created before keeps its 64-bit seed, its commitment and its dice (replay, and the same
+    rolls as `adjutant adjudicate --seed N`)."""
+    server = new_server()
+    try:
+        game_id, gm_token, tokens, game = create_game(server, powers=WESTERN_FRONT_POWERS,
+                                                      variant="western-front-1914")
+        check(game["seed_bits"] == 256 and "seed" not in game, "256 bits, secret")
+        legacy_id, legacy_gm, legacy_tokens, _ = create_game(
+            server, powers=WESTERN_FRONT_POWERS, variant="western-front-1914")
+        check(server.stop() == 0, "clean stop")
+        # A game as it was before 256-bit seeds: 64-bit seed, its 8-byte commitment, no hex.
+        legacy_seed = 9876543210123456789
+        db = sqlite3.connect(server.database)
+        db.execute("UPDATE games SET seed = ?, seed_hex = NULL, seed_commitment = ? WHERE id = ?",
+                   (legacy_seed - 2**64 if legacy_seed >= 2**63 else legacy_seed,
+                    hashlib.sha256(struct.pack("<Q", legacy_seed)).hexdigest(), legacy_id))
+        db.commit()
+        db.close()
+        server.start()
+        check(state(server, legacy_id)["seed_bits"] == 64, "the old game keeps 64 bits")
+        plan = ["A AAC - LIE", "A LIE BESIEGE", "A LIE BESIEGE", "A LIE ASSAULT"]
+        rolls = {}
+        for gid, gmt, toks in [(game_id, gm_token, tokens), (legacy_id, legacy_gm, legacy_tokens)]:
+            for order in plan:
+                expect(put_orders(server, gid, toks["Germany"], [order]), 200, order)
+                gm(server, gid, gmt, "resolve")
+            last = expect(server.request("GET", f"/api/v1/games/{gid}/phases/3"), 200, "assault")
+            rolls[gid] = (last, [e["roll"] for e in last["results"]["events"] if "roll" in e])
+            check(rolls[gid][1], f"the assault week rolled dice: {last['results']['events']}")
+        ended = gm(server, legacy_id, legacy_gm, "end")["game"]
+        check(ended["seed"] == str(legacy_seed), f"the old seed is revealed as it was: {ended}")
+        check(hashlib.sha256(struct.pack("<Q", legacy_seed)).hexdigest() ==
+              ended["seed_commitment"], "and matches its old commitment")
+        new_end = gm(server, game_id, gm_token, "end")["game"]
+        check(hashlib.sha256(bytes.fromhex(new_end["seed"])).hexdigest() ==
+              new_end["seed_commitment"], "the new seed matches its commitment")
+        # The command line recomputes each game's assault week from its revealed seed.
+        for gid, seed in [(legacy_id, str(legacy_seed)), (game_id, new_end["seed"])]:
+            last, served = rolls[gid]
+            position = os.path.join(server.workdir, f"position-{gid}.json")
+            orders = os.path.join(server.workdir, f"orders-{gid}.txt")
+            json.dump(last["position"], open(position, "w"))
+            # The public orders: each seat's accepted orders in canonical form.
+            open(orders, "w").write("".join(f"{o['power']}: {line}\n" for o in last["orders"]
+                                            for line in o["orders"]))
+            cli = subprocess.run([ARGS.binary, "adjudicate", "--variant", "western-front-1914",
+                                  "--position", position, "--orders", orders, "--seed", seed,
+                                  ],
+                                 capture_output=True, text=True, timeout=60,
+                                 cwd=os.path.join(os.path.dirname(ARGS.variants), ".."))
+            check(cli.returncode == 0, f"adjudicate: {cli.stderr}")
+            recomputed = [e["roll"] for e in json.loads(cli.stdout)["events"] if "roll" in e]
+            check(recomputed == served, f"game {gid}: the same rolls from seed {seed[:12]}...: "
+                                        f"{recomputed} != {served}")
+        check(server.stop() == 0, "clean stop")
+        replay = server.run_cli("replay")
+        check(replay.returncode == 0 and "all match" in replay.stdout, replay.stdout + replay.stderr)
     finally:
         server.close()
 

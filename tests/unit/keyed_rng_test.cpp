@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "core/keyed_rng.h"
 #include "core/sha256.h"
@@ -45,4 +46,50 @@ TEST_CASE("keyed dice: a roll depends on its key only, and every face comes up")
         CHECK(counts[face] > 150);
         CHECK(counts[face] < 250);
     }
+}
+
+// The two seed versions' formulas, pinned by values computed independently (Python's hashlib
+// and hmac, from the formulas in keyed_rng.h), so neither can drift: a game keeps its dice.
+namespace {
+std::vector<int> twelve(const DiceSeed& seed) {
+    KeyedDice dice(seed, "1914W32M");
+    std::vector<int> rolls;
+    for (int n = 0; n < 12; ++n) rolls.push_back(dice.d10("assault", "LIE", n));
+    return rolls;
+}
+constexpr const char* kSeedHex = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+}  // namespace
+
+TEST_CASE("keyed dice v1: a 64-bit seed rolls as it always did") {
+    CHECK(twelve(DiceSeed(42)) == std::vector<int>{10, 4, 10, 10, 6, 4, 5, 5, 5, 5, 3, 3});
+    CHECK(DiceSeed(42).version() == 1);
+    CHECK(DiceSeed(9876543210123456789ULL).text() == "9876543210123456789");
+}
+
+TEST_CASE("keyed dice v2: a 256-bit seed keys HMAC-SHA-256 with all of its bytes") {
+    const auto seed = DiceSeed::from_hex(kSeedHex);
+    REQUIRE(seed);
+    CHECK(seed->version() == 2);
+    CHECK(seed->text() == kSeedHex);
+    CHECK(twelve(*seed) == std::vector<int>{5, 7, 10, 7, 3, 5, 2, 6, 9, 1, 7, 7});
+    // The last byte and the first bit each change the stream: no part of the seed is ignored.
+    std::string last(kSeedHex);
+    last.replace(62, 2, "fe");
+    CHECK(twelve(*DiceSeed::from_hex(last)) ==
+          std::vector<int>{3, 2, 3, 9, 2, 10, 10, 8, 5, 4, 7, 8});
+    std::string first(kSeedHex);
+    first.replace(0, 2, "80");
+    CHECK(twelve(*DiceSeed::from_hex(first)) ==
+          std::vector<int>{1, 2, 3, 4, 10, 1, 8, 2, 2, 4, 10, 2});
+    CHECK(DiceSeed::from_hex(std::string(kSeedHex).substr(2)) == std::nullopt);
+    CHECK(DiceSeed::from_hex(std::string(63, 'a') + "g") == std::nullopt);
+    CHECK(DiceSeed::from_hex(std::string(64, 'A')));
+}
+
+TEST_CASE("HMAC-SHA-256 matches RFC 4231") {
+    CHECK(hex(hmac_sha256("Jefe", "what do ya want for nothing?")) ==
+          "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+    const std::string long_key(131, '\xaa');  // test case 6: a key longer than the block
+    CHECK(hex(hmac_sha256(long_key, "Test Using Larger Than Block-Size Key - Hash Key First")) ==
+          "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54");
 }

@@ -124,6 +124,12 @@ function raw(server, method, target, headers = {}) {
   });
 }
 
+// The GM's resolve names the phase it resolves (docs/server.md): the game's current one.
+async function resolveNow(server, id, gm) {
+  const game = await apiCall(server, "GET", `/games/${id}`);
+  return apiCall(server, "POST", `/games/${id}/actions/resolve`, { phase: game.data.phase }, gm);
+}
+
 async function apiCall(server, method, route, body, token) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = "Bearer " + token;
@@ -211,7 +217,7 @@ async function campaignMap(page, server) {
   for (const order of ["A AAC - LIE", "A LIE BESIEGE"]) {
     const put = await apiCall(server, "PUT", `/games/${id}/orders`, { orders: [order] }, germany);
     check(put.status === 200 && put.data.rejected === 0, `${order}: ` + JSON.stringify(put.data));
-    check((await apiCall(server, "POST", `/games/${id}/actions/resolve`, {}, gm)).status === 200, "GM resolves");
+    check((await resolveNow(server, id, gm)).status === 200, "GM resolves");
   }
   await page.reload();
   await page.waitForSelector('#layer-sieges .siege[data-abbr="LIE"]');
@@ -234,7 +240,7 @@ async function campaignMap(page, server) {
   for (const order of ["A LIE BESIEGE", "A LIE ASSAULT"]) {
     const put = await apiCall(server, "PUT", `/games/${id}/orders`, { orders: [order] }, germany);
     check(put.status === 200 && put.data.rejected === 0, `${order}: ` + JSON.stringify(put.data));
-    check((await apiCall(server, "POST", `/games/${id}/actions/resolve`, {}, gm)).status === 200, "GM resolves");
+    check((await resolveNow(server, id, gm)).status === 200, "GM resolves");
   }
   await page.reload();
   await page.waitForSelector("#history-prev");
@@ -355,11 +361,18 @@ async function gmConsole(page, server, game) {
   check(!(await page.textContent('.gm-console tr[data-power="Italy"]')).includes("submitted"), "Italy has not submitted");
   await shot(page, "05-gm-console");
 
-  await page.click("#gm-resolve");
+  // A double click sends one resolve: the button is disabled while its request is in flight
+  // (and the request names Spring 1901, so even a second one could not resolve Fall 1901).
+  await page.dblclick("#gm-resolve");
   await page.waitForFunction(() => document.getElementById("current-phase")?.textContent.includes("Fall 1901"), null, { timeout: 15000 });
   for (const [loc, power] of [["BUR", "France"], ["MAO", "France"], ["RUH", "Germany"], ["DEN", "Germany"], ["KIE", "Germany"]])
     check(await page.$(`#layer-units .unit[data-loc="${loc}"][data-power="${power}"]`), `${power} unit now in ${loc}`);
   check(await page.$('#layer-units .unit[data-loc="PAR"]') === null, "PAR is empty after the move");
+  const resolved = await apiCall(server, "GET", `/games/${game.id}`);
+  check(resolved.data.seq === 1, "the double click resolved one phase: seq " + resolved.data.seq);
+  const spring = await apiCall(server, "GET", `/games/${game.id}/phases/0`);
+  const sources = Object.fromEntries(spring.data.orders.map((o) => [o.power, o.source]));
+  check(sources.France === "web" && sources.Germany === "web", "the server marks the page's orders web: " + JSON.stringify(sources));
   await shot(page, "06-after-resolution");
 
   // History: step back to Spring 1901 and see its orders and results.
