@@ -44,7 +44,7 @@ int adjudicate_command(Args args) {
             const auto [end, ec] = std::from_chars(seed_text.data(), end_of_text, value);
             if (ec != std::errc() || end != end_of_text) {
                 std::fprintf(stderr, "adjutant: --seed takes 64 hex digits or a decimal number\n");
-                return kUsage;
+                return kExUsage;
             }
             seed = value;
         }

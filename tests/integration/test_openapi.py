@@ -105,6 +105,11 @@ def test_client():
         c.call("getVariant", 200, {"name": "standard"})
         with open(os.path.join(os.path.dirname(__file__), "..", "variants", "tiny.json")) as f:
             c.call("uploadVariant", 201, body=json.load(f), token=admin)
+        # A GM's own variant, uploaded while the game forms and no seat is taken.
+        own = c.call("createGame", 201, body={"name": "own map", "variant": "standard"})
+        with open(os.path.join(os.path.dirname(__file__), "..", "variants", "tiny.json")) as f:
+            c.call("uploadGameVariant", 200, {"id": own["game"]["id"]}, body=json.load(f),
+                   token=own["gm_token"])
         created = c.call("createGame", 201, body={"name": "g", "variant": "standard"})
         game, gm = created["game"]["id"], created["gm_token"]
         c.call("listGames", 200)
@@ -130,6 +135,7 @@ def test_client():
         check(len(phases) >= 2, f"the resolve made a new phase: {phases}")
         for entry in phases:  # a resolved one (orders, results, events) and the current one
             c.call("getPhase", 200, {"id": game, "seq": entry["seq"]})
+        c.call("getPhaseSummary", 200, {"id": game, "seq": phases[0]["seq"]}, token=gm)
         c.call("getAudit", 200, {"id": game}, token=gm)
         c.call("getGame", 404, {"id": 999})
         c.call("getVariant", 404, {"name": "nope"})
