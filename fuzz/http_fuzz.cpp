@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: arbitrary bytes as what a client sends on one connection, through the code
 // the server runs on them: Beast's request parser with the session's limits, the session's
 // framing checks (http/framing.h), then the router and every handler over a real GameService

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Load program: the real `adjutant serve`, started as a child on a loopback port over a fresh
 // database in its own temporary directory, under a mixed load from many keep-alive clients:
 // GETs of a game's state without and with If-None-Match, order submissions (PUT, each an

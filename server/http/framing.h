@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the session does with a parsed request before and after the router, as socket-free
 // functions so the HTTP fuzzer (fuzz/http_fuzz.cpp) runs the very same code on raw bytes:
 //

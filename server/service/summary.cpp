@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The week's summary of a resolved phase (service/week_summary.h), as the API serves it: the GM
 // gets every power's group, a seat its own power's, anyone else nothing (401/403).
 #include "service/game_internal.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Client text at the service's edge: UTF-8 checking with a position a person can find, and
 // JSON serialisation that can never throw on the bytes inside.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What of a resolved phase's record each reader may see. The record (every seat's text as
 // submitted, every verdict, every result) is stored whole, because replay and the hash chain
 // need it; but a refused line is often not an order at all (a note above the signature, a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The week's summary of a resolved campaign phase, for the GM and the players (docs/mail.md,
 // docs/web.md): per power, who is out of supply and why, who is Extended, its sieges and their
 // stage, and the rail capacity its rides used. Short and grouped by power: the full event log

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A position document (docs/positions.md) read into what players and checks ask about: units
 with their attributes, who stands where, garrisons, sieges, idle trains, city owners."""
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Whole games through the real server (docs/campaign-driver.md). Starts `adjutant serve` on a
 loopback port with a temporary SQLite file, creates one game per seed, gives each game that
 seed as its dice seed, and plays every seat with a scripted side for --weeks weeks (campaign

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A scripted side for a campaign map (western-front-1914), playing as a player would: each army
 advances on the nearest enemy city (or enemy fortress two roads away), besieges the fortress it
 stands in and assaults or breaches

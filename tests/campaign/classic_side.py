@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A scripted side for classic maps (standard, Colonial): armies and fleets head for the nearest
 centre they do not own, some units support a neighbour's attack, dislodged units retreat to the
 first free option, and winter builds fill empty home centres. Russia in Colonial tries the TSR

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A game seen through the server's HTTP API, as the driver's players and GM use it: create,
 join, submit, validate, resolve (sending the phase it resolves, so a stale resolve is refused),
 read the phase documents. Standard library only."""

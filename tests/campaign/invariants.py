@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The checks made after every resolved phase of a whole game. Each returns a list of failures
 in words ("what, where"); an empty list is a pass. `before` is the position the phase was
 adjudicated from, `results` the stored adjudication report (its `next` is the new position)."""

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Each of the driver's checks (invariants.py) catches what it is for: a small document that
 breaks the rule must fail it, and the same document without the break must pass. Without this a
 clean whole-game run could mean checks that never fire."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A variant's map as the scripted players read it from GET /api/v1/variants/{name}: army and
 fleet neighbours, cities, fortresses, railheads, powers and their sides; and shortest paths."""
 

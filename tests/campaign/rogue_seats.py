@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The two seats that do not play straight. The careless player mixes its sensible orders with
 bad lines, duplicate orders and orders for other powers' units; every one of them must still
 get a verdict and none may discard a good line. The attacker seat tries, every week, what a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """What every scripted side shares: who it plays, the game it plays in through the API, the
 seeded random stream that breaks its ties, and the choice of orders by phase kind."""
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // campaign_week_check --variant FILE --phase P.json --seed N
 //
 // Checks one stored, resolved phase the way only the engine can: `P.json` is the phase document

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The week's summary (service/week_summary.h): what it says about supply, sieges and rail, and
 // that a player's summary holds only that player's power and the sieges of its fortresses.
 #include <doctest/doctest.h>

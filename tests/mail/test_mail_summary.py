@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The week's summary in the results mail of a campaign (docs/mail.md): each seat's results
 open with its own power's summary and nothing of another power's. Real server, real SQLite
 file, real SMTP server on loopback. Run: test_mail_summary.py --binary PATH --variants DIR"""

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The behaviour record (tests/record/README.md): every rules case's whole report, and random
 // standard, Colonial and 1914-campaign games played phase by phase, each reduced to a line
 // "name hash". A refactoring or an optimisation must leave every line as it is; a deliberate

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Twelve weeks of the western-front-1914 campaign from its start, played as a GM would: both sides
 // give standing supply orders once, the front stays mostly quiet, Germany takes Luxembourg and
 // besieges Liège and Longwy, and a French army that marches into the Ardennes is cut off. Each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The LOC allocation against an exhaustive search on small random rail graphs: it supplies as
 // many armies as any allocation within the capacities of provinces and links, and among those
 // it nearly always leaves as few armies Extended (docs/rail.md, "LOC capacity and the

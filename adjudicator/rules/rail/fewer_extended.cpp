@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The second stage of the LOC allocation (max_flow.h): moving single lines while that leaves
 // fewer armies Extended. The minimum-cost flow counts a line's reasons to be Extended, not the
 // line; where a line has two (two capacity-1 provinces, say) moving it elsewhere may cost more

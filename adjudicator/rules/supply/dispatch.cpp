@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sending supply trains (seed 004, 4a and 4b; docs/campaign.md, "Supply by rail"): a train leaves
 // the city it waits in for an army. When the city is the army's supply base it goes by road along
 // the supply line; otherwise it first rides the rail of its power from its city to that base,
