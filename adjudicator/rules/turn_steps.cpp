@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "rules/turn_steps.h"
 
+#include <algorithm>
 #include <array>
 
 #include "resolve/phase_flow.h"
@@ -28,6 +29,18 @@ void TurnContext::verdict(const Order& order, bool succeeded, Reason reason) {
     r.reason = succeeded ? Reason::None : reason;
     verdicts[index] = std::move(r);
 }
+
+namespace {
+
+void drop_occupied_retreats(const std::vector<Unit>& units, std::vector<DislodgedUnit>& dislodged) {
+    for (DislodgedUnit& d : dislodged)
+        std::erase_if(d.retreats, [&](const Location& to) {
+            return std::any_of(units.begin(), units.end(),
+                               [&](const Unit& u) { return u.location.province == to.province; });
+        });
+}
+
+}  // namespace
 
 std::span<const TurnStep> turn_steps() {
     // The order of DESIGN.md §3: supply, sieges, rail engineering, control.
@@ -58,6 +71,11 @@ void run_turn_steps(const Variant& variant, const Position& before, std::span<co
         if (step.after_movement != nullptr) step.after_movement(context);
         if (step.end_of_week != nullptr) step.end_of_week(context);
     }
+    // A step may have put a unit where a dislodged one was to retreat (an army withdrawing
+    // under 5k): a retreat goes only to a province still empty after the steps, or two units
+    // would stand in one province.
+    drop_occupied_retreats(result.next.units, result.next.dislodged);
+    drop_occupied_retreats(result.next.units, result.dislodged);
     // The steps may have left nobody to retreat (an army that melted away, a country lost):
     // an empty retreat phase is skipped, as the resolver skips one with nothing dislodged.
     if (result.next.phase.kind == PhaseKind::Retreat && result.next.dislodged.empty())
