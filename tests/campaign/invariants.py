@@ -160,10 +160,12 @@ def dislodged_keep_their_strength(before, results):
             # Points and supply may change in the same week only with an event saying so
             # (consumption, a siege's losses); the rest never.
             explained = mentions(events, power, {Board.where(unit)}, [unit["unit"]])
+            # The report leaves out a zero: supply eaten down to nothing is absent, not lost.
+            counted = ("points", "supply")
             lost = [f"{k} {old[k]}" for k in ("id", "points", "supply", "siege_guns",
                                                "engineers", "general")
-                    if k in old and unit.get(k) != old[k]
-                    and not (k in ("points", "supply") and k in unit and explained)]
+                    if k in old and unit.get(k, 0 if k in counted else None) != old[k]
+                    and not (k in counted and explained)]
             if lost:
                 failures.append(f"dislodged {power} {unit['unit']} lost {', '.join(lost)} "
                                 f"(the retreat entry is {unit})")
