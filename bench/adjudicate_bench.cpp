@@ -153,13 +153,7 @@ int main(int argc, char** argv) {
         for (long g = 0; g < games; ++g) {
             Position position = start;
             while (position.phase.year < start.phase.year + years) {
-                std::string text;
-                if (position.phase.kind == PhaseKind::Movement)
-                    text = bench::random_movement_orders(variant, position, random);
-                else if (position.phase.kind == PhaseKind::Retreat)
-                    text = bench::random_retreat_orders(variant, position, random);
-                else
-                    text = bench::random_adjustment_orders(variant, position, random);
+                const std::string text = bench::random_phase_orders(variant, position, random);
                 const bool movement = position.phase.kind == PhaseKind::Movement;
                 const std::uint64_t alloc_before = bench::allocation_count();
                 const auto begin = Clock::now();

@@ -117,4 +117,10 @@ std::string random_adjustment_orders(const Variant& v, const Position& pos, Rand
     return text;
 }
 
+std::string random_phase_orders(const Variant& v, const Position& pos, Random& random) {
+    if (pos.phase.kind == PhaseKind::Movement) return random_movement_orders(v, pos, random);
+    if (pos.phase.kind == PhaseKind::Retreat) return random_retreat_orders(v, pos, random);
+    return random_adjustment_orders(v, pos, random);
+}
+
 }  // namespace adjutant::bench

@@ -38,4 +38,7 @@ std::string random_retreat_orders(const Variant& variant, const Position& positi
 std::string random_adjustment_orders(const Variant& variant, const Position& position,
                                      Random& random);
 
+// The orders the position's phase asks for: one of the three above.
+std::string random_phase_orders(const Variant& variant, const Position& position, Random& random);
+
 }  // namespace adjutant::bench

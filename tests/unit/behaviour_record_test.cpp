@@ -82,13 +82,7 @@ std::string random_game(const Variant& variant, std::uint64_t seed, int phases) 
     Position position = starting_position(variant);
     Fnv64 hash;
     for (int i = 0; i < phases; ++i) {
-        std::string text;
-        if (position.phase.kind == PhaseKind::Movement)
-            text = bench::random_movement_orders(variant, position, random);
-        else if (position.phase.kind == PhaseKind::Retreat)
-            text = bench::random_retreat_orders(variant, position, random);
-        else
-            text = bench::random_adjustment_orders(variant, position, random);
+        const std::string text = bench::random_phase_orders(variant, position, random);
         const ParsedOrders parsed = parser.parse(position, text);
         Adjudication result = adjudicator.run(variant, position, parsed.orders, seed);
         hash.add(text);
