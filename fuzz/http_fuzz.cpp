@@ -19,8 +19,8 @@
 #include <string>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
 
 #include "app/runtime.h"
 #include "http/framing.h"
@@ -57,8 +57,8 @@ World& world() {
         config::ServerConfig config;
         config.variants_dir = std::string(ADJUTANT_SOURCE_DIR) + "/config/variants";
         app::load_variants(config, *out->db, out->variants);
-        out->service = std::make_unique<service::GameService>(
-            *out->db, out->variants, service::sha256_hex(kAdminToken));
+        out->service = std::make_unique<service::GameService>(*out->db, out->variants,
+                                                              service::sha256_hex(kAdminToken));
         out->router = std::make_unique<http::Router>(*out->service, out->metrics);
         const auto created = out->service->create_game({{"name", "fuzz"}, {"variant", "standard"}});
         out->gm_token = created["gm_token"].get<std::string>();
@@ -110,8 +110,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::size_t offset = 0;
         bool framing_checked = false;
         while (!parser.is_done()) {
-            const std::size_t used = parser.put(
-                boost::asio::buffer(rest.data() + offset, rest.size() - offset), ec);
+            const std::size_t used =
+                parser.put(boost::asio::buffer(rest.data() + offset, rest.size() - offset), ec);
             offset += used;
             if (ec == bhttp::error::need_more) return 0;  // the connection would wait, time out
             if (ec) break;

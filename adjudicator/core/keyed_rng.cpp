@@ -56,8 +56,8 @@ std::array<std::uint8_t, 32> hmac_sha256(std::string_view key, std::string_view 
 
 std::array<std::uint8_t, 32> KeyedDice::digest(std::string_view purpose, std::string_view subject,
                                                int attempt) const {
-    std::string message = seed_.version() == 2 ? "adjutant-roll-v2|"
-                                               : "adjutant-roll-v1|" + seed_.text() + "|";
+    std::string message =
+        seed_.version() == 2 ? "adjutant-roll-v2|" : "adjutant-roll-v1|" + seed_.text() + "|";
     message += phase_;
     message += "|";
     message.append(purpose);

@@ -78,7 +78,10 @@ Child start_server(const Options& options, const std::filesystem::path& dir) {
         {"demo", false},
         {"log_level", "warn"},
         // The bench creates its games from one address: no per-address creation limit.
-        {"limits", {{"max_connections", 1024}, {"games_per_hour_per_address", 0}}}}.dump();
+        {"limits",
+         {{"max_connections", 1024},
+          {"games_per_hour_per_address",
+           0}}}}.dump();
     int out[2];
     if (pipe(out) != 0) throw std::runtime_error("pipe failed");
     posix_spawn_file_actions_t actions;

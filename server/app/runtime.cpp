@@ -16,7 +16,7 @@
 namespace adjutant::app {
 
 std::unique_ptr<DatabaseLock> DatabaseLock::acquire(const std::string& database,
-                                                   std::string& error) {
+                                                    std::string& error) {
     if (database == ":memory:") return std::unique_ptr<DatabaseLock>(new DatabaseLock(-1, ""));
     const auto parent = std::filesystem::path(database).parent_path();
     std::error_code ec;

@@ -42,14 +42,16 @@ void check_descriptor_limit(int max_connections) {
     const rlim_t wanted = static_cast<rlim_t>(max_connections) + kMargin;
     if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < wanted) {
         rlimit raised = limit;
-        raised.rlim_cur = limit.rlim_max == RLIM_INFINITY ? wanted : std::min(wanted, limit.rlim_max);
+        raised.rlim_cur =
+            limit.rlim_max == RLIM_INFINITY ? wanted : std::min(wanted, limit.rlim_max);
         if (setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
     }
     if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < wanted)
-        spdlog::warn("the file descriptor limit is {} but limits.max_connections is {}: raise it "
-                     "(systemd: LimitNOFILE) to at least {}",
-                     static_cast<unsigned long long>(limit.rlim_cur), max_connections,
-                     static_cast<unsigned long long>(wanted));
+        spdlog::warn(
+            "the file descriptor limit is {} but limits.max_connections is {}: raise it "
+            "(systemd: LimitNOFILE) to at least {}",
+            static_cast<unsigned long long>(limit.rlim_cur), max_connections,
+            static_cast<unsigned long long>(wanted));
 }
 
 }  // namespace
@@ -111,8 +113,8 @@ int serve_command(Args args) {
         const std::string admin_hash =
             config->admin_token.empty() ? "" : service::sha256_hex(config->admin_token);
         service::GameService service(*db, variants, admin_hash);
-        service.set_limits({config->limits.games_per_hour_per_address,
-                            config->limits.gm_variant_bytes});
+        service.set_limits(
+            {config->limits.games_per_hour_per_address, config->limits.gm_variant_bytes});
         http::Metrics metrics;
         http::Router router(service, metrics);
         http::Server server(*config, router, metrics);

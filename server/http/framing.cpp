@@ -80,8 +80,8 @@ std::optional<Refusal> framing_refusal(const BeastRequest& header,
             // so it is kept to safe characters and a short length.
             std::string coding;
             for (char c : tokens.front())
-                if (coding.size() < 32 && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-                                           c == '-' || c == '_'))
+                if (coding.size() < 32 &&
+                    ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'))
                     coding += c;
             return Refusal{501, "not_implemented",
                            "transfer coding '" + coding +

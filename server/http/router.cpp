@@ -8,8 +8,8 @@
 #include <optional>
 #include <stdexcept>
 
-#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
 
 #include "http/static_files.h"
 #include "service/error.h"
@@ -174,8 +174,8 @@ std::int64_t number_param(const Request& request, std::string_view name, std::in
     auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
     if (ec != std::errc() || end != text->data() + text->size() || value < min || value > max)
         throw service::bad_request("query parameter '" + std::string(name) +
-                                   "' must be a whole number from " + std::to_string(min) +
-                                   " to " + std::to_string(max));
+                                   "' must be a whole number from " + std::to_string(min) + " to " +
+                                   std::to_string(max));
     return value;
 }
 

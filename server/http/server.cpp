@@ -68,9 +68,10 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
         ++accept_failures;
         const auto now = std::chrono::steady_clock::now();
         if (now - last_accept_warning >= std::chrono::seconds(1)) {
-            spdlog::warn("accept: {} ({} failure(s) since the last warning); retrying in up to "
-                         "1 s; raise LimitNOFILE or lower limits.max_connections",
-                         ec.message(), accept_failures);
+            spdlog::warn(
+                "accept: {} ({} failure(s) since the last warning); retrying in up to "
+                "1 s; raise LimitNOFILE or lower limits.max_connections",
+                ec.message(), accept_failures);
             accept_failures = 0;
             last_accept_warning = now;
         }
@@ -100,8 +101,8 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
         // closed, so a client dribbling a body cannot hold the stop for the whole read timeout
         // (issue 14, item 8). The check runs every 50 ms and ends as soon as no connection is
         // left, so a quiet server stops at once.
-        const auto deadline = std::chrono::steady_clock::now() +
-                              std::chrono::seconds(config.limits.drain_seconds);
+        const auto deadline =
+            std::chrono::steady_clock::now() + std::chrono::seconds(config.limits.drain_seconds);
         net::post(acceptor.get_executor(),
                   [self = shared_from_this(), deadline] { self->check_drain(deadline); });
     }
@@ -139,8 +140,7 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
                 ioc.run();
                 return;
             } catch (const std::exception& error) {
-                spdlog::error("an exception escaped an I/O handler: {}; serving on",
-                              error.what());
+                spdlog::error("an exception escaped an I/O handler: {}; serving on", error.what());
             } catch (...) {
                 spdlog::error("an exception escaped an I/O handler; serving on");
             }

@@ -98,7 +98,8 @@ void GameService::count_game_creation(std::string_view client_address) {
     auto& times = creations_[rate_key(client_address)];
     std::erase_if(times, [&](std::int64_t at) { return at <= t - kRateWindowSeconds; });
     if (static_cast<int>(times.size()) >= limits_.games_per_hour_per_address) {
-        const std::int64_t retry_after = std::max<std::int64_t>(1, times.front() + kRateWindowSeconds - t);
+        const std::int64_t retry_after =
+            std::max<std::int64_t>(1, times.front() + kRateWindowSeconds - t);
         throw ApiError(429, "rate_limited",
                        "this address has created " + std::to_string(times.size()) +
                            " games in the last hour, the limit; try again in " +
@@ -230,9 +231,9 @@ nlohmann::json GameService::upload_game_variant(const Caller& caller, std::int64
                                                 std::string_view file_text) {
     require_gm(caller, game_id);
     if (file_text.size() > limits_.gm_variant_bytes)
-        throw ApiError(413, "too_large",
-                       "a GM's variant may be at most " +
-                           std::to_string(limits_.gm_variant_bytes) + " bytes");
+        throw ApiError(
+            413, "too_large",
+            "a GM's variant may be at most " + std::to_string(limits_.gm_variant_bytes) + " bytes");
     auto checked = variants_.check(file_text, game_id);  // 422 with every problem
     std::lock_guard lock(mutex_);
     Loaded game = load(game_id);
@@ -401,8 +402,8 @@ nlohmann::json GameService::game_json(const Loaded& game) {
     out["seed_bits"] = row.seed_hex ? 256 : 64;
     if (row.status == "ended") {
         // 64 hex digits for a 256-bit seed, a decimal number for an older 64-bit one.
-        out["seed"] = row.seed_hex ? *row.seed_hex
-                                   : std::to_string(static_cast<std::uint64_t>(row.seed));
+        out["seed"] =
+            row.seed_hex ? *row.seed_hex : std::to_string(static_cast<std::uint64_t>(row.seed));
         out["ended_at"] = row.ended_at ? nlohmann::json(*row.ended_at) : nullptr;
     }
     if (row.status == "paused" && row.paused_remaining)

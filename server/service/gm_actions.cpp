@@ -75,18 +75,18 @@ void GameService::require_named_phase(const Loaded& game, const nlohmann::json& 
     if (!named && (if_match.empty() || star))
         throw ApiError(428, "phase_required",
                        "name the phase this resolve is for: {\"phase\": \"" + current +
-                           "\"} in the body, or If-Match: " + etag +
-                           " (the game is at " + current + ")",
+                           "\"} in the body, or If-Match: " + etag + " (the game is at " + current +
+                           ")",
                        details);
     if (named && !same_code(*named, current))
         throw ApiError(409, "stale_phase",
                        "phase " + *named + " is not the current phase: the game is at " + current,
                        details);
     if (!if_match.empty() && !star && !etag_listed(if_match, etag))
-        throw ApiError(409, "stale_phase",
-                       "If-Match names another phase: the game is at " + current + " (ETag " +
-                           etag + ")",
-                       details);
+        throw ApiError(
+            409, "stale_phase",
+            "If-Match names another phase: the game is at " + current + " (ETag " + etag + ")",
+            details);
 }
 
 nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id,
@@ -142,7 +142,8 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
         const Variant& variant = game.variant->variant;
         Position position = game.position;
         position.interdicted = interdiction_marks(variant, body);
-        store_.set_phase_position(game_id, game.phase.seq, json_text(position_json(variant, position)));
+        store_.set_phase_position(game_id, game.phase.seq,
+                                  json_text(position_json(variant, position)));
         nlohmann::json names = nlohmann::json::array();
         for (ProvinceId p : position.interdicted) names.push_back(variant.provinces[p].abbr);
         detail["phase"] = game.phase.phase;

@@ -86,9 +86,10 @@ nlohmann::json GameService::submit_orders(const Caller& caller, std::int64_t gam
             return answer;
         }
         storage::Transaction transaction(store_.database());
-        store_.put_order(game_id, game.phase.seq,
-                         storage::OrderRow{caller.power, std::string(text),
-                                           json_text(answer["verdicts"]), std::string(source), now()});
+        store_.put_order(
+            game_id, game.phase.seq,
+            storage::OrderRow{caller.power, std::string(text), json_text(answer["verdicts"]),
+                              std::string(source), now()});
         transaction.commit();  // synchronous=FULL: on disk before we acknowledge
         answer["submitted_at"] = now();
     }

@@ -95,8 +95,8 @@ void GameService::resolve_one(Loaded& game, const std::string& actor) {
             try {
                 // Re-parsed against the same position they were submitted for, so the
                 // verdicts are the ones the player saw.
-                parsed = parse_orders(variant, game.position, row.text,
-                                      power_id(variant, row.power));
+                parsed =
+                    parse_orders(variant, game.position, row.text, power_id(variant, row.power));
             } catch (const std::exception& error) {
                 problem = std::string("the stored orders cannot be parsed: ") + error.what();
             }
@@ -104,8 +104,8 @@ void GameService::resolve_one(Loaded& game, const std::string& actor) {
         if (!problem.empty()) {
             spdlog::warn("game {} phase {}: {}'s orders are unreadable and count as missing: {}",
                          id, game.phase.phase, row.power, problem);
-            events.push_back({{"type", "unreadable_orders"}, {"power", row.power},
-                              {"reason", problem}});
+            events.push_back(
+                {{"type", "unreadable_orders"}, {"power", row.power}, {"reason", problem}});
             continue;
         }
         nlohmann::json lines = nlohmann::json::array();
@@ -172,16 +172,17 @@ void GameService::resolve_one(Loaded& game, const std::string& actor) {
     // unresolved, so two resolves of one phase (a double click, a retry, the GM racing the
     // deadline) resolve it once; the second is a conflict and writes nothing.
     if (!store_.resolve_phase(resolved))
-        throw ApiError(409, "stale_phase",
-                       "phase " + resolved.phase + " has already been resolved",
+        throw ApiError(409, "stale_phase", "phase " + resolved.phase + " has already been resolved",
                        json_text(current_phase_details(load(id))));
     store_.insert_phase(next);
     store_.clear_ready(id);
     store_.update_game(row);
     store_.audit(id, actor, "resolve",
-                 json_text(nlohmann::json{{"phase", resolved.phase}, {"hash", *resolved.hash}}), now());
+                 json_text(nlohmann::json{{"phase", resolved.phase}, {"hash", *resolved.hash}}),
+                 now());
     if (winner_id != kNoPower)
-        store_.audit(id, "server", "end", json_text(nlohmann::json{{"winner", *row.winner}}), now());
+        store_.audit(id, "server", "end", json_text(nlohmann::json{{"winner", *row.winner}}),
+                     now());
     changed(id);
     transaction.commit();
     ++resolutions_;

@@ -57,14 +57,13 @@ nlohmann::json GameService::take_seat(std::int64_t game_id, std::string_view pow
     seat->joined_at = now();
     store_.update_seat(*seat);
     if (how == SeatTaking::Join)
-        store_.audit(game_id, "player:" + power, "join", json_text(nlohmann::json{{"power", power}}),
-                     now());
+        store_.audit(game_id, "player:" + power, "join",
+                     json_text(nlohmann::json{{"power", power}}), now());
     else
-        store_.audit(
-            game_id, "gm", how == SeatTaking::Replace ? "replace" : "invite",
-            json_text(nlohmann::json{
-                {"power", power}, {"player", *seat->player}, {"replaced", had_player}}),
-            now());
+        store_.audit(game_id, "gm", how == SeatTaking::Replace ? "replace" : "invite",
+                     json_text(nlohmann::json{
+                         {"power", power}, {"player", *seat->player}, {"replaced", had_player}}),
+                     now());
     changed(game_id);
     if (game.row.status == "forming") activate(game);
     transaction.commit();

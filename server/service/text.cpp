@@ -55,8 +55,9 @@ std::optional<Utf8Problem> find_invalid_utf8(std::string_view text) {
 
 std::string describe(const Utf8Problem& problem) {
     char text[128];
-    std::snprintf(text, sizeof text, "line %zu, byte %zu (offset %zu): byte 0x%02X is not valid UTF-8",
-                  problem.line, problem.byte, problem.offset, problem.value);
+    std::snprintf(text, sizeof text,
+                  "line %zu, byte %zu (offset %zu): byte 0x%02X is not valid UTF-8", problem.line,
+                  problem.byte, problem.offset, problem.value);
     return text;
 }
 

@@ -9,11 +9,11 @@
 // Thread-safe: lookups take a shared lock, additions an exclusive one.
 #pragma once
 
-#include <filesystem>
 #include <cstdint>
+#include <filesystem>
 #include <map>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <shared_mutex>
 #include <string>
 #include <string_view>

@@ -122,9 +122,9 @@ std::vector<GameRow> Store::games() {
 }
 
 std::vector<GameRow> Store::games_page(std::int64_t after_id, int limit, bool include_ended) {
-    static const std::string sql = select(
-        kGameColumns,
-        "FROM games WHERE id > ?1 AND (?2 OR status != 'ended') ORDER BY id LIMIT ?3");
+    static const std::string sql =
+        select(kGameColumns,
+               "FROM games WHERE id > ?1 AND (?2 OR status != 'ended') ORDER BY id LIMIT ?3");
     auto& s = db_.prepare(sql);
     s.bind(1, after_id).bind(2, std::int64_t{include_ended}).bind(3, std::int64_t{limit});
     std::vector<GameRow> rows;
@@ -279,9 +279,9 @@ bool Store::resolve_phase(const PhaseRow& r) {
 }
 
 void Store::restart_game(std::int64_t game_id, const std::string& variant) {
-    for (const char* sql : {"DELETE FROM orders WHERE game_id = ?1",
-                            "DELETE FROM phases WHERE game_id = ?1",
-                            "DELETE FROM seats WHERE game_id = ?1"}) {
+    for (const char* sql :
+         {"DELETE FROM orders WHERE game_id = ?1", "DELETE FROM phases WHERE game_id = ?1",
+          "DELETE FROM seats WHERE game_id = ?1"}) {
         auto& s = db_.prepare(sql);
         s.bind(1, game_id);
         s.run();

@@ -25,10 +25,10 @@ TEST_CASE("UTF-8 problems are found with their line, byte and offset") {
     CHECK(latin1->value == 0xE9);
     CHECK(service::describe(*latin1) ==
           "line 2, byte 11 (offset 20): byte 0xE9 is not valid UTF-8");
-    for (const char* bad : {"\xc0\xaf",           // overlong '/'
-                            "\xe0\x80\xaf",       // overlong, three bytes
-                            "\xed\xa0\x80",       // a UTF-16 surrogate
-                            "\xf4\x90\x80\x80",   // past U+10FFFF
+    for (const char* bad : {"\xc0\xaf",          // overlong '/'
+                            "\xe0\x80\xaf",      // overlong, three bytes
+                            "\xed\xa0\x80",      // a UTF-16 surrogate
+                            "\xf4\x90\x80\x80",  // past U+10FFFF
                             "\xf8\x88\x80\x80\x80", "\xff", "\xc3", "\xe2\x82"})
         CHECK(service::find_invalid_utf8(bad));
     // json_text never throws on such bytes: they become U+FFFD.
