@@ -20,8 +20,6 @@
 
 namespace adjutant {
 
-struct Variant;
-
 // A standing supply order (`T KOL SUPPLY A LIE EVERY WEEK`; docs/campaign.md): each week the army
 // needs supply, `power` sends it a train from `from` (buying one there when none waits) until
 // ordered to STOP or the army is gone. One per army.
@@ -118,8 +116,5 @@ struct Position {
 
     friend bool operator==(const Position&, const Position&) = default;
 };
-
-// The variant's starting position (units, ownership of home centres, start phase).
-Position starting_position(const Variant& variant);
 
 }  // namespace adjutant

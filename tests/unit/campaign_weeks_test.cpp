@@ -14,6 +14,7 @@
 #include "orders/parser.h"
 #include "position/position_json.h"
 #include "rules_case.h"
+#include "starting_position.h"
 
 using namespace adjutant;
 

@@ -9,6 +9,7 @@
 #include "orders/parser.h"
 #include "position/position.h"
 #include "rules_case.h"
+#include "starting_position.h"
 #include "variant/unit_text.h"
 
 using namespace adjutant;

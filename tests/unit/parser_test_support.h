@@ -13,6 +13,7 @@
 
 #include "orders/parser.h"
 #include "position/position.h"
+#include "starting_position.h"
 #include "variant/unit_text.h"
 #include "variant/variant_json.h"
 

@@ -8,6 +8,7 @@
 #include "orders/parser.h"
 #include "resolve/movement.h"
 #include "rules_case.h"
+#include "starting_position.h"
 #include "variant/unit_text.h"
 
 using namespace adjutant;
