@@ -238,6 +238,15 @@ bool MovementResolver::resolve(int i) {
 }
 
 void MovementResolver::apply_backup_rule(std::size_t first) {
+    switch (variant_->backup_rule) {
+        case BackupRule::Szykman:
+            szykman_rule(first);
+            break;
+    }
+    dependencies_.resize(first);
+}
+
+void MovementResolver::szykman_rule(std::size_t first) {
     const auto begin = dependencies_.begin() + static_cast<std::ptrdiff_t>(first);
     const bool paradox = std::any_of(begin, dependencies_.end(), [&](int k) {
         return units_[k].order.type == OrderType::Convoy;
@@ -270,7 +279,6 @@ void MovementResolver::apply_backup_rule(std::size_t first) {
             result_[k] = 0;
         }
     }
-    dependencies_.resize(first);
 }
 
 bool MovementResolver::adjudicate(int i) {

@@ -5,8 +5,9 @@
 // through the strengths of 5.B. resolve() memoises decisions; a dependency on a decision still
 // being guessed is recorded, and the order that heads such a cycle is adjudicated once with the
 // guess "fails" and once with "succeeds". One consistent answer is taken; zero or two answers
-// call the backup rule: circular movement succeeds, a convoy paradox makes the convoying fleets
-// in the cycle fail (Szykman). No iteration caps, no special cases outside the rules.
+// call the variant's backup rule (Variant::backup_rule): with "szykman", circular movement
+// succeeds and a convoy paradox makes the convoying fleets in the cycle fail. No iteration caps,
+// no special cases outside the rules.
 //
 // Strength is pluggable (DESIGN.md §3): each unit brings `base_strength` (1 for `unit`
 // strength, its strength points for `points`); supports add their supporter's base strength.
@@ -100,7 +101,10 @@ class MovementResolver {
 
     bool resolve(int i);
     bool adjudicate(int i);
+    // Settles the cycle of decisions dependencies_[first_dependency..] by the variant's backup
+    // rule and forgets those dependencies.
     void apply_backup_rule(std::size_t first_dependency);
+    void szykman_rule(std::size_t first_dependency);
 
     // Decision rules, one family per order type (move.cpp, support.cpp, convoy.cpp).
     bool adjudicate_move(int i);

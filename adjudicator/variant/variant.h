@@ -80,6 +80,15 @@ struct FleetEdge {
     Location to;
 };
 
+// What the movement resolver does with a cycle of decisions that has zero or two consistent
+// answers (DATC 5.B.9). Variant files name it ("backup_rule", docs/variants.md), so a rule choice
+// of DATC 4.A.2 is the variant's, not the resolver's.
+enum class BackupRule : std::uint8_t {
+    // "szykman": a circle of moves all succeed; in a convoy paradox the convoying fleets in the
+    // cycle fail, as if holding (the Szykman rule, DATC 4.A.2).
+    Szykman,
+};
+
 struct Variant {
     std::string name;
     std::vector<Province> provinces;
@@ -92,6 +101,7 @@ struct Variant {
     std::vector<RailLine> rail_lines;
     std::vector<Canal> canals;
     StrengthKind strength = StrengthKind::Unit;
+    BackupRule backup_rule = BackupRule::Szykman;
     // Campaign maps only (docs/variants.md, "Campaign maps"): weekly turns, cities,
     // fortresses, roads, rail links, the campaign's start and its rule parameters.
     std::optional<CampaignMap> campaign;

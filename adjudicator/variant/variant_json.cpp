@@ -2,7 +2,7 @@
 // Grammar of a variant file (docs/variants.md has every field and check):
 //   variant   := { "format": 1, "name": str, "title": str, "map": {"width", "height"},
 //                  "powers": [power], "provinces": [province], "start": start,
-//                  "victory": {"centers": int}, reserved... }
+//                  "victory": {"centers": int}, "backup_rule": name, reserved... }
 //   power     := { "name", "adjective", "color": "#rrggbb", "home_centers": [abbr] }
 //   province  := { "abbr", "name", "aliases": [str], "type": land|coast|sea|impassable,
 //                  "supply_center": bool, "draw": point, "army": [abbr],
@@ -42,6 +42,13 @@ std::string number_text(double d) {
     return json(d).dump();
 }
 
+// The movement resolver's backup rules by the names variant files give them (docs/variants.md).
+struct NamedBackupRule {
+    std::string_view name;
+    BackupRule rule;
+};
+constexpr NamedBackupRule kBackupRules[] = {{"szykman", BackupRule::Szykman}};
+
 struct NameOwner {
     ProvinceId province;
     std::string path;
@@ -61,6 +68,7 @@ class Loader {
         v_.index_names();
         read_start(doc);
         read_victory(doc);
+        read_backup_rule(doc);
         if (check_.ok()) read_rules(check_, v_, doc);  // rules name provinces: only on a sound map
         if (check_.ok()) read_campaign(check_, v_, doc);
         finish();
@@ -68,8 +76,9 @@ class Loader {
 
   private:
     void read_top_fields(const json& doc) {
-        std::vector<std::string_view> known = {"format", "name",      "title", "map",
-                                               "powers", "provinces", "start", "victory"};
+        std::vector<std::string_view> known = {"format", "name",    "title",
+                                               "map",    "powers",  "provinces",
+                                               "start",  "victory", "backup_rule"};
         known.insert(known.end(), std::begin(kReservedTop), std::end(kReservedTop));
         for (auto it = doc.begin(); it != doc.end(); ++it)
             if (std::find(known.begin(), known.end(), it.key()) == known.end())
@@ -425,6 +434,21 @@ class Loader {
                 v_.start_units.push_back(StartUnit{power, unit.type, unit.location, stats});
             }
         }
+    }
+
+    void read_backup_rule(const json& doc) {
+        const auto name = check_.get_string(doc, "", "backup_rule", false);
+        if (!name) return;
+        std::string known;
+        for (const NamedBackupRule& r : kBackupRules) {
+            if (*name == r.name) {
+                v_.backup_rule = r.rule;
+                return;
+            }
+            known += (known.empty() ? "" : ", ") + quote_text(r.name);
+        }
+        check_.error("/backup_rule",
+                     "unknown backup rule " + quote_text(*name) + " (known: " + known + ")");
     }
 
     void read_victory(const json& doc) {

@@ -6,6 +6,8 @@
 #include <sstream>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "variant/variant_json.h"
 
 using namespace adjutant;
@@ -180,6 +182,25 @@ TEST_CASE("the small test map loads") {
                            Location{v.find_province("DDD"), Coast::North}));
 }
 
+TEST_CASE("the backup rule is the variant's: szykman by default or by name") {
+    const std::string tiny = read_text("tests/variants/tiny.json");
+    const VariantLoad by_default = load_variant(tiny);
+    REQUIRE(by_default.ok());
+    CHECK(by_default.variant->backup_rule == BackupRule::Szykman);
+
+    nlohmann::json named = nlohmann::json::parse(tiny);
+    named["backup_rule"] = "szykman";
+    const VariantLoad by_name = load_variant(named.dump());
+    for (const VariantError& e : by_name.errors) MESSAGE(e.path, ": ", e.message);
+    REQUIRE(by_name.ok());
+    CHECK(by_name.variant->backup_rule == BackupRule::Szykman);
+
+    named["backup_rule"] = 1;
+    const VariantLoad mistyped = load_variant(named.dump());
+    REQUIRE(mistyped.errors.size() == 1);
+    CHECK(mistyped.errors[0].path == "/backup_rule");
+}
+
 namespace {
 
 struct BadCase {
@@ -219,6 +240,8 @@ constexpr BadCase kBadCases[] = {
     {"unknown_province_in_start", "/start/units/Blue/1", "unknown province \"XYZ\"", 1},
     {"bad_phase", "/start/phase", "bad phase code \"W1901M\"", 1},
     {"victory_out_of_range", "/victory/centers", "between 1 and 4 supply centres", 1},
+    {"unknown_backup_rule", "/backup_rule", "unknown backup rule \"all_hold\" (known: \"szykman\")",
+     1},
     {"duplicate_abbreviation", "/provinces/6/abbr", "duplicate abbreviation \"AAA\"", 1},
     {"duplicate_alias", "/provinces/4/aliases/0", "\"bravo land\" is already used by BBB", 1},
     {"alias_clashes_with_name", "/provinces/6/aliases/0", "\"alpha\" is already used by AAA", 1},
