@@ -2,8 +2,10 @@
 #include "adjudicate.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "core/keyed_rng.h"
+#include "position/position_check.h"
 #include "resolve/movement.h"
 #include "resolve/phases.h"
 #include "rules/turn_steps.h"
@@ -35,6 +37,9 @@ Adjudication Adjudicator::run(const Variant& variant, const Position& position,
             break;
     }
     if (variant.campaign) run_turn_steps(variant, position, orders, dice, result);
+    // Debug builds (the sanitizer build among them) check every phase's result, so a resolver or
+    // rule module that breaks a position fails at the phase that broke it.
+    assert(position_is_ok(variant, result.next).empty());
     return result;
 }
 

@@ -2,6 +2,7 @@
 #include "resolve/movement.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "variant/variant.h"
 
@@ -168,6 +169,7 @@ void MovementResolver::load(const Variant& variant, const Position& position,
 }
 
 void MovementResolver::run() {
+    assert(variant_ != nullptr);  // load() comes first
     for (std::size_t i = 0; i < units_.size(); ++i) resolve(static_cast<int>(i));
     rail_stops_.assign(units_.size(), kNoProvince);
     for (std::size_t i = 0; i < units_.size(); ++i) {
@@ -238,6 +240,7 @@ bool MovementResolver::resolve(int i) {
 }
 
 void MovementResolver::apply_backup_rule(std::size_t first) {
+    assert(first < dependencies_.size());  // a cycle holds at least the order that heads it
     switch (variant_->backup_rule) {
         case BackupRule::Szykman:
             szykman_rule(first);

@@ -19,6 +19,7 @@
 #include "adjudicate.h"
 #include "bench/random_orders.h"
 #include "orders/parser.h"
+#include "position/position_check.h"
 #include "report/adjudication_json.h"
 #include "rules_case.h"
 #include "starting_position.h"
@@ -86,6 +87,8 @@ std::string random_game(const Variant& variant, std::uint64_t seed, int phases) 
         const std::string text = bench::random_phase_orders(variant, position, random);
         const ParsedOrders parsed = parser.parse(position, text);
         Adjudication result = adjudicator.run(variant, position, parsed.orders, seed);
+        CHECK_MESSAGE(position_is_ok(variant, result.next).empty(), variant.name, " seed ", seed,
+                      " ", result.next.phase.code(), ": ", position_is_ok(variant, result.next));
         hash.add(text);
         hash.add(adjudication_to_json(variant, parsed, result).dump());
         position = std::move(result.next);

@@ -15,6 +15,7 @@
 #include "core/keyed_rng.h"
 #include "core/text.h"
 #include "orders/parser.h"
+#include "position/position_check.h"
 #include "position/position_json.h"
 #include "report/adjudication_json.h"
 #include "variant/unit_text.h"
@@ -421,6 +422,8 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c,
         if (!stage.phase_after.empty() && stage.phase_after != result.next.phase.code())
             problems.push_back(where + "phase after: expected " + stage.phase_after + ", got " +
                                result.next.phase.code());
+        if (const std::string broken = position_is_ok(v, result.next); !broken.empty())
+            problems.push_back(where + "the next position breaks an invariant: " + broken);
         // The next stage starts from the position as it is stored: written and read back, so a
         // position the adjudicator writes but the loader refuses (or reads differently) fails.
         const PositionLoad reloaded = position_from_json(v, report.at("next"));
