@@ -18,21 +18,23 @@ npm ci --prefix tests/web --no-audit --no-fund
 npm ci --prefix tests/openapi --no-audit --no-fund
 
 echo "== Release build and tests"
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DADJUTANT_TESTS=ON >/dev/null
+cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DADJUTANT_TESTS=ON \
+  -DADJUTANT_WERROR=ON >/dev/null
 cmake --build build/release -j "$jobs"
 ctest --test-dir build/release --output-on-failure -j "$jobs"
 # The rules suites' own counts (DATC chapter 6, Colonial, campaign supply, sieges and rail).
 build/release/tests/adjutant_tests -tc="DATC*,Colonial rules*,Campaign*" | grep "cases passed"
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
-cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DADJUTANT_SANITIZE=ON -DADJUTANT_TESTS=ON >/dev/null
+cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DADJUTANT_SANITIZE=ON -DADJUTANT_TESTS=ON \
+  -DADJUTANT_WERROR=ON >/dev/null
 cmake --build build/asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build/asan --output-on-failure -j "$jobs"
 
 echo "== Fuzzing (libFuzzer, ${FUZZ_SECONDS:-30} s per target)"
 CC=clang CXX=clang++ cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=Debug \
-  -DADJUTANT_FUZZ=ON -DADJUTANT_TESTS=OFF >/dev/null
+  -DADJUTANT_FUZZ=ON -DADJUTANT_TESTS=OFF -DADJUTANT_WERROR=ON >/dev/null
 cmake --build build/fuzz -j "$jobs" --target fuzz_targets
 for target in build/fuzz/fuzz/*_fuzz; do
   name=$(basename "$target")
