@@ -4,9 +4,9 @@
 #include <algorithm>
 
 #include "core/keyed_rng.h"
+#include "module/turn_context.h"
 #include "resolve/movement.h"
 #include "resolve/phases.h"
-#include "rules/turn_steps.h"
 #include "variant/variant.h"
 
 namespace adjutant {

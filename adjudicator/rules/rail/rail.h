@@ -17,9 +17,13 @@
 #include <string>
 #include <vector>
 
-#include "rules/turn_steps.h"
+#include "module/rule_module.h"
+#include "module/turn_context.h"
 
 namespace adjutant::rail {
+
+// The module's hooks (module/rule_module.h), registered in rules/registry.cpp.
+extern const RuleModule kModule;
 
 bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);

@@ -156,18 +156,17 @@ std::int64_t fighting_points(const Variant& variant, const Garrison& garrison) {
     return most == 0 ? garrison.points : std::min(garrison.points, most);
 }
 
-std::int64_t resolution_points(const Variant& variant, const Position& position,
-                               std::span<const Order> orders, const Unit& unit) {
-    const std::int64_t points = unit.stats.points;
-    if (!variant.campaign || !enabled(variant)) return points;
+std::int64_t fortified_points(const Variant& variant, const Position& position,
+                              std::span<const Order> orders, const Unit& unit) {
+    if (!variant.campaign || !enabled(variant)) return 0;
     const Siege* siege = position.siege_of(unit.location.province);
-    if (siege == nullptr || !siege->laid() || siege->army != unit.stats.id) return points;
+    if (siege == nullptr || !siege->laid() || siege->army != unit.stats.id) return 0;
     for (const Order& o : orders)
         if (o.unit.province == unit.location.province &&
             (o.type == OrderType::Move || o.type == OrderType::Support ||
              o.type == OrderType::Convoy || o.type == OrderType::RailMove))
-            return points;
-    return points + points / 4;
+            return 0;
+    return unit.stats.points / 4;
 }
 
 std::int64_t relief_points(const Variant& variant, const Position& position,

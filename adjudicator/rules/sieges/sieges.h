@@ -20,7 +20,8 @@
 #include <span>
 #include <string>
 
-#include "rules/turn_steps.h"
+#include "module/rule_module.h"
+#include "module/turn_context.h"
 
 namespace adjutant {
 struct Garrison;
@@ -32,12 +33,15 @@ namespace adjutant::sieges {
 bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);
 
-// The points `unit` brings to the movement resolution (`points` strength): its strength points,
-// and for a besieger whose siege is laid and that stays in its siegeworks (any order but a move,
-// a support or a convoy) the 25% of them (rounded down) it holds in field fortifications
-// against a relieving attack (5n), counted twice like the 75% against a sortie (5l).
-std::int64_t resolution_points(const Variant& variant, const Position& position,
-                               std::span<const Order> orders, const Unit& unit);
+// The module's hooks (module/rule_module.h), registered in rules/registry.cpp.
+extern const RuleModule kModule;
+
+// The points a besieger adds to its own in the movement resolution (`points` strength): for a
+// besieger whose siege is laid and that stays in its siegeworks (any order but a move, a support
+// or a convoy) the 25% of its points (rounded down) it holds in field fortifications against a
+// relieving attack (5n), counted twice like the 75% against a sortie (5l); else 0.
+std::int64_t fortified_points(const Variant& variant, const Position& position,
+                              std::span<const Order> orders, const Unit& unit);
 
 // The points a garrison adds to `unit`'s relieving move into its besieged fortress (5n): the
 // fighting points of the garrison of the unit's power there, ordered `G REI S A CHA - REI`; else 0.

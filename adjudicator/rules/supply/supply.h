@@ -14,9 +14,13 @@
 
 #include <vector>
 
-#include "rules/turn_steps.h"
+#include "module/rule_module.h"
+#include "module/turn_context.h"
 
 namespace adjutant::supply {
+
+// The module's hooks (module/rule_module.h), registered in rules/registry.cpp.
+extern const RuleModule kModule;
 
 bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);
