@@ -71,7 +71,7 @@ void run_turn_steps(const Variant& variant, const Position& before, std::span<co
     // out.
     context.verdicts.resize(orders.size());
     for (std::size_t i = 0; i < orders.size(); ++i) {
-        if (orders_a_unit(orders[i].type) || orders[i].type == OrderType::Permit) continue;
+        if (orders_a_unit(orders[i]) || orders[i].type == OrderType::Permit) continue;
         if (context.verdicts[i])
             result.results.push_back(std::move(*context.verdicts[i]));
         else

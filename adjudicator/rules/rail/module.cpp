@@ -4,9 +4,14 @@
 
 namespace adjutant::rail {
 
+// The army holds while its engineers work: the order is the army's.
+const ModuleOrderKind kDemolish{"demolish", true, check_rail_works_order, works_text};
+const ModuleOrderKind kRepair{"repair", true, check_rail_works_order, works_text};
+
 const RuleModule kModule{
     .name = "rail_network",
     .enabled = enabled,
+    .read_unit_action = read_unit_action,
     .after_movement = after_movement,
     .end_of_week = end_of_week,
 };

@@ -69,9 +69,9 @@ void end_siege(TurnContext& ctx, ProvinceId province) {
     std::erase_if(next.sieges, [&](const Siege& s) { return s.province == province; });
 }
 
-bool ordered(const TurnContext& ctx, OrderType type, ProvinceId where) {
+bool ordered(const TurnContext& ctx, const ModuleOrderKind& kind, ProvinceId where) {
     return std::any_of(ctx.orders.begin(), ctx.orders.end(),
-                       [&](const Order& o) { return o.type == type && o.unit.province == where; });
+                       [&](const Order& o) { return is(o, kind) && o.unit.province == where; });
 }
 
 std::int64_t percent_up(std::int64_t points, int percent) {
@@ -82,8 +82,7 @@ const Order* garrison_support(std::span<const Order> orders, ProvinceId fortress
     // A garrison comes out once: its last support order stands, as a unit's last order does.
     const Order* found = nullptr;
     for (const Order& o : orders)
-        if (o.type == OrderType::GarrisonSupport && o.unit.province == fortress && o.power == power)
-            found = &o;
+        if (is(o, kGarrisonSupport) && o.unit.province == fortress && o.power == power) found = &o;
     return found;
 }
 

@@ -30,6 +30,25 @@ struct Unit;
 
 namespace adjutant::sieges {
 
+// The module's orders (order_syntax.cpp reads and writes them, legality.cpp judges them). The
+// besieger's (`unit` the army in its fortress): Besiege, LiftSiege, Assault, Breach. The
+// garrison's (`unit` the fortress; the garrison is no unit): Sortie, HalfRations, Stand and
+// GarrisonSupport (`target` the relieving army's province, `target_destination` the fortress).
+extern const ModuleOrderKind kBesiege;
+extern const ModuleOrderKind kLiftSiege;
+extern const ModuleOrderKind kAssault;
+extern const ModuleOrderKind kBreach;
+extern const ModuleOrderKind kSortie;
+extern const ModuleOrderKind kHalfRations;
+extern const ModuleOrderKind kStand;
+extern const ModuleOrderKind kGarrisonSupport;
+SyntaxMatch read_order(OrderReader& reader, OrderSyntax& order);
+SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order);
+std::string besieger_text(const Variant& variant, const Order& order);
+std::string garrison_text(const Variant& variant, const Order& order);
+Checked check_siege_order(const Variant& variant, const Position& position, PowerId power,
+                          const OrderSyntax& syntax);
+
 bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);
 
