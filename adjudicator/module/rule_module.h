@@ -7,6 +7,7 @@
 // module: a new module is a new folder plus one line in the registry. Every hook may be null.
 //
 // The hooks, by the stage of a phase that calls them:
+//   variant  read_parameters reads the module's part of the variant file
 //   orders   read_order / read_unit_action add words to the order language (the module's
 //            order kinds, `ModuleOrderKind`); each kind judges its own legality and writes its
 //            own canonical text; `conflict` refuses a line against the accepted lines before it
@@ -21,6 +22,8 @@
 #include <string>
 #include <string_view>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "core/ids.h"
 
 namespace adjutant {
@@ -34,6 +37,7 @@ struct OrderVerdict;
 struct Unit;
 struct TurnContext;
 class OrderReader;
+class VariantFields;
 
 // One kind of order a module adds ("A VER BESIEGE", "T BER SUPPLY A DRE"). An order of a module
 // kind has `Order::type == OrderType::Module` and points at its kind, so the core passes it
@@ -62,6 +66,11 @@ struct RuleModule {
     std::string_view name;  // as the variant's `rules` section names it: "sieges"
     // Whether `variant` uses the module; the core calls no other hook when it does not.
     bool (*enabled)(const Variant&) = nullptr;
+    // Reads the module's part of a variant file, `"rules": {"<name>": {...}}`, by the module's
+    // own schema, into the campaign map (variant/campaign.h). A module without it takes no
+    // parameters.
+    void (*read_parameters)(VariantFields&, const nlohmann::json& part,
+                            const std::string& at) = nullptr;
 
     // Orders that begin with a word of the module's ("BUY 2 T PAR", "G VER SORTIE").
     SyntaxMatch (*read_order)(OrderReader&, OrderSyntax&) = nullptr;

@@ -11,6 +11,7 @@ const ModuleOrderKind kRepair{"repair", true, check_rail_works_order, works_text
 const RuleModule kModule{
     .name = "rail_network",
     .enabled = enabled,
+    .read_parameters = read_parameters,
     .read_unit_action = read_unit_action,
     .after_movement = after_movement,
     .end_of_week = end_of_week,

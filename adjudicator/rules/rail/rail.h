@@ -34,6 +34,8 @@ std::string works_text(const Variant& variant, const Order& order);
 Checked check_rail_works_order(const Variant& variant, const Position& position, PowerId power,
                                const OrderSyntax& syntax);
 
+// The module's part of a variant file (parameters.cpp).
+void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at);
 bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);
 void end_of_week(TurnContext& context);

@@ -32,6 +32,7 @@ const ModuleOrderKind kTrainPolicy{"train policy", false, check_train_policy, tr
 const RuleModule kModule{
     .name = "supply",
     .enabled = enabled,
+    .read_parameters = read_parameters,
     .read_order = read_order,
     .conflict = city_dispatch_taken,
     .after_movement = after_movement,

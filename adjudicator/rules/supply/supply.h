@@ -41,6 +41,8 @@ Checked check_purchase(const Variant& variant, const Position& position, PowerId
 Checked check_train_policy(const Variant& variant, const Position& position, PowerId power,
                            const OrderSyntax& syntax);
 
+// The module's part of a variant file (parameters.cpp).
+void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at);
 bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);
 void end_of_week(TurnContext& context);
