@@ -69,8 +69,7 @@ class ModuleStates {
         S value;
         std::unique_ptr<Holder> clone() const override { return std::make_unique<Of>(*this); }
         bool equals(const Holder* other) const override {
-            return other == nullptr ? value.empty()
-                                    : value == static_cast<const Of&>(*other).value;
+            return other == nullptr ? value.empty() : value == static_cast<const Of&>(*other).value;
         }
         void normalise() override { value.normalise(); }
     };
