@@ -17,6 +17,7 @@
 #include "allocation_counter.h"
 #include "orders/parser.h"
 #include "random_orders.h"
+#include "starting_position.h"
 #include "variant/variant_json.h"
 
 using namespace adjutant;

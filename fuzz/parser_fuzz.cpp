@@ -13,6 +13,7 @@
 #include "orders/lexer.h"
 #include "orders/parser.h"
 #include "position/position.h"
+#include "starting_position.h"
 #include "variant/variant_json.h"
 
 #ifndef ADJUTANT_SOURCE_DIR

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "position/position_json.h"
+#include "starting_position.h"
 #include "variant/variant_json.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

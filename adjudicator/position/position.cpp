@@ -4,9 +4,6 @@
 #include <algorithm>
 #include <tuple>
 
-#include "rules/rail/rail.h"
-#include "variant/variant.h"
-
 namespace adjutant {
 
 const Unit* Position::unit_at(ProvinceId province) const {
@@ -76,30 +73,6 @@ void Position::normalise() {
     if (std::all_of(destroy_trains.begin(), destroy_trains.end(),
                     [](std::uint8_t d) { return d == 0; }))
         destroy_trains.clear();
-}
-
-Position starting_position(const Variant& variant) {
-    Position pos;
-    pos.phase = variant.start_phase;
-    pos.owner.assign(variant.provinces.size(), kNoPower);
-    for (std::size_t p = 0; p < variant.powers.size(); ++p)
-        for (ProvinceId c : variant.powers[p].home_centers) pos.owner[c] = static_cast<PowerId>(p);
-    for (const StartUnit& s : variant.start_units) {
-        Unit unit{s.type, s.power, s.location, s.stats};
-        // Campaign units are numbered in the variant file's order (sorted by location), so
-        // supply trains can follow them.
-        if (variant.campaign) unit.stats.id = ++pos.next_unit_id;
-        pos.units.push_back(std::move(unit));
-    }
-    if (variant.campaign) {
-        pos.garrisons = variant.campaign->start_garrisons;
-        pos.trains = variant.campaign->start_trains;
-        pos.treasury = variant.campaign->start_treasury;
-    }
-    // Rail states start settled behind the lines (docs/rail.md, "Initial states").
-    rail::initialise(variant, pos);
-    pos.normalise();
-    return pos;
 }
 
 }  // namespace adjutant

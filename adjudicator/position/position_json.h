@@ -22,7 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "position/position.h"
-#include "position/unit_text.h"
+#include "variant/unit_text.h"
 
 namespace adjutant {
 

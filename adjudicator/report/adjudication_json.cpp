@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "report/adjudication_json.h"
 
+#include "adjudicate.h"
 #include "position/position_json.h"
 #include "variant/variant.h"
 

@@ -21,7 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "adjudicate.h"
+#include "adjudication.h"
 #include "orders/parser.h"
 
 namespace adjutant {

@@ -18,7 +18,7 @@
 #include <span>
 #include <vector>
 
-#include "adjudicate.h"
+#include "adjudication.h"
 
 namespace adjutant {
 

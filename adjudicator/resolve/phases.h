@@ -4,7 +4,7 @@
 
 #include <span>
 
-#include "adjudicate.h"
+#include "adjudication.h"
 
 namespace adjutant {
 

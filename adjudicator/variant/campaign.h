@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/ids.h"
-#include "position/position.h"
+#include "core/unit.h"
 
 namespace adjutant {
 

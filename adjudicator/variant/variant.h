@@ -16,7 +16,7 @@
 
 #include "core/ids.h"
 #include "core/phase.h"
-#include "position/position.h"
+#include "core/unit.h"
 #include "variant/campaign.h"
 
 namespace adjutant {

@@ -19,9 +19,9 @@
 
 #include "core/json_check.h"
 #include "core/text.h"
-#include "position/unit_text.h"
 #include "variant/campaign_json.h"
 #include "variant/rules_json.h"
+#include "variant/unit_text.h"
 #include "variant/variant_adjacency.h"
 
 namespace adjutant {

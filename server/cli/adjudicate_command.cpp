@@ -13,6 +13,7 @@
 #include "orders/parser.h"
 #include "position/position_json.h"
 #include "report/adjudication_json.h"
+#include "starting_position.h"
 
 namespace adjutant::cli {
 

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "adjudicate.h"
+#include "adjudication.h"
 #include "orders/parser.h"
 #include "variant/variant.h"
 

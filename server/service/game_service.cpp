@@ -14,6 +14,7 @@
 #include "service/request.h"
 #include "service/text.h"
 #include "service/visibility.h"
+#include "starting_position.h"
 
 namespace adjutant::service {
 

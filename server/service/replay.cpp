@@ -11,6 +11,7 @@
 #include "service/error.h"
 #include "service/game_internal.h"
 #include "service/text.h"
+#include "starting_position.h"
 
 namespace adjutant::service {
 

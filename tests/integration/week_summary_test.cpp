@@ -11,6 +11,7 @@
 #include "orders/parser.h"
 #include "report/adjudication_json.h"
 #include "service/week_summary.h"
+#include "starting_position.h"
 #include "variant/variant_json.h"
 
 using adjutant::service::week_summary;

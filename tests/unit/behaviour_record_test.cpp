@@ -21,6 +21,7 @@
 #include "orders/parser.h"
 #include "report/adjudication_json.h"
 #include "rules_case.h"
+#include "starting_position.h"
 
 using namespace adjutant;
 using namespace adjutant::testing;

@@ -15,6 +15,7 @@
 #include "position/position_json.h"
 #include "rules/sieges/sieges.h"
 #include "rules_case.h"
+#include "starting_position.h"
 
 using namespace adjutant;
 

@@ -13,7 +13,8 @@
 
 #include "orders/parser.h"
 #include "position/position.h"
-#include "position/unit_text.h"
+#include "starting_position.h"
+#include "variant/unit_text.h"
 #include "variant/variant_json.h"
 
 namespace parser_test {

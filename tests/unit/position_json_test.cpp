@@ -6,6 +6,7 @@
 #include <string>
 
 #include "position/position_json.h"
+#include "starting_position.h"
 #include "variant/variant_json.h"
 
 using namespace adjutant;

@@ -10,6 +10,7 @@
 #include "position/position_json.h"
 #include "rules/rail/max_flow.h"
 #include "rules/rail/rail.h"
+#include "starting_position.h"
 #include "variant/variant_json.h"
 
 using namespace adjutant;

@@ -16,8 +16,8 @@
 #include "core/text.h"
 #include "orders/parser.h"
 #include "position/position_json.h"
-#include "position/unit_text.h"
 #include "report/adjudication_json.h"
+#include "variant/unit_text.h"
 #include "variant/variant_json.h"
 
 namespace adjutant::testing {

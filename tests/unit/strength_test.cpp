@@ -6,9 +6,10 @@
 #include <vector>
 
 #include "orders/parser.h"
-#include "position/unit_text.h"
 #include "resolve/movement.h"
 #include "rules_case.h"
+#include "starting_position.h"
+#include "variant/unit_text.h"
 
 using namespace adjutant;
 

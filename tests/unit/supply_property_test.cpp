@@ -12,6 +12,7 @@
 #include "position/position_json.h"
 #include "report/adjudication_json.h"
 #include "rules_case.h"
+#include "starting_position.h"
 
 using namespace adjutant;
 

@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include "core/ids.h"
-#include "position/position.h"
+#include "core/unit.h"
 
 namespace adjutant {
 

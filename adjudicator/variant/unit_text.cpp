@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "position/unit_text.h"
+#include "variant/unit_text.h"
 
 #include <algorithm>
 

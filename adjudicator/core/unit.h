@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: Apache-2.0
+// The pieces on the board: units with their campaign attributes, garrisons and supply trains.
+//
+// Below both the variant and the position: a variant's starting pieces (start units, garrisons,
+// trains) and a position's pieces are the same types, and the variant must not depend on the
+// position, which is built from it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/ids.h"
+
+namespace adjutant {
+
+// What a campaign unit carries besides its place. All zero/empty for classic units.
+struct UnitStats {
+    std::uint32_t id = 0;     // campaign units are numbered, so trains can find them
+    std::int64_t points = 0;  // strength points (`points` strength)
+    std::int32_t supply = 0;  // weeks of supply carried
+    std::int32_t siege_guns = 0;
+    std::int32_t engineers = 0;
+    std::string general;                  // the commanding general's name, if any
+    std::vector<ProvinceId> supply_line;  // after the supply step: army first, base last
+    // The general's type roll (4g), recorded the first time it is needed, with the modifiers
+    // his career has earned since; 0 while not yet rolled.
+    std::int32_t general_roll = 0;
+    // A bloody repulse that raised a siege (5i "They cannot resume the siege until
+    // reinforced"): the fortress, and the army's points after the repulse.
+    ProvinceId repulsed_from = kNoProvince;
+    std::int64_t repulsed_points = 0;
+    // After the rail step: the army's line of communication is Extended (seed 000, 18.1.2;
+    // docs/rail.md): its supply trains bring it at most half its carry weeks.
+    bool supply_extended = false;
+
+    bool empty() const { return *this == UnitStats{}; }
+    friend bool operator==(const UnitStats&, const UnitStats&) = default;
+};
+
+struct Unit {
+    UnitType type = UnitType::Army;
+    PowerId power = kNoPower;
+    Location location;
+    UnitStats stats;
+
+    friend bool operator==(const Unit&, const Unit&) = default;
+};
+
+// A garrison (G) inside a fortress or city. It lives apart from the units: an enemy army may
+// stand in the same province as its besieger.
+struct Garrison {
+    PowerId power = kNoPower;
+    ProvinceId province = kNoProvince;
+    std::int64_t points = 0;
+    std::int32_t siege_guns = 0;
+    std::int64_t stores = 0;  // supply points in the city's store
+    std::string general;
+    std::int32_t general_roll = 0;  // as UnitStats::general_roll
+    bool half_rations = false;      // on half rations (5h) until the siege ends
+    bool half_week_eaten = false;   // on half rations: half a week of stores already eaten
+
+    friend bool operator==(const Garrison&, const Garrison&) = default;
+};
+
+// A supply train (T) carrying one supply point: idle in a city, or on its way to an army.
+struct SupplyTrain {
+    PowerId power = kNoPower;
+    ProvinceId at = kNoProvince;
+    ProvinceId base = kNoProvince;  // the city it was sent from, where it returns
+    std::uint32_t target = 0;       // the army's id; 0 while idle
+    bool returning = false;
+
+    friend bool operator==(const SupplyTrain&, const SupplyTrain&) = default;
+};
+
+}  // namespace adjutant

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "starting_position.h"
+
+#include <utility>
+
+#include "rules/rail/rail.h"
+#include "variant/variant.h"
+
+namespace adjutant {
+
+Position starting_position(const Variant& variant) {
+    Position pos;
+    pos.phase = variant.start_phase;
+    pos.owner.assign(variant.provinces.size(), kNoPower);
+    for (std::size_t p = 0; p < variant.powers.size(); ++p)
+        for (ProvinceId c : variant.powers[p].home_centers) pos.owner[c] = static_cast<PowerId>(p);
+    for (const StartUnit& s : variant.start_units) {
+        Unit unit{s.type, s.power, s.location, s.stats};
+        // Campaign units are numbered in the variant file's order (sorted by location), so
+        // supply trains can follow them.
+        if (variant.campaign) unit.stats.id = ++pos.next_unit_id;
+        pos.units.push_back(std::move(unit));
+    }
+    if (variant.campaign) {
+        pos.garrisons = variant.campaign->start_garrisons;
+        pos.trains = variant.campaign->start_trains;
+        pos.treasury = variant.campaign->start_treasury;
+    }
+    // Rail states start settled behind the lines (docs/rail.md, "Initial states").
+    rail::initialise(variant, pos);
+    pos.normalise();
+    return pos;
+}
+
+}  // namespace adjutant
