@@ -5,10 +5,10 @@
 #include <cassert>
 
 #include "core/keyed_rng.h"
+#include "module/turn_context.h"
 #include "position/position_check.h"
 #include "resolve/movement.h"
 #include "resolve/phases.h"
-#include "rules/turn_steps.h"
 #include "variant/variant.h"
 
 namespace adjutant {

@@ -28,20 +28,10 @@ struct Checked {
 
 Checked check_movement(const Variant& variant, const Position& position, PowerId power,
                        const OrderSyntax& syntax);
-// Dispatch, Purchase and TrainPolicy (movement phases of campaign maps; legality_supply.cpp).
-Checked check_supply_order(const Variant& variant, const Position& position, PowerId power,
-                           const OrderSyntax& syntax);
-// Besiege, LiftSiege, Assault, Breach, Sortie, HalfRations, Stand, GarrisonSupport (campaign
-// maps; legality_sieges.cpp).
-Checked check_siege_order(const Variant& variant, const Position& position, PowerId power,
-                          const OrderSyntax& syntax);
 // A KOL - RAIL - LIE, a network rail move (campaign maps; legality_rail.cpp). `order` carries the
 // unit as it stands.
 Checked network_rail_move(const Variant& variant, const Position& position, const Unit& unit,
                           const OrderSyntax& syntax, Order order);
-// Demolish, Repair: engineers' rail works (rail network maps; legality_rail_works.cpp).
-Checked check_rail_works_order(const Variant& variant, const Position& position, PowerId power,
-                               const OrderSyntax& syntax);
 Checked check_retreat(const Variant& variant, const Position& position, PowerId power,
                       const OrderSyntax& syntax);
 

@@ -2,6 +2,7 @@
 // Movement-phase legality: hold, move, support, convoy (DATC 6.A, 6.B, 6.D.22-34, 6.F.1, 6.G.19).
 #include <algorithm>
 
+#include "module/rule_module.h"
 #include "orders/convoy_route.h"
 #include "orders/legality.h"
 #include "position/position.h"
@@ -275,21 +276,8 @@ Checked check_movement(const Variant& v, const Position& pos, PowerId power, con
             return fail("builds and waives are only ordered in an adjustment phase");
         case SyntaxKind::Permit:
             return permit(v, pos, power, s);
-        case SyntaxKind::Dispatch:
-        case SyntaxKind::Purchase:
-        case SyntaxKind::TrainPolicy:
-            return check_supply_order(v, pos, power, s);
-        case SyntaxKind::Besiege:
-        case SyntaxKind::LiftSiege:
-        case SyntaxKind::Assault:
-        case SyntaxKind::Breach:
-        case SyntaxKind::Sortie:
-        case SyntaxKind::HalfRations:
-        case SyntaxKind::Stand:
-            return check_siege_order(v, pos, power, s);
-        case SyntaxKind::Demolish:
-        case SyntaxKind::Repair:
-            return check_rail_works_order(v, pos, power, s);
+        case SyntaxKind::Module:
+            return s.module_kind->check(v, pos, power, s);
         default:
             break;
     }

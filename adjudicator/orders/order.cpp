@@ -1,18 +1,30 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "orders/order.h"
 
+#include "module/rule_module.h"
 #include "variant/variant.h"
 
 namespace adjutant {
 
-namespace {
 std::string unit_text(const Variant& v, UnitType type, Location where) {
     std::string out(1, unit_letter(type));
     out += ' ';
     out += v.location_text(where);
     return out;
 }
-}  // namespace
+
+bool orders_a_unit(const Order& order) {
+    switch (order.type) {
+        case OrderType::Build:
+        case OrderType::Waive:
+        case OrderType::Permit:
+            return false;
+        case OrderType::Module:
+            return order.kind != nullptr && order.kind->orders_a_unit;
+        default:
+            return true;
+    }
+}
 
 std::string Order::text(const Variant& v) const {
     switch (type) {
@@ -49,39 +61,9 @@ std::string Order::text(const Variant& v) const {
             out += v.location_text(destination);
             return out;
         }
-        case OrderType::Dispatch:
-            return "T " + v.location_text(unit) + " SUPPLY A " +
-                   v.location_text(Location{target, Coast::None}) +
-                   (count > 0   ? " EVERY WEEK"
-                    : count < 0 ? " STOP"
-                                : "");
-        case OrderType::Purchase:
-            return "BUY " + std::to_string(count) + " T " + v.location_text(unit);
-        case OrderType::TrainPolicy:
-            return count != 0 ? "DESTROY TRAINS" : "CAPTURE TRAINS";
-        case OrderType::Besiege:
-            return unit_text(v, unit_type, unit) + " BESIEGE";
-        case OrderType::LiftSiege:
-            return unit_text(v, unit_type, unit) + " LIFT";
-        case OrderType::Assault:
-            return unit_text(v, unit_type, unit) + " ASSAULT";
-        case OrderType::Breach:
-            return unit_text(v, unit_type, unit) + " BREACH";
-        case OrderType::Sortie:
-            return "G " + v.location_text(unit) + " SORTIE";
-        case OrderType::HalfRations:
-            return "G " + v.location_text(unit) + " HALF RATIONS";
-        case OrderType::Stand:
-            return "G " + v.location_text(unit) + " STAND";
-        case OrderType::GarrisonSupport:
-            return "G " + v.location_text(unit) + " S " +
-                   unit_text(v, target_type, Location{target, Coast::None}) + " - " +
-                   v.location_text(Location{target_destination, Coast::None});
-        case OrderType::Demolish:
-        case OrderType::Repair:
-            return unit_text(v, unit_type, unit) +
-                   (type == OrderType::Demolish ? " DEMOLISH " : " REPAIR ") +
-                   v.location_text(Location{target, Coast::None});
+        case OrderType::Module:
+            return kind != nullptr && kind->text != nullptr ? kind->text(v, *this)
+                                                            : std::string("?");
         case OrderType::Permit:
             return "PERMIT " + (line < v.canals.size() ? v.canals[line].name : std::string("?")) +
                    " " +

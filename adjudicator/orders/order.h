@@ -15,16 +15,8 @@
 //                        kNetworkRail: a campaign rail move over the power's network)
 //   Permit               power, line (index into Variant::canals), permitted: the power whose
 //                        fleets may use the canal this turn
-//   Dispatch             unit (the train's city), target (the army's province), count (0 once,
-//                        1 EVERY WEEK: a standing order, -1 STOP: the standing order ends)
-//   Purchase             unit (the city), count
-//   TrainPolicy          power, count (1 destroy, 0 capture)
-//   Besiege, LiftSiege,  unit (the army in the fortress province)
-//   Assault, Breach
-//   Sortie, HalfRations, unit (the fortress province; the garrison is not a unit)
-//   Stand
-//   GarrisonSupport      unit (the fortress province), target (the relieving army's province),
-//                        target_destination (the fortress province)
+//   Module               a rule module's order (module/rule_module.h): `kind` says which, and
+//                        the module's own header says which fields it uses
 #pragma once
 
 #include <string>
@@ -35,6 +27,7 @@
 namespace adjutant {
 
 struct Variant;
+struct ModuleOrderKind;
 
 // RailMove's `line` for `A KOL - RAIL - LIE`: a move over the power's operational rail network
 // (seed 001; docs/rail-movement.md) rather than along one named line. A value no named line can
@@ -52,42 +45,8 @@ enum class OrderType : std::uint8_t {
     Waive,
     RailMove,
     Permit,
-    Dispatch,        // T BER SUPPLY A DRE: a supply train leaves BER for the army in DRE
-    Purchase,        // BUY 2 T PAR: supply trains bought with points, placed in a city
-    TrainPolicy,     // CAPTURE TRAINS / DESTROY TRAINS: the standing choice for caught trains
-    Besiege,         // A VER BESIEGE: the army lays (or keeps) siege to the fortress it stands in
-    LiftSiege,       // A VER LIFT: the besieger gives the siege up
-    Assault,         // A VER ASSAULT: the besieger storms the fortress
-    Breach,          // A VER BREACH: the besieger works its siege guns towards a breach
-    Sortie,          // G VER SORTIE: the garrison comes out against its besieger
-    HalfRations,     // G VER HALF RATIONS: the garrison's commander halves its rations
-    Stand,           // G MET STAND: the garrison holds its breached defences instead of retiring
-    Demolish,        // A LIE DEMOLISH AAC: engineers blow the structures on the LIE-AAC rail link
-    Repair,          // A LIE REPAIR AAC: engineers rebuild them (docs/rail.md, 18.4)
-    GarrisonSupport  // G REI S A CHA - REI: the garrison aids a relieving attack (5n)
+    Module,  // a rule module's order, of the kind `Order::kind` points at
 };
-
-// Whether an order of this type is the order of the unit standing in its `unit` province. Builds,
-// waives, permits, supply orders (a train is no unit: T REI SUPPLY ... and the army in REI each
-// have their order) and garrison orders (the garrison shares its fortress with the besieger) are
-// not: they never replace a unit's order, and the resolver never sees them.
-constexpr bool orders_a_unit(OrderType type) {
-    switch (type) {
-        case OrderType::Build:
-        case OrderType::Waive:
-        case OrderType::Permit:
-        case OrderType::Dispatch:
-        case OrderType::Purchase:
-        case OrderType::TrainPolicy:
-        case OrderType::Sortie:
-        case OrderType::HalfRations:
-        case OrderType::Stand:
-        case OrderType::GarrisonSupport:
-            return false;
-        default:
-            return true;
-    }
-}
 
 struct Order {
     OrderType type = OrderType::Hold;
@@ -104,6 +63,7 @@ struct Order {
     std::uint8_t line = 0;  // RailMove: the rail line; Permit: the canal
     PowerId permitted = kNoPower;
     std::int32_t count = 0;
+    const ModuleOrderKind* kind = nullptr;  // Module: the module's kind of order
 
     // Canonical text with abbreviations: "A PAR - BUR", "F NTH C A LON - NWY",
     // "A MUN S A PAR - BUR", "A MUN S A BER", "A LON - NWY VIA CONVOY", "F STP/SC - BOT",
@@ -113,5 +73,28 @@ struct Order {
 
     friend bool operator==(const Order&, const Order&) = default;
 };
+
+// Whether `order` is the order of the unit standing in its `unit` province. Builds, waives,
+// permits and the module orders that say so (a supply train is no unit: T REI SUPPLY ... and the
+// army in REI each have their order) are not: they never replace a unit's order, and the
+// resolver never sees them.
+bool orders_a_unit(const Order& order);
+
+// "A PAR", "F STP/SC": a unit as order texts write it.
+std::string unit_text(const Variant& variant, UnitType type, Location where);
+
+// Whether `order` is a module order of `kind`.
+inline bool is(const Order& order, const ModuleOrderKind& kind) {
+    return order.type == OrderType::Module && order.kind == &kind;
+}
+
+// An order of a module's `kind` for `power`, its other fields to fill in.
+inline Order module_order(const ModuleOrderKind& kind, PowerId power) {
+    Order order;
+    order.type = OrderType::Module;
+    order.kind = &kind;
+    order.power = power;
+    return order;
+}
 
 }  // namespace adjutant

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "core/text.h"
+#include "module/rule_module.h"
 #include "orders/legality.h"
 #include "orders/lexer.h"
 #include "orders/names.h"
@@ -154,11 +155,7 @@ class Driver {
         Checked checked;
         switch (pos_.phase.kind) {
             case PhaseKind::Movement:
-                // The garrison's support names its fortress, where the besieger stands: it is
-                // judged with the other garrison orders, not as that unit's support.
-                checked = syntax.order->kind == SyntaxKind::GarrisonSupport
-                              ? check_siege_order(v_, pos_, power, *syntax.order)
-                              : check_movement(v_, pos_, power, *syntax.order);
+                checked = check_movement(v_, pos_, power, *syntax.order);
                 break;
             case PhaseKind::Retreat:
                 checked = check_retreat(v_, pos_, power, *syntax.order);
@@ -170,22 +167,17 @@ class Driver {
         if (!checked.order) return reject(number, line, power, checked.error);
         if (std::string busy = rail_line_taken(*checked.order); !busy.empty())
             return reject(number, line, power, busy);
-        if (std::string busy = city_dispatch_taken(*checked.order); !busy.empty())
+        if (std::string busy = module_conflict(*checked.order); !busy.empty())
             return reject(number, line, power, busy);
         accept(number, line, power, *checked.order, checked.note);
     }
 
-    // One supply train may leave a city per turn (seed 004, 4a).
-    std::string city_dispatch_taken(const Order& order) const {
-        if (order.type != OrderType::Dispatch || order.count != 0) return "";
-        for (std::size_t i = 0; i < out_.verdicts.size(); ++i) {
-            const OrderVerdict& earlier = out_.verdicts[i];
-            if (!earlier.accepted() || earlier.order->type != OrderType::Dispatch ||
-                earlier.order->count != 0)
-                continue;
-            if (earlier.order->unit.province == order.unit.province)
-                return "only one supply train may leave " + v_.provinces[order.unit.province].abbr +
-                       " per turn; line " + std::to_string(earlier.line) + " already sends one";
+    // A module's refusal of a line against the lines before it.
+    std::string module_conflict(const Order& order) const {
+        for (const RuleModule* module : rule_modules()) {
+            if (module->conflict == nullptr || !module->enabled(v_)) continue;
+            std::string why = module->conflict(v_, order, out_.verdicts);
+            if (!why.empty()) return why;
         }
         return "";
     }
@@ -235,7 +227,7 @@ class Driver {
         verdict.note = note;
         // One order per unit: the later one wins (DESIGN.md §5; see docs/orders.md on DATC
         // 4.D.3). Builds, waives and permits name no existing unit.
-        if (orders_a_unit(order.type) && order.unit.province < in_force_.size()) {
+        if (orders_a_unit(order) && order.unit.province < in_force_.size()) {
             std::size_t& slot = in_force_[order.unit.province];
             if (slot != kNone) {
                 OrderVerdict& earlier = out_.verdicts[slot];

@@ -27,21 +27,9 @@ enum class SyntaxKind : std::uint8_t {
     Disband,
     Build,
     Waive,
-    RailMove,        // A MOS - TSR - IRK; A KOL - RAIL - LIE (line kNetworkRail)
-    Permit,          // PERMIT [SUEZ] Britain
-    Dispatch,        // T BER SUPPLY A DRE [EVERY WEEK | STOP]
-    Purchase,        // BUY [n] T PAR
-    TrainPolicy,     // CAPTURE TRAINS | DESTROY TRAINS
-    Besiege,         // A VER BESIEGE
-    LiftSiege,       // A VER LIFT
-    Assault,         // A VER ASSAULT
-    Breach,          // A VER BREACH
-    Sortie,          // G VER SORTIE
-    HalfRations,     // G VER HALF RATIONS
-    Stand,           // G MET STAND
-    Demolish,        // A LIE DEMOLISH AAC
-    Repair,          // A LIE REPAIR AAC
-    GarrisonSupport  // G REI S A CHA - REI
+    RailMove,  // A MOS - TSR - IRK; A KOL - RAIL - LIE (line kNetworkRail)
+    Permit,    // PERMIT [SUEZ] Britain
+    Module,    // a rule module's order: OrderSyntax::module_kind says which
 };
 
 struct PlaceRef {
@@ -61,12 +49,21 @@ struct OrderSyntax {
     bool via_convoy = false;       // Move
     std::vector<ProvinceId> path;  // Move: provinces written between unit and destination
     UnitRef target;                // Support, Convoy: the other unit
-    std::optional<PlaceRef> target_destination;  // Support to move, Convoy
-    std::size_t line = 0;                        // RailMove: rail line; Permit: canal
-    PowerId permitted = kNoPower;                // Permit
-    int count = 0;  // Purchase: trains; TrainPolicy: 1 destroy, 0 capture; Dispatch: 1 EVERY
-                    // WEEK, -1 STOP, 0 once
+    std::optional<PlaceRef> target_destination;    // Support to move, Convoy
+    std::size_t line = 0;                          // RailMove: rail line; Permit: canal
+    PowerId permitted = kNoPower;                  // Permit
+    int count = 0;                                 // a number some module orders carry
+    const ModuleOrderKind* module_kind = nullptr;  // Module: the module's kind of order
 };
+
+// A module's kind of order for `syntax`, and whether it is of `kind`.
+inline void set_module_kind(OrderSyntax& syntax, const ModuleOrderKind& kind) {
+    syntax.kind = SyntaxKind::Module;
+    syntax.module_kind = &kind;
+}
+inline bool is(const OrderSyntax& syntax, const ModuleOrderKind& kind) {
+    return syntax.kind == SyntaxKind::Module && syntax.module_kind == &kind;
+}
 
 struct SyntaxResult {
     std::optional<OrderSyntax> order;

@@ -57,7 +57,7 @@ void MovementResolver::load(const Variant& variant, const Position& position,
         }
         // A garrison's orders name the fortress, where its besieger may stand, and a train's
         // its city, where an army may stand: neither is that unit's order.
-        if (!orders_a_unit(order.type)) continue;
+        if (!orders_a_unit(order)) continue;
         const int i = unit_in(order.unit.province);
         if (i < 0) continue;  // the parser only passes orders for existing units
         Order& slot = units_[i].order;

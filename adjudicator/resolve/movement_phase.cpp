@@ -2,11 +2,11 @@
 // A movement phase: run the resolver, then move units, list the dislodged with their retreats.
 #include <algorithm>
 
+#include "module/rule_module.h"
 #include "resolve/movement.h"
 #include "resolve/phase_flow.h"
 #include "resolve/phases.h"
 #include "resolve/retreat_options.h"
-#include "rules/sieges/sieges.h"
 #include "variant/variant.h"
 
 namespace adjutant {
@@ -56,23 +56,37 @@ Event rail_event(const Variant& v, const MovementResolver& resolver, std::size_t
     return e;
 }
 
+// `points` strength: each unit brings its strength points (DESIGN.md §3) and what the rule
+// modules add to them: to every strength of the unit (a besieger's fortified share) or to its
+// move's attack only (a garrison aiding a relief).
+void unit_points(const Variant& variant, const Position& position, std::span<const Order> orders,
+                 std::vector<Strength>& points, std::vector<Strength>& attack_bonus) {
+    std::vector<const RuleModule*> modules;
+    for (const RuleModule* module : rule_modules())
+        if (module->enabled(variant)) modules.push_back(module);
+    for (const Unit& u : position.units) {
+        Strength own = u.stats.points;
+        Strength attack = 0;
+        for (const RuleModule* module : modules) {
+            if (module->defence_points != nullptr)
+                own += module->defence_points(variant, position, orders, u);
+            if (module->attack_points != nullptr)
+                attack += module->attack_points(variant, position, orders, u);
+        }
+        points.push_back(std::max<Strength>(own, 0));
+        attack_bonus.push_back(std::max<Strength>(attack, 0));
+    }
+}
+
 }  // namespace
 
 Adjudication adjudicate_movement(const Variant& variant, const Position& position,
                                  std::span<const Order> orders, MovementResolver& resolver) {
-    // `points` strength: each unit brings its strength points (DESIGN.md §3), a besieger in its
-    // siegeworks its fortified share as well, and a relieving move the points of the garrison
-    // that aids it (docs/sieges.md, "Relief").
     std::vector<Strength> points;
-    std::vector<Strength> relief;
+    std::vector<Strength> attack_bonus;
     if (variant.strength == StrengthKind::Points)
-        for (const Unit& u : position.units) {
-            points.push_back(
-                std::max<Strength>(sieges::resolution_points(variant, position, orders, u), 0));
-            relief.push_back(
-                std::max<Strength>(sieges::relief_points(variant, position, orders, u), 0));
-        }
-    resolver.load(variant, position, orders, points, relief);
+        unit_points(variant, position, orders, points, attack_bonus);
+    resolver.load(variant, position, orders, points, attack_bonus);
     resolver.run();
 
     Adjudication out;

@@ -3,30 +3,25 @@
 
 #include <algorithm>
 
+#include "module/rule_module.h"
+#include "variant/variant_fields.h"
+
 namespace adjutant {
 
 namespace {
 
 using json = nlohmann::json;
 
-// A whole number in [low, high], or `fallback` when absent.
 std::int64_t bounded(JsonChecker& check, const json& object, const std::string& at,
                      std::string_view key, std::int64_t low, std::int64_t high,
                      std::int64_t fallback) {
-    const json* value = check.get(object, at, key, JsonKind::Integer, false);
-    if (value == nullptr) return fallback;
-    const auto n = value->get<std::int64_t>();
-    if (n < low || n > high) {
-        check.error(json_child(at, key), "must be between " + std::to_string(low) + " and " +
-                                             std::to_string(high) + "; found " + std::to_string(n));
-        return fallback;
-    }
-    return n;
+    return read_bounded(check, object, at, key, low, high, fallback);
 }
 
 class CampaignReader {
   public:
-    CampaignReader(JsonChecker& check, Variant& variant) : check_(check), v_(variant) {}
+    CampaignReader(JsonChecker& check, Variant& variant)
+        : check_(check), v_(variant), fields_(check, variant) {}
 
     void read(const json& doc) {
         if (!is_campaign(doc)) return;
@@ -48,52 +43,29 @@ class CampaignReader {
         c.index_rail_links();
         read_capitals(doc, c);
         read_start(doc, c);
-        read_rules(doc, c);
+        read_rules(doc);
     }
 
   private:
     static bool is_campaign(const json& doc) {
         if (doc.contains("phases") || doc.contains("roads") || doc.contains("rail_links"))
             return true;
-        if (doc.contains("rules") && doc["rules"].is_object())
-            for (const char* key : {"strength", "supply", "sieges", "rail_network"})
-                if (doc["rules"].contains(key)) return true;
+        if (doc.contains("rules") && doc["rules"].is_object()) {
+            if (doc["rules"].contains("strength")) return true;
+            for (const RuleModule* module : rule_modules())
+                if (doc["rules"].contains(std::string(module->name))) return true;
+        }
         return false;
     }
 
     ProvinceId province(const json& value, const std::string& at) {
-        if (!check_.expect(value, at, JsonKind::String)) return kNoProvince;
-        const std::string text = value.get<std::string>();
-        const ProvinceId p = v_.find_province(text);
-        if (p == kNoProvince || v_.provinces[p].abbr != text) {
-            check_.error(at, "unknown province " + quote_text(text));
-            return kNoProvince;
-        }
-        return p;
+        return fields_.province(value, at);
     }
-
     PowerId power(const std::string& name, const std::string& at) {
-        const PowerId p = v_.find_power(name);
-        if (p == kNoPower) check_.error(at, "unknown power " + quote_text(name));
-        return p;
+        return fields_.power(name, at);
     }
-
-    // ["A", "B"] with both provinces known and an army adjacency between them.
     bool pair(const json& value, const std::string& at, ProvinceId& a, ProvinceId& b) {
-        if (!check_.expect(value, at, JsonKind::Array)) return false;
-        if (value.size() != 2) {
-            check_.error(at, "expected two provinces");
-            return false;
-        }
-        a = province(value[0], json_child(at, 0));
-        b = province(value[1], json_child(at, 1));
-        if (a == kNoProvince || b == kNoProvince) return false;
-        if (!v_.army_can_move(a, b)) {
-            check_.error(
-                at, v_.provinces[a].abbr + " and " + v_.provinces[b].abbr + " are not adjacent");
-            return false;
-        }
-        return true;
+        return fields_.pair(value, at, a, b);
     }
 
     void read_phases(const json& doc, CampaignMap& c) {
@@ -203,12 +175,7 @@ class CampaignReader {
 
     template <typename Each>
     void for_each_power(const json& section, const std::string& path, Each each) {
-        for (auto it = section.begin(); it != section.end(); ++it) {
-            const std::string here = json_child(path, it.key());
-            const PowerId who = power(it.key(), here);
-            if (who == kNoPower) continue;
-            each(who, it.value(), here);
-        }
+        fields_.for_each_power(section, path, each);
     }
 
     void read_start(const json& doc, CampaignMap& c) {
@@ -282,7 +249,7 @@ class CampaignReader {
                            });
     }
 
-    void read_rules(const json& doc, CampaignMap& c) {
+    void read_rules(const json& doc) {
         if (!doc.contains("rules") || !doc["rules"].is_object()) return;
         const json& rules = doc["rules"];
         if (const json* s = check_.get(rules, "/rules", "strength", JsonKind::Object, false)) {
@@ -294,90 +261,18 @@ class CampaignReader {
                     check_.error("/rules/strength/kind", "kind is \"unit\" or \"points\"");
             }
         }
-        if (const json* s = check_.get(rules, "/rules", "supply", JsonKind::Object, false)) {
-            const std::string at = "/rules/supply";
-            check_.only_fields(*s, at,
-                               {"train_speed", "attrition_percent", "carry_weeks", "train_cost"});
-            c.supply_rules = true;
-            c.supply.train_speed =
-                static_cast<int>(bounded(check_, *s, at, "train_speed", 1, 20, 2));
-            c.supply.attrition_percent =
-                static_cast<int>(bounded(check_, *s, at, "attrition_percent", 0, 100, 10));
-            c.supply.carry_weeks =
-                static_cast<int>(bounded(check_, *s, at, "carry_weeks", 0, 52, 2));
-            c.supply.train_cost =
-                static_cast<int>(bounded(check_, *s, at, "train_cost", 0, 10'000, 2));
+        // Each rule module reads its own part, `"rules": {"supply": {...}}`, by its own schema.
+        for (const RuleModule* module : rule_modules()) {
+            if (module->read_parameters == nullptr) continue;
+            const std::string key(module->name);
+            if (const json* part = check_.get(rules, "/rules", key, JsonKind::Object, false))
+                module->read_parameters(fields_, *part, json_child("/rules", key));
         }
-        read_rail_network(rules, c);
-    }
-
-    // "rail_network": the exceptions of 18.1/18.2 and seed 001's rail capacity.
-    void read_rail_network(const json& rules, CampaignMap& c) {
-        const std::string at = "/rules/rail_network";
-        const json* r = check_.get(rules, "/rules", "rail_network", JsonKind::Object, false);
-        if (r == nullptr) return;
-        check_.only_fields(
-            *r, at,
-            {"port_exception", "single_track_exception", "rail_capacity", "exceptional_lines"});
-        c.rail_rules = true;
-        RailNetworkRules& rail = c.rail;
-        rail.port_region.assign(v_.provinces.size(), 0);
-        rail.rail_capacity.assign(v_.powers.size(), 0);
-        if (const json* e = check_.get(*r, at, "port_exception", JsonKind::Object, false)) {
-            const std::string here = json_child(at, "port_exception");
-            check_.only_fields(*e, here, {"port", "side", "region"});
-            if (const json* port = check_.get(*e, here, "port", JsonKind::String, true))
-                rail.port = province(*port, json_child(here, "port"));
-            if (auto side = check_.get_string(*e, here, "side", true)) rail.port_side = *side;
-            if (const json* region = check_.get(*e, here, "region", JsonKind::Array, true))
-                for (std::size_t i = 0; i < region->size(); ++i)
-                    if (ProvinceId p =
-                            province((*region)[i], json_child(json_child(here, "region"), i));
-                        p != kNoProvince)
-                        rail.port_region[p] = 1;
-        }
-        if (const json* e = check_.get(*r, at, "single_track_exception", JsonKind::Object, false)) {
-            const std::string here = json_child(at, "single_track_exception");
-            check_.only_fields(*e, here, {"side", "links"});
-            if (auto side = check_.get_string(*e, here, "side", true))
-                rail.single_track_side = *side;
-            if (const json* links = check_.get(*e, here, "links", JsonKind::Array, true))
-                for (std::size_t i = 0; i < links->size(); ++i) {
-                    const std::string item = json_child(json_child(here, "links"), i);
-                    ProvinceId a = kNoProvince, b = kNoProvince;
-                    if (!pair((*links)[i], item, a, b)) continue;
-                    if (auto link = c.rail_link(a, b))
-                        rail.single_track_exception.push_back(*link);
-                    else
-                        check_.error(item, "no rail link between " + v_.provinces[a].abbr +
-                                               " and " + v_.provinces[b].abbr);
-                }
-            std::sort(rail.single_track_exception.begin(), rail.single_track_exception.end());
-        }
-        if (const json* cap = check_.get(*r, at, "rail_capacity", JsonKind::Object, false))
-            for_each_power(*cap, json_child(at, "rail_capacity"),
-                           [&](PowerId who, const json& value, const std::string& here) {
-                               if (!check_.expect(value, here, JsonKind::Integer)) return;
-                               const auto n = value.get<std::int64_t>();
-                               if (n < 0 || n > 1'000'000)
-                                   check_.error(here, "must be between 0 and 1000000");
-                               else
-                                   rail.rail_capacity[who] = n;
-                           });
-        if (const json* lines = check_.get(*r, at, "exceptional_lines", JsonKind::Object, false))
-            for (auto it = lines->begin(); it != lines->end(); ++it) {
-                const std::string here = json_child(json_child(at, "exceptional_lines"), it.key());
-                if (!check_.expect(it.value(), here, JsonKind::Integer)) continue;
-                const auto n = it.value().get<std::int64_t>();
-                if (n < 1 || n > 100)
-                    check_.error(here, "must be between 1 and 100");
-                else
-                    rail.exceptional_lines.emplace_back(it.key(), static_cast<int>(n));
-            }
     }
 
     JsonChecker& check_;
     Variant& v_;
+    VariantFields fields_;
 };
 
 }  // namespace

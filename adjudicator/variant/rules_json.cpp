@@ -3,13 +3,19 @@
 
 #include <algorithm>
 
+#include "module/rule_module.h"
+#include "variant/variant_fields.h"
+
 namespace adjutant {
 
 namespace {
 
 using json = nlohmann::json;
 
-constexpr std::string_view kReservedModules[] = {"strength", "supply", "sieges", "rail_network"};
+// Campaign rule modules read their own parts (campaign_json.cpp): accepted here unread.
+bool campaign_rule(std::string_view key) {
+    return key == "strength" || find_rule_module(key) != nullptr;
+}
 
 class RulesReader {
   public:
@@ -25,8 +31,7 @@ class RulesReader {
                 read_list(it.value(), path, &RulesReader::read_canal);
             else if (key == "center_exceptions")
                 read_list(it.value(), path, &RulesReader::read_center_exception);
-            else if (std::find(std::begin(kReservedModules), std::end(kReservedModules), key) ==
-                     std::end(kReservedModules))
+            else if (!campaign_rule(key))
                 check_.error(path, "unknown rule module " + quote_text(key));
         }
     }
@@ -44,22 +49,12 @@ class RulesReader {
     }
 
     ProvinceId province(const json& value, const std::string& path) {
-        if (!check_.expect(value, path, JsonKind::String)) return kNoProvince;
-        const std::string text = value.get<std::string>();
-        const ProvinceId p = v_.find_province(text);
-        if (p == kNoProvince || v_.provinces[p].abbr != text) {
-            check_.error(path, "unknown province " + quote_text(text));
-            return kNoProvince;
-        }
-        return p;
+        return VariantFields(check_, v_).province(value, path);
     }
 
     PowerId power(const json& value, const std::string& path) {
         if (!check_.expect(value, path, JsonKind::String)) return kNoPower;
-        const PowerId p = v_.find_power(value.get<std::string>());
-        if (p == kNoPower)
-            check_.error(path, "unknown power " + quote_text(value.get<std::string>()));
-        return p;
+        return VariantFields(check_, v_).power(value.get<std::string>(), path);
     }
 
     void read_rail_line(const json& item, const std::string& path) {

@@ -13,6 +13,7 @@
 #include "adjudicate.h"
 #include "orders/parser.h"
 #include "position/position_json.h"
+#include "rules/sieges/sieges.h"
 #include "rules_case.h"
 #include "starting_position.h"
 
@@ -103,8 +104,7 @@ TEST_CASE("Campaign weeks: the 1914 start played for twelve weeks, every next po
         for (const OrderVerdict& verdict : parsed.verdicts) {
             INFO(position.phase.code() << ": " << verdict.input);
             CHECK(verdict.error == "");
-            if (verdict.accepted() && verdict.order->type == OrderType::Breach)
-                breach_accepted = true;
+            if (verdict.accepted() && is(*verdict.order, sieges::kBreach)) breach_accepted = true;
         }
         const Adjudication result = adjudicator.run(v, position, parsed.orders, 1914);
         // Who starved this week: the armies an attrition event names.
@@ -114,7 +114,7 @@ TEST_CASE("Campaign weeks: the 1914 start played for twelve weeks, every next po
 
         // Every order line has a verdict: one result per unit, and one per order no unit's.
         std::size_t module_orders = 0;
-        for (const Order& o : parsed.orders) module_orders += orders_a_unit(o.type) ? 0 : 1;
+        for (const Order& o : parsed.orders) module_orders += orders_a_unit(o) ? 0 : 1;
         CHECK(result.results.size() ==
               position.units.size() + position.dislodged.size() + module_orders);
 

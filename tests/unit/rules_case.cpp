@@ -330,7 +330,7 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c,
             const OrderResult* found = nullptr;
             for (const OrderResult& r : result.results)
                 if (r.order.unit.province == p && !r.defaulted &&
-                    (found == nullptr || orders_a_unit(r.order.type)))
+                    (found == nullptr || orders_a_unit(r.order)))
                     found = &r;
             std::string actual;
             if (!in_force)

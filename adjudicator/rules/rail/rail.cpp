@@ -155,7 +155,7 @@ void after_movement(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
     for (const Order& o : ctx.orders) {
-        if (o.type != OrderType::Demolish && o.type != OrderType::Repair) continue;
+        if (!is(o, kDemolish) && !is(o, kRepair)) continue;
         const ProvinceId at = o.unit.province;
         const Unit* army = next.unit_at(at);
         // A dislodged army's engineers had no time for the work.
@@ -166,12 +166,12 @@ void after_movement(TurnContext& ctx) {
         for (const RailStructure& s : v.campaign->rail_links[*link].structures)
             what += (what.empty() ? "" : ", ") + s.name;
         const std::string between = v.provinces[at].abbr + "-" + v.provinces[o.target].abbr;
-        if (o.type == OrderType::Demolish && !demolished(next, *link)) {
+        if (is(o, kDemolish) && !demolished(next, *link)) {
             next.demolished.push_back(*link);
             ctx.event("rail.demolished", o.power, at,
                       "the engineers of A " + v.provinces[at].abbr + " demolished " + what +
                           " on the line " + between);
-        } else if (o.type == OrderType::Repair && demolished(next, *link)) {
+        } else if (is(o, kRepair) && demolished(next, *link)) {
             std::erase(next.demolished, *link);
             ctx.event("rail.repaired", o.power, at,
                       "the engineers of A " + v.provinces[at].abbr + " repaired " + what +

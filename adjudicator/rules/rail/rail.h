@@ -17,10 +17,25 @@
 #include <string>
 #include <vector>
 
-#include "rules/turn_steps.h"
+#include "module/rule_module.h"
+#include "module/turn_context.h"
 
 namespace adjutant::rail {
 
+// The module's hooks (module/rule_module.h), registered in rules/registry.cpp.
+extern const RuleModule kModule;
+
+// The engineers' orders (works_syntax.cpp reads and writes them, works_legality.cpp judges
+// them): `unit` the army, `target` the other end of the rail link.
+extern const ModuleOrderKind kDemolish;
+extern const ModuleOrderKind kRepair;
+SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order);
+std::string works_text(const Variant& variant, const Order& order);
+Checked check_rail_works_order(const Variant& variant, const Position& position, PowerId power,
+                               const OrderSyntax& syntax);
+
+// The module's part of a variant file (parameters.cpp).
+void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at);
 bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);
 void end_of_week(TurnContext& context);

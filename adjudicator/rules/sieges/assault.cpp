@@ -220,7 +220,7 @@ void assault(TurnContext& ctx, ProvinceId where) {
 
 void assaults(TurnContext& ctx) {
     for (const Order& o : ctx.orders) {
-        if (o.type != OrderType::Assault) continue;
+        if (!is(o, sieges::kAssault)) continue;
         const Siege* siege = ctx.result.next.siege_of(o.unit.province);
         if (siege == nullptr || !siege->laid()) continue;
         assault(ctx, o.unit.province);

@@ -77,7 +77,7 @@ void breach_made(TurnContext& ctx, ProvinceId where) {
            where);
     if (fortress_of(ctx, where) == 1 && siege.line < 2) {
         siege.breached = true;
-        if (!ordered(ctx, OrderType::Stand, where))
+        if (!ordered(ctx, kStand, where))
             retire(ctx, where, 0, 0);
         else
             ctx.event("siege.breach", garrison_in(next, where)->power, where,
@@ -163,11 +163,11 @@ void retire_inward(TurnContext& ctx) {
     // Copies: retire() edits the siege.
     const std::vector<Siege> sieges = ctx.result.next.sieges;
     for (const Siege& s : sieges)
-        if (at_breached_outer_line(ctx, s) && !ordered(ctx, OrderType::Stand, s.province))
+        if (at_breached_outer_line(ctx, s) && !ordered(ctx, kStand, s.province))
             retire(ctx, s.province, 0, 0);
     // STAND holds only a garrison at breached outer or inner defences.
     for (const Order& o : ctx.orders) {
-        if (o.type != OrderType::Stand) continue;
+        if (!is(o, kStand)) continue;
         const Siege* s = ctx.result.next.siege_of(o.unit.province);
         ctx.verdict(o, s != nullptr && at_breached_outer_line(ctx, *s), Reason::NotCarriedOut);
     }
@@ -175,7 +175,7 @@ void retire_inward(TurnContext& ctx) {
 
 void breaching(TurnContext& ctx) {
     for (const Order& o : ctx.orders)
-        if (o.type == OrderType::Breach) breach(ctx, o.unit.province);
+        if (is(o, kBreach)) breach(ctx, o.unit.province);
 }
 
 }  // namespace adjutant::sieges::detail

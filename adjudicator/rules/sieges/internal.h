@@ -32,7 +32,7 @@ std::string signed_number(int value);
 std::size_t garrison_index(const Position& pos, ProvinceId province);
 Garrison* garrison_in(Position& pos, ProvinceId province);
 void end_siege(TurnContext& ctx, ProvinceId province);
-bool ordered(const TurnContext& ctx, OrderType type, ProvinceId where);
+bool ordered(const TurnContext& ctx, const ModuleOrderKind& kind, ProvinceId where);
 std::int64_t percent_up(std::int64_t points, int percent);
 int fortress_of(const TurnContext& ctx, ProvinceId where);
 // The garrison of `power` in `fortress`'s order to aid a relieving move (5n), or nullptr.

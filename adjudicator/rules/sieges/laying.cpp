@@ -102,9 +102,9 @@ void end_sieges(TurnContext& ctx) {
             why = "its army has gone";
         else if (enemy_garrison(v, next, s.province, s.power) == nullptr)
             why = "there is no garrison left to besiege";
-        else if (ordered(ctx, OrderType::LiftSiege, s.province))
+        else if (ordered(ctx, kLiftSiege, s.province))
             why = unit_name(v, *army) + " lifted it";
-        else if (!s.laid() && !ordered(ctx, OrderType::Besiege, s.province))
+        else if (!s.laid() && !ordered(ctx, kBesiege, s.province))
             why = "laying it was interrupted";
         if (why.empty()) {
             ++i;
@@ -120,7 +120,7 @@ void lay_sieges(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
     for (const Order& o : ctx.orders) {
-        if (o.type != OrderType::Besiege) continue;
+        if (!is(o, kBesiege)) continue;
         const ProvinceId where = o.unit.province;
         const Unit* before = ctx.before.unit_at(where);
         Unit* army = next.unit_at(where);

@@ -83,7 +83,7 @@ void treachery_check(TurnContext& ctx, ProvinceId where, int fortress) {
 
 void half_rations(TurnContext& ctx) {
     for (const Order& o : ctx.orders) {
-        if (o.type != OrderType::HalfRations) continue;
+        if (!is(o, kHalfRations)) continue;
         const ProvinceId where = o.unit.province;
         Garrison* g = garrison_in(ctx.result.next, where);
         const Siege* siege = ctx.result.next.siege_of(where);

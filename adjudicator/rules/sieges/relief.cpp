@@ -153,7 +153,7 @@ bool relief(TurnContext& ctx, const Order& aid) {
 void reliefs(TurnContext& ctx) {
     // A garrison comes out once: its last support order stands, an earlier one is void.
     for (const Order& o : ctx.orders)
-        if (o.type == OrderType::GarrisonSupport)
+        if (is(o, kGarrisonSupport))
             ctx.verdict(
                 o, garrison_support(ctx.orders, o.unit.province, o.power) == &o && relief(ctx, o),
                 Reason::Void);

@@ -69,9 +69,9 @@ void end_siege(TurnContext& ctx, ProvinceId province) {
     std::erase_if(next.sieges, [&](const Siege& s) { return s.province == province; });
 }
 
-bool ordered(const TurnContext& ctx, OrderType type, ProvinceId where) {
+bool ordered(const TurnContext& ctx, const ModuleOrderKind& kind, ProvinceId where) {
     return std::any_of(ctx.orders.begin(), ctx.orders.end(),
-                       [&](const Order& o) { return o.type == type && o.unit.province == where; });
+                       [&](const Order& o) { return is(o, kind) && o.unit.province == where; });
 }
 
 std::int64_t percent_up(std::int64_t points, int percent) {
@@ -82,8 +82,7 @@ const Order* garrison_support(std::span<const Order> orders, ProvinceId fortress
     // A garrison comes out once: its last support order stands, as a unit's last order does.
     const Order* found = nullptr;
     for (const Order& o : orders)
-        if (o.type == OrderType::GarrisonSupport && o.unit.province == fortress && o.power == power)
-            found = &o;
+        if (is(o, kGarrisonSupport) && o.unit.province == fortress && o.power == power) found = &o;
     return found;
 }
 
@@ -156,18 +155,17 @@ std::int64_t fighting_points(const Variant& variant, const Garrison& garrison) {
     return most == 0 ? garrison.points : std::min(garrison.points, most);
 }
 
-std::int64_t resolution_points(const Variant& variant, const Position& position,
-                               std::span<const Order> orders, const Unit& unit) {
-    const std::int64_t points = unit.stats.points;
-    if (!variant.campaign || !enabled(variant)) return points;
+std::int64_t fortified_points(const Variant& variant, const Position& position,
+                              std::span<const Order> orders, const Unit& unit) {
+    if (!variant.campaign || !enabled(variant)) return 0;
     const Siege* siege = position.siege_of(unit.location.province);
-    if (siege == nullptr || !siege->laid() || siege->army != unit.stats.id) return points;
+    if (siege == nullptr || !siege->laid() || siege->army != unit.stats.id) return 0;
     for (const Order& o : orders)
         if (o.unit.province == unit.location.province &&
             (o.type == OrderType::Move || o.type == OrderType::Support ||
              o.type == OrderType::Convoy || o.type == OrderType::RailMove))
-            return points;
-    return points + points / 4;
+            return 0;
+    return unit.stats.points / 4;
 }
 
 std::int64_t relief_points(const Variant& variant, const Position& position,

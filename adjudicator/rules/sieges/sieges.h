@@ -20,7 +20,8 @@
 #include <span>
 #include <string>
 
-#include "rules/turn_steps.h"
+#include "module/rule_module.h"
+#include "module/turn_context.h"
 
 namespace adjutant {
 struct Garrison;
@@ -29,15 +30,37 @@ struct Unit;
 
 namespace adjutant::sieges {
 
+// The module's orders (order_syntax.cpp reads and writes them, legality.cpp judges them). The
+// besieger's (`unit` the army in its fortress): Besiege, LiftSiege, Assault, Breach. The
+// garrison's (`unit` the fortress; the garrison is no unit): Sortie, HalfRations, Stand and
+// GarrisonSupport (`target` the relieving army's province, `target_destination` the fortress).
+extern const ModuleOrderKind kBesiege;
+extern const ModuleOrderKind kLiftSiege;
+extern const ModuleOrderKind kAssault;
+extern const ModuleOrderKind kBreach;
+extern const ModuleOrderKind kSortie;
+extern const ModuleOrderKind kHalfRations;
+extern const ModuleOrderKind kStand;
+extern const ModuleOrderKind kGarrisonSupport;
+SyntaxMatch read_order(OrderReader& reader, OrderSyntax& order);
+SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order);
+std::string besieger_text(const Variant& variant, const Order& order);
+std::string garrison_text(const Variant& variant, const Order& order);
+Checked check_siege_order(const Variant& variant, const Position& position, PowerId power,
+                          const OrderSyntax& syntax);
+
 bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);
 
-// The points `unit` brings to the movement resolution (`points` strength): its strength points,
-// and for a besieger whose siege is laid and that stays in its siegeworks (any order but a move,
-// a support or a convoy) the 25% of them (rounded down) it holds in field fortifications
-// against a relieving attack (5n), counted twice like the 75% against a sortie (5l).
-std::int64_t resolution_points(const Variant& variant, const Position& position,
-                               std::span<const Order> orders, const Unit& unit);
+// The module's hooks (module/rule_module.h), registered in rules/registry.cpp.
+extern const RuleModule kModule;
+
+// The points a besieger adds to its own in the movement resolution (`points` strength): for a
+// besieger whose siege is laid and that stays in its siegeworks (any order but a move, a support
+// or a convoy) the 25% of its points (rounded down) it holds in field fortifications against a
+// relieving attack (5n), counted twice like the 75% against a sortie (5l); else 0.
+std::int64_t fortified_points(const Variant& variant, const Position& position,
+                              std::span<const Order> orders, const Unit& unit);
 
 // The points a garrison adds to `unit`'s relieving move into its besieged fortress (5n): the
 // fighting points of the garrison of the unit's power there, ordered `G REI S A CHA - REI`; else 0.

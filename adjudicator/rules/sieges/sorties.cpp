@@ -103,8 +103,7 @@ bool sortie(TurnContext& ctx, ProvinceId where) {
 
 void sorties(TurnContext& ctx) {
     for (const Order& o : ctx.orders)
-        if (o.type == OrderType::Sortie)
-            ctx.verdict(o, sortie(ctx, o.unit.province), Reason::NotCarriedOut);
+        if (is(o, kSortie)) ctx.verdict(o, sortie(ctx, o.unit.province), Reason::NotCarriedOut);
 }
 
 }  // namespace adjutant::sieges::detail

@@ -273,11 +273,11 @@ void dispatch_trains(TurnContext& ctx) {
     RailRoom room;
     std::vector<std::uint8_t> sent(v.provinces.size(), 0);
     for (const Order& o : ctx.orders) {
-        if (o.type == OrderType::Purchase) {
+        if (is(o, kPurchase)) {
             buy_trains(ctx, o);
-        } else if (o.type == OrderType::Dispatch && o.count != 0) {
+        } else if (is(o, kDispatch) && o.count != 0) {
             set_standing(ctx, o);
-        } else if (o.type == OrderType::Dispatch) {
+        } else if (is(o, kDispatch)) {
             // The army may have moved this turn: the train follows it by its number.
             const Unit* army = ctx.before.unit_at(o.target);
             const std::size_t index = idle_train(next, o.power, o.unit.province);

@@ -45,7 +45,7 @@ void after_movement(TurnContext& ctx) {
     if (next.destroy_trains.size() < v.powers.size())
         next.destroy_trains.resize(v.powers.size(), 0);
     for (const Order& o : ctx.orders) {
-        if (o.type == OrderType::TrainPolicy) {
+        if (is(o, kTrainPolicy)) {
             next.destroy_trains[o.power] = o.count != 0 ? 1 : 0;
             ctx.event("supply.policy", o.power, kNoProvince,
                       v.powers[o.power].name + " will " + (o.count != 0 ? "destroy" : "capture") +

@@ -12,12 +12,37 @@
 //   5. replacements once a year, from the cities each power holds
 #pragma once
 
+#include <string>
 #include <vector>
 
-#include "rules/turn_steps.h"
+#include "module/rule_module.h"
+#include "module/turn_context.h"
 
 namespace adjutant::supply {
 
+// The module's hooks (module/rule_module.h), registered in rules/registry.cpp.
+extern const RuleModule kModule;
+
+// The module's orders (order_syntax.cpp reads and writes them, legality.cpp judges them).
+// Dispatch: `unit` the train's city, `target` the army's province, `count` 1 EVERY WEEK, -1
+// STOP, 0 once. Purchase: `unit` the city, `count` the trains. TrainPolicy: `count` 1 destroys
+// caught trains, 0 captures them.
+extern const ModuleOrderKind kDispatch;
+extern const ModuleOrderKind kPurchase;
+extern const ModuleOrderKind kTrainPolicy;
+SyntaxMatch read_order(OrderReader& reader, OrderSyntax& order);
+std::string dispatch_text(const Variant& variant, const Order& order);
+std::string purchase_text(const Variant& variant, const Order& order);
+std::string train_policy_text(const Variant& variant, const Order& order);
+Checked check_dispatch(const Variant& variant, const Position& position, PowerId power,
+                       const OrderSyntax& syntax);
+Checked check_purchase(const Variant& variant, const Position& position, PowerId power,
+                       const OrderSyntax& syntax);
+Checked check_train_policy(const Variant& variant, const Position& position, PowerId power,
+                           const OrderSyntax& syntax);
+
+// The module's part of a variant file (parameters.cpp).
+void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at);
 bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);
 void end_of_week(TurnContext& context);

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// Engineers' rail works on rail network maps (18.4 as docs/rail.md designs it): an army with an
-// engineer, standing at one end of a rail link that has a bridge or tunnel, demolishes it or
-// repairs it. The army holds while it works.
+// The legality of engineers' rail works on rail network maps (18.4 as docs/rail.md designs it): an
+// army with an engineer, standing at one end of a rail link that has a bridge or tunnel, demolishes
+// it or repairs it. The army holds while it works.
 #include "orders/legality.h"
 #include "position/position.h"
 #include "rules/rail/rail.h"
 #include "variant/variant.h"
 
-namespace adjutant {
+namespace adjutant::rail {
 
 namespace {
 
@@ -19,7 +19,7 @@ Checked fail(std::string message) {
 
 Checked check_rail_works_order(const Variant& v, const Position& pos, PowerId power,
                                const OrderSyntax& s) {
-    if (!v.campaign || !rail::enabled(v))
+    if (!v.campaign || !enabled(v))
         return fail(
             "demolishing and repairing rail structures is a rail network rule; this map "
             "has none");
@@ -29,7 +29,7 @@ Checked check_rail_works_order(const Variant& v, const Position& pos, PowerId po
     if (std::string error = ownership_error(v, unit, where, power); !error.empty())
         return fail(error);
     const std::string name = describe_unit(v, unit->type, unit->location);
-    const bool demolish = s.kind == SyntaxKind::Demolish;
+    const bool demolish = is(s, kDemolish);
     if (unit->type != UnitType::Army)
         return fail(name + " is no army: only an army's engineers work on the rail");
     if (unit->stats.engineers < 1)
@@ -43,16 +43,14 @@ Checked check_rail_works_order(const Variant& v, const Position& pos, PowerId po
     if (v.campaign->rail_links[*link].structures.empty())
         return fail("the line " + between + " has no bridge or tunnel to " +
                     (demolish ? "demolish" : "repair"));
-    const bool down = rail::demolished(pos, *link);
+    const bool down = demolished(pos, *link);
     if (demolish && down) return fail("the structures on " + between + " are already demolished");
     if (!demolish && !down) return fail("the structures on " + between + " are not demolished");
-    Order order;
-    order.type = demolish ? OrderType::Demolish : OrderType::Repair;
-    order.power = power;
+    Order order = module_order(*s.module_kind, power);
     order.unit_type = unit->type;
     order.unit = unit->location;
     order.target = other;
     return Checked{order, "", ""};
 }
 
-}  // namespace adjutant
+}  // namespace adjutant::rail

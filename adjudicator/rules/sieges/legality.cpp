@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Siege orders of campaign maps (seed 004, section 5; docs/sieges.md): an army with an engineer
+// The legality of the siege orders (seed 004, section 5; docs/sieges.md): an army with an engineer
 // besieges the enemy garrison of the fortress it stands in, lifts the siege, assaults or breaches;
 // the garrison sorties, goes on half rations, stands at breached defences or aids a relieving
 // army.
@@ -8,25 +8,12 @@
 #include "rules/sieges/sieges.h"
 #include "variant/variant.h"
 
-namespace adjutant {
+namespace adjutant::sieges {
 
 namespace {
 
 Checked fail(std::string message) {
     return Checked{std::nullopt, std::move(message), ""};
-}
-
-OrderType order_type(SyntaxKind kind) {
-    switch (kind) {
-        case SyntaxKind::LiftSiege:
-            return OrderType::LiftSiege;
-        case SyntaxKind::Assault:
-            return OrderType::Assault;
-        case SyntaxKind::Breach:
-            return OrderType::Breach;
-        default:
-            return OrderType::Besiege;
-    }
 }
 
 Checked besieger_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
@@ -43,30 +30,25 @@ Checked besieger_order(const Variant& v, const Position& pos, PowerId power, con
         return fail("no enemy garrison in " + province_abbr(v, where) + " to besiege");
     const Siege* siege = pos.siege_of(where);
     const bool ours = siege != nullptr && siege->army == unit->stats.id;
-    Order order;
-    order.type = order_type(s.kind);
-    order.power = power;
+    Order order = module_order(*s.module_kind, power);
     order.unit_type = unit->type;
     order.unit = unit->location;
-    switch (s.kind) {
-        case SyntaxKind::Besiege:
-            if (unit->stats.engineers < 1)
-                return fail(name +
-                            " has no engineer: only an army with an engineer may besiege (5a)");
-            if (siege == nullptr && unit->stats.repulsed_from == where &&
-                unit->stats.points <= unit->stats.repulsed_points)
-                return fail(name + " was bloodily repulsed from " + province_abbr(v, where) +
-                            " and cannot resume the siege until reinforced beyond its " +
-                            std::to_string(unit->stats.repulsed_points) + " points (5i)");
-            return Checked{order, "", ""};
-        case SyntaxKind::LiftSiege:
-            if (!ours) return fail(name + " is not besieging " + province_abbr(v, where));
-            return Checked{order, "", ""};
-        default:
-            break;
+    if (is(s, kBesiege)) {
+        if (unit->stats.engineers < 1)
+            return fail(name + " has no engineer: only an army with an engineer may besiege (5a)");
+        if (siege == nullptr && unit->stats.repulsed_from == where &&
+            unit->stats.points <= unit->stats.repulsed_points)
+            return fail(name + " was bloodily repulsed from " + province_abbr(v, where) +
+                        " and cannot resume the siege until reinforced beyond its " +
+                        std::to_string(unit->stats.repulsed_points) + " points (5i)");
+        return Checked{order, "", ""};
     }
-    const char* what = s.kind == SyntaxKind::Assault ? "an assault" : "a breach";
-    const char* rule = s.kind == SyntaxKind::Assault ? "(5i)" : "(5j)";
+    if (is(s, kLiftSiege)) {
+        if (!ours) return fail(name + " is not besieging " + province_abbr(v, where));
+        return Checked{order, "", ""};
+    }
+    const char* what = is(s, kAssault) ? "an assault" : "a breach";
+    const char* rule = is(s, kAssault) ? "(5i)" : "(5j)";
     if (!ours || !siege->laid())
         return fail("the siege of " + province_abbr(v, where) + " is not laid yet: " + what +
                     " needs 2 weeks of BESIEGE first (5e)");
@@ -75,12 +57,12 @@ Checked besieger_order(const Variant& v, const Position& pos, PowerId power, con
     const std::int64_t defenders = sieges::fighting_points(v, *garrison);
     // 5k: a breach under way goes on below 3:2 during the grace weeks (the abandonment step
     // counts them).
-    const bool breach_under_way = s.kind == SyntaxKind::Breach && siege->breach_needed > 0;
+    const bool breach_under_way = is(s, kBreach) && siege->breach_needed > 0;
     if (!breach_under_way && !sieges::at_least_three_to_two(unit->stats.points, defenders))
         return fail(name + " has " + std::to_string(unit->stats.points) +
                     " points against the garrison's " + std::to_string(defenders) + ": " + what +
                     " needs 3:2 or better " + rule);
-    if (s.kind == SyntaxKind::Breach) {
+    if (is(s, kBreach)) {
         // At breached outer or inner defences the garrison may yet retire this week, leaving
         // the next line to breach.
         if (siege->breached && (fortress != 1 || siege->line >= 2))
@@ -120,7 +102,6 @@ Checked garrison_support(const Variant& v, const Position& pos, PowerId power, c
         return fail(army_name + " belongs to " + power_name(v, army->power) + ", not " +
                     power_name(v, power) + ": the garrison of " + name +
                     " aids only its own power's relieving army (5n)");
-    order.type = OrderType::GarrisonSupport;
     order.target_type = UnitType::Army;
     order.target = from;
     order.target_destination = where;
@@ -138,35 +119,28 @@ Checked garrison_order(const Variant& v, const Position& pos, PowerId power, con
     const Unit* army = pos.unit_at(where);
     if (siege == nullptr || army == nullptr)
         return fail("the garrison of " + name + " is not besieged");
-    Order order;
-    order.power = power;
+    Order order = module_order(*s.module_kind, power);
     order.unit = Location{where, Coast::None};
-    switch (s.kind) {
-        case SyntaxKind::Sortie: {
-            order.type = OrderType::Sortie;
-            const std::int64_t defenders = sieges::fighting_points(v, *garrison);
-            if (!siege->abandoning && sieges::at_least_three_to_two(army->stats.points, defenders))
-                return fail("the besiegers of " + name + " have " +
-                            std::to_string(army->stats.points) + " points against the garrison's " +
-                            std::to_string(defenders) +
-                            ": a sortie needs them below 3:2 or abandoning the siege (5l)");
-            return Checked{order, "", ""};
-        }
-        case SyntaxKind::HalfRations:
-            order.type = OrderType::HalfRations;
-            if (garrison->half_rations)
-                return fail("the garrison of " + name + " is already on half rations");
-            return Checked{order, "", ""};
-        case SyntaxKind::GarrisonSupport:
-            return garrison_support(v, pos, power, s, order);
-        default:
-            order.type = OrderType::Stand;
-            if (v.campaign->fortress_class[where] != 1 || siege->line >= 2)
-                return fail(
-                    "only the garrison of a 1st-class fortress, outside its citadel, "
-                    "can stand at breached defences (5j)");
-            return Checked{order, "", ""};
+    if (is(s, kSortie)) {
+        const std::int64_t defenders = sieges::fighting_points(v, *garrison);
+        if (!siege->abandoning && sieges::at_least_three_to_two(army->stats.points, defenders))
+            return fail("the besiegers of " + name + " have " + std::to_string(army->stats.points) +
+                        " points against the garrison's " + std::to_string(defenders) +
+                        ": a sortie needs them below 3:2 or abandoning the siege (5l)");
+        return Checked{order, "", ""};
     }
+    if (is(s, kHalfRations)) {
+        if (garrison->half_rations)
+            return fail("the garrison of " + name + " is already on half rations");
+        return Checked{order, "", ""};
+    }
+    if (is(s, kGarrisonSupport)) return garrison_support(v, pos, power, s, order);
+    // STAND
+    if (v.campaign->fortress_class[where] != 1 || siege->line >= 2)
+        return fail(
+            "only the garrison of a 1st-class fortress, outside its citadel, "
+            "can stand at breached defences (5j)");
+    return Checked{order, "", ""};
 }
 
 }  // namespace
@@ -175,10 +149,8 @@ Checked check_siege_order(const Variant& v, const Position& pos, PowerId power,
                           const OrderSyntax& s) {
     if (!v.campaign || !sieges::enabled(v))
         return fail("sieges are a campaign rule; this map has none");
-    if (s.kind == SyntaxKind::Sortie || s.kind == SyntaxKind::HalfRations ||
-        s.kind == SyntaxKind::Stand || s.kind == SyntaxKind::GarrisonSupport)
-        return garrison_order(v, pos, power, s);
+    if (!s.module_kind->orders_a_unit) return garrison_order(v, pos, power, s);
     return besieger_order(v, pos, power, s);
 }
 
-}  // namespace adjutant
+}  // namespace adjutant::sieges

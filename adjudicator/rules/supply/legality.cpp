@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Supply orders of campaign maps (seed 004, 4a; docs/campaign.md): dispatching a supply train
-// to an army, buying trains, and the standing choice for enemy trains caught alone.
+// The legality of the supply orders (seed 004, 4a; docs/campaign.md): dispatching a supply
+// train to an army, buying trains, and the standing choice for enemy trains caught alone.
 #include <algorithm>
 
 #include "orders/legality.h"
@@ -8,7 +8,7 @@
 #include "rules/supply/supply.h"
 #include "variant/variant.h"
 
-namespace adjutant {
+namespace adjutant::supply {
 
 namespace {
 
@@ -34,9 +34,7 @@ Checked dispatch(const Variant& v, const Position& pos, PowerId power, const Ord
     if (c.enemies(army->power, power))
         return fail(name + " belongs to " + power_name(v, army->power) + ", an enemy of " +
                     power_name(v, power));
-    Order order;
-    order.type = OrderType::Dispatch;
-    order.power = power;
+    Order order = module_order(kDispatch, power);
     order.unit = Location{city, Coast::None};
     order.target = where;
     order.target_type = UnitType::Army;
@@ -92,33 +90,35 @@ Checked purchase(const Variant& v, const Position& pos, PowerId power, const Ord
     if (cost > have)
         return fail(std::to_string(s.count) + " trains cost " + std::to_string(cost) + " points; " +
                     power_name(v, power) + " has " + std::to_string(have));
-    Order order;
-    order.type = OrderType::Purchase;
-    order.power = power;
+    Order order = module_order(kPurchase, power);
     order.unit = Location{city, Coast::None};
     order.count = s.count;
     return Checked{order, "", ""};
 }
 
-}  // namespace
-
-Checked check_supply_order(const Variant& v, const Position& pos, PowerId power,
-                           const OrderSyntax& s) {
-    if (!v.campaign || !v.campaign->supply_rules)
-        return fail("supply trains are a campaign rule; this map has none");
-    switch (s.kind) {
-        case SyntaxKind::Dispatch:
-            return dispatch(v, pos, power, s);
-        case SyntaxKind::Purchase:
-            return purchase(v, pos, power, s);
-        default: {
-            Order order;
-            order.type = OrderType::TrainPolicy;
-            order.power = power;
-            order.count = s.count;
-            return Checked{order, "", ""};
-        }
-    }
+bool unavailable(const Variant& v) {
+    return !v.campaign || !v.campaign->supply_rules;
 }
 
-}  // namespace adjutant
+Checked unavailable_error() {
+    return fail("supply trains are a campaign rule; this map has none");
+}
+
+}  // namespace
+
+Checked check_dispatch(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
+    return unavailable(v) ? unavailable_error() : dispatch(v, pos, power, s);
+}
+
+Checked check_purchase(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
+    return unavailable(v) ? unavailable_error() : purchase(v, pos, power, s);
+}
+
+Checked check_train_policy(const Variant& v, const Position&, PowerId power, const OrderSyntax& s) {
+    if (unavailable(v)) return unavailable_error();
+    Order order = module_order(kTrainPolicy, power);
+    order.count = s.count;
+    return Checked{order, "", ""};
+}
+
+}  // namespace adjutant::supply

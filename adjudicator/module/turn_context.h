@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Rule modules' turn steps (DESIGN.md §3, §6): what campaign rules do around the resolver.
 //
-// A module registers its steps in turn_steps.cpp; the resolver is never edited for a module.
-// Every week the steps run once, right after its movement phase is adjudicated, in the fixed
-// order of the registry (supply, sieges, rail engineering, control; docs/campaign.md, "Turns"),
+// A module names its steps in its `RuleModule` (module/rule_module.h); the resolver is never
+// edited for a module. Every week the steps run once, right after its movement phase is
+// adjudicated, in the order of the registry (rules/registry.cpp: supply, sieges, rail
+// engineering and control; docs/campaign.md, "Turns"),
 // whether or not a retreat phase follows: the armies waiting to retreat are in
 // `result.next.dislodged` meanwhile. Each module runs
 //   after_movement  its orders take effect (dispatches, sieges, demolitions)
@@ -40,16 +41,6 @@ struct TurnContext {
     // Records the outcome of `order`, which must be an element of `orders`.
     void verdict(const Order& order, bool succeeded, Reason reason = Reason::None);
 };
-
-struct TurnStep {
-    const char* module;
-    bool (*enabled)(const Variant&);
-    void (*after_movement)(TurnContext&);  // may be null
-    void (*end_of_week)(TurnContext&);     // may be null
-};
-
-// Every registered step, in the order they run.
-std::span<const TurnStep> turn_steps();
 
 // Runs the steps due after adjudicating `before.phase` (campaign variants only).
 void run_turn_steps(const Variant& variant, const Position& before, std::span<const Order> orders,

@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "rules/turn_steps.h"
+#include "module/turn_context.h"
 
 #include <algorithm>
-#include <array>
 
+#include "module/rule_module.h"
 #include "resolve/phase_flow.h"
-#include "rules/rail/rail.h"
-#include "rules/sieges/sieges.h"
-#include "rules/supply/supply.h"
 #include "variant/variant.h"
 
 namespace adjutant {
@@ -42,16 +39,6 @@ void drop_occupied_retreats(const std::vector<Unit>& units, std::vector<Dislodge
 
 }  // namespace
 
-std::span<const TurnStep> turn_steps() {
-    // The order of DESIGN.md §3: supply, sieges, rail engineering, control.
-    static const std::array kSteps{
-        TurnStep{"supply", supply::enabled, supply::after_movement, supply::end_of_week},
-        TurnStep{"sieges", sieges::enabled, sieges::after_movement, nullptr},
-        TurnStep{"rail_network", rail::enabled, rail::after_movement, rail::end_of_week},
-    };
-    return kSteps;
-}
-
 void run_turn_steps(const Variant& variant, const Position& before, std::span<const Order> orders,
                     Dice& dice, Adjudication& result) {
     // One order of steps every week (DESIGN.md §3): all of them once the movement is resolved.
@@ -66,10 +53,10 @@ void run_turn_steps(const Variant& variant, const Position& before, std::span<co
     Phase following = before.phase.next();
     while (following.kind != PhaseKind::Movement) following = following.next();
     context.year_ended = following.year != before.phase.year;
-    for (const TurnStep& step : turn_steps()) {
-        if (!step.enabled(variant)) continue;
-        if (step.after_movement != nullptr) step.after_movement(context);
-        if (step.end_of_week != nullptr) step.end_of_week(context);
+    for (const RuleModule* module : rule_modules()) {
+        if (!module->enabled(variant)) continue;
+        if (module->after_movement != nullptr) module->after_movement(context);
+        if (module->end_of_week != nullptr) module->end_of_week(context);
     }
     // A step may have put a unit where a dislodged one was to retreat (an army withdrawing
     // under 5k): a retreat goes only to a province still empty after the steps, or two units
@@ -84,7 +71,7 @@ void run_turn_steps(const Variant& variant, const Position& before, std::span<co
     // out.
     context.verdicts.resize(orders.size());
     for (std::size_t i = 0; i < orders.size(); ++i) {
-        if (orders_a_unit(orders[i].type) || orders[i].type == OrderType::Permit) continue;
+        if (orders_a_unit(orders[i]) || orders[i].type == OrderType::Permit) continue;
         if (context.verdicts[i])
             result.results.push_back(std::move(*context.verdicts[i]));
         else

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: Apache-2.0
+// The seam between the core and the rule modules (DESIGN.md §3; docs/rule-modules.md).
+//
+// A rule module is a folder under `adjudicator/rules/` that fills in one `RuleModule` and is
+// listed once in `rules/registry.cpp`. The core (orders, resolve, position, report) calls the
+// hooks below for every module the variant enables, in the registry's order, and names no
+// module: a new module is a new folder plus one line in the registry. Every hook may be null.
+//
+// The hooks, by the stage of a phase that calls them:
+//   variant  read_parameters reads the module's part of the variant file
+//   orders   read_order / read_unit_action add words to the order language (the module's
+//            order kinds, `ModuleOrderKind`); each kind judges its own legality and writes its
+//            own canonical text; `conflict` refuses a line against the accepted lines before it
+//   movement defence_points / attack_points add to a unit's strength in a `points` movement
+//            phase (the besiegers' fortified share, a garrison's aid to a relief)
+//   week     after_movement and end_of_week run once the movement phase is resolved
+//            (module/turn_context.h says what they may change)
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "core/ids.h"
+
+namespace adjutant {
+
+struct Variant;
+struct Position;
+struct Order;
+struct OrderSyntax;
+struct Checked;
+struct OrderVerdict;
+struct Unit;
+struct TurnContext;
+class OrderReader;
+class VariantFields;
+
+// One kind of order a module adds ("A VER BESIEGE", "T BER SUPPLY A DRE"). An order of a module
+// kind has `Order::type == OrderType::Module` and points at its kind, so the core passes it
+// through without knowing what it means.
+struct ModuleOrderKind {
+    std::string_view name;  // for messages and tests: "besiege"
+    // Whether the order is the order of the unit standing in its `unit` province: it then
+    // replaces the unit's other orders (one order per unit) and the resolver has the unit hold.
+    // A supply train's or a garrison's order names a place where a unit may also stand, and is
+    // not that unit's.
+    bool orders_a_unit = false;
+    // Legality in a movement phase (orders/legality.h's contract): the order, or why not.
+    Checked (*check)(const Variant&, const Position&, PowerId, const OrderSyntax&) = nullptr;
+    // Canonical text without the power: "A VER BESIEGE".
+    std::string (*text)(const Variant&, const Order&) = nullptr;
+};
+
+// What a module's syntax reader made of the tokens in front of it.
+enum class SyntaxMatch : std::uint8_t {
+    NotMine,  // not this module's words: the reader is where it was, the next reader tries
+    Read,     // the module's order, read to its end
+    Failed,   // the module's words, written wrong: the reader's error says how
+};
+
+struct RuleModule {
+    std::string_view name;  // as the variant's `rules` section names it: "sieges"
+    // Whether `variant` uses the module; the core calls no other hook when it does not.
+    bool (*enabled)(const Variant&) = nullptr;
+    // Reads the module's part of a variant file, `"rules": {"<name>": {...}}`, by the module's
+    // own schema, into the campaign map (variant/campaign.h). A module without it takes no
+    // parameters.
+    void (*read_parameters)(VariantFields&, const nlohmann::json& part,
+                            const std::string& at) = nullptr;
+
+    // Orders that begin with a word of the module's ("BUY 2 T PAR", "G VER SORTIE").
+    SyntaxMatch (*read_order)(OrderReader&, OrderSyntax&) = nullptr;
+    // A unit's order word after the unit ("A VER BESIEGE", "A LIE DEMOLISH AAC").
+    SyntaxMatch (*read_unit_action)(OrderReader&, OrderSyntax&) = nullptr;
+    // Why `order` cannot stand beside the lines of the same submission before it (`earlier`,
+    // accepted or not, in line order), or empty: "only one supply train may leave BER per
+    // turn".
+    std::string (*conflict)(const Variant&, const Order& order,
+                            std::span<const OrderVerdict> earlier) = nullptr;
+
+    // Points added to `unit`'s own strength points wherever it counts them (holding,
+    // supporting, defending), and to the attack of its move only.
+    std::int64_t (*defence_points)(const Variant&, const Position&, std::span<const Order>,
+                                   const Unit&) = nullptr;
+    std::int64_t (*attack_points)(const Variant&, const Position&, std::span<const Order>,
+                                  const Unit&) = nullptr;
+
+    // The module's part of the week (module/turn_context.h).
+    void (*after_movement)(TurnContext&) = nullptr;
+    void (*end_of_week)(TurnContext&) = nullptr;
+};
+
+// Every registered module, in the order their hooks run (DESIGN.md §3: supply, sieges, rail
+// engineering).
+std::span<const RuleModule* const> rule_modules();
+
+// The registered module called `name`, or nullptr.
+const RuleModule* find_rule_module(std::string_view name);
+
+}  // namespace adjutant

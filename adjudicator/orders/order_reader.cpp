@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "orders/order_reader.h"
+
+namespace adjutant {
+
+bool OrderReader::next_is(std::initializer_list<std::string_view> words) const {
+    if (at_end()) return false;
+    for (std::string_view w : words)
+        if (is_word(peek(), w)) return true;
+    return false;
+}
+
+// "-", "->", "to", "move", "moves", "move to", "moves to".
+bool OrderReader::read_move_operator() {
+    if (at_end()) return false;
+    if (peek().kind == TokenKind::Dash || is_word(peek(), "to")) {
+        ++pos_;
+        return true;
+    }
+    if (next_is({"move", "moves"})) {
+        ++pos_;
+        if (next_is({"to"})) ++pos_;
+        return true;
+    }
+    return false;
+}
+
+// The supported or convoyed unit, optionally preceded by its nationality, which is ignored
+// (DATC 4.C.5, 4.C.6).
+bool OrderReader::read_target(UnitRef& target, const char* what) {
+    if (at_end()) return fail(std::string("missing unit for ") + what);
+    if (peek().kind == TokenKind::Word && !names_.province(tokens_, pos_).found) {
+        NameIndex::Match power = names_.power(tokens_, pos_);
+        if (power.found) pos_ = power.end;
+    }
+    return read_unit(target, what);
+}
+
+bool OrderReader::read_unit(UnitRef& unit, const char* after) {
+    if (next_is({"a", "army"})) {
+        unit.type = UnitType::Army;
+        ++pos_;
+    } else if (next_is({"f", "fleet"})) {
+        unit.type = UnitType::Fleet;
+        ++pos_;
+    }
+    if (at_end())
+        return fail(*after ? std::string("missing unit after ") + after
+                           : std::string("missing province"));
+    return read_place(unit.place, nullptr);
+}
+
+bool OrderReader::read_place(PlaceRef& place, const char* what) {
+    if (at_end())
+        return fail(what ? std::string("missing destination for ") + what
+                         : std::string("missing province"));
+    NameIndex::Match m = names_.province(tokens_, pos_);
+    if (!m.found) {
+        if (peek().kind == TokenKind::Word) return fail("unknown province " + quoted(peek()));
+        return fail("expected a province, found " + quoted(peek()));
+    }
+    place.province = static_cast<ProvinceId>(m.id);
+    pos_ = m.end;
+    return read_coast(place);
+}
+
+// "/nc", "/north coast", "(nc)", "(north coast)", " nc", " north coast".
+bool OrderReader::read_coast(PlaceRef& place) {
+    if (at_end()) return true;
+    if (peek().kind == TokenKind::Slash) {
+        ++pos_;
+        return read_coast_words(place);
+    }
+    if (peek().kind == TokenKind::LParen) {
+        ++pos_;
+        if (!read_coast_words(place)) return false;
+        if (at_end() || peek().kind != TokenKind::RParen) return fail("missing ')' after coast");
+        ++pos_;
+        return true;
+    }
+    // A bare coast word. A province name cannot follow a place in any order, so "north"
+    // here is a coast even though it is also an alias of the North Sea.
+    if (peek().kind == TokenKind::Word) {
+        std::size_t save = pos_;
+        if (read_coast_words(place)) return true;
+        pos_ = save;
+        error_.clear();
+    }
+    return true;
+}
+
+bool OrderReader::read_coast_words(PlaceRef& place) {
+    if (at_end() || peek().kind != TokenKind::Word) return fail("missing coast");
+    const Token& first = peek();
+    if (pos_ + 1 < tokens_.size() && is_word(tokens_[pos_ + 1], "coast")) {
+        if (auto coast = coast_from_code(first.text)) {
+            place.coast = coast;
+            pos_ += 2;
+            return true;
+        }
+    }
+    if (auto coast = coast_from_code(first.text)) {
+        place.coast = coast;
+        ++pos_;
+        return true;
+    }
+    return fail("unknown coast " + quoted(first));
+}
+
+}  // namespace adjutant

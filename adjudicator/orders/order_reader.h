@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: Apache-2.0
+// The reading position over one order's tokens, and the readers of its common parts (units,
+// places, coasts, the move operator). The order syntax (syntax.cpp) is written with them, and so
+// are the rule modules' own orders (module/rule_module.h's read_order, read_unit_action).
+//
+// Every reader either advances and returns true, or sets the error and returns false; the first
+// error ends the order.
+#pragma once
+
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "orders/lexer.h"
+#include "orders/names.h"
+#include "orders/syntax.h"
+
+namespace adjutant {
+
+class OrderReader {
+  public:
+    OrderReader(const NameIndex& names, std::span<const Token> tokens)
+        : names_(names), tokens_(tokens) {}
+
+    const NameIndex& names() const { return names_; }
+    bool at_end() const { return pos_ >= tokens_.size(); }
+    const Token& peek() const { return tokens_[pos_]; }
+    // The token `ahead` places after the current one, or nullptr past the end.
+    const Token* ahead(std::size_t ahead) const {
+        return pos_ + ahead < tokens_.size() ? &tokens_[pos_ + ahead] : nullptr;
+    }
+    // Whether there is a token and it is one of `words`.
+    bool next_is(std::initializer_list<std::string_view> words) const;
+    std::size_t position() const { return pos_; }
+    void advance(std::size_t n = 1) { pos_ += n; }
+    // Back to `position`, forgetting any error met since: for an order read on trial.
+    void rewind(std::size_t position) {
+        pos_ = position;
+        error_.clear();
+    }
+    // A power's or a province's name starting here (names may take several tokens): the match
+    // ends at `end`, where the reader goes on with `advance(end - position())`.
+    NameIndex::Match power_here() const { return names_.power(tokens_, pos_); }
+    NameIndex::Match province_here() const { return names_.province(tokens_, pos_); }
+    bool fail(std::string message) {
+        error_ = std::move(message);
+        return false;
+    }
+    const std::string& error() const { return error_; }
+
+    // "-", "->", "to", "move", "moves", "move to", "moves to".
+    bool read_move_operator();
+    // The supported or convoyed unit, optionally preceded by its nationality, which is ignored
+    // (DATC 4.C.5, 4.C.6).
+    bool read_target(UnitRef& target, const char* what);
+    // A unit: an optional letter and its place; `after` names what it follows, for messages.
+    bool read_unit(UnitRef& unit, const char* after);
+    // A place with its coast as written; `what` names what it is for, for messages.
+    bool read_place(PlaceRef& place, const char* what);
+
+  private:
+    bool read_coast(PlaceRef& place);
+    bool read_coast_words(PlaceRef& place);
+
+    const NameIndex& names_;
+    std::span<const Token> tokens_;
+    std::size_t pos_ = 0;
+    std::string error_;
+};
+
+}  // namespace adjutant

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
+// The rail network module's hooks into the core (module/rule_module.h).
+#include "rules/rail/rail.h"
+
+namespace adjutant::rail {
+
+// The army holds while its engineers work: the order is the army's.
+const ModuleOrderKind kDemolish{"demolish", true, check_rail_works_order, works_text};
+const ModuleOrderKind kRepair{"repair", true, check_rail_works_order, works_text};
+
+const RuleModule kModule{
+    .name = "rail_network",
+    .enabled = enabled,
+    .read_parameters = read_parameters,
+    .read_unit_action = read_unit_action,
+    .after_movement = after_movement,
+    .end_of_week = end_of_week,
+};
+
+}  // namespace adjutant::rail

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+// The rail network module's part of a variant file (docs/variants.md, "Campaign maps";
+// docs/rail.md):
+//   "rules": {"rail_network": {"port_exception": {...}, "single_track_exception": {...},
+//                              "rail_capacity": {"Germany": 12, ...},
+//                              "exceptional_lines": {"Aachen-Liège": 5}}}
+#include "rules/rail/rail.h"
+#include "variant/variant_fields.h"
+
+namespace adjutant::rail {
+
+using json = nlohmann::json;
+
+// The exceptions of 18.1/18.2 and seed 001's rail capacity.
+void read_parameters(VariantFields& fields, const json& part, const std::string& at) {
+    JsonChecker& check = fields.check();
+    const Variant& v = fields.variant();
+    CampaignMap& c = fields.campaign();
+    check.only_fields(
+        part, at,
+        {"port_exception", "single_track_exception", "rail_capacity", "exceptional_lines"});
+    c.rail_rules = true;
+    RailNetworkRules& rail = c.rail;
+    rail.port_region.assign(v.provinces.size(), 0);
+    rail.rail_capacity.assign(v.powers.size(), 0);
+    if (const json* e = check.get(part, at, "port_exception", JsonKind::Object, false)) {
+        const std::string here = json_child(at, "port_exception");
+        check.only_fields(*e, here, {"port", "side", "region"});
+        if (const json* port = check.get(*e, here, "port", JsonKind::String, true))
+            rail.port = fields.province(*port, json_child(here, "port"));
+        if (auto side = check.get_string(*e, here, "side", true)) rail.port_side = *side;
+        if (const json* region = check.get(*e, here, "region", JsonKind::Array, true))
+            for (std::size_t i = 0; i < region->size(); ++i)
+                if (ProvinceId p =
+                        fields.province((*region)[i], json_child(json_child(here, "region"), i));
+                    p != kNoProvince)
+                    rail.port_region[p] = 1;
+    }
+    if (const json* e = check.get(part, at, "single_track_exception", JsonKind::Object, false)) {
+        const std::string here = json_child(at, "single_track_exception");
+        check.only_fields(*e, here, {"side", "links"});
+        if (auto side = check.get_string(*e, here, "side", true)) rail.single_track_side = *side;
+        if (const json* links = check.get(*e, here, "links", JsonKind::Array, true))
+            for (std::size_t i = 0; i < links->size(); ++i) {
+                const std::string item = json_child(json_child(here, "links"), i);
+                ProvinceId a = kNoProvince, b = kNoProvince;
+                if (!fields.pair((*links)[i], item, a, b)) continue;
+                if (auto link = c.rail_link(a, b))
+                    rail.single_track_exception.push_back(*link);
+                else
+                    check.error(item, "no rail link between " + v.provinces[a].abbr + " and " +
+                                          v.provinces[b].abbr);
+            }
+        std::sort(rail.single_track_exception.begin(), rail.single_track_exception.end());
+    }
+    if (const json* cap = check.get(part, at, "rail_capacity", JsonKind::Object, false))
+        fields.for_each_power(*cap, json_child(at, "rail_capacity"),
+                              [&](PowerId who, const json& value, const std::string& here) {
+                                  if (!check.expect(value, here, JsonKind::Integer)) return;
+                                  const auto n = value.get<std::int64_t>();
+                                  if (n < 0 || n > 1'000'000)
+                                      check.error(here, "must be between 0 and 1000000");
+                                  else
+                                      rail.rail_capacity[who] = n;
+                              });
+    if (const json* lines = check.get(part, at, "exceptional_lines", JsonKind::Object, false))
+        for (auto it = lines->begin(); it != lines->end(); ++it) {
+            const std::string here = json_child(json_child(at, "exceptional_lines"), it.key());
+            if (!check.expect(it.value(), here, JsonKind::Integer)) continue;
+            const auto n = it.value().get<std::int64_t>();
+            if (n < 1 || n > 100)
+                check.error(here, "must be between 1 and 100");
+            else
+                rail.exceptional_lines.emplace_back(it.key(), static_cast<int>(n));
+        }
+}
+
+}  // namespace adjutant::rail

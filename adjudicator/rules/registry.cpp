@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+// The one list of rule modules (module/rule_module.h). Their hooks run in this order every
+// week: supply lines first, then the sieges that read them, then rail engineering, which reads
+// where the armies ended the week (DESIGN.md §3; docs/campaign.md, "Turns").
+#include <algorithm>
+#include <array>
+
+#include "module/rule_module.h"
+#include "rules/rail/rail.h"
+#include "rules/sieges/sieges.h"
+#include "rules/supply/supply.h"
+
+namespace adjutant {
+
+std::span<const RuleModule* const> rule_modules() {
+    static constexpr std::array<const RuleModule*, 3> kModules{
+        &supply::kModule,
+        &sieges::kModule,
+        &rail::kModule,
+    };
+    return kModules;
+}
+
+const RuleModule* find_rule_module(std::string_view name) {
+    const auto modules = rule_modules();
+    const auto it = std::find_if(modules.begin(), modules.end(),
+                                 [&](const RuleModule* m) { return m->name == name; });
+    return it == modules.end() ? nullptr : *it;
+}
+
+}  // namespace adjutant

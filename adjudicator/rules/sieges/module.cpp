@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+// The siege module's hooks into the core (module/rule_module.h).
+#include "rules/sieges/sieges.h"
+
+namespace adjutant::sieges {
+
+// The besieger's orders are the army's own; the garrison's name the fortress it shares with its
+// besieger and are no unit's.
+const ModuleOrderKind kBesiege{"besiege", true, check_siege_order, besieger_text};
+const ModuleOrderKind kLiftSiege{"lift siege", true, check_siege_order, besieger_text};
+const ModuleOrderKind kAssault{"assault", true, check_siege_order, besieger_text};
+const ModuleOrderKind kBreach{"breach", true, check_siege_order, besieger_text};
+const ModuleOrderKind kSortie{"sortie", false, check_siege_order, garrison_text};
+const ModuleOrderKind kHalfRations{"half rations", false, check_siege_order, garrison_text};
+const ModuleOrderKind kStand{"stand", false, check_siege_order, garrison_text};
+const ModuleOrderKind kGarrisonSupport{"garrison support", false, check_siege_order, garrison_text};
+
+const RuleModule kModule{
+    .name = "sieges",
+    .enabled = enabled,
+    .read_order = read_order,
+    .read_unit_action = read_unit_action,
+    .defence_points = fortified_points,
+    .attack_points = relief_points,
+    .after_movement = after_movement,
+};
+
+}  // namespace adjutant::sieges

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+// The supply module's hooks into the core (module/rule_module.h).
+#include "orders/legality.h"
+#include "orders/parser.h"
+#include "rules/supply/supply.h"
+#include "variant/variant.h"
+
+namespace adjutant::supply {
+
+namespace {
+
+// One supply train may leave a city per turn (seed 004, 4a).
+std::string city_dispatch_taken(const Variant& v, const Order& order,
+                                std::span<const OrderVerdict> earlier) {
+    if (!is(order, kDispatch) || order.count != 0) return "";
+    for (const OrderVerdict& e : earlier) {
+        if (!e.accepted() || !is(*e.order, kDispatch) || e.order->count != 0) continue;
+        if (e.order->unit.province == order.unit.province)
+            return "only one supply train may leave " + v.provinces[order.unit.province].abbr +
+                   " per turn; line " + std::to_string(e.line) + " already sends one";
+    }
+    return "";
+}
+
+}  // namespace
+
+// Trains are no units: a train's order and the order of an army in its city both stand.
+const ModuleOrderKind kDispatch{"dispatch", false, check_dispatch, dispatch_text};
+const ModuleOrderKind kPurchase{"purchase", false, check_purchase, purchase_text};
+const ModuleOrderKind kTrainPolicy{"train policy", false, check_train_policy, train_policy_text};
+
+const RuleModule kModule{
+    .name = "supply",
+    .enabled = enabled,
+    .read_parameters = read_parameters,
+    .read_order = read_order,
+    .conflict = city_dispatch_taken,
+    .after_movement = after_movement,
+    .end_of_week = end_of_week,
+};
+
+}  // namespace adjutant::supply
