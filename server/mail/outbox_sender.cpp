@@ -24,24 +24,10 @@ std::int64_t backoff(const config::MailConfig& config, std::int64_t attempts) {
 }  // namespace
 
 OutboxSender::OutboxSender(service::GameService& service, config::MailConfig config)
-    : service_(service), config_(std::move(config)) {}
-
-OutboxSender::~OutboxSender() {
-    stop();
-}
-
-void OutboxSender::start() {
-    if (!thread_.joinable()) thread_ = std::thread([this] { loop(); });
-}
-
-void OutboxSender::stop() {
-    {
-        std::lock_guard lock(mutex_);
-        stopping_ = true;
-    }
-    wake_.notify_all();
-    if (thread_.joinable()) thread_.join();
-}
+    : service_(service),
+      config_(std::move(config)),
+      thread_("mail", std::chrono::seconds(std::max(1, config_.interval_seconds)),
+              [this] { run_once(); }) {}
 
 int OutboxSender::run_once() {
     const service::MailIdentity identity{config_.domain, config_.orders_local_part,
@@ -50,10 +36,7 @@ int OutboxSender::run_once() {
         spdlog::info("mail: queued {} notification(s)", queued);
     int sent = 0;
     for (const auto& row : service_.mail_due(kBatch)) {
-        {
-            std::lock_guard lock(mutex_);
-            if (stopping_) break;
-        }
+        if (thread_.stopping()) break;
         SmtpResult result;
         Envelope envelope;
         std::string message;
@@ -81,21 +64,6 @@ int OutboxSender::run_once() {
     }
     if (sent > 0) spdlog::info("mail: sent {} message(s)", sent);
     return sent;
-}
-
-void OutboxSender::loop() {
-    std::unique_lock lock(mutex_);
-    while (!stopping_) {
-        lock.unlock();
-        try {
-            run_once();
-        } catch (const std::exception& error) {
-            spdlog::error("mail: {}", error.what());
-        }
-        lock.lock();
-        wake_.wait_for(lock, std::chrono::seconds(std::max(1, config_.interval_seconds)),
-                       [this] { return stopping_; });
-    }
 }
 
 }  // namespace adjutant::mail
