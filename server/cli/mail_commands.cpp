@@ -44,11 +44,9 @@ struct MailOptions {
 // Every mail command reads an existing database: a missing one is refused (75: an MTA keeps
 // the mail and retries while the server is being set up), never created empty.
 std::optional<int> parse(CLI::App& parser, Args args, MailOptions& out) {
-    if (auto code = parse_options(parser, args)) return code;
-    auto config = load_config(out.files);
-    if (!config) return kExConfig;
-    out.config = *config;
-    if (!database_exists(out.config)) return kExTempFail;
+    if (auto code =
+            parse_config_command(parser, args, out.files, MissingDatabase::RetryLater, out.config))
+        return code;
     // Logs to standard error: an MTA puts a failing command's output into its bounce.
     app::setup_logging("warn", out.config.log_format);
     return std::nullopt;
