@@ -128,18 +128,12 @@ int mail_in_command(Args args) {
     service::MailRequest request;
     request.sender = in.from;
     request.recipient = options.recipient ? *options.recipient : in.delivered_to;
-    // Message-ID per sender and recipient address, hashed: a forger who guesses a player's
-    // next Message-ID cannot make the real message look like a duplicate without the seat key,
-    // and no seat address is stored in clear.
-    request.dedup_key = in.message_id.empty()
-                            ? "sha256:" + service::sha256_hex(raw)
-                            : "mid:" + service::sha256_hex(in.from + "\n" + request.recipient +
-                                                           "\n" + in.message_id);
     request.message_id = in.message_id;
     request.references = in.references;
     request.subject = in.subject;
     request.body = in.text;
     request.parse_error = too_large ? "the message is larger than 16 MiB" : in.text_error;
+    request.raw = std::move(raw);
     try {
         Runtime runtime;
         open(options.config, runtime);

@@ -169,12 +169,19 @@ std::string GameService::mail_commands(const Caller& caller, const MailRequest& 
     return text;
 }
 
+std::string mail_dedup_key(const MailRequest& request) {
+    if (request.message_id.empty()) return "sha256:" + sha256_hex(request.raw);
+    return "mid:" +
+           sha256_hex(request.sender + "\n" + request.recipient + "\n" + request.message_id);
+}
+
 MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdentity& identity) {
     MailAnswer answer;
+    const std::string dedup_key = mail_dedup_key(request);
     std::lock_guard lock(mutex_);
     storage::Transaction transaction(store_.database());
 
-    if (auto seen = store_.inbound(request.dedup_key)) {
+    if (auto seen = store_.inbound(dedup_key)) {
         answer.outcome = MailOutcome::Duplicate;
         answer.detail = "duplicate of a message already " + seen->status;
         if (seen->reply_outbox_id)
@@ -270,15 +277,14 @@ MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdenti
             queue_mail(*seat->email, seat->player.value_or(""), subject, text, headers, identity);
     }
     const bool first = store_.record_inbound(
-        request.dedup_key, request.sender,
-        seat ? std::optional<std::int64_t>(seat->game_id) : std::nullopt,
+        dedup_key, request.sender, seat ? std::optional<std::int64_t>(seat->game_id) : std::nullopt,
         seat ? std::optional<std::string>(seat->power) : std::nullopt, request.body, status, now());
     if (!first) {  // another delivery won the race: roll everything back
         answer.outcome = MailOutcome::Duplicate;
         answer.reply.reset();
         return answer;
     }
-    if (reply) store_.set_inbound_reply(request.dedup_key, *reply);
+    if (reply) store_.set_inbound_reply(dedup_key, *reply);
     transaction.commit();
     answer.reply = reply;
     return answer;
