@@ -28,6 +28,7 @@
 #include <nlohmann/json.hpp>
 
 #include "service/mail.h"
+#include "service/order_results.h"
 #include "service/variants.h"
 #include "service/visibility.h"
 #include "storage/store.h"
@@ -106,12 +107,11 @@ class GameService {
     // Orders for the current phase, as text (one order per line). submit replaces the seat's
     // earlier orders; validate parses without saving. get_orders: a player sees their own,
     // the GM every seat's with who has submitted.
-    nlohmann::json submit_orders(const Caller& caller, std::int64_t game_id, std::string_view text,
-                                 std::string_view source);
-    nlohmann::json validate_orders(const Caller& caller, std::int64_t game_id,
-                                   std::string_view text);
-    nlohmann::json get_orders(const Caller& caller, std::int64_t game_id);
-    nlohmann::json set_ready(const Caller& caller, std::int64_t game_id, bool ready);
+    OrderSubmission submit_orders(const Caller& caller, std::int64_t game_id, std::string_view text,
+                                  std::string_view source);
+    OrderCheck validate_orders(const Caller& caller, std::int64_t game_id, std::string_view text);
+    PhaseOrders get_orders(const Caller& caller, std::int64_t game_id);
+    ReadyFlag set_ready(const Caller& caller, std::int64_t game_id, bool ready);
 
     // GM actions, each audited. `action`: start, pause, resume, extend (body.seconds),
     // resolve, end, interdict. resolve must name the phase it resolves: body.phase (the code,

@@ -4,6 +4,7 @@
 // either processed and answered or not at all (the MTA then delivers it again).
 #include <spdlog/spdlog.h>
 
+#include "core/phase.h"
 #include "core/text.h"
 #include "service/crypto.h"
 #include "service/game_internal.h"
@@ -60,11 +61,10 @@ std::string reply_subject(const std::string& subject) {
 }
 
 // A rejected line of one word is almost always a mistyped command, not an order.
-void explain_unknown_commands(nlohmann::json& verdicts) {
+void explain_unknown_commands(std::vector<Verdict>& verdicts) {
     for (auto& v : verdicts)
-        if (v.value("status", "") != "accepted" &&
-            v.value("input", "").find_first_of(" -") == std::string::npos)
-            v["error"] = "unknown command or order (send HELP for the list)";
+        if (!v.accepted && v.input.find_first_of(" -") == std::string::npos)
+            v.error = "unknown command or order (send HELP for the list)";
 }
 
 }  // namespace
@@ -108,18 +108,18 @@ std::string GameService::mail_commands(const Caller& caller, const MailRequest& 
         for (const auto& line : order_lines) joined += line + "\n";
         try {
             auto answer = submit_orders(caller, game_id, joined, "email");
-            explain_unknown_commands(answer["verdicts"]);
-            const std::string phase = answer.value("phase_name", "");
-            kept = !answer.value("replaced", true);
+            explain_unknown_commands(answer.check.verdicts);
+            const std::string phase = phase_name(answer.check.phase);
+            kept = !answer.replaced;
             if (kept)
                 text += "No line of your message was accepted as an order for " + phase +
                         ",\nso your orders in force are unchanged (listed below):\n";
             else
                 text += "Orders received for " + phase + " (" +
-                        std::to_string(answer.value("accepted", 0)) + " accepted, " +
-                        std::to_string(answer.value("rejected", 0)) +
+                        std::to_string(answer.check.accepted()) + " accepted, " +
+                        std::to_string(answer.check.rejected()) +
                         " rejected); they replace any earlier orders:\n";
-            text += mail_text::verdicts(answer["verdicts"]) + "\n";
+            text += mail_text::verdicts(answer.check.verdicts) + "\n";
         } catch (const ApiError& error) {
             text += "Your orders were NOT accepted: " + std::string(error.what()) + "\n\n";
         }
@@ -148,10 +148,9 @@ std::string GameService::mail_commands(const Caller& caller, const MailRequest& 
 
     const auto game = nlohmann::json::parse(game_view(game_id).body);
     const auto mine = get_orders(caller, game_id);
-    text += "Your orders in force for " + mine.value("phase_name", "") + ":\n";
-    const auto& seats = mine["seats"];
-    if (!seats.empty() && seats[0].value("submitted", false))
-        text += mail_text::orders_in_force(seats[0]["verdicts"]);
+    text += "Your orders in force for " + phase_name(mine.phase) + ":\n";
+    if (!mine.seats.empty() && mine.seats[0].submitted)
+        text += mail_text::orders_in_force(mine.seats[0].submitted->verdicts);
     else
         text += "  (none submitted)\n";
     text += "Deadline: " + mail_text::deadline(game.value("deadline", nlohmann::json())) + "\n";

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: Apache-2.0
+// The service's typed answers as the API's JSON documents (their schemas are in openapi.json).
+// The one place they become JSON: the service returns values, the router sends these.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "service/order_results.h"
+
+namespace adjutant::http {
+
+nlohmann::json order_check_json(const service::OrderCheck& check);
+nlohmann::json order_submission_json(const service::OrderSubmission& submission);
+nlohmann::json phase_orders_json(const service::PhaseOrders& orders);
+nlohmann::json ready_json(const service::ReadyFlag& flag);
+
+}  // namespace adjutant::http
