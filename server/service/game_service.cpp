@@ -4,7 +4,6 @@
 #include <arpa/inet.h>
 
 #include <algorithm>
-#include <chrono>
 
 #include "core/phase.h"
 #include "position/position.h"
@@ -18,12 +17,6 @@
 namespace adjutant::service {
 
 namespace {
-
-std::int64_t system_now() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 constexpr std::int64_t kMaxPhaseSeconds = 60LL * 60 * 24 * 365;
 constexpr std::int64_t kRateWindowSeconds = 3600;
@@ -73,10 +66,7 @@ std::string phase_hash(std::string_view prev_hash, std::string_view phase,
 
 GameService::GameService(storage::Database& db, VariantRegistry& variants,
                          std::string admin_token_hash, Clock clock)
-    : store_(db),
-      variants_(variants),
-      admin_token_hash_(std::move(admin_token_hash)),
-      clock_(clock ? std::move(clock) : Clock(system_now)) {}
+    : context_(db, variants, std::move(clock)), admin_token_hash_(std::move(admin_token_hash)) {}
 
 void GameService::set_limits(const ServiceLimits& limits) {
     limits_ = limits;
@@ -118,18 +108,19 @@ Caller GameService::authenticate(std::string_view token) {
         caller.role = Role::Admin;
         return caller;
     }
-    std::lock_guard lock(mutex_);
+    const auto locked = context_.lock();
+    auto& store = locked.store();
     // Lookups go by the hash (an index), then the stored hash is compared in constant time
     // anyway so no code path compares secrets with memcmp.
-    if (auto seat = store_.seat_by_token_hash(hash);
+    if (auto seat = store.seat_by_token_hash(hash);
         seat && constant_time_equal(seat->token_hash, hash)) {
         caller.role = Role::Player;
         caller.game_id = seat->game_id;
         caller.power = seat->power;
         return caller;
     }
-    if (auto game_id = store_.game_by_gm_token_hash(hash)) {
-        auto game = store_.game(*game_id);
+    if (auto game_id = store.game_by_gm_token_hash(hash)) {
+        auto game = store.game(*game_id);
         if (game && constant_time_equal(game->gm_token_hash, hash)) {
             caller.role = Role::GameMaster;
             caller.game_id = *game_id;
@@ -138,63 +129,9 @@ Caller GameService::authenticate(std::string_view token) {
     return caller;
 }
 
-void GameService::require_gm(const Caller& caller, std::int64_t game_id) {
-    if (caller.role == Role::Anonymous) throw unauthorized();
-    if (caller.role != Role::GameMaster || caller.game_id != game_id)
-        throw forbidden("only this game's GM may do that");
-}
-
-void GameService::require_player(const Caller& caller, std::int64_t game_id) {
-    if (caller.role == Role::Anonymous) throw unauthorized();
-    if (caller.role != Role::Player || caller.game_id != game_id)
-        throw forbidden("a seat token of this game is required");
-}
-
-GameService::Loaded GameService::load(std::int64_t game_id) {
-    Loaded game;
-    auto row = store_.game(game_id);
-    if (!row) throw not_found("no game " + std::to_string(game_id));
-    game.row = std::move(*row);
-    game.variant = variants_.find(game.row.variant);
-    if (!game.variant)
-        throw ApiError(500, "variant_missing",
-                       "the game's variant '" + game.row.variant + "' is not loaded");
-    auto phase = store_.current_phase(game_id);
-    if (!phase) throw ApiError(500, "corrupt_state", "game has no phase");
-    game.phase = std::move(*phase);
-    game.position = decode_position(game.variant->variant, game.phase.position);
-    return game;
-}
-
-void GameService::changed(std::int64_t game_id) {
-    store_.bump_revision(game_id);
-    std::lock_guard lock(cache_mutex_);
-    for (ViewCache* cache : {&game_cache_, &history_cache_}) {
-        auto current = cache->load();
-        if (!current->contains(game_id)) continue;
-        auto next = std::make_shared<ViewMap>(*current);
-        next->erase(game_id);
-        cache->store(std::move(next));
-    }
-}
-
-std::shared_ptr<const View> GameService::find_view(const ViewCache& cache, std::int64_t game_id) {
-    const auto map = cache.load();
-    const auto it = map->find(game_id);
-    return it == map->end() ? nullptr : it->second;
-}
-
-void GameService::publish_view(ViewCache& cache, std::int64_t game_id,
-                               std::shared_ptr<const View> view) {
-    std::lock_guard lock(cache_mutex_);
-    auto next = std::make_shared<ViewMap>(*cache.load());
-    (*next)[game_id] = std::move(view);
-    cache.store(std::move(next));
-}
-
 nlohmann::json GameService::list_variants() {
     nlohmann::json list = nlohmann::json::array();
-    for (const auto& loaded : variants_.list())
+    for (const auto& loaded : context_.variants().list())
         list.push_back({{"name", loaded->variant.name},
                         {"title", loaded->display.title},
                         {"powers", loaded->variant.powers.size()},
@@ -206,7 +143,7 @@ nlohmann::json GameService::list_variants() {
 }
 
 nlohmann::json GameService::get_variant(std::string_view name) {
-    auto loaded = variants_.find(name);
+    auto loaded = context_.variants().find(name);
     if (!loaded) throw not_found("no variant '" + std::string(name) + "'");
     return nlohmann::json::parse(loaded->json);
 }
@@ -217,12 +154,13 @@ nlohmann::json GameService::upload_variant(const Caller& caller, std::string_vie
         throw forbidden(
             "server-wide variants need the admin token; a GM uploads a variant for their own "
             "game with PUT /api/v1/games/{id}/variant");
-    auto loaded = variants_.add(file_text);
-    std::lock_guard lock(mutex_);
-    storage::Transaction transaction(store_.database());
-    store_.put_variant(loaded->variant.name, loaded->json, now());
-    store_.audit(std::nullopt, "admin", "upload_variant",
-                 json_text(nlohmann::json{{"variant", loaded->variant.name}}), now());
+    auto loaded = context_.variants().add(file_text);
+    const auto locked = context_.lock();
+    auto& store = locked.store();
+    storage::Transaction transaction(store.database());
+    store.put_variant(loaded->variant.name, loaded->json, now());
+    store.audit(std::nullopt, "admin", "upload_variant",
+                json_text(nlohmann::json{{"variant", loaded->variant.name}}), now());
     transaction.commit();
     return {{"name", loaded->variant.name}, {"title", loaded->display.title}};
 }
@@ -234,42 +172,42 @@ nlohmann::json GameService::upload_game_variant(const Caller& caller, std::int64
         throw ApiError(
             413, "too_large",
             "a GM's variant may be at most " + std::to_string(limits_.gm_variant_bytes) + " bytes");
-    auto checked = variants_.check(file_text, game_id);  // 422 with every problem
-    std::lock_guard lock(mutex_);
-    Loaded game = load(game_id);
+    auto checked = context_.variants().check(file_text, game_id);  // 422 with every problem
+    const auto locked = context_.lock();
+    auto& store = locked.store();
+    LoadedGame game = locked.load(game_id);
     if (game.row.status != "forming")
         throw conflict("the game has started: its variant can no longer change");
-    for (const auto& seat : store_.seats(game_id))
+    for (const auto& seat : store.seats(game_id))
         if (seat.token_hash)
             throw conflict("a seat is taken (" + seat.power +
                            "): the variant can change only before anyone joins");
     const Variant& variant = checked->variant;
     const Position start = starting_position(variant);
-    storage::Transaction transaction(store_.database());
-    store_.delete_game_variants(game_id);
-    store_.put_variant(checked->key, checked->json, now(), game_id);
-    store_.restart_game(game_id, checked->key);
+    storage::Transaction transaction(store.database());
+    store.delete_game_variants(game_id);
+    store.put_variant(checked->key, checked->json, now(), game_id);
+    store.restart_game(game_id, checked->key);
     for (const auto& power : variant.powers)
-        store_.insert_seat(storage::SeatRow{game_id, power.name, {}, {}, {}, false, {}});
+        store.insert_seat(storage::SeatRow{game_id, power.name, {}, {}, {}, false, {}});
     storage::PhaseRow phase;
     phase.game_id = game_id;
     phase.seq = 0;
     phase.phase = start.phase.code();
     phase.position = json_text(position_json(variant, start));
     phase.prev_hash = std::string(kGenesisHash);
-    store_.insert_phase(phase);
-    store_.audit(game_id, "gm", "upload_variant",
-                 json_text(nlohmann::json{{"variant", checked->key}, {"bytes", file_text.size()}}),
-                 now());
-    changed(game_id);
+    store.insert_phase(phase);
+    store.audit(game_id, "gm", "upload_variant",
+                json_text(nlohmann::json{{"variant", checked->key}, {"bytes", file_text.size()}}),
+                now());
+    locked.changed(game_id);
     transaction.commit();
     if (game.row.variant != checked->key) {
-        if (auto old = variants_.find(game.row.variant); old && old->game_id == game_id)
-            variants_.remove(game.row.variant);
+        if (auto old = context_.variants().find(game.row.variant); old && old->game_id == game_id)
+            context_.variants().remove(game.row.variant);
     }
-    variants_.add(file_text, game_id);
-    Loaded after = load(game_id);
-    return {{"variant", checked->key}, {"game", game_json(after)}};
+    context_.variants().add(file_text, game_id);
+    return {{"variant", checked->key}, {"game", game_json(locked, locked.load(game_id))}};
 }
 
 nlohmann::json GameService::create_game(const nlohmann::json& request,
@@ -279,7 +217,7 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
     if (!name || name->empty()) throw bad_request("field 'name' is required");
     row.name = *name;
     auto variant_name = string_field(request, "variant").value_or("standard");
-    auto variant = variants_.find(variant_name);
+    auto variant = context_.variants().find(variant_name);
     // A GM's variant belongs to that GM's game: other games cannot be created on it.
     if (!variant || variant->game_id)
         throw ApiError(422, "unknown_variant", "no variant '" + variant_name + "'");
@@ -317,35 +255,36 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
     row.created_at = now();
 
     const Position start = starting_position(variant->variant);
-    std::lock_guard lock(mutex_);
-    storage::Transaction transaction(store_.database());
-    const std::int64_t id = store_.insert_game(row);
+    const auto locked = context_.lock();
+    auto& store = locked.store();
+    storage::Transaction transaction(store.database());
+    const std::int64_t id = store.insert_game(row);
     for (const auto& power : variant->variant.powers)
-        store_.insert_seat(storage::SeatRow{id, power.name, {}, {}, {}, false, {}});
+        store.insert_seat(storage::SeatRow{id, power.name, {}, {}, {}, false, {}});
     storage::PhaseRow phase;
     phase.game_id = id;
     phase.seq = 0;
     phase.phase = start.phase.code();
     phase.position = json_text(position_json(variant->variant, start));
     phase.prev_hash = std::string(kGenesisHash);
-    store_.insert_phase(phase);
-    store_.audit(id, "gm", "create",
-                 json_text(nlohmann::json{{"name", row.name}, {"variant", row.variant}}), now());
+    store.insert_phase(phase);
+    store.audit(id, "gm", "create",
+                json_text(nlohmann::json{{"name", row.name}, {"variant", row.variant}}), now());
     transaction.commit();
-    Loaded game = load(id);
-    return {{"game", game_json(game)}, {"gm_token", gm_token}};
+    return {{"game", game_json(locked, locked.load(id))}, {"gm_token", gm_token}};
 }
 
 nlohmann::json GameService::list_games(const Caller& caller, std::int64_t after, int limit) {
-    std::lock_guard lock(mutex_);
+    const auto locked = context_.lock();
+    auto& store = locked.store();
     nlohmann::json list = nlohmann::json::array();
     // Ended games stay out of the public lobby; the admin sees everything. One row more than
     // asked for tells whether there is a next page.
-    auto rows = store_.games_page(after, limit + 1, caller.role == Role::Admin);
+    auto rows = store.games_page(after, limit + 1, caller.role == Role::Admin);
     const bool more = static_cast<int>(rows.size()) > limit;
     if (more) rows.pop_back();
     for (const auto& row : rows) {
-        auto phase = store_.current_phase(row.id);
+        auto phase = store.current_phase(row.id);
         list.push_back({{"id", row.id},
                         {"name", row.name},
                         {"variant", row.variant},
@@ -360,11 +299,11 @@ nlohmann::json GameService::list_games(const Caller& caller, std::int64_t after,
     return out;
 }
 
-nlohmann::json GameService::game_json(const Loaded& game) {
+nlohmann::json GameService::game_json(const Locked& locked, const LoadedGame& game) {
     const auto& row = game.row;
     nlohmann::json seats = nlohmann::json::array();
     const Variant& variant = game.variant->variant;
-    for (const auto& seat : store_.seats(row.id)) {
+    for (const auto& seat : locked.store().seats(row.id)) {
         PowerId power = variant.find_power(seat.power);
         seats.push_back({{"power", seat.power},
                          {"player", seat.player ? nlohmann::json(*seat.player) : nullptr},
@@ -419,28 +358,37 @@ View GameService::history_view(std::int64_t game_id) {
     return *shared_history_view(game_id);
 }
 
-// On a miss the view is rendered and published under mutex_, the lock changed() runs under,
-// so a view of an old revision can never be published after changed() dropped it.
 std::shared_ptr<const View> GameService::shared_game_view(std::int64_t game_id) {
-    if (auto view = find_view(game_cache_, game_id)) return view;
-    std::lock_guard lock(mutex_);
-    if (auto view = find_view(game_cache_, game_id)) return view;  // rendered while we waited
-    Loaded game = load(game_id);
-    auto view = std::make_shared<const View>(
-        View{"\"g" + std::to_string(game_id) + "-r" + std::to_string(game.row.revision) + "\"",
-             json_text(game_json(game))});
-    publish_view(game_cache_, game_id, view);
-    return view;
+    if (auto view = context_.game_views().find(game_id)) return view;
+    return shared_game_view(context_.lock(), game_id);
 }
 
 std::shared_ptr<const View> GameService::shared_history_view(std::int64_t game_id) {
-    if (auto view = find_view(history_cache_, game_id)) return view;
-    std::lock_guard lock(mutex_);
-    if (auto view = find_view(history_cache_, game_id)) return view;
-    auto row = store_.game(game_id);
+    if (auto view = context_.history_views().find(game_id)) return view;
+    return shared_history_view(context_.lock(), game_id);
+}
+
+// A miss is rendered and published under the lock that writes run under, so a view of an old
+// revision can never be published after a write dropped it.
+std::shared_ptr<const View> GameService::shared_game_view(const Locked& locked,
+                                                          std::int64_t game_id) {
+    if (auto view = context_.game_views().find(game_id)) return view;  // rendered while we waited
+    const LoadedGame game = locked.load(game_id);
+    auto view = std::make_shared<const View>(
+        View{"\"g" + std::to_string(game_id) + "-r" + std::to_string(game.row.revision) + "\"",
+             json_text(game_json(locked, game))});
+    context_.game_views().publish(locked, game_id, view);
+    return view;
+}
+
+std::shared_ptr<const View> GameService::shared_history_view(const Locked& locked,
+                                                             std::int64_t game_id) {
+    if (auto view = context_.history_views().find(game_id)) return view;
+    auto& store = locked.store();
+    auto row = store.game(game_id);
     if (!row) throw not_found("no game " + std::to_string(game_id));
     nlohmann::json list = nlohmann::json::array();
-    for (const auto& phase : store_.phases(game_id))
+    for (const auto& phase : store.phases(game_id))
         list.push_back(
             {{"seq", phase.seq},
              {"phase", phase.phase},
@@ -452,21 +400,19 @@ std::shared_ptr<const View> GameService::shared_history_view(std::int64_t game_i
     auto view = std::make_shared<const View>(
         View{"\"h" + std::to_string(game_id) + "-r" + std::to_string(row->revision) + "\"",
              json_text(nlohmann::json{{"game", game_id}, {"phases", list}})});
-    publish_view(history_cache_, game_id, view);
+    context_.history_views().publish(locked, game_id, view);
     return view;
 }
 
-Viewer GameService::viewer(const Caller& caller, std::int64_t game_id) const {
-    // The admin runs the server, not the game: it reads what the public reads.
-    if (caller.role == Role::GameMaster && caller.game_id == game_id) return {true, ""};
-    if (caller.role == Role::Player && caller.game_id == game_id) return {false, caller.power};
-    return {};
+nlohmann::json GameService::phase(const Caller& caller, std::int64_t game_id, std::int64_t seq) {
+    return phase(context_.lock(), caller, game_id, seq);
 }
 
-nlohmann::json GameService::phase(const Caller& caller, std::int64_t game_id, std::int64_t seq) {
-    std::lock_guard lock(mutex_);
-    if (!store_.game(game_id)) throw not_found("no game " + std::to_string(game_id));
-    auto phase = store_.phase(game_id, seq);
+nlohmann::json GameService::phase(const Locked& locked, const Caller& caller, std::int64_t game_id,
+                                  std::int64_t seq) {
+    auto& store = locked.store();
+    if (!store.game(game_id)) throw not_found("no game " + std::to_string(game_id));
+    auto phase = store.phase(game_id, seq);
     if (!phase)
         throw not_found("game " + std::to_string(game_id) + " has no phase " + std::to_string(seq));
     nlohmann::json out = {

@@ -8,18 +8,15 @@
 // authenticate() produced from a bearer token. Failures throw ApiError (service/error.h);
 // database failures throw storage::Error.
 //
-// Thread-safe: one mutex serialises every call that touches the database. Game state and
-// history views are cached per game revision in read-mostly maps published through atomic
-// shared_ptr snapshots: a cached read is one atomic load, takes no lock and never waits for a
-// write's fsync.
+// Thread-safe: one lock serialises every call that touches the database (service/context.h).
+// Game state and history views are cached per game revision (service/view_cache.h): a cached
+// read is one atomic load, takes no lock and never waits for a write's fsync.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -27,21 +24,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "service/caller.h"
+#include "service/context.h"
 #include "service/mail.h"
 #include "service/order_results.h"
 #include "service/variants.h"
-#include "service/visibility.h"
+#include "service/view_cache.h"
 #include "storage/store.h"
 
 namespace adjutant::service {
-
-enum class Role { Anonymous, Player, GameMaster, Admin };
-
-struct Caller {
-    Role role = Role::Anonymous;
-    std::int64_t game_id = 0;  // Player and GameMaster: the game the token belongs to
-    std::string power;         // Player: the seat's power
-};
 
 // Limits the service enforces on anonymous and GM requests (config::Limits, docs/server.md).
 struct ServiceLimits {
@@ -49,15 +40,9 @@ struct ServiceLimits {
     std::size_t gm_variant_bytes = 64 * 1024;
 };
 
-// A rendered document with its strong ETag (quoted, as sent in the header).
-struct View {
-    std::string etag;
-    std::string body;
-};
-
 class GameService {
   public:
-    using Clock = std::function<std::int64_t()>;  // Unix seconds
+    using Clock = ServiceContext::Clock;
 
     // `admin_token_hash`: sha256_hex of the configured admin token; empty disables admin.
     GameService(storage::Database& db, VariantRegistry& variants, std::string admin_token_hash,
@@ -150,61 +135,52 @@ class GameService {
     // Counters for /metrics.
     std::uint64_t resolutions() const;
 
-    std::int64_t now() const { return clock_(); }
+    std::int64_t now() const { return context_.now(); }
 
   private:
-    struct Loaded;  // a game row with its variant and current phase
+    // The calls above for a caller that holds the lock (service/context.h).
+    std::shared_ptr<const View> shared_game_view(const Locked& locked, std::int64_t game_id);
+    std::shared_ptr<const View> shared_history_view(const Locked& locked, std::int64_t game_id);
+    nlohmann::json phase(const Locked& locked, const Caller& caller, std::int64_t game_id,
+                         std::int64_t seq);
+    OrderSubmission submit_orders(const Locked& locked, const Caller& caller, std::int64_t game_id,
+                                  std::string_view text, std::string_view source);
+    PhaseOrders get_orders(const Locked& locked, const Caller& caller, std::int64_t game_id);
+    ReadyFlag set_ready(const Locked& locked, const Caller& caller, std::int64_t game_id,
+                        bool ready);
+    std::string seat_mail_address(const Locked& locked, std::int64_t game_id,
+                                  std::string_view power, const MailIdentity& identity);
 
-    Loaded load(std::int64_t game_id);
-    void require_gm(const Caller& caller, std::int64_t game_id);
-    void require_player(const Caller& caller, std::int64_t game_id);
-    Viewer viewer(const Caller& caller, std::int64_t game_id) const;  // service/visibility.h
-    void changed(std::int64_t game_id);  // bumps the revision and drops cached views
-
-    // Per-game rendered views. A map is never modified once published: writers (holding
-    // cache_mutex_) copy it, change the copy and store it, so readers need only load().
-    using ViewMap = std::unordered_map<std::int64_t, std::shared_ptr<const View>>;
-    using ViewCache = std::atomic<std::shared_ptr<const ViewMap>>;
-    static std::shared_ptr<const View> find_view(const ViewCache& cache, std::int64_t game_id);
-    void publish_view(ViewCache& cache, std::int64_t game_id, std::shared_ptr<const View> view);
-    void activate(Loaded& game);
+    void activate(const Locked& locked, LoadedGame& game);
     enum class SeatTaking { Join, Invite, Replace };
     nlohmann::json take_seat(std::int64_t game_id, std::string_view power,
                              const nlohmann::json& who, SeatTaking how);
-    void maybe_resolve_when_ready(std::int64_t game_id);
+    void maybe_resolve_when_ready(const Locked& locked, std::int64_t game_id);
     // Resolves phase `seq`, which must be the current one (else ApiError 409 "stale_phase"),
     // in one transaction guarded by that phase (Store::resolve_phase); then, while the new
     // phase needs no orders from anyone, resolves that too. Returns phases resolved.
-    int resolve(std::int64_t game_id, const std::string& actor, std::int64_t seq);
-    void resolve_one(Loaded& game, const std::string& actor);
-    nlohmann::json current_phase_details(const Loaded& game) const;
-    void require_named_phase(const Loaded& game, const nlohmann::json& body,
+    int resolve(const Locked& locked, std::int64_t game_id, const std::string& actor,
+                std::int64_t seq);
+    void resolve_one(const Locked& locked, LoadedGame& game, const std::string& actor);
+    void require_named_phase(const LoadedGame& game, const nlohmann::json& body,
                              std::string_view if_match);
     void count_game_creation(std::string_view client_address);
-    std::int64_t phase_seconds(const storage::GameRow& game, std::string_view phase_code) const;
-    nlohmann::json game_json(const Loaded& game);
-    // Mail helpers (service/mail_*.cpp); callers hold mutex_.
-    std::string mail_secret();
-    std::string mail_key(std::int64_t game_id, const std::string& power,
+    nlohmann::json game_json(const Locked& locked, const LoadedGame& game);
+    // Mail helpers (service/mail_*.cpp).
+    std::string mail_secret(const Locked& locked);
+    std::string mail_key(const Locked& locked, std::int64_t game_id, const std::string& power,
                          const std::string& token_hash);
-    std::int64_t queue_mail(const std::string& to, const std::string& to_name,
+    std::int64_t queue_mail(const Locked& locked, const std::string& to, const std::string& to_name,
                             const std::string& subject, const std::string& body,
                             nlohmann::json headers, const MailIdentity& identity);
-    std::string mail_commands(const Caller& caller, const MailRequest& request);
+    std::string mail_commands(const Locked& locked, const Caller& caller,
+                              const MailRequest& request);
 
-    storage::Store store_;
-    VariantRegistry& variants_;
+    ServiceContext context_;
     std::string admin_token_hash_;
-    Clock clock_;
-    // Recursive so that handle_mail can hold it, with one transaction, around the public calls
-    // it makes on a seat's behalf.
-    std::recursive_mutex mutex_;
-    std::mutex cache_mutex_;  // serialises writers of the two caches; readers never take it
-    ViewCache game_cache_{std::make_shared<const ViewMap>()};
-    ViewCache history_cache_{std::make_shared<const ViewMap>()};
     std::atomic<std::uint64_t> resolutions_{0};
     ServiceLimits limits_;
-    // Scheduler: games whose resolution failed -> (next attempt, delay), under mutex_.
+    // Scheduler: games whose resolution failed -> (next attempt, delay), under the lock.
     std::unordered_map<std::int64_t, std::pair<std::int64_t, std::int64_t>> resolve_failures_;
     // Game creations per client address in the last hour (in memory: a restart forgets them).
     std::mutex rate_mutex_;

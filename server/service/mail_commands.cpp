@@ -69,7 +69,8 @@ void explain_unknown_commands(std::vector<Verdict>& verdicts) {
 
 }  // namespace
 
-std::string GameService::mail_commands(const Caller& caller, const MailRequest& request) {
+std::string GameService::mail_commands(const Locked& locked, const Caller& caller,
+                                       const MailRequest& request) {
     std::vector<std::string> order_lines;
     bool help = false, status = false, history = false;
     std::optional<bool> ready;
@@ -107,7 +108,7 @@ std::string GameService::mail_commands(const Caller& caller, const MailRequest& 
         std::string joined;
         for (const auto& line : order_lines) joined += line + "\n";
         try {
-            auto answer = submit_orders(caller, game_id, joined, "email");
+            auto answer = submit_orders(locked, caller, game_id, joined, "email");
             explain_unknown_commands(answer.check.verdicts);
             const std::string phase = phase_name(answer.check.phase);
             kept = !answer.replaced;
@@ -128,7 +129,7 @@ std::string GameService::mail_commands(const Caller& caller, const MailRequest& 
         // READY is about the orders in force, whatever this message's lines did: say which,
         // so a player whose new orders were all refused is not surprised by the old ones.
         try {
-            set_ready(caller, game_id, *ready);
+            set_ready(locked, caller, game_id, *ready);
             if (!*ready)
                 text += "You are no longer ready for this phase.\n\n";
             else if (kept)
@@ -146,8 +147,8 @@ std::string GameService::mail_commands(const Caller& caller, const MailRequest& 
     if (order_lines.empty() && !ready && !help && !status && !history)
         text += "Your message had no orders and no commands I know.\n\n";
 
-    const auto game = nlohmann::json::parse(game_view(game_id).body);
-    const auto mine = get_orders(caller, game_id);
+    const auto game = nlohmann::json::parse(shared_game_view(locked, game_id)->body);
+    const auto mine = get_orders(locked, caller, game_id);
     text += "Your orders in force for " + phase_name(mine.phase) + ":\n";
     if (!mine.seats.empty() && mine.seats[0].submitted)
         text += mail_text::orders_in_force(mine.seats[0].submitted->verdicts);
@@ -157,10 +158,12 @@ std::string GameService::mail_commands(const Caller& caller, const MailRequest& 
 
     if (status) text += "\n" + mail_text::status(game);
     if (history) {
-        const auto phases = nlohmann::json::parse(history_view(game_id).body)["phases"];
+        const auto phases =
+            nlohmann::json::parse(shared_history_view(locked, game_id)->body)["phases"];
         nlohmann::json latest;
         for (const auto& p : phases)
-            if (p.value("resolved", false)) latest = phase(caller, game_id, p.value("seq", 0));
+            if (p.value("resolved", false))
+                latest = phase(locked, caller, game_id, p.value("seq", 0));
         text += "\n" + mail_text::history(phases, latest);
     }
     if (help || (order_lines.empty() && !ready && !status && !history))
@@ -177,21 +180,22 @@ std::string mail_dedup_key(const MailRequest& request) {
 MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdentity& identity) {
     MailAnswer answer;
     const std::string dedup_key = mail_dedup_key(request);
-    std::lock_guard lock(mutex_);
-    storage::Transaction transaction(store_.database());
+    const auto locked = context_.lock();
+    auto& store = locked.store();
+    storage::Transaction transaction(store.database());
 
-    if (auto seen = store_.inbound(dedup_key)) {
+    if (auto seen = store.inbound(dedup_key)) {
         answer.outcome = MailOutcome::Duplicate;
         answer.detail = "duplicate of a message already " + seen->status;
         if (seen->reply_outbox_id)
-            if (auto row = store_.outbox_row(*seen->reply_outbox_id)) {
+            if (auto row = store.outbox_row(*seen->reply_outbox_id)) {
                 auto headers = nlohmann::json::parse(row->headers, nullptr, false);
                 if (!headers.is_object()) headers = nlohmann::json::object();
                 headers.erase("Message-ID");  // a new message with the stored answer
                 headers.erase("Date");
                 const std::string to_name = headers.value("To-Name", "");
-                answer.reply =
-                    queue_mail(row->recipient, to_name, row->subject, row->body, headers, identity);
+                answer.reply = queue_mail(locked, row->recipient, to_name, row->subject, row->body,
+                                          headers, identity);
             }
         transaction.commit();
         return answer;
@@ -206,11 +210,12 @@ MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdenti
 
     std::optional<storage::SeatRow> seat;
     if (auto ref = parse_seat_address(request.recipient))
-        if (auto game = store_.game(ref->game_id))
-            for (auto& candidate : store_.seats(ref->game_id))
+        if (auto game = store.game(ref->game_id))
+            for (auto& candidate : store.seats(ref->game_id))
                 if (lowercase(candidate.power) == ref->power && candidate.token_hash &&
                     constant_time_equal(
-                        mail_key(ref->game_id, candidate.power, *candidate.token_hash), ref->key))
+                        mail_key(locked, ref->game_id, candidate.power, *candidate.token_hash),
+                        ref->key))
                     seat = candidate;
 
     std::string status;
@@ -224,8 +229,8 @@ MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdenti
             "orders address.\n\n" +
             mail_text::help("");
         if (!request.sender.empty() &&
-            !answers_exhausted(store_.rejected_from(request.sender, now() - kRejectWindowSeconds)))
-            reply = queue_mail(request.sender, "", subject, text, headers, identity);
+            !answers_exhausted(store.rejected_from(request.sender, now() - kRejectWindowSeconds)))
+            reply = queue_mail(locked, request.sender, "", subject, text, headers, identity);
         else if (!request.sender.empty())
             answer.detail += " (not answered: rate limit)";
     } else if (!seat->email || lowercase(*seat->email) != lowercase(request.sender)) {
@@ -234,11 +239,11 @@ MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdenti
         status = "rejected";
         answer.detail = "sender does not match the seat's registered address";
         const bool quiet = answers_exhausted(
-            store_.rejected_for_seat(seat->game_id, seat->power, now() - kRejectWindowSeconds));
+            store.rejected_for_seat(seat->game_id, seat->power, now() - kRejectWindowSeconds));
         if (quiet) answer.detail += " (owner not told again: rate limit)";
         if (seat->email && !quiet)
             reply = queue_mail(
-                *seat->email, seat->player.value_or(""),
+                locked, *seat->email, seat->player.value_or(""),
                 "Adjutant: a message for " + seat->power + " was refused",
                 "A message to your orders address for game " + std::to_string(seat->game_id) +
                     ", " + seat->power + ", came from " +
@@ -266,16 +271,16 @@ MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdenti
             answer.outcome = MailOutcome::Applied;
             answer.detail = "processed";
             try {
-                text = mail_commands(caller, request);
+                text = mail_commands(locked, caller, request);
             } catch (const ApiError& error) {
                 text = "Your message could not be processed: " + std::string(error.what()) + "\n";
             }
         }
-        headers["Reply-To"] = seat_mail_address(seat->game_id, seat->power, identity);
-        reply =
-            queue_mail(*seat->email, seat->player.value_or(""), subject, text, headers, identity);
+        headers["Reply-To"] = seat_mail_address(locked, seat->game_id, seat->power, identity);
+        reply = queue_mail(locked, *seat->email, seat->player.value_or(""), subject, text, headers,
+                           identity);
     }
-    const bool first = store_.record_inbound(
+    const bool first = store.record_inbound(
         dedup_key, request.sender, seat ? std::optional<std::int64_t>(seat->game_id) : std::nullopt,
         seat ? std::optional<std::string>(seat->power) : std::nullopt, request.body, status, now());
     if (!first) {  // another delivery won the race: roll everything back
@@ -283,7 +288,7 @@ MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdenti
         answer.reply.reset();
         return answer;
     }
-    if (reply) store_.set_inbound_reply(dedup_key, *reply);
+    if (reply) store.set_inbound_reply(dedup_key, *reply);
     transaction.commit();
     answer.reply = reply;
     return answer;

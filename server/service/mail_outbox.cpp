@@ -19,9 +19,10 @@ constexpr int kResultsPerTick = 50;
 
 }  // namespace
 
-std::int64_t GameService::queue_mail(const std::string& to, const std::string& to_name,
-                                     const std::string& subject, const std::string& body,
-                                     nlohmann::json headers, const MailIdentity& identity) {
+std::int64_t GameService::queue_mail(const Locked& locked, const std::string& to,
+                                     const std::string& to_name, const std::string& subject,
+                                     const std::string& body, nlohmann::json headers,
+                                     const MailIdentity& identity) {
     if (!headers.contains("Message-ID"))
         headers["Message-ID"] = std::string("<")
                                     .append(new_token("").substr(0, 32))
@@ -35,18 +36,20 @@ std::int64_t GameService::queue_mail(const std::string& to, const std::string& t
     row.subject = subject;
     row.body = body;
     row.headers = headers.dump();
-    return store_.enqueue_mail(row, now());
+    return locked.store().enqueue_mail(row, now());
 }
 
 int GameService::queue_mail_notifications(const MailIdentity& identity,
                                           std::int64_t reminder_seconds) {
-    std::lock_guard lock(mutex_);
-    storage::Transaction transaction(store_.database());
+    const auto locked = context_.lock();
+    auto& store = locked.store();
+    storage::Transaction transaction(store.database());
     int queued = 0;
     auto seat_headers = [&](std::int64_t game_id, const storage::SeatRow& seat) {
-        return nlohmann::json{{"Auto-Submitted", "auto-generated"},
-                              {"References", game_thread_id(game_id, identity)},
-                              {"Reply-To", seat_mail_address(game_id, seat.power, identity)}};
+        return nlohmann::json{
+            {"Auto-Submitted", "auto-generated"},
+            {"References", game_thread_id(game_id, identity)},
+            {"Reply-To", seat_mail_address(locked, game_id, seat.power, identity)}};
     };
     auto mailable = [](const storage::SeatRow& seat) {
         return seat.email.has_value() && seat.token_hash.has_value();
@@ -54,22 +57,22 @@ int GameService::queue_mail_notifications(const MailIdentity& identity,
 
     // Welcome: the seat's private orders address, once per seat token (a replaced seat's new
     // player gets their own).
-    for (const auto& game : store_.games()) {
+    for (const auto& game : store.games()) {
         if (game.status == "ended") continue;
-        for (const auto& seat : store_.seats(game.id)) {
+        for (const auto& seat : store.seats(game.id)) {
             if (!mailable(seat)) continue;
-            if (!store_.add_notice(game.id, 0, "welcome-" + seat.token_hash->substr(0, 16),
-                                   seat.power, now()))
+            if (!store.add_notice(game.id, 0, "welcome-" + seat.token_hash->substr(0, 16),
+                                  seat.power, now()))
                 continue;
-            const std::string address = seat_mail_address(game.id, seat.power, identity);
-            Loaded loaded = load(game.id);
+            const std::string address = seat_mail_address(locked, game.id, seat.power, identity);
+            const LoadedGame loaded = locked.load(game.id);
             queue_mail(
-                *seat.email, seat.player.value_or(""),
+                locked, *seat.email, seat.player.value_or(""),
                 "Game " + std::to_string(game.id) + " (" + game.name + "): you play " + seat.power,
                 "Welcome to game " + std::to_string(game.id) + " (" + game.name + "). You play " +
                     seat.power + ".\n\n" +
-                    mail_text::welcome(game_json(loaded), seat.power, identity.web_url) + "\n" +
-                    mail_text::help(address),
+                    mail_text::welcome(game_json(locked, loaded), seat.power, identity.web_url) +
+                    "\n" + mail_text::help(address),
                 seat_headers(game.id, seat), identity);
             ++queued;
         }
@@ -77,17 +80,17 @@ int GameService::queue_mail_notifications(const MailIdentity& identity,
 
     // Results of every phase resolved lately, to every seat.
     int phases_done = 0;
-    for (const auto& [game_id, seq] : store_.resolved_since(now() - kResultsLookback)) {
+    for (const auto& [game_id, seq] : store.resolved_since(now() - kResultsLookback)) {
         if (phases_done >= kResultsPerTick) break;
-        if (!store_.add_notice(game_id, seq, "results", "", now())) continue;
+        if (!store.add_notice(game_id, seq, "results", "", now())) continue;
         ++phases_done;
-        auto phase = store_.phase(game_id, seq);
-        Loaded game = load(game_id);
+        auto phase = store.phase(game_id, seq);
+        const LoadedGame game = locked.load(game_id);
         const auto stored = nlohmann::json::parse(phase->results.value_or("{}"), nullptr, false);
         const auto orders = nlohmann::json::parse(phase->orders.value_or("[]"), nullptr, false);
-        const std::string now_text = "\nNow:\n" + mail_text::status(game_json(game));
+        const std::string now_text = "\nNow:\n" + mail_text::status(game_json(locked, game));
         const std::string name = phase_name(phase->phase);
-        for (const auto& seat : store_.seats(game_id)) {
+        for (const auto& seat : store.seats(game_id)) {
             if (!mailable(seat)) continue;
             // Each seat reads the accepted orders of all and its own refused lines only, after
             // its own week's summary (campaigns only): the short read before the full results.
@@ -96,7 +99,7 @@ int GameService::queue_mail_notifications(const MailIdentity& identity,
             const std::string summary =
                 week_summary_text(week_summary(game.variant->variant, results, seat.power));
             queue_mail(
-                *seat.email, seat.player.value_or(""),
+                locked, *seat.email, seat.player.value_or(""),
                 "Game " + std::to_string(game_id) + " (" + game.row.name + "): " + name +
                     " results",
                 (summary.empty() ? "" : "Week's summary (" + name + "):\n" + summary + "\n") +
@@ -107,16 +110,15 @@ int GameService::queue_mail_notifications(const MailIdentity& identity,
     }
 
     // Reminders, once per seat and phase, to seats that must order and have not.
-    for (std::int64_t game_id : store_.games_deadline_before(now() + reminder_seconds)) {
-        Loaded game = load(game_id);
+    for (std::int64_t game_id : store.games_deadline_before(now() + reminder_seconds)) {
+        const LoadedGame game = locked.load(game_id);
         if (!game.row.deadline || *game.row.deadline <= now()) continue;
         const Variant& variant = game.variant->variant;
-        for (const auto& seat : store_.seats(game_id)) {
-            if (!mailable(seat) || store_.order(game_id, game.phase.seq, seat.power)) continue;
+        for (const auto& seat : store.seats(game_id)) {
+            if (!mailable(seat) || store.order(game_id, game.phase.seq, seat.power)) continue;
             if (!needs_orders(variant, game.position, variant.find_power(seat.power))) continue;
-            if (!store_.add_notice(game_id, game.phase.seq, "reminder", seat.power, now()))
-                continue;
-            queue_mail(*seat.email, seat.player.value_or(""),
+            if (!store.add_notice(game_id, game.phase.seq, "reminder", seat.power, now())) continue;
+            queue_mail(locked, *seat.email, seat.player.value_or(""),
                        "Game " + std::to_string(game_id) + " (" + game.row.name +
                            "): orders due for " + phase_name(game.phase.phase),
                        "You have no orders for " + phase_name(game.phase.phase) + " yet (" +
@@ -132,19 +134,16 @@ int GameService::queue_mail_notifications(const MailIdentity& identity,
 }
 
 std::vector<storage::OutboxRow> GameService::mail_due(int limit) {
-    std::lock_guard lock(mutex_);
-    return store_.mail_due(now(), limit);
+    return context_.lock().store().mail_due(now(), limit);
 }
 
 void GameService::mail_sent(std::int64_t id) {
-    std::lock_guard lock(mutex_);
-    store_.mail_sent(id, now());
+    context_.lock().store().mail_sent(id, now());
 }
 
 void GameService::mail_failed(std::int64_t id, const std::string& error, std::int64_t retry_at,
                               bool give_up) {
-    std::lock_guard lock(mutex_);
-    store_.mail_failed(id, error, retry_at, give_up);
+    context_.lock().store().mail_failed(id, error, retry_at, give_up);
 }
 
 }  // namespace adjutant::service

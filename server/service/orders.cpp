@@ -43,6 +43,12 @@ std::string unreadable_orders(const storage::OrderRow& row) {
 
 OrderSubmission GameService::submit_orders(const Caller& caller, std::int64_t game_id,
                                            std::string_view text, std::string_view source) {
+    return submit_orders(context_.lock(), caller, game_id, text, source);
+}
+
+OrderSubmission GameService::submit_orders(const Locked& locked, const Caller& caller,
+                                           std::int64_t game_id, std::string_view text,
+                                           std::string_view source) {
     require_player(caller, game_id);
     if (text.size() > kMaxOrderText) throw ApiError(413, "too_large", "order text is too long");
     // Refused at the edge: a text that is not UTF-8 could be stored but not served back or
@@ -50,8 +56,8 @@ OrderSubmission GameService::submit_orders(const Caller& caller, std::int64_t ga
     require_utf8(text, "the order text");
     if (source != "web" && source != "email" && source != "api")
         throw bad_request("unknown order source");
-    std::lock_guard lock(mutex_);
-    Loaded game = load(game_id);
+    auto& store = locked.store();
+    const LoadedGame game = locked.load(game_id);
     check_open(game.row);
     const Variant& variant = game.variant->variant;
     const PowerId power = power_id(variant, caller.power);
@@ -64,16 +70,16 @@ OrderSubmission GameService::submit_orders(const Caller& caller, std::int64_t ga
     if (!answer.replaced) {
         // "orders" is always what is in force now: here, the earlier submission's.
         answer.check.orders.clear();
-        if (auto earlier = store_.order(game_id, game.phase.seq, caller.power))
+        if (auto earlier = store.order(game_id, game.phase.seq, caller.power))
             answer.check.orders =
                 in_force(variant, parse_orders(variant, game.position, earlier->text, power));
         return answer;
     }
-    storage::Transaction transaction(store_.database());
-    store_.put_order(game_id, game.phase.seq,
-                     storage::OrderRow{caller.power, std::string(text),
-                                       json_text(verdicts_json(answer.check.verdicts)),
-                                       std::string(source), now()});
+    storage::Transaction transaction(store.database());
+    store.put_order(game_id, game.phase.seq,
+                    storage::OrderRow{caller.power, std::string(text),
+                                      json_text(verdicts_json(answer.check.verdicts)),
+                                      std::string(source), now()});
     transaction.commit();  // synchronous=FULL: on disk before we acknowledge
     answer.submitted_at = now();
     return answer;
@@ -84,8 +90,7 @@ OrderCheck GameService::validate_orders(const Caller& caller, std::int64_t game_
     require_player(caller, game_id);
     if (text.size() > kMaxOrderText) throw ApiError(413, "too_large", "order text is too long");
     require_utf8(text, "the order text");
-    std::lock_guard lock(mutex_);
-    Loaded game = load(game_id);
+    const LoadedGame game = context_.lock().load(game_id);
     const Variant& variant = game.variant->variant;
     return check_of(variant,
                     parse_orders(variant, game.position, text, power_id(variant, caller.power)),
@@ -93,21 +98,26 @@ OrderCheck GameService::validate_orders(const Caller& caller, std::int64_t game_
 }
 
 PhaseOrders GameService::get_orders(const Caller& caller, std::int64_t game_id) {
+    return get_orders(context_.lock(), caller, game_id);
+}
+
+PhaseOrders GameService::get_orders(const Locked& locked, const Caller& caller,
+                                    std::int64_t game_id) {
     if (caller.role == Role::Anonymous) throw unauthorized();
     const bool gm = caller.role == Role::GameMaster && caller.game_id == game_id;
     const bool player = caller.role == Role::Player && caller.game_id == game_id;
     if (!gm && !player) throw forbidden("a token of this game is required");
-    std::lock_guard lock(mutex_);
-    Loaded game = load(game_id);
+    auto& store = locked.store();
+    const LoadedGame game = locked.load(game_id);
     const Variant& variant = game.variant->variant;
     PhaseOrders out{game.phase.phase, game.phase.seq, {}};
-    for (const auto& seat : store_.seats(game_id)) {
+    for (const auto& seat : store.seats(game_id)) {
         // Before resolution a player sees only their own orders (DESIGN.md §7).
         if (!gm && seat.power != caller.power) continue;
         SeatOrders entry{seat.power, seat.ready,
                          needs_orders(variant, game.position, power_id(variant, seat.power)),
                          std::nullopt};
-        if (auto order = store_.order(game_id, game.phase.seq, seat.power)) {
+        if (auto order = store.order(game_id, game.phase.seq, seat.power)) {
             auto& submitted = entry.submitted.emplace();
             submitted.text = order->text;
             submitted.source = order->source;
@@ -124,20 +134,23 @@ PhaseOrders GameService::get_orders(const Caller& caller, std::int64_t game_id) 
 }
 
 ReadyFlag GameService::set_ready(const Caller& caller, std::int64_t game_id, bool ready) {
+    return set_ready(context_.lock(), caller, game_id, ready);
+}
+
+ReadyFlag GameService::set_ready(const Locked& locked, const Caller& caller, std::int64_t game_id,
+                                 bool ready) {
     require_player(caller, game_id);
-    {
-        std::lock_guard lock(mutex_);
-        Loaded game = load(game_id);
-        check_open(game.row);
-        auto seat = store_.seat(game_id, caller.power);
-        if (!seat) throw not_found("no seat " + caller.power);
-        storage::Transaction transaction(store_.database());
-        seat->ready = ready;
-        store_.update_seat(*seat);
-        changed(game_id);
-        transaction.commit();
-    }
-    maybe_resolve_when_ready(game_id);
+    auto& store = locked.store();
+    const LoadedGame game = locked.load(game_id);
+    check_open(game.row);
+    auto seat = store.seat(game_id, caller.power);
+    if (!seat) throw not_found("no seat " + caller.power);
+    storage::Transaction transaction(store.database());
+    seat->ready = ready;
+    store.update_seat(*seat);
+    locked.changed(game_id);
+    transaction.commit();
+    maybe_resolve_when_ready(locked, game_id);
     return {caller.power, ready};
 }
 

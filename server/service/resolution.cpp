@@ -64,8 +64,7 @@ bool needs_orders(const Variant& variant, const Position& position, PowerId powe
     return false;
 }
 
-std::int64_t GameService::phase_seconds(const storage::GameRow& game,
-                                        std::string_view phase_code) const {
+std::int64_t phase_seconds(const storage::GameRow& game, std::string_view phase_code) {
     auto phase = Phase::parse(phase_code);
     if (!phase || phase->kind == PhaseKind::Movement) return game.movement_seconds;
     return phase->kind == PhaseKind::Retreat ? game.retreat_seconds : game.adjustment_seconds;
@@ -78,14 +77,15 @@ DiceSeed dice_seed(const storage::GameRow& game) {
     return *seed;
 }
 
-void GameService::resolve_one(Loaded& game, const std::string& actor) {
+void GameService::resolve_one(const Locked& locked, LoadedGame& game, const std::string& actor) {
+    auto& store = locked.store();
     const Variant& variant = game.variant->variant;
     const std::int64_t id = game.row.id;
     ParsedOrders all;  // every seat's verdicts and orders, for the results report
     nlohmann::json orders_json = nlohmann::json::array();
     nlohmann::json events = nlohmann::json::array();
     std::vector<std::string> submitted;
-    for (const auto& row : store_.orders(id, game.phase.seq)) {
+    for (const auto& row : store.orders(id, game.phase.seq)) {
         // A stored set the server cannot read (bytes that are not UTF-8, verdicts that are
         // not JSON, a power the variant lacks) never blocks the game: the seat resolves as if
         // it had sent nothing, and an event says why (issue 14, item 2).
@@ -167,39 +167,40 @@ void GameService::resolve_one(Loaded& game, const std::string& actor) {
     }
     next.deadline = row.deadline;
 
-    storage::Transaction transaction(store_.database());
+    storage::Transaction transaction(store.database());
     // The guard, inside the transaction: the phase must still be the game's newest and
     // unresolved, so two resolves of one phase (a double click, a retry, the GM racing the
     // deadline) resolve it once; the second is a conflict and writes nothing.
-    if (!store_.resolve_phase(resolved))
+    if (!store.resolve_phase(resolved))
         throw ApiError(409, "stale_phase", "phase " + resolved.phase + " has already been resolved",
-                       json_text(current_phase_details(load(id))));
-    store_.insert_phase(next);
-    store_.clear_ready(id);
-    store_.update_game(row);
-    store_.audit(id, actor, "resolve",
-                 json_text(nlohmann::json{{"phase", resolved.phase}, {"hash", *resolved.hash}}),
-                 now());
+                       json_text(current_phase_details(locked.load(id))));
+    store.insert_phase(next);
+    store.clear_ready(id);
+    store.update_game(row);
+    store.audit(id, actor, "resolve",
+                json_text(nlohmann::json{{"phase", resolved.phase}, {"hash", *resolved.hash}}),
+                now());
     if (winner_id != kNoPower)
-        store_.audit(id, "server", "end", json_text(nlohmann::json{{"winner", *row.winner}}),
-                     now());
-    changed(id);
+        store.audit(id, "server", "end", json_text(nlohmann::json{{"winner", *row.winner}}), now());
+    locked.changed(id);
     transaction.commit();
     ++resolutions_;
 }
 
-nlohmann::json GameService::current_phase_details(const Loaded& game) const {
+nlohmann::json current_phase_details(const LoadedGame& game) {
     return {{"phase", game.phase.phase},
             {"phase_name", phase_name(game.phase.phase)},
             {"seq", game.phase.seq},
-            {"etag", phase_etag(game.row.id, game.phase.seq, game.phase.resolved_at.has_value())},
+            {"etag", GameService::phase_etag(game.row.id, game.phase.seq,
+                                             game.phase.resolved_at.has_value())},
             {"status", game.row.status}};
 }
 
-int GameService::resolve(std::int64_t game_id, const std::string& actor, std::int64_t seq) {
+int GameService::resolve(const Locked& locked, std::int64_t game_id, const std::string& actor,
+                         std::int64_t seq) {
     int resolved = 0;
     for (int i = 0; i < kMaxChainedResolutions; ++i) {
-        Loaded game = load(game_id);
+        LoadedGame game = locked.load(game_id);
         if (game.row.status == "ended") break;
         if (i == 0 && game.phase.seq != seq)
             throw ApiError(409, "stale_phase",
@@ -208,43 +209,42 @@ int GameService::resolve(std::int64_t game_id, const std::string& actor, std::in
         // Only the first phase is resolved on request; later ones only when nobody has
         // anything to order (e.g. a winter with no builds or disbands).
         if (i > 0 && anyone_needs_orders(game.variant->variant, game.position)) break;
-        resolve_one(game, i == 0 ? actor : "server");
+        resolve_one(locked, game, i == 0 ? actor : "server");
         ++resolved;
     }
     return resolved;
 }
 
-void GameService::maybe_resolve_when_ready(std::int64_t game_id) {
-    std::lock_guard lock(mutex_);
-    Loaded game = load(game_id);
+void GameService::maybe_resolve_when_ready(const Locked& locked, std::int64_t game_id) {
+    const LoadedGame game = locked.load(game_id);
     if (game.row.status != "active" || !game.row.resolve_when_ready) return;
     if (!anyone_needs_orders(game.variant->variant, game.position)) return;
-    if (!all_ready(game.variant->variant, game.position, store_.seats(game_id))) return;
-    resolve(game_id, "ready", game.phase.seq);
+    if (!all_ready(game.variant->variant, game.position, locked.store().seats(game_id))) return;
+    resolve(locked, game_id, "ready", game.phase.seq);
 }
 
 int GameService::resolve_due() {
-    std::lock_guard lock(mutex_);
+    const auto locked = context_.lock();
     int resolved = 0;
     const std::int64_t t = now();
-    for (std::int64_t id : store_.games_due(t)) {
+    for (std::int64_t id : locked.store().games_due(t)) {
         // A game that failed is retried after a delay that doubles to 10 minutes, so one
         // broken game cannot fill the log every tick.
         if (auto failed = resolve_failures_.find(id);
             failed != resolve_failures_.end() && failed->second.first > t)
             continue;
         try {
-            Loaded game = load(id);
+            const LoadedGame game = locked.load(id);
             if (game.row.missing_policy == "wait") {
                 bool missing = false;
                 const Variant& variant = game.variant->variant;
                 for (std::size_t p = 0; p < variant.powers.size() && !missing; ++p)
                     missing = needs_orders(variant, game.position, static_cast<PowerId>(p)) &&
-                              !store_.order(id, game.phase.seq, variant.powers[p].name);
+                              !locked.store().order(id, game.phase.seq, variant.powers[p].name);
                 if (missing) continue;  // the GM decides; the deadline does not resolve
             }
             // The phase that is due, through the same guard as the GM's resolve.
-            resolved += resolve(id, "scheduler", game.phase.seq);
+            resolved += resolve(locked, id, "scheduler", game.phase.seq);
             resolve_failures_.erase(id);
         } catch (const std::exception& error) {
             // One broken game must not stop the others from resolving.

@@ -38,12 +38,13 @@ nlohmann::json GameService::take_seat(std::int64_t game_id, std::string_view pow
     auto player = string_field(who, "player");
     auto email = string_field(who, "email", 254);
     check_email(email);
-    std::lock_guard lock(mutex_);
-    Loaded game = load(game_id);
+    const auto locked = context_.lock();
+    auto& store = locked.store();
+    LoadedGame game = locked.load(game_id);
     if (game.row.status == "ended") throw conflict("the game has ended");
     const std::string power = canonical_power(game.variant->variant, power_name);
-    storage::Transaction transaction(store_.database());
-    auto seat = store_.seat(game_id, power);
+    storage::Transaction transaction(store.database());
+    auto seat = store.seat(game_id, power);
     if (!seat) throw not_found("no seat " + power);
     const bool had_player = seat->token_hash.has_value();
     if (had_player && how == SeatTaking::Join) throw conflict(power + " is already taken");
@@ -55,30 +56,31 @@ nlohmann::json GameService::take_seat(std::int64_t game_id, std::string_view pow
     seat->token_hash = sha256_hex(token);
     seat->ready = false;
     seat->joined_at = now();
-    store_.update_seat(*seat);
+    store.update_seat(*seat);
     if (how == SeatTaking::Join)
-        store_.audit(game_id, "player:" + power, "join",
-                     json_text(nlohmann::json{{"power", power}}), now());
+        store.audit(game_id, "player:" + power, "join", json_text(nlohmann::json{{"power", power}}),
+                    now());
     else
-        store_.audit(game_id, "gm", how == SeatTaking::Replace ? "replace" : "invite",
-                     json_text(nlohmann::json{
-                         {"power", power}, {"player", *seat->player}, {"replaced", had_player}}),
-                     now());
-    changed(game_id);
-    if (game.row.status == "forming") activate(game);
+        store.audit(game_id, "gm", how == SeatTaking::Replace ? "replace" : "invite",
+                    json_text(nlohmann::json{
+                        {"power", power}, {"player", *seat->player}, {"replaced", had_player}}),
+                    now());
+    locked.changed(game_id);
+    if (game.row.status == "forming") activate(locked, game);
     transaction.commit();
     return {{"game", game_id}, {"power", power}, {"token", token}};
 }
 
-void GameService::activate(Loaded& game) {
+void GameService::activate(const Locked& locked, LoadedGame& game) {
+    auto& store = locked.store();
     // A forming game starts by itself once every seat is taken; the GM may start it earlier.
-    for (const auto& seat : store_.seats(game.row.id))
+    for (const auto& seat : store.seats(game.row.id))
         if (!seat.token_hash) return;
     game.row.status = "active";
     game.row.deadline = now() + phase_seconds(game.row, game.phase.phase);
-    store_.update_game(game.row);
-    store_.set_phase_deadline(game.row.id, game.phase.seq, game.row.deadline);
-    store_.audit(game.row.id, "server", "start", "{}", now());
+    store.update_game(game.row);
+    store.set_phase_deadline(game.row.id, game.phase.seq, game.row.deadline);
+    store.audit(game.row.id, "server", "start", "{}", now());
 }
 
 }  // namespace adjutant::service

@@ -8,13 +8,13 @@ namespace adjutant::service {
 
 nlohmann::json GameService::phase_summary(const Caller& caller, std::int64_t game_id,
                                           std::int64_t seq) {
-    std::lock_guard lock(mutex_);
     if (caller.role == Role::Anonymous) throw unauthorized();
     if (caller.game_id != game_id ||
         (caller.role != Role::GameMaster && caller.role != Role::Player))
         throw forbidden("a seat or GM token of this game is required");
-    Loaded game = load(game_id);
-    auto phase = store_.phase(game_id, seq);
+    const auto locked = context_.lock();
+    const LoadedGame game = locked.load(game_id);
+    auto phase = locked.store().phase(game_id, seq);
     if (!phase)
         throw not_found("game " + std::to_string(game_id) + " has no phase " + std::to_string(seq));
     if (!phase->resolved_at)
