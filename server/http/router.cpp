@@ -205,7 +205,7 @@ Response healthz(const Context&) {
 Response metrics(const Context& c) {
     Response response;
     response.content_type = "text/plain; version=0.0.4";
-    response.body = c.metrics.render(c.service.resolutions());
+    response.body = c.metrics.render(c.service.resolution().resolutions());
     return response;
 }
 
@@ -274,8 +274,7 @@ Response get_phase(const Context& c) {
     const Json phase = c.service.phase(caller(c), id, seq);
     Response response = json_response(200, phase);
     // The phase's ETag: what a GM's If-Match names to resolve this phase and no other.
-    response.etag =
-        service::GameService::phase_etag(id, seq, phase.value("resolved", false) == true);
+    response.etag = service::phase_etag(id, seq, phase.value("resolved", false) == true);
     return response;
 }
 Response get_phase_summary(const Context& c) {

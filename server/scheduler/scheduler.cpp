@@ -3,11 +3,11 @@
 
 #include <spdlog/spdlog.h>
 
-#include "service/game_service.h"
+#include "service/resolution_service.h"
 
 namespace adjutant::scheduler {
 
-Scheduler::Scheduler(service::GameService& service, std::chrono::seconds interval)
+Scheduler::Scheduler(service::ResolutionService& service, std::chrono::seconds interval)
     : service_(service), thread_("scheduler", interval, [this] { tick(); }) {}
 
 void Scheduler::tick() {

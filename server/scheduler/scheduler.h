@@ -9,14 +9,14 @@
 #include "scheduler/periodic_thread.h"
 
 namespace adjutant::service {
-class GameService;
+class ResolutionService;
 }
 
 namespace adjutant::scheduler {
 
 class Scheduler {
   public:
-    Scheduler(service::GameService& service, std::chrono::seconds interval);
+    Scheduler(service::ResolutionService& service, std::chrono::seconds interval);
 
     void start() { thread_.start(); }
     void stop() { thread_.stop(); }
@@ -24,7 +24,7 @@ class Scheduler {
   private:
     void tick();
 
-    service::GameService& service_;
+    service::ResolutionService& service_;
     PeriodicThread thread_;  // last: stopped and joined before the members it uses go
 };
 

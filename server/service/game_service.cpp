@@ -72,11 +72,6 @@ void GameService::set_limits(const ServiceLimits& limits) {
     limits_ = limits;
 }
 
-std::string GameService::phase_etag(std::int64_t game_id, std::int64_t seq, bool resolved) {
-    return "\"p" + std::to_string(game_id) + "-" + std::to_string(seq) + (resolved ? "r" : "") +
-           "\"";
-}
-
 void GameService::count_game_creation(std::string_view client_address) {
     if (client_address.empty() || limits_.games_per_hour_per_address <= 0) return;
     const std::int64_t t = now();

@@ -28,6 +28,8 @@
 #include "service/context.h"
 #include "service/mail.h"
 #include "service/order_results.h"
+#include "service/phase_etag.h"
+#include "service/resolution_service.h"
 #include "service/variants.h"
 #include "service/view_cache.h"
 #include "storage/store.h"
@@ -104,15 +106,7 @@ class GameService {
     // "stale_phase", none 428 "phase_required", both with the current phase in details.
     nlohmann::json gm_action(const Caller& caller, std::int64_t game_id, std::string_view action,
                              const nlohmann::json& body, std::string_view if_match = {});
-    // The strong ETag of a game's phase `seq`, quoted: "p<game>-<seq>" while it is the
-    // phase being played, "p<game>-<seq>r" once resolved.
-    static std::string phase_etag(std::int64_t game_id, std::int64_t seq, bool resolved);
     nlohmann::json audit_log(const Caller& caller, std::int64_t game_id);
-
-    // Scheduler: resolves every active game whose deadline plus grace has passed (including
-    // deadlines that passed while the server was down). Returns how many phases resolved.
-    // Under the 'wait' policy a due game waits until every seat that must order has orders.
-    int resolve_due();
 
     // Mail gateway (service/mail_*.cpp, docs/mail.md). handle_mail authenticates the seat by
     // the key in the recipient address AND the registered sender, runs the body's commands and
@@ -132,8 +126,8 @@ class GameService {
     void mail_failed(std::int64_t id, const std::string& error, std::int64_t retry_at,
                      bool give_up);
 
-    // Counters for /metrics.
-    std::uint64_t resolutions() const;
+    // The services with one job each, sharing this one's database, variants and lock.
+    ResolutionService& resolution() { return resolution_; }
 
     std::int64_t now() const { return context_.now(); }
 
@@ -155,13 +149,6 @@ class GameService {
     enum class SeatTaking { Join, Invite, Replace };
     nlohmann::json take_seat(std::int64_t game_id, std::string_view power,
                              const nlohmann::json& who, SeatTaking how);
-    void maybe_resolve_when_ready(const Locked& locked, std::int64_t game_id);
-    // Resolves phase `seq`, which must be the current one (else ApiError 409 "stale_phase"),
-    // in one transaction guarded by that phase (Store::resolve_phase); then, while the new
-    // phase needs no orders from anyone, resolves that too. Returns phases resolved.
-    int resolve(const Locked& locked, std::int64_t game_id, const std::string& actor,
-                std::int64_t seq);
-    void resolve_one(const Locked& locked, LoadedGame& game, const std::string& actor);
     void require_named_phase(const LoadedGame& game, const nlohmann::json& body,
                              std::string_view if_match);
     void count_game_creation(std::string_view client_address);
@@ -178,10 +165,8 @@ class GameService {
 
     ServiceContext context_;
     std::string admin_token_hash_;
-    std::atomic<std::uint64_t> resolutions_{0};
     ServiceLimits limits_;
-    // Scheduler: games whose resolution failed -> (next attempt, delay), under the lock.
-    std::unordered_map<std::int64_t, std::pair<std::int64_t, std::int64_t>> resolve_failures_;
+    ResolutionService resolution_{context_};
     // Game creations per client address in the last hour (in memory: a restart forgets them).
     std::mutex rate_mutex_;
     std::unordered_map<std::string, std::vector<std::int64_t>> creations_;

@@ -106,7 +106,7 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
         if (row.status == "forming")
             throw conflict("the game is still forming: start it (actions/start) before resolving");
         require_named_phase(game, body, if_match);
-        int resolved = resolve(locked, game_id, "gm", game.phase.seq);
+        int resolved = resolution_.resolve(locked, game_id, "gm", game.phase.seq);
         return {{"resolved", resolved}, {"game", game_json(locked, locked.load(game_id))}};
     }
 

@@ -150,7 +150,7 @@ ReadyFlag GameService::set_ready(const Locked& locked, const Caller& caller, std
     store.update_seat(*seat);
     locked.changed(game_id);
     transaction.commit();
-    maybe_resolve_when_ready(locked, game_id);
+    resolution_.resolve_when_ready(locked, game_id);
     return {caller.power, ready};
 }
 

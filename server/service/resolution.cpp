@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Resolution: one phase, in one transaction. The adjudicator runs before the transaction
-// opens (it is pure), so the write lock is held only for the handful of row writes; a crash at
-// any point leaves the phase unresolved, never half-resolved.
+// The adjudicator runs before the transaction opens (it is pure), so SQLite's write lock is
+// held only for the handful of row writes.
+#include "service/resolution_service.h"
+
 #include <algorithm>
 
 #include <spdlog/spdlog.h>
@@ -31,6 +32,64 @@ bool anyone_needs_orders(const Variant& variant, const Position& position) {
     for (std::size_t p = 0; p < variant.powers.size(); ++p)
         if (needs_orders(variant, position, static_cast<PowerId>(p))) return true;
     return false;
+}
+
+// Every seat's stored orders for the current phase, as the results report and the phase row
+// take them.
+struct GatheredOrders {
+    ParsedOrders all;                                 // every seat's verdicts and orders
+    nlohmann::json stored = nlohmann::json::array();  // per seat: text, orders, source
+    nlohmann::json events = nlohmann::json::array();  // unreadable and missing orders
+};
+
+GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game) {
+    const Variant& variant = game.variant->variant;
+    const std::int64_t id = game.row.id;
+    GatheredOrders out;
+    std::vector<std::string> submitted;
+    for (const auto& row : store.orders(id, game.phase.seq)) {
+        // A stored set the server cannot read (bytes that are not UTF-8, verdicts that are
+        // not JSON, a power the variant lacks) never blocks the game: the seat resolves as if
+        // it had sent nothing, and an event says why (issue 14, item 2).
+        std::string problem = unreadable_orders(row);
+        ParsedOrders parsed;
+        if (problem.empty()) {
+            try {
+                // Re-parsed against the same position they were submitted for, so the
+                // verdicts are the ones the player saw.
+                parsed =
+                    parse_orders(variant, game.position, row.text, power_id(variant, row.power));
+            } catch (const std::exception& error) {
+                problem = std::string("the stored orders cannot be parsed: ") + error.what();
+            }
+        }
+        if (!problem.empty()) {
+            spdlog::warn("game {} phase {}: {}'s orders are unreadable and count as missing: {}",
+                         id, game.phase.phase, row.power, problem);
+            out.events.push_back(
+                {{"type", "unreadable_orders"}, {"power", row.power}, {"reason", problem}});
+            continue;
+        }
+        nlohmann::json lines = nlohmann::json::array();
+        for (const auto& order : parsed.orders) {
+            out.all.orders.push_back(order);
+            lines.push_back(order.text(variant));
+        }
+        out.all.verdicts.insert(out.all.verdicts.end(), parsed.verdicts.begin(),
+                                parsed.verdicts.end());
+        // The text as submitted is kept so replay reproduces the very same verdicts.
+        out.stored.push_back(
+            {{"power", row.power}, {"text", row.text}, {"orders", lines}, {"source", row.source}});
+        submitted.push_back(row.power);
+    }
+    for (std::size_t p = 0; p < variant.powers.size(); ++p) {
+        const auto& name = variant.powers[p].name;
+        if (std::find(submitted.begin(), submitted.end(), name) != submitted.end()) continue;
+        if (needs_orders(variant, game.position, static_cast<PowerId>(p)))
+            out.events.push_back(
+                {{"type", "missing_orders"}, {"power", name}, {"policy", game.row.missing_policy}});
+    }
+    return out;
 }
 
 }  // namespace
@@ -77,65 +136,22 @@ DiceSeed dice_seed(const storage::GameRow& game) {
     return *seed;
 }
 
-void GameService::resolve_one(const Locked& locked, LoadedGame& game, const std::string& actor) {
+void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
+                                    const std::string& actor) {
     auto& store = locked.store();
     const Variant& variant = game.variant->variant;
     const std::int64_t id = game.row.id;
-    ParsedOrders all;  // every seat's verdicts and orders, for the results report
-    nlohmann::json orders_json = nlohmann::json::array();
-    nlohmann::json events = nlohmann::json::array();
-    std::vector<std::string> submitted;
-    for (const auto& row : store.orders(id, game.phase.seq)) {
-        // A stored set the server cannot read (bytes that are not UTF-8, verdicts that are
-        // not JSON, a power the variant lacks) never blocks the game: the seat resolves as if
-        // it had sent nothing, and an event says why (issue 14, item 2).
-        std::string problem = unreadable_orders(row);
-        ParsedOrders parsed;
-        if (problem.empty()) {
-            try {
-                // Re-parsed against the same position they were submitted for, so the
-                // verdicts are the ones the player saw.
-                parsed =
-                    parse_orders(variant, game.position, row.text, power_id(variant, row.power));
-            } catch (const std::exception& error) {
-                problem = std::string("the stored orders cannot be parsed: ") + error.what();
-            }
-        }
-        if (!problem.empty()) {
-            spdlog::warn("game {} phase {}: {}'s orders are unreadable and count as missing: {}",
-                         id, game.phase.phase, row.power, problem);
-            events.push_back(
-                {{"type", "unreadable_orders"}, {"power", row.power}, {"reason", problem}});
-            continue;
-        }
-        nlohmann::json lines = nlohmann::json::array();
-        for (const auto& order : parsed.orders) {
-            all.orders.push_back(order);
-            lines.push_back(order.text(variant));
-        }
-        all.verdicts.insert(all.verdicts.end(), parsed.verdicts.begin(), parsed.verdicts.end());
-        // The text as submitted is kept so replay reproduces the very same verdicts.
-        orders_json.push_back(
-            {{"power", row.power}, {"text", row.text}, {"orders", lines}, {"source", row.source}});
-        submitted.push_back(row.power);
-    }
-    for (std::size_t p = 0; p < variant.powers.size(); ++p) {
-        const auto& name = variant.powers[p].name;
-        if (std::find(submitted.begin(), submitted.end(), name) != submitted.end()) continue;
-        if (needs_orders(variant, game.position, static_cast<PowerId>(p)))
-            events.push_back(
-                {{"type", "missing_orders"}, {"power", name}, {"policy", game.row.missing_policy}});
-    }
-
+    const GatheredOrders gathered = gather_orders(store, game);
     Adjudication adjudication;
     try {
-        adjudication = adjudicate(variant, game.position, all.orders, dice_seed(game.row));
+        adjudication = adjudicate(variant, game.position, gathered.all.orders, dice_seed(game.row));
     } catch (const std::exception& error) {
         throw ApiError(500, "adjudication_failed", error.what());
     }
-    const std::string orders_text = json_text(orders_json);
-    const std::string results_text = json_text(adjudication_json(variant, all, adjudication));
-    const std::string events_text = json_text(events);
+    const std::string orders_text = json_text(gathered.stored);
+    const std::string results_text =
+        json_text(adjudication_json(variant, gathered.all, adjudication));
+    const std::string events_text = json_text(gathered.events);
 
     storage::PhaseRow resolved = game.phase;
     resolved.orders = orders_text;
@@ -143,7 +159,7 @@ void GameService::resolve_one(const Locked& locked, LoadedGame& game, const std:
     resolved.events = events_text;
     resolved.hash = phase_hash(resolved.prev_hash, resolved.phase, resolved.position, orders_text,
                                results_text);
-    resolved.resolved_at = now();
+    resolved.resolved_at = context_.now();
 
     storage::PhaseRow next;
     next.game_id = id;
@@ -157,11 +173,11 @@ void GameService::resolve_one(const Locked& locked, LoadedGame& game, const std:
     if (winner_id != kNoPower) {
         row.status = "ended";
         row.winner = variant.powers[winner_id].name;
-        row.ended_at = now();
+        row.ended_at = context_.now();
         row.deadline.reset();
         row.paused_remaining.reset();
     } else if (row.status == "active") {
-        row.deadline = now() + phase_seconds(row, next.phase);
+        row.deadline = context_.now() + phase_seconds(row, next.phase);
     } else if (row.status == "paused") {
         row.paused_remaining = phase_seconds(row, next.phase);
     }
@@ -179,9 +195,10 @@ void GameService::resolve_one(const Locked& locked, LoadedGame& game, const std:
     store.update_game(row);
     store.audit(id, actor, "resolve",
                 json_text(nlohmann::json{{"phase", resolved.phase}, {"hash", *resolved.hash}}),
-                now());
+                context_.now());
     if (winner_id != kNoPower)
-        store.audit(id, "server", "end", json_text(nlohmann::json{{"winner", *row.winner}}), now());
+        store.audit(id, "server", "end", json_text(nlohmann::json{{"winner", *row.winner}}),
+                    context_.now());
     locked.changed(id);
     transaction.commit();
     ++resolutions_;
@@ -191,13 +208,12 @@ nlohmann::json current_phase_details(const LoadedGame& game) {
     return {{"phase", game.phase.phase},
             {"phase_name", phase_name(game.phase.phase)},
             {"seq", game.phase.seq},
-            {"etag", GameService::phase_etag(game.row.id, game.phase.seq,
-                                             game.phase.resolved_at.has_value())},
+            {"etag", phase_etag(game.row.id, game.phase.seq, game.phase.resolved_at.has_value())},
             {"status", game.row.status}};
 }
 
-int GameService::resolve(const Locked& locked, std::int64_t game_id, const std::string& actor,
-                         std::int64_t seq) {
+int ResolutionService::resolve(const Locked& locked, std::int64_t game_id, const std::string& actor,
+                               std::int64_t seq) {
     int resolved = 0;
     for (int i = 0; i < kMaxChainedResolutions; ++i) {
         LoadedGame game = locked.load(game_id);
@@ -215,7 +231,7 @@ int GameService::resolve(const Locked& locked, std::int64_t game_id, const std::
     return resolved;
 }
 
-void GameService::maybe_resolve_when_ready(const Locked& locked, std::int64_t game_id) {
+void ResolutionService::resolve_when_ready(const Locked& locked, std::int64_t game_id) {
     const LoadedGame game = locked.load(game_id);
     if (game.row.status != "active" || !game.row.resolve_when_ready) return;
     if (!anyone_needs_orders(game.variant->variant, game.position)) return;
@@ -223,15 +239,14 @@ void GameService::maybe_resolve_when_ready(const Locked& locked, std::int64_t ga
     resolve(locked, game_id, "ready", game.phase.seq);
 }
 
-int GameService::resolve_due() {
+int ResolutionService::resolve_due() {
     const auto locked = context_.lock();
     int resolved = 0;
-    const std::int64_t t = now();
+    const std::int64_t t = context_.now();
     for (std::int64_t id : locked.store().games_due(t)) {
         // A game that failed is retried after a delay that doubles to 10 minutes, so one
         // broken game cannot fill the log every tick.
-        if (auto failed = resolve_failures_.find(id);
-            failed != resolve_failures_.end() && failed->second.first > t)
+        if (auto failed = failures_.find(id); failed != failures_.end() && failed->second.first > t)
             continue;
         try {
             const LoadedGame game = locked.load(id);
@@ -245,10 +260,10 @@ int GameService::resolve_due() {
             }
             // The phase that is due, through the same guard as the GM's resolve.
             resolved += resolve(locked, id, "scheduler", game.phase.seq);
-            resolve_failures_.erase(id);
+            failures_.erase(id);
         } catch (const std::exception& error) {
             // One broken game must not stop the others from resolving.
-            auto& [next_try, delay] = resolve_failures_[id];
+            auto& [next_try, delay] = failures_[id];
             delay = std::min<std::int64_t>(600, std::max<std::int64_t>(5, delay * 2));
             next_try = t + delay;
             spdlog::error("scheduler: game {} failed to resolve: {}; retrying in {} s", id,
@@ -256,10 +271,6 @@ int GameService::resolve_due() {
         }
     }
     return resolved;
-}
-
-std::uint64_t GameService::resolutions() const {
-    return resolutions_;
 }
 
 }  // namespace adjutant::service
