@@ -294,21 +294,21 @@ Response replace(const Context& c) {
                                                body_json(c.request), true));
 }
 Response get_orders(const Context& c) {
-    return json_response(200,
-                         phase_orders_json(c.service.get_orders(caller(c), id_param(c.params[0]))));
+    return json_response(
+        200, phase_orders_json(c.service.orders().orders(caller(c), id_param(c.params[0]))));
 }
 Response put_orders(const Context& c) {
     const auto who = caller(c);  // authenticate before reading the body's shape
     const std::int64_t id = id_param(c.params[0]);
     const std::string text = orders_body(c.request);
-    return json_response(200, order_submission_json(
-                                  c.service.submit_orders(who, id, text, order_source(c.request))));
+    return json_response(200, order_submission_json(c.service.orders().submit(
+                                  who, id, text, order_source(c.request))));
 }
 Response validate_orders(const Context& c) {
     const auto who = caller(c);
     const std::int64_t id = id_param(c.params[0]);
     const std::string text = orders_body(c.request);
-    return json_response(200, order_check_json(c.service.validate_orders(who, id, text)));
+    return json_response(200, order_check_json(c.service.orders().validate(who, id, text)));
 }
 Response ready(const Context& c) {
     const auto who = caller(c);
@@ -321,7 +321,8 @@ Response ready(const Context& c) {
     } else if (!body.is_object()) {
         throw service::bad_request("the request body must be a JSON object");
     }
-    return json_response(200, ready_json(c.service.set_ready(who, id_param(c.params[0]), value)));
+    return json_response(
+        200, ready_json(c.service.orders().set_ready(who, id_param(c.params[0]), value)));
 }
 Response gm_action(const Context& c) {
     const auto who = caller(c);

@@ -27,7 +27,7 @@
 #include "service/caller.h"
 #include "service/context.h"
 #include "service/mail.h"
-#include "service/order_results.h"
+#include "service/order_service.h"
 #include "service/phase_etag.h"
 #include "service/resolution_service.h"
 #include "service/variants.h"
@@ -91,15 +91,6 @@ class GameService {
     nlohmann::json invite(const Caller& caller, std::int64_t game_id, std::string_view power,
                           const nlohmann::json& who, bool replace);
 
-    // Orders for the current phase, as text (one order per line). submit replaces the seat's
-    // earlier orders; validate parses without saving. get_orders: a player sees their own,
-    // the GM every seat's with who has submitted.
-    OrderSubmission submit_orders(const Caller& caller, std::int64_t game_id, std::string_view text,
-                                  std::string_view source);
-    OrderCheck validate_orders(const Caller& caller, std::int64_t game_id, std::string_view text);
-    PhaseOrders get_orders(const Caller& caller, std::int64_t game_id);
-    ReadyFlag set_ready(const Caller& caller, std::int64_t game_id, bool ready);
-
     // GM actions, each audited. `action`: start, pause, resume, extend (body.seconds),
     // resolve, end, interdict. resolve must name the phase it resolves: body.phase (the code,
     // "S1901M") or `if_match` (the phase's ETag, phase_etag()); a stale one is 409
@@ -128,6 +119,7 @@ class GameService {
 
     // The services with one job each, sharing this one's database, variants and lock.
     ResolutionService& resolution() { return resolution_; }
+    OrderService& orders() { return orders_; }
 
     std::int64_t now() const { return context_.now(); }
 
@@ -137,11 +129,6 @@ class GameService {
     std::shared_ptr<const View> shared_history_view(const Locked& locked, std::int64_t game_id);
     nlohmann::json phase(const Locked& locked, const Caller& caller, std::int64_t game_id,
                          std::int64_t seq);
-    OrderSubmission submit_orders(const Locked& locked, const Caller& caller, std::int64_t game_id,
-                                  std::string_view text, std::string_view source);
-    PhaseOrders get_orders(const Locked& locked, const Caller& caller, std::int64_t game_id);
-    ReadyFlag set_ready(const Locked& locked, const Caller& caller, std::int64_t game_id,
-                        bool ready);
     std::string seat_mail_address(const Locked& locked, std::int64_t game_id,
                                   std::string_view power, const MailIdentity& identity);
 
@@ -167,6 +154,7 @@ class GameService {
     std::string admin_token_hash_;
     ServiceLimits limits_;
     ResolutionService resolution_{context_};
+    OrderService orders_{context_, resolution_};
     // Game creations per client address in the last hour (in memory: a restart forgets them).
     std::mutex rate_mutex_;
     std::unordered_map<std::string, std::vector<std::int64_t>> creations_;

@@ -108,7 +108,7 @@ std::string GameService::mail_commands(const Locked& locked, const Caller& calle
         std::string joined;
         for (const auto& line : order_lines) joined += line + "\n";
         try {
-            auto answer = submit_orders(locked, caller, game_id, joined, "email");
+            auto answer = orders_.submit(locked, caller, game_id, joined, "email");
             explain_unknown_commands(answer.check.verdicts);
             const std::string phase = phase_name(answer.check.phase);
             kept = !answer.replaced;
@@ -129,7 +129,7 @@ std::string GameService::mail_commands(const Locked& locked, const Caller& calle
         // READY is about the orders in force, whatever this message's lines did: say which,
         // so a player whose new orders were all refused is not surprised by the old ones.
         try {
-            set_ready(locked, caller, game_id, *ready);
+            orders_.set_ready(locked, caller, game_id, *ready);
             if (!*ready)
                 text += "You are no longer ready for this phase.\n\n";
             else if (kept)
@@ -148,7 +148,7 @@ std::string GameService::mail_commands(const Locked& locked, const Caller& calle
         text += "Your message had no orders and no commands I know.\n\n";
 
     const auto game = nlohmann::json::parse(shared_game_view(locked, game_id)->body);
-    const auto mine = get_orders(locked, caller, game_id);
+    const auto mine = orders_.orders(locked, caller, game_id);
     text += "Your orders in force for " + phase_name(mine.phase) + ":\n";
     if (!mine.seats.empty() && mine.seats[0].submitted)
         text += mail_text::orders_in_force(mine.seats[0].submitted->verdicts);

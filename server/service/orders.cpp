@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Orders: submission (replacing earlier orders, unless no line of it was accepted), validation
-// without saving, reading back, and ready flags. Verdicts come from the adjudicator's parser, with
-// the seat's power as `as_power` so a player can never order another power's units.
+#include "service/order_service.h"
+
 #include "orders/parser.h"
 #include "service/codec.h"
 #include "service/game_internal.h"
@@ -41,14 +40,14 @@ std::string unreadable_orders(const storage::OrderRow& row) {
     return {};
 }
 
-OrderSubmission GameService::submit_orders(const Caller& caller, std::int64_t game_id,
-                                           std::string_view text, std::string_view source) {
-    return submit_orders(context_.lock(), caller, game_id, text, source);
+OrderSubmission OrderService::submit(const Caller& caller, std::int64_t game_id,
+                                     std::string_view text, std::string_view source) {
+    return submit(context_.lock(), caller, game_id, text, source);
 }
 
-OrderSubmission GameService::submit_orders(const Locked& locked, const Caller& caller,
-                                           std::int64_t game_id, std::string_view text,
-                                           std::string_view source) {
+OrderSubmission OrderService::submit(const Locked& locked, const Caller& caller,
+                                     std::int64_t game_id, std::string_view text,
+                                     std::string_view source) {
     require_player(caller, game_id);
     if (text.size() > kMaxOrderText) throw ApiError(413, "too_large", "order text is too long");
     // Refused at the edge: a text that is not UTF-8 could be stored but not served back or
@@ -79,14 +78,14 @@ OrderSubmission GameService::submit_orders(const Locked& locked, const Caller& c
     store.put_order(game_id, game.phase.seq,
                     storage::OrderRow{caller.power, std::string(text),
                                       json_text(verdicts_json(answer.check.verdicts)),
-                                      std::string(source), now()});
+                                      std::string(source), context_.now()});
     transaction.commit();  // synchronous=FULL: on disk before we acknowledge
-    answer.submitted_at = now();
+    answer.submitted_at = context_.now();
     return answer;
 }
 
-OrderCheck GameService::validate_orders(const Caller& caller, std::int64_t game_id,
-                                        std::string_view text) {
+OrderCheck OrderService::validate(const Caller& caller, std::int64_t game_id,
+                                  std::string_view text) {
     require_player(caller, game_id);
     if (text.size() > kMaxOrderText) throw ApiError(413, "too_large", "order text is too long");
     require_utf8(text, "the order text");
@@ -97,12 +96,11 @@ OrderCheck GameService::validate_orders(const Caller& caller, std::int64_t game_
                     game.phase);
 }
 
-PhaseOrders GameService::get_orders(const Caller& caller, std::int64_t game_id) {
-    return get_orders(context_.lock(), caller, game_id);
+PhaseOrders OrderService::orders(const Caller& caller, std::int64_t game_id) {
+    return orders(context_.lock(), caller, game_id);
 }
 
-PhaseOrders GameService::get_orders(const Locked& locked, const Caller& caller,
-                                    std::int64_t game_id) {
+PhaseOrders OrderService::orders(const Locked& locked, const Caller& caller, std::int64_t game_id) {
     if (caller.role == Role::Anonymous) throw unauthorized();
     const bool gm = caller.role == Role::GameMaster && caller.game_id == game_id;
     const bool player = caller.role == Role::Player && caller.game_id == game_id;
@@ -133,12 +131,12 @@ PhaseOrders GameService::get_orders(const Locked& locked, const Caller& caller,
     return out;
 }
 
-ReadyFlag GameService::set_ready(const Caller& caller, std::int64_t game_id, bool ready) {
+ReadyFlag OrderService::set_ready(const Caller& caller, std::int64_t game_id, bool ready) {
     return set_ready(context_.lock(), caller, game_id, ready);
 }
 
-ReadyFlag GameService::set_ready(const Locked& locked, const Caller& caller, std::int64_t game_id,
-                                 bool ready) {
+ReadyFlag OrderService::set_ready(const Locked& locked, const Caller& caller, std::int64_t game_id,
+                                  bool ready) {
     require_player(caller, game_id);
     auto& store = locked.store();
     const LoadedGame game = locked.load(game_id);
