@@ -58,8 +58,8 @@ std::string create_demo_game(service::GameService& service, const std::string& b
     std::string example_token;
     for (const auto& seat : created["game"]["seats"]) {
         const auto power = seat["power"].get<std::string>();
-        const auto joined = service.join(id, power, {{"player", power + " (demo)"}});
-        const auto token = joined["token"].get<std::string>();
+        const std::string token =
+            service.seats().join(id, power, {{"player", power + " (demo)"}}).token;
         if (power == "France") example_token = token;
         char line[256];
         std::snprintf(line, sizeof line, "  %-8s %s  %s?token=%s\n", power.c_str(), token.c_str(),

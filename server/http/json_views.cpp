@@ -51,4 +51,8 @@ Json ready_json(const service::ReadyFlag& flag) {
     return {{"power", flag.power}, {"ready", flag.ready}};
 }
 
+Json seat_grant_json(const service::SeatGrant& seat) {
+    return {{"game", seat.game_id}, {"power", seat.power}, {"token", seat.token}};
+}
+
 }  // namespace adjutant::http

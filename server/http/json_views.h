@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "service/order_results.h"
+#include "service/seat_service.h"
 
 namespace adjutant::http {
 
@@ -13,5 +14,6 @@ nlohmann::json order_check_json(const service::OrderCheck& check);
 nlohmann::json order_submission_json(const service::OrderSubmission& submission);
 nlohmann::json phase_orders_json(const service::PhaseOrders& orders);
 nlohmann::json ready_json(const service::ReadyFlag& flag);
+nlohmann::json seat_grant_json(const service::SeatGrant& seat);
 
 }  // namespace adjutant::http

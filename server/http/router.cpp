@@ -282,16 +282,18 @@ Response get_phase_summary(const Context& c) {
         200, c.service.phase_summary(caller(c), id_param(c.params[0]), id_param(c.params[1])));
 }
 Response join(const Context& c) {
-    return json_response(201,
-                         c.service.join(id_param(c.params[0]), c.params[1], body_json(c.request)));
+    return json_response(201, seat_grant_json(c.service.seats().join(
+                                  id_param(c.params[0]), c.params[1], body_json(c.request))));
 }
 Response invite(const Context& c) {
-    return json_response(201, c.service.invite(caller(c), id_param(c.params[0]), c.params[1],
-                                               body_json(c.request), false));
+    return json_response(
+        201, seat_grant_json(c.service.seats().invite(caller(c), id_param(c.params[0]), c.params[1],
+                                                      body_json(c.request), false)));
 }
 Response replace(const Context& c) {
-    return json_response(201, c.service.invite(caller(c), id_param(c.params[0]), c.params[1],
-                                               body_json(c.request), true));
+    return json_response(
+        201, seat_grant_json(c.service.seats().invite(caller(c), id_param(c.params[0]), c.params[1],
+                                                      body_json(c.request), true)));
 }
 Response get_orders(const Context& c) {
     return json_response(

@@ -124,6 +124,12 @@ Caller GameService::authenticate(std::string_view token) {
     return caller;
 }
 
+nlohmann::json GameService::join(std::int64_t game_id, std::string_view power,
+                                 const nlohmann::json& who) {
+    const SeatGrant seat = seats_.join(game_id, power, who);
+    return {{"game", seat.game_id}, {"power", seat.power}, {"token", seat.token}};
+}
+
 nlohmann::json GameService::list_variants() {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& loaded : context_.variants().list())

@@ -30,6 +30,7 @@
 #include "service/order_service.h"
 #include "service/phase_etag.h"
 #include "service/resolution_service.h"
+#include "service/seat_service.h"
 #include "service/variants.h"
 #include "service/view_cache.h"
 #include "storage/store.h"
@@ -85,11 +86,9 @@ class GameService {
     // seat's own for a player; 401/403 for anyone else, 409 before the phase resolves.
     nlohmann::json phase_summary(const Caller& caller, std::int64_t game_id, std::int64_t seq);
 
-    // Seats. join: anyone, for an open seat. invite/replace: the GM; the answer carries the
-    // new seat token (replace revokes the old one).
+    // For in-process callers outside the server (the HTTP benchmark, the fuzzer), written
+    // before SeatService: seats().join() as the API's answer, {"game", "power", "token"}.
     nlohmann::json join(std::int64_t game_id, std::string_view power, const nlohmann::json& who);
-    nlohmann::json invite(const Caller& caller, std::int64_t game_id, std::string_view power,
-                          const nlohmann::json& who, bool replace);
 
     // GM actions, each audited. `action`: start, pause, resume, extend (body.seconds),
     // resolve, end, interdict. resolve must name the phase it resolves: body.phase (the code,
@@ -120,6 +119,7 @@ class GameService {
     // The services with one job each, sharing this one's database, variants and lock.
     ResolutionService& resolution() { return resolution_; }
     OrderService& orders() { return orders_; }
+    SeatService& seats() { return seats_; }
 
     std::int64_t now() const { return context_.now(); }
 
@@ -132,10 +132,6 @@ class GameService {
     std::string seat_mail_address(const Locked& locked, std::int64_t game_id,
                                   std::string_view power, const MailIdentity& identity);
 
-    void activate(const Locked& locked, LoadedGame& game);
-    enum class SeatTaking { Join, Invite, Replace };
-    nlohmann::json take_seat(std::int64_t game_id, std::string_view power,
-                             const nlohmann::json& who, SeatTaking how);
     void require_named_phase(const LoadedGame& game, const nlohmann::json& body,
                              std::string_view if_match);
     void count_game_creation(std::string_view client_address);
@@ -155,6 +151,7 @@ class GameService {
     ServiceLimits limits_;
     ResolutionService resolution_{context_};
     OrderService orders_{context_, resolution_};
+    SeatService seats_{context_};
     // Game creations per client address in the last hour (in memory: a restart forgets them).
     std::mutex rate_mutex_;
     std::unordered_map<std::string, std::vector<std::int64_t>> creations_;
