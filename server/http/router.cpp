@@ -263,23 +263,23 @@ Response create_game(const Context& c) {
     return json_response(201, c.service.create_game(body_json(c.request), address));
 }
 Response get_game(const Context& c) {
-    return cached(c, c.service.shared_game_view(id_param(c.params[0])));
+    return cached(c, c.service.views().game(id_param(c.params[0])));
 }
 Response get_phases(const Context& c) {
-    return cached(c, c.service.shared_history_view(id_param(c.params[0])));
+    return cached(c, c.service.views().history(id_param(c.params[0])));
 }
 Response get_phase(const Context& c) {
     const std::int64_t id = id_param(c.params[0]);
     const std::int64_t seq = id_param(c.params[1]);
-    const Json phase = c.service.phase(caller(c), id, seq);
+    const Json phase = c.service.views().phase(caller(c), id, seq);
     Response response = json_response(200, phase);
     // The phase's ETag: what a GM's If-Match names to resolve this phase and no other.
     response.etag = service::phase_etag(id, seq, phase.value("resolved", false) == true);
     return response;
 }
 Response get_phase_summary(const Context& c) {
-    return json_response(
-        200, c.service.phase_summary(caller(c), id_param(c.params[0]), id_param(c.params[1])));
+    return json_response(200, c.service.views().phase_summary(caller(c), id_param(c.params[0]),
+                                                              id_param(c.params[1])));
 }
 Response join(const Context& c) {
     return json_response(201, seat_grant_json(c.service.seats().join(

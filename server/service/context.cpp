@@ -45,8 +45,8 @@ LoadedGame Locked::load(std::int64_t game_id) const {
 
 void Locked::changed(std::int64_t game_id) const {
     store().bump_revision(game_id);
-    context_.game_views_.drop(*this, game_id);
-    context_.history_views_.drop(*this, game_id);
+    context_.game_cache_.drop(*this, game_id);
+    context_.history_cache_.drop(*this, game_id);
 }
 
 }  // namespace adjutant::service

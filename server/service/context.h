@@ -62,8 +62,8 @@ class ServiceContext {
 
     VariantRegistry& variants() { return variants_; }
     std::int64_t now() const { return clock_(); }
-    ViewCache& game_views() { return game_views_; }
-    ViewCache& history_views() { return history_views_; }
+    ViewCache& game_cache() { return game_cache_; }
+    ViewCache& history_cache() { return history_cache_; }
 
   private:
     friend class Locked;
@@ -72,8 +72,8 @@ class ServiceContext {
     VariantRegistry& variants_;
     Clock clock_;
     std::mutex mutex_;
-    ViewCache game_views_;
-    ViewCache history_views_;
+    ViewCache game_cache_;
+    ViewCache history_cache_;
 };
 
 }  // namespace adjutant::service

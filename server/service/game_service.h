@@ -26,6 +26,7 @@
 
 #include "service/caller.h"
 #include "service/context.h"
+#include "service/game_views.h"
 #include "service/mail.h"
 #include "service/order_service.h"
 #include "service/phase_etag.h"
@@ -74,21 +75,10 @@ class GameService {
     // One page of games by id: {"games": [...], "next_after": id or null}. Ended games only
     // for the admin.
     nlohmann::json list_games(const Caller& caller, std::int64_t after = 0, int limit = 50);
-    View game_view(std::int64_t game_id);
-    View history_view(std::int64_t game_id);
-    // The same views, shared with the cache (no copy): what the HTTP layer sends.
-    std::shared_ptr<const View> shared_game_view(std::int64_t game_id);
-    std::shared_ptr<const View> shared_history_view(std::int64_t game_id);
-    // One phase. Once resolved it carries its orders and results, redacted for `caller`: the
-    // public sees accepted orders only, a seat also its own refused lines, the GM everything.
-    nlohmann::json phase(const Caller& caller, std::int64_t game_id, std::int64_t seq);
-    // The week's summary of a resolved phase (week_summary.h): every power's for the GM, the
-    // seat's own for a player; 401/403 for anyone else, 409 before the phase resolves.
-    nlohmann::json phase_summary(const Caller& caller, std::int64_t game_id, std::int64_t seq);
-
     // For in-process callers outside the server (the HTTP benchmark, the fuzzer), written
     // before SeatService: seats().join() as the API's answer, {"game", "power", "token"}.
     nlohmann::json join(std::int64_t game_id, std::string_view power, const nlohmann::json& who);
+    View game_view(std::int64_t game_id);  // views().game(), copied
 
     // GM actions, each audited. `action`: start, pause, resume, extend (body.seconds),
     // resolve, end, interdict. resolve must name the phase it resolves: body.phase (the code,
@@ -120,22 +110,18 @@ class GameService {
     ResolutionService& resolution() { return resolution_; }
     OrderService& orders() { return orders_; }
     SeatService& seats() { return seats_; }
+    GameViews& views() { return views_; }
 
     std::int64_t now() const { return context_.now(); }
 
   private:
     // The calls above for a caller that holds the lock (service/context.h).
-    std::shared_ptr<const View> shared_game_view(const Locked& locked, std::int64_t game_id);
-    std::shared_ptr<const View> shared_history_view(const Locked& locked, std::int64_t game_id);
-    nlohmann::json phase(const Locked& locked, const Caller& caller, std::int64_t game_id,
-                         std::int64_t seq);
     std::string seat_mail_address(const Locked& locked, std::int64_t game_id,
                                   std::string_view power, const MailIdentity& identity);
 
     void require_named_phase(const LoadedGame& game, const nlohmann::json& body,
                              std::string_view if_match);
     void count_game_creation(std::string_view client_address);
-    nlohmann::json game_json(const Locked& locked, const LoadedGame& game);
     // Mail helpers (service/mail_*.cpp).
     std::string mail_secret(const Locked& locked);
     std::string mail_key(const Locked& locked, std::int64_t game_id, const std::string& power,
@@ -152,6 +138,7 @@ class GameService {
     ResolutionService resolution_{context_};
     OrderService orders_{context_, resolution_};
     SeatService seats_{context_};
+    GameViews views_{context_};
     // Game creations per client address in the last hour (in memory: a restart forgets them).
     std::mutex rate_mutex_;
     std::unordered_map<std::string, std::vector<std::int64_t>> creations_;

@@ -107,7 +107,7 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
             throw conflict("the game is still forming: start it (actions/start) before resolving");
         require_named_phase(game, body, if_match);
         int resolved = resolution_.resolve(locked, game_id, "gm", game.phase.seq);
-        return {{"resolved", resolved}, {"game", game_json(locked, locked.load(game_id))}};
+        return {{"resolved", resolved}, {"game", views_.game_json(locked, locked.load(game_id))}};
     }
 
     storage::Transaction transaction(store.database());
@@ -166,7 +166,7 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
     locked.changed(game_id);
     transaction.commit();
     nlohmann::json out = nlohmann::json::object();
-    out["game"] = game_json(locked, locked.load(game_id));
+    out["game"] = views_.game_json(locked, locked.load(game_id));
     return out;
 }
 

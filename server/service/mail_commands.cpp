@@ -147,7 +147,7 @@ std::string GameService::mail_commands(const Locked& locked, const Caller& calle
     if (order_lines.empty() && !ready && !help && !status && !history)
         text += "Your message had no orders and no commands I know.\n\n";
 
-    const auto game = nlohmann::json::parse(shared_game_view(locked, game_id)->body);
+    const auto game = nlohmann::json::parse(views_.game(locked, game_id)->body);
     const auto mine = orders_.orders(locked, caller, game_id);
     text += "Your orders in force for " + phase_name(mine.phase) + ":\n";
     if (!mine.seats.empty() && mine.seats[0].submitted)
@@ -158,12 +158,11 @@ std::string GameService::mail_commands(const Locked& locked, const Caller& calle
 
     if (status) text += "\n" + mail_text::status(game);
     if (history) {
-        const auto phases =
-            nlohmann::json::parse(shared_history_view(locked, game_id)->body)["phases"];
+        const auto phases = nlohmann::json::parse(views_.history(locked, game_id)->body)["phases"];
         nlohmann::json latest;
         for (const auto& p : phases)
             if (p.value("resolved", false))
-                latest = phase(locked, caller, game_id, p.value("seq", 0));
+                latest = views_.phase(locked, caller, game_id, p.value("seq", 0));
         text += "\n" + mail_text::history(phases, latest);
     }
     if (help || (order_lines.empty() && !ready && !status && !history))

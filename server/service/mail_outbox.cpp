@@ -71,7 +71,8 @@ int GameService::queue_mail_notifications(const MailIdentity& identity,
                 "Game " + std::to_string(game.id) + " (" + game.name + "): you play " + seat.power,
                 "Welcome to game " + std::to_string(game.id) + " (" + game.name + "). You play " +
                     seat.power + ".\n\n" +
-                    mail_text::welcome(game_json(locked, loaded), seat.power, identity.web_url) +
+                    mail_text::welcome(views_.game_json(locked, loaded), seat.power,
+                                       identity.web_url) +
                     "\n" + mail_text::help(address),
                 seat_headers(game.id, seat), identity);
             ++queued;
@@ -88,7 +89,7 @@ int GameService::queue_mail_notifications(const MailIdentity& identity,
         const LoadedGame game = locked.load(game_id);
         const auto stored = nlohmann::json::parse(phase->results.value_or("{}"), nullptr, false);
         const auto orders = nlohmann::json::parse(phase->orders.value_or("[]"), nullptr, false);
-        const std::string now_text = "\nNow:\n" + mail_text::status(game_json(locked, game));
+        const std::string now_text = "\nNow:\n" + mail_text::status(views_.game_json(locked, game));
         const std::string name = phase_name(phase->phase);
         for (const auto& seat : store.seats(game_id)) {
             if (!mailable(seat)) continue;
