@@ -137,7 +137,7 @@ int mail_in_command(Args args) {
     try {
         Runtime runtime;
         open(options.config, runtime);
-        const auto answer = runtime.service->handle_mail(request, identity(options.config));
+        const auto answer = runtime.service->mail().handle_mail(request, identity(options.config));
         // Neither addresses nor keys are logged: the recipient address is a seat's secret.
         std::fprintf(stderr, "adjutant: mail-in: %s: %s\n", outcome_name(answer.outcome),
                      answer.detail.c_str());
@@ -162,7 +162,7 @@ int mail_send_command(Args args) {
         open(options.config, runtime);
         auto mail = options.config.mail;
         mail.web_url = web_url(options.config);
-        mail::OutboxSender sender(*runtime.service, mail);
+        mail::OutboxSender sender(runtime.service->mail(), mail);
         std::printf("sent %d message(s)\n", sender.run_once());
         return 0;
     } catch (const storage::Error& error) {
@@ -185,8 +185,8 @@ int mail_address_command(Args args) {
         Runtime runtime;
         open(options.config, runtime);
         std::printf("%s\n",
-                    runtime.service
-                        ->seat_mail_address(*options.game, options.power, identity(options.config))
+                    runtime.service->mail()
+                        .seat_address(*options.game, options.power, identity(options.config))
                         .c_str());
         return 0;
     } catch (const service::ApiError& error) {

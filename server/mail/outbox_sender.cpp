@@ -7,7 +7,7 @@
 
 #include "mail/outbound.h"
 #include "mail/smtp.h"
-#include "service/game_service.h"
+#include "service/mail_service.h"
 
 namespace adjutant::mail {
 
@@ -23,7 +23,7 @@ std::int64_t backoff(const config::MailConfig& config, std::int64_t attempts) {
 
 }  // namespace
 
-OutboxSender::OutboxSender(service::GameService& service, config::MailConfig config)
+OutboxSender::OutboxSender(service::MailService& service, config::MailConfig config)
     : service_(service),
       config_(std::move(config)),
       thread_("mail", std::chrono::seconds(std::max(1, config_.interval_seconds)),
@@ -32,10 +32,10 @@ OutboxSender::OutboxSender(service::GameService& service, config::MailConfig con
 int OutboxSender::run_once() {
     const service::MailIdentity identity{config_.domain, config_.orders_local_part,
                                          config_.web_url};
-    if (int queued = service_.queue_mail_notifications(identity, config_.reminder_seconds))
+    if (int queued = service_.queue_notifications(identity, config_.reminder_seconds))
         spdlog::info("mail: queued {} notification(s)", queued);
     int sent = 0;
-    for (const auto& row : service_.mail_due(kBatch)) {
+    for (const auto& row : service_.due(kBatch)) {
         if (thread_.stopping()) break;
         SmtpResult result;
         Envelope envelope;
@@ -49,14 +49,13 @@ int OutboxSender::run_once() {
         if (!message.empty())
             result = smtp_send(config_.relay, envelope.from, envelope.to, message);
         if (result.sent) {
-            service_.mail_sent(row.id);
+            service_.sent(row.id);
             ++sent;
             continue;
         }
         const std::int64_t attempts = row.attempts + 1;
         const bool give_up = result.permanent || attempts >= config_.max_attempts;
-        service_.mail_failed(row.id, result.error, service_.now() + backoff(config_, attempts),
-                             give_up);
+        service_.failed(row.id, result.error, service_.now() + backoff(config_, attempts), give_up);
         // Recipients are logged by row id only; addresses and keys stay out of the log.
         spdlog::warn("mail: outbox row {} attempt {} failed{}: {}", row.id, attempts,
                      give_up ? " (giving up)" : "", result.error);

@@ -10,14 +10,14 @@
 #include "scheduler/periodic_thread.h"
 
 namespace adjutant::service {
-class GameService;
+class MailService;
 }
 
 namespace adjutant::mail {
 
 class OutboxSender {
   public:
-    OutboxSender(service::GameService& service, config::MailConfig config);
+    OutboxSender(service::MailService& service, config::MailConfig config);
 
     void start() { thread_.start(); }
     void stop() { thread_.stop(); }
@@ -25,7 +25,7 @@ class OutboxSender {
     int run_once();
 
   private:
-    service::GameService& service_;
+    service::MailService& service_;
     config::MailConfig config_;
     scheduler::PeriodicThread thread_;  // last: stopped and joined before the members it uses go
 };

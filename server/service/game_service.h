@@ -27,7 +27,7 @@
 #include "service/caller.h"
 #include "service/context.h"
 #include "service/game_views.h"
-#include "service/mail.h"
+#include "service/mail_service.h"
 #include "service/order_service.h"
 #include "service/phase_etag.h"
 #include "service/resolution_service.h"
@@ -88,49 +88,19 @@ class GameService {
                              const nlohmann::json& body, std::string_view if_match = {});
     nlohmann::json audit_log(const Caller& caller, std::int64_t game_id);
 
-    // Mail gateway (service/mail_*.cpp, docs/mail.md). handle_mail authenticates the seat by
-    // the key in the recipient address AND the registered sender, runs the body's commands and
-    // queues the answer, all in one transaction. Throws storage::Error when the database is
-    // unavailable (mail-in then asks the MTA to retry).
-    MailAnswer handle_mail(const MailRequest& request, const MailIdentity& identity);
-    // The address a seat sends its orders to: orders+g<game>-<power>-<key>@domain.
-    std::string seat_mail_address(std::int64_t game_id, std::string_view power,
-                                  const MailIdentity& identity);
-    // Queues, once each: a welcome with the seat's address to every seat with an email, the
-    // results of every phase resolved in the last day, and reminders to seats without orders
-    // whose deadline is less than `reminder_seconds` away. Returns how many mails it queued.
-    int queue_mail_notifications(const MailIdentity& identity, std::int64_t reminder_seconds);
-    // The durable outbox, for the sender in `serve`.
-    std::vector<storage::OutboxRow> mail_due(int limit);
-    void mail_sent(std::int64_t id);
-    void mail_failed(std::int64_t id, const std::string& error, std::int64_t retry_at,
-                     bool give_up);
-
     // The services with one job each, sharing this one's database, variants and lock.
     ResolutionService& resolution() { return resolution_; }
     OrderService& orders() { return orders_; }
     SeatService& seats() { return seats_; }
     GameViews& views() { return views_; }
+    MailService& mail() { return mail_; }
 
     std::int64_t now() const { return context_.now(); }
 
   private:
-    // The calls above for a caller that holds the lock (service/context.h).
-    std::string seat_mail_address(const Locked& locked, std::int64_t game_id,
-                                  std::string_view power, const MailIdentity& identity);
-
     void require_named_phase(const LoadedGame& game, const nlohmann::json& body,
                              std::string_view if_match);
     void count_game_creation(std::string_view client_address);
-    // Mail helpers (service/mail_*.cpp).
-    std::string mail_secret(const Locked& locked);
-    std::string mail_key(const Locked& locked, std::int64_t game_id, const std::string& power,
-                         const std::string& token_hash);
-    std::int64_t queue_mail(const Locked& locked, const std::string& to, const std::string& to_name,
-                            const std::string& subject, const std::string& body,
-                            nlohmann::json headers, const MailIdentity& identity);
-    std::string mail_commands(const Locked& locked, const Caller& caller,
-                              const MailRequest& request);
 
     ServiceContext context_;
     std::string admin_token_hash_;
@@ -139,6 +109,7 @@ class GameService {
     OrderService orders_{context_, resolution_};
     SeatService seats_{context_};
     GameViews views_{context_};
+    MailService mail_{context_, views_, orders_};
     // Game creations per client address in the last hour (in memory: a restart forgets them).
     std::mutex rate_mutex_;
     std::unordered_map<std::string, std::vector<std::int64_t>> creations_;

@@ -2,6 +2,8 @@
 // Inbound mail: authentication of the seat, the commands of the body, the answer. One
 // transaction covers the duplicate check, the commands and the queued answer, so a mail is
 // either processed and answered or not at all (the MTA then delivers it again).
+#include "service/mail_service.h"
+
 #include <spdlog/spdlog.h>
 
 #include "core/phase.h"
@@ -69,7 +71,7 @@ void explain_unknown_commands(std::vector<Verdict>& verdicts) {
 
 }  // namespace
 
-std::string GameService::mail_commands(const Locked& locked, const Caller& caller,
+std::string MailService::mail_commands(const Locked& locked, const Caller& caller,
                                        const MailRequest& request) {
     std::vector<std::string> order_lines;
     bool help = false, status = false, history = false;
@@ -176,7 +178,7 @@ std::string mail_dedup_key(const MailRequest& request) {
            sha256_hex(request.sender + "\n" + request.recipient + "\n" + request.message_id);
 }
 
-MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdentity& identity) {
+MailAnswer MailService::handle_mail(const MailRequest& request, const MailIdentity& identity) {
     MailAnswer answer;
     const std::string dedup_key = mail_dedup_key(request);
     const auto locked = context_.lock();
@@ -193,8 +195,8 @@ MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdenti
                 headers.erase("Message-ID");  // a new message with the stored answer
                 headers.erase("Date");
                 const std::string to_name = headers.value("To-Name", "");
-                answer.reply = queue_mail(locked, row->recipient, to_name, row->subject, row->body,
-                                          headers, identity);
+                answer.reply = queue(locked, row->recipient, to_name, row->subject, row->body,
+                                     headers, identity);
             }
         transaction.commit();
         return answer;
@@ -213,7 +215,7 @@ MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdenti
             for (auto& candidate : store.seats(ref->game_id))
                 if (lowercase(candidate.power) == ref->power && candidate.token_hash &&
                     constant_time_equal(
-                        mail_key(locked, ref->game_id, candidate.power, *candidate.token_hash),
+                        seat_key(locked, ref->game_id, candidate.power, *candidate.token_hash),
                         ref->key))
                     seat = candidate;
 
@@ -227,9 +229,9 @@ MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdenti
             "Your message was not processed: it was not sent to a seat's private "
             "orders address.\n\n" +
             mail_text::help("");
-        if (!request.sender.empty() &&
-            !answers_exhausted(store.rejected_from(request.sender, now() - kRejectWindowSeconds)))
-            reply = queue_mail(locked, request.sender, "", subject, text, headers, identity);
+        if (!request.sender.empty() && !answers_exhausted(store.rejected_from(
+                                           request.sender, context_.now() - kRejectWindowSeconds)))
+            reply = queue(locked, request.sender, "", subject, text, headers, identity);
         else if (!request.sender.empty())
             answer.detail += " (not answered: rate limit)";
     } else if (!seat->email || lowercase(*seat->email) != lowercase(request.sender)) {
@@ -237,20 +239,19 @@ MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdenti
         // owner at the registered address; never answer the claimed sender.
         status = "rejected";
         answer.detail = "sender does not match the seat's registered address";
-        const bool quiet = answers_exhausted(
-            store.rejected_for_seat(seat->game_id, seat->power, now() - kRejectWindowSeconds));
+        const bool quiet = answers_exhausted(store.rejected_for_seat(
+            seat->game_id, seat->power, context_.now() - kRejectWindowSeconds));
         if (quiet) answer.detail += " (owner not told again: rate limit)";
         if (seat->email && !quiet)
-            reply = queue_mail(
-                locked, *seat->email, seat->player.value_or(""),
-                "Adjutant: a message for " + seat->power + " was refused",
-                "A message to your orders address for game " + std::to_string(seat->game_id) +
-                    ", " + seat->power + ", came from " +
-                    (request.sender.empty() ? "an unknown sender" : request.sender) +
-                    ", not from your registered address, and was NOT processed.\n\n"
-                    "If it was not you, someone knows your orders address: ask the GM to "
-                    "replace your seat's token, which changes the address.\n",
-                nlohmann::json::object(), identity);
+            reply = queue(locked, *seat->email, seat->player.value_or(""),
+                          "Adjutant: a message for " + seat->power + " was refused",
+                          "A message to your orders address for game " +
+                              std::to_string(seat->game_id) + ", " + seat->power + ", came from " +
+                              (request.sender.empty() ? "an unknown sender" : request.sender) +
+                              ", not from your registered address, and was NOT processed.\n\n"
+                              "If it was not you, someone knows your orders address: ask the GM to "
+                              "replace your seat's token, which changes the address.\n",
+                          nlohmann::json::object(), identity);
     } else {
         // The confirmation threads under the game's thread (like results and reminders) as
         // well as under the player's own message: the game's root comes first, as the oldest.
@@ -275,13 +276,14 @@ MailAnswer GameService::handle_mail(const MailRequest& request, const MailIdenti
                 text = "Your message could not be processed: " + std::string(error.what()) + "\n";
             }
         }
-        headers["Reply-To"] = seat_mail_address(locked, seat->game_id, seat->power, identity);
-        reply = queue_mail(locked, *seat->email, seat->player.value_or(""), subject, text, headers,
-                           identity);
+        headers["Reply-To"] = seat_address(locked, seat->game_id, seat->power, identity);
+        reply = queue(locked, *seat->email, seat->player.value_or(""), subject, text, headers,
+                      identity);
     }
     const bool first = store.record_inbound(
         dedup_key, request.sender, seat ? std::optional<std::int64_t>(seat->game_id) : std::nullopt,
-        seat ? std::optional<std::string>(seat->power) : std::nullopt, request.body, status, now());
+        seat ? std::optional<std::string>(seat->power) : std::nullopt, request.body, status,
+        context_.now());
     if (!first) {  // another delivery won the race: roll everything back
         answer.outcome = MailOutcome::Duplicate;
         answer.reply.reset();
