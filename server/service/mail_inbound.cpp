@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Inbound mail: authentication of the seat, the commands of the body, the answer. One
-// transaction covers the duplicate check, the commands and the queued answer, so a mail is
-// either processed and answered or not at all (the MTA then delivers it again).
+// Inbound mail: the duplicate check, the seat's authentication (the key in the address AND the
+// registered sender), and the answer. The commands of the body are mail_body_commands.cpp's.
 #include "service/mail_service.h"
 
 #include <spdlog/spdlog.h>
 
-#include "core/phase.h"
 #include "core/text.h"
 #include "service/crypto.h"
 #include "service/game_internal.h"
@@ -62,115 +60,17 @@ std::string reply_subject(const std::string& subject) {
     return "Re: " + subject;
 }
 
-// A rejected line of one word is almost always a mistyped command, not an order.
-void explain_unknown_commands(std::vector<Verdict>& verdicts) {
-    for (auto& v : verdicts)
-        if (!v.accepted && v.input.find_first_of(" -") == std::string::npos)
-            v.error = "unknown command or order (send HELP for the list)";
+// The headers of an answer to `request`: it is automatic, and it threads under the message.
+nlohmann::json reply_headers(const MailRequest& request) {
+    nlohmann::json headers = {{"Auto-Submitted", "auto-replied"}};
+    if (!request.message_id.empty()) {
+        headers["In-Reply-To"] = request.message_id;
+        headers["References"] = std::string(trim(request.references + " " + request.message_id));
+    }
+    return headers;
 }
 
 }  // namespace
-
-std::string MailService::mail_commands(const Locked& locked, const Caller& caller,
-                                       const MailRequest& request) {
-    std::vector<std::string> order_lines;
-    bool help = false, status = false, history = false;
-    std::optional<bool> ready;
-    std::size_t start = 0;
-    const std::string& body = request.body;
-    while (start <= body.size()) {
-        auto end = body.find('\n', start);
-        if (end == std::string::npos) end = body.size();
-        const std::string line(trim(std::string_view(body).substr(start, end - start)));
-        start = end + 1;
-        if (line.empty()) continue;
-        const std::string command = uppercase(line);
-        if (command == "HELP")
-            help = true;
-        else if (command == "STATUS" || command == "LIST")
-            status = true;
-        else if (command == "HISTORY")
-            history = true;
-        else if (command == "READY")
-            ready = true;
-        else if (command == "NOT READY" || command == "UNREADY")
-            ready = false;
-        else if (command == "END" || command == "SIGNOFF")
-            break;
-        else if (command == "ORDERS")
-            continue;  // a heading some players write; the lines after it are the orders
-        else
-            order_lines.push_back(line);
-    }
-
-    const std::int64_t game_id = caller.game_id;
-    std::string text = "Game " + std::to_string(game_id) + ", " + caller.power + ".\n\n";
-    bool kept = false;  // this message's lines were all refused: the earlier orders stand
-    if (!order_lines.empty()) {
-        std::string joined;
-        for (const auto& line : order_lines) joined += line + "\n";
-        try {
-            auto answer = orders_.submit(locked, caller, game_id, joined, "email");
-            explain_unknown_commands(answer.check.verdicts);
-            const std::string phase = phase_name(answer.check.phase);
-            kept = !answer.replaced;
-            if (kept)
-                text += "No line of your message was accepted as an order for " + phase +
-                        ",\nso your orders in force are unchanged (listed below):\n";
-            else
-                text += "Orders received for " + phase + " (" +
-                        std::to_string(answer.check.accepted()) + " accepted, " +
-                        std::to_string(answer.check.rejected()) +
-                        " rejected); they replace any earlier orders:\n";
-            text += mail_text::verdicts(answer.check.verdicts) + "\n";
-        } catch (const ApiError& error) {
-            text += "Your orders were NOT accepted: " + std::string(error.what()) + "\n\n";
-        }
-    }
-    if (ready) {
-        // READY is about the orders in force, whatever this message's lines did: say which,
-        // so a player whose new orders were all refused is not surprised by the old ones.
-        try {
-            orders_.set_ready(locked, caller, game_id, *ready);
-            if (!*ready)
-                text += "You are no longer ready for this phase.\n\n";
-            else if (kept)
-                text +=
-                    "You are now ready for this phase with your orders in force below,\n"
-                    "which are your EARLIER orders (none of this message's lines was\n"
-                    "accepted). Send NOT READY, or corrected orders, if that is not what\n"
-                    "you meant.\n\n";
-            else
-                text += "You are now ready for this phase with your orders in force below.\n\n";
-        } catch (const ApiError& error) {
-            text += "READY failed: " + std::string(error.what()) + "\n\n";
-        }
-    }
-    if (order_lines.empty() && !ready && !help && !status && !history)
-        text += "Your message had no orders and no commands I know.\n\n";
-
-    const auto game = nlohmann::json::parse(views_.game(locked, game_id)->body);
-    const auto mine = orders_.orders(locked, caller, game_id);
-    text += "Your orders in force for " + phase_name(mine.phase) + ":\n";
-    if (!mine.seats.empty() && mine.seats[0].submitted)
-        text += mail_text::orders_in_force(mine.seats[0].submitted->verdicts);
-    else
-        text += "  (none submitted)\n";
-    text += "Deadline: " + mail_text::deadline(game.value("deadline", nlohmann::json())) + "\n";
-
-    if (status) text += "\n" + mail_text::status(game);
-    if (history) {
-        const auto phases = nlohmann::json::parse(views_.history(locked, game_id)->body)["phases"];
-        nlohmann::json latest;
-        for (const auto& p : phases)
-            if (p.value("resolved", false))
-                latest = views_.phase(locked, caller, game_id, p.value("seq", 0));
-        text += "\n" + mail_text::history(phases, latest);
-    }
-    if (help || (order_lines.empty() && !ready && !status && !history))
-        text += "\n" + mail_text::help(request.recipient);
-    return text;
-}
 
 std::string mail_dedup_key(const MailRequest& request) {
     if (request.message_id.empty()) return "sha256:" + sha256_hex(request.raw);
@@ -179,120 +79,150 @@ std::string mail_dedup_key(const MailRequest& request) {
 }
 
 MailAnswer MailService::handle_mail(const MailRequest& request, const MailIdentity& identity) {
-    MailAnswer answer;
     const std::string dedup_key = mail_dedup_key(request);
     const auto locked = context_.lock();
     auto& store = locked.store();
     storage::Transaction transaction(store.database());
-
     if (auto seen = store.inbound(dedup_key)) {
-        answer.outcome = MailOutcome::Duplicate;
-        answer.detail = "duplicate of a message already " + seen->status;
-        if (seen->reply_outbox_id)
-            if (auto row = store.outbox_row(*seen->reply_outbox_id)) {
-                auto headers = nlohmann::json::parse(row->headers, nullptr, false);
-                if (!headers.is_object()) headers = nlohmann::json::object();
-                headers.erase("Message-ID");  // a new message with the stored answer
-                headers.erase("Date");
-                const std::string to_name = headers.value("To-Name", "");
-                answer.reply = queue(locked, row->recipient, to_name, row->subject, row->body,
-                                     headers, identity);
-            }
+        MailAnswer answer = answer_again(locked, *seen, identity);
         transaction.commit();
         return answer;
     }
-
-    nlohmann::json headers = {{"Auto-Submitted", "auto-replied"}};
-    if (!request.message_id.empty()) {
-        headers["In-Reply-To"] = request.message_id;
-        headers["References"] = std::string(trim(request.references + " " + request.message_id));
-    }
-    const std::string subject = reply_subject(request.subject);
-
-    std::optional<storage::SeatRow> seat;
-    if (auto ref = parse_seat_address(request.recipient))
-        if (auto game = store.game(ref->game_id))
-            for (auto& candidate : store.seats(ref->game_id))
-                if (lowercase(candidate.power) == ref->power && candidate.token_hash &&
-                    constant_time_equal(
-                        seat_key(locked, ref->game_id, candidate.power, *candidate.token_hash),
-                        ref->key))
-                    seat = candidate;
-
-    std::string status;
-    std::optional<std::int64_t> reply;
-    if (!seat) {
-        // No valid seat key: nothing is processed, and the sender learns only how to play.
-        status = "rejected";
-        answer.detail = "no valid seat key in the recipient address";
-        std::string text =
-            "Your message was not processed: it was not sent to a seat's private "
-            "orders address.\n\n" +
-            mail_text::help("");
-        if (!request.sender.empty() && !answers_exhausted(store.rejected_from(
-                                           request.sender, context_.now() - kRejectWindowSeconds)))
-            reply = queue(locked, request.sender, "", subject, text, headers, identity);
-        else if (!request.sender.empty())
-            answer.detail += " (not answered: rate limit)";
-    } else if (!seat->email || lowercase(*seat->email) != lowercase(request.sender)) {
-        // The right key from the wrong sender: a forged From: or a leaked key. Tell the seat's
-        // owner at the registered address; never answer the claimed sender.
-        status = "rejected";
-        answer.detail = "sender does not match the seat's registered address";
-        const bool quiet = answers_exhausted(store.rejected_for_seat(
-            seat->game_id, seat->power, context_.now() - kRejectWindowSeconds));
-        if (quiet) answer.detail += " (owner not told again: rate limit)";
-        if (seat->email && !quiet)
-            reply = queue(locked, *seat->email, seat->player.value_or(""),
-                          "Adjutant: a message for " + seat->power + " was refused",
-                          "A message to your orders address for game " +
-                              std::to_string(seat->game_id) + ", " + seat->power + ", came from " +
-                              (request.sender.empty() ? "an unknown sender" : request.sender) +
-                              ", not from your registered address, and was NOT processed.\n\n"
-                              "If it was not you, someone knows your orders address: ask the GM to "
-                              "replace your seat's token, which changes the address.\n",
-                          nlohmann::json::object(), identity);
-    } else {
-        // The confirmation threads under the game's thread (like results and reminders) as
-        // well as under the player's own message: the game's root comes first, as the oldest.
-        const std::string thread = game_thread_id(seat->game_id, identity);
-        std::string references = headers.value("References", "");
-        if (references.find(thread) == std::string::npos)
-            headers["References"] = std::string(trim(thread + " " + references));
-        Caller caller{Role::Player, seat->game_id, seat->power};
-        std::string text;
-        if (!request.parse_error.empty()) {
-            status = "rejected";
-            answer.detail = "unreadable: " + request.parse_error;
-            text = "Your message could not be read (" + request.parse_error +
-                   "), so nothing was done. Please send plain text.\n";
-        } else {
-            status = "applied";
-            answer.outcome = MailOutcome::Applied;
-            answer.detail = "processed";
-            try {
-                text = mail_commands(locked, caller, request);
-            } catch (const ApiError& error) {
-                text = "Your message could not be processed: " + std::string(error.what()) + "\n";
-            }
-        }
-        headers["Reply-To"] = seat_address(locked, seat->game_id, seat->power, identity);
-        reply = queue(locked, *seat->email, seat->player.value_or(""), subject, text, headers,
-                      identity);
-    }
+    const auto seat = seat_of(locked, request.recipient);
+    Handling handling = !seat ? refuse_unknown_address(locked, request, identity)
+                        : !from_registered_sender(*seat, request)
+                            ? refuse_forged(locked, *seat, request, identity)
+                            : run_for_seat(locked, *seat, request, identity);
     const bool first = store.record_inbound(
         dedup_key, request.sender, seat ? std::optional<std::int64_t>(seat->game_id) : std::nullopt,
-        seat ? std::optional<std::string>(seat->power) : std::nullopt, request.body, status,
-        context_.now());
+        seat ? std::optional<std::string>(seat->power) : std::nullopt, request.body,
+        handling.status, context_.now());
     if (!first) {  // another delivery won the race: roll everything back
-        answer.outcome = MailOutcome::Duplicate;
-        answer.reply.reset();
-        return answer;
+        handling.answer.outcome = MailOutcome::Duplicate;
+        handling.answer.reply.reset();
+        return handling.answer;
     }
-    if (reply) store.set_inbound_reply(dedup_key, *reply);
+    if (handling.answer.reply) store.set_inbound_reply(dedup_key, *handling.answer.reply);
     transaction.commit();
-    answer.reply = reply;
+    return handling.answer;
+}
+
+// A redelivery is answered again with the stored answer, as a new message; nothing is
+// processed again.
+MailAnswer MailService::answer_again(const Locked& locked,
+                                     const storage::Store::InboundRecord& seen,
+                                     const MailIdentity& identity) {
+    MailAnswer answer;
+    answer.outcome = MailOutcome::Duplicate;
+    answer.detail = "duplicate of a message already " + seen.status;
+    if (!seen.reply_outbox_id) return answer;
+    const auto row = locked.store().outbox_row(*seen.reply_outbox_id);
+    if (!row) return answer;
+    auto headers = nlohmann::json::parse(row->headers, nullptr, false);
+    if (!headers.is_object()) headers = nlohmann::json::object();
+    headers.erase("Message-ID");
+    headers.erase("Date");
+    const std::string to_name = headers.value("To-Name", "");
+    answer.reply =
+        queue(locked, row->recipient, to_name, row->subject, row->body, headers, identity);
     return answer;
+}
+
+// The seat whose private address `recipient` is, if its key is right.
+std::optional<storage::SeatRow> MailService::seat_of(const Locked& locked,
+                                                     std::string_view recipient) {
+    const auto ref = parse_seat_address(recipient);
+    auto& store = locked.store();
+    if (!ref || !store.game(ref->game_id)) return std::nullopt;
+    std::optional<storage::SeatRow> seat;
+    for (auto& candidate : store.seats(ref->game_id))
+        if (lowercase(candidate.power) == ref->power && candidate.token_hash &&
+            constant_time_equal(
+                seat_key(locked, ref->game_id, candidate.power, *candidate.token_hash), ref->key))
+            seat = candidate;
+    return seat;
+}
+
+bool MailService::from_registered_sender(const storage::SeatRow& seat, const MailRequest& request) {
+    return seat.email && lowercase(*seat.email) == lowercase(request.sender);
+}
+
+// No valid seat key: nothing is processed, and the sender learns only how to play.
+MailService::Handling MailService::refuse_unknown_address(const Locked& locked,
+                                                          const MailRequest& request,
+                                                          const MailIdentity& identity) {
+    Handling handling;
+    handling.answer.detail = "no valid seat key in the recipient address";
+    if (request.sender.empty()) return handling;
+    if (answers_exhausted(
+            locked.store().rejected_from(request.sender, context_.now() - kRejectWindowSeconds))) {
+        handling.answer.detail += " (not answered: rate limit)";
+        return handling;
+    }
+    handling.answer.reply = queue(
+        locked, request.sender, "", reply_subject(request.subject),
+        "Your message was not processed: it was not sent to a seat's private orders address.\n\n" +
+            mail_text::help(""),
+        reply_headers(request), identity);
+    return handling;
+}
+
+// The right key from the wrong sender: a forged From: or a leaked key. Tell the seat's owner
+// at the registered address; never answer the claimed sender.
+MailService::Handling MailService::refuse_forged(const Locked& locked, const storage::SeatRow& seat,
+                                                 const MailRequest& request,
+                                                 const MailIdentity& identity) {
+    Handling handling;
+    handling.answer.detail = "sender does not match the seat's registered address";
+    const bool quiet = answers_exhausted(locked.store().rejected_for_seat(
+        seat.game_id, seat.power, context_.now() - kRejectWindowSeconds));
+    if (quiet) handling.answer.detail += " (owner not told again: rate limit)";
+    if (seat.email && !quiet)
+        handling.answer.reply =
+            queue(locked, *seat.email, seat.player.value_or(""),
+                  "Adjutant: a message for " + seat.power + " was refused",
+                  "A message to your orders address for game " + std::to_string(seat.game_id) +
+                      ", " + seat.power + ", came from " +
+                      (request.sender.empty() ? "an unknown sender" : request.sender) +
+                      ", not from your registered address, and was NOT processed.\n\n"
+                      "If it was not you, someone knows your orders address: ask the GM to "
+                      "replace your seat's token, which changes the address.\n",
+                  nlohmann::json::object(), identity);
+    return handling;
+}
+
+// An authenticated seat: its commands run (unless the message could not be read) and the
+// answer goes to its registered address.
+MailService::Handling MailService::run_for_seat(const Locked& locked, const storage::SeatRow& seat,
+                                                const MailRequest& request,
+                                                const MailIdentity& identity) {
+    Handling handling;
+    std::string text;
+    if (!request.parse_error.empty()) {
+        handling.answer.detail = "unreadable: " + request.parse_error;
+        text = "Your message could not be read (" + request.parse_error +
+               "), so nothing was done. Please send plain text.\n";
+    } else {
+        handling.status = "applied";
+        handling.answer.outcome = MailOutcome::Applied;
+        handling.answer.detail = "processed";
+        try {
+            text = answer_commands(locked, Caller{Role::Player, seat.game_id, seat.power}, request);
+        } catch (const ApiError& error) {
+            text = "Your message could not be processed: " + std::string(error.what()) + "\n";
+        }
+    }
+    // The answer threads under the game's thread (like results and reminders) as well as under
+    // the player's own message: the game's root comes first, as the oldest.
+    nlohmann::json headers = reply_headers(request);
+    const std::string thread = game_thread_id(seat.game_id, identity);
+    const std::string references = headers.value("References", "");
+    if (references.find(thread) == std::string::npos)
+        headers["References"] = std::string(trim(thread + " " + references));
+    headers["Reply-To"] = seat_address(locked, seat.game_id, seat.power, identity);
+    handling.answer.reply = queue(locked, *seat.email, seat.player.value_or(""),
+                                  reply_subject(request.subject), text, headers, identity);
+    return handling;
 }
 
 }  // namespace adjutant::service

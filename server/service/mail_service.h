@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,8 +55,27 @@ class MailService {
     std::int64_t queue(const Locked& locked, const std::string& to, const std::string& to_name,
                        const std::string& subject, const std::string& body, nlohmann::json headers,
                        const MailIdentity& identity);
-    std::string mail_commands(const Locked& locked, const Caller& caller,
-                              const MailRequest& request);
+
+    // Inbound mail (mail_inbound.cpp): what one message came to, before it is recorded.
+    struct Handling {
+        MailAnswer answer;                // answer.reply: the outbox row queued, if any
+        std::string status = "rejected";  // as mail_inbox records it: "applied" or "rejected"
+    };
+    MailAnswer answer_again(const Locked& locked, const storage::Store::InboundRecord& seen,
+                            const MailIdentity& identity);
+    std::optional<storage::SeatRow> seat_of(const Locked& locked, std::string_view recipient);
+    static bool from_registered_sender(const storage::SeatRow& seat, const MailRequest& request);
+    Handling refuse_unknown_address(const Locked& locked, const MailRequest& request,
+                                    const MailIdentity& identity);
+    Handling refuse_forged(const Locked& locked, const storage::SeatRow& seat,
+                           const MailRequest& request, const MailIdentity& identity);
+    Handling run_for_seat(const Locked& locked, const storage::SeatRow& seat,
+                          const MailRequest& request, const MailIdentity& identity);
+    // The commands of a seat's mail body (mail_body_commands.cpp): the answer's text.
+    std::string answer_commands(const Locked& locked, const Caller& caller,
+                                const MailRequest& request);
+    std::string standing_text(const Locked& locked, const Caller& caller, bool status,
+                              bool history);
 
     ServiceContext& context_;
     GameViews& views_;
