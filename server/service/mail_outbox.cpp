@@ -19,6 +19,11 @@ namespace {
 constexpr std::int64_t kResultsLookback = 24 * 3600;  // older results are not mailed late
 constexpr int kResultsPerTick = 50;
 
+// A seat is mailed once it has a player with an email address.
+bool mailable(const storage::SeatRow& seat) {
+    return seat.email.has_value() && seat.token_hash.has_value();
+}
+
 }  // namespace
 
 std::int64_t MailService::queue(const Locked& locked, const std::string& to,
@@ -43,20 +48,28 @@ std::int64_t MailService::queue(const Locked& locked, const std::string& to,
 
 int MailService::queue_notifications(const MailIdentity& identity, std::int64_t reminder_seconds) {
     const auto locked = context_.lock();
-    auto& store = locked.store();
-    storage::Transaction transaction(store.database());
-    int queued = 0;
-    auto seat_headers = [&](std::int64_t game_id, const storage::SeatRow& seat) {
-        return nlohmann::json{{"Auto-Submitted", "auto-generated"},
-                              {"References", game_thread_id(game_id, identity)},
-                              {"Reply-To", seat_address(locked, game_id, seat.power, identity)}};
-    };
-    auto mailable = [](const storage::SeatRow& seat) {
-        return seat.email.has_value() && seat.token_hash.has_value();
-    };
+    storage::Transaction transaction(locked.store().database());
+    // Welcomes first, so a new seat learns its address before it reads its first results.
+    int queued = queue_welcomes(locked, identity);
+    queued += queue_results(locked, identity);
+    queued += queue_reminders(locked, identity, reminder_seconds);
+    transaction.commit();
+    return queued;
+}
 
-    // Welcome: the seat's private orders address, once per seat token (a replaced seat's new
-    // player gets their own).
+nlohmann::json MailService::notice_headers(const Locked& locked, std::int64_t game_id,
+                                           const storage::SeatRow& seat,
+                                           const MailIdentity& identity) {
+    return nlohmann::json{{"Auto-Submitted", "auto-generated"},
+                          {"References", game_thread_id(game_id, identity)},
+                          {"Reply-To", seat_address(locked, game_id, seat.power, identity)}};
+}
+
+// The seat's private orders address, once per seat token (a replaced seat's new player gets
+// their own).
+int MailService::queue_welcomes(const Locked& locked, const MailIdentity& identity) {
+    auto& store = locked.store();
+    int queued = 0;
     for (const auto& game : store.games()) {
         if (game.status == "ended") continue;
         for (const auto& seat : store.seats(game.id)) {
@@ -74,12 +87,17 @@ int MailService::queue_notifications(const MailIdentity& identity, std::int64_t 
                     mail_text::welcome(views_.game_json(locked, loaded), seat.power,
                                        identity.web_url) +
                     "\n" + mail_text::help(address),
-                seat_headers(game.id, seat), identity);
+                notice_headers(locked, game.id, seat, identity), identity);
             ++queued;
         }
     }
+    return queued;
+}
 
-    // Results of every phase resolved lately, to every seat.
+// The results of every phase resolved lately, to every seat.
+int MailService::queue_results(const Locked& locked, const MailIdentity& identity) {
+    auto& store = locked.store();
+    int queued = 0;
     int phases_done = 0;
     for (const auto& [game_id, seq] : store.resolved_since(context_.now() - kResultsLookback)) {
         if (phases_done >= kResultsPerTick) break;
@@ -104,12 +122,18 @@ int MailService::queue_notifications(const MailIdentity& identity, std::int64_t 
                       " results",
                   (summary.empty() ? "" : "Week's summary (" + name + "):\n" + summary + "\n") +
                       "Results of " + name + ":\n" + mail_text::results(results) + now_text,
-                  seat_headers(game_id, seat), identity);
+                  notice_headers(locked, game_id, seat, identity), identity);
             ++queued;
         }
     }
+    return queued;
+}
 
-    // Reminders, once per seat and phase, to seats that must order and have not.
+// Once per seat and phase, to seats that must order and have not.
+int MailService::queue_reminders(const Locked& locked, const MailIdentity& identity,
+                                 std::int64_t reminder_seconds) {
+    auto& store = locked.store();
+    int queued = 0;
     for (std::int64_t game_id : store.games_deadline_before(context_.now() + reminder_seconds)) {
         const LoadedGame game = locked.load(game_id);
         if (!game.row.deadline || *game.row.deadline <= context_.now()) continue;
@@ -126,11 +150,10 @@ int MailService::queue_notifications(const MailIdentity& identity, std::int64_t 
                       "). The deadline is " +
                       mail_text::deadline(nlohmann::json(*game.row.deadline)) +
                       ".\nReply to this message with your orders, one per line.\n",
-                  seat_headers(game_id, seat), identity);
+                  notice_headers(locked, game_id, seat, identity), identity);
             ++queued;
         }
     }
-    transaction.commit();
     return queued;
 }
 

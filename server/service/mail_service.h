@@ -55,6 +55,13 @@ class MailService {
     std::int64_t queue(const Locked& locked, const std::string& to, const std::string& to_name,
                        const std::string& subject, const std::string& body, nlohmann::json headers,
                        const MailIdentity& identity);
+    // Notifications (mail_outbox.cpp), each returning how many mails it queued.
+    int queue_welcomes(const Locked& locked, const MailIdentity& identity);
+    int queue_results(const Locked& locked, const MailIdentity& identity);
+    int queue_reminders(const Locked& locked, const MailIdentity& identity,
+                        std::int64_t reminder_seconds);
+    nlohmann::json notice_headers(const Locked& locked, std::int64_t game_id,
+                                  const storage::SeatRow& seat, const MailIdentity& identity);
 
     // Inbound mail (mail_inbound.cpp): what one message came to, before it is recorded.
     struct Handling {
