@@ -15,6 +15,7 @@
 #include "http/static_files.h"
 #include "service/error.h"
 #include "service/game_service.h"
+#include "service/phase_etag.h"
 #include "service/text.h"
 #include "storage/sqlite.h"
 

@@ -7,10 +7,14 @@
 #include <string>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
 #include "core/keyed_rng.h"
 #include "position/position.h"
+#include "service/context.h"
 #include "service/error.h"
-#include "service/game_service.h"
+#include "service/mail.h"
+#include "storage/records.h"
 #include "variant/variant.h"
 
 namespace adjutant::service {

@@ -41,29 +41,6 @@ std::string rate_key(std::string_view address) {
 
 }  // namespace
 
-std::string canonical_power(const Variant& variant, std::string_view name) {
-    return variant.powers[power_id(variant, name)].name;
-}
-
-PowerId power_id(const Variant& variant, std::string_view name) {
-    PowerId id = variant.find_power(name);
-    if (id == kNoPower || id >= variant.powers.size())
-        throw not_found("no power '" + std::string(name) + "' in variant " + variant.name);
-    return id;
-}
-
-std::string phase_hash(std::string_view prev_hash, std::string_view phase,
-                       std::string_view position, std::string_view orders,
-                       std::string_view results) {
-    std::string data;
-    for (std::string_view part : {prev_hash, phase, position, orders, results}) {
-        data += std::to_string(part.size());
-        data += ':';
-        data += part;
-    }
-    return sha256_hex(data);
-}
-
 GameService::GameService(storage::Database& db, VariantRegistry& variants,
                          std::string admin_token_hash, Clock clock)
     : context_(db, variants, std::move(clock)), admin_token_hash_(std::move(admin_token_hash)) {}
@@ -74,7 +51,7 @@ void GameService::set_limits(const ServiceLimits& limits) {
 
 void GameService::count_game_creation(std::string_view client_address) {
     if (client_address.empty() || limits_.games_per_hour_per_address <= 0) return;
-    const std::int64_t t = now();
+    const std::int64_t t = context_.now();
     std::lock_guard lock(rate_mutex_);
     if (creations_.size() >= kMaxTrackedAddresses)
         std::erase_if(creations_, [&](const auto& entry) {
@@ -159,9 +136,9 @@ nlohmann::json GameService::upload_variant(const Caller& caller, std::string_vie
     const auto locked = context_.lock();
     auto& store = locked.store();
     storage::Transaction transaction(store.database());
-    store.put_variant(loaded->variant.name, loaded->json, now());
+    store.put_variant(loaded->variant.name, loaded->json, context_.now());
     store.audit(std::nullopt, "admin", "upload_variant",
-                json_text(nlohmann::json{{"variant", loaded->variant.name}}), now());
+                json_text(nlohmann::json{{"variant", loaded->variant.name}}), context_.now());
     transaction.commit();
     return {{"name", loaded->variant.name}, {"title", loaded->display.title}};
 }
@@ -187,7 +164,7 @@ nlohmann::json GameService::upload_game_variant(const Caller& caller, std::int64
     const Position start = starting_position(variant);
     storage::Transaction transaction(store.database());
     store.delete_game_variants(game_id);
-    store.put_variant(checked->key, checked->json, now(), game_id);
+    store.put_variant(checked->key, checked->json, context_.now(), game_id);
     store.restart_game(game_id, checked->key);
     for (const auto& power : variant.powers)
         store.insert_seat(storage::SeatRow{game_id, power.name, {}, {}, {}, false, {}});
@@ -200,7 +177,7 @@ nlohmann::json GameService::upload_game_variant(const Caller& caller, std::int64
     store.insert_phase(phase);
     store.audit(game_id, "gm", "upload_variant",
                 json_text(nlohmann::json{{"variant", checked->key}, {"bytes", file_text.size()}}),
-                now());
+                context_.now());
     locked.changed(game_id);
     transaction.commit();
     if (game.row.variant != checked->key) {
@@ -253,7 +230,7 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
     row.seed = 0;
     row.seed_commitment = seed_commitment_hex(seed);
     row.status = "forming";
-    row.created_at = now();
+    row.created_at = context_.now();
 
     const Position start = starting_position(variant->variant);
     const auto locked = context_.lock();
@@ -270,7 +247,8 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
     phase.prev_hash = std::string(kGenesisHash);
     store.insert_phase(phase);
     store.audit(id, "gm", "create",
-                json_text(nlohmann::json{{"name", row.name}, {"variant", row.variant}}), now());
+                json_text(nlohmann::json{{"name", row.name}, {"variant", row.variant}}),
+                context_.now());
     transaction.commit();
     return {{"game", views_.game_json(locked, locked.load(id))}, {"gm_token", gm_token}};
 }

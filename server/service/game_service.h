@@ -1,21 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
-// GameService: every state change of a campaign, and every read an adapter needs, as calls
-// that take and return JSON documents (the API's representation). HTTP handlers, the
-// scheduler, the CLI and the mail gateway call only this; none of them touches SQL or the
-// adjudicator (DESIGN.md §1).
+// The service layer's front door. GameService owns the services that each do one job (orders,
+// seats, resolution, mail, the game documents) over one shared context, and itself
+// authenticates tokens, keeps the variants, creates and lists games, and runs the GM's
+// actions. HTTP handlers, the scheduler, the CLI and the mail gateway call only the service
+// layer; none of them touches SQL or the adjudicator (DESIGN.md §1).
 //
-// Authorization is decided here, not in the adapters: each call takes the Caller that
-// authenticate() produced from a bearer token. Failures throw ApiError (service/error.h);
+// Authorization is decided in the services, not in the adapters: each call takes the Caller
+// that authenticate() produced from a bearer token. Failures throw ApiError (service/error.h);
 // database failures throw storage::Error.
 //
 // Thread-safe: one lock serialises every call that touches the database (service/context.h).
-// Game state and history views are cached per game revision (service/view_cache.h): a cached
-// read is one atomic load, takes no lock and never waits for a write's fsync.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
-#include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -29,12 +26,10 @@
 #include "service/game_views.h"
 #include "service/mail_service.h"
 #include "service/order_service.h"
-#include "service/phase_etag.h"
 #include "service/resolution_service.h"
 #include "service/seat_service.h"
 #include "service/variants.h"
 #include "service/view_cache.h"
-#include "storage/store.h"
 
 namespace adjutant::service {
 
@@ -88,14 +83,12 @@ class GameService {
                              const nlohmann::json& body, std::string_view if_match = {});
     nlohmann::json audit_log(const Caller& caller, std::int64_t game_id);
 
-    // The services with one job each, sharing this one's database, variants and lock.
+    // The services with one job each, sharing this one's context.
     ResolutionService& resolution() { return resolution_; }
     OrderService& orders() { return orders_; }
     SeatService& seats() { return seats_; }
     GameViews& views() { return views_; }
     MailService& mail() { return mail_; }
-
-    std::int64_t now() const { return context_.now(); }
 
   private:
     void require_named_phase(const LoadedGame& game, const nlohmann::json& body,

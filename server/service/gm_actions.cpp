@@ -5,6 +5,8 @@
 
 #include "service/codec.h"
 #include "service/game_internal.h"
+#include "service/game_service.h"
+#include "service/phase_etag.h"
 #include "service/request.h"
 #include "service/text.h"
 
@@ -99,7 +101,7 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
     storage::GameRow& row = game.row;
     if (row.status == "ended") throw conflict("the game has ended");
     nlohmann::json detail = nlohmann::json::object();
-    const std::int64_t t = now();
+    const std::int64_t t = context_.now();
 
     if (action == "resolve") {
         // A game still forming has no clock and open seats: it is started, not resolved.

@@ -31,15 +31,6 @@ void check_open(const storage::GameRow& game) {
 
 }  // namespace
 
-std::string unreadable_orders(const storage::OrderRow& row) {
-    if (auto problem = find_invalid_utf8(row.text))
-        return "the stored order text is not UTF-8 (" + describe(*problem) + ")";
-    const auto verdicts = nlohmann::json::parse(row.verdicts, nullptr, false);
-    if (verdicts.is_discarded() || !verdicts.is_array())
-        return "the stored verdicts are not a JSON list";
-    return {};
-}
-
 OrderSubmission OrderService::submit(const Caller& caller, std::int64_t game_id,
                                      std::string_view text, std::string_view source) {
     return submit(context_.lock(), caller, game_id, text, source);

@@ -94,48 +94,6 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game) {
 
 }  // namespace
 
-bool needs_orders(const Variant& variant, const Position& position, PowerId power) {
-    if (power == kNoPower) return false;
-    switch (position.phase.kind) {
-        case PhaseKind::Movement:
-            for (const auto& unit : position.units)
-                if (unit.power == power) return true;
-            return false;
-        case PhaseKind::Retreat:
-            for (const auto& dislodged : position.dislodged)
-                if (dislodged.unit.power == power) return true;
-            return false;
-        case PhaseKind::Adjustment: {
-            int units = 0;
-            for (const auto& unit : position.units)
-                if (unit.power == power) ++units;
-            const int centers = position.center_count(power);
-            if (units > centers) return true;
-            if (units == centers) return false;
-            // Builds are possible only on an owned, empty home centre.
-            for (ProvinceId home : variant.powers[power].home_centers)
-                if (home < position.owner.size() && position.owner[home] == power &&
-                    !position.unit_at(home))
-                    return true;
-            return false;
-        }
-    }
-    return false;
-}
-
-std::int64_t phase_seconds(const storage::GameRow& game, std::string_view phase_code) {
-    auto phase = Phase::parse(phase_code);
-    if (!phase || phase->kind == PhaseKind::Movement) return game.movement_seconds;
-    return phase->kind == PhaseKind::Retreat ? game.retreat_seconds : game.adjustment_seconds;
-}
-
-DiceSeed dice_seed(const storage::GameRow& game) {
-    if (!game.seed_hex) return DiceSeed(static_cast<std::uint64_t>(game.seed));
-    auto seed = DiceSeed::from_hex(*game.seed_hex);
-    if (!seed) throw ApiError(500, "corrupt_state", "the game's stored seed is not 64 hex digits");
-    return *seed;
-}
-
 void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
                                     const std::string& actor) {
     auto& store = locked.store();
@@ -202,14 +160,6 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
     locked.changed(id);
     transaction.commit();
     ++resolutions_;
-}
-
-nlohmann::json current_phase_details(const LoadedGame& game) {
-    return {{"phase", game.phase.phase},
-            {"phase_name", phase_name(game.phase.phase)},
-            {"seq", game.phase.seq},
-            {"etag", phase_etag(game.row.id, game.phase.seq, game.phase.resolved_at.has_value())},
-            {"status", game.row.status}};
 }
 
 int ResolutionService::resolve(const Locked& locked, std::int64_t game_id, const std::string& actor,
