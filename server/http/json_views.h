@@ -5,11 +5,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include "service/game_results.h"
 #include "service/order_results.h"
 #include "service/seat_service.h"
 
 namespace adjutant::http {
 
+nlohmann::json variant_list_json(const std::vector<service::VariantListing>& variants);
+// Without the page's links, which name the request (the router adds them).
+nlohmann::json game_page_json(const service::GamePage& page);
+nlohmann::json audit_log_json(const service::AuditLog& log);
 nlohmann::json order_check_json(const service::OrderCheck& check);
 nlohmann::json order_submission_json(const service::OrderSubmission& submission);
 nlohmann::json phase_orders_json(const service::PhaseOrders& orders);

@@ -217,7 +217,7 @@ Response openapi(const Context&) {
 }
 
 Response list_variants(const Context& c) {
-    return json_response(200, c.service.list_variants());
+    return json_response(200, variant_list_json(c.service.list_variants()));
 }
 Response get_variant(const Context& c) {
     return json_response(200, c.service.get_variant(c.params[0]));
@@ -241,14 +241,15 @@ Response list_games(const Context& c) {
     const std::int64_t limit = number_param(c.request, "limit", kDefaultPage, 1, kMaxPage);
     const std::int64_t after =
         number_param(c.request, "after", 0, 0, std::numeric_limits<std::int64_t>::max());
-    Json page = c.service.list_games(caller(c), after, static_cast<int>(limit));
+    const service::GamePage games = c.service.list_games(caller(c), after, static_cast<int>(limit));
+    Json page = game_page_json(games);
     const std::string base = "/api/v1/games?limit=" + std::to_string(limit);
     Json links = {{"self", after > 0 ? base + "&after=" + std::to_string(after) : base},
                   {"first", base},
                   {"next", nullptr}};
     std::string next;
-    if (page["next_after"].is_number_integer()) {
-        next = base + "&after=" + std::to_string(page["next_after"].get<std::int64_t>());
+    if (games.next_after) {
+        next = base + "&after=" + std::to_string(*games.next_after);
         links["next"] = next;
     }
     page["links"] = std::move(links);
@@ -333,7 +334,8 @@ Response gm_action(const Context& c) {
                                                   body_json(c.request), c.request.if_match));
 }
 Response audit(const Context& c) {
-    return json_response(200, c.service.audit_log(caller(c), id_param(c.params[0])));
+    return json_response(200,
+                         audit_log_json(c.service.audit_log(caller(c), id_param(c.params[0]))));
 }
 
 // The web UI (static_files.h): the page itself at /, its scripts and styles under /web/.

@@ -107,17 +107,12 @@ nlohmann::json GameService::join(std::int64_t game_id, std::string_view power,
     return {{"game", seat.game_id}, {"power", seat.power}, {"token", seat.token}};
 }
 
-nlohmann::json GameService::list_variants() {
-    nlohmann::json list = nlohmann::json::array();
+std::vector<VariantListing> GameService::list_variants() {
+    std::vector<VariantListing> list;
     for (const auto& loaded : context_.variants().list())
-        list.push_back({{"name", loaded->variant.name},
-                        {"title", loaded->display.title},
-                        {"powers", loaded->variant.powers.size()},
-                        {"provinces", loaded->variant.provinces.size()},
-                        {"victory_centers", loaded->variant.victory_centers}});
-    nlohmann::json out = nlohmann::json::object();
-    out["variants"] = std::move(list);
-    return out;
+        list.push_back({loaded->variant.name, loaded->display.title, loaded->variant.powers.size(),
+                        loaded->variant.provinces.size(), loaded->variant.victory_centers});
+    return list;
 }
 
 nlohmann::json GameService::get_variant(std::string_view name) {
@@ -253,10 +248,10 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
     return {{"game", views_.game_json(locked, locked.load(id))}, {"gm_token", gm_token}};
 }
 
-nlohmann::json GameService::list_games(const Caller& caller, std::int64_t after, int limit) {
+GamePage GameService::list_games(const Caller& caller, std::int64_t after, int limit) {
     const auto locked = context_.lock();
     auto& store = locked.store();
-    nlohmann::json list = nlohmann::json::array();
+    GamePage page;
     // Ended games stay out of the public lobby; the admin sees everything. One row more than
     // asked for tells whether there is a next page.
     auto rows = store.games_page(after, limit + 1, caller.role == Role::Admin);
@@ -264,18 +259,11 @@ nlohmann::json GameService::list_games(const Caller& caller, std::int64_t after,
     if (more) rows.pop_back();
     for (const auto& row : rows) {
         auto phase = store.current_phase(row.id);
-        list.push_back({{"id", row.id},
-                        {"name", row.name},
-                        {"variant", row.variant},
-                        {"status", row.status},
-                        {"phase", phase ? phase->phase : ""},
-                        {"phase_name", phase ? phase_name(phase->phase) : ""},
-                        {"deadline", row.deadline ? nlohmann::json(*row.deadline) : nullptr}});
+        page.games.push_back({row.id, row.name, row.variant, row.status,
+                              phase ? std::optional(phase->phase) : std::nullopt, row.deadline});
     }
-    nlohmann::json out = nlohmann::json::object();
-    out["games"] = std::move(list);
-    out["next_after"] = more ? nlohmann::json(rows.back().id) : nlohmann::json(nullptr);
-    return out;
+    if (more) page.next_after = rows.back().id;
+    return page;
 }
 
 View GameService::game_view(std::int64_t game_id) {

@@ -23,6 +23,7 @@
 
 #include "service/caller.h"
 #include "service/context.h"
+#include "service/game_results.h"
 #include "service/game_views.h"
 #include "service/mail_service.h"
 #include "service/order_service.h"
@@ -57,7 +58,7 @@ class GameService {
     // check`. upload_game_variant: the game's GM, while the game is forming and no seat is
     // taken: validated the same way, at most limits.gm_variant_bytes, registered for that
     // game only ("name@g<game>"), and the game restarts on it (new seats, first phase).
-    nlohmann::json list_variants();
+    std::vector<VariantListing> list_variants();
     nlohmann::json get_variant(std::string_view name);
     nlohmann::json upload_variant(const Caller& caller, std::string_view json_text);
     nlohmann::json upload_game_variant(const Caller& caller, std::int64_t game_id,
@@ -67,9 +68,8 @@ class GameService {
     // `client_address` counts against limits.games_per_hour_per_address (429 "rate_limited"
     // with details.retry_after seconds); in-process callers and the admin pass none.
     nlohmann::json create_game(const nlohmann::json& request, std::string_view client_address = {});
-    // One page of games by id: {"games": [...], "next_after": id or null}. Ended games only
-    // for the admin.
-    nlohmann::json list_games(const Caller& caller, std::int64_t after = 0, int limit = 50);
+    // One page of games by id. Ended games only for the admin.
+    GamePage list_games(const Caller& caller, std::int64_t after = 0, int limit = 50);
     // For in-process callers outside the server (the HTTP benchmark, the fuzzer), written
     // before SeatService: seats().join() as the API's answer, {"game", "power", "token"}.
     nlohmann::json join(std::int64_t game_id, std::string_view power, const nlohmann::json& who);
@@ -81,7 +81,7 @@ class GameService {
     // "stale_phase", none 428 "phase_required", both with the current phase in details.
     nlohmann::json gm_action(const Caller& caller, std::int64_t game_id, std::string_view action,
                              const nlohmann::json& body, std::string_view if_match = {});
-    nlohmann::json audit_log(const Caller& caller, std::int64_t game_id);
+    AuditLog audit_log(const Caller& caller, std::int64_t game_id);
 
     // The services with one job each, sharing this one's context.
     ResolutionService& resolution() { return resolution_; }

@@ -172,17 +172,9 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
     return out;
 }
 
-nlohmann::json GameService::audit_log(const Caller& caller, std::int64_t game_id) {
+AuditLog GameService::audit_log(const Caller& caller, std::int64_t game_id) {
     require_gm(caller, game_id);
-    const auto locked = context_.lock();
-    nlohmann::json entries = nlohmann::json::array();
-    for (const auto& entry : locked.store().audit_log(game_id))
-        entries.push_back({{"id", entry.id},
-                           {"actor", entry.actor},
-                           {"action", entry.action},
-                           {"detail", nlohmann::json::parse(entry.detail)},
-                           {"at", entry.at}});
-    return {{"game", game_id}, {"audit", entries}};
+    return {game_id, context_.lock().store().audit_log(game_id)};
 }
 
 }  // namespace adjutant::service
