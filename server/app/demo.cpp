@@ -10,20 +10,18 @@ namespace adjutant::app {
 namespace {
 
 bool has_standard_variant(service::GameService& service) {
-    const nlohmann::json variants = service.list_variants();  // kept alive for the loop
-    for (const auto& variant : variants["variants"])
-        if (variant["name"] == "standard") return true;
+    for (const auto& variant : service.list_variants())
+        if (variant.name == "standard") return true;
     return false;
 }
 
-std::string already_there(const nlohmann::json& games, const std::string& base_url,
-                          const std::string& database) {
-    const nlohmann::json& first = games.front();
+std::string already_there(const std::vector<service::GameListing>& games,
+                          const std::string& base_url, const std::string& database) {
+    const service::GameListing& first = games.front();
     std::string text = "The demo already exists: " + database + " holds " +
                        std::to_string(games.size()) + " game(s); the demo is game " +
-                       std::to_string(first["id"].get<std::int64_t>()) + " (" +
-                       first["name"].get<std::string>() + "), open " + base_url + "/#/game/" +
-                       std::to_string(first["id"].get<std::int64_t>()) + ".\n";
+                       std::to_string(first.id) + " (" + first.name + "), open " + base_url +
+                       "/#/game/" + std::to_string(first.id) + ".\n";
     text +=
         "Its tokens were printed when it was created and only their hashes are stored, so they\n"
         "cannot be shown again. To start afresh with a new demo game and new tokens, stop the\n"
@@ -38,7 +36,7 @@ std::string create_demo_game(service::GameService& service, const std::string& b
                              const std::string& database) {
     service::Caller admin;
     admin.role = service::Role::Admin;
-    const nlohmann::json games = service.list_games(admin)["games"];
+    const auto games = service.list_games(admin).games;
     if (!games.empty()) return already_there(games, base_url, database);
     if (!has_standard_variant(service)) return {};
 
@@ -58,8 +56,8 @@ std::string create_demo_game(service::GameService& service, const std::string& b
     std::string example_token;
     for (const auto& seat : created["game"]["seats"]) {
         const auto power = seat["power"].get<std::string>();
-        const auto joined = service.join(id, power, {{"player", power + " (demo)"}});
-        const auto token = joined["token"].get<std::string>();
+        const std::string token =
+            service.seats().join(id, power, {{"player", power + " (demo)"}}).token;
         if (power == "France") example_token = token;
         char line[256];
         std::snprintf(line, sizeof line, "  %-8s %s  %s?token=%s\n", power.c_str(), token.c_str(),

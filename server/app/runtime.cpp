@@ -82,9 +82,9 @@ std::vector<std::string> load_variants(const config::ServerConfig& config, stora
 }
 
 std::unique_ptr<mail::OutboxSender> start_mail_sender(const config::ServerConfig& config,
-                                                      service::GameService& service) {
+                                                      service::MailService& mail_service) {
     if (!config.mail.enabled) return nullptr;
-    auto sender = std::make_unique<mail::OutboxSender>(service, config.mail);
+    auto sender = std::make_unique<mail::OutboxSender>(mail_service, config.mail);
     sender->start();
     return sender;
 }

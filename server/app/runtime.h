@@ -46,6 +46,6 @@ std::vector<std::string> load_variants(const config::ServerConfig& config, stora
 // The outbox sender of `serve`, started; null when mail is disabled in the config. Destroy it
 // (it stops and joins) before the service.
 std::unique_ptr<mail::OutboxSender> start_mail_sender(const config::ServerConfig& config,
-                                                      service::GameService& service);
+                                                      service::MailService& mail_service);
 
 }  // namespace adjutant::app

@@ -21,13 +21,13 @@ int migrate_command(Args args) {
     CLI::App parser{"Creates the database if needed and applies the schema migrations.",
                     "adjutant migrate"};
     add_config_options(parser, options);
-    if (auto code = parse_options(parser, args)) return *code;
-    const auto config = load_config(options);
-    if (!config) return kExConfig;
+    config::ServerConfig config;
+    if (auto code = parse_config_command(parser, args, options, MissingDatabase::Create, config))
+        return *code;
     try {
         int applied = 0;
-        auto db = app::open_database(config->database, &applied);
-        std::printf("%s: schema version %d (%d migration(s) applied)\n", config->database.c_str(),
+        auto db = app::open_database(config.database, &applied);
+        std::printf("%s: schema version %d (%d migration(s) applied)\n", config.database.c_str(),
                     db->user_version(), applied);
         return 0;
     } catch (const std::exception& error) {
@@ -43,18 +43,17 @@ int backup_command(Args args) {
                     "adjutant backup"};
     parser.add_option("FILE", target, "the copy to write")->required();
     add_config_options(parser, options);
-    if (auto code = parse_options(parser, args)) return *code;
-    const auto config = load_config(options);
-    if (!config) return kExConfig;
-    if (!database_exists(*config)) return kExNoInput;
+    config::ServerConfig config;
+    if (auto code = parse_config_command(parser, args, options, MissingDatabase::Refuse, config))
+        return *code;
     if (std::filesystem::exists(target)) {
         std::fprintf(stderr, "adjutant: %s exists; refusing to overwrite\n", target.c_str());
         return kExCantCreate;
     }
     try {
-        auto db = app::open_database(config->database);
+        auto db = app::open_database(config.database);
         db->backup_to(target);
-        std::printf("backed up %s to %s\n", config->database.c_str(), target.c_str());
+        std::printf("backed up %s to %s\n", config.database.c_str(), target.c_str());
         return 0;
     } catch (const std::exception& error) {
         std::fprintf(stderr, "adjutant: %s\n", error.what());
@@ -73,15 +72,14 @@ int replay_command(Args args) {
         "adjutant replay"};
     add_game_option(parser, game, "replay only this game");
     add_config_options(parser, options);
-    if (auto code = parse_options(parser, args)) return *code;
-    const auto config = load_config(options);
-    if (!config) return kExConfig;
-    if (!database_exists(*config)) return kExNoInput;
+    config::ServerConfig config;
+    if (auto code = parse_config_command(parser, args, options, MissingDatabase::Refuse, config))
+        return *code;
     try {
         service::crypto_init();
-        auto db = app::open_database(config->database);
+        auto db = app::open_database(config.database);
         service::VariantRegistry variants;
-        for (const auto& problem : app::load_variants(*config, *db, variants))
+        for (const auto& problem : app::load_variants(config, *db, variants))
             std::fprintf(stderr, "adjutant: warning: %s\n", problem.c_str());
         storage::Store store(*db);
         const auto report = service::replay(store, variants, game);
@@ -92,7 +90,7 @@ int replay_command(Args args) {
                 ++unchecked;
                 std::fprintf(stderr, "adjutant: cannot check game %lld: %s (variants_dir: %s)\n",
                              static_cast<long long>(problem.game_id), problem.what.c_str(),
-                             config->variants_dir.c_str());
+                             config.variants_dir.c_str());
                 continue;
             }
             ++mismatches;

@@ -9,6 +9,28 @@
 
 namespace adjutant::cli {
 
+namespace {
+
+std::optional<config::ServerConfig> load_config(const ConfigOptions& options) {
+    std::string error;
+    auto config = config::load_cli_config(options.config_path, options.database, error);
+    if (!config) std::fprintf(stderr, "adjutant: %s\n", error.c_str());
+    return config;
+}
+
+bool database_exists(const config::ServerConfig& config) {
+    std::error_code ec;
+    if (config.database == ":memory:" || std::filesystem::is_regular_file(config.database, ec))
+        return true;
+    std::fprintf(stderr,
+                 "adjutant: database %s does not exist (check --database or the config's "
+                 "\"database\"; `adjutant migrate` creates one)\n",
+                 config.database.c_str());
+    return false;
+}
+
+}  // namespace
+
 std::optional<int> parse_options(CLI::App& parser, Args args) {
     // CLI11 takes the words in reverse order, without the program name.
     std::vector<std::string> words(args.rbegin(), args.rend());
@@ -27,22 +49,14 @@ void add_config_options(CLI::App& parser, ConfigOptions& out) {
     parser.add_option("--database", out.database, "SQLite database file (overrides the config)");
 }
 
-std::optional<config::ServerConfig> load_config(const ConfigOptions& options) {
-    std::string error;
-    auto config = config::load_cli_config(options.config_path, options.database, error);
-    if (!config) std::fprintf(stderr, "adjutant: %s\n", error.c_str());
-    return config;
-}
-
-bool database_exists(const config::ServerConfig& config) {
-    std::error_code ec;
-    if (config.database == ":memory:" || std::filesystem::is_regular_file(config.database, ec))
-        return true;
-    std::fprintf(stderr,
-                 "adjutant: database %s does not exist (check --database or the config's "
-                 "\"database\"; `adjutant migrate` creates one)\n",
-                 config.database.c_str());
-    return false;
+std::optional<int> parse_config_command(CLI::App& parser, Args args, const ConfigOptions& options,
+                                        MissingDatabase missing, config::ServerConfig& config) {
+    if (auto code = parse_options(parser, args)) return code;
+    auto loaded = load_config(options);
+    if (!loaded) return kExConfig;
+    config = std::move(*loaded);
+    if (missing == MissingDatabase::Create || database_exists(config)) return std::nullopt;
+    return missing == MissingDatabase::Refuse ? kExNoInput : kExTempFail;
 }
 
 CLI::Option* add_game_option(CLI::App& parser, std::optional<std::int64_t>& game,

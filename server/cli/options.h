@@ -30,14 +30,18 @@ struct ConfigOptions {
 };
 void add_config_options(CLI::App& parser, ConfigOptions& out);
 
-// Loads the configuration the options name (load_cli_config). nullopt after printing the
-// problem on standard error: the caller returns kExConfig.
-std::optional<config::ServerConfig> load_config(const ConfigOptions& options);
+// What a command does when the database file it names does not exist: create it (`migrate`),
+// refuse it (kExNoInput: a typo in a path must not become an empty database and a report on
+// nothing), or ask to be run again (kExTempFail: an MTA keeps the mail and retries while the
+// server is being set up).
+enum class MissingDatabase { Create, Refuse, RetryLater };
 
-// A command that reads an existing database refuses a missing one rather than creating an
-// empty database and reporting on nothing. False after saying so on standard error: the
-// caller returns kExNoInput.
-bool database_exists(const config::ServerConfig& config);
+// The opening of every database command: parses `args` into `parser` (which holds
+// add_config_options(options)), loads the configuration the options name into `config`
+// (load_cli_config) and applies `missing`. nullopt: go on. Otherwise the exit code, the problem
+// said on standard error: parse_options's, kExConfig, or `missing`'s.
+std::optional<int> parse_config_command(CLI::App& parser, Args args, const ConfigOptions& options,
+                                        MissingDatabase missing, config::ServerConfig& config);
 
 // A game id: a positive integer (CLI11 refuses "abc" and "0" with a message naming --game).
 CLI::Option* add_game_option(CLI::App& parser, std::optional<std::int64_t>& game,

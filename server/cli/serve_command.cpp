@@ -125,11 +125,11 @@ int serve_command(Args args) {
                 app::create_demo_game(service, base_url, config->database);
             if (!how_to_play.empty()) std::cout << how_to_play << '\n';
         }
-        scheduler::Scheduler scheduler(service,
+        scheduler::Scheduler scheduler(service.resolution(),
                                        std::chrono::seconds(config->scheduler_interval_seconds));
         scheduler.start();  // resolves deadlines that passed while the server was down first
-        if (config->mail.web_url.empty()) config->mail.web_url = base_url;  // the bound port
-        auto mail_sender = app::start_mail_sender(*config, service);        // null when disabled
+        if (config->mail.web_url.empty()) config->mail.web_url = base_url;   // the bound port
+        auto mail_sender = app::start_mail_sender(*config, service.mail());  // null when disabled
         std::cout << "listening on " << base_url << std::endl;
         server.run();
         scheduler.stop();

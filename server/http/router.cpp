@@ -11,9 +11,11 @@
 #include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
+#include "http/json_views.h"
 #include "http/static_files.h"
 #include "service/error.h"
 #include "service/game_service.h"
+#include "service/phase_etag.h"
 #include "service/text.h"
 #include "storage/sqlite.h"
 
@@ -204,7 +206,7 @@ Response healthz(const Context&) {
 Response metrics(const Context& c) {
     Response response;
     response.content_type = "text/plain; version=0.0.4";
-    response.body = c.metrics.render(c.service.resolutions());
+    response.body = c.metrics.render(c.service.resolution().resolutions());
     return response;
 }
 
@@ -215,7 +217,7 @@ Response openapi(const Context&) {
 }
 
 Response list_variants(const Context& c) {
-    return json_response(200, c.service.list_variants());
+    return json_response(200, variant_list_json(c.service.list_variants()));
 }
 Response get_variant(const Context& c) {
     return json_response(200, c.service.get_variant(c.params[0]));
@@ -239,14 +241,15 @@ Response list_games(const Context& c) {
     const std::int64_t limit = number_param(c.request, "limit", kDefaultPage, 1, kMaxPage);
     const std::int64_t after =
         number_param(c.request, "after", 0, 0, std::numeric_limits<std::int64_t>::max());
-    Json page = c.service.list_games(caller(c), after, static_cast<int>(limit));
+    const service::GamePage games = c.service.list_games(caller(c), after, static_cast<int>(limit));
+    Json page = game_page_json(games);
     const std::string base = "/api/v1/games?limit=" + std::to_string(limit);
     Json links = {{"self", after > 0 ? base + "&after=" + std::to_string(after) : base},
                   {"first", base},
                   {"next", nullptr}};
     std::string next;
-    if (page["next_after"].is_number_integer()) {
-        next = base + "&after=" + std::to_string(page["next_after"].get<std::int64_t>());
+    if (games.next_after) {
+        next = base + "&after=" + std::to_string(*games.next_after);
         links["next"] = next;
     }
     page["links"] = std::move(links);
@@ -262,51 +265,54 @@ Response create_game(const Context& c) {
     return json_response(201, c.service.create_game(body_json(c.request), address));
 }
 Response get_game(const Context& c) {
-    return cached(c, c.service.shared_game_view(id_param(c.params[0])));
+    return cached(c, c.service.views().game(id_param(c.params[0])));
 }
 Response get_phases(const Context& c) {
-    return cached(c, c.service.shared_history_view(id_param(c.params[0])));
+    return cached(c, c.service.views().history(id_param(c.params[0])));
 }
 Response get_phase(const Context& c) {
     const std::int64_t id = id_param(c.params[0]);
     const std::int64_t seq = id_param(c.params[1]);
-    const Json phase = c.service.phase(caller(c), id, seq);
+    const Json phase = c.service.views().phase(caller(c), id, seq);
     Response response = json_response(200, phase);
     // The phase's ETag: what a GM's If-Match names to resolve this phase and no other.
-    response.etag =
-        service::GameService::phase_etag(id, seq, phase.value("resolved", false) == true);
+    response.etag = service::phase_etag(id, seq, phase.value("resolved", false) == true);
     return response;
 }
 Response get_phase_summary(const Context& c) {
-    return json_response(
-        200, c.service.phase_summary(caller(c), id_param(c.params[0]), id_param(c.params[1])));
+    return json_response(200, c.service.views().phase_summary(caller(c), id_param(c.params[0]),
+                                                              id_param(c.params[1])));
 }
 Response join(const Context& c) {
-    return json_response(201,
-                         c.service.join(id_param(c.params[0]), c.params[1], body_json(c.request)));
+    return json_response(201, seat_grant_json(c.service.seats().join(
+                                  id_param(c.params[0]), c.params[1], body_json(c.request))));
 }
 Response invite(const Context& c) {
-    return json_response(201, c.service.invite(caller(c), id_param(c.params[0]), c.params[1],
-                                               body_json(c.request), false));
+    return json_response(
+        201, seat_grant_json(c.service.seats().invite(caller(c), id_param(c.params[0]), c.params[1],
+                                                      body_json(c.request), false)));
 }
 Response replace(const Context& c) {
-    return json_response(201, c.service.invite(caller(c), id_param(c.params[0]), c.params[1],
-                                               body_json(c.request), true));
+    return json_response(
+        201, seat_grant_json(c.service.seats().invite(caller(c), id_param(c.params[0]), c.params[1],
+                                                      body_json(c.request), true)));
 }
 Response get_orders(const Context& c) {
-    return json_response(200, c.service.get_orders(caller(c), id_param(c.params[0])));
+    return json_response(
+        200, phase_orders_json(c.service.orders().orders(caller(c), id_param(c.params[0]))));
 }
 Response put_orders(const Context& c) {
     const auto who = caller(c);  // authenticate before reading the body's shape
     const std::int64_t id = id_param(c.params[0]);
     const std::string text = orders_body(c.request);
-    return json_response(200, c.service.submit_orders(who, id, text, order_source(c.request)));
+    return json_response(200, order_submission_json(c.service.orders().submit(
+                                  who, id, text, order_source(c.request))));
 }
 Response validate_orders(const Context& c) {
     const auto who = caller(c);
     const std::int64_t id = id_param(c.params[0]);
     const std::string text = orders_body(c.request);
-    return json_response(200, c.service.validate_orders(who, id, text));
+    return json_response(200, order_check_json(c.service.orders().validate(who, id, text)));
 }
 Response ready(const Context& c) {
     const auto who = caller(c);
@@ -319,7 +325,8 @@ Response ready(const Context& c) {
     } else if (!body.is_object()) {
         throw service::bad_request("the request body must be a JSON object");
     }
-    return json_response(200, c.service.set_ready(who, id_param(c.params[0]), value));
+    return json_response(
+        200, ready_json(c.service.orders().set_ready(who, id_param(c.params[0]), value)));
 }
 Response gm_action(const Context& c) {
     const auto who = caller(c);
@@ -327,7 +334,8 @@ Response gm_action(const Context& c) {
                                                   body_json(c.request), c.request.if_match));
 }
 Response audit(const Context& c) {
-    return json_response(200, c.service.audit_log(caller(c), id_param(c.params[0])));
+    return json_response(200,
+                         audit_log_json(c.service.audit_log(caller(c), id_param(c.params[0]))));
 }
 
 // The web UI (static_files.h): the page itself at /, its scripts and styles under /web/.

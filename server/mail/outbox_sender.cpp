@@ -7,7 +7,7 @@
 
 #include "mail/outbound.h"
 #include "mail/smtp.h"
-#include "service/game_service.h"
+#include "service/mail_service.h"
 
 namespace adjutant::mail {
 
@@ -23,37 +23,20 @@ std::int64_t backoff(const config::MailConfig& config, std::int64_t attempts) {
 
 }  // namespace
 
-OutboxSender::OutboxSender(service::GameService& service, config::MailConfig config)
-    : service_(service), config_(std::move(config)) {}
-
-OutboxSender::~OutboxSender() {
-    stop();
-}
-
-void OutboxSender::start() {
-    if (!thread_.joinable()) thread_ = std::thread([this] { loop(); });
-}
-
-void OutboxSender::stop() {
-    {
-        std::lock_guard lock(mutex_);
-        stopping_ = true;
-    }
-    wake_.notify_all();
-    if (thread_.joinable()) thread_.join();
-}
+OutboxSender::OutboxSender(service::MailService& service, config::MailConfig config)
+    : service_(service),
+      config_(std::move(config)),
+      thread_("mail", std::chrono::seconds(std::max(1, config_.interval_seconds)),
+              [this] { run_once(); }) {}
 
 int OutboxSender::run_once() {
     const service::MailIdentity identity{config_.domain, config_.orders_local_part,
                                          config_.web_url};
-    if (int queued = service_.queue_mail_notifications(identity, config_.reminder_seconds))
+    if (int queued = service_.queue_notifications(identity, config_.reminder_seconds))
         spdlog::info("mail: queued {} notification(s)", queued);
     int sent = 0;
-    for (const auto& row : service_.mail_due(kBatch)) {
-        {
-            std::lock_guard lock(mutex_);
-            if (stopping_) break;
-        }
+    for (const auto& row : service_.due(kBatch)) {
+        if (thread_.stopping()) break;
         SmtpResult result;
         Envelope envelope;
         std::string message;
@@ -66,14 +49,13 @@ int OutboxSender::run_once() {
         if (!message.empty())
             result = smtp_send(config_.relay, envelope.from, envelope.to, message);
         if (result.sent) {
-            service_.mail_sent(row.id);
+            service_.sent(row.id);
             ++sent;
             continue;
         }
         const std::int64_t attempts = row.attempts + 1;
         const bool give_up = result.permanent || attempts >= config_.max_attempts;
-        service_.mail_failed(row.id, result.error, service_.now() + backoff(config_, attempts),
-                             give_up);
+        service_.failed(row.id, result.error, service_.now() + backoff(config_, attempts), give_up);
         // Recipients are logged by row id only; addresses and keys stay out of the log.
         spdlog::warn("mail: outbox row {} attempt {} failed{}: {}", row.id, attempts,
                      give_up ? " (giving up)" : "", result.error);
@@ -81,21 +63,6 @@ int OutboxSender::run_once() {
     }
     if (sent > 0) spdlog::info("mail: sent {} message(s)", sent);
     return sent;
-}
-
-void OutboxSender::loop() {
-    std::unique_lock lock(mutex_);
-    while (!stopping_) {
-        lock.unlock();
-        try {
-            run_once();
-        } catch (const std::exception& error) {
-            spdlog::error("mail: {}", error.what());
-        }
-        lock.lock();
-        wake_.wait_for(lock, std::chrono::seconds(std::max(1, config_.interval_seconds)),
-                       [this] { return stopping_; });
-    }
 }
 
 }  // namespace adjutant::mail

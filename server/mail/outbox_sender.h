@@ -6,37 +6,28 @@
 // Rows live in SQLite, so nothing is lost across restarts or relay outages.
 #pragma once
 
-#include <condition_variable>
-#include <mutex>
-#include <thread>
-
 #include "config/server_config.h"
+#include "scheduler/periodic_thread.h"
 
 namespace adjutant::service {
-class GameService;
+class MailService;
 }
 
 namespace adjutant::mail {
 
 class OutboxSender {
   public:
-    OutboxSender(service::GameService& service, config::MailConfig config);
-    ~OutboxSender();  // stops and joins
+    OutboxSender(service::MailService& service, config::MailConfig config);
 
-    void start();
-    void stop();
+    void start() { thread_.start(); }
+    void stop() { thread_.stop(); }
     // One round: notifications, then every due row. Returns the rows sent (tests call it).
     int run_once();
 
   private:
-    void loop();
-
-    service::GameService& service_;
+    service::MailService& service_;
     config::MailConfig config_;
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    bool stopping_ = false;
-    std::thread thread_;
+    scheduler::PeriodicThread thread_;  // last: stopped and joined before the members it uses go
 };
 
 }  // namespace adjutant::mail

@@ -5,33 +5,27 @@
 #pragma once
 
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
+
+#include "scheduler/periodic_thread.h"
 
 namespace adjutant::service {
-class GameService;
+class ResolutionService;
 }
 
 namespace adjutant::scheduler {
 
 class Scheduler {
   public:
-    Scheduler(service::GameService& service, std::chrono::seconds interval);
-    ~Scheduler();  // stops and joins
+    Scheduler(service::ResolutionService& service, std::chrono::seconds interval);
 
-    void start();
-    void stop();
+    void start() { thread_.start(); }
+    void stop() { thread_.stop(); }
 
   private:
-    void loop();
+    void tick();
 
-    service::GameService& service_;
-    std::chrono::seconds interval_;
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    bool stopping_ = false;
-    std::thread thread_;
+    service::ResolutionService& service_;
+    PeriodicThread thread_;  // last: stopped and joined before the members it uses go
 };
 
 }  // namespace adjutant::scheduler

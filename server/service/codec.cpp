@@ -29,16 +29,46 @@ nlohmann::json adjudication_json(const Variant& variant, const ParsedOrders& par
     return adjudication_to_json(variant, parsed, adjudication);
 }
 
-nlohmann::json verdict_json(const OrderVerdict& verdict) {
-    nlohmann::json out = {{"line", verdict.line},
-                          {"input", verdict.input},
-                          {"status", verdict.accepted() ? "accepted" : "rejected"}};
-    if (verdict.accepted())
-        out["order"] = verdict.canonical;
-    else
-        out["error"] = verdict.error;
-    if (!verdict.note.empty()) out["note"] = verdict.note;
-    return out;
+Verdict verdict_of(const OrderVerdict& verdict) {
+    const bool accepted = verdict.accepted();
+    return {verdict.line,
+            verdict.input,
+            accepted,
+            accepted ? verdict.canonical : std::string(),
+            accepted ? std::string() : verdict.error,
+            verdict.note};
+}
+
+nlohmann::json verdicts_json(const std::vector<Verdict>& verdicts) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& verdict : verdicts) {
+        nlohmann::json out = {{"line", verdict.line},
+                              {"input", verdict.input},
+                              {"status", verdict.accepted ? "accepted" : "rejected"}};
+        if (verdict.accepted)
+            out["order"] = verdict.order;
+        else
+            out["error"] = verdict.error;
+        if (!verdict.note.empty()) out["note"] = verdict.note;
+        list.push_back(std::move(out));
+    }
+    return list;
+}
+
+std::vector<Verdict> decode_verdicts(const nlohmann::json& list) {
+    std::vector<Verdict> verdicts;
+    for (const auto& item : list) {
+        if (!item.is_object()) continue;
+        const auto text = [&](const char* key) {
+            const auto it = item.find(key);
+            return it != item.end() && it->is_string() ? it->get<std::string>() : std::string();
+        };
+        const auto line = item.find("line");
+        verdicts.push_back({line != item.end() && line->is_number_integer() ? line->get<int>() : 0,
+                            text("input"), text("status") == "accepted", text("order"),
+                            text("error"), text("note")});
+    }
+    return verdicts;
 }
 
 }  // namespace adjutant::service

@@ -7,11 +7,13 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "adjudication.h"
 #include "orders/parser.h"
+#include "service/order_results.h"
 #include "variant/variant.h"
 
 namespace adjutant::service {
@@ -24,7 +26,12 @@ Position decode_position(const Variant& variant, std::string_view text);
 nlohmann::json adjudication_json(const Variant& variant, const ParsedOrders& parsed,
                                  const Adjudication& adjudication);
 
-// One parser verdict: {"line", "input", "status": "accepted"|"rejected", "order"|"error", "note"}.
-nlohmann::json verdict_json(const OrderVerdict& verdict);
+Verdict verdict_of(const OrderVerdict& verdict);
+// A verdict as stored and served: {"line", "input", "status": "accepted"|"rejected",
+// "order"|"error", "note" (when there is one)}.
+nlohmann::json verdicts_json(const std::vector<Verdict>& verdicts);
+// The stored list back; `list` must be an array (unreadable_orders() checks). Exact for every
+// list verdicts_json wrote; a field another writer left out reads as empty.
+std::vector<Verdict> decode_verdicts(const nlohmann::json& list);
 
 }  // namespace adjutant::service

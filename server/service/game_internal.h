@@ -1,26 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
-// Shared by the GameService's implementation files only: the loaded-game bundle and small
-// helpers. Not part of the service's interface.
+// Small helpers shared by the services' implementation files. Not part of any service's
+// interface.
 #pragma once
 
 #include <memory>
 #include <string>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
 #include "core/keyed_rng.h"
 #include "position/position.h"
+#include "service/context.h"
 #include "service/error.h"
-#include "service/game_service.h"
+#include "service/mail.h"
+#include "storage/records.h"
 #include "variant/variant.h"
 
 namespace adjutant::service {
-
-struct GameService::Loaded {
-    storage::GameRow row;
-    std::shared_ptr<const LoadedVariant> variant;
-    storage::PhaseRow phase;  // the current (unresolved, or final) phase
-    Position position;
-};
 
 // The variant's spelling of a power named by a client ("france" -> "France"); 404 if unknown.
 std::string canonical_power(const Variant& variant, std::string_view name);
@@ -29,6 +26,13 @@ PowerId power_id(const Variant& variant, std::string_view name);
 // Whether `power` has anything to order in `position` (units to move, units to retreat,
 // builds or disbands to make).
 bool needs_orders(const Variant& variant, const Position& position, PowerId power);
+
+// How long a phase of `phase_code`'s kind lasts in `game`.
+std::int64_t phase_seconds(const storage::GameRow& game, std::string_view phase_code);
+
+// The game's current phase, for the details of a "stale_phase" or "phase_required" error:
+// {"phase", "phase_name", "seq", "etag", "status"}.
+nlohmann::json current_phase_details(const LoadedGame& game);
 
 // The game's dice seed: its 256-bit seed, or the 64-bit one of a game created before.
 // Throws ApiError 500 "corrupt_state" when the stored seed is not 64 hex digits.

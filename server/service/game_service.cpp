@@ -4,7 +4,6 @@
 #include <arpa/inet.h>
 
 #include <algorithm>
-#include <chrono>
 
 #include "core/phase.h"
 #include "position/position.h"
@@ -19,12 +18,6 @@
 namespace adjutant::service {
 
 namespace {
-
-std::int64_t system_now() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 constexpr std::int64_t kMaxPhaseSeconds = 60LL * 60 * 24 * 365;
 constexpr std::int64_t kRateWindowSeconds = 3600;
@@ -49,48 +42,17 @@ std::string rate_key(std::string_view address) {
 
 }  // namespace
 
-std::string canonical_power(const Variant& variant, std::string_view name) {
-    return variant.powers[power_id(variant, name)].name;
-}
-
-PowerId power_id(const Variant& variant, std::string_view name) {
-    PowerId id = variant.find_power(name);
-    if (id == kNoPower || id >= variant.powers.size())
-        throw not_found("no power '" + std::string(name) + "' in variant " + variant.name);
-    return id;
-}
-
-std::string phase_hash(std::string_view prev_hash, std::string_view phase,
-                       std::string_view position, std::string_view orders,
-                       std::string_view results) {
-    std::string data;
-    for (std::string_view part : {prev_hash, phase, position, orders, results}) {
-        data += std::to_string(part.size());
-        data += ':';
-        data += part;
-    }
-    return sha256_hex(data);
-}
-
 GameService::GameService(storage::Database& db, VariantRegistry& variants,
                          std::string admin_token_hash, Clock clock)
-    : store_(db),
-      variants_(variants),
-      admin_token_hash_(std::move(admin_token_hash)),
-      clock_(clock ? std::move(clock) : Clock(system_now)) {}
+    : context_(db, variants, std::move(clock)), admin_token_hash_(std::move(admin_token_hash)) {}
 
 void GameService::set_limits(const ServiceLimits& limits) {
     limits_ = limits;
 }
 
-std::string GameService::phase_etag(std::int64_t game_id, std::int64_t seq, bool resolved) {
-    return "\"p" + std::to_string(game_id) + "-" + std::to_string(seq) + (resolved ? "r" : "") +
-           "\"";
-}
-
 void GameService::count_game_creation(std::string_view client_address) {
     if (client_address.empty() || limits_.games_per_hour_per_address <= 0) return;
-    const std::int64_t t = now();
+    const std::int64_t t = context_.now();
     std::lock_guard lock(rate_mutex_);
     if (creations_.size() >= kMaxTrackedAddresses)
         std::erase_if(creations_, [&](const auto& entry) {
@@ -119,18 +81,19 @@ Caller GameService::authenticate(std::string_view token) {
         caller.role = Role::Admin;
         return caller;
     }
-    std::lock_guard lock(mutex_);
+    const auto locked = context_.lock();
+    auto& store = locked.store();
     // Lookups go by the hash (an index), then the stored hash is compared in constant time
     // anyway so no code path compares secrets with memcmp.
-    if (auto seat = store_.seat_by_token_hash(hash);
+    if (auto seat = store.seat_by_token_hash(hash);
         seat && constant_time_equal(seat->token_hash, hash)) {
         caller.role = Role::Player;
         caller.game_id = seat->game_id;
         caller.power = seat->power;
         return caller;
     }
-    if (auto game_id = store_.game_by_gm_token_hash(hash)) {
-        auto game = store_.game(*game_id);
+    if (auto game_id = store.game_by_gm_token_hash(hash)) {
+        auto game = store.game(*game_id);
         if (game && constant_time_equal(game->gm_token_hash, hash)) {
             caller.role = Role::GameMaster;
             caller.game_id = *game_id;
@@ -139,75 +102,22 @@ Caller GameService::authenticate(std::string_view token) {
     return caller;
 }
 
-void GameService::require_gm(const Caller& caller, std::int64_t game_id) {
-    if (caller.role == Role::Anonymous) throw unauthorized();
-    if (caller.role != Role::GameMaster || caller.game_id != game_id)
-        throw forbidden("only this game's GM may do that");
+nlohmann::json GameService::join(std::int64_t game_id, std::string_view power,
+                                 const nlohmann::json& who) {
+    const SeatGrant seat = seats_.join(game_id, power, who);
+    return {{"game", seat.game_id}, {"power", seat.power}, {"token", seat.token}};
 }
 
-void GameService::require_player(const Caller& caller, std::int64_t game_id) {
-    if (caller.role == Role::Anonymous) throw unauthorized();
-    if (caller.role != Role::Player || caller.game_id != game_id)
-        throw forbidden("a seat token of this game is required");
-}
-
-GameService::Loaded GameService::load(std::int64_t game_id) {
-    Loaded game;
-    auto row = store_.game(game_id);
-    if (!row) throw not_found("no game " + std::to_string(game_id));
-    game.row = std::move(*row);
-    game.variant = variants_.find(game.row.variant);
-    if (!game.variant)
-        throw ApiError(500, "variant_missing",
-                       "the game's variant '" + game.row.variant + "' is not loaded");
-    auto phase = store_.current_phase(game_id);
-    if (!phase) throw ApiError(500, "corrupt_state", "game has no phase");
-    game.phase = std::move(*phase);
-    game.position = decode_position(game.variant->variant, game.phase.position);
-    return game;
-}
-
-void GameService::changed(std::int64_t game_id) {
-    store_.bump_revision(game_id);
-    std::lock_guard lock(cache_mutex_);
-    for (ViewCache* cache : {&game_cache_, &history_cache_}) {
-        auto current = cache->load();
-        if (!current->contains(game_id)) continue;
-        auto next = std::make_shared<ViewMap>(*current);
-        next->erase(game_id);
-        cache->store(std::move(next));
-    }
-}
-
-std::shared_ptr<const View> GameService::find_view(const ViewCache& cache, std::int64_t game_id) {
-    const auto map = cache.load();
-    const auto it = map->find(game_id);
-    return it == map->end() ? nullptr : it->second;
-}
-
-void GameService::publish_view(ViewCache& cache, std::int64_t game_id,
-                               std::shared_ptr<const View> view) {
-    std::lock_guard lock(cache_mutex_);
-    auto next = std::make_shared<ViewMap>(*cache.load());
-    (*next)[game_id] = std::move(view);
-    cache.store(std::move(next));
-}
-
-nlohmann::json GameService::list_variants() {
-    nlohmann::json list = nlohmann::json::array();
-    for (const auto& loaded : variants_.list())
-        list.push_back({{"name", loaded->variant.name},
-                        {"title", loaded->display.title},
-                        {"powers", loaded->variant.powers.size()},
-                        {"provinces", loaded->variant.provinces.size()},
-                        {"victory_centers", loaded->variant.victory_centers}});
-    nlohmann::json out = nlohmann::json::object();
-    out["variants"] = std::move(list);
-    return out;
+std::vector<VariantListing> GameService::list_variants() {
+    std::vector<VariantListing> list;
+    for (const auto& loaded : context_.variants().list())
+        list.push_back({loaded->variant.name, loaded->display.title, loaded->variant.powers.size(),
+                        loaded->variant.provinces.size(), loaded->variant.victory_centers});
+    return list;
 }
 
 nlohmann::json GameService::get_variant(std::string_view name) {
-    auto loaded = variants_.find(name);
+    auto loaded = context_.variants().find(name);
     if (!loaded) throw not_found("no variant '" + std::string(name) + "'");
     return nlohmann::json::parse(loaded->json);
 }
@@ -218,12 +128,13 @@ nlohmann::json GameService::upload_variant(const Caller& caller, std::string_vie
         throw forbidden(
             "server-wide variants need the admin token; a GM uploads a variant for their own "
             "game with PUT /api/v1/games/{id}/variant");
-    auto loaded = variants_.add(file_text);
-    std::lock_guard lock(mutex_);
-    storage::Transaction transaction(store_.database());
-    store_.put_variant(loaded->variant.name, loaded->json, now());
-    store_.audit(std::nullopt, "admin", "upload_variant",
-                 json_text(nlohmann::json{{"variant", loaded->variant.name}}), now());
+    auto loaded = context_.variants().add(file_text);
+    const auto locked = context_.lock();
+    auto& store = locked.store();
+    storage::Transaction transaction(store.database());
+    store.put_variant(loaded->variant.name, loaded->json, context_.now());
+    store.audit(std::nullopt, "admin", "upload_variant",
+                json_text(nlohmann::json{{"variant", loaded->variant.name}}), context_.now());
     transaction.commit();
     return {{"name", loaded->variant.name}, {"title", loaded->display.title}};
 }
@@ -235,42 +146,42 @@ nlohmann::json GameService::upload_game_variant(const Caller& caller, std::int64
         throw ApiError(
             413, "too_large",
             "a GM's variant may be at most " + std::to_string(limits_.gm_variant_bytes) + " bytes");
-    auto checked = variants_.check(file_text, game_id);  // 422 with every problem
-    std::lock_guard lock(mutex_);
-    Loaded game = load(game_id);
+    auto checked = context_.variants().check(file_text, game_id);  // 422 with every problem
+    const auto locked = context_.lock();
+    auto& store = locked.store();
+    LoadedGame game = locked.load(game_id);
     if (game.row.status != "forming")
         throw conflict("the game has started: its variant can no longer change");
-    for (const auto& seat : store_.seats(game_id))
+    for (const auto& seat : store.seats(game_id))
         if (seat.token_hash)
             throw conflict("a seat is taken (" + seat.power +
                            "): the variant can change only before anyone joins");
     const Variant& variant = checked->variant;
     const Position start = starting_position(variant);
-    storage::Transaction transaction(store_.database());
-    store_.delete_game_variants(game_id);
-    store_.put_variant(checked->key, checked->json, now(), game_id);
-    store_.restart_game(game_id, checked->key);
+    storage::Transaction transaction(store.database());
+    store.delete_game_variants(game_id);
+    store.put_variant(checked->key, checked->json, context_.now(), game_id);
+    store.restart_game(game_id, checked->key);
     for (const auto& power : variant.powers)
-        store_.insert_seat(storage::SeatRow{game_id, power.name, {}, {}, {}, false, {}});
+        store.insert_seat(storage::SeatRow{game_id, power.name, {}, {}, {}, false, {}});
     storage::PhaseRow phase;
     phase.game_id = game_id;
     phase.seq = 0;
     phase.phase = start.phase.code();
     phase.position = json_text(position_json(variant, start));
     phase.prev_hash = std::string(kGenesisHash);
-    store_.insert_phase(phase);
-    store_.audit(game_id, "gm", "upload_variant",
-                 json_text(nlohmann::json{{"variant", checked->key}, {"bytes", file_text.size()}}),
-                 now());
-    changed(game_id);
+    store.insert_phase(phase);
+    store.audit(game_id, "gm", "upload_variant",
+                json_text(nlohmann::json{{"variant", checked->key}, {"bytes", file_text.size()}}),
+                context_.now());
+    locked.changed(game_id);
     transaction.commit();
     if (game.row.variant != checked->key) {
-        if (auto old = variants_.find(game.row.variant); old && old->game_id == game_id)
-            variants_.remove(game.row.variant);
+        if (auto old = context_.variants().find(game.row.variant); old && old->game_id == game_id)
+            context_.variants().remove(game.row.variant);
     }
-    variants_.add(file_text, game_id);
-    Loaded after = load(game_id);
-    return {{"variant", checked->key}, {"game", game_json(after)}};
+    context_.variants().add(file_text, game_id);
+    return {{"variant", checked->key}, {"game", views_.game_json(locked, locked.load(game_id))}};
 }
 
 nlohmann::json GameService::create_game(const nlohmann::json& request,
@@ -280,7 +191,7 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
     if (!name || name->empty()) throw bad_request("field 'name' is required");
     row.name = *name;
     auto variant_name = string_field(request, "variant").value_or("standard");
-    auto variant = variants_.find(variant_name);
+    auto variant = context_.variants().find(variant_name);
     // A GM's variant belongs to that GM's game: other games cannot be created on it.
     if (!variant || variant->game_id)
         throw ApiError(422, "unknown_variant", "no variant '" + variant_name + "'");
@@ -315,185 +226,49 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
     row.seed = 0;
     row.seed_commitment = seed_commitment_hex(seed);
     row.status = "forming";
-    row.created_at = now();
+    row.created_at = context_.now();
 
     const Position start = starting_position(variant->variant);
-    std::lock_guard lock(mutex_);
-    storage::Transaction transaction(store_.database());
-    const std::int64_t id = store_.insert_game(row);
+    const auto locked = context_.lock();
+    auto& store = locked.store();
+    storage::Transaction transaction(store.database());
+    const std::int64_t id = store.insert_game(row);
     for (const auto& power : variant->variant.powers)
-        store_.insert_seat(storage::SeatRow{id, power.name, {}, {}, {}, false, {}});
+        store.insert_seat(storage::SeatRow{id, power.name, {}, {}, {}, false, {}});
     storage::PhaseRow phase;
     phase.game_id = id;
     phase.seq = 0;
     phase.phase = start.phase.code();
     phase.position = json_text(position_json(variant->variant, start));
     phase.prev_hash = std::string(kGenesisHash);
-    store_.insert_phase(phase);
-    store_.audit(id, "gm", "create",
-                 json_text(nlohmann::json{{"name", row.name}, {"variant", row.variant}}), now());
+    store.insert_phase(phase);
+    store.audit(id, "gm", "create",
+                json_text(nlohmann::json{{"name", row.name}, {"variant", row.variant}}),
+                context_.now());
     transaction.commit();
-    Loaded game = load(id);
-    return {{"game", game_json(game)}, {"gm_token", gm_token}};
+    return {{"game", views_.game_json(locked, locked.load(id))}, {"gm_token", gm_token}};
 }
 
-nlohmann::json GameService::list_games(const Caller& caller, std::int64_t after, int limit) {
-    std::lock_guard lock(mutex_);
-    nlohmann::json list = nlohmann::json::array();
+GamePage GameService::list_games(const Caller& caller, std::int64_t after, int limit) {
+    const auto locked = context_.lock();
+    auto& store = locked.store();
+    GamePage page;
     // Ended games stay out of the public lobby; the admin sees everything. One row more than
     // asked for tells whether there is a next page.
-    auto rows = store_.games_page(after, limit + 1, caller.role == Role::Admin);
+    auto rows = store.games_page(after, limit + 1, caller.role == Role::Admin);
     const bool more = static_cast<int>(rows.size()) > limit;
     if (more) rows.pop_back();
     for (const auto& row : rows) {
-        auto phase = store_.current_phase(row.id);
-        list.push_back({{"id", row.id},
-                        {"name", row.name},
-                        {"variant", row.variant},
-                        {"status", row.status},
-                        {"phase", phase ? phase->phase : ""},
-                        {"phase_name", phase ? phase_name(phase->phase) : ""},
-                        {"deadline", row.deadline ? nlohmann::json(*row.deadline) : nullptr}});
+        auto phase = store.current_phase(row.id);
+        page.games.push_back({row.id, row.name, row.variant, row.status,
+                              phase ? std::optional(phase->phase) : std::nullopt, row.deadline});
     }
-    nlohmann::json out = nlohmann::json::object();
-    out["games"] = std::move(list);
-    out["next_after"] = more ? nlohmann::json(rows.back().id) : nlohmann::json(nullptr);
-    return out;
-}
-
-nlohmann::json GameService::game_json(const Loaded& game) {
-    const auto& row = game.row;
-    nlohmann::json seats = nlohmann::json::array();
-    const Variant& variant = game.variant->variant;
-    for (const auto& seat : store_.seats(row.id)) {
-        PowerId power = variant.find_power(seat.power);
-        seats.push_back({{"power", seat.power},
-                         {"player", seat.player ? nlohmann::json(*seat.player) : nullptr},
-                         {"taken", seat.token_hash.has_value()},
-                         {"ready", seat.ready},
-                         {"centers", game.position.center_count(power)},
-                         {"needs_orders",
-                          row.status != "ended" && needs_orders(variant, game.position, power)}});
-    }
-    nlohmann::json out = {
-        {"id", row.id},
-        {"name", row.name},
-        {"variant", row.variant},
-        {"status", row.status},
-        {"phase", game.phase.phase},
-        {"phase_name", phase_name(game.phase.phase)},
-        {"seq", game.phase.seq},
-        {"phase_etag", phase_etag(row.id, game.phase.seq, game.phase.resolved_at.has_value())},
-        {"deadline", row.deadline ? nlohmann::json(*row.deadline) : nullptr},
-        {"settings",
-         {{"deadlines",
-           {{"movement", row.movement_seconds},
-            {"retreat", row.retreat_seconds},
-            {"adjustment", row.adjustment_seconds}}},
-          {"grace_seconds", row.grace_seconds},
-          {"missing_orders", row.missing_policy},
-          {"resolve_when_ready", row.resolve_when_ready}}},
-        {"seed_commitment", row.seed_commitment},
-        {"winner", row.winner ? nlohmann::json(*row.winner) : nullptr},
-        {"created_at", row.created_at},
-        {"revision", row.revision},
-        {"seats", seats},
-        {"position", nlohmann::json::parse(game.phase.position)},
-    };
-    out["seed_bits"] = row.seed_hex ? 256 : 64;
-    if (row.status == "ended") {
-        // 64 hex digits for a 256-bit seed, a decimal number for an older 64-bit one.
-        out["seed"] =
-            row.seed_hex ? *row.seed_hex : std::to_string(static_cast<std::uint64_t>(row.seed));
-        out["ended_at"] = row.ended_at ? nlohmann::json(*row.ended_at) : nullptr;
-    }
-    if (row.status == "paused" && row.paused_remaining)
-        out["paused_remaining"] = *row.paused_remaining;
-    return out;
+    if (more) page.next_after = rows.back().id;
+    return page;
 }
 
 View GameService::game_view(std::int64_t game_id) {
-    return *shared_game_view(game_id);
-}
-
-View GameService::history_view(std::int64_t game_id) {
-    return *shared_history_view(game_id);
-}
-
-// On a miss the view is rendered and published under mutex_, the lock changed() runs under,
-// so a view of an old revision can never be published after changed() dropped it.
-std::shared_ptr<const View> GameService::shared_game_view(std::int64_t game_id) {
-    if (auto view = find_view(game_cache_, game_id)) return view;
-    std::lock_guard lock(mutex_);
-    if (auto view = find_view(game_cache_, game_id)) return view;  // rendered while we waited
-    Loaded game = load(game_id);
-    auto view = std::make_shared<const View>(
-        View{"\"g" + std::to_string(game_id) + "-r" + std::to_string(game.row.revision) + "\"",
-             json_text(game_json(game))});
-    publish_view(game_cache_, game_id, view);
-    return view;
-}
-
-std::shared_ptr<const View> GameService::shared_history_view(std::int64_t game_id) {
-    if (auto view = find_view(history_cache_, game_id)) return view;
-    std::lock_guard lock(mutex_);
-    if (auto view = find_view(history_cache_, game_id)) return view;
-    auto row = store_.game(game_id);
-    if (!row) throw not_found("no game " + std::to_string(game_id));
-    nlohmann::json list = nlohmann::json::array();
-    for (const auto& phase : store_.phases(game_id))
-        list.push_back(
-            {{"seq", phase.seq},
-             {"phase", phase.phase},
-             {"phase_name", phase_name(phase.phase)},
-             {"resolved", phase.resolved_at.has_value()},
-             {"resolved_at", phase.resolved_at ? nlohmann::json(*phase.resolved_at) : nullptr},
-             {"hash", phase.hash ? nlohmann::json(*phase.hash) : nullptr},
-             {"prev_hash", phase.prev_hash}});
-    auto view = std::make_shared<const View>(
-        View{"\"h" + std::to_string(game_id) + "-r" + std::to_string(row->revision) + "\"",
-             json_text(nlohmann::json{{"game", game_id}, {"phases", list}})});
-    publish_view(history_cache_, game_id, view);
-    return view;
-}
-
-Viewer GameService::viewer(const Caller& caller, std::int64_t game_id) const {
-    // The admin runs the server, not the game: it reads what the public reads.
-    if (caller.role == Role::GameMaster && caller.game_id == game_id) return {true, ""};
-    if (caller.role == Role::Player && caller.game_id == game_id) return {false, caller.power};
-    return {};
-}
-
-nlohmann::json GameService::phase(const Caller& caller, std::int64_t game_id, std::int64_t seq) {
-    std::lock_guard lock(mutex_);
-    if (!store_.game(game_id)) throw not_found("no game " + std::to_string(game_id));
-    auto phase = store_.phase(game_id, seq);
-    if (!phase)
-        throw not_found("game " + std::to_string(game_id) + " has no phase " + std::to_string(seq));
-    nlohmann::json out = {
-        {"game", game_id},
-        {"seq", phase->seq},
-        {"phase", phase->phase},
-        {"phase_name", phase_name(phase->phase)},
-        {"position", nlohmann::json::parse(phase->position)},
-        {"deadline", phase->deadline ? nlohmann::json(*phase->deadline) : nullptr},
-        {"prev_hash", phase->prev_hash},
-        {"resolved", phase->resolved_at.has_value()}};
-    // Orders and results become public only once the phase has resolved, and then only the
-    // accepted orders: refused lines stay with their seat and the GM (service/visibility.h).
-    if (phase->resolved_at) {
-        out["resolved_at"] = *phase->resolved_at;
-        const auto who = viewer(caller, game_id);
-        auto orders = nlohmann::json::parse(phase->orders.value_or("[]"));
-        auto results = nlohmann::json::parse(phase->results.value_or("{}"));
-        redact_results(results, orders, who);
-        redact_orders(orders, who);
-        out["orders"] = std::move(orders);
-        out["results"] = std::move(results);
-        out["events"] = nlohmann::json::parse(phase->events.value_or("[]"));
-        out["hash"] = phase->hash.value_or("");
-    }
-    return out;
+    return *views_.game(game_id);
 }
 
 }  // namespace adjutant::service

@@ -1,25 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-// GameService: every state change of a campaign, and every read an adapter needs, as calls
-// that take and return JSON documents (the API's representation). HTTP handlers, the
-// scheduler, the CLI and the mail gateway call only this; none of them touches SQL or the
-// adjudicator (DESIGN.md §1).
+// The service layer's front door. GameService owns the services that each do one job (orders,
+// seats, resolution, mail, the game documents) over one shared context, and itself
+// authenticates tokens, keeps the variants, creates and lists games, and runs the GM's
+// actions. HTTP handlers, the scheduler, the CLI and the mail gateway call only the service
+// layer; none of them touches SQL or the adjudicator (DESIGN.md §1).
 //
-// Authorization is decided here, not in the adapters: each call takes the Caller that
-// authenticate() produced from a bearer token. Failures throw ApiError (service/error.h);
+// Authorization is decided in the services, not in the adapters: each call takes the Caller
+// that authenticate() produced from a bearer token. Failures throw ApiError (service/error.h);
 // database failures throw storage::Error.
 //
-// Thread-safe: one mutex serialises every call that touches the database. Game state and
-// history views are cached per game revision in read-mostly maps published through atomic
-// shared_ptr snapshots: a cached read is one atomic load, takes no lock and never waits for a
-// write's fsync.
+// Thread-safe: one lock serialises every call that touches the database (service/context.h).
 #pragma once
 
-#include <atomic>
 #include <cstdint>
-#include <functional>
-#include <memory>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -27,20 +21,18 @@
 
 #include <nlohmann/json.hpp>
 
-#include "service/mail.h"
+#include "service/caller.h"
+#include "service/context.h"
+#include "service/game_results.h"
+#include "service/game_views.h"
+#include "service/mail_service.h"
+#include "service/order_service.h"
+#include "service/resolution_service.h"
+#include "service/seat_service.h"
 #include "service/variants.h"
-#include "service/visibility.h"
-#include "storage/store.h"
+#include "service/view_cache.h"
 
 namespace adjutant::service {
-
-enum class Role { Anonymous, Player, GameMaster, Admin };
-
-struct Caller {
-    Role role = Role::Anonymous;
-    std::int64_t game_id = 0;  // Player and GameMaster: the game the token belongs to
-    std::string power;         // Player: the seat's power
-};
 
 // Limits the service enforces on anonymous and GM requests (config::Limits, docs/server.md).
 struct ServiceLimits {
@@ -48,15 +40,9 @@ struct ServiceLimits {
     std::size_t gm_variant_bytes = 64 * 1024;
 };
 
-// A rendered document with its strong ETag (quoted, as sent in the header).
-struct View {
-    std::string etag;
-    std::string body;
-};
-
 class GameService {
   public:
-    using Clock = std::function<std::int64_t()>;  // Unix seconds
+    using Clock = ServiceContext::Clock;
 
     // `admin_token_hash`: sha256_hex of the configured admin token; empty disables admin.
     GameService(storage::Database& db, VariantRegistry& variants, std::string admin_token_hash,
@@ -72,7 +58,7 @@ class GameService {
     // check`. upload_game_variant: the game's GM, while the game is forming and no seat is
     // taken: validated the same way, at most limits.gm_variant_bytes, registered for that
     // game only ("name@g<game>"), and the game restarts on it (new seats, first phase).
-    nlohmann::json list_variants();
+    std::vector<VariantListing> list_variants();
     nlohmann::json get_variant(std::string_view name);
     nlohmann::json upload_variant(const Caller& caller, std::string_view json_text);
     nlohmann::json upload_game_variant(const Caller& caller, std::int64_t game_id,
@@ -82,36 +68,12 @@ class GameService {
     // `client_address` counts against limits.games_per_hour_per_address (429 "rate_limited"
     // with details.retry_after seconds); in-process callers and the admin pass none.
     nlohmann::json create_game(const nlohmann::json& request, std::string_view client_address = {});
-    // One page of games by id: {"games": [...], "next_after": id or null}. Ended games only
-    // for the admin.
-    nlohmann::json list_games(const Caller& caller, std::int64_t after = 0, int limit = 50);
-    View game_view(std::int64_t game_id);
-    View history_view(std::int64_t game_id);
-    // The same views, shared with the cache (no copy): what the HTTP layer sends.
-    std::shared_ptr<const View> shared_game_view(std::int64_t game_id);
-    std::shared_ptr<const View> shared_history_view(std::int64_t game_id);
-    // One phase. Once resolved it carries its orders and results, redacted for `caller`: the
-    // public sees accepted orders only, a seat also its own refused lines, the GM everything.
-    nlohmann::json phase(const Caller& caller, std::int64_t game_id, std::int64_t seq);
-    // The week's summary of a resolved phase (week_summary.h): every power's for the GM, the
-    // seat's own for a player; 401/403 for anyone else, 409 before the phase resolves.
-    nlohmann::json phase_summary(const Caller& caller, std::int64_t game_id, std::int64_t seq);
-
-    // Seats. join: anyone, for an open seat. invite/replace: the GM; the answer carries the
-    // new seat token (replace revokes the old one).
+    // One page of games by id. Ended games only for the admin.
+    GamePage list_games(const Caller& caller, std::int64_t after = 0, int limit = 50);
+    // For in-process callers outside the server (the HTTP benchmark, the fuzzer), written
+    // before SeatService: seats().join() as the API's answer, {"game", "power", "token"}.
     nlohmann::json join(std::int64_t game_id, std::string_view power, const nlohmann::json& who);
-    nlohmann::json invite(const Caller& caller, std::int64_t game_id, std::string_view power,
-                          const nlohmann::json& who, bool replace);
-
-    // Orders for the current phase, as text (one order per line). submit replaces the seat's
-    // earlier orders; validate parses without saving. get_orders: a player sees their own,
-    // the GM every seat's with who has submitted.
-    nlohmann::json submit_orders(const Caller& caller, std::int64_t game_id, std::string_view text,
-                                 std::string_view source);
-    nlohmann::json validate_orders(const Caller& caller, std::int64_t game_id,
-                                   std::string_view text);
-    nlohmann::json get_orders(const Caller& caller, std::int64_t game_id);
-    nlohmann::json set_ready(const Caller& caller, std::int64_t game_id, bool ready);
+    View game_view(std::int64_t game_id);  // views().game(), copied
 
     // GM actions, each audited. `action`: start, pause, resume, extend (body.seconds),
     // resolve, end, interdict. resolve must name the phase it resolves: body.phase (the code,
@@ -119,93 +81,28 @@ class GameService {
     // "stale_phase", none 428 "phase_required", both with the current phase in details.
     nlohmann::json gm_action(const Caller& caller, std::int64_t game_id, std::string_view action,
                              const nlohmann::json& body, std::string_view if_match = {});
-    // The strong ETag of a game's phase `seq`, quoted: "p<game>-<seq>" while it is the
-    // phase being played, "p<game>-<seq>r" once resolved.
-    static std::string phase_etag(std::int64_t game_id, std::int64_t seq, bool resolved);
-    nlohmann::json audit_log(const Caller& caller, std::int64_t game_id);
+    AuditLog audit_log(const Caller& caller, std::int64_t game_id);
 
-    // Scheduler: resolves every active game whose deadline plus grace has passed (including
-    // deadlines that passed while the server was down). Returns how many phases resolved.
-    // Under the 'wait' policy a due game waits until every seat that must order has orders.
-    int resolve_due();
-
-    // Mail gateway (service/mail_*.cpp, docs/mail.md). handle_mail authenticates the seat by
-    // the key in the recipient address AND the registered sender, runs the body's commands and
-    // queues the answer, all in one transaction. Throws storage::Error when the database is
-    // unavailable (mail-in then asks the MTA to retry).
-    MailAnswer handle_mail(const MailRequest& request, const MailIdentity& identity);
-    // The address a seat sends its orders to: orders+g<game>-<power>-<key>@domain.
-    std::string seat_mail_address(std::int64_t game_id, std::string_view power,
-                                  const MailIdentity& identity);
-    // Queues, once each: a welcome with the seat's address to every seat with an email, the
-    // results of every phase resolved in the last day, and reminders to seats without orders
-    // whose deadline is less than `reminder_seconds` away. Returns how many mails it queued.
-    int queue_mail_notifications(const MailIdentity& identity, std::int64_t reminder_seconds);
-    // The durable outbox, for the sender in `serve`.
-    std::vector<storage::OutboxRow> mail_due(int limit);
-    void mail_sent(std::int64_t id);
-    void mail_failed(std::int64_t id, const std::string& error, std::int64_t retry_at,
-                     bool give_up);
-
-    // Counters for /metrics.
-    std::uint64_t resolutions() const;
-
-    std::int64_t now() const { return clock_(); }
+    // The services with one job each, sharing this one's context.
+    ResolutionService& resolution() { return resolution_; }
+    OrderService& orders() { return orders_; }
+    SeatService& seats() { return seats_; }
+    GameViews& views() { return views_; }
+    MailService& mail() { return mail_; }
 
   private:
-    struct Loaded;  // a game row with its variant and current phase
-
-    Loaded load(std::int64_t game_id);
-    void require_gm(const Caller& caller, std::int64_t game_id);
-    void require_player(const Caller& caller, std::int64_t game_id);
-    Viewer viewer(const Caller& caller, std::int64_t game_id) const;  // service/visibility.h
-    void changed(std::int64_t game_id);  // bumps the revision and drops cached views
-
-    // Per-game rendered views. A map is never modified once published: writers (holding
-    // cache_mutex_) copy it, change the copy and store it, so readers need only load().
-    using ViewMap = std::unordered_map<std::int64_t, std::shared_ptr<const View>>;
-    using ViewCache = std::atomic<std::shared_ptr<const ViewMap>>;
-    static std::shared_ptr<const View> find_view(const ViewCache& cache, std::int64_t game_id);
-    void publish_view(ViewCache& cache, std::int64_t game_id, std::shared_ptr<const View> view);
-    void activate(Loaded& game);
-    enum class SeatTaking { Join, Invite, Replace };
-    nlohmann::json take_seat(std::int64_t game_id, std::string_view power,
-                             const nlohmann::json& who, SeatTaking how);
-    void maybe_resolve_when_ready(std::int64_t game_id);
-    // Resolves phase `seq`, which must be the current one (else ApiError 409 "stale_phase"),
-    // in one transaction guarded by that phase (Store::resolve_phase); then, while the new
-    // phase needs no orders from anyone, resolves that too. Returns phases resolved.
-    int resolve(std::int64_t game_id, const std::string& actor, std::int64_t seq);
-    void resolve_one(Loaded& game, const std::string& actor);
-    nlohmann::json current_phase_details(const Loaded& game) const;
-    void require_named_phase(const Loaded& game, const nlohmann::json& body,
+    void require_named_phase(const LoadedGame& game, const nlohmann::json& body,
                              std::string_view if_match);
     void count_game_creation(std::string_view client_address);
-    std::int64_t phase_seconds(const storage::GameRow& game, std::string_view phase_code) const;
-    nlohmann::json game_json(const Loaded& game);
-    // Mail helpers (service/mail_*.cpp); callers hold mutex_.
-    std::string mail_secret();
-    std::string mail_key(std::int64_t game_id, const std::string& power,
-                         const std::string& token_hash);
-    std::int64_t queue_mail(const std::string& to, const std::string& to_name,
-                            const std::string& subject, const std::string& body,
-                            nlohmann::json headers, const MailIdentity& identity);
-    std::string mail_commands(const Caller& caller, const MailRequest& request);
 
-    storage::Store store_;
-    VariantRegistry& variants_;
+    ServiceContext context_;
     std::string admin_token_hash_;
-    Clock clock_;
-    // Recursive so that handle_mail can hold it, with one transaction, around the public calls
-    // it makes on a seat's behalf.
-    std::recursive_mutex mutex_;
-    std::mutex cache_mutex_;  // serialises writers of the two caches; readers never take it
-    ViewCache game_cache_{std::make_shared<const ViewMap>()};
-    ViewCache history_cache_{std::make_shared<const ViewMap>()};
-    std::atomic<std::uint64_t> resolutions_{0};
     ServiceLimits limits_;
-    // Scheduler: games whose resolution failed -> (next attempt, delay), under mutex_.
-    std::unordered_map<std::int64_t, std::pair<std::int64_t, std::int64_t>> resolve_failures_;
+    ResolutionService resolution_{context_};
+    OrderService orders_{context_, resolution_};
+    SeatService seats_{context_};
+    GameViews views_{context_};
+    MailService mail_{context_, views_, orders_};
     // Game creations per client address in the last hour (in memory: a restart forgets them).
     std::mutex rate_mutex_;
     std::unordered_map<std::string, std::vector<std::int64_t>> creations_;

@@ -5,6 +5,8 @@
 
 #include "service/codec.h"
 #include "service/game_internal.h"
+#include "service/game_service.h"
+#include "service/phase_etag.h"
 #include "service/request.h"
 #include "service/text.h"
 
@@ -65,7 +67,7 @@ bool etag_listed(std::string_view header, std::string_view etag) {
 
 }  // namespace
 
-void GameService::require_named_phase(const Loaded& game, const nlohmann::json& body,
+void GameService::require_named_phase(const LoadedGame& game, const nlohmann::json& body,
                                       std::string_view if_match) {
     const std::string& current = game.phase.phase;
     const std::string etag = phase_etag(game.row.id, game.phase.seq, false);
@@ -93,24 +95,24 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
                                       std::string_view action, const nlohmann::json& body,
                                       std::string_view if_match) {
     require_gm(caller, game_id);
-    std::lock_guard lock(mutex_);
-    Loaded game = load(game_id);
+    const auto locked = context_.lock();
+    auto& store = locked.store();
+    LoadedGame game = locked.load(game_id);
     storage::GameRow& row = game.row;
     if (row.status == "ended") throw conflict("the game has ended");
     nlohmann::json detail = nlohmann::json::object();
-    const std::int64_t t = now();
+    const std::int64_t t = context_.now();
 
     if (action == "resolve") {
         // A game still forming has no clock and open seats: it is started, not resolved.
         if (row.status == "forming")
             throw conflict("the game is still forming: start it (actions/start) before resolving");
         require_named_phase(game, body, if_match);
-        int resolved = resolve(game_id, "gm", game.phase.seq);
-        Loaded after = load(game_id);
-        return {{"resolved", resolved}, {"game", game_json(after)}};
+        int resolved = resolution_.resolve(locked, game_id, "gm", game.phase.seq);
+        return {{"resolved", resolved}, {"game", views_.game_json(locked, locked.load(game_id))}};
     }
 
-    storage::Transaction transaction(store_.database());
+    storage::Transaction transaction(store.database());
     if (action == "start") {
         if (row.status != "forming") throw conflict("the game has already started");
         row.status = "active";
@@ -142,8 +144,8 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
         const Variant& variant = game.variant->variant;
         Position position = game.position;
         position.interdicted = interdiction_marks(variant, body);
-        store_.set_phase_position(game_id, game.phase.seq,
-                                  json_text(position_json(variant, position)));
+        store.set_phase_position(game_id, game.phase.seq,
+                                 json_text(position_json(variant, position)));
         nlohmann::json names = nlohmann::json::array();
         for (ProvinceId p : position.interdicted) names.push_back(variant.provinces[p].abbr);
         detail["phase"] = game.phase.phase;
@@ -160,28 +162,19 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
     } else {
         throw not_found("no GM action '" + std::string(action) + "'");
     }
-    store_.update_game(row);
-    store_.set_phase_deadline(game_id, game.phase.seq, row.deadline);
-    store_.audit(game_id, "gm", std::string(action), json_text(detail), t);
-    changed(game_id);
+    store.update_game(row);
+    store.set_phase_deadline(game_id, game.phase.seq, row.deadline);
+    store.audit(game_id, "gm", std::string(action), json_text(detail), t);
+    locked.changed(game_id);
     transaction.commit();
-    Loaded after = load(game_id);
     nlohmann::json out = nlohmann::json::object();
-    out["game"] = game_json(after);
+    out["game"] = views_.game_json(locked, locked.load(game_id));
     return out;
 }
 
-nlohmann::json GameService::audit_log(const Caller& caller, std::int64_t game_id) {
+AuditLog GameService::audit_log(const Caller& caller, std::int64_t game_id) {
     require_gm(caller, game_id);
-    std::lock_guard lock(mutex_);
-    nlohmann::json entries = nlohmann::json::array();
-    for (const auto& entry : store_.audit_log(game_id))
-        entries.push_back({{"id", entry.id},
-                           {"actor", entry.actor},
-                           {"action", entry.action},
-                           {"detail", nlohmann::json::parse(entry.detail)},
-                           {"at", entry.at}});
-    return {{"game", game_id}, {"audit", entries}};
+    return {game_id, context_.lock().store().audit_log(game_id)};
 }
 
 }  // namespace adjutant::service

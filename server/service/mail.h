@@ -19,9 +19,7 @@ struct MailIdentity {
 };
 
 struct MailRequest {
-    // Recognises duplicate deliveries: "mid:" + SHA-256 of sender, recipient and Message-ID,
-    // or "sha256:" + SHA-256 of the raw message when it has no Message-ID.
-    std::string dedup_key;
+    std::string raw;         // the message as delivered, for recognising a redelivery (below)
     std::string sender;      // the From: address, lower-case
     std::string recipient;   // the address it was delivered to (envelope recipient or To:)
     std::string message_id;  // "<...>" as received, or empty
@@ -30,6 +28,13 @@ struct MailRequest {
     std::string body;         // the command text: UTF-8, signature and quoted reply removed
     std::string parse_error;  // set when the message's text could not be read
 };
+
+// What recognises a redelivery of `request`: "mid:" + SHA-256 of sender, recipient and
+// Message-ID, or "sha256:" + SHA-256 of the raw message when it has no Message-ID. Per sender
+// and recipient, hashed: a forger who guesses a player's next Message-ID cannot make the real
+// message look like a duplicate without the seat key, and no seat address is stored in clear.
+// Stored in mail_inbox: a change of this rule would let every stored message be processed twice.
+std::string mail_dedup_key(const MailRequest& request);
 
 enum class MailOutcome {
     Applied,    // authenticated and processed; a confirmation is queued

@@ -6,6 +6,8 @@
 // database (schema/002_mail.sql).
 #include <sodium.h>
 
+#include "service/mail_service.h"
+
 #include "core/text.h"
 #include "service/crypto.h"
 #include "service/game_internal.h"
@@ -18,15 +20,16 @@ constexpr std::size_t kKeyHexChars = 20;
 
 }  // namespace
 
-std::string GameService::mail_secret() {
-    if (auto secret = store_.mail_secret()) return *secret;
-    store_.set_mail_secret(new_token(""));
-    return store_.mail_secret().value_or("");  // another process may have won the race
+std::string MailService::secret(const Locked& locked) {
+    auto& store = locked.store();
+    if (auto secret = store.mail_secret()) return *secret;
+    store.set_mail_secret(new_token(""));
+    return store.mail_secret().value_or("");  // another process may have won the race
 }
 
-std::string GameService::mail_key(std::int64_t game_id, const std::string& power,
-                                  const std::string& token_hash) {
-    const std::string secret = mail_secret();
+std::string MailService::seat_key(const Locked& locked, std::int64_t game_id,
+                                  const std::string& power, const std::string& token_hash) {
+    const std::string secret = this->secret(locked);
     const std::string message = std::to_string(game_id) + ":" + lowercase(power) + ":" + token_hash;
     unsigned char mac[crypto_auth_hmacsha256_BYTES];
     crypto_auth_hmacsha256_state state;
@@ -40,15 +43,20 @@ std::string GameService::mail_key(std::int64_t game_id, const std::string& power
     return std::string(hex, kKeyHexChars);
 }
 
-std::string GameService::seat_mail_address(std::int64_t game_id, std::string_view power_name,
-                                           const MailIdentity& identity) {
-    std::lock_guard lock(mutex_);
-    Loaded game = load(game_id);
+std::string MailService::seat_address(std::int64_t game_id, std::string_view power_name,
+                                      const MailIdentity& identity) {
+    return seat_address(context_.lock(), game_id, power_name, identity);
+}
+
+std::string MailService::seat_address(const Locked& locked, std::int64_t game_id,
+                                      std::string_view power_name, const MailIdentity& identity) {
+    auto& store = locked.store();
+    const LoadedGame game = locked.load(game_id);
     const std::string power = canonical_power(game.variant->variant, power_name);
-    auto seat = store_.seat(game_id, power);
+    auto seat = store.seat(game_id, power);
     if (!seat || !seat->token_hash) throw conflict(power + " has no player");
-    storage::Transaction transaction(store_.database());  // mail_secret may create the secret
-    const std::string key = mail_key(game_id, power, *seat->token_hash);
+    storage::Transaction transaction(store.database());  // secret() may create the secret
+    const std::string key = seat_key(locked, game_id, power, *seat->token_hash);
     transaction.commit();
     return identity.orders_local_part + "+g" + std::to_string(game_id) + "-" + lowercase(power) +
            "-" + key + "@" + identity.domain;

@@ -3,6 +3,8 @@
 // notifications (welcome, results, reminders) and the outbox calls of the sender. Every
 // notification is recorded in mail_notices in the same transaction as its outbox rows, so
 // each goes out once, across restarts.
+#include "service/mail_service.h"
+
 #include "core/phase.h"
 #include "service/crypto.h"
 #include "service/game_internal.h"
@@ -17,77 +19,97 @@ namespace {
 constexpr std::int64_t kResultsLookback = 24 * 3600;  // older results are not mailed late
 constexpr int kResultsPerTick = 50;
 
+// A seat is mailed once it has a player with an email address.
+bool mailable(const storage::SeatRow& seat) {
+    return seat.email.has_value() && seat.token_hash.has_value();
+}
+
 }  // namespace
 
-std::int64_t GameService::queue_mail(const std::string& to, const std::string& to_name,
-                                     const std::string& subject, const std::string& body,
-                                     nlohmann::json headers, const MailIdentity& identity) {
+std::int64_t MailService::queue(const Locked& locked, const std::string& to,
+                                const std::string& to_name, const std::string& subject,
+                                const std::string& body, nlohmann::json headers,
+                                const MailIdentity& identity) {
     if (!headers.contains("Message-ID"))
         headers["Message-ID"] = std::string("<")
                                     .append(new_token("").substr(0, 32))
                                     .append(".adjutant@")
                                     .append(identity.domain)
                                     .append(">");
-    if (!headers.contains("Date")) headers["Date"] = mail_text::rfc5322_date(now());
+    if (!headers.contains("Date")) headers["Date"] = mail_text::rfc5322_date(context_.now());
     if (!to_name.empty()) headers["To-Name"] = to_name;
     storage::OutboxRow row;
     row.recipient = to;
     row.subject = subject;
     row.body = body;
     row.headers = headers.dump();
-    return store_.enqueue_mail(row, now());
+    return locked.store().enqueue_mail(row, context_.now());
 }
 
-int GameService::queue_mail_notifications(const MailIdentity& identity,
-                                          std::int64_t reminder_seconds) {
-    std::lock_guard lock(mutex_);
-    storage::Transaction transaction(store_.database());
-    int queued = 0;
-    auto seat_headers = [&](std::int64_t game_id, const storage::SeatRow& seat) {
-        return nlohmann::json{{"Auto-Submitted", "auto-generated"},
-                              {"References", game_thread_id(game_id, identity)},
-                              {"Reply-To", seat_mail_address(game_id, seat.power, identity)}};
-    };
-    auto mailable = [](const storage::SeatRow& seat) {
-        return seat.email.has_value() && seat.token_hash.has_value();
-    };
+int MailService::queue_notifications(const MailIdentity& identity, std::int64_t reminder_seconds) {
+    const auto locked = context_.lock();
+    storage::Transaction transaction(locked.store().database());
+    // Welcomes first, so a new seat learns its address before it reads its first results.
+    int queued = queue_welcomes(locked, identity);
+    queued += queue_results(locked, identity);
+    queued += queue_reminders(locked, identity, reminder_seconds);
+    transaction.commit();
+    return queued;
+}
 
-    // Welcome: the seat's private orders address, once per seat token (a replaced seat's new
-    // player gets their own).
-    for (const auto& game : store_.games()) {
+nlohmann::json MailService::notice_headers(const Locked& locked, std::int64_t game_id,
+                                           const storage::SeatRow& seat,
+                                           const MailIdentity& identity) {
+    return nlohmann::json{{"Auto-Submitted", "auto-generated"},
+                          {"References", game_thread_id(game_id, identity)},
+                          {"Reply-To", seat_address(locked, game_id, seat.power, identity)}};
+}
+
+// The seat's private orders address, once per seat token (a replaced seat's new player gets
+// their own).
+int MailService::queue_welcomes(const Locked& locked, const MailIdentity& identity) {
+    auto& store = locked.store();
+    int queued = 0;
+    for (const auto& game : store.games()) {
         if (game.status == "ended") continue;
-        for (const auto& seat : store_.seats(game.id)) {
+        for (const auto& seat : store.seats(game.id)) {
             if (!mailable(seat)) continue;
-            if (!store_.add_notice(game.id, 0, "welcome-" + seat.token_hash->substr(0, 16),
-                                   seat.power, now()))
+            if (!store.add_notice(game.id, 0, "welcome-" + seat.token_hash->substr(0, 16),
+                                  seat.power, context_.now()))
                 continue;
-            const std::string address = seat_mail_address(game.id, seat.power, identity);
-            Loaded loaded = load(game.id);
-            queue_mail(
-                *seat.email, seat.player.value_or(""),
+            const std::string address = seat_address(locked, game.id, seat.power, identity);
+            const LoadedGame loaded = locked.load(game.id);
+            queue(
+                locked, *seat.email, seat.player.value_or(""),
                 "Game " + std::to_string(game.id) + " (" + game.name + "): you play " + seat.power,
                 "Welcome to game " + std::to_string(game.id) + " (" + game.name + "). You play " +
                     seat.power + ".\n\n" +
-                    mail_text::welcome(game_json(loaded), seat.power, identity.web_url) + "\n" +
-                    mail_text::help(address),
-                seat_headers(game.id, seat), identity);
+                    mail_text::welcome(views_.game_json(locked, loaded), seat.power,
+                                       identity.web_url) +
+                    "\n" + mail_text::help(address),
+                notice_headers(locked, game.id, seat, identity), identity);
             ++queued;
         }
     }
+    return queued;
+}
 
-    // Results of every phase resolved lately, to every seat.
+// The results of every phase resolved lately, to every seat.
+int MailService::queue_results(const Locked& locked, const MailIdentity& identity) {
+    auto& store = locked.store();
+    int queued = 0;
     int phases_done = 0;
-    for (const auto& [game_id, seq] : store_.resolved_since(now() - kResultsLookback)) {
+    for (const auto& [game_id, seq] : store.resolved_since(context_.now() - kResultsLookback)) {
         if (phases_done >= kResultsPerTick) break;
-        if (!store_.add_notice(game_id, seq, "results", "", now())) continue;
+        if (!store.add_notice(game_id, seq, "results", "", context_.now())) continue;
         ++phases_done;
-        auto phase = store_.phase(game_id, seq);
-        Loaded game = load(game_id);
+        auto phase = store.phase(game_id, seq);
+        const LoadedGame game = locked.load(game_id);
         const auto stored = nlohmann::json::parse(phase->results.value_or("{}"), nullptr, false);
         const auto orders = nlohmann::json::parse(phase->orders.value_or("[]"), nullptr, false);
-        const std::string now_text = "\nNow:\n" + mail_text::status(game_json(game));
+        const std::string now_text = "\nNow:\n" + mail_text::status(views_.game_json(locked, game));
         const std::string name = phase_name(phase->phase);
-        for (const auto& seat : store_.seats(game_id)) {
+        for (const auto& seat : store.seats(game_id)) {
             if (!mailable(seat)) continue;
             // Each seat reads the accepted orders of all and its own refused lines only, after
             // its own week's summary (campaigns only): the short read before the full results.
@@ -95,56 +117,57 @@ int GameService::queue_mail_notifications(const MailIdentity& identity,
             redact_results(results, orders, Viewer{false, seat.power});
             const std::string summary =
                 week_summary_text(week_summary(game.variant->variant, results, seat.power));
-            queue_mail(
-                *seat.email, seat.player.value_or(""),
-                "Game " + std::to_string(game_id) + " (" + game.row.name + "): " + name +
-                    " results",
-                (summary.empty() ? "" : "Week's summary (" + name + "):\n" + summary + "\n") +
-                    "Results of " + name + ":\n" + mail_text::results(results) + now_text,
-                seat_headers(game_id, seat), identity);
+            queue(locked, *seat.email, seat.player.value_or(""),
+                  "Game " + std::to_string(game_id) + " (" + game.row.name + "): " + name +
+                      " results",
+                  (summary.empty() ? "" : "Week's summary (" + name + "):\n" + summary + "\n") +
+                      "Results of " + name + ":\n" + mail_text::results(results) + now_text,
+                  notice_headers(locked, game_id, seat, identity), identity);
             ++queued;
         }
     }
-
-    // Reminders, once per seat and phase, to seats that must order and have not.
-    for (std::int64_t game_id : store_.games_deadline_before(now() + reminder_seconds)) {
-        Loaded game = load(game_id);
-        if (!game.row.deadline || *game.row.deadline <= now()) continue;
-        const Variant& variant = game.variant->variant;
-        for (const auto& seat : store_.seats(game_id)) {
-            if (!mailable(seat) || store_.order(game_id, game.phase.seq, seat.power)) continue;
-            if (!needs_orders(variant, game.position, variant.find_power(seat.power))) continue;
-            if (!store_.add_notice(game_id, game.phase.seq, "reminder", seat.power, now()))
-                continue;
-            queue_mail(*seat.email, seat.player.value_or(""),
-                       "Game " + std::to_string(game_id) + " (" + game.row.name +
-                           "): orders due for " + phase_name(game.phase.phase),
-                       "You have no orders for " + phase_name(game.phase.phase) + " yet (" +
-                           seat.power + "). The deadline is " +
-                           mail_text::deadline(nlohmann::json(*game.row.deadline)) +
-                           ".\nReply to this message with your orders, one per line.\n",
-                       seat_headers(game_id, seat), identity);
-            ++queued;
-        }
-    }
-    transaction.commit();
     return queued;
 }
 
-std::vector<storage::OutboxRow> GameService::mail_due(int limit) {
-    std::lock_guard lock(mutex_);
-    return store_.mail_due(now(), limit);
+// Once per seat and phase, to seats that must order and have not.
+int MailService::queue_reminders(const Locked& locked, const MailIdentity& identity,
+                                 std::int64_t reminder_seconds) {
+    auto& store = locked.store();
+    int queued = 0;
+    for (std::int64_t game_id : store.games_deadline_before(context_.now() + reminder_seconds)) {
+        const LoadedGame game = locked.load(game_id);
+        if (!game.row.deadline || *game.row.deadline <= context_.now()) continue;
+        const Variant& variant = game.variant->variant;
+        for (const auto& seat : store.seats(game_id)) {
+            if (!mailable(seat) || store.order(game_id, game.phase.seq, seat.power)) continue;
+            if (!needs_orders(variant, game.position, variant.find_power(seat.power))) continue;
+            if (!store.add_notice(game_id, game.phase.seq, "reminder", seat.power, context_.now()))
+                continue;
+            queue(locked, *seat.email, seat.player.value_or(""),
+                  "Game " + std::to_string(game_id) + " (" + game.row.name + "): orders due for " +
+                      phase_name(game.phase.phase),
+                  "You have no orders for " + phase_name(game.phase.phase) + " yet (" + seat.power +
+                      "). The deadline is " +
+                      mail_text::deadline(nlohmann::json(*game.row.deadline)) +
+                      ".\nReply to this message with your orders, one per line.\n",
+                  notice_headers(locked, game_id, seat, identity), identity);
+            ++queued;
+        }
+    }
+    return queued;
 }
 
-void GameService::mail_sent(std::int64_t id) {
-    std::lock_guard lock(mutex_);
-    store_.mail_sent(id, now());
+std::vector<storage::OutboxRow> MailService::due(int limit) {
+    return context_.lock().store().mail_due(context_.now(), limit);
 }
 
-void GameService::mail_failed(std::int64_t id, const std::string& error, std::int64_t retry_at,
-                              bool give_up) {
-    std::lock_guard lock(mutex_);
-    store_.mail_failed(id, error, retry_at, give_up);
+void MailService::sent(std::int64_t id) {
+    context_.lock().store().mail_sent(id, context_.now());
+}
+
+void MailService::failed(std::int64_t id, const std::string& error, std::int64_t retry_at,
+                         bool give_up) {
+    context_.lock().store().mail_failed(id, error, retry_at, give_up);
 }
 
 }  // namespace adjutant::service

@@ -176,26 +176,22 @@ std::string history(const nlohmann::json& phases, const nlohmann::json& latest) 
     return text;
 }
 
-std::string verdicts(const nlohmann::json& list) {
+std::string verdicts(const std::vector<Verdict>& verdicts) {
     std::string text;
-    for (const auto& v : list) {
-        text += "  " + v.value("input", "") + "  ->  ";
-        if (v.value("status", "") == "accepted")
-            text += "accepted: " + v.value("order", "");
-        else
-            text += "REJECTED: " + v.value("error", "");
-        if (!v.value("note", "").empty()) text += " (" + v.value("note", "") + ")";
+    for (const auto& v : verdicts) {
+        text += "  " + v.input + "  ->  ";
+        text += v.accepted ? "accepted: " + v.order : "REJECTED: " + v.error;
+        if (!v.note.empty()) text += " (" + v.note + ")";
         text += "\n";
     }
     return text;
 }
 
-std::string orders_in_force(const nlohmann::json& list) {
+std::string orders_in_force(const std::vector<Verdict>& verdicts) {
     std::string text;
-    for (const auto& v : list)
-        if (v.value("status", "") == "accepted" &&
-            v.value("note", "").find("replaced") == std::string::npos)
-            text += "  " + v.value("order", "") + "\n";
+    for (const auto& v : verdicts)
+        if (v.accepted && v.note.find("replaced") == std::string::npos)
+            text += "  " + v.order + "\n";
     return text.empty() ? "  (none)\n" : text;
 }
 

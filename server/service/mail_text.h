@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-// Plain-text renderings for mail answers, from the same JSON documents the API serves, so a
+// Plain-text renderings for mail answers, from the same documents and values the API serves, so a
 // player by mail reads what a player by web reads. Internal to the service's mail files.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "service/order_results.h"
 
 namespace adjutant::service::mail_text {
 
@@ -21,9 +24,9 @@ std::string welcome(const nlohmann::json& game, const std::string& power,
 // One line per phase; then the results of the latest resolved phase, if any.
 std::string history(const nlohmann::json& phases, const nlohmann::json& latest);
 // One line per submitted line: "  A PAR-BUR  ->  accepted: A PAR - BUR".
-std::string verdicts(const nlohmann::json& verdicts);
+std::string verdicts(const std::vector<Verdict>& verdicts);
 // The accepted orders of a stored submission, one per line ("  (none)" when empty).
-std::string orders_in_force(const nlohmann::json& verdicts);
+std::string orders_in_force(const std::vector<Verdict>& verdicts);
 // A phase's results document: one line per order with its result, then the events (campaign
 // rules) with their die rolls.
 std::string results(const nlohmann::json& results);

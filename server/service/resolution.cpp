@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Resolution: one phase, in one transaction. The adjudicator runs before the transaction
-// opens (it is pure), so the write lock is held only for the handful of row writes; a crash at
-// any point leaves the phase unresolved, never half-resolved.
+// The adjudicator runs before the transaction opens (it is pure), so SQLite's write lock is
+// held only for the handful of row writes.
+#include "service/resolution_service.h"
+
 #include <algorithm>
 
 #include <spdlog/spdlog.h>
@@ -33,59 +34,20 @@ bool anyone_needs_orders(const Variant& variant, const Position& position) {
     return false;
 }
 
-}  // namespace
+// Every seat's stored orders for the current phase, as the results report and the phase row
+// take them.
+struct GatheredOrders {
+    ParsedOrders all;                                 // every seat's verdicts and orders
+    nlohmann::json stored = nlohmann::json::array();  // per seat: text, orders, source
+    nlohmann::json events = nlohmann::json::array();  // unreadable and missing orders
+};
 
-bool needs_orders(const Variant& variant, const Position& position, PowerId power) {
-    if (power == kNoPower) return false;
-    switch (position.phase.kind) {
-        case PhaseKind::Movement:
-            for (const auto& unit : position.units)
-                if (unit.power == power) return true;
-            return false;
-        case PhaseKind::Retreat:
-            for (const auto& dislodged : position.dislodged)
-                if (dislodged.unit.power == power) return true;
-            return false;
-        case PhaseKind::Adjustment: {
-            int units = 0;
-            for (const auto& unit : position.units)
-                if (unit.power == power) ++units;
-            const int centers = position.center_count(power);
-            if (units > centers) return true;
-            if (units == centers) return false;
-            // Builds are possible only on an owned, empty home centre.
-            for (ProvinceId home : variant.powers[power].home_centers)
-                if (home < position.owner.size() && position.owner[home] == power &&
-                    !position.unit_at(home))
-                    return true;
-            return false;
-        }
-    }
-    return false;
-}
-
-std::int64_t GameService::phase_seconds(const storage::GameRow& game,
-                                        std::string_view phase_code) const {
-    auto phase = Phase::parse(phase_code);
-    if (!phase || phase->kind == PhaseKind::Movement) return game.movement_seconds;
-    return phase->kind == PhaseKind::Retreat ? game.retreat_seconds : game.adjustment_seconds;
-}
-
-DiceSeed dice_seed(const storage::GameRow& game) {
-    if (!game.seed_hex) return DiceSeed(static_cast<std::uint64_t>(game.seed));
-    auto seed = DiceSeed::from_hex(*game.seed_hex);
-    if (!seed) throw ApiError(500, "corrupt_state", "the game's stored seed is not 64 hex digits");
-    return *seed;
-}
-
-void GameService::resolve_one(Loaded& game, const std::string& actor) {
+GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game) {
     const Variant& variant = game.variant->variant;
     const std::int64_t id = game.row.id;
-    ParsedOrders all;  // every seat's verdicts and orders, for the results report
-    nlohmann::json orders_json = nlohmann::json::array();
-    nlohmann::json events = nlohmann::json::array();
+    GatheredOrders out;
     std::vector<std::string> submitted;
-    for (const auto& row : store_.orders(id, game.phase.seq)) {
+    for (const auto& row : store.orders(id, game.phase.seq)) {
         // A stored set the server cannot read (bytes that are not UTF-8, verdicts that are
         // not JSON, a power the variant lacks) never blocks the game: the seat resolves as if
         // it had sent nothing, and an event says why (issue 14, item 2).
@@ -104,18 +66,19 @@ void GameService::resolve_one(Loaded& game, const std::string& actor) {
         if (!problem.empty()) {
             spdlog::warn("game {} phase {}: {}'s orders are unreadable and count as missing: {}",
                          id, game.phase.phase, row.power, problem);
-            events.push_back(
+            out.events.push_back(
                 {{"type", "unreadable_orders"}, {"power", row.power}, {"reason", problem}});
             continue;
         }
         nlohmann::json lines = nlohmann::json::array();
         for (const auto& order : parsed.orders) {
-            all.orders.push_back(order);
+            out.all.orders.push_back(order);
             lines.push_back(order.text(variant));
         }
-        all.verdicts.insert(all.verdicts.end(), parsed.verdicts.begin(), parsed.verdicts.end());
+        out.all.verdicts.insert(out.all.verdicts.end(), parsed.verdicts.begin(),
+                                parsed.verdicts.end());
         // The text as submitted is kept so replay reproduces the very same verdicts.
-        orders_json.push_back(
+        out.stored.push_back(
             {{"power", row.power}, {"text", row.text}, {"orders", lines}, {"source", row.source}});
         submitted.push_back(row.power);
     }
@@ -123,19 +86,30 @@ void GameService::resolve_one(Loaded& game, const std::string& actor) {
         const auto& name = variant.powers[p].name;
         if (std::find(submitted.begin(), submitted.end(), name) != submitted.end()) continue;
         if (needs_orders(variant, game.position, static_cast<PowerId>(p)))
-            events.push_back(
+            out.events.push_back(
                 {{"type", "missing_orders"}, {"power", name}, {"policy", game.row.missing_policy}});
     }
+    return out;
+}
 
+}  // namespace
+
+void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
+                                    const std::string& actor) {
+    auto& store = locked.store();
+    const Variant& variant = game.variant->variant;
+    const std::int64_t id = game.row.id;
+    const GatheredOrders gathered = gather_orders(store, game);
     Adjudication adjudication;
     try {
-        adjudication = adjudicate(variant, game.position, all.orders, dice_seed(game.row));
+        adjudication = adjudicate(variant, game.position, gathered.all.orders, dice_seed(game.row));
     } catch (const std::exception& error) {
         throw ApiError(500, "adjudication_failed", error.what());
     }
-    const std::string orders_text = json_text(orders_json);
-    const std::string results_text = json_text(adjudication_json(variant, all, adjudication));
-    const std::string events_text = json_text(events);
+    const std::string orders_text = json_text(gathered.stored);
+    const std::string results_text =
+        json_text(adjudication_json(variant, gathered.all, adjudication));
+    const std::string events_text = json_text(gathered.events);
 
     storage::PhaseRow resolved = game.phase;
     resolved.orders = orders_text;
@@ -143,7 +117,7 @@ void GameService::resolve_one(Loaded& game, const std::string& actor) {
     resolved.events = events_text;
     resolved.hash = phase_hash(resolved.prev_hash, resolved.phase, resolved.position, orders_text,
                                results_text);
-    resolved.resolved_at = now();
+    resolved.resolved_at = context_.now();
 
     storage::PhaseRow next;
     next.game_id = id;
@@ -157,49 +131,42 @@ void GameService::resolve_one(Loaded& game, const std::string& actor) {
     if (winner_id != kNoPower) {
         row.status = "ended";
         row.winner = variant.powers[winner_id].name;
-        row.ended_at = now();
+        row.ended_at = context_.now();
         row.deadline.reset();
         row.paused_remaining.reset();
     } else if (row.status == "active") {
-        row.deadline = now() + phase_seconds(row, next.phase);
+        row.deadline = context_.now() + phase_seconds(row, next.phase);
     } else if (row.status == "paused") {
         row.paused_remaining = phase_seconds(row, next.phase);
     }
     next.deadline = row.deadline;
 
-    storage::Transaction transaction(store_.database());
+    storage::Transaction transaction(store.database());
     // The guard, inside the transaction: the phase must still be the game's newest and
     // unresolved, so two resolves of one phase (a double click, a retry, the GM racing the
     // deadline) resolve it once; the second is a conflict and writes nothing.
-    if (!store_.resolve_phase(resolved))
+    if (!store.resolve_phase(resolved))
         throw ApiError(409, "stale_phase", "phase " + resolved.phase + " has already been resolved",
-                       json_text(current_phase_details(load(id))));
-    store_.insert_phase(next);
-    store_.clear_ready(id);
-    store_.update_game(row);
-    store_.audit(id, actor, "resolve",
-                 json_text(nlohmann::json{{"phase", resolved.phase}, {"hash", *resolved.hash}}),
-                 now());
+                       json_text(current_phase_details(locked.load(id))));
+    store.insert_phase(next);
+    store.clear_ready(id);
+    store.update_game(row);
+    store.audit(id, actor, "resolve",
+                json_text(nlohmann::json{{"phase", resolved.phase}, {"hash", *resolved.hash}}),
+                context_.now());
     if (winner_id != kNoPower)
-        store_.audit(id, "server", "end", json_text(nlohmann::json{{"winner", *row.winner}}),
-                     now());
-    changed(id);
+        store.audit(id, "server", "end", json_text(nlohmann::json{{"winner", *row.winner}}),
+                    context_.now());
+    locked.changed(id);
     transaction.commit();
     ++resolutions_;
 }
 
-nlohmann::json GameService::current_phase_details(const Loaded& game) const {
-    return {{"phase", game.phase.phase},
-            {"phase_name", phase_name(game.phase.phase)},
-            {"seq", game.phase.seq},
-            {"etag", phase_etag(game.row.id, game.phase.seq, game.phase.resolved_at.has_value())},
-            {"status", game.row.status}};
-}
-
-int GameService::resolve(std::int64_t game_id, const std::string& actor, std::int64_t seq) {
+int ResolutionService::resolve(const Locked& locked, std::int64_t game_id, const std::string& actor,
+                               std::int64_t seq) {
     int resolved = 0;
     for (int i = 0; i < kMaxChainedResolutions; ++i) {
-        Loaded game = load(game_id);
+        LoadedGame game = locked.load(game_id);
         if (game.row.status == "ended") break;
         if (i == 0 && game.phase.seq != seq)
             throw ApiError(409, "stale_phase",
@@ -208,47 +175,45 @@ int GameService::resolve(std::int64_t game_id, const std::string& actor, std::in
         // Only the first phase is resolved on request; later ones only when nobody has
         // anything to order (e.g. a winter with no builds or disbands).
         if (i > 0 && anyone_needs_orders(game.variant->variant, game.position)) break;
-        resolve_one(game, i == 0 ? actor : "server");
+        resolve_one(locked, game, i == 0 ? actor : "server");
         ++resolved;
     }
     return resolved;
 }
 
-void GameService::maybe_resolve_when_ready(std::int64_t game_id) {
-    std::lock_guard lock(mutex_);
-    Loaded game = load(game_id);
+void ResolutionService::resolve_when_ready(const Locked& locked, std::int64_t game_id) {
+    const LoadedGame game = locked.load(game_id);
     if (game.row.status != "active" || !game.row.resolve_when_ready) return;
     if (!anyone_needs_orders(game.variant->variant, game.position)) return;
-    if (!all_ready(game.variant->variant, game.position, store_.seats(game_id))) return;
-    resolve(game_id, "ready", game.phase.seq);
+    if (!all_ready(game.variant->variant, game.position, locked.store().seats(game_id))) return;
+    resolve(locked, game_id, "ready", game.phase.seq);
 }
 
-int GameService::resolve_due() {
-    std::lock_guard lock(mutex_);
+int ResolutionService::resolve_due() {
+    const auto locked = context_.lock();
     int resolved = 0;
-    const std::int64_t t = now();
-    for (std::int64_t id : store_.games_due(t)) {
+    const std::int64_t t = context_.now();
+    for (std::int64_t id : locked.store().games_due(t)) {
         // A game that failed is retried after a delay that doubles to 10 minutes, so one
         // broken game cannot fill the log every tick.
-        if (auto failed = resolve_failures_.find(id);
-            failed != resolve_failures_.end() && failed->second.first > t)
+        if (auto failed = failures_.find(id); failed != failures_.end() && failed->second.first > t)
             continue;
         try {
-            Loaded game = load(id);
+            const LoadedGame game = locked.load(id);
             if (game.row.missing_policy == "wait") {
                 bool missing = false;
                 const Variant& variant = game.variant->variant;
                 for (std::size_t p = 0; p < variant.powers.size() && !missing; ++p)
                     missing = needs_orders(variant, game.position, static_cast<PowerId>(p)) &&
-                              !store_.order(id, game.phase.seq, variant.powers[p].name);
+                              !locked.store().order(id, game.phase.seq, variant.powers[p].name);
                 if (missing) continue;  // the GM decides; the deadline does not resolve
             }
             // The phase that is due, through the same guard as the GM's resolve.
-            resolved += resolve(id, "scheduler", game.phase.seq);
-            resolve_failures_.erase(id);
+            resolved += resolve(locked, id, "scheduler", game.phase.seq);
+            failures_.erase(id);
         } catch (const std::exception& error) {
             // One broken game must not stop the others from resolving.
-            auto& [next_try, delay] = resolve_failures_[id];
+            auto& [next_try, delay] = failures_[id];
             delay = std::min<std::int64_t>(600, std::max<std::int64_t>(5, delay * 2));
             next_try = t + delay;
             spdlog::error("scheduler: game {} failed to resolve: {}; retrying in {} s", id,
@@ -256,10 +221,6 @@ int GameService::resolve_due() {
         }
     }
     return resolved;
-}
-
-std::uint64_t GameService::resolutions() const {
-    return resolutions_;
 }
 
 }  // namespace adjutant::service

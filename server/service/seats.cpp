@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Seats: joining an open power, GM invitations and replacements.
+#include "service/seat_service.h"
+
 #include "service/codec.h"
 #include "service/crypto.h"
 #include "service/game_internal.h"
@@ -18,67 +19,69 @@ void check_email(const std::optional<std::string>& email) {
 
 }  // namespace
 
-nlohmann::json GameService::join(std::int64_t game_id, std::string_view power_name,
-                                 const nlohmann::json& who) {
-    return take_seat(game_id, power_name, who, SeatTaking::Join);
+SeatGrant SeatService::join(std::int64_t game_id, std::string_view power_name,
+                            const nlohmann::json& who) {
+    return take(game_id, power_name, who, Taking::Join);
 }
 
-nlohmann::json GameService::invite(const Caller& caller, std::int64_t game_id,
-                                   std::string_view power_name, const nlohmann::json& who,
-                                   bool replace) {
+SeatGrant SeatService::invite(const Caller& caller, std::int64_t game_id,
+                              std::string_view power_name, const nlohmann::json& who,
+                              bool replace) {
     require_gm(caller, game_id);
-    return take_seat(game_id, power_name, who, replace ? SeatTaking::Replace : SeatTaking::Invite);
+    return take(game_id, power_name, who, replace ? Taking::Replace : Taking::Invite);
 }
 
 // One path for every way a seat gets a player, so a join and a GM invitation cannot drift apart
 // in what they check, store and audit. A new token is issued each time; the old one (if the GM
 // replaces a player) stops working when the seat row is written.
-nlohmann::json GameService::take_seat(std::int64_t game_id, std::string_view power_name,
-                                      const nlohmann::json& who, SeatTaking how) {
+SeatGrant SeatService::take(std::int64_t game_id, std::string_view power_name,
+                            const nlohmann::json& who, Taking how) {
     auto player = string_field(who, "player");
     auto email = string_field(who, "email", 254);
     check_email(email);
-    std::lock_guard lock(mutex_);
-    Loaded game = load(game_id);
+    const auto locked = context_.lock();
+    auto& store = locked.store();
+    LoadedGame game = locked.load(game_id);
     if (game.row.status == "ended") throw conflict("the game has ended");
     const std::string power = canonical_power(game.variant->variant, power_name);
-    storage::Transaction transaction(store_.database());
-    auto seat = store_.seat(game_id, power);
+    storage::Transaction transaction(store.database());
+    auto seat = store.seat(game_id, power);
     if (!seat) throw not_found("no seat " + power);
     const bool had_player = seat->token_hash.has_value();
-    if (had_player && how == SeatTaking::Join) throw conflict(power + " is already taken");
-    if (had_player && how == SeatTaking::Invite)
+    if (had_player && how == Taking::Join) throw conflict(power + " is already taken");
+    if (had_player && how == Taking::Invite)
         throw conflict(power + " is already taken; use replace to hand it to someone else");
     const std::string token = new_token("seat_");
     seat->player = player.value_or(power + " player");
     seat->email = email;
     seat->token_hash = sha256_hex(token);
     seat->ready = false;
-    seat->joined_at = now();
-    store_.update_seat(*seat);
-    if (how == SeatTaking::Join)
-        store_.audit(game_id, "player:" + power, "join",
-                     json_text(nlohmann::json{{"power", power}}), now());
+    seat->joined_at = context_.now();
+    store.update_seat(*seat);
+    if (how == Taking::Join)
+        store.audit(game_id, "player:" + power, "join", json_text(nlohmann::json{{"power", power}}),
+                    context_.now());
     else
-        store_.audit(game_id, "gm", how == SeatTaking::Replace ? "replace" : "invite",
-                     json_text(nlohmann::json{
-                         {"power", power}, {"player", *seat->player}, {"replaced", had_player}}),
-                     now());
-    changed(game_id);
-    if (game.row.status == "forming") activate(game);
+        store.audit(game_id, "gm", how == Taking::Replace ? "replace" : "invite",
+                    json_text(nlohmann::json{
+                        {"power", power}, {"player", *seat->player}, {"replaced", had_player}}),
+                    context_.now());
+    locked.changed(game_id);
+    if (game.row.status == "forming") start_when_full(locked, game);
     transaction.commit();
-    return {{"game", game_id}, {"power", power}, {"token", token}};
+    return {game_id, power, token};
 }
 
-void GameService::activate(Loaded& game) {
+void SeatService::start_when_full(const Locked& locked, LoadedGame& game) {
+    auto& store = locked.store();
     // A forming game starts by itself once every seat is taken; the GM may start it earlier.
-    for (const auto& seat : store_.seats(game.row.id))
+    for (const auto& seat : store.seats(game.row.id))
         if (!seat.token_hash) return;
     game.row.status = "active";
-    game.row.deadline = now() + phase_seconds(game.row, game.phase.phase);
-    store_.update_game(game.row);
-    store_.set_phase_deadline(game.row.id, game.phase.seq, game.row.deadline);
-    store_.audit(game.row.id, "server", "start", "{}", now());
+    game.row.deadline = context_.now() + phase_seconds(game.row, game.phase.phase);
+    store.update_game(game.row);
+    store.set_phase_deadline(game.row.id, game.phase.seq, game.row.deadline);
+    store.audit(game.row.id, "server", "start", "{}", context_.now());
 }
 
 }  // namespace adjutant::service

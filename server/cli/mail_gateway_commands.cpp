@@ -44,11 +44,9 @@ struct MailOptions {
 // Every mail command reads an existing database: a missing one is refused (75: an MTA keeps
 // the mail and retries while the server is being set up), never created empty.
 std::optional<int> parse(CLI::App& parser, Args args, MailOptions& out) {
-    if (auto code = parse_options(parser, args)) return code;
-    auto config = load_config(out.files);
-    if (!config) return kExConfig;
-    out.config = *config;
-    if (!database_exists(out.config)) return kExTempFail;
+    if (auto code =
+            parse_config_command(parser, args, out.files, MissingDatabase::RetryLater, out.config))
+        return code;
     // Logs to standard error: an MTA puts a failing command's output into its bounce.
     app::setup_logging("warn", out.config.log_format);
     return std::nullopt;
@@ -130,22 +128,16 @@ int mail_in_command(Args args) {
     service::MailRequest request;
     request.sender = in.from;
     request.recipient = options.recipient ? *options.recipient : in.delivered_to;
-    // Message-ID per sender and recipient address, hashed: a forger who guesses a player's
-    // next Message-ID cannot make the real message look like a duplicate without the seat key,
-    // and no seat address is stored in clear.
-    request.dedup_key = in.message_id.empty()
-                            ? "sha256:" + service::sha256_hex(raw)
-                            : "mid:" + service::sha256_hex(in.from + "\n" + request.recipient +
-                                                           "\n" + in.message_id);
     request.message_id = in.message_id;
     request.references = in.references;
     request.subject = in.subject;
     request.body = in.text;
     request.parse_error = too_large ? "the message is larger than 16 MiB" : in.text_error;
+    request.raw = std::move(raw);
     try {
         Runtime runtime;
         open(options.config, runtime);
-        const auto answer = runtime.service->handle_mail(request, identity(options.config));
+        const auto answer = runtime.service->mail().handle_mail(request, identity(options.config));
         // Neither addresses nor keys are logged: the recipient address is a seat's secret.
         std::fprintf(stderr, "adjutant: mail-in: %s: %s\n", outcome_name(answer.outcome),
                      answer.detail.c_str());
@@ -170,7 +162,7 @@ int mail_send_command(Args args) {
         open(options.config, runtime);
         auto mail = options.config.mail;
         mail.web_url = web_url(options.config);
-        mail::OutboxSender sender(*runtime.service, mail);
+        mail::OutboxSender sender(runtime.service->mail(), mail);
         std::printf("sent %d message(s)\n", sender.run_once());
         return 0;
     } catch (const storage::Error& error) {
@@ -193,8 +185,8 @@ int mail_address_command(Args args) {
         Runtime runtime;
         open(options.config, runtime);
         std::printf("%s\n",
-                    runtime.service
-                        ->seat_mail_address(*options.game, options.power, identity(options.config))
+                    runtime.service->mail()
+                        .seat_address(*options.game, options.power, identity(options.config))
                         .c_str());
         return 0;
     } catch (const service::ApiError& error) {

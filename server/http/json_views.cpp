@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "http/json_views.h"
+
+#include "core/phase.h"
+#include "service/codec.h"
+
+namespace adjutant::http {
+
+using Json = nlohmann::json;
+
+namespace {
+
+template <typename Item, typename Render>
+Json array_of(const std::vector<Item>& items, Render render) {
+    Json list = Json::array();
+    for (const auto& item : items) list.push_back(render(item));
+    return list;
+}
+
+Json variant_json(const service::VariantListing& variant) {
+    return {{"name", variant.name},
+            {"title", variant.title},
+            {"powers", variant.powers},
+            {"provinces", variant.provinces},
+            {"victory_centers", variant.victory_centers}};
+}
+
+Json game_listing_json(const service::GameListing& game) {
+    return {{"id", game.id},
+            {"name", game.name},
+            {"variant", game.variant},
+            {"status", game.status},
+            {"phase", game.phase.value_or("")},
+            {"phase_name", game.phase ? phase_name(*game.phase) : ""},
+            {"deadline", game.deadline ? Json(*game.deadline) : nullptr}};
+}
+
+// A detail that is not JSON throws here, inside the router's guard (400, as it always was).
+Json audit_entry_json(const storage::AuditRow& entry) {
+    return {{"id", entry.id},
+            {"actor", entry.actor},
+            {"action", entry.action},
+            {"detail", Json::parse(entry.detail)},
+            {"at", entry.at}};
+}
+
+Json seat_orders_json(const service::SeatOrders& seat) {
+    Json entry = {{"power", seat.power},
+                  {"submitted", seat.submitted.has_value()},
+                  {"ready", seat.ready},
+                  {"needs_orders", seat.needs_orders}};
+    if (const auto& submitted = seat.submitted) {
+        entry["text"] = submitted->text;  // json_text shows unreadable bytes as U+FFFD
+        entry["source"] = submitted->source;
+        entry["submitted_at"] = submitted->at;
+        entry["verdicts"] = service::verdicts_json(submitted->verdicts);
+        if (!submitted->unreadable.empty()) entry["unreadable"] = submitted->unreadable;
+    }
+    return entry;
+}
+
+}  // namespace
+
+Json variant_list_json(const std::vector<service::VariantListing>& variants) {
+    Json out = Json::object();
+    out["variants"] = array_of(variants, variant_json);
+    return out;
+}
+
+Json game_page_json(const service::GamePage& page) {
+    Json out = Json::object();
+    out["games"] = array_of(page.games, game_listing_json);
+    out["next_after"] = page.next_after ? Json(*page.next_after) : Json(nullptr);
+    return out;
+}
+
+Json audit_log_json(const service::AuditLog& log) {
+    return {{"game", log.game_id}, {"audit", array_of(log.entries, audit_entry_json)}};
+}
+
+Json order_check_json(const service::OrderCheck& check) {
+    return {{"phase", check.phase},
+            {"phase_name", phase_name(check.phase)},
+            {"seq", check.seq},
+            {"accepted", check.accepted()},
+            {"rejected", check.rejected()},
+            {"verdicts", service::verdicts_json(check.verdicts)},
+            {"orders", check.orders}};
+}
+
+Json order_submission_json(const service::OrderSubmission& submission) {
+    Json out = order_check_json(submission.check);
+    out["replaced"] = submission.replaced;
+    if (submission.submitted_at) out["submitted_at"] = *submission.submitted_at;
+    return out;
+}
+
+Json phase_orders_json(const service::PhaseOrders& orders) {
+    return {{"phase", orders.phase},
+            {"phase_name", phase_name(orders.phase)},
+            {"seq", orders.seq},
+            {"seats", array_of(orders.seats, seat_orders_json)}};
+}
+
+Json ready_json(const service::ReadyFlag& flag) {
+    return {{"power", flag.power}, {"ready", flag.ready}};
+}
+
+Json seat_grant_json(const service::SeatGrant& seat) {
+    return {{"game", seat.game_id}, {"power", seat.power}, {"token", seat.token}};
+}
+
+}  // namespace adjutant::http

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: Apache-2.0
+// The service's typed answers as the API's JSON documents (their schemas are in openapi.json).
+// The one place they become JSON: the service returns values, the router sends these.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "service/game_results.h"
+#include "service/order_results.h"
+#include "service/seat_service.h"
+
+namespace adjutant::http {
+
+nlohmann::json variant_list_json(const std::vector<service::VariantListing>& variants);
+// Without the page's links, which name the request (the router adds them).
+nlohmann::json game_page_json(const service::GamePage& page);
+nlohmann::json audit_log_json(const service::AuditLog& log);
+nlohmann::json order_check_json(const service::OrderCheck& check);
+nlohmann::json order_submission_json(const service::OrderSubmission& submission);
+nlohmann::json phase_orders_json(const service::PhaseOrders& orders);
+nlohmann::json ready_json(const service::ReadyFlag& flag);
+nlohmann::json seat_grant_json(const service::SeatGrant& seat);
+
+}  // namespace adjutant::http

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the services share: the database, the variants, the clock and the cached views.
+//
+// The database is one SQLite connection, which is not thread-safe, so one lock serialises every
+// call that touches it. The store is reached only through a Locked, the proof that its holder
+// holds that lock: a service's public call takes the lock itself, and a call made on behalf of
+// another (the mail gateway running a seat's orders inside its own transaction, a GM's resolve,
+// an all-ready resolve) takes the caller's Locked instead. So no path reaches the database
+// without the lock, none takes it twice, and the lock is a plain mutex, not a recursive one.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+
+#include "position/position.h"
+#include "service/variants.h"
+#include "service/view_cache.h"
+#include "storage/store.h"
+
+namespace adjutant::service {
+
+// A game row with its variant and current phase: where every call about one game starts.
+struct LoadedGame {
+    storage::GameRow row;
+    std::shared_ptr<const LoadedVariant> variant;
+    storage::PhaseRow phase;  // the current (unresolved, or final) phase
+    Position position;
+};
+
+class ServiceContext;
+
+class Locked {
+  public:
+    Locked(const Locked&) = delete;
+    Locked& operator=(const Locked&) = delete;
+
+    storage::Store& store() const;
+    // 404 for an unknown game; 500 when its variant is not loaded or its state is corrupt.
+    LoadedGame load(std::int64_t game_id) const;
+    // After a write that changes what a game's views show, in the write's transaction: bumps
+    // the revision and drops the cached views.
+    void changed(std::int64_t game_id) const;
+
+  private:
+    friend class ServiceContext;
+    explicit Locked(ServiceContext& context);
+
+    ServiceContext& context_;
+    std::unique_lock<std::mutex> lock_;
+};
+
+class ServiceContext {
+  public:
+    using Clock = std::function<std::int64_t()>;  // Unix seconds
+
+    ServiceContext(storage::Database& db, VariantRegistry& variants, Clock clock = {});
+
+    // Waits for the lock. Not reentrant: whoever holds a Locked passes it on.
+    Locked lock() { return Locked(*this); }
+
+    VariantRegistry& variants() { return variants_; }
+    std::int64_t now() const { return clock_(); }
+    ViewCache& game_cache() { return game_cache_; }
+    ViewCache& history_cache() { return history_cache_; }
+
+  private:
+    friend class Locked;
+
+    storage::Store store_;
+    VariantRegistry& variants_;
+    Clock clock_;
+    std::mutex mutex_;
+    ViewCache game_cache_;
+    ViewCache history_cache_;
+};
+
+}  // namespace adjutant::service

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "service/game_views.h"
+
+#include "core/phase.h"
+#include "service/game_internal.h"
+#include "service/phase_etag.h"
+#include "service/text.h"
+#include "service/visibility.h"
+#include "service/week_summary.h"
+
+namespace adjutant::service {
+
+nlohmann::json GameViews::game_json(const Locked& locked, const LoadedGame& game) {
+    const auto& row = game.row;
+    nlohmann::json seats = nlohmann::json::array();
+    const Variant& variant = game.variant->variant;
+    for (const auto& seat : locked.store().seats(row.id)) {
+        PowerId power = variant.find_power(seat.power);
+        seats.push_back({{"power", seat.power},
+                         {"player", seat.player ? nlohmann::json(*seat.player) : nullptr},
+                         {"taken", seat.token_hash.has_value()},
+                         {"ready", seat.ready},
+                         {"centers", game.position.center_count(power)},
+                         {"needs_orders",
+                          row.status != "ended" && needs_orders(variant, game.position, power)}});
+    }
+    nlohmann::json out = {
+        {"id", row.id},
+        {"name", row.name},
+        {"variant", row.variant},
+        {"status", row.status},
+        {"phase", game.phase.phase},
+        {"phase_name", phase_name(game.phase.phase)},
+        {"seq", game.phase.seq},
+        {"phase_etag", phase_etag(row.id, game.phase.seq, game.phase.resolved_at.has_value())},
+        {"deadline", row.deadline ? nlohmann::json(*row.deadline) : nullptr},
+        {"settings",
+         {{"deadlines",
+           {{"movement", row.movement_seconds},
+            {"retreat", row.retreat_seconds},
+            {"adjustment", row.adjustment_seconds}}},
+          {"grace_seconds", row.grace_seconds},
+          {"missing_orders", row.missing_policy},
+          {"resolve_when_ready", row.resolve_when_ready}}},
+        {"seed_commitment", row.seed_commitment},
+        {"winner", row.winner ? nlohmann::json(*row.winner) : nullptr},
+        {"created_at", row.created_at},
+        {"revision", row.revision},
+        {"seats", seats},
+        {"position", nlohmann::json::parse(game.phase.position)},
+    };
+    out["seed_bits"] = row.seed_hex ? 256 : 64;
+    if (row.status == "ended") {
+        // 64 hex digits for a 256-bit seed, a decimal number for an older 64-bit one.
+        out["seed"] =
+            row.seed_hex ? *row.seed_hex : std::to_string(static_cast<std::uint64_t>(row.seed));
+        out["ended_at"] = row.ended_at ? nlohmann::json(*row.ended_at) : nullptr;
+    }
+    if (row.status == "paused" && row.paused_remaining)
+        out["paused_remaining"] = *row.paused_remaining;
+    return out;
+}
+
+std::shared_ptr<const View> GameViews::game(std::int64_t game_id) {
+    if (auto view = context_.game_cache().find(game_id)) return view;
+    return game(context_.lock(), game_id);
+}
+
+std::shared_ptr<const View> GameViews::history(std::int64_t game_id) {
+    if (auto view = context_.history_cache().find(game_id)) return view;
+    return history(context_.lock(), game_id);
+}
+
+// A miss is rendered and published under the lock that writes run under, so a view of an old
+// revision can never be published after a write dropped it.
+std::shared_ptr<const View> GameViews::game(const Locked& locked, std::int64_t game_id) {
+    if (auto view = context_.game_cache().find(game_id)) return view;  // rendered while we waited
+    const LoadedGame game = locked.load(game_id);
+    auto view = std::make_shared<const View>(
+        View{"\"g" + std::to_string(game_id) + "-r" + std::to_string(game.row.revision) + "\"",
+             json_text(game_json(locked, game))});
+    context_.game_cache().publish(locked, game_id, view);
+    return view;
+}
+
+std::shared_ptr<const View> GameViews::history(const Locked& locked, std::int64_t game_id) {
+    if (auto view = context_.history_cache().find(game_id)) return view;
+    auto& store = locked.store();
+    auto row = store.game(game_id);
+    if (!row) throw not_found("no game " + std::to_string(game_id));
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& phase : store.phases(game_id))
+        list.push_back(
+            {{"seq", phase.seq},
+             {"phase", phase.phase},
+             {"phase_name", phase_name(phase.phase)},
+             {"resolved", phase.resolved_at.has_value()},
+             {"resolved_at", phase.resolved_at ? nlohmann::json(*phase.resolved_at) : nullptr},
+             {"hash", phase.hash ? nlohmann::json(*phase.hash) : nullptr},
+             {"prev_hash", phase.prev_hash}});
+    auto view = std::make_shared<const View>(
+        View{"\"h" + std::to_string(game_id) + "-r" + std::to_string(row->revision) + "\"",
+             json_text(nlohmann::json{{"game", game_id}, {"phases", list}})});
+    context_.history_cache().publish(locked, game_id, view);
+    return view;
+}
+
+nlohmann::json GameViews::phase(const Caller& caller, std::int64_t game_id, std::int64_t seq) {
+    return phase(context_.lock(), caller, game_id, seq);
+}
+
+nlohmann::json GameViews::phase(const Locked& locked, const Caller& caller, std::int64_t game_id,
+                                std::int64_t seq) {
+    auto& store = locked.store();
+    if (!store.game(game_id)) throw not_found("no game " + std::to_string(game_id));
+    auto phase = store.phase(game_id, seq);
+    if (!phase)
+        throw not_found("game " + std::to_string(game_id) + " has no phase " + std::to_string(seq));
+    nlohmann::json out = {
+        {"game", game_id},
+        {"seq", phase->seq},
+        {"phase", phase->phase},
+        {"phase_name", phase_name(phase->phase)},
+        {"position", nlohmann::json::parse(phase->position)},
+        {"deadline", phase->deadline ? nlohmann::json(*phase->deadline) : nullptr},
+        {"prev_hash", phase->prev_hash},
+        {"resolved", phase->resolved_at.has_value()}};
+    // Orders and results become public only once the phase has resolved, and then only the
+    // accepted orders: refused lines stay with their seat and the GM (service/visibility.h).
+    if (phase->resolved_at) {
+        out["resolved_at"] = *phase->resolved_at;
+        const auto who = viewer(caller, game_id);
+        auto orders = nlohmann::json::parse(phase->orders.value_or("[]"));
+        auto results = nlohmann::json::parse(phase->results.value_or("{}"));
+        redact_results(results, orders, who);
+        redact_orders(orders, who);
+        out["orders"] = std::move(orders);
+        out["results"] = std::move(results);
+        out["events"] = nlohmann::json::parse(phase->events.value_or("[]"));
+        out["hash"] = phase->hash.value_or("");
+    }
+    return out;
+}
+
+nlohmann::json GameViews::phase_summary(const Caller& caller, std::int64_t game_id,
+                                        std::int64_t seq) {
+    if (caller.role == Role::Anonymous) throw unauthorized();
+    if (caller.game_id != game_id ||
+        (caller.role != Role::GameMaster && caller.role != Role::Player))
+        throw forbidden("a seat or GM token of this game is required");
+    const auto locked = context_.lock();
+    const LoadedGame game = locked.load(game_id);
+    auto phase = locked.store().phase(game_id, seq);
+    if (!phase)
+        throw not_found("game " + std::to_string(game_id) + " has no phase " + std::to_string(seq));
+    if (!phase->resolved_at)
+        throw ApiError(409, "not_resolved", "phase " + phase->phase + " is not resolved yet");
+    const auto results = nlohmann::json::parse(phase->results.value_or("{}"), nullptr, false);
+    nlohmann::json out = week_summary(game.variant->variant, results,
+                                      caller.role == Role::Player ? caller.power : "");
+    out["game"] = game_id;
+    out["seq"] = seq;
+    return out;
+}
+
+}  // namespace adjutant::service

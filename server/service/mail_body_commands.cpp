@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: Apache-2.0
+// The commands a seat writes in a mail body (docs/mail.md): order lines, READY / NOT READY,
+// STATUS, HISTORY, HELP, END. They run through the same calls as the web's, and the answer
+// says what each did, then lists the orders in force and the deadline.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/phase.h"
+#include "core/text.h"
+#include "service/mail_service.h"
+#include "service/mail_text.h"
+
+namespace adjutant::service {
+
+namespace {
+
+struct BodyCommands {
+    std::vector<std::string> order_lines;
+    std::optional<bool> ready;
+    bool help = false;
+    bool status = false;
+    bool history = false;
+
+    bool any() const { return !order_lines.empty() || ready || help || status || history; }
+};
+
+// One command or order per line, case aside; reading stops at END.
+BodyCommands read_commands(std::string_view body) {
+    BodyCommands out;
+    std::size_t start = 0;
+    while (start <= body.size()) {
+        auto end = body.find('\n', start);
+        if (end == std::string_view::npos) end = body.size();
+        const std::string line(trim(body.substr(start, end - start)));
+        start = end + 1;
+        if (line.empty()) continue;
+        const std::string command = uppercase(line);
+        if (command == "HELP")
+            out.help = true;
+        else if (command == "STATUS" || command == "LIST")
+            out.status = true;
+        else if (command == "HISTORY")
+            out.history = true;
+        else if (command == "READY")
+            out.ready = true;
+        else if (command == "NOT READY" || command == "UNREADY")
+            out.ready = false;
+        else if (command == "END" || command == "SIGNOFF")
+            break;
+        else if (command != "ORDERS")  // a heading some players write above their orders
+            out.order_lines.push_back(line);
+    }
+    return out;
+}
+
+// A rejected line of one word is almost always a mistyped command, not an order.
+void explain_unknown_commands(std::vector<Verdict>& verdicts) {
+    for (auto& v : verdicts)
+        if (!v.accepted && v.input.find_first_of(" -") == std::string::npos)
+            v.error = "unknown command or order (send HELP for the list)";
+}
+
+std::string submission_text(OrderSubmission& answer) {
+    explain_unknown_commands(answer.check.verdicts);
+    const std::string phase = phase_name(answer.check.phase);
+    std::string text = answer.replaced
+                           ? "Orders received for " + phase + " (" +
+                                 std::to_string(answer.check.accepted()) + " accepted, " +
+                                 std::to_string(answer.check.rejected()) +
+                                 " rejected); they replace any earlier orders:\n"
+                           : "No line of your message was accepted as an order for " + phase +
+                                 ",\nso your orders in force are unchanged (listed below):\n";
+    return text + mail_text::verdicts(answer.check.verdicts) + "\n";
+}
+
+// READY is about the orders in force, whatever this message's lines did: say which, so a player
+// whose new orders were all refused is not surprised by the old ones.
+std::string ready_text(bool ready, bool kept_earlier) {
+    if (!ready) return "You are no longer ready for this phase.\n\n";
+    if (kept_earlier)
+        return "You are now ready for this phase with your orders in force below,\n"
+               "which are your EARLIER orders (none of this message's lines was\n"
+               "accepted). Send NOT READY, or corrected orders, if that is not what\n"
+               "you meant.\n\n";
+    return "You are now ready for this phase with your orders in force below.\n\n";
+}
+
+std::string joined_lines(const std::vector<std::string>& lines) {
+    std::string joined;
+    for (const auto& line : lines) joined += line + "\n";
+    return joined;
+}
+
+}  // namespace
+
+std::string MailService::answer_commands(const Locked& locked, const Caller& caller,
+                                         const MailRequest& request) {
+    const BodyCommands commands = read_commands(request.body);
+    const std::int64_t game_id = caller.game_id;
+    std::string text = "Game " + std::to_string(game_id) + ", " + caller.power + ".\n\n";
+    bool kept_earlier = false;  // this message's lines were all refused: the earlier orders stand
+    if (!commands.order_lines.empty()) {
+        try {
+            auto answer = orders_.submit(locked, caller, game_id,
+                                         joined_lines(commands.order_lines), "email");
+            kept_earlier = !answer.replaced;
+            text += submission_text(answer);
+        } catch (const ApiError& error) {
+            text += "Your orders were NOT accepted: " + std::string(error.what()) + "\n\n";
+        }
+    }
+    if (commands.ready) {
+        try {
+            orders_.set_ready(locked, caller, game_id, *commands.ready);
+            text += ready_text(*commands.ready, kept_earlier);
+        } catch (const ApiError& error) {
+            text += "READY failed: " + std::string(error.what()) + "\n\n";
+        }
+    }
+    if (!commands.any()) text += "Your message had no orders and no commands I know.\n\n";
+    text += standing_text(locked, caller, commands.status, commands.history);
+    if (commands.help ||
+        (commands.order_lines.empty() && !commands.ready && !commands.status && !commands.history))
+        text += "\n" + mail_text::help(request.recipient);
+    return text;
+}
+
+// What every answer ends with: the orders in force and the deadline, then the status and the
+// history when asked for.
+std::string MailService::standing_text(const Locked& locked, const Caller& caller, bool status,
+                                       bool history) {
+    const std::int64_t game_id = caller.game_id;
+    const auto game = nlohmann::json::parse(views_.game(locked, game_id)->body);
+    const auto mine = orders_.orders(locked, caller, game_id);
+    std::string text = "Your orders in force for " + phase_name(mine.phase) + ":\n";
+    if (!mine.seats.empty() && mine.seats[0].submitted)
+        text += mail_text::orders_in_force(mine.seats[0].submitted->verdicts);
+    else
+        text += "  (none submitted)\n";
+    text += "Deadline: " + mail_text::deadline(game.value("deadline", nlohmann::json())) + "\n";
+    if (status) text += "\n" + mail_text::status(game);
+    if (history) {
+        const auto phases = nlohmann::json::parse(views_.history(locked, game_id)->body)["phases"];
+        nlohmann::json latest;
+        for (const auto& p : phases)
+            if (p.value("resolved", false))
+                latest = views_.phase(locked, caller, game_id, p.value("seq", 0));
+        text += "\n" + mail_text::history(phases, latest);
+    }
+    return text;
+}
+
+}  // namespace adjutant::service

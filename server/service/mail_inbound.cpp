@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: Apache-2.0
+// Inbound mail: the duplicate check, the seat's authentication (the key in the address AND the
+// registered sender), and the answer. The commands of the body are mail_body_commands.cpp's.
+#include "service/mail_service.h"
+
+#include <spdlog/spdlog.h>
+
+#include "core/text.h"
+#include "service/crypto.h"
+#include "service/game_internal.h"
+#include "service/mail_text.h"
+
+namespace adjutant::service {
+
+namespace {
+
+// Mail that is not accepted is answered (the sender learns how to play; a seat's owner learns of
+// a forged message), but at most a few times an hour per sender and per seat, so a flood of
+// unauthenticated mail cannot turn the server into a mail cannon (docs/mail.md, "Rate limits").
+constexpr std::int64_t kRejectWindowSeconds = 3600;
+constexpr std::int64_t kRejectAnswersPerWindow = 3;
+
+bool answers_exhausted(std::int64_t rejected_in_window) {
+    return rejected_in_window >= kRejectAnswersPerWindow;
+}
+
+struct SeatRef {
+    std::int64_t game_id = 0;
+    std::string power;  // lower-case
+    std::string key;
+};
+
+// "orders+g12-france-0123456789abcdef0123@host" -> {12, "france", "0123..."}.
+std::optional<SeatRef> parse_seat_address(std::string_view address) {
+    const auto at = address.rfind('@');
+    const std::string_view local = address.substr(0, at);
+    const auto plus = local.find('+');
+    if (plus == std::string_view::npos) return std::nullopt;
+    const std::string tag = lowercase(local.substr(plus + 1));
+    const auto first = tag.find('-');
+    const auto last = tag.rfind('-');
+    if (tag.size() < 2 || tag[0] != 'g' || first == std::string::npos || first == last)
+        return std::nullopt;
+    SeatRef ref;
+    try {
+        std::size_t used = 0;
+        ref.game_id = std::stoll(tag.substr(1, first - 1), &used);
+        if (used != first - 1) return std::nullopt;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+    ref.power = tag.substr(first + 1, last - first - 1);
+    ref.key = tag.substr(last + 1);
+    return ref;
+}
+
+std::string reply_subject(const std::string& subject) {
+    if (subject.empty()) return "Re: your message to Adjutant";
+    if (lowercase(subject.substr(0, 3)) == "re:") return subject;
+    return "Re: " + subject;
+}
+
+// The headers of an answer to `request`: it is automatic, and it threads under the message.
+nlohmann::json reply_headers(const MailRequest& request) {
+    nlohmann::json headers = {{"Auto-Submitted", "auto-replied"}};
+    if (!request.message_id.empty()) {
+        headers["In-Reply-To"] = request.message_id;
+        headers["References"] = std::string(trim(request.references + " " + request.message_id));
+    }
+    return headers;
+}
+
+}  // namespace
+
+std::string mail_dedup_key(const MailRequest& request) {
+    if (request.message_id.empty()) return "sha256:" + sha256_hex(request.raw);
+    return "mid:" +
+           sha256_hex(request.sender + "\n" + request.recipient + "\n" + request.message_id);
+}
+
+MailAnswer MailService::handle_mail(const MailRequest& request, const MailIdentity& identity) {
+    const std::string dedup_key = mail_dedup_key(request);
+    const auto locked = context_.lock();
+    auto& store = locked.store();
+    storage::Transaction transaction(store.database());
+    if (auto seen = store.inbound(dedup_key)) {
+        MailAnswer answer = answer_again(locked, *seen, identity);
+        transaction.commit();
+        return answer;
+    }
+    const auto seat = seat_of(locked, request.recipient);
+    Handling handling = !seat ? refuse_unknown_address(locked, request, identity)
+                        : !from_registered_sender(*seat, request)
+                            ? refuse_forged(locked, *seat, request, identity)
+                            : run_for_seat(locked, *seat, request, identity);
+    const bool first = store.record_inbound(
+        dedup_key, request.sender, seat ? std::optional<std::int64_t>(seat->game_id) : std::nullopt,
+        seat ? std::optional<std::string>(seat->power) : std::nullopt, request.body,
+        handling.status, context_.now());
+    if (!first) {  // another delivery won the race: roll everything back
+        handling.answer.outcome = MailOutcome::Duplicate;
+        handling.answer.reply.reset();
+        return handling.answer;
+    }
+    if (handling.answer.reply) store.set_inbound_reply(dedup_key, *handling.answer.reply);
+    transaction.commit();
+    return handling.answer;
+}
+
+// A redelivery is answered again with the stored answer, as a new message; nothing is
+// processed again.
+MailAnswer MailService::answer_again(const Locked& locked,
+                                     const storage::Store::InboundRecord& seen,
+                                     const MailIdentity& identity) {
+    MailAnswer answer;
+    answer.outcome = MailOutcome::Duplicate;
+    answer.detail = "duplicate of a message already " + seen.status;
+    if (!seen.reply_outbox_id) return answer;
+    const auto row = locked.store().outbox_row(*seen.reply_outbox_id);
+    if (!row) return answer;
+    auto headers = nlohmann::json::parse(row->headers, nullptr, false);
+    if (!headers.is_object()) headers = nlohmann::json::object();
+    headers.erase("Message-ID");
+    headers.erase("Date");
+    const std::string to_name = headers.value("To-Name", "");
+    answer.reply =
+        queue(locked, row->recipient, to_name, row->subject, row->body, headers, identity);
+    return answer;
+}
+
+// The seat whose private address `recipient` is, if its key is right.
+std::optional<storage::SeatRow> MailService::seat_of(const Locked& locked,
+                                                     std::string_view recipient) {
+    const auto ref = parse_seat_address(recipient);
+    auto& store = locked.store();
+    if (!ref || !store.game(ref->game_id)) return std::nullopt;
+    std::optional<storage::SeatRow> seat;
+    for (auto& candidate : store.seats(ref->game_id))
+        if (lowercase(candidate.power) == ref->power && candidate.token_hash &&
+            constant_time_equal(
+                seat_key(locked, ref->game_id, candidate.power, *candidate.token_hash), ref->key))
+            seat = candidate;
+    return seat;
+}
+
+bool MailService::from_registered_sender(const storage::SeatRow& seat, const MailRequest& request) {
+    return seat.email && lowercase(*seat.email) == lowercase(request.sender);
+}
+
+// No valid seat key: nothing is processed, and the sender learns only how to play.
+MailService::Handling MailService::refuse_unknown_address(const Locked& locked,
+                                                          const MailRequest& request,
+                                                          const MailIdentity& identity) {
+    Handling handling;
+    handling.answer.detail = "no valid seat key in the recipient address";
+    if (request.sender.empty()) return handling;
+    if (answers_exhausted(
+            locked.store().rejected_from(request.sender, context_.now() - kRejectWindowSeconds))) {
+        handling.answer.detail += " (not answered: rate limit)";
+        return handling;
+    }
+    handling.answer.reply = queue(
+        locked, request.sender, "", reply_subject(request.subject),
+        "Your message was not processed: it was not sent to a seat's private orders address.\n\n" +
+            mail_text::help(""),
+        reply_headers(request), identity);
+    return handling;
+}
+
+// The right key from the wrong sender: a forged From: or a leaked key. Tell the seat's owner
+// at the registered address; never answer the claimed sender.
+MailService::Handling MailService::refuse_forged(const Locked& locked, const storage::SeatRow& seat,
+                                                 const MailRequest& request,
+                                                 const MailIdentity& identity) {
+    Handling handling;
+    handling.answer.detail = "sender does not match the seat's registered address";
+    const bool quiet = answers_exhausted(locked.store().rejected_for_seat(
+        seat.game_id, seat.power, context_.now() - kRejectWindowSeconds));
+    if (quiet) handling.answer.detail += " (owner not told again: rate limit)";
+    if (seat.email && !quiet)
+        handling.answer.reply =
+            queue(locked, *seat.email, seat.player.value_or(""),
+                  "Adjutant: a message for " + seat.power + " was refused",
+                  "A message to your orders address for game " + std::to_string(seat.game_id) +
+                      ", " + seat.power + ", came from " +
+                      (request.sender.empty() ? "an unknown sender" : request.sender) +
+                      ", not from your registered address, and was NOT processed.\n\n"
+                      "If it was not you, someone knows your orders address: ask the GM to "
+                      "replace your seat's token, which changes the address.\n",
+                  nlohmann::json::object(), identity);
+    return handling;
+}
+
+// An authenticated seat: its commands run (unless the message could not be read) and the
+// answer goes to its registered address.
+MailService::Handling MailService::run_for_seat(const Locked& locked, const storage::SeatRow& seat,
+                                                const MailRequest& request,
+                                                const MailIdentity& identity) {
+    Handling handling;
+    std::string text;
+    if (!request.parse_error.empty()) {
+        handling.answer.detail = "unreadable: " + request.parse_error;
+        text = "Your message could not be read (" + request.parse_error +
+               "), so nothing was done. Please send plain text.\n";
+    } else {
+        handling.status = "applied";
+        handling.answer.outcome = MailOutcome::Applied;
+        handling.answer.detail = "processed";
+        try {
+            text = answer_commands(locked, Caller{Role::Player, seat.game_id, seat.power}, request);
+        } catch (const ApiError& error) {
+            text = "Your message could not be processed: " + std::string(error.what()) + "\n";
+        }
+    }
+    // The answer threads under the game's thread (like results and reminders) as well as under
+    // the player's own message: the game's root comes first, as the oldest.
+    nlohmann::json headers = reply_headers(request);
+    const std::string thread = game_thread_id(seat.game_id, identity);
+    const std::string references = headers.value("References", "");
+    if (references.find(thread) == std::string::npos)
+        headers["References"] = std::string(trim(thread + " " + references));
+    headers["Reply-To"] = seat_address(locked, seat.game_id, seat.power, identity);
+    handling.answer.reply = queue(locked, *seat.email, seat.player.value_or(""),
+                                  reply_subject(request.subject), text, headers, identity);
+    return handling;
+}
+
+}  // namespace adjutant::service

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Apache-2.0
+// The mail gateway's service (docs/mail.md): a seat plays by mail at a private orders address,
+// orders+g<game>-<power>-<key>@domain, whose key is derived from the seat's token
+// (mail_keys.cpp). handle_mail authenticates the seat by that key AND the registered sender,
+// runs the commands of the body and queues the answer, all in one transaction, so a mail is
+// either processed and answered or not at all (the MTA then delivers it again). Outbound mail
+// (answers, welcomes, results, reminders) waits in a durable outbox for the sender.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "service/caller.h"
+#include "service/context.h"
+#include "service/game_views.h"
+#include "service/mail.h"
+#include "service/order_service.h"
+
+namespace adjutant::service {
+
+class MailService {
+  public:
+    MailService(ServiceContext& context, GameViews& views, OrderService& orders)
+        : context_(context), views_(views), orders_(orders) {}
+
+    // Throws storage::Error when the database is unavailable (mail-in then asks the MTA to
+    // retry).
+    MailAnswer handle_mail(const MailRequest& request, const MailIdentity& identity);
+    // The address a seat sends its orders to; 409 for a seat without a player.
+    std::string seat_address(std::int64_t game_id, std::string_view power,
+                             const MailIdentity& identity);
+    // Queues, once each: a welcome with the seat's address to every seat with an email, the
+    // results of every phase resolved in the last day, and reminders to seats without orders
+    // whose deadline is less than `reminder_seconds` away. Returns how many mails it queued.
+    int queue_notifications(const MailIdentity& identity, std::int64_t reminder_seconds);
+
+    // The durable outbox, for the sender.
+    std::vector<storage::OutboxRow> due(int limit);
+    void sent(std::int64_t id);
+    void failed(std::int64_t id, const std::string& error, std::int64_t retry_at, bool give_up);
+
+    std::int64_t now() const { return context_.now(); }
+
+  private:
+    std::string seat_address(const Locked& locked, std::int64_t game_id, std::string_view power,
+                             const MailIdentity& identity);
+    std::string secret(const Locked& locked);
+    std::string seat_key(const Locked& locked, std::int64_t game_id, const std::string& power,
+                         const std::string& token_hash);
+    std::int64_t queue(const Locked& locked, const std::string& to, const std::string& to_name,
+                       const std::string& subject, const std::string& body, nlohmann::json headers,
+                       const MailIdentity& identity);
+    // Notifications (mail_outbox.cpp), each returning how many mails it queued.
+    int queue_welcomes(const Locked& locked, const MailIdentity& identity);
+    int queue_results(const Locked& locked, const MailIdentity& identity);
+    int queue_reminders(const Locked& locked, const MailIdentity& identity,
+                        std::int64_t reminder_seconds);
+    nlohmann::json notice_headers(const Locked& locked, std::int64_t game_id,
+                                  const storage::SeatRow& seat, const MailIdentity& identity);
+
+    // Inbound mail (mail_inbound.cpp): what one message came to, before it is recorded.
+    struct Handling {
+        MailAnswer answer;                // answer.reply: the outbox row queued, if any
+        std::string status = "rejected";  // as mail_inbox records it: "applied" or "rejected"
+    };
+    MailAnswer answer_again(const Locked& locked, const storage::Store::InboundRecord& seen,
+                            const MailIdentity& identity);
+    std::optional<storage::SeatRow> seat_of(const Locked& locked, std::string_view recipient);
+    static bool from_registered_sender(const storage::SeatRow& seat, const MailRequest& request);
+    Handling refuse_unknown_address(const Locked& locked, const MailRequest& request,
+                                    const MailIdentity& identity);
+    Handling refuse_forged(const Locked& locked, const storage::SeatRow& seat,
+                           const MailRequest& request, const MailIdentity& identity);
+    Handling run_for_seat(const Locked& locked, const storage::SeatRow& seat,
+                          const MailRequest& request, const MailIdentity& identity);
+    // The commands of a seat's mail body (mail_body_commands.cpp): the answer's text.
+    std::string answer_commands(const Locked& locked, const Caller& caller,
+                                const MailRequest& request);
+    std::string standing_text(const Locked& locked, const Caller& caller, bool status,
+                              bool history);
+
+    ServiceContext& context_;
+    GameViews& views_;
+    OrderService& orders_;
+};
+
+}  // namespace adjutant::service

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the order calls answer, as values: the HTTP layer renders them as JSON
+// (http/json_views.h), the mail gateway as text (service/mail_text.h), from the same fields.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace adjutant::service {
+
+// One line of a submission as the parser judged it. Stored with the orders (as JSON,
+// service/codec.h), so a seat reads back the verdicts it was given.
+struct Verdict {
+    int line = 0;       // 1-based, in the submitted text
+    std::string input;  // the line as written, trimmed
+    bool accepted = false;
+    std::string order;  // accepted: the canonical order
+    std::string error;  // refused: why
+    std::string note;   // either: e.g. "replaced by line 7"
+};
+
+// A text of orders for the current phase, judged.
+struct OrderCheck {
+    std::string phase;  // the phase's code
+    std::int64_t seq = 0;
+    std::vector<Verdict> verdicts;
+    std::vector<std::string> orders;  // the orders in force with it, one per unit
+
+    int accepted() const {
+        return static_cast<int>(std::count_if(verdicts.begin(), verdicts.end(),
+                                              [](const Verdict& v) { return v.accepted; }));
+    }
+    int rejected() const { return static_cast<int>(verdicts.size()) - accepted(); }
+};
+
+struct OrderSubmission {
+    OrderCheck check;
+    // False when no line was accepted: the earlier orders stand, and check.orders lists them.
+    bool replaced = false;
+    std::optional<std::int64_t> submitted_at;  // set when replaced: the orders are on disk
+};
+
+// A seat's orders for the current phase, as the seat or the GM reads them.
+struct SeatOrders {
+    struct Submitted {
+        std::string text;  // as submitted (not necessarily UTF-8: see `unreadable`)
+        std::string source;
+        std::int64_t at = 0;
+        std::vector<Verdict> verdicts;  // empty when unreadable
+        std::string unreadable;         // why the stored set cannot be used, or empty
+    };
+    std::string power;
+    bool ready = false;
+    bool needs_orders = false;
+    std::optional<Submitted> submitted;
+};
+
+struct PhaseOrders {
+    std::string phase;  // the phase's code
+    std::int64_t seq = 0;
+    std::vector<SeatOrders> seats;  // a player's own seat only; every seat for the GM
+};
+
+struct ReadyFlag {
+    std::string power;
+    bool ready = false;
+};
+
+}  // namespace adjutant::service

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+// Orders for the current phase, as text (one order per line), judged by the adjudicator's
+// parser with the seat's power as `as_power`, so a player can never order another power's
+// units. submit replaces the seat's earlier orders (unless no line of it was accepted) and is
+// on disk before it answers; validate judges without saving; orders() reads them back (a
+// player their own, the GM every seat's with who has submitted); set_ready marks a seat's
+// orders final, and the phase resolves once every seat that must order is ready.
+//
+// The calls that take a Locked are for a caller that holds the lock (the mail gateway, which
+// runs a seat's commands inside its own transaction).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "service/caller.h"
+#include "service/context.h"
+#include "service/order_results.h"
+#include "service/resolution_service.h"
+
+namespace adjutant::service {
+
+class OrderService {
+  public:
+    OrderService(ServiceContext& context, ResolutionService& resolution)
+        : context_(context), resolution_(resolution) {}
+
+    // `source`: "web", "api" or "email", as the adapter decided.
+    OrderSubmission submit(const Caller& caller, std::int64_t game_id, std::string_view text,
+                           std::string_view source);
+    OrderSubmission submit(const Locked& locked, const Caller& caller, std::int64_t game_id,
+                           std::string_view text, std::string_view source);
+    OrderCheck validate(const Caller& caller, std::int64_t game_id, std::string_view text);
+    PhaseOrders orders(const Caller& caller, std::int64_t game_id);
+    PhaseOrders orders(const Locked& locked, const Caller& caller, std::int64_t game_id);
+    ReadyFlag set_ready(const Caller& caller, std::int64_t game_id, bool ready);
+    ReadyFlag set_ready(const Locked& locked, const Caller& caller, std::int64_t game_id,
+                        bool ready);
+
+  private:
+    ServiceContext& context_;
+    ResolutionService& resolution_;
+};
+
+}  // namespace adjutant::service

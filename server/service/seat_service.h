@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+// Seats: anyone may join an open power; the GM invites a player to an open one or replaces a
+// seat's player. Every way issues a new seat token, shown only in the answer (only its hash is
+// stored), and a replaced player's token stops working. A forming game starts by itself once
+// every seat is taken.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "service/caller.h"
+#include "service/context.h"
+
+namespace adjutant::service {
+
+struct SeatGrant {
+    std::int64_t game_id = 0;
+    std::string power;  // the variant's spelling
+    std::string token;  // the seat's bearer token, shown this once
+};
+
+class SeatService {
+  public:
+    explicit SeatService(ServiceContext& context) : context_(context) {}
+
+    // `who`: the request document, {"player", "email"}, both optional.
+    SeatGrant join(std::int64_t game_id, std::string_view power, const nlohmann::json& who);
+    // `replace`: hand a taken seat to someone else; without it a taken seat is a conflict.
+    SeatGrant invite(const Caller& caller, std::int64_t game_id, std::string_view power,
+                     const nlohmann::json& who, bool replace);
+
+  private:
+    enum class Taking { Join, Invite, Replace };
+    SeatGrant take(std::int64_t game_id, std::string_view power, const nlohmann::json& who,
+                   Taking how);
+    void start_when_full(const Locked& locked, LoadedGame& game);
+
+    ServiceContext& context_;
+};
+
+}  // namespace adjutant::service
