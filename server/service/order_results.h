@@ -43,19 +43,23 @@ struct OrderSubmission {
     std::optional<std::int64_t> submitted_at;  // set when replaced: the orders are on disk
 };
 
+// A seat's stored orders for the current phase. A namespace-level struct, not one nested in
+// SeatOrders: clang refuses optional<Nested>::emplace() while the enclosing class is incomplete
+// when the nested struct has default member initializers.
+struct SubmittedOrders {
+    std::string text;  // as submitted (not necessarily UTF-8: see `unreadable`)
+    std::string source;
+    std::int64_t at = 0;
+    std::vector<Verdict> verdicts;  // empty when unreadable
+    std::string unreadable;         // why the stored set cannot be used, or empty
+};
+
 // A seat's orders for the current phase, as the seat or the GM reads them.
 struct SeatOrders {
-    struct Submitted {
-        std::string text;  // as submitted (not necessarily UTF-8: see `unreadable`)
-        std::string source;
-        std::int64_t at = 0;
-        std::vector<Verdict> verdicts;  // empty when unreadable
-        std::string unreadable;         // why the stored set cannot be used, or empty
-    };
     std::string power;
     bool ready = false;
     bool needs_orders = false;
-    std::optional<Submitted> submitted;
+    std::optional<SubmittedOrders> submitted;
 };
 
 struct PhaseOrders {
