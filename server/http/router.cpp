@@ -12,10 +12,13 @@
 #include <nlohmann/json.hpp>
 
 #include "http/json_views.h"
+#include "http/press_json.h"
 #include "http/static_files.h"
+#include "service/crypto.h"
 #include "service/error.h"
 #include "service/game_service.h"
 #include "service/phase_etag.h"
+#include "service/request.h"
 #include "service/text.h"
 #include "storage/sqlite.h"
 
@@ -338,6 +341,52 @@ Response audit(const Context& c) {
                          audit_log_json(c.service.audit_log(caller(c), id_param(c.params[0]))));
 }
 
+// Press (docs/press.md). GET pages by id like /games, and carries an ETag made from the page
+// itself, so a client polling with If-None-Match gets 304 until something it may read changes.
+Response send_press(const Context& c) {
+    const auto who = caller(c);
+    const std::int64_t id = id_param(c.params[0]);
+    service::PressService::require_party(who, id);  // 401/403 before the body's shape
+    const service::PressDraft draft = press_draft(body_json(c.request));
+    return json_response(
+        201, press_message_json(c.service.press().send(who, id, draft, order_source(c.request))));
+}
+Response read_press(const Context& c) {
+    const auto who = caller(c);
+    const std::int64_t id = id_param(c.params[0]);
+    const std::int64_t limit = number_param(c.request, "limit", kDefaultPage, 1, kMaxPage);
+    const std::int64_t after =
+        number_param(c.request, "after", 0, 0, std::numeric_limits<std::int64_t>::max());
+    const service::PressPage page = c.service.press().read(who, id, after, static_cast<int>(limit));
+    Json body = press_page_json(page);
+    const std::string base =
+        "/api/v1/games/" + std::to_string(id) + "/press?limit=" + std::to_string(limit);
+    body["links"] = {
+        {"self", after > 0 ? base + "&after=" + std::to_string(after) : base},
+        {"next", page.next_after ? Json(base + "&after=" + std::to_string(*page.next_after))
+                                 : Json(nullptr)}};
+    Response response = json_response(200, body);
+    response.etag = "\"pr-" + service::sha256_hex(response.body).substr(0, 32) + "\"";
+    if (!c.request.if_none_match.empty() &&
+        c.request.if_none_match.find(response.etag) != std::string::npos) {
+        response.status = 304;
+        response.body.clear();
+        response.content_type.clear();
+    }
+    return response;
+}
+Response mark_press_read(const Context& c) {
+    const auto who = caller(c);
+    const std::int64_t id = id_param(c.params[0]);
+    const Json body = body_json(c.request);
+    const auto up_to =
+        service::integer_field(body, "up_to", 0, std::numeric_limits<std::int64_t>::max());
+    if (!up_to) throw service::bad_request("field 'up_to' is required: the last message read");
+    const auto conversation = service::string_field(body, "conversation").value_or("");
+    c.service.press().mark_read(who, id, conversation, *up_to);
+    return json_response(200, {{"marked", true}});
+}
+
 // The web UI (static_files.h): the page itself at /, its scripts and styles under /web/.
 Response web_index(const Context& c) {
     return static_file("index.html", c.request.if_none_match);
@@ -373,6 +422,9 @@ const std::array kRoutes{
     Route{{"POST", "/api/v1/games/{id}/ready"}, ready},
     Route{{"POST", "/api/v1/games/{id}/actions/{action}"}, gm_action},
     Route{{"GET", "/api/v1/games/{id}/audit"}, audit},
+    Route{{"POST", "/api/v1/games/{id}/press"}, send_press},
+    Route{{"GET", "/api/v1/games/{id}/press"}, read_press},
+    Route{{"POST", "/api/v1/games/{id}/press/read"}, mark_press_read},
     Route{{"PUT", "/api/v1/games/{id}/variant"}, upload_game_variant},
     Route{{"GET", "/"}, web_index},
     Route{{"GET", "/web/{file}"}, web_file},

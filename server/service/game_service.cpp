@@ -215,6 +215,8 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
         row.missing_policy != "wait")
         throw bad_request("field 'missing_orders' must be one of hold, civil_disorder, wait");
     row.resolve_when_ready = bool_field(request, "resolve_when_ready").value_or(true);
+    const auto* press_field = field(request, "press");
+    const PressRules press_rules = press_field ? read_press_rules(*press_field) : PressRules{};
 
     count_game_creation(client_address);  // 429 over the limit, before anything is written
     const std::string gm_token = new_token("gm_");
@@ -242,6 +244,7 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
     phase.position = json_text(position_json(variant->variant, start));
     phase.prev_hash = std::string(kGenesisHash);
     store.insert_phase(phase);
+    store.press().put_rules(id, press_rules);
     store.audit(id, "gm", "create",
                 json_text(nlohmann::json{{"name", row.name}, {"variant", row.variant}}),
                 context_.now());

@@ -27,6 +27,7 @@
 #include "service/game_views.h"
 #include "service/mail_service.h"
 #include "service/order_service.h"
+#include "service/press_service.h"
 #include "service/resolution_service.h"
 #include "service/seat_service.h"
 #include "service/variants.h"
@@ -76,9 +77,10 @@ class GameService {
     View game_view(std::int64_t game_id);  // views().game(), copied
 
     // GM actions, each audited. `action`: start, pause, resume, extend (body.seconds),
-    // resolve, end, interdict. resolve must name the phase it resolves: body.phase (the code,
-    // "S1901M") or `if_match` (the phase's ETag, phase_etag()); a stale one is 409
-    // "stale_phase", none 428 "phase_required", both with the current phase in details.
+    // resolve, end, interdict, press (the press rules, before the game starts). resolve must name
+    // the phase it resolves: body.phase (the code, "S1901M") or `if_match` (the phase's ETag,
+    // phase_etag()); a stale one is 409 "stale_phase", none 428 "phase_required", both with the
+    // current phase in details.
     nlohmann::json gm_action(const Caller& caller, std::int64_t game_id, std::string_view action,
                              const nlohmann::json& body, std::string_view if_match = {});
     AuditLog audit_log(const Caller& caller, std::int64_t game_id);
@@ -89,6 +91,7 @@ class GameService {
     SeatService& seats() { return seats_; }
     GameViews& views() { return views_; }
     MailService& mail() { return mail_; }
+    PressService& press() { return press_; }
 
   private:
     void require_named_phase(const LoadedGame& game, const nlohmann::json& body,
@@ -103,6 +106,7 @@ class GameService {
     SeatService seats_{context_};
     GameViews views_{context_};
     MailService mail_{context_, views_, orders_};
+    PressService press_{context_};
     // Game creations per client address in the last hour (in memory: a restart forgets them).
     std::mutex rate_mutex_;
     std::unordered_map<std::string, std::vector<std::int64_t>> creations_;

@@ -4,6 +4,7 @@
 #include "core/phase.h"
 #include "service/game_internal.h"
 #include "service/phase_etag.h"
+#include "service/press_service.h"
 #include "service/text.h"
 #include "service/visibility.h"
 #include "service/week_summary.h"
@@ -41,7 +42,8 @@ nlohmann::json GameViews::game_json(const Locked& locked, const LoadedGame& game
             {"adjustment", row.adjustment_seconds}}},
           {"grace_seconds", row.grace_seconds},
           {"missing_orders", row.missing_policy},
-          {"resolve_when_ready", row.resolve_when_ready}}},
+          {"resolve_when_ready", row.resolve_when_ready},
+          {"press", press_rules_json(PressService::rules(locked, row.id))}}},
         {"seed_commitment", row.seed_commitment},
         {"winner", row.winner ? nlohmann::json(*row.winner) : nullptr},
         {"created_at", row.created_at},

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// GM actions: start, pause, resume, extend, resolve now, end, interdict. Every one is audited.
+// GM actions: start, pause, resume, extend, resolve now, end, interdict, press (the rules). Every
+// one is audited.
 #include <algorithm>
 #include <cctype>
 
@@ -7,6 +8,7 @@
 #include "service/game_internal.h"
 #include "service/game_service.h"
 #include "service/phase_etag.h"
+#include "service/press_service.h"
 #include "service/request.h"
 #include "service/text.h"
 
@@ -113,6 +115,17 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
     }
 
     storage::Transaction transaction(store.database());
+    if (action == "press") {
+        // The players join a game under its press rules: they change only before it starts.
+        if (row.status != "forming") throw conflict("press rules are set before the game starts");
+        const PressRules rules = read_press_rules(body, PressService::rules(locked, game_id));
+        store.press().put_rules(game_id, rules);
+        store.audit(game_id, "gm", "press", json_text(press_rules_json(rules)), t);
+        locked.changed(game_id);
+        transaction.commit();
+        return {{"press", press_rules_json(rules)},
+                {"game", views_.game_json(locked, locked.load(game_id))}};
+    }
     if (action == "start") {
         if (row.status != "forming") throw conflict("the game has already started");
         row.status = "active";

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "storage/press_store.h"
 #include "storage/records.h"
 #include "storage/sqlite.h"
 
@@ -20,6 +21,8 @@ class Store {
   public:
     explicit Store(Database& db) : db_(db) {}
     Database& database() { return db_; }
+    // Press has its own file of SQL (press_store.h); it shares this store's connection.
+    PressStore press() { return PressStore(db_); }
 
     // Games. insert_game ignores row.id and returns the new id.
     std::int64_t insert_game(const GameRow& row);

@@ -137,6 +137,12 @@ def test_client():
             c.call("getPhase", 200, {"id": game, "seq": entry["seq"]})
         c.call("getPhaseSummary", 200, {"id": game, "seq": phases[0]["seq"]}, token=gm)
         c.call("getAudit", 200, {"id": game}, token=gm)
+        sent = c.call("sendPress", 201, {"id": game}, body={"to": ["Italy"], "text": "hello"},
+                      token=token)
+        c.call("sendPress", 401, {"id": game}, body={"to": "all", "text": "who?"})
+        c.call("readPress", 200, {"id": game}, token=gm)
+        c.call("readPress", 401, {"id": game})
+        c.call("markPressRead", 200, {"id": game}, body={"up_to": sent["id"]}, token=gm)
         c.call("getGame", 404, {"id": 999})
         c.call("getVariant", 404, {"name": "nope"})
         missing = sorted(set(c.operations) - c.called)
