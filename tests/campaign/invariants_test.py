@@ -45,6 +45,21 @@ def test_supply():
     expect(invariants.supply_conserved(before, results), 1, "a garrison's stores vanish")
     before, results = week([army("A AAC", 1), army("A MAL", 2)], [army("A AAC", 1)])
     expect(invariants.supply_conserved(before, results), 0, "a unit destroyed in battle")
+    # A lost country's event counts its disbanded armies' supply (seed 004, 4b; case S.16):
+    # subtracting them again as units that left the board would count them twice (seed 2,
+    # 1914W47M of the long run).
+    lost = {"kind": "country.lost", "power": "Belgium", "province": "BRU", "supply_change": -27,
+            "text": "Belgium has lost its capital BRU: the country is lost; its armies are "
+                    "disbanded, its garrisons surrender, and 7 cities pass to Germany"}
+    before, results = week([army("A AAC", 1)], [army("A AAC", 1)], [lost],
+                           garrisons={"Belgium": []})
+    before["units"]["Belgium"] = [army("A LIE", 9, supply=1)]
+    expect(invariants.supply_conserved(before, results), 0, "a lost country's armies")
+    # ... but only that country's: another power's army gone the same week carried its own.
+    before["units"]["Germany"].append(army("A MAL", 2))
+    expect(invariants.supply_conserved(before, results), 0, "a lost country and a battle")
+    before["units"]["Belgium"][0]["supply"] = 2
+    expect(invariants.supply_conserved(before, results), 1, "a lost country's supply miscounted")
 
 
 def test_points_and_stores():
