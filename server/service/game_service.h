@@ -105,8 +105,8 @@ class GameService {
     OrderService orders_{context_, resolution_};
     SeatService seats_{context_};
     GameViews views_{context_};
-    MailService mail_{context_, views_, orders_};
     PressService press_{context_};
+    MailService mail_{context_, views_, orders_, press_};
     // Game creations per client address in the last hour (in memory: a restart forgets them).
     std::mutex rate_mutex_;
     std::unordered_map<std::string, std::vector<std::int64_t>> creations_;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The commands a seat writes in a mail body (docs/mail.md): order lines, READY / NOT READY,
-// STATUS, HISTORY, HELP, END. They run through the same calls as the web's, and the answer
-// says what each did, then lists the orders in force and the deadline.
+// STATUS, HISTORY, HELP, END, and press blocks (PRESS TO ... ENDPRESS, docs/press.md). They run
+// through the same calls as the web's, and the answer says what each did, then lists the orders in
+// force and the deadline.
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,27 +17,84 @@ namespace adjutant::service {
 
 namespace {
 
+// PRESS TO France, Italy (or ALL, or GM); GREY PRESS TO ... for grey press; the lines up to
+// ENDPRESS are the message.
+struct PressBlock {
+    std::vector<std::string> to;
+    bool broadcast = false;
+    bool anonymous = false;
+    std::string text;
+};
+
 struct BodyCommands {
     std::vector<std::string> order_lines;
+    std::vector<PressBlock> press;
     std::optional<bool> ready;
     bool help = false;
     bool status = false;
     bool history = false;
 
-    bool any() const { return !order_lines.empty() || ready || help || status || history; }
+    bool any() const {
+        return !order_lines.empty() || !press.empty() || ready || help || status || history;
+    }
 };
+
+// "GREY PRESS TO France, Italy" -> a block, or nullopt when the line opens none.
+std::optional<PressBlock> press_header(const std::string& command) {
+    PressBlock block;
+    std::string_view rest = command;
+    for (const std::string_view grey : {"GREY ", "GRAY ", "ANONYMOUS "})
+        if (rest.substr(0, grey.size()) == grey) {
+            block.anonymous = true;
+            rest.remove_prefix(grey.size());
+        }
+    constexpr std::string_view kPressTo = "PRESS TO ";
+    if (rest.substr(0, kPressTo.size()) != kPressTo) return std::nullopt;
+    rest.remove_prefix(kPressTo.size());
+    std::string name;
+    for (std::size_t i = 0; i <= rest.size(); ++i) {
+        const char c = i < rest.size() ? rest[i] : ' ';
+        if (c == ',' || c == ' ' || c == '\t') {
+            if (!name.empty()) block.to.push_back(name);
+            name.clear();
+        } else {
+            name += c;
+        }
+    }
+    if (block.to.size() == 1 && block.to.front() == "ALL") {
+        block.to.clear();
+        block.broadcast = true;
+    }
+    return block;
+}
 
 // One command or order per line, case aside; reading stops at END.
 BodyCommands read_commands(std::string_view body) {
     BodyCommands out;
     std::size_t start = 0;
+    std::optional<PressBlock> open_press;  // the press block being read
     while (start <= body.size()) {
         auto end = body.find('\n', start);
         if (end == std::string_view::npos) end = body.size();
         const std::string line(trim(body.substr(start, end - start)));
         start = end + 1;
-        if (line.empty()) continue;
         const std::string command = uppercase(line);
+        if (open_press) {
+            if (command == "ENDPRESS" || command == "END PRESS" || command == "END" ||
+                command == "SIGNOFF") {
+                out.press.push_back(std::move(*open_press));
+                open_press.reset();
+                if (command == "END" || command == "SIGNOFF") break;
+            } else {
+                open_press->text += line + "\n";
+            }
+            continue;
+        }
+        if (line.empty()) continue;
+        if (auto header = press_header(command)) {
+            open_press = std::move(header);
+            continue;
+        }
         if (command == "HELP")
             out.help = true;
         else if (command == "STATUS" || command == "LIST")
@@ -51,7 +110,16 @@ BodyCommands read_commands(std::string_view body) {
         else if (command != "ORDERS")  // a heading some players write above their orders
             out.order_lines.push_back(line);
     }
+    // A block the message ends inside is still a message: ENDPRESS is easy to forget.
+    if (open_press) out.press.push_back(std::move(*open_press));
     return out;
+}
+
+std::string recipients_text(const PressMessage& sent) {
+    if (sent.broadcast) return "all powers";
+    std::string text;
+    for (const auto& r : sent.to) text += (text.empty() ? "" : ", ") + r;
+    return text;
 }
 
 // A rejected line of one word is almost always a mistyped command, not an order.
@@ -99,6 +167,21 @@ std::string MailService::answer_commands(const Locked& locked, const Caller& cal
     const BodyCommands commands = read_commands(request.body);
     const std::int64_t game_id = caller.game_id;
     std::string text = "Game " + std::to_string(game_id) + ", " + caller.power + ".\n\n";
+    // A reply to a press mail is press to that message's sender alone: its whole text is the
+    // message, and no line of it is read as an order or a command.
+    if (commands.press.empty())
+        if (const auto replied = replied_press(request.references))
+            return text + answer_press_reply(locked, caller, *replied, request.body);
+    for (const auto& block : commands.press) {
+        PressDraft draft{block.to, block.broadcast, block.anonymous, block.text};
+        try {
+            const PressMessage sent = press_.send(locked, caller, game_id, draft, "email");
+            text += "Press sent to " + recipients_text(sent) + (sent.anonymous ? " (grey)" : "") +
+                    ", message " + std::to_string(sent.id) + ".\n\n";
+        } catch (const ApiError& error) {
+            text += "Your press was NOT sent: " + std::string(error.what()) + "\n\n";
+        }
+    }
     bool kept_earlier = false;  // this message's lines were all refused: the earlier orders stand
     if (!commands.order_lines.empty()) {
         try {
@@ -120,10 +203,29 @@ std::string MailService::answer_commands(const Locked& locked, const Caller& cal
     }
     if (!commands.any()) text += "Your message had no orders and no commands I know.\n\n";
     text += standing_text(locked, caller, commands.status, commands.history);
-    if (commands.help ||
-        (commands.order_lines.empty() && !commands.ready && !commands.status && !commands.history))
-        text += "\n" + mail_text::help(request.recipient);
+    if (commands.help || !commands.any()) text += "\n" + mail_text::help(request.recipient);
     return text;
+}
+
+std::string MailService::answer_press_reply(const Locked& locked, const Caller& caller,
+                                            std::int64_t press_id, const std::string& body) {
+    const auto original = locked.store().press().message(caller.game_id, press_id);
+    const bool received =
+        original && std::find(original->recipients.begin(), original->recipients.end(),
+                              caller.power) != original->recipients.end();
+    if (!received)
+        return "Your reply was NOT sent: it answers no press message of yours in this game.\n";
+    if (original->grey)
+        return "Your reply was NOT sent: that message was grey press, so its sender is not\n"
+               "known to you. Answer with PRESS TO ALL, or to the powers you suspect.\n";
+    PressDraft draft{{original->sender}, false, false, body};
+    try {
+        const PressMessage sent = press_.send(locked, caller, caller.game_id, draft, "email");
+        return "Your reply was sent to " + original->sender + " alone, message " +
+               std::to_string(sent.id) + ".\n";
+    } catch (const ApiError& error) {
+        return "Your reply was NOT sent: " + std::string(error.what()) + "\n";
+    }
 }
 
 // What every answer ends with: the orders in force and the deadline, then the status and the

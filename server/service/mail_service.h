@@ -20,13 +20,15 @@
 #include "service/game_views.h"
 #include "service/mail.h"
 #include "service/order_service.h"
+#include "service/press_service.h"
 
 namespace adjutant::service {
 
 class MailService {
   public:
-    MailService(ServiceContext& context, GameViews& views, OrderService& orders)
-        : context_(context), views_(views), orders_(orders) {}
+    MailService(ServiceContext& context, GameViews& views, OrderService& orders,
+                PressService& press)
+        : context_(context), views_(views), orders_(orders), press_(press) {}
 
     // Throws storage::Error when the database is unavailable (mail-in then asks the MTA to
     // retry).
@@ -35,7 +37,8 @@ class MailService {
     std::string seat_address(std::int64_t game_id, std::string_view power,
                              const MailIdentity& identity);
     // Queues, once each: a welcome with the seat's address to every seat with an email, the
-    // results of every phase resolved in the last day, and reminders to seats without orders
+    // results of every phase resolved in the last day, the press sent in the last day to each
+    // recipient, and reminders to seats without orders
     // whose deadline is less than `reminder_seconds` away. Returns how many mails it queued.
     int queue_notifications(const MailIdentity& identity, std::int64_t reminder_seconds);
 
@@ -60,6 +63,13 @@ class MailService {
     int queue_results(const Locked& locked, const MailIdentity& identity);
     int queue_reminders(const Locked& locked, const MailIdentity& identity,
                         std::int64_t reminder_seconds);
+    // Press to the recipients who have an email address (mail_press.cpp).
+    int queue_press(const Locked& locked, const MailIdentity& identity);
+    // The Message-ID of press message `press_id` as mailed to `power`, and the press message a
+    // reply's References name (the last one), if any.
+    static std::string press_message_id(std::int64_t press_id, const std::string& power,
+                                        const MailIdentity& identity);
+    static std::optional<std::int64_t> replied_press(std::string_view references);
     nlohmann::json notice_headers(const Locked& locked, std::int64_t game_id,
                                   const storage::SeatRow& seat, const MailIdentity& identity);
 
@@ -83,10 +93,13 @@ class MailService {
                                 const MailRequest& request);
     std::string standing_text(const Locked& locked, const Caller& caller, bool status,
                               bool history);
+    std::string answer_press_reply(const Locked& locked, const Caller& caller,
+                                   std::int64_t press_id, const std::string& body);
 
     ServiceContext& context_;
     GameViews& views_;
     OrderService& orders_;
+    PressService& press_;
 };
 
 }  // namespace adjutant::service

@@ -96,6 +96,20 @@ std::vector<PressRow> PressStore::messages(std::int64_t game_id, const PressFilt
         std::int64_t{filter.broadcasts}, std::int64_t{limit});
 }
 
+std::optional<PressRow> PressStore::message(std::int64_t game_id, std::int64_t id) {
+    return query_one(db_,
+                     "SELECT id, game_id, seq, phase, sender, recipients, broadcast, grey, body, "
+                     "source, sent_at FROM press WHERE game_id = ?1 AND id = ?2",
+                     read_press, game_id, id);
+}
+
+std::vector<PressRow> PressStore::sent_since(std::int64_t since, int limit) {
+    return query_all(db_,
+                     "SELECT id, game_id, seq, phase, sender, recipients, broadcast, grey, body, "
+                     "source, sent_at FROM press WHERE sent_at >= ?1 ORDER BY id LIMIT ?2",
+                     read_press, since, std::int64_t{limit});
+}
+
 std::int64_t PressStore::sent_in_phase(std::int64_t game_id, std::int64_t seq,
                                        const std::string& sender) {
     return query_one(

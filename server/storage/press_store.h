@@ -57,6 +57,10 @@ class PressStore {
     // Oldest first, ids above `after`, at most `limit`.
     std::vector<PressRow> messages(std::int64_t game_id, const PressFilter& filter,
                                    std::int64_t after, int limit);
+    std::optional<PressRow> message(std::int64_t game_id, std::int64_t id);
+    // Every game's messages sent at or after `since`, oldest first, at most `limit`: what the
+    // mail notifications deliver.
+    std::vector<PressRow> sent_since(std::int64_t since, int limit);
     // How many messages `sender` sent during phase `seq` (the per-phase cap).
     std::int64_t sent_in_phase(std::int64_t game_id, std::int64_t seq, const std::string& sender);
 

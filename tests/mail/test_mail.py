@@ -356,6 +356,89 @@ TESTS = {"headings": test_headings, "rate_limit": test_rate_limit, "outbound": t
          "forged_sender": test_forged_sender, "duplicate": test_duplicate}
 
 
+ITALY = "ida@player.test"
+GERMANY = "gus@player.test"
+
+
+def test_press():
+    """Press by mail (docs/press.md): PRESS TO ... ENDPRESS beside orders, delivered to the
+    recipients who play by mail, threaded; a reply goes to its sender alone; grey press reaches
+    its recipient without the sender's name and cannot be replied to; a forged sender's press is
+    refused like its orders."""
+    port = free_port()
+    sink = SmtpSink(port)
+    server = new_server(port)
+    try:
+        game_id, gm_token, tokens = create_game(
+            server, {"France": FRANCE, "Italy": ITALY, "Germany": GERMANY}, press={"grey": True})
+        france = seat_address(server, game_id, "France")
+        italy = seat_address(server, game_id, "Italy")
+        germany = seat_address(server, game_id, "Germany")
+
+        def send(sender, address, body, **kw):
+            done = mail_in(server, message(sender, address, body, **kw), recipient=address)
+            check(done.returncode == 0, f"mail-in: {done.returncode} {done.stderr}")
+            return confirmations(server, sender)[-1] if b"rejected" not in done.stderr else None
+
+        def press_of(token):
+            status, body, _, raw = server.request("GET", f"/api/v1/games/{game_id}/press",
+                                                  token=token)
+            check(status == 200, f"read press: {raw[:200]!r}")
+            return body["messages"]
+
+        text = send(FRANCE, france, "PRESS TO Italy, germany\nShall we share Austria?\n"
+                    "qx9-mail-secret\nENDPRESS\nA PAR-BUR\n")
+        check("Press sent to Germany, Italy, message" in text, text)
+        check("(1 accepted, 0 rejected)" in text, f"the orders beside it: {text}")
+        delivered = sink.wait_for(lambda m: b"Shall we share Austria?" in m["data"], "press")
+        deadline = time.time() + 20
+        while len(delivered) < 2 and time.time() < deadline:
+            time.sleep(0.3)
+            delivered = [m for m in sink.messages if b"Shall we share Austria?" in m["data"]]
+        check(sorted(r for m in delivered for r in m["to"]) == sorted([ITALY, GERMANY]),
+              f"to the recipients only: {[m['to'] for m in delivered]}")
+        to_italy = next(email.message_from_bytes(m["data"], policy=email.policy.default)
+                        for m in delivered if m["to"] == [ITALY])
+        check(to_italy["Message-ID"].startswith("<press-") and
+              f"<game-{game_id}." in to_italy["References"],
+              f"threaded under the game: {to_italy['Message-ID']} {to_italy['References']}")
+        check("From: France" in to_italy.get_content(), to_italy.get_content())
+        check(to_italy["Reply-To"] == italy, f"replies come back to Italy's address")
+
+        # A reply is press to France alone, whatever it says.
+        text = send(ITALY, italy, "Yes. READY\n", extra={"In-Reply-To": to_italy["Message-ID"],
+                                                           "References": to_italy["Message-ID"]})
+        check("Your reply was sent to France alone" in text, text)
+        check([m["text"] for m in press_of(tokens["France"])][-1] == "Yes. READY",
+              "France reads the reply")
+        check("Yes. READY" not in str(press_of(tokens["Germany"])), "Germany does not")
+        check(not orders_of(server, game_id, tokens["Italy"])["ready"], "no command was run")
+
+        # Grey press by mail: Italy is not told who sent it, and cannot reply to it.
+        text = send(GERMANY, germany, "GREY PRESS TO Italy\nWatch France.\nENDPRESS\n")
+        check("(grey)" in text, text)
+        grey = sink.wait_for(lambda m: b"Watch France." in m["data"], "grey press")[0]
+        check(b"Germany" not in grey["data"] and b"anonymous" in grey["data"],
+              "the grey sender is not named")
+        grey_id = email.message_from_bytes(grey["data"], policy=email.policy.default)["Message-ID"]
+        text = send(ITALY, italy, "Who are you?\n", extra={"References": grey_id})
+        check("NOT sent" in text and "grey" in text, text)
+
+        # A forged sender's press is refused with its orders; gunboat-like refusals say why.
+        before = len(press_of(gm_token))
+        check(send("mallory@evil.test", france, "PRESS TO Italy\nforged\nENDPRESS\n") is None,
+              "the forged mail is rejected")
+        text = send(FRANCE, france, "PRESS TO France\nto me\nENDPRESS\n")
+        check("Your press was NOT sent" in text, text)
+        check(len(press_of(gm_token)) == before, "nothing was stored")
+    finally:
+        server.close()
+        sink.stop()
+
+
+TESTS["press"] = test_press
+
+
 def main():
     global ARGS
     parser = argparse.ArgumentParser()
