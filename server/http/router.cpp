@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
+#include "http/draw_json.h"
 #include "http/json_views.h"
 #include "http/press_json.h"
 #include "http/static_files.h"
@@ -387,6 +388,30 @@ Response mark_press_read(const Context& c) {
     return json_response(200, {{"marked", true}});
 }
 
+// Draws and concessions (docs/draws.md).
+Response propose_draw(const Context& c) {
+    const auto who = caller(c);
+    const std::int64_t id = id_param(c.params[0]);
+    const Json body = body_json(c.request);
+    const auto kind = service::string_field(body, "kind").value_or("draw");
+    const auto to = service::string_field(body, "to");
+    return json_response(201, draw_proposal_json(c.service.draws().propose(who, id, kind, to)));
+}
+Response vote_draw(const Context& c) {
+    const auto who = caller(c);
+    const std::int64_t id = id_param(c.params[0]);
+    const std::int64_t proposal = id_param(c.params[1]);
+    const Json body = body_json(c.request);
+    const auto accept = service::bool_field(body, "accept");
+    if (!accept) throw service::bad_request("field 'accept' is required: true or false");
+    return json_response(200,
+                         draw_proposal_json(c.service.draws().vote(who, id, proposal, *accept)));
+}
+Response list_draws(const Context& c) {
+    return json_response(200,
+                         draw_list_json(c.service.draws().list(caller(c), id_param(c.params[0]))));
+}
+
 // The web UI (static_files.h): the page itself at /, its scripts and styles under /web/.
 Response web_index(const Context& c) {
     return static_file("index.html", c.request.if_none_match);
@@ -425,6 +450,9 @@ const std::array kRoutes{
     Route{{"POST", "/api/v1/games/{id}/press"}, send_press},
     Route{{"GET", "/api/v1/games/{id}/press"}, read_press},
     Route{{"POST", "/api/v1/games/{id}/press/read"}, mark_press_read},
+    Route{{"GET", "/api/v1/games/{id}/draws"}, list_draws},
+    Route{{"POST", "/api/v1/games/{id}/draws"}, propose_draw},
+    Route{{"POST", "/api/v1/games/{id}/draws/{proposal}/vote"}, vote_draw},
     Route{{"PUT", "/api/v1/games/{id}/variant"}, upload_game_variant},
     Route{{"GET", "/"}, web_index},
     Route{{"GET", "/web/{file}"}, web_file},

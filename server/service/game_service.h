@@ -23,6 +23,7 @@
 
 #include "service/caller.h"
 #include "service/context.h"
+#include "service/draw_service.h"
 #include "service/game_results.h"
 #include "service/game_views.h"
 #include "service/mail_service.h"
@@ -92,6 +93,7 @@ class GameService {
     GameViews& views() { return views_; }
     MailService& mail() { return mail_; }
     PressService& press() { return press_; }
+    DrawService& draws() { return draws_; }
 
   private:
     void require_named_phase(const LoadedGame& game, const nlohmann::json& body,
@@ -106,6 +108,7 @@ class GameService {
     SeatService seats_{context_};
     GameViews views_{context_};
     PressService press_{context_};
+    DrawService draws_{context_};
     MailService mail_{context_, views_, orders_, press_};
     // Game creations per client address in the last hour (in memory: a restart forgets them).
     std::mutex rate_mutex_;

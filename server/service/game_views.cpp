@@ -2,6 +2,7 @@
 #include "service/game_views.h"
 
 #include "core/phase.h"
+#include "service/draw_service.h"
 #include "service/game_internal.h"
 #include "service/phase_etag.h"
 #include "service/press_service.h"
@@ -46,6 +47,7 @@ nlohmann::json GameViews::game_json(const Locked& locked, const LoadedGame& game
           {"press", press_rules_json(PressService::rules(locked, row.id))}}},
         {"seed_commitment", row.seed_commitment},
         {"winner", row.winner ? nlohmann::json(*row.winner) : nullptr},
+        {"result", DrawService::result(locked, row)},
         {"created_at", row.created_at},
         {"revision", row.revision},
         {"seats", seats},

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "service/codec.h"
+#include "service/draw_service.h"
 #include "service/game_internal.h"
 #include "service/game_service.h"
 #include "service/phase_etag.h"
@@ -172,6 +173,7 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
         if (auto winner = string_field(body, "winner"))
             row.winner = canonical_power(game.variant->variant, *winner);
         detail["winner"] = row.winner ? nlohmann::json(*row.winner) : nullptr;
+        DrawService::expire_open(locked, game_id, t);
     } else {
         throw not_found("no GM action '" + std::string(action) + "'");
     }

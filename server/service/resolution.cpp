@@ -11,6 +11,7 @@
 #include "core/phase.h"
 #include "orders/parser.h"
 #include "service/codec.h"
+#include "service/draw_service.h"
 #include "service/game_internal.h"
 #include "service/text.h"
 
@@ -150,6 +151,9 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
                        json_text(current_phase_details(locked.load(id))));
     store.insert_phase(next);
     store.clear_ready(id);
+    // A draw or concession is voted on within one phase: what the next phase brings may
+    // change a power's mind, so it votes again on a new proposal.
+    DrawService::expire_open(locked, id, context_.now());
     store.update_game(row);
     store.audit(id, actor, "resolve",
                 json_text(nlohmann::json{{"phase", resolved.phase}, {"hash", *resolved.hash}}),

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "storage/draw_store.h"
 #include "storage/press_store.h"
 #include "storage/records.h"
 #include "storage/sqlite.h"
@@ -23,6 +24,7 @@ class Store {
     Database& database() { return db_; }
     // Press has its own file of SQL (press_store.h); it shares this store's connection.
     PressStore press() { return PressStore(db_); }
+    DrawStore draws() { return DrawStore(db_); }
 
     // Games. insert_game ignores row.id and returns the new id.
     std::int64_t insert_game(const GameRow& row);

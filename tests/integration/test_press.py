@@ -10,7 +10,6 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_server as ts  # noqa: E402
-from server_harness import parse_server_test_args, run_tests  # noqa: E402
 from test_server import check, create_game, expect, gm, put_orders  # noqa: E402
 
 # A marker in every private message: it must reach its recipients and no one else.
@@ -249,13 +248,5 @@ def test_press_rules():
         server.close()
 
 
-TESTS = {name[5:]: fn for name, fn in globals().items() if name.startswith("test_")}
-
-
-def main():
-    ts.ARGS = parse_server_test_args(TESTS)
-    return run_tests(TESTS, ts.ARGS.only)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(ts.script_main(ts.tests_of(globals())))

@@ -1174,14 +1174,17 @@ def test_seeds():
         server.close()
 
 
-TESTS = {name[5:]: fn for name, fn in globals().items() if name.startswith("test_")}
+def tests_of(namespace):
+    """A script's tests: its test_* functions by name, without the prefix."""
+    return {name[5:]: fn for name, fn in namespace.items() if name.startswith("test_")}
 
 
-def main():
+def script_main(tests):
+    """The main of every test script built on these helpers (--only NAME runs one test)."""
     global ARGS
-    ARGS = parse_server_test_args(TESTS)
-    return run_tests(TESTS, ARGS.only)
+    ARGS = parse_server_test_args(tests)
+    return run_tests(tests, ARGS.only)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(script_main(tests_of(globals())))
