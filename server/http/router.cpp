@@ -362,6 +362,8 @@ Response read_press(const Context& c) {
     Json body = press_page_json(page);
     const std::string base =
         "/api/v1/games/" + std::to_string(id) + "/press?limit=" + std::to_string(limit);
+    if (!page.feed_key.empty())
+        body["feed"] = "/api/v1/games/" + std::to_string(id) + "/feed?key=" + page.feed_key;
     body["links"] = {
         {"self", after > 0 ? base + "&after=" + std::to_string(after) : base},
         {"next", page.next_after ? Json(base + "&after=" + std::to_string(*page.next_after))
@@ -386,6 +388,17 @@ Response mark_press_read(const Context& c) {
     const auto conversation = service::string_field(body, "conversation").value_or("");
     c.service.press().mark_read(who, id, conversation, *up_to);
     return json_response(200, {{"marked", true}});
+}
+
+// The game's Atom feed (docs/press.md, "Feed"): ?key= names a seat's feed, none the public one.
+// A query parameter, not a token: feed readers send no Authorization header.
+Response game_feed(const Context& c) {
+    const std::int64_t id = id_param(c.params[0]);
+    const std::string key(query_param(c.request.target, "key").value_or(""));
+    Response response;
+    response.content_type = "application/atom+xml; charset=utf-8";
+    response.body = c.service.feeds().atom(id, key);
+    return response;
 }
 
 // Draws and concessions (docs/draws.md).
@@ -450,6 +463,7 @@ const std::array kRoutes{
     Route{{"POST", "/api/v1/games/{id}/press"}, send_press},
     Route{{"GET", "/api/v1/games/{id}/press"}, read_press},
     Route{{"POST", "/api/v1/games/{id}/press/read"}, mark_press_read},
+    Route{{"GET", "/api/v1/games/{id}/feed"}, game_feed},
     Route{{"GET", "/api/v1/games/{id}/draws"}, list_draws},
     Route{{"POST", "/api/v1/games/{id}/draws"}, propose_draw},
     Route{{"POST", "/api/v1/games/{id}/draws/{proposal}/vote"}, vote_draw},

@@ -24,6 +24,7 @@
 #include "service/caller.h"
 #include "service/context.h"
 #include "service/draw_service.h"
+#include "service/feed_service.h"
 #include "service/game_results.h"
 #include "service/game_views.h"
 #include "service/mail_service.h"
@@ -94,6 +95,7 @@ class GameService {
     MailService& mail() { return mail_; }
     PressService& press() { return press_; }
     DrawService& draws() { return draws_; }
+    FeedService& feeds() { return feeds_; }
 
   private:
     void require_named_phase(const LoadedGame& game, const nlohmann::json& body,
@@ -109,6 +111,7 @@ class GameService {
     GameViews views_{context_};
     PressService press_{context_};
     DrawService draws_{context_};
+    FeedService feeds_{context_, press_};
     MailService mail_{context_, views_, orders_, press_};
     // Game creations per client address in the last hour (in memory: a restart forgets them).
     std::mutex rate_mutex_;

@@ -94,6 +94,10 @@ std::string deadline(const nlohmann::json& unix_seconds) {
     return format_utc(unix_seconds.get<std::int64_t>(), "%Y-%m-%d %H:%M UTC");
 }
 
+std::string rfc3339_date(std::int64_t unix_seconds) {
+    return format_utc(unix_seconds, "%Y-%m-%dT%H:%M:%SZ");
+}
+
 std::string rfc5322_date(std::int64_t unix_seconds) {
     return format_utc(unix_seconds, "%a, %d %b %Y %H:%M:%S +0000");
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Plain-text renderings for mail answers, from the same documents and values the API serves, so a
-// player by mail reads what a player by web reads. Internal to the service's mail files.
+// Plain-text renderings for mail answers (and the Atom feed's entries), from the same documents
+// and values the API serves, so a player by mail reads what a player by web reads. Internal to
+// the service.
 #pragma once
 
 #include <cstdint>
@@ -34,5 +35,7 @@ std::string results(const nlohmann::json& results);
 std::string deadline(const nlohmann::json& unix_seconds);
 // RFC 5322 date-time in UTC.
 std::string rfc5322_date(std::int64_t unix_seconds);
+// RFC 3339 date-time in UTC ("2026-12-01T09:30:00Z"), as Atom wants it.
+std::string rfc3339_date(std::int64_t unix_seconds);
 
 }  // namespace adjutant::service::mail_text

@@ -42,6 +42,7 @@ struct PressPage {
     std::map<std::string, std::int64_t> unread;  // conversation -> unread messages
     std::vector<std::string> may_write_to;       // what the reader may send to now ("all" too)
     std::string closed;                          // why the reader may not write now, or empty
+    std::string feed_key;                        // a seat's: its Atom feed (feed_service.h)
 };
 
 }  // namespace adjutant::service

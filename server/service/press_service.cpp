@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/phase.h"
+#include "service/feed_service.h"
 #include "service/game_internal.h"
 #include "service/text.h"
 
@@ -245,6 +246,8 @@ PressPage PressService::read(const Caller& caller, std::int64_t game_id, std::in
                 page.may_write_to.push_back(power.name);
         }
     } else if (reader != "public") {
+        if (const auto seat = locked.store().seat(game_id, reader); seat && seat->token_hash)
+            page.feed_key = FeedService::feed_key(*seat->token_hash);
         page.closed = closed_reason(rules, game.row.status, game.phase.phase);
         if (page.closed.empty()) {
             if (rules.rule != "none") page.may_write_to.push_back("all");

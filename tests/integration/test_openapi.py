@@ -143,6 +143,7 @@ def test_client():
         c.call("readPress", 200, {"id": game}, token=gm)
         c.call("readPress", 401, {"id": game})
         c.call("markPressRead", 200, {"id": game}, body={"up_to": sent["id"]}, token=gm)
+        c.call("getFeed", 200, {"id": game})
         proposal = c.call("proposeDraw", 201, {"id": game}, body={"kind": "draw"}, token=token)
         c.call("listDraws", 200, {"id": game}, token=gm)
         c.call("voteDraw", 403, {"id": game, "proposal": proposal["id"]}, body={"accept": True},

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Press through the real server (docs/press.md): who reads what, each press rule, grey press,
-press in adjustments, publication when the game ends, unread counts, paging and ETags.
+press in adjustments, publication when the game ends, unread counts, paging and ETags, and the
+Atom feed.
 Run: test_press.py --binary PATH --variants DIR [--only NAME]"""
 
 import json
@@ -244,6 +245,49 @@ def test_press_rules():
         got = server.request("GET", f"/api/v1/games/{game_id}/press")
         check(got[0] == 401 and SECRET not in got[3].decode(), "kept private after the end")
         check(len(read(server, game_id, tokens["Italy"])["messages"]) == 1, "Italy still reads it")
+    finally:
+        server.close()
+
+
+def test_feed():
+    """A seat's Atom feed holds the resolved phases and its own press, never another seat's;
+    the public feed holds the results only; a key that names no seat is refused, and a
+    replacement player's new token gives a new key."""
+    import xml.etree.ElementTree as ET
+    atom = "{http://www.w3.org/2005/Atom}"
+    server = ts.new_server()
+    try:
+        game_id, gm_token, tokens, _ = create_game(server, resolve_when_ready=False)
+        send(server, game_id, tokens["France"], ["Italy"], f"For Italy only. {SECRET}")
+        expect(put_orders(server, game_id, tokens["France"], f"A PAR-BUR\nnote {SECRET}"), 200,
+               "orders with a refused line")
+        gm(server, game_id, gm_token, "resolve")
+
+        def feed(path):
+            got = server.request("GET", path)
+            check(got[0] == 200 and got[2].getheader("Content-Type").startswith(
+                "application/atom+xml"), f"{path}: {got[0]} {got[3][:200]!r}")
+            root = ET.fromstring(got[3])
+            return got[3].decode(), [e.find(atom + "title").text for e in root.iter(atom + "entry")]
+
+        italy_feed = read(server, game_id, tokens["Italy"])["feed"]
+        text, titles = feed(italy_feed)
+        check("Spring 1901 movement resolved" in titles and
+              "Press from France to Italy" in titles and SECRET in text, f"Italy's feed: {titles}")
+        germany_text, germany_titles = feed(read(server, game_id, tokens["Germany"])["feed"])
+        check(SECRET not in germany_text and "Spring 1901 movement resolved" in germany_titles,
+              f"Germany's feed has the results and nothing private: {germany_titles}")
+        public_text, public_titles = feed(f"/api/v1/games/{game_id}/feed")
+        check(SECRET not in public_text and not any(t.startswith("Press") for t in public_titles),
+              f"the public feed: {public_titles}")
+        france_text, _ = feed(read(server, game_id, tokens["France"])["feed"])
+        check(france_text.count(SECRET) >= 2, "France's feed has its own press and refused line")
+        got = server.request("GET", f"/api/v1/games/{game_id}/feed?key=" + "0" * 32)
+        check(got[0] == 403, f"a bad key: {got[0]}")
+        expect(server.request("POST", f"/api/v1/games/{game_id}/seats/Italy/replace",
+                              {"player": "New"}, token=gm_token), 201, "replace Italy")
+        got = server.request("GET", italy_feed)
+        check(got[0] == 403, f"the old player's feed key is revoked: {got[0]}")
     finally:
         server.close()
 
