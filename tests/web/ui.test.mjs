@@ -367,13 +367,40 @@ async function press(server, open) {
   check(await anyone.textContent("#press-messages .press-text") === "My NMR was a mistake." && await anyone.$("#press-compose") === null,
     "the published press is read only");
   await shot(anyone, "20-press-published");
+  // Grey press: a power may send anonymously, the GM may not (docs/press.md); the recipient
+  // reads it in "Anonymous", without the sender.
+  const grey = await createGame(server, "Grey", { press: { grey: true, adjustments: false } });
+  const greyFrance = await open("press-grey-france");
+  await greyFrance.goto(`${server.base}/#/game/${grey.id}?token=${grey.tokens.France}`);
+  await greyFrance.waitForSelector("#press-anonymous");
+  const line = await greyFrance.textContent("#press-rules");
+  check(line === "Rules: Full press · grey allowed · no press in adjustments", "the rules line: " + line);
+  await greyFrance.check("#press-to-Italy");
+  await greyFrance.check("#press-anonymous");
+  await greyFrance.fill("#press-text", "Someone is watching you.");
+  await greyFrance.click("#press-send");
+  await greyFrance.waitForSelector("#press-messages .press-from");
+  check((await greyFrance.textContent("#press-messages .press-from")) === "France (you, sent anonymously)", "the sender sees it was sent anonymously");
+  const greyItaly = await open("press-grey-italy");
+  await greyItaly.goto(`${server.base}/#/game/${grey.id}?token=${grey.tokens.Italy}`);
+  await greyItaly.click('[data-conversation="anonymous"]');
+  await greyItaly.waitForSelector("#press-messages .press-from");
+  check((await greyItaly.textContent("#press-messages .press-from")) === "Anonymous" &&
+    !(await greyItaly.textContent("#press-panel")).includes("France (you"), "Italy does not see who sent it");
+  const greyGm = await open("press-grey-gm");
+  await greyGm.goto(`${server.base}/#/game/${grey.id}?token=${grey.gm}`);
+  await greyGm.waitForSelector("#press-compose");
+  check(await greyGm.$("#press-anonymous") === null, "the GM is offered no anonymous choice");
+  for (const p of [greyFrance, greyItaly, greyGm]) await p.close();
+
   // A game still running shows no press panel without a token.
+  // (Only the fragment changes, so the old page stays on screen until the new one is drawn.)
   await anyone.goto(`${server.base}/#/game/${game.id}`);
-  await anyone.waitForSelector("#token-input");
+  await anyone.waitForFunction(() => document.querySelector("h1")?.textContent === "Press test" && document.getElementById("token-input"), null, { timeout: 10000 });
   check(await anyone.$("#press-panel") === null, "no press panel without a token while the game runs");
   for (const p of [france, italy, germany, boat, anyone]) await p.close();
-  console.log("ok: press (form, unread counts, marking read, privacy, polling with 304, gunboat, published)");
-  return [game, gunboat];
+  console.log("ok: press (form, unread counts, marking read, privacy, polling with 304, gunboat, published, grey)");
+  return [game, gunboat, grey];
 }
 
 async function until(test, ms, what) {
