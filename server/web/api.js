@@ -67,7 +67,35 @@ export const api = {
   action: (id, action, token, body = {}) =>
     call("POST", `/games/${id}/actions/${encodeURIComponent(action)}`, { token, body }),
   audit: (id, token) => call("GET", `/games/${id}/audit`, { token }),
+  sendPress: (id, message, token) => call("POST", `/games/${id}/press`, { token, body: message }),
+  markPressRead: (id, upTo, conversation, token) =>
+    call("POST", `/games/${id}/press/read`, { token, body: { up_to: upTo, conversation } }),
+  pressPage,
 };
+
+// One page of press (docs/press.md), revalidated by hand: `etag` is the ETag of the last answer
+// to this same query, and a 304 comes back as {notModified: true}. By hand rather than through
+// the browser's HTTP cache (as api.game is) because press is private: with "no-store" a seat's
+// messages never land in the browser's disk cache, which outlives the tab that held the token.
+async function pressPage(id, { after = 0, limit = 200, token, etag } = {}) {
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = "Bearer " + token;
+  if (etag) headers["If-None-Match"] = etag;
+  let response;
+  try {
+    response = await fetch(`${BASE}/games/${id}/press?after=${after}&limit=${limit}`, { headers, cache: "no-store" });
+  } catch {
+    throw new ApiError(0, "network", "the server cannot be reached");
+  }
+  if (response.status === 304) return { notModified: true, etag };
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = data && data.error ? data.error : {};
+    throw new ApiError(response.status, error.code || "http_" + response.status,
+      error.message || response.statusText, error.details);
+  }
+  return { data, etag: response.headers.get("ETag") };
+}
 
 // Tokens per game: { seat: "seat_...", gm: "gm_..." }. The prefix tells which is which.
 const key = (id) => "adjutant.tokens." + id;

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // The single-page app: hash routes (#/ the game list, #/game/ID the game page), the game page's
-// map, phase history and seat list, and the wiring of the order panel and GM console.
+// map, phase history and seat list, and the wiring of the order panel, GM console and press.
 
 import { api, tokensFor, rememberToken, forgetTokens } from "./api.js";
 import { h, say, formatTime, formatRemaining } from "./dom.js";
 import { drawMap, indexVariant, unitsOf } from "./map.js";
 import { OrderPanel } from "./orders.js";
 import { GmConsole } from "./gm.js";
+import { PressPanel } from "./press.js";
 
 const POLL_MS = 10000;
 const main = document.getElementById("main");
@@ -110,6 +111,7 @@ class GamePage {
   stop() {
     clearInterval(this.timer);
     this.stopped = true;
+    this.press?.stop();
   }
 
   async start() {
@@ -119,6 +121,9 @@ class GamePage {
 
   // Polling is cheap: the browser revalidates with If-None-Match and the server answers 304.
   async poll() {
+    // Press changes without the game's revision changing, so it is polled on its own (also a
+    // 304 while nothing the reader may see changed).
+    this.press?.poll();
     try {
       const game = await api.game(this.id);
       if (!this.stopped && this.game && game.revision !== this.game.revision) await this.refresh();
@@ -199,6 +204,8 @@ class GamePage {
       side.push(this.gm.root);
       this.gm.load();
     }
+    const press = this.pressPanel();
+    if (press) side.push(press.root);
     side.push(this.seatsPanel(), this.tokenPanel());
 
     const deadline = game.deadline ? `deadline ${formatTime(game.deadline)} (${formatRemaining(game.deadline)})` : "no deadline";
@@ -223,6 +230,25 @@ class GamePage {
         h("div", { class: "side-column" }, side)));
     this.renderHistory();
     this.drawMap(false);
+  }
+
+  // The press panel for this tab's token: the seat's (a player's press is its own), else the
+  // GM's; without one, a finished game's published press, read only. The panel outlives a
+  // redraw, so what is being typed and the conversation open stay while the game refreshes.
+  pressPanel() {
+    const token = this.seatToken || this.gmToken || null;
+    const published = this.game.status === "ended" && this.game.settings?.press?.publish_at_end !== false;
+    const key = token || (published ? "public" : null);
+    if (this.press && this.press.key === key) return this.press;
+    this.press?.stop();
+    this.press = null;
+    if (!key) return null;
+    this.press = new PressPanel({
+      gameId: this.id, token, power: this.power,
+      phaseName: (code) => this.phases?.find((p) => p.phase === code)?.phase_name || code || "before the start",
+    });
+    this.press.poll();
+    return this.press;
   }
 
   legend() {

@@ -171,8 +171,8 @@ async function checkStatic(server) {
   console.log("ok: static files (types, ETag/304, HEAD, traversal refused)");
 }
 
-async function createGame(server) {
-  const created = await apiCall(server, "POST", "/games", { name: "Browser test", variant: "standard", missing_orders: "hold", resolve_when_ready: false });
+async function createGame(server, name = "Browser test", extra = {}) {
+  const created = await apiCall(server, "POST", "/games", { name, variant: "standard", missing_orders: "hold", resolve_when_ready: false, ...extra });
   check(created.status === 201, "create game: " + JSON.stringify(created.data));
   const id = created.data.game.id;
   const tokens = {};
@@ -250,6 +250,165 @@ async function campaignMap(page, server) {
   check(rolls.some((r) => /^\[d10 assault LIE: ([1-9]|10), .+\]$/.test(r)) && rolls.some((r) => r.startsWith("[d10 generalship A LIE: ")),
     "the assault and generalship dice are shown: " + rolls.join(" | "));
   await shot(page, "14-campaign-assault");
+}
+
+// Press (docs/press.md) in its own game, so the GM console's replacing Italy elsewhere does not
+// matter: France writes to Italy through the form, Italy's page counts it unread, opens it and
+// the count goes; Germany's page never shows it; a gunboat game offers only the GM; once that
+// game has ended its press is published to a page without a token.
+async function press(server, open) {
+  const game = await createGame(server, "Press test");
+  check((await apiCall(server, "GET", `/games/${game.id}`)).data.status === "active", "the press game started when its seats were full");
+  // Markup in a message must arrive as text: the page inserts it as a text node.
+  const secret = "Meet in <b>Tyrolia</b> & keep it quiet, press-secret-7731";
+  const france = await open("press-france");
+  await france.setViewportSize({ width: 1280, height: 900 });
+  await france.goto(`${server.base}/#/game/${game.id}?token=${game.tokens.France}`);
+  await france.waitForSelector("#press-compose");
+  check((await france.textContent("#press-rules")).trim() === "Rules: Full press", "the rules line: " + await france.textContent("#press-rules"));
+  const choices = await france.$$eval("#press-compose input[type=checkbox]", (b) => b.map((x) => x.value));
+  check(JSON.stringify(choices) === JSON.stringify(["all", "Austria", "England", "Germany", "Italy", "Russia", "Turkey", "GM"]),
+    "France may write to all, the other powers and the GM: " + choices);
+  check(await france.$("#press-anonymous") === null, "no anonymous choice without grey press");
+  check(await france.textContent('label[for="press-to-all"]') === " All powers", "the broadcast is labelled All powers");
+  // The server's refusal shows in the form: a control character is not allowed in a message.
+  await france.check("#press-to-Italy");
+  await france.fill("#press-text", "ring  ring");
+  await france.click("#press-send");
+  await france.waitForFunction(() => document.getElementById("press-error")?.textContent.length > 0, null, { timeout: 10000 });
+  const refused = await france.textContent("#press-error");
+  check(/control/i.test(refused), "the server's reason is shown in the form: " + refused);
+  await france.fill("#press-text", secret);
+  await france.click("#press-send");
+  await france.waitForSelector('#press-conversations [data-conversation="Italy"][aria-pressed="true"]');
+  await france.waitForFunction((t) => [...document.querySelectorAll("#press-messages .press-text")].some((p) => p.textContent === t), secret, { timeout: 10000 });
+  check(await france.textContent("#press-error") === "", "the error is cleared once sent");
+  check(await france.inputValue("#press-text") === "", "the box is emptied once sent");
+  check(await france.$('[data-conversation="Italy"] .unread-count') === null, "one's own message is not unread");
+  await shot(france, "15-press-france-sent");
+
+  // Italy: the count, then the message (as text, not markup), then no count.
+  const italy = await open("press-italy");
+  await italy.setViewportSize({ width: 1280, height: 900 });
+  const pressAnswers = [];
+  italy.on("response", (r) => { if (r.url().includes("/press?")) pressAnswers.push(r.status()); });
+  await italy.goto(`${server.base}/#/game/${game.id}?token=${game.tokens.Italy}`);
+  await italy.waitForSelector('#press-conversations [data-conversation="France"] .unread-count');
+  const badge = await italy.textContent('[data-conversation="France"] .unread-count');
+  check(badge === "1 unread", "Italy has one unread message from France: " + badge);
+  check(!(await italy.textContent("#press-panel")).includes("press-secret"), "nothing is shown before the conversation is opened");
+  await shot(italy, "16-press-italy-unread");
+  await italy.click('[data-conversation="France"]');
+  await italy.waitForSelector("#press-messages .press-text");
+  const shown = await italy.$$eval("#press-messages .press-message", (l) => l.map((m) => ({
+    text: m.querySelector(".press-text").textContent, markup: m.querySelector(".press-text b") !== null,
+    from: m.querySelector(".press-from").textContent, meta: m.querySelector(".press-meta").textContent })));
+  check(shown.length === 1 && shown[0].text === secret && !shown[0].markup, "Italy reads the text as text: " + JSON.stringify(shown));
+  check(shown[0].from === "France" && shown[0].meta.includes("Spring 1901 movement"), "sender and phase name: " + shown[0].meta);
+  await italy.waitForFunction(() => document.querySelector('[data-conversation="France"]') && !document.querySelector('[data-conversation="France"] .unread-count'), null, { timeout: 10000 });
+  const after = await apiCall(server, "GET", `/games/${game.id}/press`, undefined, game.tokens.Italy);
+  check(JSON.stringify(after.data.unread) === "{}", "the server has it read: " + JSON.stringify(after.data.unread));
+  // Opening the conversation addressed the reply to France.
+  check(await italy.isChecked("#press-to-France") && !(await italy.isChecked("#press-to-Germany")), "the reply goes to France");
+  await shot(italy, "17-press-italy-read");
+
+  // Between changes the page's polls (every 10 s) are answered 304; a message arriving while
+  // the page is open is found by the next one.
+  await until(() => pressAnswers.includes(304), 15000, "a 304 for an unchanged press page: " + pressAnswers.join(","));
+  const reply = await apiCall(server, "POST", `/games/${game.id}/press`, { to: ["Italy", "Germany"], text: "All three of us, then." }, game.tokens.France);
+  check(reply.status === 201, "France writes to Italy and Germany: " + JSON.stringify(reply.data));
+  await italy.waitForSelector('[data-conversation="France,Germany"] .unread-count', { timeout: 15000 });
+
+  // Germany: the group message, never the one to Italy.
+  const germany = await open("press-germany");
+  await germany.goto(`${server.base}/#/game/${game.id}?token=${game.tokens.Germany}`);
+  await germany.waitForSelector('[data-conversation="France,Italy"]');
+  const conversations = await germany.$$eval("#press-conversations [data-conversation]", (b) => b.map((x) => x.dataset.conversation));
+  check(JSON.stringify(conversations) === '["France,Italy"]', "Germany has only the group conversation: " + conversations);
+  await germany.click('[data-conversation="France,Italy"]');
+  await germany.waitForSelector("#press-messages .press-text");
+  check(!(await germany.content()).includes("press-secret"), "Germany's page never shows France's message to Italy");
+
+  // A phone: the panel fits the screen.
+  await italy.setViewportSize({ width: 390, height: 844 });
+  await italy.click('[data-conversation="France,Germany"]');
+  await italy.waitForFunction(() => !document.querySelector('[data-conversation="France,Germany"] .unread-count'), null, { timeout: 10000 });
+  const widths = await italy.evaluate(() => ({
+    doc: document.documentElement.scrollWidth, panel: document.getElementById("press-panel").getBoundingClientRect().right,
+    send: document.getElementById("press-send").getBoundingClientRect().height }));
+  check(widths.doc <= 390 && widths.panel <= 390 && widths.send >= 36, "the press panel fits a phone: " + JSON.stringify(widths));
+  await italy.$eval("#press-panel", (p) => p.scrollIntoView());
+  await italy.screenshot({ path: path.join(ARTIFACTS, "18-press-phone.png") });
+  await shot(italy, "18-press-phone-full");
+
+  // Gunboat: only the GM. Ended, its press is published to anyone.
+  const gunboat = await createGame(server, "Gunboat", { press: { rule: "none" } });
+  check((await apiCall(server, "GET", `/games/${gunboat.id}`)).data.settings.press.rule === "none", "the gunboat game has no press between powers");
+  const boat = await open("press-gunboat");
+  await boat.goto(`${server.base}/#/game/${gunboat.id}?token=${gunboat.tokens.France}`);
+  await boat.waitForSelector("#press-compose");
+  const only = await boat.$$eval("#press-compose input[type=checkbox]", (b) => b.map((x) => x.value));
+  check(JSON.stringify(only) === '["GM"]', "a gunboat game offers only the GM: " + only);
+  check((await boat.textContent("#press-rules")).includes("Gunboat"), "the rules line says gunboat");
+  await boat.check("#press-to-GM");
+  await boat.fill("#press-text", "My NMR was a mistake.");
+  await boat.click("#press-send");
+  await boat.waitForSelector('#press-conversations [data-conversation="GM"]');
+  await shot(boat, "19-press-gunboat");
+  check((await apiCall(server, "POST", `/games/${gunboat.id}/actions/end`, {}, gunboat.gm)).status === 200, "GM ends the gunboat game");
+  await boat.reload();
+  await boat.waitForSelector("#press-closed");
+  check(await boat.$("#press-compose") === null, "no compose form once the game has ended");
+  check((await boat.textContent("#press-closed")).includes("the game has ended"), "the reason is shown");
+  const anyone = await open("press-public");
+  await anyone.goto(`${server.base}/#/game/${gunboat.id}`);
+  await anyone.waitForSelector("#press-messages .press-text");
+  check((await anyone.textContent("#press-heading")) === "Press (published)", "the public sees the published press");
+  check(await anyone.textContent("#press-messages .press-text") === "My NMR was a mistake." && await anyone.$("#press-compose") === null,
+    "the published press is read only");
+  await shot(anyone, "20-press-published");
+  // Grey press: a power may send anonymously, the GM may not (docs/press.md); the recipient
+  // reads it in "Anonymous", without the sender.
+  const grey = await createGame(server, "Grey", { press: { grey: true, adjustments: false } });
+  const greyFrance = await open("press-grey-france");
+  await greyFrance.goto(`${server.base}/#/game/${grey.id}?token=${grey.tokens.France}`);
+  await greyFrance.waitForSelector("#press-anonymous");
+  const line = await greyFrance.textContent("#press-rules");
+  check(line === "Rules: Full press · grey allowed · no press in adjustments", "the rules line: " + line);
+  await greyFrance.check("#press-to-Italy");
+  await greyFrance.check("#press-anonymous");
+  await greyFrance.fill("#press-text", "Someone is watching you.");
+  await greyFrance.click("#press-send");
+  await greyFrance.waitForSelector("#press-messages .press-from");
+  check((await greyFrance.textContent("#press-messages .press-from")) === "France (you, sent anonymously)", "the sender sees it was sent anonymously");
+  const greyItaly = await open("press-grey-italy");
+  await greyItaly.goto(`${server.base}/#/game/${grey.id}?token=${grey.tokens.Italy}`);
+  await greyItaly.click('[data-conversation="anonymous"]');
+  await greyItaly.waitForSelector("#press-messages .press-from");
+  check((await greyItaly.textContent("#press-messages .press-from")) === "Anonymous" &&
+    !(await greyItaly.textContent("#press-panel")).includes("France (you"), "Italy does not see who sent it");
+  const greyGm = await open("press-grey-gm");
+  await greyGm.goto(`${server.base}/#/game/${grey.id}?token=${grey.gm}`);
+  await greyGm.waitForSelector("#press-compose");
+  check(await greyGm.$("#press-anonymous") === null, "the GM is offered no anonymous choice");
+  for (const p of [greyFrance, greyItaly, greyGm]) await p.close();
+
+  // A game still running shows no press panel without a token.
+  // (Only the fragment changes, so the old page stays on screen until the new one is drawn.)
+  await anyone.goto(`${server.base}/#/game/${game.id}`);
+  await anyone.waitForFunction(() => document.querySelector("h1")?.textContent === "Press test" && document.getElementById("token-input"), null, { timeout: 10000 });
+  check(await anyone.$("#press-panel") === null, "no press panel without a token while the game runs");
+  for (const p of [france, italy, germany, boat, anyone]) await p.close();
+  console.log("ok: press (form, unread counts, marking read, privacy, polling with 304, gunboat, published, grey)");
+  return [game, gunboat, grey];
+}
+
+async function until(test, ms, what) {
+  const end = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > end) throw new Error("timed out waiting for " + what);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 async function shot(page, name) {
@@ -478,10 +637,10 @@ async function keyboard(page, server, game) {
   console.log("ok: keyboard only");
 }
 
-function checkLogs(server, game) {
+function checkLogs(server, games) {
   const log = fs.readFileSync(server.logPath, "utf8");
   check(log.length > 0, "the server logged requests");
-  for (const token of [game.gm, ...Object.values(game.tokens)])
+  for (const token of games.flatMap((game) => [game.gm, ...Object.values(game.tokens)]))
     check(!log.includes(token), "no token in the server log");
   console.log("ok: no token in the server log");
 }
@@ -528,6 +687,7 @@ async function main() {
     return page;
   };
   const pages = [];
+  const tokenGames = [game];
   try {
     const france = await open("france");
     pages.push(france);
@@ -544,6 +704,8 @@ async function main() {
     const keys = await open("keyboard");
     pages.push(keys);
     await keyboard(keys, server, game);
+    const pressGames = await press(server, async (name) => { const p = await open(name); pages.push(p); return p; });
+    tokenGames.push(...pressGames);
     const campaign = await open("campaign");
     pages.push(campaign);
     await campaignMap(campaign, server);
@@ -556,7 +718,7 @@ async function main() {
   }
   await context.close();
   await stopServer(server);
-  checkLogs(server, game);
+  checkLogs(server, tokenGames);
   console.log("screenshots in " + ARTIFACTS);
 }
 
