@@ -245,9 +245,32 @@ Response list_games(const Context& c) {
     const std::int64_t limit = number_param(c.request, "limit", kDefaultPage, 1, kMaxPage);
     const std::int64_t after =
         number_param(c.request, "after", 0, 0, std::numeric_limits<std::int64_t>::max());
-    const service::GamePage games = c.service.list_games(caller(c), after, static_cast<int>(limit));
+    // Lobby filters (issue 18): ?status=, ?variant=, ?open=true for games with a free seat.
+    service::GameFilter filter;
+    if (const auto status = query_param(c.request.target, "status")) {
+        filter.status = std::string(*status);
+        if (filter.status != "forming" && filter.status != "active" && filter.status != "paused" &&
+            filter.status != "ended")
+            throw service::bad_request(
+                "query parameter 'status' must be forming, active, paused or ended");
+    }
+    if (const auto variant = query_param(c.request.target, "variant")) {
+        if (variant->size() > 100 || variant->find_first_of("%&=+") != std::string_view::npos)
+            throw service::bad_request("query parameter 'variant' must be a variant's name");
+        filter.variant = std::string(*variant);
+    }
+    if (const auto open = query_param(c.request.target, "open")) {
+        if (*open != "true" && *open != "false")
+            throw service::bad_request("query parameter 'open' must be true or false");
+        filter.open_only = *open == "true";
+    }
+    const service::GamePage games =
+        c.service.list_games(caller(c), after, static_cast<int>(limit), filter);
     Json page = game_page_json(games);
-    const std::string base = "/api/v1/games?limit=" + std::to_string(limit);
+    std::string base = "/api/v1/games?limit=" + std::to_string(limit);
+    if (!filter.status.empty()) base += "&status=" + filter.status;
+    if (!filter.variant.empty()) base += "&variant=" + filter.variant;
+    if (filter.open_only) base += "&open=true";
     Json links = {{"self", after > 0 ? base + "&after=" + std::to_string(after) : base},
                   {"first", base},
                   {"next", nullptr}};

@@ -28,6 +28,14 @@ struct GameListing {
     std::string status;
     std::optional<std::string> phase;  // the current phase's code; none for a game without one
     std::optional<std::int64_t> deadline;
+    std::vector<std::string> open_seats;  // powers nobody has taken, for the lobby
+};
+
+// Which games the lobby lists (empty: any).
+struct GameFilter {
+    std::string status;      // forming | active | paused | ended
+    std::string variant;     // a variant's name
+    bool open_only = false;  // only games with a seat nobody has taken
 };
 
 struct GamePage {

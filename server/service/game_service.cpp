@@ -252,19 +252,25 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
     return {{"game", views_.game_json(locked, locked.load(id))}, {"gm_token", gm_token}};
 }
 
-GamePage GameService::list_games(const Caller& caller, std::int64_t after, int limit) {
+GamePage GameService::list_games(const Caller& caller, std::int64_t after, int limit,
+                                 const GameFilter& filter) {
     const auto locked = context_.lock();
     auto& store = locked.store();
     GamePage page;
     // Ended games stay out of the public lobby; the admin sees everything. One row more than
     // asked for tells whether there is a next page.
-    auto rows = store.games_page(after, limit + 1, caller.role == Role::Admin);
+    auto rows = store.games_page(after, limit + 1, caller.role == Role::Admin, filter.status,
+                                 filter.variant, filter.open_only);
     const bool more = static_cast<int>(rows.size()) > limit;
     if (more) rows.pop_back();
     for (const auto& row : rows) {
         auto phase = store.current_phase(row.id);
+        std::vector<std::string> open;
+        for (const auto& seat : store.seats(row.id))
+            if (!seat.token_hash) open.push_back(seat.power);
         page.games.push_back({row.id, row.name, row.variant, row.status,
-                              phase ? std::optional(phase->phase) : std::nullopt, row.deadline});
+                              phase ? std::optional(phase->phase) : std::nullopt, row.deadline,
+                              std::move(open)});
     }
     if (more) page.next_after = rows.back().id;
     return page;

@@ -72,7 +72,8 @@ class GameService {
     // with details.retry_after seconds); in-process callers and the admin pass none.
     nlohmann::json create_game(const nlohmann::json& request, std::string_view client_address = {});
     // One page of games by id. Ended games only for the admin.
-    GamePage list_games(const Caller& caller, std::int64_t after = 0, int limit = 50);
+    GamePage list_games(const Caller& caller, std::int64_t after = 0, int limit = 50,
+                        const GameFilter& filter = {});
     // For in-process callers outside the server (the HTTP benchmark, the fuzzer), written
     // before SeatService: seats().join() as the API's answer, {"game", "power", "token"}.
     nlohmann::json join(std::int64_t game_id, std::string_view power, const nlohmann::json& who);

@@ -123,12 +123,16 @@ std::vector<GameRow> Store::games() {
     return query_all(db_, sql, read_game);
 }
 
-std::vector<GameRow> Store::games_page(std::int64_t after_id, int limit, bool include_ended) {
-    static const std::string sql =
-        select(kGameColumns,
-               "FROM games WHERE id > ?1 AND (?2 OR status != 'ended') ORDER BY id LIMIT ?3");
+std::vector<GameRow> Store::games_page(std::int64_t after_id, int limit, bool include_ended,
+                                       const std::string& status, const std::string& variant,
+                                       bool open_only) {
+    static const std::string sql = select(
+        kGameColumns,
+        "FROM games WHERE id > ?1 AND (?2 OR status != 'ended') AND (?4 = '' OR status = ?4) "
+        "AND (?5 = '' OR variant = ?5) AND (NOT ?6 OR EXISTS (SELECT 1 FROM seats s WHERE "
+        "s.game_id = games.id AND s.token_hash IS NULL)) ORDER BY id LIMIT ?3");
     return query_all(db_, sql, read_game, after_id, std::int64_t{include_ended},
-                     std::int64_t{limit});
+                     std::int64_t{limit}, status, variant, std::int64_t{open_only});
 }
 
 std::optional<std::int64_t> Store::game_by_gm_token_hash(const std::string& hash) {

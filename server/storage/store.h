@@ -31,7 +31,11 @@ class Store {
     std::optional<GameRow> game(std::int64_t id);
     std::vector<GameRow> games();
     // Up to `limit` games with id > after_id, by id; ended games only if include_ended.
-    std::vector<GameRow> games_page(std::int64_t after_id, int limit, bool include_ended);
+    // `status`, `variant`: only games with that value (empty: any); `open_only`: only games
+    // with a seat nobody has taken.
+    std::vector<GameRow> games_page(std::int64_t after_id, int limit, bool include_ended,
+                                    const std::string& status = {}, const std::string& variant = {},
+                                    bool open_only = false);
     std::optional<std::int64_t> game_by_gm_token_hash(const std::string& hash);
     // Writes the mutable fields (status, deadline, paused_remaining, winner, ended_at) and
     // bumps the revision.

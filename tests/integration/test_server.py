@@ -1174,6 +1174,37 @@ def test_seeds():
         server.close()
 
 
+def test_lobby():
+    """The lobby lists each game's open seats and filters by status, variant and open seats;
+    a bad filter is a clear 400."""
+    server = new_server()
+    try:
+        full_id, _, _, _ = create_game(server)  # every seat taken: it starts
+        open_id, _, _, _ = create_game(server, powers=["France", "Italy"])
+        colonial = expect(server.request("POST", "/api/v1/games",
+                                         {"name": "Far East", "variant": "colonial"}), 201, "new")
+        colonial_id = colonial["game"]["id"]
+
+        def listed(query):
+            page = expect(server.request("GET", "/api/v1/games" + query), 200, query)
+            return {g["id"]: g for g in page["games"]}, page
+        every, _ = listed("")
+        check(every[full_id]["open_seats"] == [] and every[full_id]["status"] == "active" and
+              every[open_id]["open_seats"] == ["Austria", "England", "Germany", "Russia",
+                                               "Turkey"], f"open seats: {every}")
+        check(sorted(listed("?open=true")[0]) == sorted([open_id, colonial_id]), "open only")
+        check(sorted(listed("?status=active")[0]) == [full_id], "active only")
+        check(sorted(listed("?variant=colonial")[0]) == [colonial_id], "colonial only")
+        got, page = listed("?variant=standard&open=true&limit=1")
+        check(list(got) == [open_id] and page["links"]["next"] is None and
+              "variant=standard" in page["links"]["self"], f"filters with paging: {page}")
+        for query in ("?status=won", "?open=yes", "?variant=a%26b"):
+            got = server.request("GET", "/api/v1/games" + query)
+            check(got[0] == 400 and got[1]["error"]["code"] == "bad_request", f"{query}: {got[0]}")
+    finally:
+        server.close()
+
+
 def tests_of(namespace):
     """A script's tests: its test_* functions by name, without the prefix."""
     return {name[5:]: fn for name, fn in namespace.items() if name.startswith("test_")}
