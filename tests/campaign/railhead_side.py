@@ -174,19 +174,26 @@ class RailheadSide(CampaignSide):
             where = moves.get(unit["unit"], Board.where(unit))
             base = self.base_of(board, bases, where)
             plans.append((unit, where, base))
+        fed_by_ally = {s["army"] for power, orders in board.position.get("standing_supply",
+                                                                          {}).items()
+                       if power != self.power and self.friendly(power) for s in orders}
         plans.sort(key=lambda p: (standing.get(p[0].get("id")) is None, p[0]["unit"]))
+        plans += self.allies_to_feed(board, bases, standing)
         for unit, where, base in plans:
             if base is None:
                 continue  # cut off: no train can reach it
             current = standing.get(unit.get("id"))
+            if current is None and unit.get("id") in fed_by_ally and \
+                    unit in armies and treasury < self.graph.train_cost:
+                continue  # an ally sends its trains (docs/campaign.md, case AL.2)
             choice = None
             options = ([current] if current else []) + sorted(
                 cities, key=lambda c: (c != base, -idle.get(c, 0), c))
             for city in options:
                 if city in used or city not in cities:
                     continue
-                if city != base and not idle.get(city, 0) and treasury < self.graph.train_cost:
-                    continue
+                if not idle.get(city, 0) and treasury < self.graph.train_cost:
+                    continue  # a standing order with no train to send and none to buy
                 route = [city] if city == base else self.rail_route(rail, board, city, base,
                                                                      room)
                 if not route:
@@ -211,6 +218,31 @@ class RailheadSide(CampaignSide):
                     lines.append(plain)
         lines += self.top_ups(board, bases, plans, idle, used, rail, room)
         return lines
+
+    def allies_to_feed(self, board, bases, standing):
+        """An ally's armies that its own trains no longer reach: its treasury is spent and no
+        train waits where its standing order sends from (the BEF holds no city, so after its
+        first points it has no income, docs/western-front-1914.md). A power may send its
+        trains to an ally's army (4b "any friendly city"; case AL.2); its own armies come
+        first."""
+        out = []
+        for power, units in sorted(board.units.items()):
+            if power == self.power or not self.friendly(power):
+                continue
+            theirs = {s["army"]: s["from"] for s in
+                      board.position.get("standing_supply", {}).get(power, [])}
+            broke = board.treasury.get(power, 0) < self.graph.train_cost
+            idle = board.idle_trains(power)
+            for unit in sorted(units, key=lambda u: u["unit"]):
+                if Board.kind(unit) != "A":
+                    continue
+                mine = unit.get("id") in standing
+                city = theirs.get(unit.get("id"))
+                if not mine and not (broke and not idle.get(city, 0)):
+                    continue
+                where = Board.where(unit)
+                out.append((unit, where, self.base_of(board, bases, where)))
+        return out
 
     def top_ups(self, board, bases, plans, idle, used, rail, room):
         """A standing order sends one train a week, as much as the army eats: an army that has
