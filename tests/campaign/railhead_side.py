@@ -226,8 +226,19 @@ class RailheadSide(CampaignSide):
         trains to an ally's army (4b "any friendly city"; case AL.2); its own armies come
         first."""
         out = []
+        # Only from what the treasury holds beyond a train a week for each of its own armies
+        # until the winter interphase (as the top-ups): the ally's army must not starve ours.
+        own = sum(1 for u in board.units.get(self.power, []) if Board.kind(u) == "A")
+        budget = board.treasury.get(self.power, 0) - self.graph.train_cost * own * weeks_left(board)
+        helped = 0
         for power, units in sorted(board.units.items()):
             if power == self.power or not self.friendly(power):
+                continue
+            # One helper for each ally, the richest of the others (ties by name), so that two
+            # helpers never replace each other's standing order week after week.
+            helpers = sorted((-board.treasury.get(p, 0), p) for p in self.graph.powers
+                             if p != power and self.friendly(p))
+            if not helpers or helpers[0][1] != self.power:
                 continue
             theirs = {s["army"]: s["from"] for s in
                       board.position.get("standing_supply", {}).get(power, [])}
@@ -240,6 +251,10 @@ class RailheadSide(CampaignSide):
                 city = theirs.get(unit.get("id"))
                 if not mine and not (broke and not idle.get(city, 0)):
                     continue
+                if not mine:
+                    if budget < self.graph.train_cost * (helped + 1) * weeks_left(board):
+                        continue
+                    helped += 1
                 where = Board.where(unit)
                 out.append((unit, where, self.base_of(board, bases, where)))
         return out
@@ -274,9 +289,8 @@ class RailheadSide(CampaignSide):
                 break
             else:
                 needy += 1
-        week = int(board.phase[5:7])
         spare = board.treasury.get(self.power, 0) - \
-            self.graph.train_cost * len(plans) * (52 - week + 1)
+            self.graph.train_cost * len(plans) * weeks_left(board)
         spare -= self.graph.train_cost * sum(idle.values())
         own = [c for c in self.graph.cities if board.owner.get(c) == self.power
                and c not in used and c in rail and not self.enemy_army_at(board, c)]
@@ -311,6 +325,12 @@ class RailheadSide(CampaignSide):
                     parent[there] = here
                     queue.append(there)
         return None
+
+
+def weeks_left(board):
+    """Weeks to the winter interphase, this one included (the treasury's points come in when
+    week 52 ends, seed 004 4b)."""
+    return 52 - int(board.phase[5:7]) + 1
 
 
 def destination(order, here):
