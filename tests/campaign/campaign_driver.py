@@ -9,10 +9,11 @@ invariants.py, the stored position with campaign_week_check, and at the end `adj
 
   campaign_driver.py --binary adjutant --checker campaign_week_check --variants DIR
                      [--variant western-front-1914] [--weeks 26] [--seeds 20] [--first-seed 1]
-                     [--fortress-reach 2] [--verbose] [--keep] [--repro DIR]
+                     [--fortress-reach 2] [--style bold|careful|POWER=STYLE] [--why]
+                     [--verbose] [--keep] [--repro DIR]
 
 Prints one line per failure (game, seed, phase, check, detail), then the figures: weeks played,
-weeks per second, armies supplied per week. Exit 1 if any check failed. Every loop is bounded
+weeks per second, armies supplied and armies starving per week for each side style. Exit 1 if any check failed. Every loop is bounded
 (weeks, seeds, HTTP timeouts), so a hung server fails the run instead of hanging it."""
 
 import argparse
