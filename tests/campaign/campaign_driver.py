@@ -9,10 +9,11 @@ invariants.py, the stored position with campaign_week_check, and at the end `adj
 
   campaign_driver.py --binary adjutant --checker campaign_week_check --variants DIR
                      [--variant western-front-1914] [--weeks 26] [--seeds 20] [--first-seed 1]
-                     [--fortress-reach 2] [--verbose] [--keep] [--repro DIR]
+                     [--fortress-reach 2] [--style bold|careful|POWER=STYLE] [--why]
+                     [--verbose] [--keep] [--repro DIR]
 
 Prints one line per failure (game, seed, phase, check, detail), then the figures: weeks played,
-weeks per second, armies supplied per week. Exit 1 if any check failed. Every loop is bounded
+weeks per second, armies supplied and armies starving per week for each side style. Exit 1 if any check failed. Every loop is bounded
 (weeks, seeds, HTTP timeouts), so a hung server fails the run instead of hanging it."""
 
 import argparse
@@ -20,6 +21,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import sqlite3
 import struct
 import subprocess
@@ -36,10 +38,30 @@ from server_harness import Server  # noqa: E402
 import invariants  # noqa: E402
 from board import Board  # noqa: E402
 from campaign_side import CampaignSide  # noqa: E402
+from railhead_side import RailheadSide  # noqa: E402
 from classic_side import ClassicSide  # noqa: E402
 from game_api import ApiError, Game, variant_document  # noqa: E402
 from map_graph import MapGraph  # noqa: E402
 from rogue_seats import AttackerSeat, CarelessPlayer  # noqa: E402
+
+
+# The campaign sides' styles (--style): "bold" marches on what it can take, "careful" keeps to
+# its railheads.
+STYLES = {"bold": CampaignSide, "careful": RailheadSide}
+
+
+def parse_styles(specs, powers):
+    """--style careful (every side) or --style Germany=careful (one side); later ones win."""
+    styles = {}
+    for spec in specs or []:
+        for part in spec.split(","):
+            power, _, style = part.rpartition("=")
+            if style not in STYLES or (power and power not in powers):
+                raise SystemExit(f"--style {part}: expected bold, careful or POWER=STYLE "
+                                 f"(powers: {', '.join(powers)})")
+            for p in ([power] if power else powers):
+                styles[p] = style
+    return styles
 
 
 class Failure:
@@ -54,15 +76,19 @@ class Failure:
 class GameRun:
     """One game of the run: its seats, its scripted sides and what the checks found."""
 
-    def __init__(self, server, graph, seed, other, fortress_reach):
+    def __init__(self, server, graph, seed, other, fortress_reach, styles=None):
         self.variant = graph.name
         self.seed = seed
         self.graph = graph
         self.rng = random.Random(seed)
         self.game = Game(server, graph.name, graph.powers, f"driver seed {seed}")
+        self.styles = {}  # power -> side style, on campaign maps
         if graph.campaign:
-            self.sides = {p: CampaignSide(graph, p, self.game, self.rng, fortress_reach)
-                          for p in graph.powers}
+            self.sides = {}
+            for p in graph.powers:
+                self.styles[p] = (styles or {}).get(p, "bold")
+                kind = STYLES[self.styles[p]]
+                self.sides[p] = kind(graph, p, self.game, self.rng, fortress_reach)
         else:
             self.sides = {p: ClassicSide(graph, p, self.game, self.rng) for p in graph.powers}
         careless = graph.powers[seed % len(graph.powers)]
@@ -74,7 +100,9 @@ class GameRun:
         self.failures = []
         self.stopped = None  # why the game cannot go on
         self.weeks = 0
-        self.supplied = []  # per week: (armies with supply, armies)
+        self.supplied = []  # per week: {style: (armies with supply, armies)}
+        self.starving = []  # per week: {style: armies that lost points for want of supply}
+        self.reasons = {}  # (style, why) -> army-weeks, from the GM's summary
         self.last_phase = "start"  # the phase last seen, for failures the API cuts short
         self.phases = {"M": 0, "R": 0, "A": 0}  # phases played by kind
         self.repro = None  # a directory for the files that reproduce a failing phase
@@ -136,9 +164,11 @@ class GameRun:
             self.fail(phase, "dislodged keep their strength",
                       invariants.dislodged_keep_their_strength(before, results))
             summaries = {p: self.game.summary(seq, self.game.tokens[p]) for p in self.graph.powers}
+            gm_summary = self.game.summary(seq, self.game.gm_token)
             self.fail(phase, "week's summary",
-                      invariants.summary_agrees(self.game.summary(seq, self.game.gm_token),
-                                                summaries, nxt))
+                      invariants.summary_agrees(gm_summary, summaries, nxt))
+            if phase.endswith("M"):
+                self.tally_summary(gm_summary)
         self.fail(phase, "nothing negative", invariants.nothing_negative(nxt))
         self.fail(phase, "one place each", invariants.one_place_each(nxt))
         self.fail(phase, "rolls in range", invariants.roll_values(results))
@@ -153,8 +183,29 @@ class GameRun:
         self.phases[phase[-1]] += 1
         if phase.endswith("M"):
             self.weeks += 1
-            armies = [u for _, u in invariants.all_units(nxt) if u["unit"].startswith("A ")]
-            self.supplied.append((sum(1 for u in armies if u.get("supply", 0) > 0), len(armies)))
+            week = {}
+            for power, u in invariants.all_units(nxt):
+                if u["unit"].startswith("A "):
+                    have = week.setdefault(self.styles.get(power, ""), [0, 0])
+                    have[0] += 1 if u.get("supply", 0) > 0 else 0
+                    have[1] += 1
+            self.supplied.append(week)
+
+    def tally_summary(self, summary):
+        """What the GM reads: the armies that starved this week and why, the armies left with
+        nothing for next week and why (the summary's own words, provinces cut off)."""
+        starving = {}
+        for group in summary.get("powers", []):
+            style = self.styles.get(group["power"], "")
+            for entry in group.get("out_of_supply", []):
+                if entry.get("unit", "").startswith("A "):
+                    starving[style] = starving.get(style, 0) + 1
+                    key = (style, "starved: " + generic(entry.get("why", "")))
+                    self.reasons[key] = self.reasons.get(key, 0) + 1
+            for entry in group.get("no_supply_left", []):
+                key = (style, "none left: " + generic(entry.get("why", "")))
+                self.reasons[key] = self.reasons.get(key, 0) + 1
+        self.starving.append(starving)
 
     def check_current_position(self, checker, variant_path, workdir):
         """The last stored position must load too: the next week would start from it."""
@@ -163,6 +214,11 @@ class GameRun:
         check = run_checker(checker, variant_path, workdir, current, self.seed)
         if not check.get("position_loads"):
             self.fail(state["phase"], "stored position loads", check.get("load_errors", ["?"]))
+
+
+def generic(why):
+    """A summary's reason without its provinces and counts, so reasons can be tallied."""
+    return re.sub(r"\b[A-Z]{3}\b", "X", re.sub(r"\d+", "N", why))
 
 
 def write_repro(directory, run, resolved):
@@ -226,6 +282,13 @@ def main():
     parser.add_argument("--fortress-reach", type=int, default=2,
                         help="campaign armies with an engineer march on enemy fortresses this "
                              "many roads away; 0: on cities only")
+    parser.add_argument("--style", action="append",
+                        help="campaign sides' style: bold (the default: marches on what it can "
+                             "take) or careful (keeps to its railheads); POWER=STYLE for one "
+                             "side, comma-separated or repeated")
+    parser.add_argument("--why", action="store_true",
+                        help="print why armies starved or had no supply left, from the GM's "
+                             "summaries, by style")
     parser.add_argument("--repro", help="write each failing phase's position, orders and "
                                         "adjudicate command under this directory")
     args = parser.parse_args()
@@ -235,10 +298,11 @@ def main():
     variant_path = os.path.join(args.variants, args.variant + ".json")
     try:
         graph = MapGraph(variant_document(server, args.variant))
+        styles = parse_styles(args.style, graph.powers)
         runs = []
         for seed in range(args.first_seed, args.first_seed + args.seeds):
             runs.append(GameRun(server, graph, seed, runs[-1].game if runs else None,
-                                args.fortress_reach))
+                                args.fortress_reach, styles))
             runs[-1].repro = args.repro
         set_seeds(server, runs)
         started = time.time()
@@ -307,12 +371,26 @@ def report(args, runs, elapsed, replay_ok, replay):
           f"{kinds['A']} adjustments")
     longest = max((len(r.supplied) for r in runs), default=0)
     if runs and runs[0].graph.campaign:
-        cells = []
-        for w in range(longest):
-            have = [r.supplied[w] for r in runs if len(r.supplied) > w]
-            supplied, armies = sum(h[0] for h in have), sum(h[1] for h in have)
-            cells.append(f"{w + 1}:{supplied}/{armies}")
-        print("armies supplied per week (all seeds):", " ".join(cells))
+        styles = sorted({s for r in runs for s in r.styles.values()})
+        for style in styles:
+            supplied_cells, starving_cells = [], []
+            for w in range(longest):
+                have = [r.supplied[w].get(style, (0, 0)) for r in runs if len(r.supplied) > w]
+                supplied, armies = sum(h[0] for h in have), sum(h[1] for h in have)
+                starving = sum(r.starving[w].get(style, 0) for r in runs if len(r.starving) > w)
+                supplied_cells.append(f"{w + 1}:{supplied}/{armies}")
+                starving_cells.append(f"{w + 1}:{starving}")
+            label = f"{style} sides" if len(styles) > 1 or style != "bold" else "all seeds"
+            print(f"armies supplied per week ({label}):", " ".join(supplied_cells))
+            print(f"armies starving per week ({label}):", " ".join(starving_cells))
+            if args.why:
+                reasons = {}
+                for r in runs:
+                    for (s, why), n in r.reasons.items():
+                        if s == style:
+                            reasons[why] = reasons.get(why, 0) + n
+                for why, n in sorted(reasons.items(), key=lambda x: -x[1]):
+                    print(f"    {n:5d} army-weeks {why}")
     checks = {}
     for run in runs:
         for failure in run.failures:

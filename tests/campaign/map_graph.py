@@ -28,6 +28,23 @@ class MapGraph:
         self.campaign = "rules" in variant and "supply" in variant.get("rules", {})
         self.rail = "rail_network" in variant.get("rules", {})
         self.train_cost = variant.get("rules", {}).get("supply", {}).get("train_cost", 2)
+        self.train_speed = variant.get("rules", {}).get("supply", {}).get("train_speed", 2)
+        # The powers whose map-edge sources each province is (a supply base for them).
+        self.map_edge = {a: list(p.get("map_edge", [])) for a, p in self.provinces.items()}
+        # Rail links as neighbours, with the named line's LOC capacity where it has one.
+        self.rail_neighbours = {}
+        self.rail_line_capacity = {}
+        lines = variant.get("rules", {}).get("rail_network", {}).get("exceptional_lines", {})
+        for link in variant.get("rail_links", []):
+            a, b = link["between"]
+            self.rail_neighbours.setdefault(a, []).append(b)
+            self.rail_neighbours.setdefault(b, []).append(a)
+            if link.get("line") in lines:
+                for p in (a, b):
+                    self.rail_line_capacity[p] = max(self.rail_line_capacity.get(p, 0),
+                                                     lines[link["line"]])
+        for a in self.rail_neighbours:
+            self.rail_neighbours[a].sort()
 
     def enemies(self, a, b):
         return a != b and self.side.get(a) != self.side.get(b)
