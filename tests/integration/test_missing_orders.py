@@ -198,6 +198,33 @@ def test_civil_disorder_and_replacement():
         server.close()
 
 
+def test_wait_skips_civil_disorder():
+    """Under 'wait' the deadline does not resolve while a seat is missing, but a seat in civil
+    disorder is not waited for (nobody would ever send its orders); and 'wait' extends
+    nothing."""
+    server = ts.new_server()
+    try:
+        game_id, gm_token, tokens, _ = create_game(
+            server, deadlines={"movement": 1, "retreat": 1, "adjustment": 1},
+            missing_orders="wait", resolve_when_ready=False)
+        make_disorder(server, game_id, gm_token, tokens)
+        game = state(server, game_id)
+        check(seat(game, "Austria")["civil_disorder"] and game["extensions"] == [],
+              f"in civil disorder, nothing extended: {game['extensions']}")
+        # The winter's builds (France's, from Spain) are sent: the deadline resolves it, and the
+        # next spring is one in which Austria, in civil disorder, has units to order.
+        expect(put_orders(server, game_id, tokens["France"], ""), 200, "France's builds")
+        wait_for("S1902M", lambda: state(server, game_id)["phase"] == "S1902M")
+        seq = state(server, game_id)["seq"]
+        time.sleep(2.5)  # past the deadline: the others have not ordered, so it waits
+        check(state(server, game_id)["seq"] == seq, "'wait' waits for the seats still playing")
+        everyone_but(server, game_id, tokens, {"Austria"})
+        wait_for("the deadline to resolve without Austria",
+                 lambda: state(server, game_id)["seq"] > seq)
+    finally:
+        server.close()
+
+
 def test_player_returns():
     """The player of a seat in civil disorder who sends orders before a replacement takes it
     plays again."""

@@ -468,6 +468,12 @@ def test_missing_orders():
         disorder = sink.wait_for(lambda m: b"France is in civil disorder" in m["data"],
                                  "GM civil disorder")
         check(disorder[0]["to"] == [GM_ADDRESS], disorder[0]["to"])
+        # The fall: France in civil disorder is not extended; the six silent seats are, and the
+        # GM hears of them in one mail.
+        fall = sink.wait_for(lambda m: b"Fall 1901 movement extended for" in m["data"],
+                             "GM fall extension")
+        check(len(fall) == 1 and b"Austria, England, Germany, Italy, Russia, Turkey" in
+              fall[0]["data"], fall[0]["data"][:400])
         time.sleep(3)  # more sender rounds: still one of each
         # (In the fall the other seats, silent now, get their own extension, told to the GM in
         # one mail.)
