@@ -83,10 +83,16 @@ nlohmann::json DrawService::result(const Locked& locked, const storage::GameRow&
 DrawProposal DrawService::propose(const Caller& caller, std::int64_t game_id,
                                   const std::string& kind,
                                   const std::optional<std::string>& beneficiary) {
+    const auto locked = context_.lock();
+    return propose(locked, caller, game_id, kind, beneficiary);
+}
+
+DrawProposal DrawService::propose(const Locked& locked, const Caller& caller, std::int64_t game_id,
+                                  const std::string& kind,
+                                  const std::optional<std::string>& beneficiary) {
     require_player(caller, game_id);
     if (kind != "draw" && kind != "concession")
         throw bad_request("field 'kind' must be draw or concession");
-    const auto locked = context_.lock();
     auto& store = locked.store();
     LoadedGame game = locked.load(game_id);
     if (game.row.status == "forming") throw conflict("the game has not started");
@@ -135,8 +141,13 @@ DrawProposal DrawService::propose(const Caller& caller, std::int64_t game_id,
 
 DrawProposal DrawService::vote(const Caller& caller, std::int64_t game_id, std::int64_t proposal_id,
                                bool accept) {
-    require_player(caller, game_id);
     const auto locked = context_.lock();
+    return vote(locked, caller, game_id, proposal_id, accept);
+}
+
+DrawProposal DrawService::vote(const Locked& locked, const Caller& caller, std::int64_t game_id,
+                               std::int64_t proposal_id, bool accept) {
+    require_player(caller, game_id);
     auto& store = locked.store();
     LoadedGame game = locked.load(game_id);
     auto draws = store.draws();
@@ -193,6 +204,10 @@ void DrawService::settle(const Locked& locked, LoadedGame& game, std::int64_t pr
 
 DrawList DrawService::list(const Caller& caller, std::int64_t game_id) {
     const auto locked = context_.lock();
+    return list(locked, caller, game_id);
+}
+
+DrawList DrawService::list(const Locked& locked, const Caller& caller, std::int64_t game_id) {
     auto& store = locked.store();
     const LoadedGame game = locked.load(game_id);
     std::string reader;

@@ -54,6 +54,12 @@ class DrawService {
     DrawProposal vote(const Caller& caller, std::int64_t game_id, std::int64_t proposal_id,
                       bool accept);
     DrawList list(const Caller& caller, std::int64_t game_id);
+    // The same, for a caller that holds the lock (the mail gateway).
+    DrawProposal propose(const Locked& locked, const Caller& caller, std::int64_t game_id,
+                         const std::string& kind, const std::optional<std::string>& beneficiary);
+    DrawProposal vote(const Locked& locked, const Caller& caller, std::int64_t game_id,
+                      std::int64_t proposal_id, bool accept);
+    DrawList list(const Locked& locked, const Caller& caller, std::int64_t game_id);
 
     // For the game's document: {"kind": "draw", "powers": [...]}, {"kind": "concession",
     // "winner"}, {"kind": "victory", "winner"}, {"kind": "ended"} (by the GM), or null while

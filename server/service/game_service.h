@@ -113,7 +113,7 @@ class GameService {
     PressService press_{context_};
     DrawService draws_{context_};
     FeedService feeds_{context_, press_};
-    MailService mail_{context_, views_, orders_, press_};
+    MailService mail_{context_, views_, orders_, press_, draws_};
     // Game creations per client address in the last hour (in memory: a restart forgets them).
     std::mutex rate_mutex_;
     std::unordered_map<std::string, std::vector<std::int64_t>> creations_;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The commands a seat writes in a mail body (docs/mail.md): order lines, READY / NOT READY,
-// STATUS, HISTORY, HELP, END, and press blocks (PRESS TO ... ENDPRESS, docs/press.md). They run
+// STATUS, HISTORY, HELP, END, draw commands (DRAW, NO DRAW, CONCEDE TO ..., DRAWS; docs/draws.md)
+// and press blocks (PRESS TO ... ENDPRESS, docs/press.md). They run
 // through the same calls as the web's, and the answer says what each did, then lists the orders in
 // force and the deadline.
 #include <algorithm>
@@ -10,6 +11,7 @@
 
 #include "core/phase.h"
 #include "core/text.h"
+#include "service/mail_draws.h"
 #include "service/mail_service.h"
 #include "service/mail_text.h"
 
@@ -29,13 +31,15 @@ struct PressBlock {
 struct BodyCommands {
     std::vector<std::string> order_lines;
     std::vector<PressBlock> press;
+    std::vector<std::string> draws;  // DRAW, NO DRAW, CONCEDE TO ..., DRAWS (mail_draws.h)
     std::optional<bool> ready;
     bool help = false;
     bool status = false;
     bool history = false;
 
     bool any() const {
-        return !order_lines.empty() || !press.empty() || ready || help || status || history;
+        return !order_lines.empty() || !press.empty() || !draws.empty() || ready || help ||
+               status || history;
     }
 };
 
@@ -107,6 +111,8 @@ BodyCommands read_commands(std::string_view body) {
             out.ready = false;
         else if (command == "END" || command == "SIGNOFF")
             break;
+        else if (is_draw_command(command))
+            out.draws.push_back(command);
         else if (command != "ORDERS")  // a heading some players write above their orders
             out.order_lines.push_back(line);
     }
@@ -201,6 +207,8 @@ std::string MailService::answer_commands(const Locked& locked, const Caller& cal
             text += "READY failed: " + std::string(error.what()) + "\n\n";
         }
     }
+    // After the orders: a draw is voted with the phase's orders already in.
+    for (const std::string& command : commands.draws) text += answer_draw(locked, caller, command);
     if (!commands.any()) text += "Your message had no orders and no commands I know.\n\n";
     text += standing_text(locked, caller, commands.status, commands.history);
     if (commands.help || !commands.any()) text += "\n" + mail_text::help(request.recipient);

@@ -17,6 +17,7 @@
 
 #include "service/caller.h"
 #include "service/context.h"
+#include "service/draw_service.h"
 #include "service/game_views.h"
 #include "service/mail.h"
 #include "service/order_service.h"
@@ -27,8 +28,8 @@ namespace adjutant::service {
 class MailService {
   public:
     MailService(ServiceContext& context, GameViews& views, OrderService& orders,
-                PressService& press)
-        : context_(context), views_(views), orders_(orders), press_(press) {}
+                PressService& press, DrawService& draws)
+        : context_(context), views_(views), orders_(orders), press_(press), draws_(draws) {}
 
     // Throws storage::Error when the database is unavailable (mail-in then asks the MTA to
     // retry).
@@ -98,11 +99,14 @@ class MailService {
                               bool history);
     std::string answer_press_reply(const Locked& locked, const Caller& caller,
                                    std::int64_t press_id, const std::string& body);
+    // A draw command of a mail body (mail_draws.cpp; `command` upper case): the answer's text.
+    std::string answer_draw(const Locked& locked, const Caller& caller, const std::string& command);
 
     ServiceContext& context_;
     GameViews& views_;
     OrderService& orders_;
     PressService& press_;
+    DrawService& draws_;
 };
 
 }  // namespace adjutant::service

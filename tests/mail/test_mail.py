@@ -439,6 +439,64 @@ def test_press():
 TESTS["press"] = test_press
 
 
+def test_draws():
+    """Draws by mail (docs/draws.md, docs/mail.md): DRAW proposes a draw or accepts the open
+    one, NO DRAW refuses it, CONCEDE TO accepts the open concession or proposes one, DRAWS lists
+    them; the answers say each vote and the outcome, and the votes stay secret meanwhile."""
+    port = free_port()
+    sink = SmtpSink(port)
+    server = new_server(port)
+    try:
+        game_id, gm_token, tokens = create_game(
+            server, {"France": FRANCE, "Italy": ITALY, "Germany": GERMANY})
+        france = seat_address(server, game_id, "France")
+        italy = seat_address(server, game_id, "Italy")
+        germany = seat_address(server, game_id, "Germany")
+
+        def send(sender, address, body):
+            done = mail_in(server, message(sender, address, body), recipient=address)
+            check(done.returncode == 0, f"mail-in: {done.returncode} {done.stderr}")
+            return confirmations(server, sender)[-1]
+
+        text = send(FRANCE, france, "NO DRAW\n")
+        check("no open proposal to refuse" in text, text)
+        text = send(FRANCE, france, "A PAR-BUR\nSET DRAW\n")
+        check("You proposed proposal 1 (a draw of Austria, England, France, Germany, Italy, "
+              "Russia and Turkey, by France)" in text, text)
+        check("(1 accepted, 0 rejected)" in text, f"the orders beside it: {text}")
+        text = send(ITALY, italy, "draw\n")
+        check("You accepted proposal 1" in text and "stays open" in text, text)
+        check("France" not in text.split("You accepted")[1].split("stays open")[1][:40],
+              "no one else's vote is told")
+        text = send(GERMANY, germany, "NODRAW\n")
+        check("You refused proposal 1" in text and "It has FAILED" in text, text)
+
+        text = send(ITALY, italy, "CONCEDE TO France\n")
+        check("You proposed proposal 2 (a concession to France, by Italy)" in text, text)
+        text = send(GERMANY, germany, "concede to france\n")
+        check("You accepted proposal 2" in text, text)
+        text = send(FRANCE, france, "CONCEDE TO France\n")
+        check("CONCEDE TO FRANCE failed:" in text, f"France does not vote on its own: {text}")
+        for power in ("Austria", "England", "Russia", "Turkey"):
+            status, body, _, raw = server.request(
+                "POST", f"/api/v1/games/{game_id}/draws/2/vote", {"accept": True},
+                token=tokens[power])
+            check(status == 200, f"vote {power}: {raw[:200]!r}")
+        check(body["status"] == "passed", body)
+        status, game, _, _ = server.request("GET", f"/api/v1/games/{game_id}")
+        check(game["result"] == {"kind": "concession", "winner": "France"}, game)
+        text = send(GERMANY, germany, "DRAWS\n")
+        check("proposal 1 (a draw of" in text and ": failed, your vote refuse" in text, text)
+        check("proposal 2 (a concession to France, by Italy)" in text and
+              ": passed, your vote accept" in text, text)
+    finally:
+        server.close()
+        sink.stop()
+
+
+TESTS["draws"] = test_draws
+
+
 GM_ADDRESS = "gm@master.test"
 
 
