@@ -10,10 +10,24 @@ import { pathToFileURL } from "node:url";
 import { mismatches } from "./shapes.mjs";
 
 const root = process.argv[2];
-const web = join(root, "server", "web");
-const maps = readdirSync(web).filter((f) => /^geo-.+\.js$/.test(f));
 let failed = 0;
 const fail = (text) => { console.log("FAIL: " + text); failed++; };
+
+// The checker on a map made up for it: A and B share a 10 px border but are not adjacent, A and
+// C are adjacent but 5 px apart, B and C meet at a corner only (which is no border).
+{
+  const square = (x, y) => `M${x} ${y}l10 0 0 10-10 0z`;
+  const geo = { viewBox: [0, 0, 40, 40], provinces: { A: { d: square(0, 0) }, B: { d: square(10, 0) }, C: { d: square(20, 10) } } };
+  const variant = { provinces: [{ abbr: "A", type: "land", army: ["C"] }, { abbr: "B", type: "land" }, { abbr: "C", type: "land", army: ["A"] }] };
+  const m = mismatches(geo, variant);
+  if (m.touchNotAdjacent.length !== 1 || !m.touchNotAdjacent[0].startsWith("A|B (10.0 px"))
+    fail("the checker misses two shapes that touch: " + JSON.stringify(m.touchNotAdjacent));
+  if (m.adjacentNotTouching.length !== 1 || !m.adjacentNotTouching[0].startsWith("A|C"))
+    fail("the checker misses two adjacent shapes apart: " + JSON.stringify(m.adjacentNotTouching));
+}
+
+const web = join(root, "server", "web");
+const maps = readdirSync(web).filter((f) => /^geo-.+\.js$/.test(f));
 if (maps.length === 0) fail("no generated map in server/web");
 for (const file of maps) {
   const name = file.slice(4, -3);
