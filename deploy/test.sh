@@ -16,6 +16,8 @@ jobs=${JOBS:-$(nproc)}
 npm ci --prefix tests/web --no-audit --no-fund
 # @redocly/cli for the OpenAPI document's lint (tests/openapi).
 npm ci --prefix tests/openapi --no-audit --no-fund
+# d3-geo, topojson-client and Natural Earth for the map generator's up-to-date check (tests/mapgen).
+npm ci --prefix tools/mapgen --no-audit --no-fund
 
 echo "== Release build and tests"
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DADJUTANT_TESTS=ON \

@@ -5,6 +5,7 @@
 import { api, tokensFor, rememberToken, forgetTokens } from "./api.js";
 import { h, say, formatTime, formatRemaining } from "./dom.js";
 import { drawMap, indexVariant, unitsOf } from "./map.js";
+import { withGeography } from "./geography.js";
 import { OrderPanel } from "./orders.js";
 import { GmConsole } from "./gm.js";
 import { PressPanel } from "./press.js";
@@ -15,7 +16,7 @@ const variants = new Map();
 let page = null;
 
 async function variantIndex(name) {
-  if (!variants.has(name)) variants.set(name, api.variant(name).then(indexVariant));
+  if (!variants.has(name)) variants.set(name, api.variant(name).then(indexVariant).then(withGeography));
   return variants.get(name);
 }
 

@@ -3,6 +3,9 @@
 // their `draw` points, split coasts with their own points, powers with colours) and a position
 // document (docs/positions.md).
 //
+// A variant with a generated map (geography.js) is drawn on its real shapes; any other on
+// Voronoi cells of its points (regions.js).
+//
 // Layers, bottom to top, each a <g> with its own id so a later rule module only has to fill
 // its own: regions, adjacency, rail, supply, provinces, centres, sieges, orders, units, trains,
 // dislodged, standoffs. The campaign layers (rail, supply, sieges/garrisons, trains) read
@@ -273,21 +276,37 @@ export function drawMap(svg, vi, position, options = {}) {
     layers[name] = el("g", { id: "layer-" + name, class: "layer" }, svg);
 
   const owners = ownerOf(position);
-  vi.cells ||= provinceCells(vi.provinces.values(), vi.width, vi.height);
-  for (const cell of vi.cells) {
-    const p = vi.provinces.get(cell.abbr);
-    const who = owners.get(cell.abbr);
-    const shape = el("polygon", {
-      points: cell.points.map((q) => `${q.x.toFixed(1)},${q.y.toFixed(1)}`).join(" "),
-      class: `region region-${p.type}${who ? " owned" : ""}`, fill: who ? colour(vi, who) : null,
-      "data-abbr": cell.abbr,
-    }, layers.regions);
+  const onRegion = (shape, abbr) => {
     // Pointer users may click anywhere in a province; keyboard users have the province dots.
-    if (options.onProvince && (options.targets || new Set()).has(cell.abbr))
-      shape.addEventListener("click", () => options.onProvince(cell.abbr));
+    if (options.onProvince && (options.targets || new Set()).has(abbr))
+      shape.addEventListener("click", () => options.onProvince(abbr));
+  };
+  const regionClass = (p, who) => `region region-${p.type}${who ? " owned" : ""}`;
+  if (vi.geo) {
+    // Generated geography (geography.js): land and water of no province first, then provinces.
+    layers.regions.classList.add("geo");
+    if (vi.geo.land) el("path", { d: vi.geo.land, class: "region region-unplayable" }, layers.regions);
+    if (vi.geo.water) el("path", { d: vi.geo.water, class: "region region-sea region-lake" }, layers.regions);
+    for (const p of vi.provinces.values()) {
+      const shape = vi.geo.provinces[p.abbr];
+      if (!shape) continue;
+      const who = owners.get(p.abbr);
+      onRegion(el("path", { d: shape.d, class: regionClass(p, who), fill: who ? colour(vi, who) : null, "data-abbr": p.abbr }, layers.regions), p.abbr);
+    }
+  } else {
+    vi.cells ||= provinceCells(vi.provinces.values(), vi.width, vi.height);
+    for (const cell of vi.cells) {
+      const p = vi.provinces.get(cell.abbr);
+      const who = owners.get(cell.abbr);
+      onRegion(el("polygon", {
+        points: cell.points.map((q) => `${q.x.toFixed(1)},${q.y.toFixed(1)}`).join(" "),
+        class: regionClass(p, who), fill: who ? colour(vi, who) : null, "data-abbr": cell.abbr,
+      }, layers.regions), cell.abbr);
+    }
   }
 
-  for (const [key, kind] of edges(vi)) {
+  // On real geography the shapes already show who borders whom; the lines would only clutter.
+  for (const [key, kind] of vi.geo ? [] : edges(vi)) {
     const [a, b] = key.split("|").map((loc) => point(vi, loc));
     if (a && b) el("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "adj adj-" + kind }, layers.adjacency);
   }

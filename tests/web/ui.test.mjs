@@ -194,7 +194,7 @@ async function campaignMap(page, server) {
   check(joined.status === 201, "join Germany");
   await page.goto(`${server.base}/#/game/${id}?token=${joined.data.token}`);
   await page.waitForSelector("#orders-heading");
-  check(await page.$$eval("#layer-regions polygon", (r) => r.length) === 65, "a shape for each of the 65 provinces");
+  check(await page.$$eval("#layer-regions polygon[data-abbr]", (r) => r.length) === 65, "a Voronoi cell for each of the 65 provinces");
   const held = await page.$$eval("#layer-rail polyline.rail-held", (l) => l.map((x) => x.getAttribute("data-state")));
   check(held.includes("Germany:capacity 3") && held.some((x) => x.startsWith("France:")),
     "German and French rail drawn by state: " + held.slice(0, 5).join(", "));
@@ -435,8 +435,12 @@ async function clickOrders(page, server, game) {
   check((await page.textContent("#orders-heading")).includes("France"), "the order panel is France's");
   check(await page.$$eval('#layer-units .unit[data-power="France"]', (u) => u.length) === 3, "three French units drawn");
   check(await page.$$eval("#layer-centres .centre", (c) => c.length) === 34, "34 supply centres drawn");
-  check(await page.$$eval("#layer-adjacency line", (l) => l.length) > 100, "adjacency lines drawn");
-  check(await page.$$eval("#layer-regions polygon", (r) => r.length) === 76, "a shape for each of the 76 provinces");
+  // Standard has a generated map (server/web/geo-standard.js): real shapes, no adjacency lines.
+  check(await page.$$eval("#layer-regions path[data-abbr]", (r) => r.length) === 76, "a real shape for each of the 76 provinces");
+  check(await page.$$eval("#layer-adjacency line", (l) => l.length) === 0, "no adjacency lines over real geography");
+  check(await page.$eval("#map", (m) => m.getAttribute("viewBox")) !== "0 0 1000 800", "the generated map's own canvas");
+  await page.$eval("#map", (m) => m.scrollIntoView());
+  await (await page.$(".map-wrap")).screenshot({ path: path.join(ARTIFACTS, "00-standard-map-desktop.png") });
   // As rendered (the stylesheet's land colour must not win over the owner's).
   const fill = (abbr) => page.$eval(`#layer-regions [data-abbr="${abbr}"]`, (r) => getComputedStyle(r).fill);
   const [par, bre, bur, mar] = [await fill("PAR"), await fill("BRE"), await fill("BUR"), await fill("MUN")];
@@ -595,6 +599,7 @@ async function phone(page, server, game) {
   widths = await measure();
   check(widths.map > 300 && widths.map <= 390, "the fitted map fits the screen: " + JSON.stringify(widths));
   await shot(page, "09-phone-fitted");
+  await (await page.$(".map-wrap")).screenshot({ path: path.join(ARTIFACTS, "00-standard-map-phone.png") });
   await page.click("#map-fit");
   const button = await page.$eval("#submit-orders", (b) => b.getBoundingClientRect().height);
   check(button >= 36, "buttons are big enough to tap: " + button);

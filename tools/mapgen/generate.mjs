@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+// SPDX-License-Identifier: Apache-2.0
+// Draws a variant's provinces on real geography (Natural Earth, public domain, via the
+// world-atlas package) and writes server/web/geo-<variant>.js, which the web UI loads when it
+// exists. Usage: node tools/mapgen/generate.mjs <variant> [--out FILE] (--out: write elsewhere,
+// as the test that checks the committed file is up to date does). Inputs: config/variants/<variant>.json
+// (the provinces and their types) and tools/mapgen/<variant>-places.json (where each province is
+// on the Earth, the projection and the extent). docs/web.md explains the choices.
+
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import * as d3 from "d3-geo";
+import { feature, merge } from "topojson-client";
+import polygonClipping from "polygon-clipping";
+import { simplifyTopology } from "./lib/simplify.mjs";
+import { projectToPixels } from "./lib/project.mjs";
+import { cutBySeeds } from "./lib/cut.mjs";
+import { toPath } from "./lib/svgpath.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..", "..");
+const require = createRequire(import.meta.url);
+
+const TOLERANCE = 0.45;  // px: Douglas-Peucker tolerance on the arcs
+const MIN_AREA = 1.5;    // px²: smaller rings (specks of land, slivers) are dropped
+const ISLAND = 80;      // px²: smaller islands go whole to one province (lib/cut.mjs)
+
+const [name, flag, outArg] = process.argv.slice(2);
+if (!name || (flag && (flag !== "--out" || !outArg))) {
+  console.error("usage: generate.mjs <variant> [--out FILE]");
+  process.exit(2);
+}
+const variant = JSON.parse(readFileSync(join(root, "config", "variants", name + ".json"), "utf8"));
+const places = JSON.parse(readFileSync(join(here, name + "-places.json"), "utf8"));
+const topology = require("world-atlas/countries-50m.json");
+
+const missing = variant.provinces.filter((p) => !places.provinces[p.abbr]).map((p) => p.abbr);
+if (missing.length) throw new Error(`${name}-places.json has no place for ${missing.join(", ")}`);
+
+// The projection: fitted so the `fit` points span `width` px; the height follows.
+const cfg = places.projection;
+const projection = d3["geo" + cfg.type[0].toUpperCase() + cfg.type.slice(1)]().precision(0);
+if (cfg.rotate) projection.rotate(cfg.rotate);
+if (cfg.parallels) projection.parallels(cfg.parallels);
+const fit = { type: "MultiPoint", coordinates: cfg.fit };
+projection.fitWidth(cfg.width, fit);
+const [[x0, y0], [x1, y1]] = d3.geoPath(projection).bounds(fit);
+projection.translate([projection.translate()[0] - x0, projection.translate()[1] - y0]);
+const width = Math.round(x1 - x0), height = Math.round(y1 - y0);
+projection.clipExtent([[0, 0], [width, height]]);
+const rect = [[[0, 0], [width, 0], [width, height], [0, height], [0, 0]]];
+
+// Only countries near the clip box take part: the rest of the world is never drawn.
+const [cx0, cy0, cx1, cy1] = places.clip;
+const near = (g) => {
+  const [[a, b], [c, d]] = d3.geoBounds(feature(topology, g));
+  return c >= cx0 && a <= cx1 && d >= cy0 && b <= cy1 || a > c;  // a > c: crosses the antimeridian
+};
+const simple = simplifyTopology(topology, projection, TOLERANCE);
+const countries = simple.objects.countries.geometries.filter(near);
+const byName = new Map(countries.map((g) => [g.properties.name, g]));
+const pixels = (geometries) => projectToPixels(merge(simple, geometries), projection);
+
+const land = pixels(countries);
+const seaAll = polygonClipping.difference(rect, land);
+
+// Provinces made of whole countries (Switzerland, Portugal, ...), then sea claimed as land.
+const regions = new Map();
+const add = (abbr, mp) => regions.set(abbr, regions.has(abbr) ? polygonClipping.union(regions.get(abbr), mp) : mp);
+let taken = [];
+for (const [abbr, place] of Object.entries(places.provinces)) {
+  if (!place.countries) continue;
+  const list = place.countries.map((n) => {
+    if (!byName.has(n)) throw new Error(`${abbr}: no country named ${n} in Natural Earth`);
+    return byName.get(n);
+  });
+  const mp = pixels(list);
+  add(abbr, mp);
+  taken = taken.length ? polygonClipping.union(taken, mp) : mp;
+}
+let claimed = [];
+for (const [abbr, place] of Object.entries(places.provinces))
+  for (const ring of place.claims || []) {
+    const mp = polygonClipping.intersection(projectToPixels({ type: "Polygon", coordinates: [ring] }, projection), seaAll);
+    add(abbr, mp);
+    claimed = claimed.length ? polygonClipping.union(claimed, mp) : mp;
+  }
+const landRest = taken.length ? polygonClipping.difference(land, taken) : land;
+const sea = claimed.length ? polygonClipping.difference(seaAll, claimed) : seaAll;
+
+// The rest of the land and the sea, cut among the seeds of the provinces of each kind.
+const type = new Map(variant.provinces.map((p) => [p.abbr, p.type]));
+const pt = ([lon, lat]) => projection([lon, lat]);
+const landSeeds = [], seaSeeds = [];
+for (const [abbr, place] of Object.entries(places.provinces)) {
+  if (place.countries) continue;
+  const list = type.get(abbr) === "sea" ? seaSeeds : landSeeds;
+  for (const s of [place.at, ...(place.seeds || [])]) {
+    const [x, y] = pt(s);
+    list.push({ owner: abbr, x, y });
+  }
+}
+for (const s of places.land || []) { const [x, y] = pt(s); landSeeds.push({ owner: "_land", x, y }); }
+for (const s of places.water || []) { const [x, y] = pt(s); seaSeeds.push({ owner: "_water", x, y }); }
+for (const [owner, mp] of cutBySeeds(landRest, landSeeds, width, height, ISLAND)) add(owner, mp);
+for (const [owner, mp] of cutBySeeds(sea, seaSeeds, width, height)) add(owner, mp);
+
+const r1 = (v) => Math.round(v * 10) / 10;
+const provinces = {};
+for (const p of variant.provinces) {
+  const place = places.provinces[p.abbr];
+  const [x, y] = pt(place.at);
+  const entry = { d: toPath(regions.get(p.abbr) || [], MIN_AREA), x: r1(x), y: r1(y) };
+  if (place.coasts) entry.coasts = Object.fromEntries(Object.entries(place.coasts).map(([c, q]) => [c, pt(q).map(r1)]));
+  if (!entry.d) throw new Error(`${p.abbr} has no shape: its seeds fall outside the land or sea it belongs to`);
+  provinces[p.abbr] = entry;
+}
+const out = {
+  variant: name,
+  source: "Natural Earth 1:50m admin-0 countries (public domain), via world-atlas 2",
+  projection: cfg.type,
+  viewBox: [0, 0, width, height],
+  provinces,
+  land: toPath(regions.get("_land") || [], MIN_AREA),
+  water: toPath(regions.get("_water") || [], MIN_AREA),
+};
+const file = outArg || join(root, "server", "web", `geo-${name}.js`);
+const text = "// SPDX-License-Identifier: Apache-2.0\n" +
+  `// Generated by tools/mapgen/generate.mjs ${name} from Natural Earth (public domain); do not edit.\n` +
+  "export default " + JSON.stringify(out) + ";\n";
+writeFileSync(file, text);
+console.log(`wrote ${outArg || `server/web/geo-${name}.js`}: ${text.length} bytes, ${width}x${height} px`);
