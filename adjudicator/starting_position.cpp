@@ -3,7 +3,7 @@
 
 #include <utility>
 
-#include "rules/rail/rail.h"
+#include "module/rule_module.h"
 #include "variant/variant.h"
 
 namespace adjutant {
@@ -21,13 +21,8 @@ Position starting_position(const Variant& variant) {
         if (variant.campaign) unit.stats.id = ++pos.next_unit_id;
         pos.units.push_back(std::move(unit));
     }
-    if (variant.campaign) {
-        pos.garrisons = variant.campaign->start_garrisons;
-        pos.trains = variant.campaign->start_trains;
-        pos.treasury = variant.campaign->start_treasury;
-    }
-    // Rail states start settled behind the lines (docs/rail.md, "Initial states").
-    rail::initialise(variant, pos);
+    for (const RuleModule* m : rule_modules())
+        if (m->start_position != nullptr) m->start_position(variant, pos);
     pos.normalise();
     return pos;
 }

@@ -15,6 +15,7 @@
 #include "adjudicate.h"
 #include "orders/parser.h"
 #include "position/position.h"
+#include "rules/sieges/state.h"
 #include "starting_position.h"
 #include "variant/variant_json.h"
 
@@ -46,12 +47,12 @@ const Campaign& campaign() {
         for (Unit& u : out.week.units)
             if (out.variant.provinces[u.location.province].abbr == "AAC") {
                 u.location = Location{lie, Coast::None};
-                Siege siege;
+                sieges::Siege siege;
                 siege.province = lie;
                 siege.power = u.power;
                 siege.army = u.stats.id;
                 siege.weeks = 2;
-                out.week.sieges.push_back(siege);
+                sieges::state(out.week).sieges.push_back(siege);
             }
         out.week.normalise();
         return out;

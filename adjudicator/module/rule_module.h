@@ -16,7 +16,7 @@
 //   week     after_movement and end_of_week run once the movement phase is resolved
 //            (module/turn_context.h says what they may change)
 //   position read_position / write_position carry the module's part of the position
-//            document; check_position states its invariants
+//            document; check_position states its invariants; start_position sets it up
 #pragma once
 
 #include <cstdint>
@@ -104,6 +104,9 @@ struct RuleModule {
     void (*write_position)(const Variant&, const Position&, nlohmann::json& document) = nullptr;
     // Why the module's part of a position breaks its invariants, or empty (position_check.h).
     std::string (*check_position)(const Variant&, const Position&) = nullptr;
+    // Adds the module's part of the variant's starting position (its start garrisons, trains,
+    // settled rail), whatever the variant enables: a part the variant has none of stays empty.
+    void (*start_position)(const Variant&, Position&) = nullptr;
 };
 
 // Every registered module, in the order their hooks run (DESIGN.md §3: supply, sieges, rail

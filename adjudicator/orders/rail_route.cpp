@@ -5,6 +5,7 @@
 #include <deque>
 
 #include "position/position.h"
+#include "rules/sieges/state.h"
 #include "variant/variant.h"
 
 namespace adjutant {
@@ -171,7 +172,7 @@ bool enemy_presence(const Variant& variant, const Position& position, PowerId po
     const CampaignMap& map = *variant.campaign;
     const Unit* unit = position.unit_at(province);
     if (unit != nullptr && map.enemies(power, unit->power)) return true;
-    for (const Garrison& g : position.garrisons)
+    for (const Garrison& g : sieges::state(position).garrisons)
         if (g.province == province && map.enemies(power, g.power)) return true;
     return false;
 }
@@ -179,7 +180,7 @@ bool enemy_presence(const Variant& variant, const Position& position, PowerId po
 bool enemy_controlled(const Variant& variant, const Position& position, PowerId power,
                       ProvinceId province) {
     if (!variant.campaign) return false;
-    for (const Garrison& g : position.garrisons)
+    for (const Garrison& g : sieges::state(position).garrisons)
         if (g.province == province && variant.campaign->enemies(power, g.power)) return true;
     return province < position.owner.size() &&
            variant.campaign->enemies(power, position.owner[province]);

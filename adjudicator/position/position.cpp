@@ -27,18 +27,6 @@ int Position::center_count(PowerId power) const {
     return static_cast<int>(std::count(owner.begin(), owner.end(), power));
 }
 
-const Siege* Position::siege_of(ProvinceId province) const {
-    for (const Siege& s : sieges)
-        if (s.province == province) return &s;
-    return nullptr;
-}
-
-Siege* Position::siege_of(ProvinceId province) {
-    for (Siege& s : sieges)
-        if (s.province == province) return &s;
-    return nullptr;
-}
-
 void Position::normalise() {
     auto by_location = [](const auto& a, const auto& b) { return a.location < b.location; };
     std::sort(units.begin(), units.end(), by_location);
@@ -46,16 +34,10 @@ void Position::normalise() {
               [](const DislodgedUnit& a, const DislodgedUnit& b) {
                   return a.unit.location < b.unit.location;
               });
-    std::sort(garrisons.begin(), garrisons.end(), [](const Garrison& a, const Garrison& b) {
-        return std::tie(a.province, a.power) < std::tie(b.province, b.power);
-    });
     std::sort(trains.begin(), trains.end(), [](const SupplyTrain& a, const SupplyTrain& b) {
         return std::tie(a.power, a.at, a.target, a.base, a.returning) <
                std::tie(b.power, b.at, b.target, b.base, b.returning);
     });
-    std::sort(sieges.begin(), sieges.end(),
-              [](const Siege& a, const Siege& b) { return a.province < b.province; });
-    std::sort(breaches.begin(), breaches.end());
     std::sort(standoffs.begin(), standoffs.end());
     standoffs.erase(std::unique(standoffs.begin(), standoffs.end()), standoffs.end());
     for (auto* list : {&interdicted}) {
@@ -73,6 +55,7 @@ void Position::normalise() {
     if (std::all_of(destroy_trains.begin(), destroy_trains.end(),
                     [](std::uint8_t d) { return d == 0; }))
         destroy_trains.clear();
+    modules.normalise();
 }
 
 }  // namespace adjutant

@@ -4,10 +4,8 @@
 // Units are kept sorted by province so two equal positions compare and serialise identically.
 // `owner` has one entry per province (kNoPower for unowned or non-centre provinces).
 // Campaign positions add what the campaign rules track (docs/campaign.md): unit attributes
-// (strength points, supply carried, siege guns, engineers, general, supply line), garrisons
-// inside fortresses, supply trains, and each power's treasury of points. Classic positions
-// leave all of it empty and keep their plain form. The pieces themselves (units, garrisons,
-// trains) are in core/unit.h.
+// (core/unit.h, shared by every module) and each rule module's own part. Classic positions
+// leave all of it empty and keep their plain form.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +15,7 @@
 #include "core/ids.h"
 #include "core/phase.h"
 #include "core/unit.h"
+#include "position/module_state.h"
 
 namespace adjutant {
 
@@ -29,32 +28,6 @@ struct StandingSupply {
     std::uint32_t army = 0;  // the army's id
 
     friend bool operator==(const StandingSupply&, const StandingSupply&) = default;
-};
-
-// A siege (seed 004, section 5; docs/sieges.md): an army of `power` besieging the enemy garrison
-// in `province`. `weeks` counts the uninterrupted weeks of BESIEGE; at 2 the siege is laid (5a,
-// 5e). `assaults` counts the assaults made since the siege was laid.
-struct Siege {
-    ProvinceId province = kNoProvince;
-    PowerId power = kNoPower;  // the besieger
-    std::uint32_t army = 0;    // the besieging army's id
-    std::int32_t weeks = 0;
-    std::int32_t assaults = 0;
-    // Breaching (5j): the line the garrison holds (0 outer defences, 1 inner defences, 2 the
-    // citadel; only 1st-class fortresses have 1 and 2), the weeks of breaching done against it
-    // and the weeks the breach needs (0 while no breach is under way; +1 per assault).
-    std::int32_t line = 0;
-    std::int32_t breach_weeks = 0;
-    std::int32_t breach_needed = 0;
-    bool breached = false;             // the garrison's line is breached and it fights on
-    std::int32_t breaching_total = 0;  // weeks of breaching over the whole siege (5m)
-    std::int32_t short_weeks = 0;      // weeks in a row below 3:2 in army points (5k)
-    bool abandoning = false;           // the besieger abandons the siege this week (5a, 5k)
-    bool sick = false;                 // sickness in the besiegers' camp (5m)
-    bool garrison_sick = false;        // sickness in the garrison (5m)
-
-    bool laid() const { return weeks >= 2; }
-    friend bool operator==(const Siege&, const Siege&) = default;
 };
 
 // A power's state of one rail province (seed 000, 18.1.1-18.1.2; docs/rail.md). The order is the
@@ -79,15 +52,11 @@ struct DislodgedUnit {
 
 struct Position {
     Phase phase;
-    std::vector<Unit> units;               // sorted by location
-    std::vector<DislodgedUnit> dislodged;  // sorted by location; only in retreat phases
-    std::vector<ProvinceId> standoffs;     // provinces left empty by a bounce, sorted
-    std::vector<PowerId> owner;            // per province
-    std::vector<Garrison> garrisons;       // sorted by province
-    std::vector<SupplyTrain> trains;       // sorted by power, place, target
-    std::vector<Siege> sieges;             // sorted by province
-    // Breached fortresses not yet repaired (5o): province and the weeks since their last siege.
-    std::vector<std::pair<ProvinceId, std::int32_t>> breaches;  // sorted by province
+    std::vector<Unit> units;                   // sorted by location
+    std::vector<DislodgedUnit> dislodged;      // sorted by location; only in retreat phases
+    std::vector<ProvinceId> standoffs;         // provinces left empty by a bounce, sorted
+    std::vector<PowerId> owner;                // per province
+    std::vector<SupplyTrain> trains;           // sorted by power, place, target
     std::vector<std::int64_t> treasury;        // per power; empty in classic positions
     std::vector<std::uint8_t> destroy_trains;  // per power: 1 destroys caught trains, else capture
     std::vector<StandingSupply> standing_supply;  // sorted by power, army
@@ -100,13 +69,13 @@ struct Position {
     // Per province: the power that holds the ground (seed 000's "friendly controlled", 17.9, on
     // a province map; docs/rail.md). Empty when the variant has no rail network rules.
     std::vector<PowerId> control;
+    // The rule modules' own parts, each in its module's type (module_state.h), which the core
+    // copies, compares and normalises without knowing it.
+    ModuleStates modules;
 
     // The unit standing in `province`, or nullptr.
     const Unit* unit_at(ProvinceId province) const;
     Unit* unit_at(ProvinceId province);
-    // The siege of `province`, or nullptr.
-    const Siege* siege_of(ProvinceId province) const;
-    Siege* siege_of(ProvinceId province);
     // `power`'s state of the rail in `province`; NonOperational when rail is not tracked.
     RailState rail_state(PowerId power, ProvinceId province) const;
     // Number of supply centres `power` owns.

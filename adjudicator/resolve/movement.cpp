@@ -55,8 +55,8 @@ void MovementResolver::load(const Variant& variant, const Position& position,
             permits_.push_back(Permit{order.power, order.line, order.permitted});
             continue;
         }
-        // A garrison's orders name the fortress, where its besieger may stand, and a train's
-        // its city, where an army may stand: neither is that unit's order.
+        // Some module orders name a province where another piece may stand (the module kind
+        // says so, ModuleOrderKind::orders_a_unit): they are not that unit's order.
         if (!orders_a_unit(order)) continue;
         const int i = unit_in(order.unit.province);
         if (i < 0) continue;  // the parser only passes orders for existing units

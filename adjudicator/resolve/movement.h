@@ -30,8 +30,8 @@ class MovementResolver {
     // Loads the units of `position` with their orders (units without one hold). `base` gives
     // each unit's own strength, indexed like position.units; empty means 1 for every unit.
     // `attack_bonus`, indexed the same way (empty: none), is strength that is no unit of the
-    // resolver and counts only in the unit's attack strength: a garrison aiding a relieving move
-    // (docs/sieges.md, "Relief"). It is never cut, as the garrison does not stand in the open.
+    // resolver and counts only in the unit's attack strength: a rule module's aid to a move
+    // (RuleModule::attack_points). It is never cut, as its giver does not stand in the open.
     void load(const Variant& variant, const Position& position, std::span<const Order> orders,
               std::span<const Strength> base = {}, std::span<const Strength> attack_bonus = {});
 

@@ -57,8 +57,8 @@ Event rail_event(const Variant& v, const MovementResolver& resolver, std::size_t
 }
 
 // `points` strength: each unit brings its strength points (DESIGN.md §3) and what the rule
-// modules add to them: to every strength of the unit (a besieger's fortified share) or to its
-// move's attack only (a garrison aiding a relief).
+// modules add to them: to every strength of the unit (RuleModule::defence_points) or to its
+// move's attack only (RuleModule::attack_points).
 void unit_points(const Variant& variant, const Position& position, std::span<const Order> orders,
                  std::vector<Strength>& points, std::vector<Strength>& attack_bonus) {
     std::vector<const RuleModule*> modules;

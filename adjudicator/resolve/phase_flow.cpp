@@ -30,10 +30,9 @@ bool any_adjustment(const Variant& variant, const Position& position) {
 
 void carry_over(const Position& from, Position& to) {
     to.owner = from.owner;
-    to.garrisons = from.garrisons;
     to.trains = from.trains;
-    to.sieges = from.sieges;
-    to.breaches = from.breaches;
+    // The rule modules' own parts, whole.
+    to.modules = from.modules;
     to.treasury = from.treasury;
     to.destroy_trains = from.destroy_trains;
     to.standing_supply = from.standing_supply;

@@ -14,7 +14,7 @@ namespace adjutant {
 struct Variant;
 
 // Copies what a phase does not change by itself from `from` to `to`: centre ownership and the
-// campaign state (garrisons, trains, treasury, unit numbering).
+// campaign state (the rule modules' parts, unit numbering).
 void carry_over(const Position& from, Position& to);
 
 // `next` holds the units (and dislodged units) after `done` was adjudicated. Sets next.phase

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "position/position_check.h"
+#include "rules/sieges/state.h"
 #include "rules_case.h"
 #include "starting_position.h"
 #include "variant/variant.h"
@@ -31,8 +32,8 @@ Garrison garrison(PowerId power, ProvinceId at) {
     return g;
 }
 
-Siege siege(ProvinceId of) {
-    Siege s;
+sieges::Siege siege(ProvinceId of) {
+    sieges::Siege s;
     s.province = of;
     return s;
 }
@@ -109,12 +110,13 @@ TEST_CASE("position_is_ok: names the invariant broken") {
          "standoffs not in normal form"},
         {"two garrisons in a province",
          [](const Variant& v, Position& p) {
-             p.garrisons = {garrison(0, province(v, "PAR")), garrison(1, province(v, "PAR"))};
+             sieges::state(p).garrisons = {garrison(0, province(v, "PAR")),
+                                           garrison(1, province(v, "PAR"))};
          },
          "two garrisons in PAR"},
         {"two sieges of a province",
          [](const Variant& v, Position& p) {
-             p.sieges = {siege(province(v, "PAR")), siege(province(v, "PAR"))};
+             sieges::state(p).sieges = {siege(province(v, "PAR")), siege(province(v, "PAR"))};
          },
          "two sieges in PAR"},
         {"train off the map",

@@ -12,6 +12,7 @@
 #include "orders/parser.h"
 #include "position/position_json.h"
 #include "report/adjudication_json.h"
+#include "rules/sieges/state.h"
 #include "rules_case.h"
 
 using namespace adjutant;
@@ -84,8 +85,8 @@ TEST_CASE("Campaign sieges: the siege records round-trip through a position docu
     for (const std::string& e : load.errors) MESSAGE(e);
     REQUIRE(load.ok());
     const Position& pos = *load.position;
-    REQUIRE(pos.sieges.size() == 1);
-    const Siege& s = pos.sieges[0];
+    REQUIRE(sieges::state(pos).sieges.size() == 1);
+    const sieges::Siege& s = sieges::state(pos).sieges[0];
     CHECK(s.line == 1);
     CHECK(s.breach_weeks == 3);
     CHECK(s.breach_needed == 8);
@@ -95,12 +96,12 @@ TEST_CASE("Campaign sieges: the siege records round-trip through a position docu
     CHECK(s.abandoning);
     CHECK(s.sick);
     CHECK(s.garrison_sick);
-    CHECK(pos.garrisons[0].half_rations);
-    CHECK(pos.garrisons[0].general_roll == 4);
+    CHECK(sieges::state(pos).garrisons[0].half_rations);
+    CHECK(sieges::state(pos).garrisons[0].general_roll == 4);
     CHECK(pos.units[0].stats.repulsed_from == v.find_province("VER"));
     CHECK(pos.units[0].stats.repulsed_points == 90);
     // Sorted by province: MET comes before REI in the variant's order.
-    REQUIRE(pos.breaches.size() == 2);
+    REQUIRE(sieges::state(pos).breaches.size() == 2);
     const nlohmann::json out = position_to_json(v, pos);
     CHECK(out["breaches"] == nlohmann::json::parse(R"({"MET": 0, "REI": 4})"));
     CHECK(out["sieges"]["France"][0]["breach_needed"] == 8);

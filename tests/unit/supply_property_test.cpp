@@ -11,6 +11,7 @@
 #include "orders/parser.h"
 #include "position/position_json.h"
 #include "report/adjudication_json.h"
+#include "rules/sieges/state.h"
 #include "rules_case.h"
 #include "starting_position.h"
 
@@ -22,7 +23,7 @@ std::int64_t supply_on_board(const Position& p) {
     std::int64_t total = static_cast<std::int64_t>(p.trains.size());
     for (const Unit& u : p.units) total += u.stats.supply;
     for (const DislodgedUnit& d : p.dislodged) total += d.unit.stats.supply;
-    for (const Garrison& g : p.garrisons) total += g.stores;
+    for (const Garrison& g : sieges::state(p).garrisons) total += g.stores;
     return total;
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "rules/sieges/state.h"
 #include "variant/variant.h"
 
 namespace adjutant::rail {
@@ -40,9 +41,9 @@ bool friendly_controlled(const Variant& v, const Position& pos, PowerId power,
     const PowerId holder = pos.control[province];
     if (holder == kNoPower || map.enemies(holder, power)) return false;
     // A fortress holding out commands its station: nobody else's trains run through it.
-    return std::none_of(pos.garrisons.begin(), pos.garrisons.end(), [&](const Garrison& g) {
-        return g.province == province && map.enemies(g.power, power);
-    });
+    return std::none_of(
+        sieges::state(pos).garrisons.begin(), sieges::state(pos).garrisons.end(),
+        [&](const Garrison& g) { return g.province == province && map.enemies(g.power, power); });
 }
 
 bool side_map_edge(const Variant& v, PowerId power, ProvinceId province) {

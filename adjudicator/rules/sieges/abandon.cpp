@@ -13,17 +13,17 @@ namespace adjutant::sieges::detail {
 void abandonment(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
-    for (std::size_t i = 0; i < next.sieges.size();) {
-        if (!next.sieges[i].abandoning) {
+    for (std::size_t i = 0; i < state(next).sieges.size();) {
+        if (!state(next).sieges[i].abandoning) {
             ++i;
             continue;
         }
-        const ProvinceId where = next.sieges[i].province;
-        ctx.event("siege.lifted", next.sieges[i].power, where,
+        const ProvinceId where = state(next).sieges[i].province;
+        ctx.event("siege.lifted", state(next).sieges[i].power, where,
                   "the siege of " + supply::abbr(v, where) + " ended: it has been abandoned (5k)");
         end_siege(ctx, where);
     }
-    for (Siege& s : next.sieges) {
+    for (Siege& s : state(next).sieges) {
         const Unit* army = next.unit_at(s.province);
         const Garrison* g = garrison_in(next, s.province);
         if (!s.laid() || s.abandoning || army == nullptr || g == nullptr) continue;

@@ -108,7 +108,7 @@ void assault(TurnContext& ctx, ProvinceId where) {
     Position& next = ctx.result.next;
     const std::string name = abbr(v, where);
     Unit* army = next.unit_at(where);
-    Siege* siege = next.siege_of(where);
+    Siege* siege = state(next).siege_of(where);
     Garrison* garrison = garrison_in(next, where);
     if (army == nullptr || siege == nullptr || garrison == nullptr || siege->abandoning) return;
     const int fortress = fortress_of(ctx, where);
@@ -221,7 +221,7 @@ void assault(TurnContext& ctx, ProvinceId where) {
 void assaults(TurnContext& ctx) {
     for (const Order& o : ctx.orders) {
         if (!is(o, sieges::kAssault)) continue;
-        const Siege* siege = ctx.result.next.siege_of(o.unit.province);
+        const Siege* siege = state(ctx.result.next).siege_of(o.unit.province);
         if (siege == nullptr || !siege->laid()) continue;
         assault(ctx, o.unit.province);
     }

@@ -55,7 +55,7 @@ void surrender_roll(TurnContext& ctx, ProvinceId where) {
                          "): the breach must be assaulted, and the defenders fight without the "
                          "fortress's strength",
                      "8-0 refuse terms", mods);
-        ctx.result.next.siege_of(where)->breached = true;
+        state(ctx.result.next).siege_of(where)->breached = true;
         return;
     }
     const bool terms = total >= 4;
@@ -65,7 +65,7 @@ void surrender_roll(TurnContext& ctx, ProvinceId where) {
 
 void breach_made(TurnContext& ctx, ProvinceId where) {
     Position& next = ctx.result.next;
-    Siege& siege = *next.siege_of(where);
+    Siege& siege = *state(next).siege_of(where);
     Unit& army = *next.unit_at(where);
     ctx.event("siege.breach", army.power, where,
               unit_name(ctx.variant, army) + " has breached " + line_name(ctx, where, siege.line) +
@@ -91,7 +91,7 @@ void breach_made(TurnContext& ctx, ProvinceId where) {
 void breach(TurnContext& ctx, ProvinceId where) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
-    Siege* siege = next.siege_of(where);
+    Siege* siege = state(next).siege_of(where);
     Unit* army = next.unit_at(where);
     const Garrison* g = garrison_in(next, where);
     if (siege == nullptr || army == nullptr || g == nullptr || !siege->laid() ||
@@ -144,7 +144,7 @@ bool at_breached_outer_line(const TurnContext& ctx, const Siege& siege) {
 }
 
 void retire(TurnContext& ctx, ProvinceId where, std::int64_t lost_points, std::int32_t lost_guns) {
-    Siege& siege = *ctx.result.next.siege_of(where);
+    Siege& siege = *state(ctx.result.next).siege_of(where);
     Garrison& g = *garrison_in(ctx.result.next, where);
     g.points = std::max<std::int64_t>(0, g.points - lost_points);
     g.siege_guns = std::max(0, g.siege_guns - lost_guns);
@@ -161,14 +161,14 @@ void retire(TurnContext& ctx, ProvinceId where, std::int64_t lost_points, std::i
 
 void retire_inward(TurnContext& ctx) {
     // Copies: retire() edits the siege.
-    const std::vector<Siege> sieges = ctx.result.next.sieges;
+    const std::vector<Siege> sieges = state(ctx.result.next).sieges;
     for (const Siege& s : sieges)
         if (at_breached_outer_line(ctx, s) && !ordered(ctx, kStand, s.province))
             retire(ctx, s.province, 0, 0);
     // STAND holds only a garrison at breached outer or inner defences.
     for (const Order& o : ctx.orders) {
         if (!is(o, kStand)) continue;
-        const Siege* s = ctx.result.next.siege_of(o.unit.province);
+        const Siege* s = state(ctx.result.next).siege_of(o.unit.province);
         ctx.verdict(o, s != nullptr && at_breached_outer_line(ctx, *s), Reason::NotCarriedOut);
     }
 }

@@ -67,8 +67,8 @@ void disease_rolls(TurnContext& ctx, Siege& s) {
 
 void disease(TurnContext& ctx) {
     Position& next = ctx.result.next;
-    for (std::size_t i = 0; i < next.sieges.size();) {
-        Siege& s = next.sieges[i];
+    for (std::size_t i = 0; i < state(next).sieges.size();) {
+        Siege& s = state(next).sieges[i];
         Unit* army = next.unit_at(s.province);
         Garrison* g = garrison_in(next, s.province);
         const ProvinceId where = s.province;

@@ -85,7 +85,7 @@ bool loss_of_nerves(TurnContext& ctx, ProvinceId where, int fortress) {
 }
 
 bool breached_before(const Position& pos, ProvinceId where) {
-    return std::any_of(pos.breaches.begin(), pos.breaches.end(),
+    return std::any_of(state(pos).breaches.begin(), state(pos).breaches.end(),
                        [&](const auto& b) { return b.first == where; });
 }
 
@@ -94,8 +94,8 @@ bool breached_before(const Position& pos, ProvinceId where) {
 void end_sieges(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
-    for (std::size_t i = 0; i < next.sieges.size();) {
-        const Siege s = next.sieges[i];
+    for (std::size_t i = 0; i < state(next).sieges.size();) {
+        const Siege s = state(next).sieges[i];
         const Unit* army = next.unit_at(s.province);
         std::string why;
         if (army == nullptr || army->stats.id != s.army)
@@ -126,14 +126,14 @@ void lay_sieges(TurnContext& ctx) {
         Unit* army = next.unit_at(where);
         if (before == nullptr || army == nullptr || army->stats.id != before->stats.id) continue;
         if (enemy_garrison(v, next, where, army->power) == nullptr) continue;
-        Siege* siege = next.siege_of(where);
+        Siege* siege = state(next).siege_of(where);
         if (siege == nullptr) {
             Siege fresh;
             fresh.province = where;
             fresh.power = army->power;
             fresh.army = army->stats.id;
-            next.sieges.push_back(fresh);
-            siege = &next.sieges.back();
+            state(next).sieges.push_back(fresh);
+            siege = &state(next).sieges.back();
             // Reinforced since the bloody repulse (the order was accepted): the record has done
             // its work.
             army->stats.repulsed_from = kNoProvince;

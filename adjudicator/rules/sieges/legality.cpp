@@ -28,7 +28,7 @@ Checked besieger_order(const Variant& v, const Position& pos, PowerId power, con
     const Garrison* garrison = sieges::enemy_garrison(v, pos, where, power);
     if (garrison == nullptr)
         return fail("no enemy garrison in " + province_abbr(v, where) + " to besiege");
-    const Siege* siege = pos.siege_of(where);
+    const Siege* siege = state(pos).siege_of(where);
     const bool ours = siege != nullptr && siege->army == unit->stats.id;
     Order order = module_order(*s.module_kind, power);
     order.unit_type = unit->type;
@@ -111,11 +111,11 @@ Checked garrison_support(const Variant& v, const Position& pos, PowerId power, c
 Checked garrison_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
     const ProvinceId where = s.unit.place.province;
     const Garrison* garrison = nullptr;
-    for (const Garrison& g : pos.garrisons)
+    for (const Garrison& g : state(pos).garrisons)
         if (g.province == where && g.power == power) garrison = &g;
     const std::string name = province_abbr(v, where);
     if (garrison == nullptr) return fail(power_name(v, power) + " has no garrison in " + name);
-    const Siege* siege = pos.siege_of(where);
+    const Siege* siege = state(pos).siege_of(where);
     const Unit* army = pos.unit_at(where);
     if (siege == nullptr || army == nullptr)
         return fail("the garrison of " + name + " is not besieged");

@@ -11,6 +11,7 @@
 #include "position/position_check.h"
 #include "position/position_reader.h"
 #include "rules/sieges/sieges.h"
+#include "rules/sieges/state.h"
 #include "variant/variant.h"
 
 namespace adjutant::sieges {
@@ -38,10 +39,10 @@ void read_garrison(PositionReader& r, PowerId power, const json& item, const std
     g.half_week_eaten = r.flag(item, at, "half_week_eaten");
     if (g.province == kNoProvince) return;
     Position& pos = r.position();
-    for (const Garrison& other : pos.garrisons)
+    for (const Garrison& other : state(pos).garrisons)
         if (other.province == g.province)
             check.error(at, "two garrisons in " + r.variant().provinces[g.province].abbr);
-    pos.garrisons.push_back(std::move(g));
+    state(pos).garrisons.push_back(std::move(g));
 }
 
 void read_siege(PositionReader& r, PowerId power, const json& item, const std::string& at) {
@@ -70,16 +71,16 @@ void read_siege(PositionReader& r, PowerId power, const json& item, const std::s
     s.garrison_sick = r.flag(item, at, "garrison_sick");
     if (s.province == kNoProvince) return;
     Position& pos = r.position();
-    if (pos.siege_of(s.province) != nullptr)
+    if (state(pos).siege_of(s.province) != nullptr)
         check.error(at, "two sieges of " + r.variant().provinces[s.province].abbr);
-    pos.sieges.push_back(s);
+    state(pos).sieges.push_back(s);
 }
 
 // "breaches": {"REI": 5}: breached fortresses and the weeks since their last siege (5o).
 void read_breaches(PositionReader& r, const json& doc) {
     const json* section = r.check().get(doc, "", "breaches", JsonKind::Object, false);
     if (section == nullptr) return;
-    auto& breaches = r.position().breaches;
+    auto& breaches = state(r.position()).breaches;
     for (auto it = section->begin(); it != section->end(); ++it) {
         const std::string here = json_child("/breaches", it.key());
         const ProvinceId where = r.province(json(it.key()), here);
@@ -107,9 +108,9 @@ void read_position(PositionReader& r, const json& doc) {
 }
 
 void write_position(const Variant& variant, const Position& position, json& doc) {
-    if (!position.garrisons.empty()) {
+    if (!state(position).garrisons.empty()) {
         json garrisons = json::object();
-        for (const Garrison& g : position.garrisons) {
+        for (const Garrison& g : state(position).garrisons) {
             json entry = {{"province", variant.provinces[g.province].abbr}, {"points", g.points}};
             if (g.siege_guns != 0) entry["siege_guns"] = g.siege_guns;
             if (g.stores != 0) entry["stores"] = g.stores;
@@ -121,9 +122,9 @@ void write_position(const Variant& variant, const Position& position, json& doc)
         }
         doc["garrisons"] = std::move(garrisons);
     }
-    if (!position.sieges.empty()) {
+    if (!state(position).sieges.empty()) {
         json sieges = json::object();
-        for (const Siege& s : position.sieges) {
+        for (const Siege& s : state(position).sieges) {
             json entry = {{"province", variant.provinces[s.province].abbr}, {"weeks", s.weeks}};
             if (s.army != 0) entry["army"] = s.army;
             if (s.assaults != 0) entry["assaults"] = s.assaults;
@@ -140,9 +141,9 @@ void write_position(const Variant& variant, const Position& position, json& doc)
         }
         doc["sieges"] = std::move(sieges);
     }
-    if (!position.breaches.empty()) {
+    if (!state(position).breaches.empty()) {
         json breaches = json::object();
-        for (const auto& [where, weeks] : position.breaches)
+        for (const auto& [where, weeks] : state(position).breaches)
             breaches[variant.provinces[where].abbr] = weeks;
         doc["breaches"] = std::move(breaches);
     }
@@ -150,20 +151,24 @@ void write_position(const Variant& variant, const Position& position, json& doc)
 
 std::string check_position(const Variant& variant, const Position& position) {
     std::vector<ProvinceId> where;
-    for (const Garrison& g : position.garrisons) where.push_back(g.province);
+    for (const Garrison& g : state(position).garrisons) where.push_back(g.province);
     if (std::string e = one_per_province(variant, where, "garrison"); !e.empty()) return e;
     where.clear();
-    for (const Siege& s : position.sieges) where.push_back(s.province);
+    for (const Siege& s : state(position).sieges) where.push_back(s.province);
     if (std::string e = one_per_province(variant, where, "siege"); !e.empty()) return e;
     Position normal = position;
     normal.normalise();
     for (const auto& [name, same] : {
-             std::pair{"garrisons", normal.garrisons == position.garrisons},
-             std::pair{"sieges", normal.sieges == position.sieges},
-             std::pair{"breaches", normal.breaches == position.breaches},
+             std::pair{"garrisons", state(normal).garrisons == state(position).garrisons},
+             std::pair{"sieges", state(normal).sieges == state(position).sieges},
+             std::pair{"breaches", state(normal).breaches == state(position).breaches},
          })
         if (std::string e = normal_form_error(name, same); !e.empty()) return e;
     return "";
+}
+
+void start_position(const Variant& variant, Position& position) {
+    if (variant.campaign) state(position).garrisons = variant.campaign->start_garrisons;
 }
 
 }  // namespace adjutant::sieges

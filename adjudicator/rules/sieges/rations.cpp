@@ -86,7 +86,7 @@ void half_rations(TurnContext& ctx) {
         if (!is(o, kHalfRations)) continue;
         const ProvinceId where = o.unit.province;
         Garrison* g = garrison_in(ctx.result.next, where);
-        const Siege* siege = ctx.result.next.siege_of(where);
+        const Siege* siege = state(ctx.result.next).siege_of(where);
         if (g == nullptr || siege == nullptr || g->half_rations) {
             ctx.verdict(o, false, Reason::NotCarriedOut);
             continue;

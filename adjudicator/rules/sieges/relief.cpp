@@ -56,12 +56,13 @@ bool relief(TurnContext& ctx, const Order& aid) {
     const ProvinceId where = aid.unit.province;
     const std::string name = abbr(v, where);
     const Garrison* garrison = nullptr;
-    for (const Garrison& g : before.garrisons)
+    for (const Garrison& g : state(before).garrisons)
         if (g.province == where && g.power == aid.power) garrison = &g;
     const std::size_t r = index_at(before, aid.target);
     const std::size_t b = index_at(before, where);
-    if (garrison == nullptr || before.siege_of(where) == nullptr || b == before.units.size() ||
-        r == before.units.size() || ctx.result.results.size() != before.units.size())
+    if (garrison == nullptr || state(before).siege_of(where) == nullptr ||
+        b == before.units.size() || r == before.units.size() ||
+        ctx.result.results.size() != before.units.size())
         return false;
     const Unit& relieving = before.units[r];
     const Unit& besieger = before.units[b];

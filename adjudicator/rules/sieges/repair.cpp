@@ -15,7 +15,7 @@ constexpr std::int32_t kSeasonWeeks = 13;
 }
 
 void record_breach(TurnContext& ctx, ProvinceId where) {
-    auto& breaches = ctx.result.next.breaches;
+    auto& breaches = state(ctx.result.next).breaches;
     for (auto& b : breaches)
         if (b.first == where) {
             b.second = 0;
@@ -27,9 +27,9 @@ void record_breach(TurnContext& ctx, ProvinceId where) {
 
 void repairs(TurnContext& ctx) {
     Position& next = ctx.result.next;
-    for (std::size_t i = 0; i < next.breaches.size();) {
-        auto& [where, weeks] = next.breaches[i];
-        if (next.siege_of(where) != nullptr) {
+    for (std::size_t i = 0; i < state(next).breaches.size();) {
+        auto& [where, weeks] = state(next).breaches[i];
+        if (state(next).siege_of(where) != nullptr) {
             weeks = 0;
             ++i;
             continue;
@@ -42,7 +42,7 @@ void repairs(TurnContext& ctx) {
         ctx.event("siege.repaired", next.owner[where], where,
                   supply::abbr(ctx.variant, where) +
                       " has gone a season without a siege: its breach is repaired (5o)");
-        next.breaches.erase(next.breaches.begin() + static_cast<std::ptrdiff_t>(i));
+        state(next).breaches.erase(state(next).breaches.begin() + static_cast<std::ptrdiff_t>(i));
     }
 }
 

@@ -49,14 +49,14 @@ std::string read_die(int value, int modifier, const std::string& why) {
 }
 
 std::size_t garrison_index(const Position& pos, ProvinceId province) {
-    for (std::size_t i = 0; i < pos.garrisons.size(); ++i)
-        if (pos.garrisons[i].province == province) return i;
-    return pos.garrisons.size();
+    for (std::size_t i = 0; i < state(pos).garrisons.size(); ++i)
+        if (state(pos).garrisons[i].province == province) return i;
+    return state(pos).garrisons.size();
 }
 
 Garrison* garrison_in(Position& pos, ProvinceId province) {
     const std::size_t i = garrison_index(pos, province);
-    return i == pos.garrisons.size() ? nullptr : &pos.garrisons[i];
+    return i == state(pos).garrisons.size() ? nullptr : &state(pos).garrisons[i];
 }
 
 void end_siege(TurnContext& ctx, ProvinceId province) {
@@ -66,7 +66,7 @@ void end_siege(TurnContext& ctx, ProvinceId province) {
         g->half_rations = false;
         g->half_week_eaten = false;
     }
-    std::erase_if(next.sieges, [&](const Siege& s) { return s.province == province; });
+    std::erase_if(state(next).sieges, [&](const Siege& s) { return s.province == province; });
 }
 
 bool ordered(const TurnContext& ctx, const ModuleOrderKind& kind, ProvinceId where) {
@@ -113,8 +113,8 @@ void surrender(TurnContext& ctx, const Rolled& r, PowerId defender, ProvinceId w
 void fortress_falls(TurnContext& ctx, ProvinceId where, bool safe_conduct) {
     Position& next = ctx.result.next;
     const std::size_t gi = garrison_index(next, where);
-    if (gi == next.garrisons.size()) return;
-    Garrison& g = next.garrisons[gi];
+    if (gi == state(next).garrisons.size()) return;
+    Garrison& g = state(next).garrisons[gi];
     g.half_rations = false;
     g.half_week_eaten = false;
     career(ctx, g.general, g.general_roll, -2, "Lose fortress", g.power, where);
@@ -158,7 +158,7 @@ std::int64_t fighting_points(const Variant& variant, const Garrison& garrison) {
 std::int64_t fortified_points(const Variant& variant, const Position& position,
                               std::span<const Order> orders, const Unit& unit) {
     if (!variant.campaign || !enabled(variant)) return 0;
-    const Siege* siege = position.siege_of(unit.location.province);
+    const Siege* siege = state(position).siege_of(unit.location.province);
     if (siege == nullptr || !siege->laid() || siege->army != unit.stats.id) return 0;
     for (const Order& o : orders)
         if (o.unit.province == unit.location.province &&
@@ -178,8 +178,9 @@ std::int64_t relief_points(const Variant& variant, const Position& position,
     if (move == orders.end()) return 0;
     const ProvinceId into = move->destination.province;
     const Order* aid = detail::garrison_support(orders, into, unit.power);
-    if (aid == nullptr || aid->target != from || position.siege_of(into) == nullptr) return 0;
-    for (const Garrison& g : position.garrisons)
+    if (aid == nullptr || aid->target != from || state(position).siege_of(into) == nullptr)
+        return 0;
+    for (const Garrison& g : state(position).garrisons)
         if (g.province == into && g.power == unit.power) return fighting_points(variant, g);
     return 0;
 }
@@ -190,7 +191,7 @@ bool at_least_three_to_two(std::int64_t a, std::int64_t b) {
 
 const Garrison* enemy_garrison(const Variant& variant, const Position& position,
                                ProvinceId province, PowerId power) {
-    for (const Garrison& g : position.garrisons)
+    for (const Garrison& g : state(position).garrisons)
         if (g.province == province && variant.campaign->enemies(g.power, power)) return &g;
     return nullptr;
 }

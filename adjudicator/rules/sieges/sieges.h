@@ -22,6 +22,7 @@
 
 #include "module/rule_module.h"
 #include "module/turn_context.h"
+#include "rules/sieges/state.h"
 
 namespace adjutant {
 struct Garrison;
@@ -54,6 +55,7 @@ extern const std::string_view kPositionKeys[3];
 void read_position(PositionReader& reader, const nlohmann::json& document);
 void write_position(const Variant& variant, const Position& position, nlohmann::json& document);
 std::string check_position(const Variant& variant, const Position& position);
+void start_position(const Variant& variant, Position& position);
 bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);
 

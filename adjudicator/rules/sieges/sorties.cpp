@@ -34,7 +34,7 @@ Odds sortie_odds(std::int64_t garrison, std::int64_t besiegers) {
 bool sortie(TurnContext& ctx, ProvinceId where) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
-    Siege* siege = next.siege_of(where);
+    Siege* siege = state(next).siege_of(where);
     Unit* army = next.unit_at(where);
     Garrison* g = garrison_in(next, where);
     if (siege == nullptr || army == nullptr || g == nullptr) return false;

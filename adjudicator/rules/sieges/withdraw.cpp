@@ -43,7 +43,7 @@ void withdrawals(TurnContext& ctx) {
     bool moved = false;
     for (Unit& army : next.units) {
         const ProvinceId here = army.location.province;
-        if (army.type != UnitType::Army || next.siege_of(here) != nullptr) continue;
+        if (army.type != UnitType::Army || state(next).siege_of(here) != nullptr) continue;
         if (enemy_garrison(v, next, here, army.power) == nullptr) continue;
         const Unit* before = ctx.before.unit_at(here);
         if (before == nullptr || before->stats.id != army.stats.id) continue;  // arrived: 1 week

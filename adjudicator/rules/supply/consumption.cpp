@@ -8,6 +8,7 @@
 // on half rations (5h, docs/sieges.md) makes each week of its stores last two weeks.
 #include <algorithm>
 
+#include "rules/sieges/state.h"
 #include "rules/supply/supply.h"
 #include "variant/variant.h"
 
@@ -16,7 +17,7 @@ namespace adjutant::supply {
 namespace {
 
 bool garrison_of(const Position& pos, ProvinceId p, PowerId power) {
-    return std::any_of(pos.garrisons.begin(), pos.garrisons.end(),
+    return std::any_of(sieges::state(pos).garrisons.begin(), sieges::state(pos).garrisons.end(),
                        [&](const Garrison& g) { return g.province == p && g.power == power; });
 }
 
@@ -81,12 +82,13 @@ void capture_stores(TurnContext& ctx, const Garrison& g, Unit* besieger) {
 void garrison_falls(TurnContext& ctx, std::size_t index, bool safe_conduct) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
-    const Garrison g = next.garrisons[index];
+    const Garrison g = sieges::state(next).garrisons[index];
     Unit* besieger = next.unit_at(g.province);
     // Only a city has an owner: a fortress that is none (Maubeuge) is no one's supply centre.
     if (v.campaign->city_class[g.province] != 0)
         next.owner[g.province] = besieger != nullptr ? besieger->power : kNoPower;
-    next.garrisons.erase(next.garrisons.begin() + static_cast<std::ptrdiff_t>(index));
+    sieges::state(next).garrisons.erase(sieges::state(next).garrisons.begin() +
+                                        static_cast<std::ptrdiff_t>(index));
     if (g.stores > 0) capture_stores(ctx, g, besieger);
     if (!safe_conduct) return;
     const auto route = road_route(
@@ -97,9 +99,10 @@ void garrison_falls(TurnContext& ctx, std::size_t index, bool safe_conduct) {
         [&](ProvinceId p) { return enemy_army_in(v, next, p, g.power); });
     if (route.empty()) return;  // nowhere to go: the troops disperse
     const ProvinceId refuge = route.back();
-    auto there = std::find_if(next.garrisons.begin(), next.garrisons.end(),
-                              [&](const Garrison& h) { return h.province == refuge; });
-    if (there != next.garrisons.end()) {
+    auto there =
+        std::find_if(sieges::state(next).garrisons.begin(), sieges::state(next).garrisons.end(),
+                     [&](const Garrison& h) { return h.province == refuge; });
+    if (there != sieges::state(next).garrisons.end()) {
         there->points += g.points;
         there->siege_guns += g.siege_guns;
     } else {
@@ -108,7 +111,7 @@ void garrison_falls(TurnContext& ctx, std::size_t index, bool safe_conduct) {
         moved.stores = 0;
         moved.half_rations = false;
         moved.half_week_eaten = false;
-        next.garrisons.push_back(moved);
+        sieges::state(next).garrisons.push_back(moved);
     }
     ctx.event("garrison.safe_conduct", g.power, refuge,
               "the garrison of " + abbr(v, g.province) + " (" + std::to_string(g.points) +
@@ -129,8 +132,8 @@ void consume_supply(TurnContext& ctx) {
     for (auto it = gone.rbegin(); it != gone.rend(); ++it)
         next.dislodged.erase(next.dislodged.begin() + static_cast<std::ptrdiff_t>(*it));
 
-    for (std::size_t i = 0; i < next.garrisons.size();) {
-        Garrison& g = next.garrisons[i];
+    for (std::size_t i = 0; i < sieges::state(next).garrisons.size();) {
+        Garrison& g = sieges::state(next).garrisons[i];
         if (!enemy_army_in(v, next, g.province, g.power)) {
             ctx.event("supply.garrison", g.power, g.province,
                       "the garrison of " + abbr(v, g.province) +

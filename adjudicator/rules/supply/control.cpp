@@ -4,6 +4,7 @@
 // Also the yearly replacements.
 #include <algorithm>
 
+#include "rules/sieges/state.h"
 #include "rules/supply/supply.h"
 #include "variant/variant.h"
 
@@ -12,9 +13,9 @@ namespace adjutant::supply {
 namespace {
 
 bool enemy_garrison(const CampaignMap& map, const Position& pos, ProvinceId p, PowerId power) {
-    return std::any_of(pos.garrisons.begin(), pos.garrisons.end(), [&](const Garrison& g) {
-        return g.province == p && map.enemies(g.power, power);
-    });
+    return std::any_of(
+        sieges::state(pos).garrisons.begin(), sieges::state(pos).garrisons.end(),
+        [&](const Garrison& g) { return g.province == p && map.enemies(g.power, power); });
 }
 
 // The whole country goes to the captor of its capital (seed 004, 4b): armies disbanded,
@@ -28,14 +29,15 @@ void lose_country(TurnContext& ctx, PowerId lost, PowerId captor) {
     // Armies waiting to retreat are disbanded too (the week's steps run before the retreats).
     for (const DislodgedUnit& d : next.dislodged)
         if (d.unit.power == lost) supply_lost += d.unit.stats.supply;
-    for (const Garrison& g : next.garrisons)
+    for (const Garrison& g : sieges::state(next).garrisons)
         if (g.power == lost) supply_lost += g.stores;
     supply_lost += std::count_if(next.trains.begin(), next.trains.end(),
                                  [&](const SupplyTrain& t) { return t.power == lost; });
     std::erase_if(next.units, [&](const Unit& u) { return u.power == lost; });
     std::erase_if(next.dislodged, [&](const DislodgedUnit& d) { return d.unit.power == lost; });
     std::erase_if(next.standing_supply, [&](const StandingSupply& s) { return s.power == lost; });
-    std::erase_if(next.garrisons, [&](const Garrison& g) { return g.power == lost; });
+    std::erase_if(sieges::state(next).garrisons,
+                  [&](const Garrison& g) { return g.power == lost; });
     std::erase_if(next.trains, [&](const SupplyTrain& t) { return t.power == lost; });
     int cities = 0;
     for (PowerId& owner : next.owner)
@@ -74,7 +76,7 @@ void update_control(TurnContext& ctx) {
         const bool anything_left =
             std::any_of(next.units.begin(), next.units.end(),
                         [&](const Unit& u) { return u.power == power; }) ||
-            std::any_of(next.garrisons.begin(), next.garrisons.end(),
+            std::any_of(sieges::state(next).garrisons.begin(), sieges::state(next).garrisons.end(),
                         [&](const Garrison& g) { return g.power == power; }) ||
             std::find(next.owner.begin(), next.owner.end(), power) != next.owner.end();
         if (anything_left) lose_country(ctx, power, next.owner[capital]);

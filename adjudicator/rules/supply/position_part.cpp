@@ -158,4 +158,10 @@ std::string check_position(const Variant& variant, const Position& position) {
     return "";
 }
 
+void start_position(const Variant& variant, Position& position) {
+    if (!variant.campaign) return;
+    position.trains = variant.campaign->start_trains;
+    position.treasury = variant.campaign->start_treasury;
+}
+
 }  // namespace adjutant::supply
