@@ -310,6 +310,24 @@ Response get_phase_summary(const Context& c) {
     return json_response(200, c.service.views().phase_summary(caller(c), id_param(c.params[0]),
                                                               id_param(c.params[1])));
 }
+// One power's order history, paged by phase like /press by id: ?limit=N and ?after=SEQ.
+Response power_history(const Context& c) {
+    const auto who = caller(c);
+    const std::int64_t id = id_param(c.params[0]);
+    const std::int64_t limit = number_param(c.request, "limit", kDefaultPage, 1, kMaxPage);
+    const std::int64_t after =
+        number_param(c.request, "after", -1, -1, std::numeric_limits<std::int64_t>::max());
+    Json body =
+        c.service.views().power_history(who, id, c.params[1], after, static_cast<int>(limit));
+    const std::string base = "/api/v1/games/" + std::to_string(id) + "/powers/" +
+                             body["power"].get<std::string>() +
+                             "/orders?limit=" + std::to_string(limit);
+    body["links"] = {{"self", after >= 0 ? base + "&after=" + std::to_string(after) : base},
+                     {"next", body["next_after"].is_null()
+                                  ? Json(nullptr)
+                                  : Json(base + "&after=" + body["next_after"].dump())}};
+    return json_response(200, body);
+}
 Response join(const Context& c) {
     return json_response(201, seat_grant_json(c.service.seats().join(
                                   id_param(c.params[0]), c.params[1], body_json(c.request))));
@@ -474,6 +492,7 @@ const std::array kRoutes{
     Route{{"GET", "/api/v1/games/{id}/phases"}, get_phases},
     Route{{"GET", "/api/v1/games/{id}/phases/{seq}"}, get_phase},
     Route{{"GET", "/api/v1/games/{id}/phases/{seq}/summary"}, get_phase_summary},
+    Route{{"GET", "/api/v1/games/{id}/powers/{power}/orders"}, power_history},
     Route{{"POST", "/api/v1/games/{id}/seats/{power}/join"}, join},
     Route{{"POST", "/api/v1/games/{id}/seats/{power}/invite"}, invite},
     Route{{"POST", "/api/v1/games/{id}/seats/{power}/replace"}, replace},

@@ -48,6 +48,7 @@ GameService::GameService(storage::Database& db, VariantRegistry& variants,
 
 void GameService::set_limits(const ServiceLimits& limits) {
     limits_ = limits;
+    context_.set_reminder_seconds(limits.reminder_seconds);
 }
 
 void GameService::count_game_creation(std::string_view client_address) {

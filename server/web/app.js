@@ -6,6 +6,7 @@ import { api, tokensFor, rememberToken, forgetTokens } from "./api.js";
 import { h, say, formatTime, formatRemaining } from "./dom.js";
 import { drawMap, indexVariant, unitsOf } from "./map.js";
 import { OrderPanel } from "./orders.js";
+import { PowerHistory } from "./power_history.js";
 import { GmConsole } from "./gm.js";
 import { PressPanel } from "./press.js";
 
@@ -110,6 +111,7 @@ class GamePage {
 
   stop() {
     clearInterval(this.timer);
+    clearTimeout(this.orders?.remindTimer);
     this.stopped = true;
     this.press?.stop();
   }
@@ -187,13 +189,16 @@ class GamePage {
     this.results = h("div", { class: "results", "aria-live": "polite" });
 
     const side = [];
+    // The deadline reminder (docs/web.md, "Phase guidance"): filled by the order panel.
+    this.banner = h("div", { class: "banner", id: "deadline-banner", role: "alert", hidden: true });
+    clearTimeout(this.orders?.remindTimer);
     this.orders = null;
     this.gm = null;
     const active = game.status !== "ended";
     if (this.power && active) {
       this.orders = new OrderPanel({
         game, vi: this.vi, position: game.position, power: this.power, token: this.seatToken, memo: this.memo,
-        redraw: () => this.drawMap(true), refresh: () => this.refresh(),
+        banner: this.banner, redraw: () => this.drawMap(true), refresh: () => this.refresh(),
       });
       if (this.memo.text) this.orders.text.value = this.memo.text;
       side.push(this.orders.root);
@@ -211,6 +216,7 @@ class GamePage {
     const deadline = game.deadline ? `deadline ${formatTime(game.deadline)} (${formatRemaining(game.deadline)})` : "no deadline";
     main.replaceChildren(
       h("h1", {}, game.name),
+      this.banner,
       h("p", { class: "meta", id: "game-meta" },
         `${this.vi.raw.title || game.variant} · ${game.status} · `, h("strong", { id: "current-phase" }, game.phase_name),
         ` · ${deadline}` + (game.winner ? ` · winner: ${game.winner}` : "") + (this.power ? ` · you play ${this.power}` : "") + (this.gmToken ? " · you are GM" : "")),
@@ -226,7 +232,7 @@ class GamePage {
             },
           }, "Fit the map to the screen"),
           this.legend(),
-          this.history, this.results),
+          this.history, this.results, this.powerHistory().root),
         h("div", { class: "side-column" }, side)));
     this.renderHistory();
     this.drawMap(false);
@@ -249,6 +255,19 @@ class GamePage {
     });
     this.press.poll();
     return this.press;
+  }
+
+  // Kept across redraws, with the power chosen, for as long as the tab's token is the same;
+  // a resolution refreshes its list.
+  powerHistory() {
+    const token = this.seatToken || this.gmToken || null;
+    if (!this.byPower || this.byPower.ctx.token !== token) {
+      this.byPower = new PowerHistory({ gameId: this.id, powers: [...this.vi.powers.keys()], power: this.power, token });
+    } else if (this.byPower.seq !== this.game.seq && this.byPower.power) {
+      this.byPower.load(this.byPower.power);
+    }
+    this.byPower.seq = this.game.seq;
+    return this.byPower;
   }
 
   legend() {

@@ -64,9 +64,10 @@ export class OrderPanel {
     this.tools = h("div", { class: "order-tools", role: "group", "aria-label": "Order tools" });
     this.confirmation = h("div", { class: "confirmation", id: "confirmation", "aria-live": "polite" });
     this.ready = h("input", { type: "checkbox", id: "ready-flag", onchange: () => this.setReady() });
+    this.guidance = h("p", { class: "guidance", id: "guidance" });
     const root = h("section", { class: "panel orders-panel", "aria-labelledby": "orders-heading" },
       h("h2", { id: "orders-heading" }, `Orders for ${power} — ${game.phase_name}`),
-      this.hint, this.tools,
+      this.guidance, this.hint, this.tools,
       h("label", { for: "orders-text", class: "block" }, "Orders (one per line)"),
       this.text, this.verdicts,
       h("div", { class: "row" },
@@ -94,10 +95,36 @@ export class OrderPanel {
           this.showVerdicts(seat.verdicts || []);
         }
         if (!seat.needs_orders) this.hint.textContent = `${seat.power} has nothing to order this phase.`;
+        this.showGuidance(seat.guidance);
       }
     } catch (e) {
       say("Could not load your orders: " + e.message, "error");
     }
+  }
+
+  // The server's count of what the orders in force cover ("2 of 3 units ordered, not ready."),
+  // and the deadline banner: shown from the server's reminder threshold (the mail reminders'
+  // one) while something is left to do. A page left open crosses the threshold by itself.
+  showGuidance(g) {
+    clearTimeout(this.remindTimer);
+    if (!g) return;
+    this.guidance.textContent = g.text;
+    this.guidance.className = "guidance " + (g.kind === "none" ? "" : g.ordered < g.to_order ? "warn" : g.ready ? "ok" : "");
+    const banner = this.ctx.banner;
+    if (!banner) return;
+    const pending = g.kind !== "none" && (g.ordered < g.to_order || !g.ready);
+    const show = () => {
+      const left = g.deadline ? Math.max(0, Math.round((g.deadline * 1000 - Date.now()) / 60000)) : 0;
+      const when = left >= 120 ? `${Math.round(left / 60)} hours` : `${left} minutes`;
+      banner.replaceChildren(h("strong", {}, "Deadline near: "),
+        `${g.text} The phase resolves in about ${when} (${new Date(g.deadline * 1000).toLocaleString()}).`);
+      banner.hidden = false;
+    };
+    banner.hidden = true;
+    if (!pending || !g.deadline) return;
+    if (g.remind) return show();
+    const wait = g.remind_from * 1000 - Date.now();
+    if (wait > 0 && wait < 24 * 3600 * 1000 && g.deadline * 1000 > Date.now()) this.remindTimer = setTimeout(show, wait);
   }
 
   scheduleValidate(delay = VALIDATE_DELAY_MS) {

@@ -136,6 +136,8 @@ def test_client():
         for entry in phases:  # a resolved one (orders, results, events) and the current one
             c.call("getPhase", 200, {"id": game, "seq": entry["seq"]})
         c.call("getPhaseSummary", 200, {"id": game, "seq": phases[0]["seq"]}, token=gm)
+        c.call("getPowerHistory", 200, {"id": game, "power": "France"}, token=token)
+        c.call("getPowerHistory", 404, {"id": game, "power": "Narnia"})
         c.call("getAudit", 200, {"id": game}, token=gm)
         sent = c.call("sendPress", 201, {"id": game}, body={"to": ["Italy"], "text": "hello"},
                       token=token)
