@@ -33,7 +33,8 @@ Json game_listing_json(const service::GameListing& game) {
             {"phase", game.phase.value_or("")},
             {"phase_name", game.phase ? phase_name(*game.phase) : ""},
             {"deadline", game.deadline ? Json(*game.deadline) : nullptr},
-            {"open_seats", game.open_seats}};
+            {"open_seats", game.open_seats},
+            {"sandbox", game.sandbox}};
 }
 
 // A detail that is not JSON throws here, inside the router's guard (400, as it always was).

@@ -216,6 +216,10 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
         row.missing_policy != "wait")
         throw bad_request("field 'missing_orders' must be one of hold, civil_disorder, wait");
     row.resolve_when_ready = bool_field(request, "resolve_when_ready").value_or(true);
+    // A sandbox (docs/server.md, "Sandbox games"): the GM orders for every power and resolves
+    // when they say; there are no deadlines to run and no readiness to wait for.
+    row.sandbox = bool_field(request, "sandbox").value_or(false);
+    if (row.sandbox) row.resolve_when_ready = false;
     const auto* press_field = field(request, "press");
     const PressRules press_rules = press_field ? read_press_rules(*press_field) : PressRules{};
 
@@ -268,10 +272,10 @@ GamePage GameService::list_games(const Caller& caller, std::int64_t after, int l
         auto phase = store.current_phase(row.id);
         std::vector<std::string> open;
         for (const auto& seat : store.seats(row.id))
-            if (!seat.token_hash) open.push_back(seat.power);
+            if (!seat.token_hash && !row.sandbox) open.push_back(seat.power);
         page.games.push_back({row.id, row.name, row.variant, row.status,
                               phase ? std::optional(phase->phase) : std::nullopt, row.deadline,
-                              std::move(open)});
+                              std::move(open), row.sandbox});
     }
     if (more) page.next_after = rows.back().id;
     return page;

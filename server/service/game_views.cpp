@@ -36,6 +36,7 @@ nlohmann::json GameViews::game_json(const Locked& locked, const LoadedGame& game
         {"seq", game.phase.seq},
         {"phase_etag", phase_etag(row.id, game.phase.seq, game.phase.resolved_at.has_value())},
         {"deadline", row.deadline ? nlohmann::json(*row.deadline) : nullptr},
+        {"sandbox", row.sandbox},
         {"settings",
          {{"deadlines",
            {{"movement", row.movement_seconds},

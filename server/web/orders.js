@@ -35,7 +35,8 @@ function reach(vi, unit) {
 }
 
 export class OrderPanel {
-  // ctx: {game, vi, position, power, token, memo (survives refreshes), redraw(), refresh()}
+  // ctx: {game, vi, position, power, token, memo (survives refreshes), redraw(), refresh(),
+  //       banner, asPower (a sandbox's GM ordering for `power`)}
   constructor(ctx) {
     this.ctx = ctx;
     this.selected = null;  // the unit being ordered
@@ -85,7 +86,7 @@ export class OrderPanel {
   async load() {
     const { game, token } = this.ctx;
     try {
-      const data = await api.orders(game.id, token);
+      const data = await api.orders(game.id, token, this.ctx.asPower);
       const seat = (data.seats || [])[0];
       if (seat) {
         this.ready.checked = !!seat.ready;
@@ -141,7 +142,7 @@ export class OrderPanel {
     }
     this.abort = new AbortController();
     try {
-      const answer = await api.validate(game.id, this.text.value, token, this.abort.signal);
+      const answer = await api.validate(game.id, this.text.value, token, this.abort.signal, this.ctx.asPower);
       this.showVerdicts(answer.verdicts || []);
     } catch (e) {
       if (e.name !== "AbortError") this.verdicts.replaceChildren(h("li", { class: "rejected" }, "Validation failed: " + e.message));
@@ -164,7 +165,7 @@ export class OrderPanel {
   async submit() {
     const { game, token } = this.ctx;
     try {
-      const answer = await api.submit(game.id, this.text.value, token);
+      const answer = await api.submit(game.id, this.text.value, token, this.ctx.asPower);
       this.showVerdicts(answer.verdicts || []);
       // No line accepted: the server kept the orders in force rather than replace them with
       // none; "orders" lists what is still in force.
@@ -188,7 +189,7 @@ export class OrderPanel {
   async setReady() {
     const { game, token } = this.ctx;
     try {
-      await api.ready(game.id, this.ready.checked, token);
+      await api.ready(game.id, this.ready.checked, token, this.ctx.asPower);
       // Ready is for the orders in force (the saved ones), not for unsaved text in the box.
       say(this.ready.checked ? "Marked ready with your orders in force." : "No longer ready.", "ok");
       this.ctx.refresh();

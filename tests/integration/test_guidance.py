@@ -145,5 +145,89 @@ def test_power_history():
         server.close()
 
 
+def as_power(server, method, game_id, power, token, route="orders", body=None):
+    return server.request(method, f"/api/v1/games/{game_id}/{route}?power={power}", body,
+                          token=token)
+
+
+def test_sandbox():
+    """A sandbox: the GM orders for every power with ?power=, no deadlines, no seats to join,
+    resolved when the GM says; shown as such in the lobby and never among open seats. Nobody
+    else may name a power: not a seat, not the GM of a game with players."""
+    server = ts.new_server()
+    try:
+        created = expect(server.request("POST", "/api/v1/games",
+                                        {"name": "Practice", "sandbox": True}), 201, "sandbox")
+        game_id, gm_token = created["game"]["id"], created["gm_token"]
+        check(created["game"]["sandbox"] and not created["game"]["settings"]["resolve_when_ready"],
+              f"a sandbox, resolved when the GM says: {created['game']}")
+        expect(server.request("POST", f"/api/v1/games/{game_id}/seats/France/join", {}), 409,
+               "no seat to join")
+        expect(server.request("POST", f"/api/v1/games/{game_id}/seats/France/invite", {},
+                              token=gm_token), 409, "no seat to invite to")
+        listed = {g["id"]: g for g in expect(server.request("GET", "/api/v1/games"), 200,
+                                             "lobby")["games"]}
+        check(listed[game_id]["sandbox"] and listed[game_id]["open_seats"] == [],
+              f"listed as a sandbox without open seats: {listed[game_id]}")
+        open_games = expect(server.request("GET", "/api/v1/games?open=true"), 200, "open")
+        check(game_id not in [g["id"] for g in open_games["games"]], "not among open seats")
+
+        gm(server, game_id, gm_token, "start")
+        game = ts.state(server, game_id)
+        check(game["status"] == "active" and game["deadline"] is None, f"no deadline: {game}")
+        for action in ("pause", "extend"):
+            expect(server.request("POST", f"/api/v1/games/{game_id}/actions/{action}",
+                                  {"seconds": 60}, token=gm_token), 409, f"no {action}")
+        got = expect(as_power(server, "PUT", game_id, "france", gm_token,
+                              body={"orders": "A PAR-BUR\nA MAR-SPA\nF BRE-MAO"}), 200, "France")
+        check(got["accepted"] == 3, f"the GM orders France's units: {got}")
+        got = expect(as_power(server, "PUT", game_id, "Germany", gm_token,
+                              body={"orders": "A MUN-BUR\nA PAR-GAS"}), 200, "Germany")
+        check(got["accepted"] == 1 and got["rejected"] == 1,
+              f"as Germany the GM cannot order France's units: {got}")
+        check(expect(as_power(server, "POST", game_id, "Italy", gm_token, "orders/validate",
+                              {"orders": "A VEN-TYR"}), 200, "validate")["accepted"] == 1,
+              "validate as Italy")
+        seen = expect(as_power(server, "GET", game_id, "France", gm_token), 200, "France's")
+        check([s["power"] for s in seen["seats"]] == ["France"] and
+              seen["seats"][0]["guidance"]["text"] == "3 of 3 units ordered, not ready." and
+              seen["seats"][0]["guidance"]["deadline"] is None and
+              not seen["seats"][0]["guidance"]["remind"], f"France's orders and guidance: {seen}")
+        everyone = expect(server.request("GET", f"/api/v1/games/{game_id}/orders",
+                                         token=gm_token), 200, "every seat")
+        check(len(everyone["seats"]) == 7, "the GM sees every seat")
+        expect(as_power(server, "POST", game_id, "France", gm_token, "ready", {"ready": True}),
+               200, "ready as France")
+        check(ts.state(server, game_id)["phase"] == "S1901M", "ready resolves nothing")
+        time.sleep(2)  # a scheduler tick or two: no deadline, nothing resolves
+        check(ts.state(server, game_id)["phase"] == "S1901M", "no deadline resolves it")
+        gm(server, game_id, gm_token, "resolve")
+        game = ts.state(server, game_id)
+        check(game["phase"] == "F1901M" and game["deadline"] is None and
+              "A PAR" in ts.units_of(game, "France") and "A MUN" in ts.units_of(game, "Germany"),
+              f"resolved by the GM, France and Germany bounced in Burgundy, no deadline: {game}")
+        france = history(server, game_id, "France")["phases"][0]
+        check(france["orders"] == ["A PAR - BUR", "A MAR - SPA", "F BRE - MAO"], f"{france}")
+
+        # Nobody else names a power: a seat (of a game with players), that game's GM, an
+        # outsider.
+        other_id, other_gm, other_tokens, _ = create_game(server)
+        for target, token, status in [
+                (game_id, None, 401), (game_id, other_tokens["France"], 403),
+                (game_id, other_gm, 403), (other_id, other_gm, 403),
+                (other_id, other_tokens["France"], 403), (other_id, other_tokens["Italy"], 403)]:
+            for method, route in [("PUT", "orders"), ("GET", "orders"), ("POST", "ready")]:
+                got = as_power(server, method, target, "France", token, route,
+                               {"orders": "A PAR H", "ready": True})
+                check(got[0] == status, f"{method} {route}?power=France on game {target}: "
+                                        f"{got[0]} != {status}: {got[3][:200]!r}")
+        expect(put_orders(server, game_id, gm_token, "A PAR H"), 403,
+               "a sandbox's GM names the power")
+        expect(as_power(server, "PUT", game_id, "Narnia", gm_token, body={"orders": "A PAR H"}),
+               404, "no such power")
+    finally:
+        server.close()
+
+
 if __name__ == "__main__":
     sys.exit(ts.script_main(ts.tests_of(globals())))

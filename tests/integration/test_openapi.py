@@ -112,6 +112,7 @@ def test_client():
                    token=own["gm_token"])
         created = c.call("createGame", 201, body={"name": "g", "variant": "standard"})
         game, gm = created["game"]["id"], created["gm_token"]
+        c.call("createGame", 201, body={"name": "alone", "sandbox": True})
         c.call("listGames", 200)
         c.call("getGame", 200, {"id": game})
         seat = c.call("joinSeat", 201, {"id": game, "power": "France"}, body={"player": "p"})

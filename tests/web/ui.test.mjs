@@ -6,7 +6,7 @@
 // traversal), joining by link and by token, orders by clicking and by text with live
 // validation, the GM console (resolve, pause/resume, extend, replace a player), the units moved
 // on the map, the phase history, a phone-sized viewport and keyboard-only ordering, phase
-// guidance with its deadline banner, and one power's order history.
+// guidance with its deadline banner, one power's order history and a sandbox game.
 //
 // Usage: node ui.test.mjs --binary PATH [--variants DIR] [--artifacts DIR] [--chromium PATH]
 // Exits 77 (CTest: skipped) when Chromium or playwright-core is missing, 0 on success, 1 on a
@@ -689,6 +689,43 @@ async function guidanceAndHistory(page, server) {
   return game;
 }
 
+// A sandbox game (docs/web.md): the lobby says so; its GM picks a power, orders for it with the
+// guidance line, picks another, and resolves; no join buttons, no pause or extend.
+async function sandboxGame(page, server) {
+  const created = await apiCall(server, "POST", "/games", { name: "Sandbox", sandbox: true });
+  check(created.status === 201, "create a sandbox: " + JSON.stringify(created.data));
+  const game = { id: created.data.game.id, gm: created.data.gm_token, tokens: {} };
+  check((await apiCall(server, "POST", `/games/${game.id}/actions/start`, {}, game.gm)).status === 200, "start");
+  await page.goto(`${server.base}/#/`);
+  await page.waitForSelector(`tr[data-game="${game.id}"]`);
+  check(/active · sandbox/.test(await page.textContent(`tr[data-game="${game.id}"]`)), "the lobby shows the sandbox");
+  await page.goto(`${server.base}/#/game/${game.id}?token=${game.gm}`);
+  await page.waitForSelector("#sandbox-power");
+  check(await page.$(".join button") === null && await page.$("#gm-pause") === null && await page.$("#gm-extend") === null,
+    "no seats to join, no clock to pause or extend");
+  await page.selectOption("#sandbox-power", "France");
+  await page.waitForFunction(() => document.getElementById("orders-heading")?.textContent.includes("France"), null, { timeout: 10000 });
+  await page.fill("#orders-text", "A PAR-BUR\nA MAR-SPA\n");
+  await verdicts(page, 2);
+  await page.click("#submit-orders");
+  await page.waitForFunction(() => document.getElementById("guidance")?.textContent === "2 of 3 units ordered, not ready.", null, { timeout: 10000 });
+  check(!(await page.isVisible("#deadline-banner")), "no deadline, no banner");
+  await page.selectOption("#sandbox-power", "Germany");
+  await page.waitForFunction(() => document.getElementById("guidance")?.textContent === "0 of 3 units ordered, not ready.", null, { timeout: 10000 });
+  await page.fill("#orders-text", "A MUN-RUH\n");
+  await verdicts(page, 1);
+  await page.click("#submit-orders");
+  await page.waitForFunction(() => document.getElementById("guidance")?.textContent.startsWith("1 of 3"), null, { timeout: 10000 });
+  await shot(page, "24-sandbox");
+  await page.click("#gm-resolve");
+  await page.waitForFunction(() => document.getElementById("current-phase")?.textContent.includes("Fall 1901"), null, { timeout: 15000 });
+  for (const [loc, power] of [["BUR", "France"], ["SPA", "France"], ["RUH", "Germany"]])
+    check(await page.$(`#layer-units .unit[data-loc="${loc}"][data-power="${power}"]`), `${power} unit now in ${loc}`);
+  check((await apiCall(server, "GET", `/games/${game.id}`)).data.deadline === null, "still no deadline");
+  console.log("ok: a sandbox game, every power ordered by its GM");
+  return game;
+}
+
 function checkLogs(server, games) {
   const log = fs.readFileSync(server.logPath, "utf8");
   check(log.length > 0, "the server logged requests");
@@ -761,6 +798,9 @@ async function main() {
     const guided = await open("guidance");
     pages.push(guided);
     tokenGames.push(await guidanceAndHistory(guided, server));
+    const sandbox = await open("sandbox");
+    pages.push(sandbox);
+    tokenGames.push(await sandboxGame(sandbox, server));
     const campaign = await open("campaign");
     pages.push(campaign);
     await campaignMap(campaign, server);
