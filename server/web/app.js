@@ -145,6 +145,10 @@ class GamePage {
       return errorPage("Game " + this.id, e);
     }
     if (this.stopped) return;
+    // Who this tab is, before the typed text is kept: text typed while identify() waits for
+    // the server would otherwise be replaced by what the box held before it.
+    await this.identify();
+    if (this.stopped) return;
     if (this.orders && this.game && this.game.seq === game.seq) {
       this.memo.text = this.orders.text.value;
     } else {
@@ -155,7 +159,6 @@ class GamePage {
     this.phases = phases.phases;
     this.vi = vi;
     if (this.viewSeq !== null && this.viewSeq >= game.seq) this.viewSeq = null;
-    await this.identify();
     this.render();
   }
 
