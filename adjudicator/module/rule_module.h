@@ -15,6 +15,8 @@
 //            phase (the besiegers' fortified share, a garrison's aid to a relief)
 //   week     after_movement and end_of_week run once the movement phase is resolved
 //            (module/turn_context.h says what they may change)
+//   position read_position / write_position carry the module's part of the position
+//            document; check_position states its invariants
 #pragma once
 
 #include <cstdint>
@@ -37,6 +39,7 @@ struct OrderVerdict;
 struct Unit;
 struct TurnContext;
 class OrderReader;
+class PositionReader;
 class VariantFields;
 
 // One kind of order a module adds ("A VER BESIEGE", "T BER SUPPLY A DRE"). An order of a module
@@ -92,6 +95,15 @@ struct RuleModule {
     // The module's part of the week (module/turn_context.h).
     void (*after_movement)(TurnContext&) = nullptr;
     void (*end_of_week)(TurnContext&) = nullptr;
+
+    // The module's part of the position document (docs/positions.md): the top-level keys it
+    // owns, read whatever the variant (as its orders are) and written only when the position
+    // holds some of it. Reading records every problem in the reader and never stops.
+    std::span<const std::string_view> position_keys;
+    void (*read_position)(PositionReader&, const nlohmann::json& document) = nullptr;
+    void (*write_position)(const Variant&, const Position&, nlohmann::json& document) = nullptr;
+    // Why the module's part of a position breaks its invariants, or empty (position_check.h).
+    std::string (*check_position)(const Variant&, const Position&) = nullptr;
 };
 
 // Every registered module, in the order their hooks run (DESIGN.md §3: supply, sieges, rail

@@ -6,15 +6,37 @@
 #include <utility>
 #include <vector>
 
+#include "module/rule_module.h"
 #include "variant/variant.h"
 
 namespace adjutant {
 
-namespace {
-
 std::string count_text(std::size_t n, const char* what) {
     return std::to_string(n) + " " + what;
 }
+
+std::string table_size_error(const char* name, std::size_t size, std::size_t want,
+                             const char* entries, const char* of) {
+    if (size == 0 || size == want) return "";
+    return std::string(name) + " has " + count_text(size, entries) + " for " + count_text(want, of);
+}
+
+std::string normal_form_error(const char* name, bool same) {
+    return same ? "" : std::string(name) + " not in normal form (sorted, no repeats)";
+}
+
+std::string one_per_province(const Variant& v, const std::vector<ProvinceId>& provinces,
+                             const char* kind) {
+    std::vector<std::uint8_t> seen(v.province_count(), 0);
+    for (const ProvinceId p : provinces) {
+        if (p >= seen.size())
+            return std::string(kind) + " on unknown province " + std::to_string(p);
+        if (seen[p]++ != 0) return std::string("two ") + kind + "s in " + v.provinces[p].abbr;
+    }
+    return "";
+}
+
+namespace {
 
 // Empty when `unit` stands on a known province where its type may stand, for a known power.
 std::string unit_error(const Variant& v, const Unit& unit, const char* kind) {
@@ -27,18 +49,12 @@ std::string unit_error(const Variant& v, const Unit& unit, const char* kind) {
     return "";
 }
 
-// Empty when every item's province is known and no two share one; `kind` names the item.
 template <typename Items, typename ProvinceOf>
-std::string one_per_province(const Variant& v, const Items& items, ProvinceOf province,
-                             const char* kind) {
-    std::vector<std::uint8_t> seen(v.province_count(), 0);
-    for (const auto& item : items) {
-        const ProvinceId p = province(item);
-        if (p >= seen.size())
-            return std::string(kind) + " on unknown province " + std::to_string(p);
-        if (seen[p]++ != 0) return std::string("two ") + kind + "s in " + v.provinces[p].abbr;
-    }
-    return "";
+std::vector<ProvinceId> provinces_of(const Items& items, ProvinceOf province) {
+    std::vector<ProvinceId> out;
+    out.reserve(items.size());
+    for (const auto& item : items) out.push_back(province(item));
+    return out;
 }
 
 std::string units_error(const Variant& v, const Position& pos) {
@@ -47,11 +63,13 @@ std::string units_error(const Variant& v, const Position& pos) {
     for (const DislodgedUnit& d : pos.dislodged)
         if (std::string e = unit_error(v, d.unit, "dislodged unit"); !e.empty()) return e;
     if (std::string e = one_per_province(
-            v, pos.units, [](const Unit& u) { return u.location.province; }, "unit");
+            v, provinces_of(pos.units, [](const Unit& u) { return u.location.province; }), "unit");
         !e.empty())
         return e;
     if (std::string e = one_per_province(
-            v, pos.dislodged, [](const DislodgedUnit& d) { return d.unit.location.province; },
+            v,
+            provinces_of(pos.dislodged,
+                         [](const DislodgedUnit& d) { return d.unit.location.province; }),
             "dislodged unit");
         !e.empty())
         return e;
@@ -75,65 +93,18 @@ std::string owner_error(const Variant& v, const Position& pos) {
     return "";
 }
 
-// The campaign tables: empty, or one entry per power (per province for `control`, per power and
-// province for `rail`).
-std::string table_sizes_error(const Variant& v, const Position& pos) {
-    const std::size_t powers = v.powers.size();
-    const auto sized = [](std::size_t size, std::size_t want) { return size == 0 || size == want; };
-    if (!sized(pos.treasury.size(), powers))
-        return "treasury has " + count_text(pos.treasury.size(), "entries") + " for " +
-               count_text(powers, "powers");
-    if (!sized(pos.destroy_trains.size(), powers))
-        return "destroy_trains has " + count_text(pos.destroy_trains.size(), "entries") + " for " +
-               count_text(powers, "powers");
-    if (!sized(pos.control.size(), v.province_count()))
-        return "control has " + count_text(pos.control.size(), "entries") + " for " +
-               count_text(v.province_count(), "provinces");
-    if (!sized(pos.rail.size(), powers))
-        return "rail has " + count_text(pos.rail.size(), "rows") + " for " +
-               count_text(powers, "powers");
-    for (const std::vector<RailState>& row : pos.rail)
-        if (row.size() != v.province_count())
-            return "a rail row has " + count_text(row.size(), "entries") + " for " +
-                   count_text(v.province_count(), "provinces");
-    return "";
-}
-
-std::string pieces_error(const Variant& v, const Position& pos) {
-    if (std::string e = one_per_province(
-            v, pos.garrisons, [](const Garrison& g) { return g.province; }, "garrison");
-        !e.empty())
-        return e;
-    if (std::string e = one_per_province(
-            v, pos.sieges, [](const Siege& s) { return s.province; }, "siege");
-        !e.empty())
-        return e;
-    for (const SupplyTrain& t : pos.trains)
-        if (t.at >= v.province_count() || t.base >= v.province_count())
-            return "a supply train on or from an unknown province";
-    return "";
-}
-
-// Every list as Position::normalise() leaves it: comparing with a normalised copy keeps one
-// definition of each list's order.
-std::string normal_form_error(const Position& pos) {
+// Every core list as Position::normalise() leaves it: comparing with a normalised copy keeps
+// one definition of each list's order. The modules check theirs.
+std::string core_normal_form_error(const Position& pos) {
     Position normal = pos;
     normal.normalise();
-    const std::pair<const char*, bool> lists[] = {
-        {"units", normal.units == pos.units},
-        {"dislodged", normal.dislodged == pos.dislodged},
-        {"standoffs", normal.standoffs == pos.standoffs},
-        {"garrisons", normal.garrisons == pos.garrisons},
-        {"trains", normal.trains == pos.trains},
-        {"sieges", normal.sieges == pos.sieges},
-        {"breaches", normal.breaches == pos.breaches},
-        {"destroy_trains", normal.destroy_trains == pos.destroy_trains},
-        {"standing_supply", normal.standing_supply == pos.standing_supply},
-        {"interdicted", normal.interdicted == pos.interdicted},
-        {"demolished", normal.demolished == pos.demolished},
-    };
-    for (const auto& [name, same] : lists)
-        if (!same) return std::string(name) + " not in normal form (sorted, no repeats)";
+    if (std::string e = normal_form_error("units", normal.units == pos.units); !e.empty()) return e;
+    if (std::string e = normal_form_error("dislodged", normal.dislodged == pos.dislodged);
+        !e.empty())
+        return e;
+    if (std::string e = normal_form_error("standoffs", normal.standoffs == pos.standoffs);
+        !e.empty())
+        return e;
     for (const DislodgedUnit& d : pos.dislodged)
         if (!std::is_sorted(d.retreats.begin(), d.retreats.end()) ||
             std::adjacent_find(d.retreats.begin(), d.retreats.end()) != d.retreats.end())
@@ -145,9 +116,12 @@ std::string normal_form_error(const Position& pos) {
 
 std::string position_is_ok(const Variant& variant, const Position& position) {
     // Sizes and ranges first: the later checks index the variant's arrays with them.
-    for (auto check : {owner_error, units_error, pieces_error, table_sizes_error})
+    for (auto check : {owner_error, units_error})
         if (std::string e = check(variant, position); !e.empty()) return e;
-    return normal_form_error(position);
+    for (const RuleModule* m : rule_modules())
+        if (m->check_position != nullptr)
+            if (std::string e = m->check_position(variant, position); !e.empty()) return e;
+    return core_normal_form_error(position);
 }
 
 }  // namespace adjutant

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 
+#include "service/attendance.h"
 #include "service/game_internal.h"
 #include "service/text.h"
 
@@ -34,27 +35,26 @@ std::vector<std::string> voters(const storage::DrawProposalRow& row) {
     return out;
 }
 
-// Each voter's vote: as cast, "civil_disorder" for a seat without a player, or nothing yet.
+// Each voter's vote: as cast, "civil_disorder" for a seat without a player or in civil
+// disorder (attendance::absent_powers), or nothing yet.
 std::map<std::string, std::string> votes_of(const storage::DrawProposalRow& row,
-                                            const std::vector<storage::SeatRow>& seats) {
+                                            const std::vector<std::string>& absent) {
     std::map<std::string, std::string> out;
     for (const auto& v : row.votes) out[v.power] = v.accept ? "accept" : "refuse";
     for (const auto& power : voters(row)) {
         if (out.count(power)) continue;
-        const auto seat = std::find_if(seats.begin(), seats.end(),
-                                       [&](const storage::SeatRow& s) { return s.power == power; });
-        if (seat == seats.end() || !seat->token_hash) out[power] = "civil_disorder";
+        if (listed(absent, power)) out[power] = "civil_disorder";
     }
     return out;
 }
 
 DrawProposal proposal_for(const storage::DrawProposalRow& row,
-                          const std::vector<storage::SeatRow>& seats, const std::string& reader) {
+                          const std::vector<std::string>& absent, const std::string& reader) {
     DrawProposal p{row.id,          row.phase,  row.kind,   row.proposer,
                    row.beneficiary, row.powers, row.status, row.created_at,
                    row.closed_at,   {},         {},         {}};
     if (row.status != "open")
-        for (const auto& [power, vote] : votes_of(row, seats)) p.votes.push_back({power, vote});
+        for (const auto& [power, vote] : votes_of(row, absent)) p.votes.push_back({power, vote});
     if (!reader.empty() && reader != "GM") {
         p.you_vote = listed(voters(row), reader);
         for (const auto& v : row.votes)
@@ -127,9 +127,9 @@ DrawProposal DrawService::propose(const Caller& caller, std::int64_t game_id,
     settle(locked, game, row.id);
     locked.changed(game_id);
     transaction.commit();
-    const auto seats = store.seats(game_id);
+    const auto absent = attendance::absent_powers(locked, game_id);
     for (const auto& r : draws.proposals(game_id))
-        if (r.id == row.id) return proposal_for(r, seats, caller.power);
+        if (r.id == row.id) return proposal_for(r, absent, caller.power);
     throw std::logic_error("the new proposal is missing");
 }
 
@@ -152,9 +152,9 @@ DrawProposal DrawService::vote(const Caller& caller, std::int64_t game_id, std::
     settle(locked, game, proposal_id);
     locked.changed(game_id);
     transaction.commit();
-    const auto seats = store.seats(game_id);
+    const auto absent = attendance::absent_powers(locked, game_id);
     for (const auto& r : draws.proposals(game_id))
-        if (r.id == proposal_id) return proposal_for(r, seats, caller.power);
+        if (r.id == proposal_id) return proposal_for(r, absent, caller.power);
     throw std::logic_error("the proposal is missing");
 }
 
@@ -163,7 +163,7 @@ void DrawService::settle(const Locked& locked, LoadedGame& game, std::int64_t pr
     auto draws = store.draws();
     const auto open = draws.open_proposal(game.row.id);
     if (!open || open->id != proposal_id) return;
-    const auto votes = votes_of(*open, store.seats(game.row.id));
+    const auto votes = votes_of(*open, attendance::absent_powers(locked, game.row.id));
     bool all_accept = true;
     for (const auto& power : voters(*open)) {
         const auto it = votes.find(power);
@@ -201,11 +201,11 @@ DrawList DrawService::list(const Caller& caller, std::int64_t game_id) {
     DrawList out;
     if (game.row.status != "ended")
         out.surviving = surviving_powers(game.variant->variant, game.position);
-    const auto seats = store.seats(game_id);
+    const auto absent = attendance::absent_powers(locked, game_id);
     for (const auto& row : store.draws().proposals(game_id)) {
         // An open proposal is the game's business: the public sees proposals once closed.
         if (row.status == "open" && reader.empty()) continue;
-        out.proposals.push_back(proposal_for(row, seats, reader));
+        out.proposals.push_back(proposal_for(row, absent, reader));
     }
     return out;
 }

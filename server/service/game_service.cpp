@@ -7,6 +7,7 @@
 
 #include "core/phase.h"
 #include "position/position.h"
+#include "service/attendance.h"
 #include "service/codec.h"
 #include "service/crypto.h"
 #include "service/game_internal.h"
@@ -211,10 +212,7 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
             integer_field(*deadlines, "adjustment", 1, kMaxPhaseSeconds).value_or(43200);
     }
     row.grace_seconds = integer_field(request, "grace_seconds", 0, kMaxPhaseSeconds).value_or(0);
-    row.missing_policy = string_field(request, "missing_orders").value_or("hold");
-    if (row.missing_policy != "hold" && row.missing_policy != "civil_disorder" &&
-        row.missing_policy != "wait")
-        throw bad_request("field 'missing_orders' must be one of hold, civil_disorder, wait");
+    row.missing_policy = read_missing_policy(request).value_or("hold");
     row.resolve_when_ready = bool_field(request, "resolve_when_ready").value_or(true);
     // A sandbox (docs/server.md, "Sandbox games"): the GM orders for every power and resolves
     // when they say; there are no deadlines to run and no readiness to wait for.
@@ -222,6 +220,7 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
     if (row.sandbox) row.resolve_when_ready = false;
     const auto* press_field = field(request, "press");
     const PressRules press_rules = press_field ? read_press_rules(*press_field) : PressRules{};
+    const auto missing_settings = attendance::read_settings(request, {});
 
     count_game_creation(client_address);  // 429 over the limit, before anything is written
     const std::string gm_token = new_token("gm_");
@@ -250,6 +249,7 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
     phase.prev_hash = std::string(kGenesisHash);
     store.insert_phase(phase);
     store.press().put_rules(id, press_rules);
+    store.attendance().put_settings(id, missing_settings);
     store.audit(id, "gm", "create",
                 json_text(nlohmann::json{{"name", row.name}, {"variant", row.variant}}),
                 context_.now());

@@ -2,6 +2,7 @@
 #include "service/game_views.h"
 
 #include "core/phase.h"
+#include "service/attendance.h"
 #include "service/draw_service.h"
 #include "service/game_internal.h"
 #include "service/phase_etag.h"
@@ -16,16 +17,33 @@ nlohmann::json GameViews::game_json(const Locked& locked, const LoadedGame& game
     const auto& row = game.row;
     nlohmann::json seats = nlohmann::json::array();
     const Variant& variant = game.variant->variant;
+    auto records = locked.store().attendance();
+    const auto missing = records.settings(row.id);
+    const auto attendance_rows = records.seats(row.id);
     for (const auto& seat : locked.store().seats(row.id)) {
         PowerId power = variant.find_power(seat.power);
-        seats.push_back({{"power", seat.power},
-                         {"player", seat.player ? nlohmann::json(*seat.player) : nullptr},
-                         {"taken", seat.token_hash.has_value()},
-                         {"ready", seat.ready},
-                         {"centers", game.position.center_count(power)},
-                         {"needs_orders",
-                          row.status != "ended" && needs_orders(variant, game.position, power)}});
+        storage::AttendanceRow record{seat.power, 0, 0, std::nullopt};
+        for (const auto& r : attendance_rows)
+            if (r.power == seat.power) record = r;
+        nlohmann::json entry = {
+            {"power", seat.power},
+            {"player", seat.player ? nlohmann::json(*seat.player) : nullptr},
+            {"taken", seat.token_hash.has_value()},
+            {"ready", seat.ready},
+            {"centers", game.position.center_count(power)},
+            {"needs_orders", row.status != "ended" && needs_orders(variant, game.position, power)}};
+        entry.update(attendance::seat_json(record, missing));
+        seats.push_back(std::move(entry));
     }
+    nlohmann::json settings = {{"deadlines",
+                                {{"movement", row.movement_seconds},
+                                 {"retreat", row.retreat_seconds},
+                                 {"adjustment", row.adjustment_seconds}}},
+                               {"grace_seconds", row.grace_seconds},
+                               {"missing_orders", row.missing_policy},
+                               {"resolve_when_ready", row.resolve_when_ready},
+                               {"press", press_rules_json(PressService::rules(locked, row.id))}};
+    settings.update(attendance::settings_json(missing));
     nlohmann::json out = {
         {"id", row.id},
         {"name", row.name},
@@ -37,15 +55,8 @@ nlohmann::json GameViews::game_json(const Locked& locked, const LoadedGame& game
         {"phase_etag", phase_etag(row.id, game.phase.seq, game.phase.resolved_at.has_value())},
         {"deadline", row.deadline ? nlohmann::json(*row.deadline) : nullptr},
         {"sandbox", row.sandbox},
-        {"settings",
-         {{"deadlines",
-           {{"movement", row.movement_seconds},
-            {"retreat", row.retreat_seconds},
-            {"adjustment", row.adjustment_seconds}}},
-          {"grace_seconds", row.grace_seconds},
-          {"missing_orders", row.missing_policy},
-          {"resolve_when_ready", row.resolve_when_ready},
-          {"press", press_rules_json(PressService::rules(locked, row.id))}}},
+        {"settings", settings},
+        {"extensions", attendance::extensions_json(records.extensions(row.id))},
         {"seed_commitment", row.seed_commitment},
         {"winner", row.winner ? nlohmann::json(*row.winner) : nullptr},
         {"result", DrawService::result(locked, row)},

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// GM actions: start, pause, resume, extend, resolve now, end, interdict, press (the rules). Every
-// one is audited.
+// GM actions: start, pause, resume, extend, resolve now, end, interdict, press (the rules),
+// settings (the missing-orders policy and friends). Every one is audited.
 #include <algorithm>
 #include <cctype>
 
+#include "service/attendance.h"
 #include "service/codec.h"
 #include "service/draw_service.h"
 #include "service/game_internal.h"
@@ -68,6 +69,20 @@ bool etag_listed(std::string_view header, std::string_view etag) {
     return false;
 }
 
+// What a GM may change once the game exists; anything else in the body is a mistake to report,
+// not to ignore (a misspelt "extensions_per_player" would otherwise silently keep the default).
+constexpr std::string_view kSettingsFields[] = {
+    "missing_orders",    "resolve_when_ready",   "grace_seconds", "extensions_per_player",
+    "extension_seconds", "civil_disorder_after", "gm_email"};
+
+void check_settings_fields(const nlohmann::json& body) {
+    if (!body.is_object()) throw bad_request("the request body must be a JSON object");
+    for (const auto& [key, value] : body.items())
+        if (std::find(std::begin(kSettingsFields), std::end(kSettingsFields), key) ==
+            std::end(kSettingsFields))
+            throw bad_request("field '" + key + "' is not a setting the GM can change");
+}
+
 }  // namespace
 
 void GameService::require_named_phase(const LoadedGame& game, const nlohmann::json& body,
@@ -129,6 +144,25 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
     }
     if (row.sandbox && (action == "pause" || action == "resume" || action == "extend"))
         throw conflict("a sandbox game has no deadlines: it resolves when its GM says");
+    if (action == "settings") {
+        check_settings_fields(body);
+        if (auto policy = read_missing_policy(body)) row.missing_policy = *policy;
+        if (auto ready = bool_field(body, "resolve_when_ready")) row.resolve_when_ready = *ready;
+        if (auto grace = integer_field(body, "grace_seconds", 0, 60LL * 60 * 24 * 365))
+            row.grace_seconds = *grace;
+        auto records = store.attendance();
+        const auto settings = attendance::read_settings(body, records.settings(game_id));
+        store.update_game_settings(row);
+        records.put_settings(game_id, settings);
+        // The address is the GM's: audited as set or not, never copied into the log.
+        nlohmann::json logged = body;
+        if (logged.contains("gm_email")) logged["gm_email"] = settings.gm_email.has_value();
+        store.audit(game_id, "gm", "settings", json_text(logged), t);
+        locked.changed(game_id);
+        transaction.commit();
+        return {{"gm_email", settings.gm_email ? nlohmann::json(*settings.gm_email) : nullptr},
+                {"game", views_.game_json(locked, locked.load(game_id))}};
+    }
     if (action == "start") {
         if (row.status != "forming") throw conflict("the game has already started");
         row.status = "active";

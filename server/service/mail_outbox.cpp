@@ -54,6 +54,7 @@ int MailService::queue_notifications(const MailIdentity& identity, std::int64_t 
     queued += queue_results(locked, identity);
     queued += queue_press(locked, identity);
     queued += queue_reminders(locked, identity, reminder_seconds);
+    queued += queue_attendance(locked, identity);
     transaction.commit();
     return queued;
 }

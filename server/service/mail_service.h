@@ -63,6 +63,9 @@ class MailService {
     int queue_results(const Locked& locked, const MailIdentity& identity);
     int queue_reminders(const Locked& locked, const MailIdentity& identity,
                         std::int64_t reminder_seconds);
+    // Deadline extensions to their seat and the GM, civil disorder to the GM
+    // (mail_attendance.cpp).
+    int queue_attendance(const Locked& locked, const MailIdentity& identity);
     // Press to the recipients who have an email address (mail_press.cpp).
     int queue_press(const Locked& locked, const MailIdentity& identity);
     // The Message-ID of press message `press_id` as mailed to `power`, and the press message a

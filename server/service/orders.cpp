@@ -2,6 +2,7 @@
 #include "service/order_service.h"
 
 #include "orders/parser.h"
+#include "service/attendance.h"
 #include "service/codec.h"
 #include "service/game_internal.h"
 #include "service/guidance.h"
@@ -90,6 +91,7 @@ OrderSubmission OrderService::submit(const Locked& locked, const Caller& caller,
                     storage::OrderRow{caller.power, std::string(text),
                                       json_text(verdicts_json(answer.check.verdicts)),
                                       std::string(source), context_.now()});
+    attendance::orders_received(locked, game_id, caller.power, context_.now());
     transaction.commit();  // synchronous=FULL: on disk before we acknowledge
     answer.submitted_at = context_.now();
     return answer;

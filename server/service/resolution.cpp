@@ -10,6 +10,7 @@
 #include "adjudicate.h"
 #include "core/phase.h"
 #include "orders/parser.h"
+#include "service/attendance.h"
 #include "service/codec.h"
 #include "service/draw_service.h"
 #include "service/game_internal.h"
@@ -21,10 +22,12 @@ namespace {
 
 constexpr int kMaxChainedResolutions = 8;
 
+// A seat in civil disorder is not waited for: nobody is there to say ready.
 bool all_ready(const Variant& variant, const Position& position,
-               const std::vector<storage::SeatRow>& seats) {
+               const std::vector<storage::SeatRow>& seats, const std::vector<std::string>& absent) {
     for (const auto& seat : seats)
-        if (!seat.ready && needs_orders(variant, position, variant.find_power(seat.power)))
+        if (!seat.ready && needs_orders(variant, position, variant.find_power(seat.power)) &&
+            std::find(absent.begin(), absent.end(), seat.power) == absent.end())
             return false;
     return true;
 }
@@ -41,6 +44,7 @@ struct GatheredOrders {
     ParsedOrders all;                                 // every seat's verdicts and orders
     nlohmann::json stored = nlohmann::json::array();  // per seat: text, orders, source
     nlohmann::json events = nlohmann::json::array();  // unreadable and missing orders
+    std::vector<std::string> ordered;                 // the powers whose orders count
 };
 
 GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game) {
@@ -83,6 +87,7 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game) {
             {{"power", row.power}, {"text", row.text}, {"orders", lines}, {"source", row.source}});
         submitted.push_back(row.power);
     }
+    out.ordered = submitted;
     for (std::size_t p = 0; p < variant.powers.size(); ++p) {
         const auto& name = variant.powers[p].name;
         if (std::find(submitted.begin(), submitted.end(), name) != submitted.end()) continue;
@@ -110,7 +115,12 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
     const std::string orders_text = json_text(gathered.stored);
     const std::string results_text =
         json_text(adjudication_json(variant, gathered.all, adjudication));
-    const std::string events_text = json_text(gathered.events);
+    // Planned under the lock before the transaction opens, written inside it.
+    const attendance::Plan attendance_plan =
+        attendance::plan_attendance(locked, game, gathered.ordered);
+    nlohmann::json events = gathered.events;
+    for (const auto& event : attendance_plan.events) events.push_back(event);
+    const std::string events_text = json_text(events);
 
     storage::PhaseRow resolved = game.phase;
     resolved.orders = orders_text;
@@ -151,6 +161,7 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
                        json_text(current_phase_details(locked.load(id))));
     store.insert_phase(next);
     store.clear_ready(id);
+    attendance::apply(locked, game, attendance_plan, context_.now());
     // A draw or concession is voted on within one phase: what the next phase brings may
     // change a power's mind, so it votes again on a new proposal.
     DrawService::expire_open(locked, id, context_.now());
@@ -189,7 +200,9 @@ void ResolutionService::resolve_when_ready(const Locked& locked, std::int64_t ga
     const LoadedGame game = locked.load(game_id);
     if (game.row.status != "active" || !game.row.resolve_when_ready) return;
     if (!anyone_needs_orders(game.variant->variant, game.position)) return;
-    if (!all_ready(game.variant->variant, game.position, locked.store().seats(game_id))) return;
+    if (!all_ready(game.variant->variant, game.position, locked.store().seats(game_id),
+                   attendance::civil_disorder_powers(locked, game_id)))
+        return;
     resolve(locked, game_id, "ready", game.phase.seq);
 }
 
@@ -203,14 +216,21 @@ int ResolutionService::resolve_due() {
         if (auto failed = failures_.find(id); failed != failures_.end() && failed->second.first > t)
             continue;
         try {
-            const LoadedGame game = locked.load(id);
+            LoadedGame game = locked.load(id);
             if (game.row.missing_policy == "wait") {
+                // A seat in civil disorder is not waited for: nobody would send its orders.
+                const auto absent = attendance::civil_disorder_powers(locked, id);
                 bool missing = false;
                 const Variant& variant = game.variant->variant;
-                for (std::size_t p = 0; p < variant.powers.size() && !missing; ++p)
+                for (std::size_t p = 0; p < variant.powers.size() && !missing; ++p) {
+                    const std::string& name = variant.powers[p].name;
                     missing = needs_orders(variant, game.position, static_cast<PowerId>(p)) &&
-                              !locked.store().order(id, game.phase.seq, variant.powers[p].name);
+                              !locked.store().order(id, game.phase.seq, name) &&
+                              std::find(absent.begin(), absent.end(), name) == absent.end();
+                }
                 if (missing) continue;  // the GM decides; the deadline does not resolve
+            } else if (attendance::extend_if_owed(locked, game, t)) {
+                continue;  // a late seat's extension: the phase resolves at the new deadline
             }
             // The phase that is due, through the same guard as the GM's resolve.
             resolved += resolve(locked, id, "scheduler", game.phase.seq);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "service/seat_service.h"
 
+#include "service/attendance.h"
 #include "service/codec.h"
 #include "service/crypto.h"
 #include "service/game_internal.h"
@@ -50,8 +51,14 @@ SeatGrant SeatService::take(std::int64_t game_id, std::string_view power_name,
     auto seat = store.seat(game_id, power);
     if (!seat) throw not_found("no seat " + power);
     const bool had_player = seat->token_hash.has_value();
-    if (had_player && how == Taking::Join) throw conflict(power + " is already taken");
-    if (had_player && how == Taking::Invite)
+    // A seat in civil disorder is the GM's to fill (njudge: the master finds a replacement),
+    // by invite or replace; it is not open to anyone who passes by.
+    const bool abandoned =
+        had_player && store.attendance().seat(game_id, power).civil_disorder_since.has_value();
+    if (had_player && how == Taking::Join)
+        throw conflict(power + (abandoned ? " is in civil disorder: the GM invites its replacement"
+                                          : " is already taken"));
+    if (had_player && how == Taking::Invite && !abandoned)
         throw conflict(power + " is already taken; use replace to hand it to someone else");
     const std::string token = new_token("seat_");
     seat->player = player.value_or(power + " player");
@@ -60,13 +67,18 @@ SeatGrant SeatService::take(std::int64_t game_id, std::string_view power_name,
     seat->ready = false;
     seat->joined_at = context_.now();
     store.update_seat(*seat);
+    // The new player starts with a clean record: their own extensions, no missed phases, and
+    // out of civil disorder. The phases already played keep their orders, by power.
+    store.attendance().reset_seat(game_id, power);
     if (how == Taking::Join)
         store.audit(game_id, "player:" + power, "join", json_text(nlohmann::json{{"power", power}}),
                     context_.now());
     else
         store.audit(game_id, "gm", how == Taking::Replace ? "replace" : "invite",
-                    json_text(nlohmann::json{
-                        {"power", power}, {"player", *seat->player}, {"replaced", had_player}}),
+                    json_text(nlohmann::json{{"power", power},
+                                             {"player", *seat->player},
+                                             {"replaced", had_player},
+                                             {"civil_disorder", abandoned}}),
                     context_.now());
     locked.changed(game_id);
     if (game.row.status == "forming") start_when_full(locked, game);

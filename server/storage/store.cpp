@@ -147,6 +147,13 @@ void Store::update_game(const GameRow& r) {
             r.id, r.status, r.deadline, r.paused_remaining, r.winner, r.ended_at);
 }
 
+void Store::update_game_settings(const GameRow& r) {
+    execute(db_,
+            "UPDATE games SET grace_seconds = ?2, missing_policy = ?3, resolve_when_ready = ?4, "
+            "revision = revision + 1 WHERE id = ?1",
+            r.id, r.grace_seconds, r.missing_policy, std::int64_t{r.resolve_when_ready});
+}
+
 void Store::bump_revision(std::int64_t game_id) {
     execute(db_, "UPDATE games SET revision = revision + 1 WHERE id = ?1", game_id);
 }

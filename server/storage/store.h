@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "storage/attendance_store.h"
 #include "storage/draw_store.h"
 #include "storage/press_store.h"
 #include "storage/records.h"
@@ -25,6 +26,7 @@ class Store {
     // Press has its own file of SQL (press_store.h); it shares this store's connection.
     PressStore press() { return PressStore(db_); }
     DrawStore draws() { return DrawStore(db_); }
+    AttendanceStore attendance() { return AttendanceStore(db_); }
 
     // Games. insert_game ignores row.id and returns the new id.
     std::int64_t insert_game(const GameRow& row);
@@ -40,6 +42,9 @@ class Store {
     // Writes the mutable fields (status, deadline, paused_remaining, winner, ended_at) and
     // bumps the revision.
     void update_game(const GameRow& row);
+    // The settings a GM may change while the game runs: grace, missing-orders policy,
+    // resolve when ready.
+    void update_game_settings(const GameRow& row);
     void bump_revision(std::int64_t game_id);
     // Active games whose deadline (plus grace) has passed at `now`.
     std::vector<std::int64_t> games_due(std::int64_t now);

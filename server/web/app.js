@@ -463,7 +463,7 @@ class GamePage {
         h("tbody", {}, this.game.seats.map((s) => {
           const swatch = h("span", { class: "swatch", "aria-hidden": "true" });
           swatch.style.background = this.vi.powers.get(s.power)?.color || "#888";
-          return h("tr", {}, h("th", { scope: "row" }, swatch, s.power), h("td", {}, s.player || (this.game.sandbox ? "the GM (sandbox)" : "(open)")),
+          return h("tr", {}, h("th", { scope: "row" }, swatch, s.power), h("td", {}, (s.player || (this.game.sandbox ? "the GM (sandbox)" : "(open)")) + (s.civil_disorder ? " (civil disorder)" : "")),
             h("td", {}, s.centers), h("td", {}, s.ready ? "ready" : "—"));
         }))),
       joinForm);

@@ -65,7 +65,8 @@ export class GmConsole {
       const players = new Map(game.seats.map((s) => [s.power, s]));
       this.table.replaceChildren(...data.seats.map((s) => h("tr", { "data-power": s.power },
         h("th", { scope: "row" }, s.power),
-        h("td", {}, players.get(s.power)?.player || "(open)"),
+        h("td", {}, (players.get(s.power)?.player || "(open)") +
+          (players.get(s.power)?.civil_disorder ? " (civil disorder: invite a replacement)" : "")),
         h("td", {}, s.needs_orders ? "yes" : "no"),
         h("td", { class: s.submitted ? "ok" : "" }, s.submitted ? "submitted" : "—"),
         h("td", {}, s.ready ? "ready" : "—"))));

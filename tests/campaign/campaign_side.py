@@ -96,7 +96,9 @@ class CampaignSide(Side):
                         idle[city] -= 1
                         sent = True
                         break
-                if not sent and board.owner.get(base) == self.power and base not in bought \
+                own_base = board.owner.get(base) == self.power or \
+                    self.power in self.graph.map_edge.get(base, [])
+                if not sent and own_base and base not in bought \
                         and treasury >= self.graph.train_cost:
                     buy = f"BUY 1 T {base}"
                     if self.game.accepted(self.power, buy):

@@ -44,6 +44,13 @@ class RailheadSide(CampaignSide):
                 out.add(p)
         return out
 
+    def train_sources(self, board):
+        """Where the power may place trains and send them from (supply.cpp `train_source`):
+        friendly cities and its own map edges, with no enemy army in them."""
+        return sorted(p for p in self.graph.provinces if not self.enemy_army_at(board, p) and (
+            (p in self.graph.cities and self.friendly(board.owner.get(p)))
+            or self.power in self.graph.map_edge.get(p, [])))
+
     def reach(self, board, bases):
         """Province -> roads to the nearest base, never through an enemy army (as supply lines
         are traced): a breadth-first search from every base at once."""
@@ -163,8 +170,7 @@ class RailheadSide(CampaignSide):
                     board.position.get("standing_supply", {}).get(self.power, [])}
         idle = board.idle_trains(self.power)
         treasury = board.treasury.get(self.power, 0)
-        cities = [c for c in self.graph.cities if self.friendly(board.owner.get(c))
-                  and not self.enemy_army_at(board, c)]
+        cities = self.train_sources(board)
         used = set()
         lines = []
         armies = [u for u in units if Board.kind(u) == "A"]
@@ -292,8 +298,9 @@ class RailheadSide(CampaignSide):
         spare = board.treasury.get(self.power, 0) - \
             self.graph.train_cost * len(plans) * weeks_left(board)
         spare -= self.graph.train_cost * sum(idle.values())
-        own = [c for c in self.graph.cities if board.owner.get(c) == self.power
-               and c not in used and c in rail and not self.enemy_army_at(board, c)]
+        own = [c for c in self.train_sources(board)
+               if (board.owner.get(c) == self.power or c not in self.graph.cities)
+               and c not in used and c in rail]
         for city in own[:min(needy, max(spare, 0) // self.graph.train_cost)]:
             line = f"BUY 1 T {city}"
             if self.game.accepted(self.power, line):

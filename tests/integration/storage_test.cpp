@@ -77,3 +77,26 @@ TEST_CASE("a duplicate inbound Message-ID is recognised") {
     CHECK_FALSE(
         store.record_inbound("<a@x>", "p@x", std::nullopt, std::nullopt, "body", "ignored", 2));
 }
+
+TEST_CASE("migration 007 keeps the games created before under their old rules") {
+    // Their players joined without automatic extensions or civil disorder: the migration must
+    // not switch either on under them, while a game created after gets the defaults.
+    adjutant::storage::Database db(":memory:");
+    for (const auto& migration : adjutant::storage::embedded_migrations())
+        if (migration.version < 7) db.exec(migration.sql);
+    db.set_user_version(6);
+    db.exec(
+        "INSERT INTO games (name, variant, status, gm_token_hash, seed, seed_commitment, "
+        "movement_seconds, retreat_seconds, adjustment_seconds, grace_seconds, missing_policy, "
+        "resolve_when_ready, created_at) VALUES ('old', 'standard', 'active', 'h', 0, 'c', 1, 1, "
+        "1, 0, 'hold', 1, 0)");
+    const auto id = db.last_insert_id();
+    adjutant::storage::Store store(db);
+    CHECK(adjutant::storage::migrate(db) == adjutant::storage::latest_schema_version() - 6);
+    const auto old = store.attendance().settings(id);
+    CHECK(old.extensions_per_player == 0);
+    CHECK(old.civil_disorder_after == 0);
+    CHECK_FALSE(old.extension_seconds.has_value());
+    CHECK_FALSE(old.gm_email.has_value());
+    CHECK(store.attendance().settings(id + 1).extensions_per_player == 1);  // no row: defaults
+}

@@ -132,6 +132,10 @@ def test_client():
         c.call("gmAction", 200, {"id": game, "action": "resolve"}, body={"phase": phase},
                token=gm)
         c.call("gmAction", 403, {"id": game, "action": "pause"}, body={}, token=token)
+        # The settings action's answer (the GM's address) and the game state's attendance
+        # fields are checked against their schemas here.
+        c.call("gmAction", 200, {"id": game, "action": "settings"},
+               body={"extensions_per_player": 2, "gm_email": "gm@example.org"}, token=gm)
         phases = c.call("listPhases", 200, {"id": game})["phases"]
         check(len(phases) >= 2, f"the resolve made a new phase: {phases}")
         for entry in phases:  # a resolved one (orders, results, events) and the current one

@@ -439,6 +439,57 @@ def test_press():
 TESTS["press"] = test_press
 
 
+GM_ADDRESS = "gm@master.test"
+
+
+def test_missing_orders():
+    """A late seat is mailed about its automatic extension, and the GM about the extension and
+    then the seat's civil disorder; each once (docs/server.md, "Missing orders")."""
+    port = free_port()
+    sink = SmtpSink(port)
+    server = new_server(port)
+    try:
+        game_id, _, tokens = create_game(server, {"France": FRANCE},
+                                         deadlines={"movement": 2, "retreat": 600,
+                                                    "adjustment": 600},
+                                         civil_disorder_after=1, gm_email=GM_ADDRESS)
+        for power, token in tokens.items():
+            if power != "France":
+                status, _, _, raw = server.request(
+                    "PUT", f"/api/v1/games/{game_id}/orders", {"orders": ""}, token=token)
+                check(status == 200, f"orders {power}: {raw[:200]!r}")
+        extended = sink.wait_for(
+            lambda m: b"deadline extended for Spring 1901 movement" in m["data"], "extension")
+        check(extended[0]["to"] == [FRANCE], extended[0]["to"])
+        check(b"0 automatic extensions" in extended[0]["data"], extended[0]["data"][:600])
+        told = sink.wait_for(
+            lambda m: b"Spring 1901 movement extended for France" in m["data"], "GM extension")
+        check(told[0]["to"] == [GM_ADDRESS], told[0]["to"])
+        disorder = sink.wait_for(lambda m: b"France is in civil disorder" in m["data"],
+                                 "GM civil disorder")
+        check(disorder[0]["to"] == [GM_ADDRESS], disorder[0]["to"])
+        # The fall: France in civil disorder is not extended; the six silent seats are, and the
+        # GM hears of them in one mail.
+        fall = sink.wait_for(lambda m: b"Fall 1901 movement extended for" in m["data"],
+                             "GM fall extension")
+        check(len(fall) == 1 and b"Austria, England, Germany, Italy, Russia, Turkey" in
+              fall[0]["data"], fall[0]["data"][:400])
+        time.sleep(3)  # more sender rounds: still one of each
+        # (In the fall the other seats, silent now, get their own extension, told to the GM in
+        # one mail.)
+        for marker in (b"deadline extended for Spring",
+                       b"Spring 1901 movement extended for France",
+                       b"France is in civil disorder"):
+            count = sum(1 for m in sink.messages if marker in m["data"])
+            check(count == 1, f"one {marker!r} mail, got {count}")
+    finally:
+        server.close()
+        sink.stop()
+
+
+TESTS["missing_orders"] = test_missing_orders
+
+
 def main():
     global ARGS
     parser = argparse.ArgumentParser()

@@ -8,6 +8,8 @@ namespace adjutant::rail {
 const ModuleOrderKind kDemolish{"demolish", true, check_rail_works_order, works_text};
 const ModuleOrderKind kRepair{"repair", true, check_rail_works_order, works_text};
 
+const std::string_view kPositionKeys[4] = {"rail", "control", "interdicted", "demolished"};
+
 const RuleModule kModule{
     .name = "rail_network",
     .enabled = enabled,
@@ -15,6 +17,10 @@ const RuleModule kModule{
     .read_unit_action = read_unit_action,
     .after_movement = after_movement,
     .end_of_week = end_of_week,
+    .position_keys = kPositionKeys,
+    .read_position = read_position,
+    .write_position = write_position,
+    .check_position = check_position,
 };
 
 }  // namespace adjutant::rail

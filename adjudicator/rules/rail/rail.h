@@ -35,6 +35,11 @@ Checked check_rail_works_order(const Variant& variant, const Position& position,
                                const OrderSyntax& syntax);
 
 // The module's part of a variant file (parameters.cpp).
+// The module's part of the position document (position_part.cpp).
+extern const std::string_view kPositionKeys[4];
+void read_position(PositionReader& reader, const nlohmann::json& document);
+void write_position(const Variant& variant, const Position& position, nlohmann::json& document);
+std::string check_position(const Variant& variant, const Position& position);
 void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at);
 bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);

@@ -15,6 +15,8 @@ const ModuleOrderKind kHalfRations{"half rations", false, check_siege_order, gar
 const ModuleOrderKind kStand{"stand", false, check_siege_order, garrison_text};
 const ModuleOrderKind kGarrisonSupport{"garrison support", false, check_siege_order, garrison_text};
 
+const std::string_view kPositionKeys[3] = {"garrisons", "sieges", "breaches"};
+
 const RuleModule kModule{
     .name = "sieges",
     .enabled = enabled,
@@ -23,6 +25,10 @@ const RuleModule kModule{
     .defence_points = fortified_points,
     .attack_points = relief_points,
     .after_movement = after_movement,
+    .position_keys = kPositionKeys,
+    .read_position = read_position,
+    .write_position = write_position,
+    .check_position = check_position,
 };
 
 }  // namespace adjutant::sieges

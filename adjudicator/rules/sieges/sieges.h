@@ -49,6 +49,11 @@ std::string garrison_text(const Variant& variant, const Order& order);
 Checked check_siege_order(const Variant& variant, const Position& position, PowerId power,
                           const OrderSyntax& syntax);
 
+// The module's part of the position document (position_part.cpp).
+extern const std::string_view kPositionKeys[3];
+void read_position(PositionReader& reader, const nlohmann::json& document);
+void write_position(const Variant& variant, const Position& position, nlohmann::json& document);
+std::string check_position(const Variant& variant, const Position& position);
 bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);
 

@@ -203,8 +203,7 @@ void run_standing(TurnContext& ctx, RailRoom& room, std::vector<std::uint8_t>& s
         const std::string why = " (standing order)";
         std::size_t index = idle_train(next, s.power, s.from);
         if (index == next.trains.size()) {
-            const bool can_buy = map.city_class[s.from] != 0 &&
-                                 map.friendly(next.owner[s.from], s.power) &&
+            const bool can_buy = train_source(v, next, s.from, s.power) &&
                                  next.treasury[s.power] >= map.supply.train_cost;
             if (!can_buy) {
                 ctx.event("supply.not_sent", s.power, s.from,

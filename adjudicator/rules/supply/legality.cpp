@@ -51,10 +51,9 @@ Checked dispatch(const Variant& v, const Position& pos, PowerId power, const Ord
     }
     if (s.count > 0) {
         // The standing order buys its trains there when none waits.
-        if (c.city_class[city] == 0 || !c.friendly(pos.owner[city], power))
-            return fail(province_abbr(v, city) + " is not a city of " + power_name(v, power) +
-                        " or its allies: a standing supply order sends (and buys) its trains "
-                        "from one");
+        if (!train_source(v, pos, city, power))
+            return fail(not_a_train_source(v, city, power) +
+                        ": a standing supply order sends (and buys) its trains from one");
         if (army->stats.id == 0) return fail(name + " has no number for a standing order");
         return Checked{order, "", ""};
     }
@@ -79,11 +78,9 @@ Checked dispatch(const Variant& v, const Position& pos, PowerId power, const Ord
 Checked purchase(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
     const CampaignMap& c = *v.campaign;
     const ProvinceId city = s.unit.place.province;
-    if (c.city_class[city] == 0) return fail(province_abbr(v, city) + " is not a city");
-    // 4b "Supply trains may be placed in any friendly city": its own or an ally's.
-    if (!c.friendly(pos.owner[city], power))
-        return fail(province_abbr(v, city) + " is not a city of " + power_name(v, power) +
-                    " or its allies");
+    // 4b "Supply trains may be placed in any friendly city": its own or an ally's, or the
+    // power's map edge (supply.h, train_source).
+    if (!train_source(v, pos, city, power)) return fail(not_a_train_source(v, city, power));
     if (s.count < 1) return fail("BUY at least one train");
     const std::int64_t cost = static_cast<std::int64_t>(s.count) * c.supply.train_cost;
     const std::int64_t have = power < pos.treasury.size() ? pos.treasury[power] : 0;

@@ -29,6 +29,8 @@ const ModuleOrderKind kDispatch{"dispatch", false, check_dispatch, dispatch_text
 const ModuleOrderKind kPurchase{"purchase", false, check_purchase, purchase_text};
 const ModuleOrderKind kTrainPolicy{"train policy", false, check_train_policy, train_policy_text};
 
+const std::string_view kPositionKeys[4] = {"trains", "standing_supply", "treasury", "train_policy"};
+
 const RuleModule kModule{
     .name = "supply",
     .enabled = enabled,
@@ -37,6 +39,10 @@ const RuleModule kModule{
     .conflict = city_dispatch_taken,
     .after_movement = after_movement,
     .end_of_week = end_of_week,
+    .position_keys = kPositionKeys,
+    .read_position = read_position,
+    .write_position = write_position,
+    .check_position = check_position,
 };
 
 }  // namespace adjutant::supply

@@ -38,6 +38,30 @@ bool supply_base(const Variant& variant, const Position& position, ProvinceId pr
            position.rail_state(power, province) >= RailState::Capacity1;
 }
 
+namespace {
+
+bool own_map_edge(const Variant& variant, ProvinceId province, PowerId power) {
+    const auto& edge = variant.campaign->map_edge[province];
+    return std::find(edge.begin(), edge.end(), power) != edge.end();
+}
+
+}  // namespace
+
+bool train_source(const Variant& variant, const Position& position, ProvinceId province,
+                  PowerId power) {
+    const CampaignMap& map = *variant.campaign;
+    if (map.city_class[province] != 0 && map.friendly(position.owner[province], power)) return true;
+    return own_map_edge(variant, province, power) &&
+           !enemy_army_in(variant, position, province, power);
+}
+
+std::string not_a_train_source(const Variant& variant, ProvinceId province, PowerId power) {
+    const std::string& name = variant.powers[power].name;
+    return abbr(variant, province) + " is neither a city of " + name + " or its allies nor a " +
+           "map edge of " + name +
+           (own_map_edge(variant, province, power) ? " free of enemy armies" : "");
+}
+
 void after_movement(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;

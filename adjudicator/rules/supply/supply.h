@@ -42,6 +42,11 @@ Checked check_train_policy(const Variant& variant, const Position& position, Pow
                            const OrderSyntax& syntax);
 
 // The module's part of a variant file (parameters.cpp).
+// The module's part of the position document (position_part.cpp).
+extern const std::string_view kPositionKeys[4];
+void read_position(PositionReader& reader, const nlohmann::json& document);
+void write_position(const Variant& variant, const Position& position, nlohmann::json& document);
+std::string check_position(const Variant& variant, const Position& position);
 void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at);
 bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);
@@ -66,6 +71,14 @@ bool enemy_army_in(const Variant& variant, const Position& position, ProvinceId 
 // stands.
 bool supply_base(const Variant& variant, const Position& position, ProvinceId province,
                  PowerId power);
+// Where `power` may place supply trains and send them from (4b "Supply trains may be placed in
+// any friendly city"): a city of its own or an ally's, or its own map edge while no enemy army
+// stands there. The edge is a supply base (above), the country's cities behind it: an army
+// may be fed from it, so trains wait there. One a week leaves it, as from a city (4a).
+bool train_source(const Variant& variant, const Position& position, ProvinceId province,
+                  PowerId power);
+// Why `province` is no train source for `power`, for an order's verdict.
+std::string not_a_train_source(const Variant& variant, ProvinceId province, PowerId power);
 // The shortest road route from `from` to the first province `goal` accepts, never entering a
 // province `blocked` rejects (the start is always allowed). Ties between routes of equal length
 // go to the one whose provinces come first by abbreviation, province by province. Returns the

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: Apache-2.0
+// The rail network module's part of the position document (docs/positions.md, docs/rail.md):
+// each power's rail state per province, who holds the ground, the provinces the GM interdicted
+// and the demolished links.
+//
+//   "rail": {"Germany": {"controlled": ["LIE"], "capacity_3": ["KOL", "AAC"]}},
+//   "control": {"Germany": ["LIE", "MAL"]}, "interdicted": ["NAM"],
+//   "demolished": [["AAC", "LIE"]]
+#include <algorithm>
+#include <optional>
+#include <utility>
+
+#include "position/position.h"
+#include "position/position_check.h"
+#include "position/position_reader.h"
+#include "rules/rail/rail.h"
+#include "variant/campaign.h"
+#include "variant/variant.h"
+
+namespace adjutant::rail {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr std::pair<RailState, std::string_view> kRailStateNames[] = {
+    {RailState::Controlled, "controlled"},   {RailState::Capacity1, "capacity_1"},
+    {RailState::Capacity2, "capacity_2"},    {RailState::Capacity3, "capacity_3"},
+    {RailState::Exceptional, "exceptional"},
+};
+
+std::string_view rail_state_name(RailState state) {
+    for (const auto& [s, name] : kRailStateNames)
+        if (s == state) return name;
+    return "non_operational";
+}
+
+std::optional<RailState> rail_state_from_name(std::string_view name) {
+    for (const auto& [s, n] : kRailStateNames)
+        if (n == name) return s;
+    return std::nullopt;
+}
+
+// {"Germany": {"controlled": [...], "capacity_1": [...], ...}}; unlisted provinces are
+// non-operational.
+void read_rail_states(PositionReader& r, const json& doc) {
+    const json* rail = r.check().get(doc, "", "rail", JsonKind::Object, false);
+    if (rail == nullptr) return;
+    const Variant& v = r.variant();
+    Position& pos = r.position();
+    pos.rail.assign(v.powers.size(),
+                    std::vector<RailState>(v.provinces.size(), RailState::NonOperational));
+    r.for_each_power_value(
+        *rail, "/rail", [&](PowerId who, const json& states, const std::string& here) {
+            if (!r.check().expect(states, here, JsonKind::Object)) return;
+            for (auto st = states.begin(); st != states.end(); ++st) {
+                const auto state = rail_state_from_name(st.key());
+                const std::string at = json_child(here, st.key());
+                if (!state) {
+                    r.check().error(at,
+                                    "a rail state is controlled, capacity_1, capacity_2, "
+                                    "capacity_3 or exceptional");
+                    continue;
+                }
+                for (ProvinceId p : r.provinces(st.value(), at)) pos.rail[who][p] = *state;
+            }
+        });
+}
+
+// "control": {"Germany": ["LIE", ...]}; unlisted provinces are held by nobody.
+void read_control(PositionReader& r, const json& doc) {
+    const json* control = r.check().get(doc, "", "control", JsonKind::Object, false);
+    if (control == nullptr) return;
+    Position& pos = r.position();
+    pos.control.assign(r.variant().provinces.size(), kNoPower);
+    r.for_each_power_value(*control, "/control",
+                           [&](PowerId who, const json& list, const std::string& here) {
+                               for (ProvinceId p : r.provinces(list, here)) pos.control[p] = who;
+                           });
+}
+
+// "demolished": [["AAC", "LIE"], ...]: each a rail link of the variant.
+void read_demolished(PositionReader& r, const json& doc) {
+    const json* list = r.check().get(doc, "", "demolished", JsonKind::Array, false);
+    if (list == nullptr) return;
+    const Variant& v = r.variant();
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const std::string at = json_child("/demolished", i);
+        const auto between = r.provinces((*list)[i], at);
+        if (between.size() != 2) {
+            r.check().error(at, "a demolished link is a pair of provinces");
+            continue;
+        }
+        const auto link = v.campaign ? v.campaign->rail_link(between[0], between[1]) : std::nullopt;
+        if (!link) {
+            r.check().error(at, "no rail link between " + v.provinces[between[0]].abbr + " and " +
+                                    v.provinces[between[1]].abbr);
+            continue;
+        }
+        r.position().demolished.push_back(*link);
+    }
+}
+
+std::string power_name(const Variant& variant, PowerId p) {
+    return p < variant.powers.size() ? variant.powers[p].name : std::string("?");
+}
+
+}  // namespace
+
+void read_position(PositionReader& r, const json& doc) {
+    read_rail_states(r, doc);
+    read_control(r, doc);
+    if (const json* list = r.check().get(doc, "", "interdicted", JsonKind::Array, false))
+        r.position().interdicted = r.provinces(*list, "/interdicted");
+    read_demolished(r, doc);
+}
+
+void write_position(const Variant& variant, const Position& position, json& doc) {
+    if (!position.rail.empty()) {
+        json rail = json::object();
+        for (std::size_t p = 0; p < position.rail.size(); ++p) {
+            json states = json::object();
+            for (std::size_t i = 0; i < position.rail[p].size(); ++i)
+                if (position.rail[p][i] != RailState::NonOperational)
+                    states[std::string(rail_state_name(position.rail[p][i]))].push_back(
+                        variant.provinces[i].abbr);
+            if (!states.empty())
+                rail[power_name(variant, static_cast<PowerId>(p))] = std::move(states);
+        }
+        doc["rail"] = std::move(rail);
+    }
+    if (std::any_of(position.control.begin(), position.control.end(),
+                    [](PowerId p) { return p != kNoPower; })) {
+        json control = json::object();
+        for (std::size_t i = 0; i < position.control.size() && i < variant.provinces.size(); ++i)
+            if (position.control[i] != kNoPower)
+                control[power_name(variant, position.control[i])].push_back(
+                    variant.provinces[i].abbr);
+        doc["control"] = std::move(control);
+    }
+    if (!position.interdicted.empty()) {
+        json list = json::array();
+        for (ProvinceId p : position.interdicted) list.push_back(variant.provinces[p].abbr);
+        doc["interdicted"] = std::move(list);
+    }
+    if (!position.demolished.empty() && variant.campaign) {
+        json list = json::array();
+        for (std::uint16_t i : position.demolished) {
+            const RailLink& link = variant.campaign->rail_links.at(i);
+            list.push_back({variant.provinces[link.a].abbr, variant.provinces[link.b].abbr});
+        }
+        doc["demolished"] = std::move(list);
+    }
+}
+
+std::string check_position(const Variant& variant, const Position& position) {
+    if (std::string e = table_size_error("control", position.control.size(),
+                                         variant.province_count(), "entries", "provinces");
+        !e.empty())
+        return e;
+    if (std::string e =
+            table_size_error("rail", position.rail.size(), variant.powers.size(), "rows", "powers");
+        !e.empty())
+        return e;
+    for (const std::vector<RailState>& row : position.rail)
+        if (row.size() != variant.province_count())
+            return "a rail row has " + count_text(row.size(), "entries") + " for " +
+                   count_text(variant.province_count(), "provinces");
+    Position normal = position;
+    normal.normalise();
+    for (const auto& [name, same] : {
+             std::pair{"interdicted", normal.interdicted == position.interdicted},
+             std::pair{"demolished", normal.demolished == position.demolished},
+         })
+        if (std::string e = normal_form_error(name, same); !e.empty()) return e;
+    return "";
+}
+
+}  // namespace adjutant::rail

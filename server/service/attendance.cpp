@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "service/attendance.h"
+
+#include <algorithm>
+
+#include "service/game_internal.h"
+#include "service/request.h"
+#include "service/text.h"
+
+namespace adjutant::service::attendance {
+
+namespace {
+
+constexpr std::int64_t kMaxExtensions = 10;
+constexpr std::int64_t kMaxMissedPhases = 50;
+constexpr std::int64_t kDay = 24 * 3600;
+constexpr std::int64_t kMaxExtensionSeconds = 7 * kDay;
+
+bool listed(const std::vector<std::string>& list, const std::string& name) {
+    return std::find(list.begin(), list.end(), name) != list.end();
+}
+
+const storage::AttendanceRow* row_of(const std::vector<storage::AttendanceRow>& rows,
+                                     const std::string& power) {
+    for (const auto& row : rows)
+        if (row.power == power) return &row;
+    return nullptr;
+}
+
+}  // namespace
+
+storage::MissingOrdersSettings read_settings(const nlohmann::json& body,
+                                             storage::MissingOrdersSettings base) {
+    if (auto n = integer_field(body, "extensions_per_player", 0, kMaxExtensions))
+        base.extensions_per_player = *n;
+    if (body.is_object() && body.contains("extension_seconds")) {
+        // null asks for the automatic length again.
+        base.extension_seconds = integer_field(body, "extension_seconds", 1, kMaxExtensionSeconds);
+    }
+    if (auto n = integer_field(body, "civil_disorder_after", 0, kMaxMissedPhases))
+        base.civil_disorder_after = *n;
+    if (body.is_object() && body.contains("gm_email")) {
+        auto email = string_field(body, "gm_email", 254);
+        if (email && email->empty()) email.reset();
+        if (email && (email->find('@') == std::string::npos ||
+                      email->find_first_of(" \r\n<>,") != std::string::npos))
+            throw bad_request("field 'gm_email' is not an email address");
+        base.gm_email = email;
+    }
+    return base;
+}
+
+nlohmann::json settings_json(const storage::MissingOrdersSettings& s) {
+    return {
+        {"extensions_per_player", s.extensions_per_player},
+        {"extension_seconds", s.extension_seconds ? nlohmann::json(*s.extension_seconds) : nullptr},
+        {"civil_disorder_after", s.civil_disorder_after}};
+}
+
+std::int64_t extension_seconds(const storage::GameRow& game,
+                               const storage::MissingOrdersSettings& settings,
+                               std::string_view phase_code) {
+    if (settings.extension_seconds) return *settings.extension_seconds;
+    // A late player gets as long again as the phase gave everyone, but a weekly game does not
+    // stall for a week over one missing set of orders.
+    return std::min(phase_seconds(game, phase_code), kDay);
+}
+
+bool extend_if_owed(const Locked& locked, LoadedGame& game, std::int64_t now) {
+    auto& store = locked.store();
+    auto records = store.attendance();
+    const std::int64_t id = game.row.id;
+    const auto settings = records.settings(id);
+    if (settings.extensions_per_player <= 0) return false;
+    // Once per phase: after its extension a phase resolves at the new deadline, whoever is
+    // still missing.
+    if (!records.extensions(id, game.phase.seq).empty()) return false;
+    const Variant& variant = game.variant->variant;
+    const auto rows = records.seats(id);
+    std::vector<storage::AttendanceRow> owed;
+    for (const auto& seat : store.seats(id)) {
+        if (!seat.token_hash) continue;  // nobody to wait for
+        const auto* row = row_of(rows, seat.power);
+        storage::AttendanceRow record =
+            row ? *row : storage::AttendanceRow{seat.power, 0, 0, std::nullopt};
+        if (record.civil_disorder_since) continue;  // abandoned: the GM finds a replacement
+        if (record.extensions_used >= settings.extensions_per_player) continue;
+        if (!needs_orders(variant, game.position, variant.find_power(seat.power))) continue;
+        if (store.order(id, game.phase.seq, seat.power)) continue;
+        owed.push_back(record);
+    }
+    if (owed.empty()) return false;
+    const std::int64_t seconds = extension_seconds(game.row, settings, game.phase.phase);
+    const std::int64_t deadline = now + seconds;
+    nlohmann::json powers = nlohmann::json::array();
+    storage::Transaction transaction(store.database());
+    for (auto& record : owed) {
+        ++record.extensions_used;
+        records.put_seat(id, record);
+        records.add_extension({id, game.phase.seq, game.phase.phase, record.power, seconds,
+                               deadline, settings.extensions_per_player - record.extensions_used,
+                               now});
+        powers.push_back(record.power);
+    }
+    game.row.deadline = deadline;
+    store.update_game(game.row);
+    store.set_phase_deadline(id, game.phase.seq, deadline);
+    store.audit(id, "server", "deadline_extended",
+                json_text(nlohmann::json{{"phase", game.phase.phase},
+                                         {"seq", game.phase.seq},
+                                         {"powers", powers},
+                                         {"seconds", seconds},
+                                         {"deadline", deadline}}),
+                now);
+    locked.changed(id);
+    transaction.commit();
+    return true;
+}
+
+Plan plan_attendance(const Locked& locked, const LoadedGame& game,
+                     const std::vector<std::string>& ordered) {
+    auto& store = locked.store();
+    auto records = store.attendance();
+    const std::int64_t id = game.row.id;
+    const auto settings = records.settings(id);
+    const Variant& variant = game.variant->variant;
+    Plan plan;
+    for (const auto& extension : records.extensions(id, game.phase.seq))
+        plan.events.push_back({{"type", "deadline_extended"},
+                               {"power", extension.power},
+                               {"seconds", extension.seconds},
+                               {"deadline", extension.deadline},
+                               {"remaining", extension.remaining}});
+    const auto rows = records.seats(id);
+    for (const auto& seat : store.seats(id)) {
+        if (!seat.token_hash) continue;  // an open seat has no player to count
+        if (!needs_orders(variant, game.position, variant.find_power(seat.power))) continue;
+        const auto* row = row_of(rows, seat.power);
+        storage::AttendanceRow record =
+            row ? *row : storage::AttendanceRow{seat.power, 0, 0, std::nullopt};
+        if (listed(ordered, seat.power)) {
+            record.missed_phases = 0;
+        } else {
+            ++record.missed_phases;
+            if (!record.civil_disorder_since && settings.civil_disorder_after > 0 &&
+                record.missed_phases >= settings.civil_disorder_after) {
+                record.civil_disorder_since = game.phase.seq;
+                plan.new_disorder.push_back(seat.power);
+                plan.events.push_back({{"type", "civil_disorder"},
+                                       {"power", seat.power},
+                                       {"missed_phases", record.missed_phases}});
+            }
+        }
+        plan.rows.push_back(record);
+    }
+    return plan;
+}
+
+void apply(const Locked& locked, const LoadedGame& game, const Plan& plan, std::int64_t now) {
+    auto& store = locked.store();
+    auto records = store.attendance();
+    for (const auto& row : plan.rows) records.put_seat(game.row.id, row);
+    for (const auto& power : plan.new_disorder) {
+        const auto* row = row_of(plan.rows, power);
+        store.audit(game.row.id, "server", "civil_disorder",
+                    json_text(nlohmann::json{{"power", power},
+                                             {"phase", game.phase.phase},
+                                             {"seq", game.phase.seq},
+                                             {"missed_phases", row ? row->missed_phases : 0}}),
+                    now);
+    }
+}
+
+std::vector<std::string> civil_disorder_powers(const Locked& locked, std::int64_t game_id) {
+    std::vector<std::string> out;
+    for (const auto& row : locked.store().attendance().seats(game_id))
+        if (row.civil_disorder_since) out.push_back(row.power);
+    return out;
+}
+
+std::vector<std::string> absent_powers(const Locked& locked, std::int64_t game_id) {
+    auto& store = locked.store();
+    const auto rows = store.attendance().seats(game_id);
+    std::vector<std::string> out;
+    for (const auto& seat : store.seats(game_id)) {
+        const auto* row = row_of(rows, seat.power);
+        if (!seat.token_hash || (row && row->civil_disorder_since)) out.push_back(seat.power);
+    }
+    return out;
+}
+
+void orders_received(const Locked& locked, std::int64_t game_id, const std::string& power,
+                     std::int64_t now) {
+    auto records = locked.store().attendance();
+    auto record = records.seat(game_id, power);
+    if (!record.civil_disorder_since) return;
+    // webDiplomacy's rule: a player who left may come back to their seat until someone else
+    // has been given it (a GM replacement issues a new token, and this one stops working).
+    record.civil_disorder_since.reset();
+    record.missed_phases = 0;
+    records.put_seat(game_id, record);
+    locked.store().audit(game_id, "player:" + power, "civil_disorder_ended",
+                         json_text(nlohmann::json{{"power", power}}), now);
+    locked.changed(game_id);
+}
+
+nlohmann::json seat_json(const storage::AttendanceRow& row,
+                         const storage::MissingOrdersSettings& settings) {
+    return {{"civil_disorder", row.civil_disorder_since.has_value()},
+            {"missed_phases", row.missed_phases},
+            {"extensions_left",
+             std::max<std::int64_t>(0, settings.extensions_per_player - row.extensions_used)}};
+}
+
+nlohmann::json extensions_json(const std::vector<storage::ExtensionRow>& rows) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& r : rows)
+        out.push_back({{"seq", r.seq},
+                       {"phase", r.phase},
+                       {"power", r.power},
+                       {"seconds", r.seconds},
+                       {"deadline", r.deadline},
+                       {"remaining", r.remaining},
+                       {"at", r.at}});
+    return out;
+}
+
+}  // namespace adjutant::service::attendance

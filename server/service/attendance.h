@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+// The missing-orders policy (issue 18, docs/server.md "Missing orders"): one automatic deadline
+// extension per seat occupant (by default), civil disorder after a number of missed phases in a
+// row, and what a replacement player starts with. The scheduler asks extend_if_owed before it
+// resolves a due phase; every resolution (scheduler, GM, all ready) writes the attendance it
+// planned with plan_attendance in its own transaction, so a crash leaves neither half done.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "service/context.h"
+#include "storage/attendance_store.h"
+
+namespace adjutant::service::attendance {
+
+// The settings of a create or settings request over `base`; 400 naming the field when a value
+// is of the wrong type or out of range. gm_email "" clears the address.
+storage::MissingOrdersSettings read_settings(const nlohmann::json& body,
+                                             storage::MissingOrdersSettings base);
+// The public part (the GM's address stays out of the public game state).
+nlohmann::json settings_json(const storage::MissingOrdersSettings& settings);
+
+// How long an automatic extension of a phase of `phase_code` lasts.
+std::int64_t extension_seconds(const storage::GameRow& game,
+                               const storage::MissingOrdersSettings& settings,
+                               std::string_view phase_code);
+
+// At a due deadline: when a seat that must order has none and still has an extension left,
+// and this phase was not extended before, moves the deadline (its own transaction), charges
+// every such seat one extension and returns true; the phase is then not resolved.
+bool extend_if_owed(const Locked& locked, LoadedGame& game, std::int64_t now);
+
+// What one resolution changes: every seat's attendance and the events it reports.
+struct Plan {
+    std::vector<storage::AttendanceRow> rows;
+    nlohmann::json events = nlohmann::json::array();  // deadline_extended, civil_disorder
+    std::vector<std::string> new_disorder;            // powers that go into civil disorder now
+};
+// `ordered`: the powers whose orders the resolution counts (readable ones).
+Plan plan_attendance(const Locked& locked, const LoadedGame& game,
+                     const std::vector<std::string>& ordered);
+// Inside the resolving transaction.
+void apply(const Locked& locked, const LoadedGame& game, const Plan& plan, std::int64_t now);
+
+// Powers whose seat is in civil disorder: they hold up neither a game that resolves when ready
+// nor one that waits for missing orders.
+std::vector<std::string> civil_disorder_powers(const Locked& locked, std::int64_t game_id);
+// Those, and the seats without a player: they accept a draw.
+std::vector<std::string> absent_powers(const Locked& locked, std::int64_t game_id);
+
+// A seat's orders arrived: a player back from civil disorder plays again.
+void orders_received(const Locked& locked, std::int64_t game_id, const std::string& power,
+                     std::int64_t now);
+
+// The state the game view shows: per seat, and the game's extensions.
+nlohmann::json seat_json(const storage::AttendanceRow& row,
+                         const storage::MissingOrdersSettings& settings);
+nlohmann::json extensions_json(const std::vector<storage::ExtensionRow>& rows);
+
+}  // namespace adjutant::service::attendance
