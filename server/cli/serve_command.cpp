@@ -113,8 +113,8 @@ int serve_command(Args args) {
         const std::string admin_hash =
             config->admin_token.empty() ? "" : service::sha256_hex(config->admin_token);
         service::GameService service(*db, variants, admin_hash);
-        service.set_limits(
-            {config->limits.games_per_hour_per_address, config->limits.gm_variant_bytes});
+        service.set_limits({config->limits.games_per_hour_per_address,
+                            config->limits.gm_variant_bytes, config->mail.reminder_seconds});
         http::Metrics metrics;
         http::Router router(service, metrics);
         http::Server server(*config, router, metrics);

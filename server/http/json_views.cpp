@@ -33,7 +33,8 @@ Json game_listing_json(const service::GameListing& game) {
             {"phase", game.phase.value_or("")},
             {"phase_name", game.phase ? phase_name(*game.phase) : ""},
             {"deadline", game.deadline ? Json(*game.deadline) : nullptr},
-            {"open_seats", game.open_seats}};
+            {"open_seats", game.open_seats},
+            {"sandbox", game.sandbox}};
 }
 
 // A detail that is not JSON throws here, inside the router's guard (400, as it always was).
@@ -45,11 +46,27 @@ Json audit_entry_json(const storage::AuditRow& entry) {
             {"at", entry.at}};
 }
 
+Json optional_time(const std::optional<std::int64_t>& t) {
+    return t ? Json(*t) : Json(nullptr);
+}
+
+Json guidance_json(const service::Guidance& g) {
+    return {{"kind", g.kind},
+            {"to_order", g.to_order},
+            {"ordered", g.ordered},
+            {"ready", g.ready},
+            {"deadline", optional_time(g.deadline)},
+            {"remind_from", optional_time(g.remind_from)},
+            {"remind", g.remind},
+            {"text", g.text}};
+}
+
 Json seat_orders_json(const service::SeatOrders& seat) {
     Json entry = {{"power", seat.power},
                   {"submitted", seat.submitted.has_value()},
                   {"ready", seat.ready},
-                  {"needs_orders", seat.needs_orders}};
+                  {"needs_orders", seat.needs_orders},
+                  {"guidance", guidance_json(seat.guidance)}};
     if (const auto& submitted = seat.submitted) {
         entry["text"] = submitted->text;  // json_text shows unreadable bytes as U+FFFD
         entry["source"] = submitted->source;

@@ -310,6 +310,24 @@ Response get_phase_summary(const Context& c) {
     return json_response(200, c.service.views().phase_summary(caller(c), id_param(c.params[0]),
                                                               id_param(c.params[1])));
 }
+// One power's order history, paged by phase like /press by id: ?limit=N and ?after=SEQ.
+Response power_history(const Context& c) {
+    const auto who = caller(c);
+    const std::int64_t id = id_param(c.params[0]);
+    const std::int64_t limit = number_param(c.request, "limit", kDefaultPage, 1, kMaxPage);
+    const std::int64_t after =
+        number_param(c.request, "after", -1, -1, std::numeric_limits<std::int64_t>::max());
+    Json body =
+        c.service.views().power_history(who, id, c.params[1], after, static_cast<int>(limit));
+    const std::string base = "/api/v1/games/" + std::to_string(id) + "/powers/" +
+                             body["power"].get<std::string>() +
+                             "/orders?limit=" + std::to_string(limit);
+    body["links"] = {{"self", after >= 0 ? base + "&after=" + std::to_string(after) : base},
+                     {"next", body["next_after"].is_null()
+                                  ? Json(nullptr)
+                                  : Json(base + "&after=" + body["next_after"].dump())}};
+    return json_response(200, body);
+}
 Response join(const Context& c) {
     return json_response(201, seat_grant_json(c.service.seats().join(
                                   id_param(c.params[0]), c.params[1], body_json(c.request))));
@@ -324,25 +342,35 @@ Response replace(const Context& c) {
         201, seat_grant_json(c.service.seats().invite(caller(c), id_param(c.params[0]), c.params[1],
                                                       body_json(c.request), true)));
 }
+// ?power= on the order routes: the GM of a sandbox game ordering for that power
+// (OrderService::acting); anyone else naming a power is refused.
+service::Caller acting_caller(const Context& c, std::int64_t game_id) {
+    const auto power = query_param(c.request.target, "power");
+    if (power && power->empty()) throw service::bad_request("query parameter 'power' is empty");
+    return c.service.orders().acting(caller(c), game_id, power.value_or(std::string_view()));
+}
+
 Response get_orders(const Context& c) {
-    return json_response(
-        200, phase_orders_json(c.service.orders().orders(caller(c), id_param(c.params[0]))));
+    const std::int64_t id = id_param(c.params[0]);
+    return json_response(200,
+                         phase_orders_json(c.service.orders().orders(acting_caller(c, id), id)));
 }
 Response put_orders(const Context& c) {
-    const auto who = caller(c);  // authenticate before reading the body's shape
     const std::int64_t id = id_param(c.params[0]);
+    const auto who = acting_caller(c, id);  // authenticate before reading the body's shape
     const std::string text = orders_body(c.request);
     return json_response(200, order_submission_json(c.service.orders().submit(
                                   who, id, text, order_source(c.request))));
 }
 Response validate_orders(const Context& c) {
-    const auto who = caller(c);
     const std::int64_t id = id_param(c.params[0]);
+    const auto who = acting_caller(c, id);
     const std::string text = orders_body(c.request);
     return json_response(200, order_check_json(c.service.orders().validate(who, id, text)));
 }
 Response ready(const Context& c) {
-    const auto who = caller(c);
+    const std::int64_t id = id_param(c.params[0]);
+    const auto who = acting_caller(c, id);
     Json body = body_json(c.request);
     bool value = true;
     if (body.is_object() && body.contains("ready")) {
@@ -352,8 +380,7 @@ Response ready(const Context& c) {
     } else if (!body.is_object()) {
         throw service::bad_request("the request body must be a JSON object");
     }
-    return json_response(
-        200, ready_json(c.service.orders().set_ready(who, id_param(c.params[0]), value)));
+    return json_response(200, ready_json(c.service.orders().set_ready(who, id, value)));
 }
 Response gm_action(const Context& c) {
     const auto who = caller(c);
@@ -474,6 +501,7 @@ const std::array kRoutes{
     Route{{"GET", "/api/v1/games/{id}/phases"}, get_phases},
     Route{{"GET", "/api/v1/games/{id}/phases/{seq}"}, get_phase},
     Route{{"GET", "/api/v1/games/{id}/phases/{seq}/summary"}, get_phase_summary},
+    Route{{"GET", "/api/v1/games/{id}/powers/{power}/orders"}, power_history},
     Route{{"POST", "/api/v1/games/{id}/seats/{power}/join"}, join},
     Route{{"POST", "/api/v1/games/{id}/seats/{power}/invite"}, invite},
     Route{{"POST", "/api/v1/games/{id}/seats/{power}/replace"}, replace},

@@ -64,6 +64,10 @@ class ServiceContext {
     std::int64_t now() const { return clock_(); }
     ViewCache& game_cache() { return game_cache_; }
     ViewCache& history_cache() { return history_cache_; }
+    // How long before a deadline a seat is reminded (mail.reminder_seconds): the mail
+    // reminders and the web's phase guidance use the one threshold.
+    std::int64_t reminder_seconds() const { return reminder_seconds_; }
+    void set_reminder_seconds(std::int64_t seconds) { reminder_seconds_ = seconds; }
 
   private:
     friend class Locked;
@@ -74,6 +78,7 @@ class ServiceContext {
     std::mutex mutex_;
     ViewCache game_cache_;
     ViewCache history_cache_;
+    std::int64_t reminder_seconds_ = 6 * 3600;
 };
 
 }  // namespace adjutant::service

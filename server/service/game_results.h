@@ -29,6 +29,7 @@ struct GameListing {
     std::optional<std::string> phase;  // the current phase's code; none for a game without one
     std::optional<std::int64_t> deadline;
     std::vector<std::string> open_seats;  // powers nobody has taken, for the lobby
+    bool sandbox = false;                 // one person plays every power: no seats to take
 };
 
 // Which games the lobby lists (empty: any).

@@ -49,6 +49,7 @@ GameService::GameService(storage::Database& db, VariantRegistry& variants,
 
 void GameService::set_limits(const ServiceLimits& limits) {
     limits_ = limits;
+    context_.set_reminder_seconds(limits.reminder_seconds);
 }
 
 void GameService::count_game_creation(std::string_view client_address) {
@@ -213,6 +214,10 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
     row.grace_seconds = integer_field(request, "grace_seconds", 0, kMaxPhaseSeconds).value_or(0);
     row.missing_policy = read_missing_policy(request).value_or("hold");
     row.resolve_when_ready = bool_field(request, "resolve_when_ready").value_or(true);
+    // A sandbox (docs/server.md, "Sandbox games"): the GM orders for every power and resolves
+    // when they say; there are no deadlines to run and no readiness to wait for.
+    row.sandbox = bool_field(request, "sandbox").value_or(false);
+    if (row.sandbox) row.resolve_when_ready = false;
     const auto* press_field = field(request, "press");
     const PressRules press_rules = press_field ? read_press_rules(*press_field) : PressRules{};
     const auto missing_settings = attendance::read_settings(request, {});
@@ -267,10 +272,10 @@ GamePage GameService::list_games(const Caller& caller, std::int64_t after, int l
         auto phase = store.current_phase(row.id);
         std::vector<std::string> open;
         for (const auto& seat : store.seats(row.id))
-            if (!seat.token_hash) open.push_back(seat.power);
+            if (!seat.token_hash && !row.sandbox) open.push_back(seat.power);
         page.games.push_back({row.id, row.name, row.variant, row.status,
                               phase ? std::optional(phase->phase) : std::nullopt, row.deadline,
-                              std::move(open)});
+                              std::move(open), row.sandbox});
     }
     if (more) page.next_after = rows.back().id;
     return page;

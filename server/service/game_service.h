@@ -41,6 +41,7 @@ namespace adjutant::service {
 struct ServiceLimits {
     int games_per_hour_per_address = 20;  // 0: unlimited
     std::size_t gm_variant_bytes = 64 * 1024;
+    int reminder_seconds = 6 * 3600;  // mail.reminder_seconds, for the web's phase guidance
 };
 
 class GameService {

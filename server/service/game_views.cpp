@@ -54,6 +54,7 @@ nlohmann::json GameViews::game_json(const Locked& locked, const LoadedGame& game
         {"seq", game.phase.seq},
         {"phase_etag", phase_etag(row.id, game.phase.seq, game.phase.resolved_at.has_value())},
         {"deadline", row.deadline ? nlohmann::json(*row.deadline) : nullptr},
+        {"sandbox", row.sandbox},
         {"settings", settings},
         {"extensions", attendance::extensions_json(records.extensions(row.id))},
         {"seed_commitment", row.seed_commitment},

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -38,6 +39,11 @@ class GameViews {
     // The week's summary of a resolved phase (week_summary.h): every power's for the GM, the
     // seat's own for a player; 401/403 for anyone else, 409 before the phase resolves.
     nlohmann::json phase_summary(const Caller& caller, std::int64_t game_id, std::int64_t seq);
+    // One power's resolved phases, oldest first, after phase `after_seq` (exclusive), at most
+    // `limit`: its accepted orders and their results, redacted for `caller` as phase() is (its
+    // refused lines and text only for that seat and the GM). power_history.cpp.
+    nlohmann::json power_history(const Caller& caller, std::int64_t game_id, std::string_view power,
+                                 std::int64_t after_seq, int limit);
 
   private:
     ServiceContext& context_;

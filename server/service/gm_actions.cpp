@@ -142,6 +142,8 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
         return {{"press", press_rules_json(rules)},
                 {"game", views_.game_json(locked, locked.load(game_id))}};
     }
+    if (row.sandbox && (action == "pause" || action == "resume" || action == "extend"))
+        throw conflict("a sandbox game has no deadlines: it resolves when its GM says");
     if (action == "settings") {
         check_settings_fields(body);
         if (auto policy = read_missing_policy(body)) row.missing_policy = *policy;
@@ -164,7 +166,7 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
     if (action == "start") {
         if (row.status != "forming") throw conflict("the game has already started");
         row.status = "active";
-        row.deadline = t + phase_seconds(row, game.phase.phase);
+        if (!row.sandbox) row.deadline = t + phase_seconds(row, game.phase.phase);
     } else if (action == "pause") {
         if (row.status != "active") throw conflict("only an active game can be paused");
         row.status = "paused";

@@ -54,12 +54,25 @@ struct SubmittedOrders {
     std::string unreadable;         // why the stored set cannot be used, or empty
 };
 
+// What a seat has left to do this phase (service/guidance.h).
+struct Guidance {
+    std::string kind;  // "units", "retreats", "builds", "disbands" or "none"
+    int to_order = 0;  // units (or builds, disbands) the phase asks orders for
+    int ordered = 0;   // how many of them the orders in force cover
+    bool ready = false;
+    std::optional<std::int64_t> deadline;
+    std::optional<std::int64_t> remind_from;  // when the reminder threshold is crossed
+    bool remind = false;  // the deadline is near and the seat has not ordered or is not ready
+    std::string text;     // "2 of 3 units ordered, not ready."
+};
+
 // A seat's orders for the current phase, as the seat or the GM reads them.
 struct SeatOrders {
     std::string power;
     bool ready = false;
     bool needs_orders = false;
     std::optional<SubmittedOrders> submitted;
+    Guidance guidance;
 };
 
 struct PhaseOrders {

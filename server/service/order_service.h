@@ -37,6 +37,11 @@ class OrderService {
     ReadyFlag set_ready(const Locked& locked, const Caller& caller, std::int64_t game_id,
                         bool ready);
 
+    // Who orders when a request names `power` (sandbox.cpp): nobody but the GM of a sandbox
+    // game, who then acts as that power's seat. An empty `power` leaves `caller` as it is.
+    // 401 without a token; 403 for a seat token, or for the GM of a game that is no sandbox.
+    Caller acting(const Caller& caller, std::int64_t game_id, std::string_view power);
+
   private:
     ServiceContext& context_;
     ResolutionService& resolution_;

@@ -5,6 +5,7 @@
 #include "service/attendance.h"
 #include "service/codec.h"
 #include "service/game_internal.h"
+#include "service/guidance.h"
 #include "service/text.h"
 
 namespace adjutant::service {
@@ -28,6 +29,25 @@ OrderCheck check_of(const Variant& variant, const ParsedOrders& parsed,
 
 void check_open(const storage::GameRow& game) {
     if (game.status == "ended") throw conflict("the game has ended");
+}
+
+// Counted from the stored text parsed again, as resolution parses it (gather_orders), so the
+// guidance covers exactly the orders that would resolve; an unreadable set counts as none.
+Guidance seat_guidance(const LoadedGame& game, const storage::SeatRow& seat,
+                       const SeatOrders& entry, const ServiceContext& context) {
+    const Variant& variant = game.variant->variant;
+    const PowerId power = power_id(variant, seat.power);
+    ParsedOrders parsed;
+    const bool readable = entry.submitted && entry.submitted->unreadable.empty();
+    if (readable) parsed = parse_orders(variant, game.position, entry.submitted->text, power);
+    GuidanceInput input;
+    input.accepted = readable ? &parsed.orders : nullptr;
+    input.ready = seat.ready;
+    input.open = game.row.status != "ended";
+    if (game.row.status == "active") input.deadline = game.row.deadline;
+    input.now = context.now();
+    input.reminder_seconds = context.reminder_seconds();
+    return phase_guidance(variant, game.position, power, input);
 }
 
 }  // namespace
@@ -105,9 +125,11 @@ PhaseOrders OrderService::orders(const Locked& locked, const Caller& caller, std
     for (const auto& seat : store.seats(game_id)) {
         // Before resolution a player sees only their own orders (DESIGN.md §7).
         if (!gm && seat.power != caller.power) continue;
-        SeatOrders entry{seat.power, seat.ready,
+        SeatOrders entry{seat.power,
+                         seat.ready,
                          needs_orders(variant, game.position, power_id(variant, seat.power)),
-                         std::nullopt};
+                         std::nullopt,
+                         {}};
         if (auto order = store.order(game_id, game.phase.seq, seat.power)) {
             auto& submitted = entry.submitted.emplace();
             submitted.text = order->text;
@@ -119,6 +141,7 @@ PhaseOrders OrderService::orders(const Locked& locked, const Caller& caller, std
             if (submitted.unreadable.empty())
                 submitted.verdicts = decode_verdicts(nlohmann::json::parse(order->verdicts));
         }
+        entry.guidance = seat_guidance(game, seat, entry, context_);
         out.seats.push_back(std::move(entry));
     }
     return out;

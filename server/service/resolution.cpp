@@ -145,7 +145,7 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
         row.ended_at = context_.now();
         row.deadline.reset();
         row.paused_remaining.reset();
-    } else if (row.status == "active") {
+    } else if (row.status == "active" && !row.sandbox) {  // a sandbox has no deadlines
         row.deadline = context_.now() + phase_seconds(row, next.phase);
     } else if (row.status == "paused") {
         row.paused_remaining = phase_seconds(row, next.phase);

@@ -44,6 +44,8 @@ SeatGrant SeatService::take(std::int64_t game_id, std::string_view power_name,
     auto& store = locked.store();
     LoadedGame game = locked.load(game_id);
     if (game.row.status == "ended") throw conflict("the game has ended");
+    if (game.row.sandbox)
+        throw conflict("a sandbox game has no seats to take: its GM orders for every power");
     const std::string power = canonical_power(game.variant->variant, power_name);
     storage::Transaction transaction(store.database());
     auto seat = store.seat(game_id, power);

@@ -54,4 +54,14 @@ void redact_results(nlohmann::json& results, const nlohmann::json& orders, const
     results["orders"] = std::move(kept);
 }
 
+nlohmann::json results_of(const nlohmann::json& results, const nlohmann::json& orders,
+                          const std::string& power) {
+    nlohmann::json kept = nlohmann::json::array();
+    if (!results.is_object() || !results.contains("orders") || !results["orders"].is_array())
+        return kept;
+    for (const auto& entry : results["orders"])
+        if (entry.is_object() && refused_line_of(entry, orders, power)) kept.push_back(entry);
+    return kept;
+}
+
 }  // namespace adjutant::service

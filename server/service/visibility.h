@@ -27,4 +27,10 @@ void redact_orders(nlohmann::json& orders, const Viewer& viewer);
 // matched to its seat by its line in that seat's text.
 void redact_results(nlohmann::json& results, const nlohmann::json& orders, const Viewer& viewer);
 
+// `results["orders"]` (after redact_results), narrowed to `power`'s entries: a refused line
+// that names no power is `power`'s when it is a line of `power`'s text in `orders` (the stored,
+// unredacted list), as redact_results matches it.
+nlohmann::json results_of(const nlohmann::json& results, const nlohmann::json& orders,
+                          const std::string& power);
+
 }  // namespace adjutant::service

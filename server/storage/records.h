@@ -30,6 +30,7 @@ struct GameRow {
     std::int64_t created_at = 0;
     std::optional<std::int64_t> ended_at;
     std::int64_t revision = 0;
+    bool sandbox = false;  // the GM orders for every power; no deadlines (schema/008)
 };
 
 struct SeatRow {

@@ -14,7 +14,7 @@ namespace {
 constexpr const char* kGameColumns =
     "id, name, variant, status, gm_token_hash, seed, seed_commitment, movement_seconds, "
     "retreat_seconds, adjustment_seconds, grace_seconds, missing_policy, resolve_when_ready, "
-    "deadline, paused_remaining, winner, created_at, ended_at, revision, seed_hex";
+    "deadline, paused_remaining, winner, created_at, ended_at, revision, seed_hex, sandbox";
 
 GameRow read_game(const Statement& s) {
     GameRow row;
@@ -38,6 +38,7 @@ GameRow read_game(const Statement& s) {
     row.ended_at = s.optional_integer(17);
     row.revision = s.integer(18);
     row.seed_hex = s.optional_text(19);
+    row.sandbox = s.integer(20) != 0;
     return row;
 }
 
@@ -104,12 +105,12 @@ std::int64_t Store::insert_game(const GameRow& r) {
             "INSERT INTO games (name, variant, status, gm_token_hash, seed, seed_commitment, "
             "movement_seconds, retreat_seconds, adjustment_seconds, grace_seconds, missing_policy, "
             "resolve_when_ready, deadline, paused_remaining, winner, created_at, ended_at, "
-            "revision, seed_hex) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
-            "?14, ?15, ?16, ?17, 0, ?18)",
+            "revision, seed_hex, sandbox) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+            "?12, ?13, ?14, ?15, ?16, ?17, 0, ?18, ?19)",
             r.name, r.variant, r.status, r.gm_token_hash, r.seed, r.seed_commitment,
             r.movement_seconds, r.retreat_seconds, r.adjustment_seconds, r.grace_seconds,
             r.missing_policy, std::int64_t{r.resolve_when_ready}, r.deadline, r.paused_remaining,
-            r.winner, r.created_at, r.ended_at, r.seed_hex);
+            r.winner, r.created_at, r.ended_at, r.seed_hex, std::int64_t{r.sandbox});
     return db_.last_insert_id();
 }
 
@@ -129,8 +130,8 @@ std::vector<GameRow> Store::games_page(std::int64_t after_id, int limit, bool in
     static const std::string sql = select(
         kGameColumns,
         "FROM games WHERE id > ?1 AND (?2 OR status != 'ended') AND (?4 = '' OR status = ?4) "
-        "AND (?5 = '' OR variant = ?5) AND (NOT ?6 OR EXISTS (SELECT 1 FROM seats s WHERE "
-        "s.game_id = games.id AND s.token_hash IS NULL)) ORDER BY id LIMIT ?3");
+        "AND (?5 = '' OR variant = ?5) AND (NOT ?6 OR (sandbox = 0 AND EXISTS (SELECT 1 FROM "
+        "seats s WHERE s.game_id = games.id AND s.token_hash IS NULL))) ORDER BY id LIMIT ?3");
     return query_all(db_, sql, read_game, after_id, std::int64_t{include_ended},
                      std::int64_t{limit}, status, variant, std::int64_t{open_only});
 }

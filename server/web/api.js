@@ -43,6 +43,10 @@ async function call(method, path, { token, body, text, signal } = {}) {
   return data;
 }
 
+function asPower(power) {
+  return power ? "?power=" + encodeURIComponent(power) : "";
+}
+
 export const api = {
   variants: () => call("GET", "/variants"),
   variant: (name) => call("GET", "/variants/" + encodeURIComponent(name)),
@@ -58,15 +62,18 @@ export const api = {
     call("POST", `/games/${id}/seats/${encodeURIComponent(power)}/replace`, { token, body: { player } }),
   invite: (id, power, player, token) =>
     call("POST", `/games/${id}/seats/${encodeURIComponent(power)}/invite`, { token, body: { player } }),
-  orders: (id, token) => call("GET", `/games/${id}/orders`, { token }),
+  // `power`: only for the GM of a sandbox game, who orders for every power (docs/server.md).
+  orders: (id, token, power) => call("GET", `/games/${id}/orders${asPower(power)}`, { token }),
   // The server decides an order's source (a browser's Sec-Fetch-Site tells it "web").
-  submit: (id, text, token) => call("PUT", `/games/${id}/orders`, { token, body: { orders: text } }),
-  validate: (id, text, token, signal) =>
-    call("POST", `/games/${id}/orders/validate`, { token, body: { orders: text }, signal }),
-  ready: (id, ready, token) => call("POST", `/games/${id}/ready`, { token, body: { ready } }),
+  submit: (id, text, token, power) => call("PUT", `/games/${id}/orders${asPower(power)}`, { token, body: { orders: text } }),
+  validate: (id, text, token, signal, power) =>
+    call("POST", `/games/${id}/orders/validate${asPower(power)}`, { token, body: { orders: text }, signal }),
+  ready: (id, ready, token, power) => call("POST", `/games/${id}/ready${asPower(power)}`, { token, body: { ready } }),
   action: (id, action, token, body = {}) =>
     call("POST", `/games/${id}/actions/${encodeURIComponent(action)}`, { token, body }),
   audit: (id, token) => call("GET", `/games/${id}/audit`, { token }),
+  powerHistory: (id, power, after, limit, token) =>
+    call("GET", `/games/${id}/powers/${encodeURIComponent(power)}/orders?after=${after}&limit=${limit}`, { token }),
   sendPress: (id, message, token) => call("POST", `/games/${id}/press`, { token, body: message }),
   markPressRead: (id, upTo, conversation, token) =>
     call("POST", `/games/${id}/press/read`, { token, body: { up_to: upTo, conversation } }),

@@ -7,6 +7,7 @@ import { h, say, formatTime, formatRemaining } from "./dom.js";
 import { drawMap, indexVariant, unitsOf } from "./map.js";
 import { withGeography } from "./geography.js";
 import { OrderPanel } from "./orders.js";
+import { PowerHistory } from "./power_history.js";
 import { GmConsole } from "./gm.js";
 import { PressPanel } from "./press.js";
 
@@ -62,18 +63,19 @@ class ListPage {
     const rows = games.games.map((g) => h("tr", { "data-game": g.id },
       h("td", {}, h("a", { href: `#/game/${g.id}` }, g.name)),
       h("td", {}, g.variant),
-      h("td", {}, g.status),
+      h("td", {}, g.sandbox ? `${g.status} · sandbox` : g.status),
       h("td", {}, g.phase_name),
       h("td", {}, g.deadline ? formatRemaining(g.deadline) : "—")));
     const name = h("input", { id: "new-name", type: "text", required: true, autocomplete: "off" });
     const variant = h("select", { id: "new-variant" }, variantList.variants.map((v) => h("option", { value: v.name }, v.title || v.name)));
+    const sandbox = h("input", { id: "new-sandbox", type: "checkbox" });
     const created = h("div", { "aria-live": "polite" });
     const form = h("form", {
       class: "panel", "aria-labelledby": "new-heading",
       onsubmit: async (e) => {
         e.preventDefault();
         try {
-          const answer = await api.createGame({ name: name.value, variant: variant.value });
+          const answer = await api.createGame({ name: name.value, variant: variant.value, sandbox: sandbox.checked });
           rememberToken(answer.game.id, answer.gm_token);
           created.replaceChildren(h("p", {}, "Game created. You are its GM; your GM token is kept in this tab. Keep this link to come back as GM (it is shown once):"),
             h("input", { type: "text", readonly: true, class: "wide", "aria-label": "GM link", value: `${location.origin}/#/game/${answer.game.id}?token=${answer.gm_token}` }),
@@ -87,6 +89,7 @@ class ListPage {
       h("div", { class: "row" },
         h("label", { for: "new-name" }, "Name"), name,
         h("label", { for: "new-variant" }, "Variant"), variant,
+        h("label", { class: "check" }, sandbox, " Sandbox: play every power yourself, no deadlines"),
         h("button", { type: "submit" }, "Create")),
       created);
     main.replaceChildren(
@@ -111,6 +114,7 @@ class GamePage {
 
   stop() {
     clearInterval(this.timer);
+    clearTimeout(this.orders?.remindTimer);
     this.stopped = true;
     this.press?.stop();
   }
@@ -142,6 +146,10 @@ class GamePage {
       return errorPage("Game " + this.id, e);
     }
     if (this.stopped) return;
+    // Who this tab is, before the typed text is kept: text typed while identify() waits for
+    // the server would otherwise be replaced by what the box held before it.
+    await this.identify();
+    if (this.stopped) return;
     if (this.orders && this.game && this.game.seq === game.seq) {
       this.memo.text = this.orders.text.value;
     } else {
@@ -152,7 +160,6 @@ class GamePage {
     this.phases = phases.phases;
     this.vi = vi;
     if (this.viewSeq !== null && this.viewSeq >= game.seq) this.viewSeq = null;
-    await this.identify();
     this.render();
   }
 
@@ -188,13 +195,22 @@ class GamePage {
     this.results = h("div", { class: "results", "aria-live": "polite" });
 
     const side = [];
+    // The deadline reminder (docs/web.md, "Phase guidance"): filled by the order panel.
+    this.banner = h("div", { class: "banner", id: "deadline-banner", role: "alert", hidden: true });
+    clearTimeout(this.orders?.remindTimer);
     this.orders = null;
     this.gm = null;
     const active = game.status !== "ended";
-    if (this.power && active) {
+    // A sandbox's GM plays every power (docs/web.md, "Sandbox"): the order panel is the chosen
+    // power's, ordered with the GM token naming that power.
+    const sandbox = game.sandbox && this.gmToken && game.status === "active" ? this.sandboxPicker() : null;
+    if (sandbox) side.push(sandbox.root);
+    const power = this.power || sandbox?.power;
+    if (power && active) {
       this.orders = new OrderPanel({
-        game, vi: this.vi, position: game.position, power: this.power, token: this.seatToken, memo: this.memo,
-        redraw: () => this.drawMap(true), refresh: () => this.refresh(),
+        game, vi: this.vi, position: game.position, power, token: this.power ? this.seatToken : this.gmToken,
+        asPower: this.power ? undefined : power, memo: this.memo,
+        banner: this.banner, redraw: () => this.drawMap(true), refresh: () => this.refresh(),
       });
       if (this.memo.text) this.orders.text.value = this.memo.text;
       side.push(this.orders.root);
@@ -212,6 +228,7 @@ class GamePage {
     const deadline = game.deadline ? `deadline ${formatTime(game.deadline)} (${formatRemaining(game.deadline)})` : "no deadline";
     main.replaceChildren(
       h("h1", {}, game.name),
+      this.banner,
       h("p", { class: "meta", id: "game-meta" },
         `${this.vi.raw.title || game.variant} · ${game.status} · `, h("strong", { id: "current-phase" }, game.phase_name),
         ` · ${deadline}` + (game.winner ? ` · winner: ${game.winner}` : "") + (this.power ? ` · you play ${this.power}` : "") + (this.gmToken ? " · you are GM" : "")),
@@ -227,7 +244,7 @@ class GamePage {
             },
           }, "Fit the map to the screen"),
           this.legend(),
-          this.history, this.results),
+          this.history, this.results, this.powerHistory().root),
         h("div", { class: "side-column" }, side)));
     this.renderHistory();
     this.drawMap(false);
@@ -250,6 +267,42 @@ class GamePage {
     });
     this.press.poll();
     return this.press;
+  }
+
+  // Kept across redraws, with the power chosen, for as long as the tab's token is the same;
+  // a resolution refreshes its list.
+  powerHistory() {
+    const token = this.seatToken || this.gmToken || null;
+    if (!this.byPower || this.byPower.ctx.token !== token) {
+      this.byPower = new PowerHistory({ gameId: this.id, powers: [...this.vi.powers.keys()], power: this.power, token });
+    } else if (this.byPower.seq !== this.game.seq && this.byPower.power) {
+      this.byPower.load(this.byPower.power);
+    }
+    this.byPower.seq = this.game.seq;
+    return this.byPower;
+  }
+
+  // The power a sandbox's GM orders for, kept in the memo across refreshes. Switching drops
+  // the text typed for the other power.
+  sandboxPicker() {
+    const powers = [...this.vi.powers.keys()];
+    if (!powers.includes(this.memo.sandboxPower)) this.memo.sandboxPower = powers[0];
+    const select = h("select", {
+      id: "sandbox-power", "aria-label": "Power to order for",
+      onchange: () => {
+        this.memo.sandboxPower = select.value;
+        delete this.memo.text;
+        delete this.memo.confirmation;
+        this.render();
+      },
+    }, powers.map((p) => h("option", { value: p, selected: p === this.memo.sandboxPower }, p)));
+    return {
+      power: this.memo.sandboxPower,
+      root: h("section", { class: "panel", "aria-labelledby": "sandbox-heading" },
+        h("h2", { id: "sandbox-heading" }, "Sandbox"),
+        h("p", {}, "You play every power; nothing resolves until you press Resolve now."),
+        h("div", { class: "row" }, h("label", { for: "sandbox-power" }, "Order for"), select)),
+    };
   }
 
   legend() {
@@ -386,7 +439,7 @@ class GamePage {
   seatsPanel() {
     const open = this.game.seats.filter((s) => !s.taken);
     const player = h("input", { id: "join-player", type: "text", autocomplete: "off" });
-    const joinForm = open.length && !this.power && this.game.status !== "ended"
+    const joinForm = open.length && !this.power && !this.game.sandbox && this.game.status !== "ended"
       ? h("div", { class: "join" },
         h("label", { for: "join-player" }, "Your name"), player,
         h("div", { class: "row" }, open.map((s) => h("button", {
@@ -411,7 +464,7 @@ class GamePage {
         h("tbody", {}, this.game.seats.map((s) => {
           const swatch = h("span", { class: "swatch", "aria-hidden": "true" });
           swatch.style.background = this.vi.powers.get(s.power)?.color || "#888";
-          return h("tr", {}, h("th", { scope: "row" }, swatch, s.power), h("td", {}, (s.player || "(open)") + (s.civil_disorder ? " (civil disorder)" : "")),
+          return h("tr", {}, h("th", { scope: "row" }, swatch, s.power), h("td", {}, (s.player || (this.game.sandbox ? "the GM (sandbox)" : "(open)")) + (s.civil_disorder ? " (civil disorder)" : "")),
             h("td", {}, s.centers), h("td", {}, s.ready ? "ready" : "—"));
         }))),
       joinForm);

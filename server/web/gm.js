@@ -26,7 +26,8 @@ export class GmConsole {
     const buttons = [];
     if (game.status === "forming") buttons.push(action("start", "Start the game"));
     if (game.status === "active" || game.status === "paused") buttons.push(action("resolve", "Resolve now"));
-    if (game.status === "active") buttons.push(action("pause", "Pause"));
+    // A sandbox has no clock to pause or extend and no seats to hand out (docs/server.md).
+    if (game.status === "active" && !game.sandbox) buttons.push(action("pause", "Pause"));
     if (game.status === "paused") buttons.push(action("resume", "Resume"));
 
     // What the GM has typed survives the redraw a poll or another action causes.
@@ -54,7 +55,7 @@ export class GmConsole {
         h("thead", {}, h("tr", {}, ["Power", "Player", "Needs orders", "Submitted", "Ready"].map((t) => h("th", { scope: "col" }, t)))),
         this.table),
       h("div", { class: "row", role: "group", "aria-label": "Game actions" }, buttons),
-      extend, seatForm, this.handover);
+      game.sandbox ? null : [extend, seatForm], this.handover);
   }
 
   async load() {

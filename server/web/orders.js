@@ -35,7 +35,8 @@ function reach(vi, unit) {
 }
 
 export class OrderPanel {
-  // ctx: {game, vi, position, power, token, memo (survives refreshes), redraw(), refresh()}
+  // ctx: {game, vi, position, power, token, memo (survives refreshes), redraw(), refresh(),
+  //       banner, asPower (a sandbox's GM ordering for `power`)}
   constructor(ctx) {
     this.ctx = ctx;
     this.selected = null;  // the unit being ordered
@@ -64,9 +65,10 @@ export class OrderPanel {
     this.tools = h("div", { class: "order-tools", role: "group", "aria-label": "Order tools" });
     this.confirmation = h("div", { class: "confirmation", id: "confirmation", "aria-live": "polite" });
     this.ready = h("input", { type: "checkbox", id: "ready-flag", onchange: () => this.setReady() });
+    this.guidance = h("p", { class: "guidance", id: "guidance" });
     const root = h("section", { class: "panel orders-panel", "aria-labelledby": "orders-heading" },
       h("h2", { id: "orders-heading" }, `Orders for ${power} — ${game.phase_name}`),
-      this.hint, this.tools,
+      this.guidance, this.hint, this.tools,
       h("label", { for: "orders-text", class: "block" }, "Orders (one per line)"),
       this.text, this.verdicts,
       h("div", { class: "row" },
@@ -84,7 +86,7 @@ export class OrderPanel {
   async load() {
     const { game, token } = this.ctx;
     try {
-      const data = await api.orders(game.id, token);
+      const data = await api.orders(game.id, token, this.ctx.asPower);
       const seat = (data.seats || [])[0];
       if (seat) {
         this.ready.checked = !!seat.ready;
@@ -94,10 +96,36 @@ export class OrderPanel {
           this.showVerdicts(seat.verdicts || []);
         }
         if (!seat.needs_orders) this.hint.textContent = `${seat.power} has nothing to order this phase.`;
+        this.showGuidance(seat.guidance);
       }
     } catch (e) {
       say("Could not load your orders: " + e.message, "error");
     }
+  }
+
+  // The server's count of what the orders in force cover ("2 of 3 units ordered, not ready."),
+  // and the deadline banner: shown from the server's reminder threshold (the mail reminders'
+  // one) while something is left to do. A page left open crosses the threshold by itself.
+  showGuidance(g) {
+    clearTimeout(this.remindTimer);
+    if (!g) return;
+    this.guidance.textContent = g.text;
+    this.guidance.className = "guidance " + (g.kind === "none" ? "" : g.ordered < g.to_order ? "warn" : g.ready ? "ok" : "");
+    const banner = this.ctx.banner;
+    if (!banner) return;
+    const pending = g.kind !== "none" && (g.ordered < g.to_order || !g.ready);
+    const show = () => {
+      const left = g.deadline ? Math.max(0, Math.round((g.deadline * 1000 - Date.now()) / 60000)) : 0;
+      const when = left >= 120 ? `${Math.round(left / 60)} hours` : `${left} minutes`;
+      banner.replaceChildren(h("strong", {}, "Deadline near: "),
+        `${g.text} The phase resolves in about ${when} (${new Date(g.deadline * 1000).toLocaleString()}).`);
+      banner.hidden = false;
+    };
+    banner.hidden = true;
+    if (!pending || !g.deadline) return;
+    if (g.remind) return show();
+    const wait = g.remind_from * 1000 - Date.now();
+    if (wait > 0 && wait < 24 * 3600 * 1000 && g.deadline * 1000 > Date.now()) this.remindTimer = setTimeout(show, wait);
   }
 
   scheduleValidate(delay = VALIDATE_DELAY_MS) {
@@ -114,7 +142,7 @@ export class OrderPanel {
     }
     this.abort = new AbortController();
     try {
-      const answer = await api.validate(game.id, this.text.value, token, this.abort.signal);
+      const answer = await api.validate(game.id, this.text.value, token, this.abort.signal, this.ctx.asPower);
       this.showVerdicts(answer.verdicts || []);
     } catch (e) {
       if (e.name !== "AbortError") this.verdicts.replaceChildren(h("li", { class: "rejected" }, "Validation failed: " + e.message));
@@ -137,7 +165,7 @@ export class OrderPanel {
   async submit() {
     const { game, token } = this.ctx;
     try {
-      const answer = await api.submit(game.id, this.text.value, token);
+      const answer = await api.submit(game.id, this.text.value, token, this.ctx.asPower);
       this.showVerdicts(answer.verdicts || []);
       // No line accepted: the server kept the orders in force rather than replace them with
       // none; "orders" lists what is still in force.
@@ -161,7 +189,7 @@ export class OrderPanel {
   async setReady() {
     const { game, token } = this.ctx;
     try {
-      await api.ready(game.id, this.ready.checked, token);
+      await api.ready(game.id, this.ready.checked, token, this.ctx.asPower);
       // Ready is for the orders in force (the saved ones), not for unsaved text in the box.
       say(this.ready.checked ? "Marked ready with your orders in force." : "No longer ready.", "ok");
       this.ctx.refresh();

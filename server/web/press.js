@@ -151,7 +151,8 @@ export class PressPanel {
 
   renderThread() {
     if (!this.open) {
-      this.thread.replaceChildren(this.messages.length ? h("p", { class: "hint" }, "Choose a conversation to read it.") : null);
+      // replaceChildren(null) would show the text "null": an empty list clears the thread.
+      this.thread.replaceChildren(...(this.messages.length ? [h("p", { class: "hint" }, "Choose a conversation to read it.")] : []));
       return;
     }
     const shown = this.messages.filter((m) => m.conversation === this.open);

@@ -3,6 +3,7 @@
 // store, the one-server lock, and a game from before 256-bit seeds through migration 004.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -104,7 +105,11 @@ TEST_CASE("a game from before 256-bit seeds keeps its 64-bit seed through migrat
     }
     int applied = 0;
     auto db = app::open_database(path, &applied);
-    CHECK(applied == storage::latest_schema_version() - 3);
+    // Every migration after 003 once (counted: the numbers may have a gap while branches merge).
+    const auto later =
+        std::count_if(storage::embedded_migrations().begin(), storage::embedded_migrations().end(),
+                      [](const auto& migration) { return migration.version > 3; });
+    CHECK(applied == static_cast<int>(later));
     storage::Store store(*db);
     const auto games = store.games();
     REQUIRE(games.size() == 1);

@@ -28,7 +28,9 @@ TEST_CASE("migrations bring a new database to the latest version, once") {
     int applied = 0;
     {
         auto db = adjutant::app::open_database(path, &applied);
-        CHECK(applied == adjutant::storage::latest_schema_version());
+        // Every migration once: counted, not read off the latest number, because migration
+        // numbers may have a gap while branches that each add one are merged.
+        CHECK(applied == static_cast<int>(adjutant::storage::embedded_migrations().size()));
         CHECK(db->user_version() == adjutant::storage::latest_schema_version());
         auto& journal = db->prepare("PRAGMA journal_mode");
         REQUIRE(journal.step());

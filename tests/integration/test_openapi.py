@@ -112,6 +112,7 @@ def test_client():
                    token=own["gm_token"])
         created = c.call("createGame", 201, body={"name": "g", "variant": "standard"})
         game, gm = created["game"]["id"], created["gm_token"]
+        c.call("createGame", 201, body={"name": "alone", "sandbox": True})
         c.call("listGames", 200)
         c.call("getGame", 200, {"id": game})
         seat = c.call("joinSeat", 201, {"id": game, "power": "France"}, body={"player": "p"})
@@ -140,6 +141,8 @@ def test_client():
         for entry in phases:  # a resolved one (orders, results, events) and the current one
             c.call("getPhase", 200, {"id": game, "seq": entry["seq"]})
         c.call("getPhaseSummary", 200, {"id": game, "seq": phases[0]["seq"]}, token=gm)
+        c.call("getPowerHistory", 200, {"id": game, "power": "France"}, token=token)
+        c.call("getPowerHistory", 404, {"id": game, "power": "Narnia"})
         c.call("getAudit", 200, {"id": game}, token=gm)
         sent = c.call("sendPress", 201, {"id": game}, body={"to": ["Italy"], "text": "hello"},
                       token=token)

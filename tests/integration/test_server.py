@@ -292,6 +292,14 @@ def test_authorization():
             ("PUT", base + "/orders", other_tokens["Italy"], 403),
             ("PUT", base + "/orders", gm_token, 403),
             ("PUT", base + "/orders", other_gm, 403),
+            # Naming a power is the GM's only in a sandbox game (docs/server.md, "Sandbox
+            # games"): here neither the GM nor a seat, its own or another, may.
+            ("PUT", base + "/orders?power=Italy", gm_token, 403),
+            ("PUT", base + "/orders?power=France", tokens["France"], 403),
+            ("PUT", base + "/orders?power=Italy", tokens["France"], 403),
+            ("POST", base + "/orders/validate?power=Italy", gm_token, 403),
+            ("POST", base + "/ready?power=Italy", gm_token, 403),
+            ("GET", base + "/orders?power=Italy", tokens["France"], 403),
             ("GET", base + "/orders", None, 401),
             ("GET", base + "/orders", other_tokens["France"], 403),
             ("POST", base + "/orders/validate", None, 401),

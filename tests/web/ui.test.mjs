@@ -5,7 +5,8 @@
 // downloads no browser) and checks the UI end to end: static serving (types, ETag/304, no path
 // traversal), joining by link and by token, orders by clicking and by text with live
 // validation, the GM console (resolve, pause/resume, extend, replace a player), the units moved
-// on the map, the phase history, a phone-sized viewport and keyboard-only ordering.
+// on the map, the phase history, a phone-sized viewport and keyboard-only ordering, phase
+// guidance with its deadline banner, one power's order history and a sandbox game.
 //
 // Usage: node ui.test.mjs --binary PATH [--variants DIR] [--artifacts DIR] [--chromium PATH]
 // Exits 77 (CTest: skipped) when Chromium or playwright-core is missing, 0 on success, 1 on a
@@ -642,6 +643,94 @@ async function keyboard(page, server, game) {
   console.log("ok: keyboard only");
 }
 
+// Phase guidance and one power's order history (docs/web.md): the count line on the orders
+// panel follows the orders in force and the ready flag; the deadline banner shows within the
+// reminder threshold (a 1-hour phase is within the default 6 hours) until all is ordered and
+// ready; the per-power history lists a resolved phase's orders and results, the refused line
+// only for its own seat.
+async function guidanceAndHistory(page, server) {
+  const game = await createGame(server, "Guidance", { deadlines: { movement: 3600 } });
+  await page.goto(`${server.base}/#/game/${game.id}?token=${game.tokens.France}`);
+  await page.waitForFunction(() => document.getElementById("guidance")?.textContent, null, { timeout: 10000 });
+  check((await page.textContent("#guidance")) === "0 of 3 units ordered, not ready.", "nothing ordered: " + await page.textContent("#guidance"));
+  check(await page.isVisible("#deadline-banner") && /Deadline near: 0 of 3 units ordered/.test(await page.textContent("#deadline-banner")),
+    "the deadline banner shows: " + await page.textContent("#deadline-banner"));
+  await shot(page, "21-guidance-banner");
+  await page.fill("#orders-text", "A PAR-BUR\nA MAR-SPA\nnote to self: F BRE next\n");
+  await verdicts(page, 3);
+  await page.click("#submit-orders");
+  await page.waitForFunction(() => document.getElementById("guidance")?.textContent.startsWith("2 of 3"), null, { timeout: 10000 });
+  check(await page.isVisible("#deadline-banner"), "still reminded with a unit left");
+  await page.fill("#orders-text", "A PAR-BUR\nA MAR-SPA\nF BRE-MAO\nnote to self: hold the line\n");
+  await verdicts(page, 4);
+  await page.click("#submit-orders");
+  await page.waitForFunction(() => document.getElementById("guidance")?.textContent === "3 of 3 units ordered, not ready.", null, { timeout: 10000 });
+  await page.check("#ready-flag");
+  await page.waitForFunction(() => document.getElementById("guidance")?.textContent === "3 of 3 units ordered, ready.", null, { timeout: 10000 });
+  check(!(await page.isVisible("#deadline-banner")), "no banner once all is ordered and ready");
+  await shot(page, "22-guidance-ready");
+
+  check((await resolveNow(server, game.id, game.gm)).status === 200, "resolve");
+  await page.waitForFunction(() => document.getElementById("current-phase")?.textContent.includes("Fall 1901"), null, { timeout: 15000 });
+  await page.selectOption("#power-history-select", "France");
+  await page.waitForSelector('#power-history li[data-seq="0"] li');
+  const own = await page.textContent("#power-history");
+  check(/Spring 1901/.test(own) && /A PAR - BUR\s*— succeeds/.test(own) && /note to self/.test(own),
+    "France's history, with its own refused line: " + own);
+  await page.selectOption("#power-history-select", "Italy");
+  await page.waitForFunction(() => /no orders on file/.test(document.getElementById("power-history")?.textContent), null, { timeout: 10000 });
+  check(/A ROM H\s*— succeeds \(default\)|A ROM H/.test(await page.textContent("#power-history")), "Italy's units held");
+  await shot(page, "23-power-history");
+  // Without a token the same history has no refused line.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.reload();
+  await page.waitForSelector("#power-history-select");
+  check(await page.$("#orders-text") === null, "no seat in this tab any more");
+  await page.selectOption("#power-history-select", "France");
+  await page.waitForSelector('#power-history li[data-seq="0"] li');
+  const outside = await page.textContent("#power-history");
+  check(/A PAR - BUR/.test(outside) && !/note to self/.test(outside), "the public sees no refused line: " + outside);
+  console.log("ok: phase guidance, the deadline banner and one power's order history");
+  return game;
+}
+
+// A sandbox game (docs/web.md): the lobby says so; its GM picks a power, orders for it with the
+// guidance line, picks another, and resolves; no join buttons, no pause or extend.
+async function sandboxGame(page, server) {
+  const created = await apiCall(server, "POST", "/games", { name: "Sandbox", sandbox: true });
+  check(created.status === 201, "create a sandbox: " + JSON.stringify(created.data));
+  const game = { id: created.data.game.id, gm: created.data.gm_token, tokens: {} };
+  check((await apiCall(server, "POST", `/games/${game.id}/actions/start`, {}, game.gm)).status === 200, "start");
+  await page.goto(`${server.base}/#/`);
+  await page.waitForSelector(`tr[data-game="${game.id}"]`);
+  check(/active · sandbox/.test(await page.textContent(`tr[data-game="${game.id}"]`)), "the lobby shows the sandbox");
+  await page.goto(`${server.base}/#/game/${game.id}?token=${game.gm}`);
+  await page.waitForSelector("#sandbox-power");
+  check(await page.$(".join button") === null && await page.$("#gm-pause") === null && await page.$("#gm-extend") === null,
+    "no seats to join, no clock to pause or extend");
+  await page.selectOption("#sandbox-power", "France");
+  await page.waitForFunction(() => document.getElementById("orders-heading")?.textContent.includes("France"), null, { timeout: 10000 });
+  await page.fill("#orders-text", "A PAR-BUR\nA MAR-SPA\n");
+  await verdicts(page, 2);
+  await page.click("#submit-orders");
+  await page.waitForFunction(() => document.getElementById("guidance")?.textContent === "2 of 3 units ordered, not ready.", null, { timeout: 10000 });
+  check(!(await page.isVisible("#deadline-banner")), "no deadline, no banner");
+  await page.selectOption("#sandbox-power", "Germany");
+  await page.waitForFunction(() => document.getElementById("guidance")?.textContent === "0 of 3 units ordered, not ready.", null, { timeout: 10000 });
+  await page.fill("#orders-text", "A MUN-RUH\n");
+  await verdicts(page, 1);
+  await page.click("#submit-orders");
+  await page.waitForFunction(() => document.getElementById("guidance")?.textContent.startsWith("1 of 3"), null, { timeout: 10000 });
+  await shot(page, "24-sandbox");
+  await page.click("#gm-resolve");
+  await page.waitForFunction(() => document.getElementById("current-phase")?.textContent.includes("Fall 1901"), null, { timeout: 15000 });
+  for (const [loc, power] of [["BUR", "France"], ["SPA", "France"], ["RUH", "Germany"]])
+    check(await page.$(`#layer-units .unit[data-loc="${loc}"][data-power="${power}"]`), `${power} unit now in ${loc}`);
+  check((await apiCall(server, "GET", `/games/${game.id}`)).data.deadline === null, "still no deadline");
+  console.log("ok: a sandbox game, every power ordered by its GM");
+  return game;
+}
+
 function checkLogs(server, games) {
   const log = fs.readFileSync(server.logPath, "utf8");
   check(log.length > 0, "the server logged requests");
@@ -711,6 +800,12 @@ async function main() {
     await keyboard(keys, server, game);
     const pressGames = await press(server, async (name) => { const p = await open(name); pages.push(p); return p; });
     tokenGames.push(...pressGames);
+    const guided = await open("guidance");
+    pages.push(guided);
+    tokenGames.push(await guidanceAndHistory(guided, server));
+    const sandbox = await open("sandbox");
+    pages.push(sandbox);
+    tokenGames.push(await sandboxGame(sandbox, server));
     const campaign = await open("campaign");
     pages.push(campaign);
     await campaignMap(campaign, server);
