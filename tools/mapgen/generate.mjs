@@ -23,9 +23,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
 const require = createRequire(import.meta.url);
 
-const TOLERANCE = 0.45;  // px: Douglas-Peucker tolerance on the arcs
-const MIN_AREA = 1.5;    // px²: smaller rings (specks of land, slivers) are dropped
-const ISLAND = 80;      // px²: smaller islands go whole to one province (lib/cut.mjs)
 
 const [name, flag, outArg] = process.argv.slice(2);
 if (!name || (flag && (flag !== "--out" || !outArg))) {
@@ -34,7 +31,13 @@ if (!name || (flag && (flag !== "--out" || !outArg))) {
 }
 const variant = JSON.parse(readFileSync(join(root, "config", "variants", name + ".json"), "utf8"));
 const places = JSON.parse(readFileSync(join(here, name + "-places.json"), "utf8"));
-const topology = require("world-atlas/countries-50m.json");
+// Natural Earth's scale: 1:50m by default; a small area (western-front-1914) needs 1:10m for
+// its coast and borders to show their real course at the map's size.
+const atlas = places.atlas || "50m";
+const topology = require(`world-atlas/countries-${atlas}.json`);
+const TOLERANCE = places.simplify?.tolerance ?? 0.45;  // px: Douglas-Peucker tolerance on the arcs
+const MIN_AREA = places.simplify?.minArea ?? 1.5;      // px²: smaller rings (specks, slivers) are dropped
+const ISLAND = places.simplify?.island ?? 80;          // px²: smaller islands go whole to one province (lib/cut.mjs)
 
 const missing = variant.provinces.filter((p) => !places.provinces[p.abbr]).map((p) => p.abbr);
 if (missing.length) throw new Error(`${name}-places.json has no place for ${missing.join(", ")}`);
@@ -104,7 +107,57 @@ for (const [abbr, place] of Object.entries(places.provinces)) {
 }
 for (const s of places.land || []) { const [x, y] = pt(s); landSeeds.push({ owner: "_land", x, y }); }
 for (const s of places.water || []) { const [x, y] = pt(s); seaSeeds.push({ owner: "_water", x, y }); }
-for (const [owner, mp] of cutBySeeds(landRest, landSeeds, width, height, ISLAND)) add(owner, mp);
+// Corners: where the game has several provinces meet at one point, on a real border (Maubeuge,
+// Mézières and Givet facing Charleroi and Dinant) or inside a country (Toul, Bar-le-Duc, Troyes
+// and Épinal), seeds on a small circle round that point, one per province at the bearing given
+// (degrees clockwise from north), make every border between them end at the point, so that no
+// two of them share a border the game does not have. `on` snaps the point onto the outline of a
+// country, for a corner on its border: a corner off the border by a pixel would leave a sliver
+// of border between two provinces that should only meet at the point.
+const nearestOn = (mp, x, y) => {
+  let best = [x, y], d = Infinity;
+  for (const polygon of mp) for (const ring of polygon)
+    for (let i = 0; i + 1 < ring.length; i++) {
+      const [ax, ay] = ring[i], [bx, by] = ring[i + 1], dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
+      const t = len2 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / len2)) : 0;
+      const e = (ax + t * dx - x) ** 2 + (ay + t * dy - y) ** 2;
+      if (e < d) [best, d] = [[ax + t * dx, ay + t * dy], e];
+    }
+  return best;
+};
+for (const c of places.corners || []) {
+  let [px, py] = pt(c.at);
+  if (c.on) [px, py] = nearestOn(pixels([byName.get(c.on)]), px, py);
+  const r = c.r ?? 4;
+  for (const [abbr, bearing] of Object.entries(c.seeds)) {
+    const rad = bearing * Math.PI / 180;
+    (type.get(abbr) === "sea" ? seaSeeds : landSeeds).push({ owner: abbr, x: px + r * Math.sin(rad), y: py - r * Math.cos(rad) });
+  }
+}
+// Borders: the land of each country listed is cut only among the seeds that stand in it, so a
+// province border that follows a real one (Belgium's with France) is the real one. A listed
+// country with no seed in it is out of play. The rest of the land is cut among the other seeds.
+const inside = (mp, x, y) => {
+  let odd = false;
+  for (const polygon of mp) for (const ring of polygon)
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const [xi, yi] = ring[i], [xj, yj] = ring[j];
+      if ((yi > y) !== (yj > y) && x < xi + (y - yi) * (xj - xi) / (yj - yi)) odd = !odd;
+    }
+  return odd;
+};
+let landLeft = landRest, seedsLeft = landSeeds;
+for (const n of places.borders || []) {
+  if (!byName.has(n)) throw new Error(`borders: no country named ${n} in Natural Earth`);
+  const area = polygonClipping.intersection(pixels([byName.get(n)]), landLeft);
+  if (!area.length) continue;
+  landLeft = polygonClipping.difference(landLeft, area);
+  const mine = seedsLeft.filter((s) => inside(area, s.x, s.y));
+  seedsLeft = seedsLeft.filter((s) => !mine.includes(s));
+  if (!mine.length) add("_land", area);
+  else for (const [owner, mp] of cutBySeeds(area, mine, width, height, ISLAND)) add(owner, mp);
+}
+for (const [owner, mp] of cutBySeeds(landLeft, seedsLeft, width, height, ISLAND)) add(owner, mp);
 for (const [owner, mp] of cutBySeeds(sea, seaSeeds, width, height)) add(owner, mp);
 
 const r1 = (v) => Math.round(v * 10) / 10;
@@ -119,7 +172,7 @@ for (const p of variant.provinces) {
 }
 const out = {
   variant: name,
-  source: "Natural Earth 1:50m admin-0 countries (public domain), via world-atlas 2",
+  source: `Natural Earth 1:${atlas} admin-0 countries (public domain), via world-atlas 2`,
   projection: cfg.type,
   viewBox: [0, 0, width, height],
   provinces,
