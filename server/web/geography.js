@@ -7,7 +7,7 @@
 
 // Variants with a generated map. Listed rather than probed so that a variant without one costs
 // no failed request; add a name here when its geo-<variant>.js is committed.
-const GENERATED = new Set(["standard"]);
+const GENERATED = new Set(["standard", "colonial", "western-front-1914"]);
 
 // Resolves to `vi` (from map.js's indexVariant), with the generated map applied when there is one.
 export async function withGeography(vi) {

@@ -245,6 +245,46 @@ function drawCampaign(vi, position, layers) {
   }
 }
 
+// Where each province's label goes on a generated map: above its point if that is free, else
+// left, right or below, whichever overlaps no label placed before it and nothing drawn at a
+// province's point (its dot, unit and centre, the 1914 map's garrisons and supply trains);
+// the least crowded place when none is free. A dense map (Colonial's 119 provinces) asks for
+// labels larger than the default (geo.labelSize, in map units) so they stay readable when the
+// map is scaled to the page, and labels that large would overlap their neighbours if they all
+// stood above their points.
+function placeLabels(vi, position) {
+  const size = vi.geo.labelSize || 11;
+  const at = (loc) => vi.provinces.get((loc || "").split("/")[0]);
+  // Boxes as [x0, y0, x1, y1], matching the offsets drawMap and drawCampaign draw at.
+  const boxes = [];
+  for (const p of vi.provinces.values()) boxes.push([p.x - 9, p.y - 9, p.x + 22, p.y + 20]);
+  for (const [, g] of byPower(position.garrisons)) {
+    const p = at(typeof g === "string" ? g : g.province);
+    if (p) boxes.push([p.x - 17, p.y - 21, p.x - 8, p.y - 12]);
+  }
+  for (const [, train] of byPower(position.trains)) {
+    const p = at(train.at);
+    if (p) boxes.push([p.x + 8, p.y - 19, p.x + 22, p.y - 12]);
+  }
+  const overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+  const out = new Map();
+  for (const p of vi.provinces.values()) {
+    const w = 0.62 * size * p.abbr.length, up = 0.75 * size, down = 0.2 * size;
+    const candidates = [[p.x, p.y - 12], [p.x - 12 - w / 2, p.y + up / 2], [p.x + 25 + w / 2, p.y + up / 2], [p.x, p.y + 22 + up]];
+    let best = null, least = Infinity;
+    for (const [x, y] of candidates) {
+      const box = [x - w / 2, y - up, x + w / 2, y + down];
+      const outside = box[0] < 0 || box[2] > vi.width || box[1] < 0 || box[3] > vi.height;
+      const crowd = boxes.reduce((sum, b) => sum + overlap(box, b), 0) + (outside ? w * size : 0);
+      if (crowd < least - 0.5) [best, least] = [{ x, y, box }, crowd];
+      if (crowd <= 0.5) break;
+    }
+    boxes.push(best.box);
+    out.set(p.abbr, { x: Math.round(best.x * 10) / 10, y: Math.round(best.y * 10) / 10, size });
+  }
+  return out;
+}
+
 // Parses the move part of a canonical order for the arrows: "A PAR-BUR", "A PAR R BUR",
 // "A MOS-TSR-IRK" (the last province is the destination).
 function orderArrow(order) {
@@ -312,10 +352,13 @@ export function drawMap(svg, vi, position, options = {}) {
   }
 
   const targets = options.targets || new Set();
+  const labels = vi.geo ? placeLabels(vi, position) : null;
   for (const p of vi.provinces.values()) {
     const g = el("g", { class: `province type-${p.type}${targets.has(p.abbr) ? " target" : ""}`, "data-abbr": p.abbr }, layers.provinces);
     el("circle", { cx: p.x, cy: p.y, r: targets.has(p.abbr) ? 9 : 3.5, class: "province-dot" }, g);
-    el("text", { x: p.x, y: p.y - 13, class: "province-label" }, g).textContent = p.abbr;
+    const at = labels?.get(p.abbr);
+    el("text", at ? { x: at.x, y: at.y, class: "province-label", style: `font-size:${at.size}px` }
+      : { x: p.x, y: p.y - 13, class: "province-label" }, g).textContent = p.abbr;
     titled(g, p.name);
     for (const [coast, c] of p.coasts) {
       const loc = p.abbr + "/" + coast;

@@ -10,7 +10,7 @@ const name = process.argv[2];
 const geo = (await import(join(root, "server", "web", `geo-${name}.js`))).default;
 const variant = JSON.parse(readFileSync(join(root, "config", "variants", name + ".json"), "utf8"));
 const places = JSON.parse(readFileSync(join(root, "tools", "mapgen", name + "-places.json"), "utf8"));
-const m = mismatches(geo, variant, { exceptions: places.exceptions || [] });
+const m = mismatches(geo, variant, { exceptions: (places.exceptions || []).map((e) => e.pair || e) });
 console.log("touch, not adjacent:", m.touchNotAdjacent.join(", ") || "none");
 console.log("adjacent, not touching:", m.adjacentNotTouching.join(", ") || "none");
 console.log("overlaps:", [...m.overlaps].map(([k, v]) => `${k} ${v}`).join(", ") || "none", "empty:", m.empty.join(", ") || "none");

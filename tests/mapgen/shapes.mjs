@@ -74,7 +74,8 @@ export function contacts(geo, scale = 2) {
   const count = new Map(), where = new Map();
   const meet = (a, b, col, row) => {
     if (a < 0 || b < 0 || a === b) return;
-    const key = a < b ? names[a] + "|" + names[b] : names[b] + "|" + names[a];
+    // Keyed by name, as adjacency() is: the ids follow the map file's order, not the alphabet.
+    const key = names[a] < names[b] ? names[a] + "|" + names[b] : names[b] + "|" + names[a];
     count.set(key, (count.get(key) || 0) + 1);
     if (!where.has(key)) where.set(key, [Math.round(col / scale), Math.round(row / scale)]);
   };

@@ -185,17 +185,25 @@ async function createGame(server, name = "Browser test", extra = {}) {
   return { id, gm: created.data.gm_token, tokens };
 }
 
+// A new game of `variant` (not started) with `power`'s seat taken, opened on `page` as that seat.
+async function openSeat(page, server, name, variant, power) {
+  const created = await apiCall(server, "POST", "/games", { name, variant, missing_orders: "hold", resolve_when_ready: false });
+  check(created.status === 201, `create ${variant} game: ` + JSON.stringify(created.data));
+  const id = created.data.game.id;
+  const joined = await apiCall(server, "POST", `/games/${id}/seats/${power}/join`, { player: power + " player" });
+  check(joined.status === 201, "join " + power);
+  await page.goto(`${server.base}/#/game/${id}?token=${joined.data.token}`);
+  await page.waitForSelector("#orders-heading");
+  return { id, gm: created.data.gm_token, token: joined.data.token };
+}
+
 // The 1914 campaign map: province shapes, the rail network in each power's colour by its rail
 // state, garrisons; a German ride typed and checked live.
 async function campaignMap(page, server) {
-  const created = await apiCall(server, "POST", "/games", { name: "Campaign", variant: "western-front-1914", missing_orders: "hold", resolve_when_ready: false });
-  check(created.status === 201, "create campaign game: " + JSON.stringify(created.data));
-  const id = created.data.game.id;
-  const joined = await apiCall(server, "POST", `/games/${id}/seats/Germany/join`, { player: "Germany player" });
-  check(joined.status === 201, "join Germany");
-  await page.goto(`${server.base}/#/game/${id}?token=${joined.data.token}`);
-  await page.waitForSelector("#orders-heading");
-  check(await page.$$eval("#layer-regions polygon[data-abbr]", (r) => r.length) === 65, "a Voronoi cell for each of the 65 provinces");
+  const { id, gm, token: germany } = await openSeat(page, server, "Campaign", "western-front-1914", "Germany");
+  // The 1914 map is generated too (server/web/geo-western-front-1914.js): real towns and borders.
+  check(await page.$$eval("#layer-regions path[data-abbr]", (r) => r.length) === 65, "a real shape for each of the 65 provinces");
+  await mapShots(page, "21-campaign-map");
   const held = await page.$$eval("#layer-rail polyline.rail-held", (l) => l.map((x) => x.getAttribute("data-state")));
   check(held.includes("Germany:capacity 3") && held.some((x) => x.startsWith("France:")),
     "German and French rail drawn by state: " + held.slice(0, 5).join(", "));
@@ -213,7 +221,6 @@ async function campaignMap(page, server) {
   await shot(page, "11-campaign-germany");
 
   // Two weeks later Liège is besieged: the siege is drawn from the position's sieges.
-  const gm = created.data.gm_token, germany = joined.data.token;
   check((await apiCall(server, "POST", `/games/${id}/actions/start`, {}, gm)).status === 200, "GM starts the game");
   for (const order of ["A AAC - LIE", "A LIE BESIEGE"]) {
     const put = await apiCall(server, "PUT", `/games/${id}/orders`, { orders: [order] }, germany);
@@ -251,6 +258,26 @@ async function campaignMap(page, server) {
   check(rolls.some((r) => /^\[d10 assault LIE: ([1-9]|10), .+\]$/.test(r)) && rolls.some((r) => r.startsWith("[d10 generalship A LIE: ")),
     "the assault and generalship dice are shown: " + rolls.join(" | "));
   await shot(page, "14-campaign-assault");
+}
+
+// The map alone at desktop and phone size (the whole page is in the other screenshots), for a
+// person to look at: real coastlines, units where the towns are, labels readable.
+async function mapShots(page, name) {
+  const size = page.viewportSize();
+  await page.$eval("#map", (m) => m.scrollIntoView());
+  await (await page.$(".map-wrap")).screenshot({ path: path.join(ARTIFACTS, name + "-desktop.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.$eval("#map", (m) => m.scrollIntoView());
+  await (await page.$(".map-wrap")).screenshot({ path: path.join(ARTIFACTS, name + "-phone.png") });
+  await page.setViewportSize(size);
+}
+
+// Colonial on its generated map: 119 real shapes, the opening units drawn.
+async function colonialMap(page, server) {
+  await openSeat(page, server, "Colonial", "colonial", "Britain");
+  check(await page.$$eval("#layer-regions path[data-abbr]", (r) => r.length) === 119, "a real shape for each of the 119 provinces");
+  check(await page.$$eval('#layer-units .unit[data-power="Britain"]', (u) => u.length) > 0, "British units drawn");
+  await mapShots(page, "22-colonial-map");
 }
 
 // Press (docs/press.md) in its own game, so the GM console's replacing Italy elsewhere does not
@@ -809,6 +836,9 @@ async function main() {
     const campaign = await open("campaign");
     pages.push(campaign);
     await campaignMap(campaign, server);
+    const colonial = await open("colonial");
+    pages.push(colonial);
+    await colonialMap(colonial, server);
     check(pageErrors.length === 0, "no script errors in the pages: " + pageErrors.join("; "));
   } catch (e) {
     for (const [i, page] of pages.entries())
