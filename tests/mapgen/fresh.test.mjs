@@ -8,8 +8,8 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { parsePath } from "./shapes.mjs";
+import { loadGeo } from "./load_geo.mjs";
 
 const [node, root, tmp] = process.argv.slice(2);
 if (!existsSync(join(root, "tools", "mapgen", "node_modules", "world-atlas"))) {
@@ -28,8 +28,8 @@ for (const file of readdirSync(web).filter((f) => /^geo-.+\.js$/.test(f))) {
   const name = file.slice(4, -3);
   const out = join(tmp, file);
   execFileSync(node, [join(root, "tools", "mapgen", "generate.mjs"), name, "--out", out], { stdio: "inherit" });
-  const committed = (await import(pathToFileURL(join(web, file)))).default;
-  const fresh = (await import(pathToFileURL(out))).default;
+  const committed = await loadGeo(join(web, file));
+  const fresh = await loadGeo(out);
   const diff = [];
   if (committed.viewBox.join() !== fresh.viewBox.join()) diff.push("viewBox");
   for (const key of ["land", "water"]) if (!same(committed[key], fresh[key])) diff.push(key);

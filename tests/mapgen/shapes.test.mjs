@@ -6,8 +6,8 @@
 // Usage: node shapes.test.mjs REPO_ROOT
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { mismatches } from "./shapes.mjs";
+import { loadGeo } from "./load_geo.mjs";
 
 const root = process.argv[2];
 let failed = 0;
@@ -31,7 +31,7 @@ const maps = readdirSync(web).filter((f) => /^geo-.+\.js$/.test(f));
 if (maps.length === 0) fail("no generated map in server/web");
 for (const file of maps) {
   const name = file.slice(4, -3);
-  const geo = (await import(pathToFileURL(join(web, file)))).default;
+  const geo = await loadGeo(join(web, file));
   const variant = JSON.parse(readFileSync(join(root, "config", "variants", name + ".json"), "utf8"));
   const placesFile = join(root, "tools", "mapgen", name + "-places.json");
   const places = existsSync(placesFile) ? JSON.parse(readFileSync(placesFile, "utf8")) : {};

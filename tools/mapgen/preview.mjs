@@ -4,10 +4,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadGeo } from "../../tests/mapgen/load_geo.mjs";
 const here = dirname(fileURLToPath(import.meta.url));
 // Optional x y w h after the file name: draw only that part of the map, larger.
 const [name, outFile, ...crop] = process.argv.slice(2);
-const geo = (await import(join(here, "..", "..", "server", "web", `geo-${name}.js`))).default;
+const geo = await loadGeo(join(here, "..", "..", "server", "web", `geo-${name}.js`));
 const variant = JSON.parse(readFileSync(join(here, "..", "..", "config", "variants", name + ".json"), "utf8"));
 const type = new Map(variant.provinces.map((p) => [p.abbr, p.type]));
 const hue = (s) => [...s].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7);
