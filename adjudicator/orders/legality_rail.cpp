@@ -5,6 +5,7 @@
 // rule: railhead sites, operational rail, enemy control, the route and the track. What the
 // other orders of the turn decide (capacity shared with the power's other rides, blocking) is
 // the resolver's.
+#include "rules/rail/state.h"
 #include "orders/legality.h"
 #include "orders/rail_route.h"
 #include "position/position.h"
@@ -25,11 +26,11 @@ std::string end_error(const Variant& v, const Position& pos, PowerId power, Prov
     if (p >= v.campaign->railhead.size() || v.campaign->railhead[p] == 0)
         return name + " is not a railhead site (a town, city or port with a station): a rail " +
                "move cannot " + verb + " there";
-    const RailState state = pos.rail_state(power, p);
-    if (state == RailState::Controlled)
+    const rail::RailState state = rail::state(pos).of(power, p);
+    if (state == rail::RailState::Controlled)
         return "the rail in " + name + " is friendly controlled, not yet operational for " +
                power_name(v, power) + " (18.1.1): a rail move cannot " + verb + " there";
-    if (state < RailState::Capacity1)
+    if (state < rail::RailState::Capacity1)
         return "the rail in " + name + " is not operational for " + power_name(v, power) +
                ": a rail move cannot " + verb + " there";
     if (enemy_controlled(v, pos, power, p))

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "rules/rail/state.h"
 #include "orders/rail_route.h"
 
 #include <algorithm>
@@ -84,11 +85,13 @@ class RouteFinder {
     }
 
     bool interdicted(ProvinceId p) const {
-        return std::binary_search(pos_.interdicted.begin(), pos_.interdicted.end(), p);
+        return std::binary_search(rail::state(pos_).interdicted.begin(),
+                                  rail::state(pos_).interdicted.end(), p);
     }
 
     bool operational(ProvinceId p) const {
-        return pos_.rail_state(power_, p) >= RailState::Capacity1;  // 18.1.1: controlled is not
+        return rail::state(pos_).of(power_, p) >=
+               rail::RailState::Capacity1;  // 18.1.1: controlled is not
     }
 
     bool enterable(ProvinceId p, Search search) const {
@@ -99,8 +102,8 @@ class RouteFinder {
     bool usable(std::uint16_t k, Search search) const {
         const RailLink& link = map_.rail_links[k];
         if (!operational(link.a) || !operational(link.b)) return false;
-        if (!relax_.pass_demolished &&
-            std::binary_search(pos_.demolished.begin(), pos_.demolished.end(), k))
+        if (!relax_.pass_demolished && std::binary_search(rail::state(pos_).demolished.begin(),
+                                                          rail::state(pos_).demolished.end(), k))
             return false;
         if (link.track == Track::Double) return true;
         if (search.double_only) return false;

@@ -6,6 +6,8 @@
 // A module's state type `S` is a regular value (copyable, `==`) with
 //   bool empty() const   nothing tracked: a position without it equals one with it empty
 //   void normalise()     restores its sorted invariants after edits
+// and may have
+//   void carry_over()    drops what lasts one phase only, as the next phase starts from it
 // A position holds at most one `S`; `get<S>()` makes it on first use. Classic positions hold
 // none.
 #pragma once
@@ -38,6 +40,13 @@ class ModuleStates {
             if (s.key == key<S>()) return &static_cast<const Of<S>&>(*s.state).value;
         return nullptr;
     }
+    // The position's `S`, or an empty one when it has none (read-only: nothing is made).
+    template <typename S>
+    const S& get_or_empty() const {
+        static const S kNone{};
+        const S* found = find<S>();
+        return found != nullptr ? *found : kNone;
+    }
     // The position's `S`, made empty when it had none.
     template <typename S>
     S& get() {
@@ -49,6 +58,13 @@ class ModuleStates {
 
     void normalise() {
         for (Slot& s : slots_) s.state->normalise();
+    }
+
+    // The states the next phase starts from: each whole, less what lasts one phase only.
+    ModuleStates carried_over() const {
+        ModuleStates next = *this;
+        for (Slot& s : next.slots_) s.state->carry_over();
+        return next;
     }
 
     // Equal when every state either side holds equals the other side's (an absent state
@@ -63,6 +79,7 @@ class ModuleStates {
         virtual std::unique_ptr<Holder> clone() const = 0;
         virtual bool equals(const Holder* other) const = 0;  // other may be null: absent
         virtual void normalise() = 0;
+        virtual void carry_over() = 0;
     };
     template <typename S>
     struct Of final : Holder {
@@ -72,6 +89,9 @@ class ModuleStates {
             return other == nullptr ? value.empty() : value == static_cast<const Of&>(*other).value;
         }
         void normalise() override { value.normalise(); }
+        void carry_over() override {
+            if constexpr (requires(S & s) { s.carry_over(); }) value.carry_over();
+        }
     };
     struct Slot {
         const void* key;

@@ -30,18 +30,9 @@ bool any_adjustment(const Variant& variant, const Position& position) {
 
 void carry_over(const Position& from, Position& to) {
     to.owner = from.owner;
-    to.trains = from.trains;
-    // The rule modules' own parts, whole.
-    to.modules = from.modules;
-    to.treasury = from.treasury;
-    to.destroy_trains = from.destroy_trains;
-    to.standing_supply = from.standing_supply;
+    // The rule modules' own parts, less what lasts one phase only (a GM's marks for the turn).
+    to.modules = from.modules.carried_over();
     to.next_unit_id = from.next_unit_id;
-    to.rail = from.rail;
-    // Not `interdicted`: the GM's interdiction marks hold for the turn they were made in
-    // (docs/rail-movement.md, "Interdiction").
-    to.demolished = from.demolished;
-    to.control = from.control;
 }
 
 int adjustment_allowance(const Variant& variant, const Position& position, PowerId power) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "rules/rail/state.h"
 #include "service/attendance.h"
 #include "service/codec.h"
 #include "service/draw_service.h"
@@ -193,11 +194,12 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
         // hash taken with them, so `adjutant replay` recomputes the same results.
         const Variant& variant = game.variant->variant;
         Position position = game.position;
-        position.interdicted = interdiction_marks(variant, body);
+        rail::state(position).interdicted = interdiction_marks(variant, body);
         store.set_phase_position(game_id, game.phase.seq,
                                  json_text(position_json(variant, position)));
         nlohmann::json names = nlohmann::json::array();
-        for (ProvinceId p : position.interdicted) names.push_back(variant.provinces[p].abbr);
+        for (ProvinceId p : rail::state(position).interdicted)
+            names.push_back(variant.provinces[p].abbr);
         detail["phase"] = game.phase.phase;
         detail["seq"] = game.phase.seq;
         detail["provinces"] = std::move(names);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "service/replay.h"
+#include "rules/rail/state.h"
 
 #include <map>
 #include <string>
@@ -35,14 +36,15 @@ std::map<std::int64_t, std::vector<std::string>> audited_marks(storage::Store& s
 }
 
 std::string with_marks(const Variant& variant, Position recomputed, const std::string& stored) {
-    recomputed.interdicted = decode_position(variant, stored).interdicted;
+    const Position marked = decode_position(variant, stored);
+    rail::state(recomputed).interdicted = rail::state(marked).interdicted;
     return json_text(position_json(variant, recomputed));
 }
 
 std::vector<std::string> mark_names(const Variant& variant, const std::string& stored) {
     std::vector<std::string> names;
-    for (ProvinceId p : decode_position(variant, stored).interdicted)
-        names.push_back(variant.provinces[p].abbr);
+    const Position marked = decode_position(variant, stored);
+    for (ProvinceId p : rail::state(marked).interdicted) names.push_back(variant.provinces[p].abbr);
     return names;
 }
 

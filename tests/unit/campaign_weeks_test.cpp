@@ -14,6 +14,7 @@
 #include "orders/parser.h"
 #include "position/position_json.h"
 #include "rules/sieges/sieges.h"
+#include "rules/supply/state.h"
 #include "rules_case.h"
 #include "starting_position.h"
 
@@ -83,8 +84,8 @@ TEST_CASE("Campaign weeks: the 1914 start played for twelve weeks, every next po
     Position position = starting_position(v);
     // The treasuries and train stocks of the order of battle
     // (docs/western-front-1914.md, "Supply trains" and "Treasuries").
-    CHECK(position.treasury.at(v.find_power("Germany")) == 280);
-    CHECK(position.treasury.at(v.find_power("Britain")) == 34);
+    CHECK(supply::state(position).treasury.at(v.find_power("Germany")) == 280);
+    CHECK(supply::state(position).treasury.at(v.find_power("Britain")) == 34);
 
     std::map<std::string, std::uint32_t> id;
     for (const char* a : {"KOL", "AAC", "TRI", "MAL", "THI", "STR", "MOR", "EIF", "EPI", "NAN",

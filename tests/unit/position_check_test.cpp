@@ -6,8 +6,10 @@
 #include <string>
 #include <utility>
 
+#include "rules/rail/state.h"
 #include "position/position_check.h"
 #include "rules/sieges/state.h"
+#include "rules/supply/state.h"
 #include "rules_case.h"
 #include "starting_position.h"
 #include "variant/variant.h"
@@ -121,28 +123,30 @@ TEST_CASE("position_is_ok: names the invariant broken") {
          "two sieges in PAR"},
         {"train off the map",
          [](const Variant& v, Position& p) {
-             p.trains = {train(0, province(v, "PAR"), kNoProvince)};
+             supply::state(p).trains = {train(0, province(v, "PAR"), kNoProvince)};
          },
          "a supply train on or from an unknown province"},
         {"trains unsorted",
          [](const Variant& v, Position& p) {
-             p.trains = {train(1, province(v, "PAR"), province(v, "PAR")),
-                         train(0, province(v, "PAR"), province(v, "PAR"))};
+             supply::state(p).trains = {train(1, province(v, "PAR"), province(v, "PAR")),
+                                        train(0, province(v, "PAR"), province(v, "PAR"))};
          },
          "trains not in normal form"},
-        {"treasury short", [](const Variant&, Position& p) { p.treasury = {1}; },
+        {"treasury short", [](const Variant&, Position& p) { supply::state(p).treasury = {1}; },
          "treasury has 1 entries for 7 powers"},
         {"destroy_trains all capture",
-         [](const Variant&, Position& p) { p.destroy_trains.assign(7, 0); },
+         [](const Variant&, Position& p) { supply::state(p).destroy_trains.assign(7, 0); },
          "destroy_trains not in normal form"},
-        {"control short", [](const Variant&, Position& p) { p.control = {kNoPower}; },
+        {"control short", [](const Variant&, Position& p) { rail::state(p).control = {kNoPower}; },
          "control has 1 entries for " + provinces},
         {"rail row short",
-         [](const Variant&, Position& p) { p.rail.assign(7, std::vector<RailState>(3)); },
+         [](const Variant&, Position& p) {
+             rail::state(p).rail.assign(7, std::vector<rail::RailState>(3));
+         },
          "a rail row has 3 entries for " + provinces},
         {"demolished repeated",
          [](const Variant&, Position& p) {
-             p.demolished = {2, 1};
+             rail::state(p).demolished = {2, 1};
          },
          "demolished not in normal form"},
     };

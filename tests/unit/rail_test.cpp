@@ -10,6 +10,7 @@
 #include "position/position_json.h"
 #include "rules/rail/max_flow.h"
 #include "rules/rail/rail.h"
+#include "rules/rail/state.h"
 #include "starting_position.h"
 #include "variant/variant_json.h"
 
@@ -27,8 +28,9 @@ Variant load(const std::string& path) {
     return std::move(*loaded.variant);
 }
 
-RailState state(const Variant& v, const Position& pos, const char* power, const char* province) {
-    return pos.rail_state(v.find_power(power), v.find_province(province));
+rail::RailState state(const Variant& v, const Position& pos, const char* power,
+                      const char* province) {
+    return rail::state(pos).of(v.find_power(power), v.find_province(province));
 }
 
 }  // namespace
@@ -119,29 +121,32 @@ TEST_CASE(
     "initial rail states: held ground joined to the power's source, at the highest capacity") {
     const Variant v = load("tests/variants/rail-test.json");
     const Position pos = starting_position(v);
-    CHECK(state(v, pos, "Germany", "KOL") == RailState::Capacity3);
-    CHECK(state(v, pos, "Germany", "AAC") == RailState::Exceptional);  // the Aachen-Liège line
-    CHECK(state(v, pos, "Germany", "MAL") == RailState::Capacity2);    // single track
-    CHECK(state(v, pos, "Germany", "TRI") == RailState::Capacity2);    // a source on single track
-    CHECK(state(v, pos, "Germany", "LIE") == RailState::NonOperational);  // Belgian ground
-    CHECK(state(v, pos, "Belgium", "OOS") == RailState::Capacity3);
-    CHECK(state(v, pos, "Belgium", "LIE") == RailState::Exceptional);
-    CHECK(state(v, pos, "Belgium", "HAS") == RailState::Capacity2);  // narrow track
-    CHECK(state(v, pos, "France", "PAR") == RailState::Capacity3);
-    CHECK(state(v, pos, "France", "MAU") == RailState::Capacity3);
-    CHECK(state(v, pos, "France", "MON") == RailState::Capacity3);       // an ally's ground
-    CHECK(state(v, pos, "France", "AAC") == RailState::NonOperational);  // the enemy's
-    CHECK(pos.control[v.find_province("MAL")] == v.find_power("Germany"));
+    CHECK(state(v, pos, "Germany", "KOL") == rail::RailState::Capacity3);
+    CHECK(state(v, pos, "Germany", "AAC") ==
+          rail::RailState::Exceptional);                                   // the Aachen-Liège line
+    CHECK(state(v, pos, "Germany", "MAL") == rail::RailState::Capacity2);  // single track
+    CHECK(state(v, pos, "Germany", "TRI") ==
+          rail::RailState::Capacity2);  // a source on single track
+    CHECK(state(v, pos, "Germany", "LIE") == rail::RailState::NonOperational);  // Belgian ground
+    CHECK(state(v, pos, "Belgium", "OOS") == rail::RailState::Capacity3);
+    CHECK(state(v, pos, "Belgium", "LIE") == rail::RailState::Exceptional);
+    CHECK(state(v, pos, "Belgium", "HAS") == rail::RailState::Capacity2);  // narrow track
+    CHECK(state(v, pos, "France", "PAR") == rail::RailState::Capacity3);
+    CHECK(state(v, pos, "France", "MAU") == rail::RailState::Capacity3);
+    CHECK(state(v, pos, "France", "MON") == rail::RailState::Capacity3);       // an ally's ground
+    CHECK(state(v, pos, "France", "AAC") == rail::RailState::NonOperational);  // the enemy's
+    CHECK(rail::state(pos).control[v.find_province("MAL")] == v.find_power("Germany"));
 
     const Variant wf = load("config/variants/western-front-1914.json");
     const Position start = starting_position(wf);
-    CHECK(state(wf, start, "Germany", "KOL") == RailState::Capacity3);
-    CHECK(state(wf, start, "Germany", "AAC") == RailState::Exceptional);
-    CHECK(state(wf, start, "Germany", "LUX") == RailState::Capacity3);
-    CHECK(state(wf, start, "Germany", "LIE") == RailState::NonOperational);
-    CHECK(state(wf, start, "Belgium", "BRU") == RailState::Exceptional);
-    CHECK(state(wf, start, "France", "PAR") == RailState::Capacity3);
-    CHECK(state(wf, start, "France", "VER") == RailState::Capacity2);  // single and narrow lines
+    CHECK(state(wf, start, "Germany", "KOL") == rail::RailState::Capacity3);
+    CHECK(state(wf, start, "Germany", "AAC") == rail::RailState::Exceptional);
+    CHECK(state(wf, start, "Germany", "LUX") == rail::RailState::Capacity3);
+    CHECK(state(wf, start, "Germany", "LIE") == rail::RailState::NonOperational);
+    CHECK(state(wf, start, "Belgium", "BRU") == rail::RailState::Exceptional);
+    CHECK(state(wf, start, "France", "PAR") == rail::RailState::Capacity3);
+    CHECK(state(wf, start, "France", "VER") ==
+          rail::RailState::Capacity2);  // single and narrow lines
 }
 
 TEST_CASE("position JSON: rail states, control, demolished links and Extended supply round trip") {
@@ -160,8 +165,8 @@ TEST_CASE("position JSON: rail states, control, demolished links and Extended su
     const PositionLoad loaded = position_from_json(v, doc);
     REQUIRE(loaded.errors.empty());
     const Position& pos = *loaded.position;
-    CHECK(state(v, pos, "Germany", "LIE") == RailState::Capacity1);
-    CHECK(state(v, pos, "Belgium", "HAS") == RailState::Controlled);
+    CHECK(state(v, pos, "Germany", "LIE") == rail::RailState::Capacity1);
+    CHECK(state(v, pos, "Belgium", "HAS") == rail::RailState::Controlled);
     CHECK(pos.units[0].stats.supply_extended);
     CHECK(position_to_json(v, pos) == doc);
 
@@ -169,6 +174,6 @@ TEST_CASE("position JSON: rail states, control, demolished links and Extended su
     const PositionLoad old = position_from_json(
         v, json::parse(R"({"phase": "1914W32M", "units": {"Germany": ["A KOL"]}})"));
     REQUIRE(old.errors.empty());
-    CHECK(old.position->control.empty());
-    CHECK(old.position->rail.empty());
+    CHECK(rail::state(*old.position).control.empty());
+    CHECK(rail::state(*old.position).rail.empty());
 }

@@ -12,6 +12,7 @@
 #include "position/position_json.h"
 #include "report/adjudication_json.h"
 #include "rules/sieges/state.h"
+#include "rules/supply/state.h"
 #include "rules_case.h"
 #include "starting_position.h"
 
@@ -20,7 +21,7 @@ using namespace adjutant;
 namespace {
 
 std::int64_t supply_on_board(const Position& p) {
-    std::int64_t total = static_cast<std::int64_t>(p.trains.size());
+    std::int64_t total = static_cast<std::int64_t>(supply::state(p).trains.size());
     for (const Unit& u : p.units) total += u.stats.supply;
     for (const DislodgedUnit& d : p.dislodged) total += d.unit.stats.supply;
     for (const Garrison& g : sieges::state(p).garrisons) total += g.stores;
@@ -63,7 +64,7 @@ std::string random_orders(const Variant& v, const Position& pos, bench::Random& 
                 text += name + ": BUY 1 T " + v.provinces[c].abbr + "\n";
         for (const Unit& u : pos.units)
             if (u.power == p && random.below(2) == 0)
-                for (const SupplyTrain& t : pos.trains)
+                for (const SupplyTrain& t : supply::state(pos).trains)
                     if (t.power == p && t.target == 0 && !t.returning) {
                         text += name + ": T " + v.provinces[t.at].abbr + " SUPPLY A " +
                                 v.provinces[u.location.province].abbr + "\n";

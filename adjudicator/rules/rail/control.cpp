@@ -15,9 +15,9 @@ void update_control(TurnContext& ctx) {
     for (const Unit& u : next.units) {
         if (u.type != UnitType::Army) continue;
         const ProvinceId p = u.location.province;
-        const PowerId holder = next.control[p];
+        const PowerId holder = state(next).control[p];
         if (holder == u.power || (holder != kNoPower && !map.enemies(holder, u.power))) continue;
-        next.control[p] = u.power;
+        state(next).control[p] = u.power;
         ctx.event("rail.ground", u.power, p,
                   v.provinces[p].abbr + " is now held by " + v.powers[u.power].name);
     }

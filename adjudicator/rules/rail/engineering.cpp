@@ -10,15 +10,15 @@ namespace {
 
 void change(TurnContext& ctx, PowerId power, ProvinceId p, RailState to, const std::string& why) {
     const Variant& v = ctx.variant;
-    RailState& state = ctx.result.next.rail[power][p];
+    RailState& current = state(ctx.result.next).rail[power][p];
     const std::string kind = to == RailState::NonOperational ? "rail.non_operational"
                              : to == RailState::Controlled   ? "rail.controlled"
                              : to == RailState::Exceptional  ? "rail.exceptional"
                                                              : "rail.capacity";
     ctx.event(kind, power, p,
               v.powers[power].name + "'s rail in " + v.provinces[p].abbr + ": " +
-                  state_name(state) + " -> " + state_name(to) + " (" + why + ")");
-    state = to;
+                  state_name(current) + " -> " + state_name(to) + " (" + why + ")");
+    current = to;
 }
 
 bool enemy_army(const Variant& v, const Position& pos, ProvinceId p, PowerId power) {
@@ -32,9 +32,9 @@ void apply_enemy_effects(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
     const std::size_t n = v.provinces.size();
-    for (std::size_t w = 0; w < next.rail.size(); ++w) {
+    for (std::size_t w = 0; w < state(next).rail.size(); ++w) {
         const auto power = static_cast<PowerId>(w);
-        auto& rail = next.rail[w];
+        auto& rail = state(next).rail[w];
         for (std::size_t i = 0; i < n; ++i) {
             const auto p = static_cast<ProvinceId>(i);
             if (rail[i] == RailState::NonOperational) continue;
@@ -66,10 +66,10 @@ void engineer(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
     const std::size_t n = v.provinces.size();
-    for (std::size_t w = 0; w < next.rail.size(); ++w) {
+    for (std::size_t w = 0; w < state(next).rail.size(); ++w) {
         const auto power = static_cast<PowerId>(w);
         // Every step reads the states as the procedure began: a province moves one state a week.
-        const std::vector<RailState> was = next.rail[w];
+        const std::vector<RailState> was = state(next).rail[w];
         const auto provinces = [&](auto each) {
             for (std::size_t i = 0; i < n; ++i) each(static_cast<ProvinceId>(i), was[i]);
         };

@@ -81,9 +81,9 @@ void allocate_loc(TurnContext& ctx) {
     Position& next = ctx.result.next;
     const std::size_t n = v.provinces.size();
     for (Unit& u : next.units) u.stats.supply_extended = false;
-    for (std::size_t w = 0; w < next.rail.size(); ++w) {
+    for (std::size_t w = 0; w < state(next).rail.size(); ++w) {
         const auto power = static_cast<PowerId>(w);
-        const auto& rail = next.rail[w];
+        const auto& rail = state(next).rail[w];
         // Armies by number: the lower number wins when two could take the last place.
         std::vector<Unit*> armies;
         for (Unit& u : next.units)

@@ -48,21 +48,21 @@ void read_rail_states(PositionReader& r, const json& doc) {
     if (rail == nullptr) return;
     const Variant& v = r.variant();
     Position& pos = r.position();
-    pos.rail.assign(v.powers.size(),
-                    std::vector<RailState>(v.provinces.size(), RailState::NonOperational));
+    state(pos).rail.assign(v.powers.size(),
+                           std::vector<RailState>(v.provinces.size(), RailState::NonOperational));
     r.for_each_power_value(
         *rail, "/rail", [&](PowerId who, const json& states, const std::string& here) {
             if (!r.check().expect(states, here, JsonKind::Object)) return;
             for (auto st = states.begin(); st != states.end(); ++st) {
-                const auto state = rail_state_from_name(st.key());
+                const auto named = rail_state_from_name(st.key());
                 const std::string at = json_child(here, st.key());
-                if (!state) {
+                if (!named) {
                     r.check().error(at,
                                     "a rail state is controlled, capacity_1, capacity_2, "
                                     "capacity_3 or exceptional");
                     continue;
                 }
-                for (ProvinceId p : r.provinces(st.value(), at)) pos.rail[who][p] = *state;
+                for (ProvinceId p : r.provinces(st.value(), at)) state(pos).rail[who][p] = *named;
             }
         });
 }
@@ -72,10 +72,11 @@ void read_control(PositionReader& r, const json& doc) {
     const json* control = r.check().get(doc, "", "control", JsonKind::Object, false);
     if (control == nullptr) return;
     Position& pos = r.position();
-    pos.control.assign(r.variant().provinces.size(), kNoPower);
+    state(pos).control.assign(r.variant().provinces.size(), kNoPower);
     r.for_each_power_value(*control, "/control",
                            [&](PowerId who, const json& list, const std::string& here) {
-                               for (ProvinceId p : r.provinces(list, here)) pos.control[p] = who;
+                               for (ProvinceId p : r.provinces(list, here))
+                                   state(pos).control[p] = who;
                            });
 }
 
@@ -97,7 +98,7 @@ void read_demolished(PositionReader& r, const json& doc) {
                                     v.provinces[between[1]].abbr);
             continue;
         }
-        r.position().demolished.push_back(*link);
+        state(r.position()).demolished.push_back(*link);
     }
 }
 
@@ -111,41 +112,41 @@ void read_position(PositionReader& r, const json& doc) {
     read_rail_states(r, doc);
     read_control(r, doc);
     if (const json* list = r.check().get(doc, "", "interdicted", JsonKind::Array, false))
-        r.position().interdicted = r.provinces(*list, "/interdicted");
+        state(r.position()).interdicted = r.provinces(*list, "/interdicted");
     read_demolished(r, doc);
 }
 
 void write_position(const Variant& variant, const Position& position, json& doc) {
-    if (!position.rail.empty()) {
+    const RailNetworkState& net = state(position);
+    if (!net.rail.empty()) {
         json rail = json::object();
-        for (std::size_t p = 0; p < position.rail.size(); ++p) {
+        for (std::size_t p = 0; p < net.rail.size(); ++p) {
             json states = json::object();
-            for (std::size_t i = 0; i < position.rail[p].size(); ++i)
-                if (position.rail[p][i] != RailState::NonOperational)
-                    states[std::string(rail_state_name(position.rail[p][i]))].push_back(
+            for (std::size_t i = 0; i < net.rail[p].size(); ++i)
+                if (net.rail[p][i] != RailState::NonOperational)
+                    states[std::string(rail_state_name(net.rail[p][i]))].push_back(
                         variant.provinces[i].abbr);
             if (!states.empty())
                 rail[power_name(variant, static_cast<PowerId>(p))] = std::move(states);
         }
         doc["rail"] = std::move(rail);
     }
-    if (std::any_of(position.control.begin(), position.control.end(),
+    if (std::any_of(net.control.begin(), net.control.end(),
                     [](PowerId p) { return p != kNoPower; })) {
         json control = json::object();
-        for (std::size_t i = 0; i < position.control.size() && i < variant.provinces.size(); ++i)
-            if (position.control[i] != kNoPower)
-                control[power_name(variant, position.control[i])].push_back(
-                    variant.provinces[i].abbr);
+        for (std::size_t i = 0; i < net.control.size() && i < variant.provinces.size(); ++i)
+            if (net.control[i] != kNoPower)
+                control[power_name(variant, net.control[i])].push_back(variant.provinces[i].abbr);
         doc["control"] = std::move(control);
     }
-    if (!position.interdicted.empty()) {
+    if (!net.interdicted.empty()) {
         json list = json::array();
-        for (ProvinceId p : position.interdicted) list.push_back(variant.provinces[p].abbr);
+        for (ProvinceId p : net.interdicted) list.push_back(variant.provinces[p].abbr);
         doc["interdicted"] = std::move(list);
     }
-    if (!position.demolished.empty() && variant.campaign) {
+    if (!net.demolished.empty() && variant.campaign) {
         json list = json::array();
-        for (std::uint16_t i : position.demolished) {
+        for (std::uint16_t i : net.demolished) {
             const RailLink& link = variant.campaign->rail_links.at(i);
             list.push_back({variant.provinces[link.a].abbr, variant.provinces[link.b].abbr});
         }
@@ -154,23 +155,24 @@ void write_position(const Variant& variant, const Position& position, json& doc)
 }
 
 std::string check_position(const Variant& variant, const Position& position) {
-    if (std::string e = table_size_error("control", position.control.size(),
-                                         variant.province_count(), "entries", "provinces");
+    const RailNetworkState& net = state(position);
+    if (std::string e = table_size_error("control", net.control.size(), variant.province_count(),
+                                         "entries", "provinces");
         !e.empty())
         return e;
     if (std::string e =
-            table_size_error("rail", position.rail.size(), variant.powers.size(), "rows", "powers");
+            table_size_error("rail", net.rail.size(), variant.powers.size(), "rows", "powers");
         !e.empty())
         return e;
-    for (const std::vector<RailState>& row : position.rail)
+    for (const std::vector<RailState>& row : net.rail)
         if (row.size() != variant.province_count())
             return "a rail row has " + count_text(row.size(), "entries") + " for " +
                    count_text(variant.province_count(), "provinces");
     Position normal = position;
     normal.normalise();
     for (const auto& [name, same] : {
-             std::pair{"interdicted", normal.interdicted == position.interdicted},
-             std::pair{"demolished", normal.demolished == position.demolished},
+             std::pair{"interdicted", state(normal).interdicted == net.interdicted},
+             std::pair{"demolished", state(normal).demolished == net.demolished},
          })
         if (std::string e = normal_form_error(name, same); !e.empty()) return e;
     return "";

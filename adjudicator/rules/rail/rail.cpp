@@ -37,8 +37,8 @@ std::string state_name(RailState state) {
 bool friendly_controlled(const Variant& v, const Position& pos, PowerId power,
                          ProvinceId province) {
     const CampaignMap& map = *v.campaign;
-    if (province >= pos.control.size()) return false;
-    const PowerId holder = pos.control[province];
+    if (province >= state(pos).control.size()) return false;
+    const PowerId holder = state(pos).control[province];
     if (holder == kNoPower || map.enemies(holder, power)) return false;
     // A fortress holding out commands its station: nobody else's trains run through it.
     return std::none_of(
@@ -64,7 +64,7 @@ bool source(const Variant& v, PowerId power, ProvinceId province) {
 }
 
 bool demolished(const Position& pos, std::uint16_t index) {
-    return std::binary_search(pos.demolished.begin(), pos.demolished.end(), index);
+    return std::binary_search(state(pos).demolished.begin(), state(pos).demolished.end(), index);
 }
 
 std::vector<ProvinceId> rail_neighbours(const Variant& v, const Position& pos, ProvinceId province,
@@ -118,23 +118,24 @@ void initialise(const Variant& v, Position& pos) {
     if (!enabled(v)) return;
     const CampaignMap& map = *v.campaign;
     const std::size_t n = v.provinces.size();
-    if (pos.control.empty()) {
+    if (state(pos).control.empty()) {
         // Armies hold the ground they stand on; cities belong to their owners; the rest is as
         // the variant starts it, or as the rail states written in the position show.
-        pos.control.assign(n, kNoPower);
+        state(pos).control.assign(n, kNoPower);
         for (std::size_t p = 0; p < n && p < map.start_control.size(); ++p)
-            pos.control[p] = map.start_control[p];
+            state(pos).control[p] = map.start_control[p];
         for (std::size_t p = 0; p < n && p < pos.owner.size(); ++p)
-            if (pos.owner[p] != kNoPower) pos.control[p] = pos.owner[p];
-        for (std::size_t w = 0; w < pos.rail.size(); ++w)
-            for (std::size_t p = 0; p < n && p < pos.rail[w].size(); ++p)
-                if (pos.control[p] == kNoPower && pos.rail[w][p] != RailState::NonOperational)
-                    pos.control[p] = static_cast<PowerId>(w);
+            if (pos.owner[p] != kNoPower) state(pos).control[p] = pos.owner[p];
+        for (std::size_t w = 0; w < state(pos).rail.size(); ++w)
+            for (std::size_t p = 0; p < n && p < state(pos).rail[w].size(); ++p)
+                if (state(pos).control[p] == kNoPower &&
+                    state(pos).rail[w][p] != RailState::NonOperational)
+                    state(pos).control[p] = static_cast<PowerId>(w);
         for (const Unit& u : pos.units)
-            if (u.type == UnitType::Army) pos.control[u.location.province] = u.power;
+            if (u.type == UnitType::Army) state(pos).control[u.location.province] = u.power;
     }
-    if (!pos.rail.empty()) return;
-    pos.rail.assign(v.powers.size(), std::vector<RailState>(n, RailState::NonOperational));
+    if (!state(pos).rail.empty()) return;
+    state(pos).rail.assign(v.powers.size(), std::vector<RailState>(n, RailState::NonOperational));
     for (std::size_t w = 0; w < v.powers.size(); ++w) {
         const auto power = static_cast<PowerId>(w);
         const auto held = reach(
@@ -145,9 +146,9 @@ void initialise(const Variant& v, Position& pos) {
         for (std::size_t p = 0; p < n; ++p) {
             if (!held[p]) continue;
             const auto here = static_cast<ProvinceId>(p);
-            pos.rail[w][p] = !by_double[p]                       ? RailState::Capacity2
-                             : exceptional_capacity(v, here) > 0 ? RailState::Exceptional
-                                                                 : RailState::Capacity3;
+            state(pos).rail[w][p] = !by_double[p]                       ? RailState::Capacity2
+                                    : exceptional_capacity(v, here) > 0 ? RailState::Exceptional
+                                                                        : RailState::Capacity3;
         }
     }
 }
@@ -168,12 +169,12 @@ void after_movement(TurnContext& ctx) {
             what += (what.empty() ? "" : ", ") + s.name;
         const std::string between = v.provinces[at].abbr + "-" + v.provinces[o.target].abbr;
         if (is(o, kDemolish) && !demolished(next, *link)) {
-            next.demolished.push_back(*link);
+            state(next).demolished.push_back(*link);
             ctx.event("rail.demolished", o.power, at,
                       "the engineers of A " + v.provinces[at].abbr + " demolished " + what +
                           " on the line " + between);
         } else if (is(o, kRepair) && demolished(next, *link)) {
-            std::erase(next.demolished, *link);
+            std::erase(state(next).demolished, *link);
             ctx.event("rail.repaired", o.power, at,
                       "the engineers of A " + v.provinces[at].abbr + " repaired " + what +
                           " on the line " + between + "; rail engineering may cross it again");

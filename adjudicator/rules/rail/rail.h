@@ -19,6 +19,7 @@
 
 #include "module/rule_module.h"
 #include "module/turn_context.h"
+#include "rules/rail/state.h"
 
 namespace adjutant::rail {
 
@@ -51,10 +52,10 @@ void apply_enemy_effects(TurnContext& context);
 void engineer(TurnContext& context);
 void allocate_loc(TurnContext& context);
 
-// Fills `position.control` (when empty) from its armies, cities, rail states and the variant's
-// starting control, and `position.rail` (when empty) with the initial states: every rail province
-// a power holds and can reach from its source over its own held ground is operational at the
-// highest capacity its track allows (the seed's play note: stable areas need no railheads).
+// Fills the rail state's `control` (when empty) from its armies, cities, rail states and the
+// variant's starting control, and its `rail` (when empty) with the initial states: every rail
+// province a power holds and can reach from its source over its own held ground is operational at
+// the highest capacity its track allows (the seed's play note: stable areas need no railheads).
 void initialise(const Variant& variant, Position& position);
 
 // Shared reading of the map and the position being built.

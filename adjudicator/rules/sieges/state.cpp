@@ -30,9 +30,7 @@ void SiegeState::normalise() {
 }
 
 const SiegeState& state(const Position& position) {
-    static const SiegeState kNone;
-    const SiegeState* found = position.modules.find<SiegeState>();
-    return found != nullptr ? *found : kNone;
+    return position.modules.get_or_empty<SiegeState>();
 }
 
 SiegeState& state(Position& position) {

@@ -31,14 +31,15 @@ void lose_country(TurnContext& ctx, PowerId lost, PowerId captor) {
         if (d.unit.power == lost) supply_lost += d.unit.stats.supply;
     for (const Garrison& g : sieges::state(next).garrisons)
         if (g.power == lost) supply_lost += g.stores;
-    supply_lost += std::count_if(next.trains.begin(), next.trains.end(),
+    supply_lost += std::count_if(state(next).trains.begin(), state(next).trains.end(),
                                  [&](const SupplyTrain& t) { return t.power == lost; });
     std::erase_if(next.units, [&](const Unit& u) { return u.power == lost; });
     std::erase_if(next.dislodged, [&](const DislodgedUnit& d) { return d.unit.power == lost; });
-    std::erase_if(next.standing_supply, [&](const StandingSupply& s) { return s.power == lost; });
+    std::erase_if(state(next).standing_supply,
+                  [&](const StandingSupply& s) { return s.power == lost; });
     std::erase_if(sieges::state(next).garrisons,
                   [&](const Garrison& g) { return g.power == lost; });
-    std::erase_if(next.trains, [&](const SupplyTrain& t) { return t.power == lost; });
+    std::erase_if(state(next).trains, [&](const SupplyTrain& t) { return t.power == lost; });
     int cities = 0;
     for (PowerId& owner : next.owner)
         if (owner == lost) {
@@ -104,7 +105,7 @@ void muster_replacements(TurnContext& ctx) {
                 ++cities;
             }
         if (cities == 0) continue;
-        next.treasury[i] += points;
+        state(next).treasury[i] += points;
         ctx.event("replacements", power, capital,
                   v.powers[i].name + " musters " + std::to_string(points) +
                       " replacement points from " + std::to_string(cities) + " cities" +

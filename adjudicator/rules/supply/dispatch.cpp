@@ -25,11 +25,11 @@ std::string route_text(const Variant& v, const std::vector<ProvinceId>& route) {
 }
 
 std::size_t idle_train(const Position& pos, PowerId power, ProvinceId city) {
-    for (std::size_t i = 0; i < pos.trains.size(); ++i) {
-        const SupplyTrain& t = pos.trains[i];
+    for (std::size_t i = 0; i < state(pos).trains.size(); ++i) {
+        const SupplyTrain& t = state(pos).trains[i];
         if (t.power == power && t.at == city && t.target == 0 && !t.returning) return i;
     }
-    return pos.trains.size();
+    return state(pos).trains.size();
 }
 
 // The LOC capacity left this week in each rail province, for `power`'s trains.
@@ -44,7 +44,7 @@ std::vector<int>& room_of(const Variant& v, const Position& pos, RailRoom& room,
         left.resize(v.provinces.size());
         for (std::size_t p = 0; p < left.size(); ++p) {
             const auto id = static_cast<ProvinceId>(p);
-            left[p] = rail::loc_capacity(v, id, pos.rail_state(power, id));
+            left[p] = rail::loc_capacity(v, id, rail::state(pos).of(power, id));
         }
     }
     return left;
@@ -68,7 +68,7 @@ Sent send_train(TurnContext& ctx, RailRoom& room, std::size_t index, std::uint32
                 const std::string& why, const Unit* ordered = nullptr) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
-    SupplyTrain& t = next.trains[index];
+    SupplyTrain& t = state(next).trains[index];
     const std::string city = abbr(v, t.at);
     Unit* target = army_numbered(next, army);
     if (target == nullptr) {
@@ -103,7 +103,7 @@ Sent send_train(TurnContext& ctx, RailRoom& room, std::size_t index, std::uint32
     const auto within = rail_route(v, next, t.power, t.at, base, &left);
     if (within.empty()) {
         const ProvinceId full = first_full(route, left);
-        const int capacity = rail::loc_capacity(v, full, next.rail_state(t.power, full));
+        const int capacity = rail::loc_capacity(v, full, rail::state(next).of(t.power, full));
         ctx.event("supply.not_sent", t.power, t.at,
                   "the supply train in " + city + " cannot leave for " + name +
                       ": the rail through " + abbr(v, full) + " carries " +
@@ -129,9 +129,9 @@ void buy_trains(TurnContext& ctx, const Order& o) {
     const ProvinceId city = o.unit.province;
     // Bought while the treasury allows, in the order written.
     int bought = 0;
-    while (bought < o.count && next.treasury[o.power] >= map.supply.train_cost) {
-        next.treasury[o.power] -= map.supply.train_cost;
-        next.trains.push_back(SupplyTrain{o.power, city, city, 0, false});
+    while (bought < o.count && state(next).treasury[o.power] >= map.supply.train_cost) {
+        state(next).treasury[o.power] -= map.supply.train_cost;
+        state(next).trains.push_back(SupplyTrain{o.power, city, city, 0, false});
         ++bought;
     }
     ctx.event("supply.bought", o.power, city,
@@ -150,7 +150,7 @@ void set_standing(TurnContext& ctx, const Order& o) {
     if (army == nullptr) return ctx.verdict(o, false, Reason::NotCarriedOut);
     const std::uint32_t id = army->stats.id;
     const std::string line = "T " + abbr(v, o.unit.province) + " SUPPLY " + unit_name(v, *army);
-    auto& standing = next.standing_supply;
+    auto& standing = state(next).standing_supply;
     if (o.count < 0) {
         const auto gone = std::erase_if(standing, [&](const StandingSupply& s) {
             return s.power == o.power && s.army == id && s.from == o.unit.province;
@@ -175,7 +175,7 @@ bool needs_train(const Variant& v, const Position& pos, const Unit& army) {
     const int carry = v.campaign->supply.carry_weeks;
     const int cap = army.stats.supply_extended ? (carry + 1) / 2 : carry;
     const auto coming = std::count_if(
-        pos.trains.begin(), pos.trains.end(),
+        state(pos).trains.begin(), state(pos).trains.end(),
         [&](const SupplyTrain& t) { return t.target == army.stats.id && !t.returning; });
     return army.stats.supply + coming < cap;
 }
@@ -184,7 +184,7 @@ void run_standing(TurnContext& ctx, RailRoom& room, std::vector<std::uint8_t>& s
     const Variant& v = ctx.variant;
     const CampaignMap& map = *v.campaign;
     Position& next = ctx.result.next;
-    const std::vector<StandingSupply> standing = next.standing_supply;  // copy: may shrink
+    const std::vector<StandingSupply> standing = state(next).standing_supply;  // copy: may shrink
     for (const StandingSupply& s : standing) {
         const Unit* army = army_numbered(next, s.army);
         if (army == nullptr) {
@@ -193,7 +193,7 @@ void run_standing(TurnContext& ctx, RailRoom& room, std::vector<std::uint8_t>& s
                 std::any_of(next.dislodged.begin(), next.dislodged.end(),
                             [&](const DislodgedUnit& d) { return d.unit.stats.id == s.army; });
             if (retreating) continue;
-            std::erase(next.standing_supply, s);
+            std::erase(state(next).standing_supply, s);
             ctx.event("supply.standing", s.power, s.from,
                       v.powers[s.power].name + "'s standing supply order from " + abbr(v, s.from) +
                           " ends: its army is gone");
@@ -202,9 +202,9 @@ void run_standing(TurnContext& ctx, RailRoom& room, std::vector<std::uint8_t>& s
         if (sent[s.from] != 0 || !needs_train(v, next, *army)) continue;
         const std::string why = " (standing order)";
         std::size_t index = idle_train(next, s.power, s.from);
-        if (index == next.trains.size()) {
+        if (index == state(next).trains.size()) {
             const bool can_buy = train_source(v, next, s.from, s.power) &&
-                                 next.treasury[s.power] >= map.supply.train_cost;
+                                 state(next).treasury[s.power] >= map.supply.train_cost;
             if (!can_buy) {
                 ctx.event("supply.not_sent", s.power, s.from,
                           "no supply train waits in " + abbr(v, s.from) + " for " +
@@ -212,9 +212,9 @@ void run_standing(TurnContext& ctx, RailRoom& room, std::vector<std::uint8_t>& s
                               " cannot buy one there" + why);
                 continue;
             }
-            next.treasury[s.power] -= map.supply.train_cost;
-            next.trains.push_back(SupplyTrain{s.power, s.from, s.from, 0, false});
-            index = next.trains.size() - 1;
+            state(next).treasury[s.power] -= map.supply.train_cost;
+            state(next).trains.push_back(SupplyTrain{s.power, s.from, s.from, 0, false});
+            index = state(next).trains.size() - 1;
             ctx.event("supply.bought", s.power, s.from,
                       v.powers[s.power].name + " bought 1 supply train in " + abbr(v, s.from) +
                           " for " + std::to_string(map.supply.train_cost) +
@@ -238,7 +238,7 @@ std::vector<ProvinceId> rail_route(const Variant& v, const Position& pos, PowerI
                                    ProvinceId from, ProvinceId to, const std::vector<int>* room) {
     const CampaignMap& map = *v.campaign;
     const auto usable = [&](ProvinceId p) {
-        return pos.rail_state(power, p) >= RailState::Capacity1 &&
+        return rail::state(pos).of(power, p) >= rail::RailState::Capacity1 &&
                !enemy_army_in(v, pos, p, power) && (room == nullptr || (*room)[p] > 0);
     };
     if (!usable(from) || !usable(to)) return {};
@@ -280,7 +280,7 @@ void dispatch_trains(TurnContext& ctx) {
             // The army may have moved this turn: the train follows it by its number.
             const Unit* army = ctx.before.unit_at(o.target);
             const std::size_t index = idle_train(next, o.power, o.unit.province);
-            if (army == nullptr || index == next.trains.size()) {
+            if (army == nullptr || index == state(next).trains.size()) {
                 ctx.verdict(o, false, Reason::NotCarriedOut);
                 continue;
             }

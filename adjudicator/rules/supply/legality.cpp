@@ -5,6 +5,7 @@
 
 #include "orders/legality.h"
 #include "position/position.h"
+#include "rules/rail/state.h"
 #include "rules/supply/supply.h"
 #include "variant/variant.h"
 
@@ -17,9 +18,10 @@ Checked fail(std::string message) {
 }
 
 bool idle_train(const Position& pos, PowerId power, ProvinceId city) {
-    return std::any_of(pos.trains.begin(), pos.trains.end(), [&](const SupplyTrain& t) {
-        return t.power == power && t.at == city && t.target == 0 && !t.returning;
-    });
+    return std::any_of(state(pos).trains.begin(), state(pos).trains.end(),
+                       [&](const SupplyTrain& t) {
+                           return t.power == power && t.at == city && t.target == 0 && !t.returning;
+                       });
 }
 
 Checked dispatch(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
@@ -40,10 +42,11 @@ Checked dispatch(const Variant& v, const Position& pos, PowerId power, const Ord
     order.target_type = UnitType::Army;
     order.count = s.count;
     if (s.count < 0) {
-        const bool standing = std::any_of(
-            pos.standing_supply.begin(), pos.standing_supply.end(), [&](const StandingSupply& o) {
-                return o.power == power && o.from == city && o.army == army->stats.id;
-            });
+        const bool standing =
+            std::any_of(state(pos).standing_supply.begin(), state(pos).standing_supply.end(),
+                        [&](const StandingSupply& o) {
+                            return o.power == power && o.from == city && o.army == army->stats.id;
+                        });
         if (!standing)
             return fail("no standing order sends " + name + " supply trains from " +
                         province_abbr(v, city));
@@ -69,7 +72,7 @@ Checked dispatch(const Variant& v, const Position& pos, PowerId power, const Ord
         supply::rail_route(v, pos, power, city, line.back(), nullptr).empty())
         return fail(name + " draws its supply from " + province_abbr(v, line.back()) + ", not " +
                     province_abbr(v, city) +
-                    (pos.rail.empty()
+                    (rail::state(pos).rail.empty()
                          ? std::string()
                          : ", and no operational rail of " + power_name(v, power) + " joins them"));
     return Checked{order, "", ""};
@@ -83,7 +86,7 @@ Checked purchase(const Variant& v, const Position& pos, PowerId power, const Ord
     if (!train_source(v, pos, city, power)) return fail(not_a_train_source(v, city, power));
     if (s.count < 1) return fail("BUY at least one train");
     const std::int64_t cost = static_cast<std::int64_t>(s.count) * c.supply.train_cost;
-    const std::int64_t have = power < pos.treasury.size() ? pos.treasury[power] : 0;
+    const std::int64_t have = power < state(pos).treasury.size() ? state(pos).treasury[power] : 0;
     if (cost > have)
         return fail(std::to_string(s.count) + " trains cost " + std::to_string(cost) + " points; " +
                     power_name(v, power) + " has " + std::to_string(have));

@@ -37,7 +37,7 @@ void read_train(PositionReader& r, PowerId power, const json& item, const std::s
     // {"at": "AAC", "count": 4}: several idle trains in one city.
     const auto count = std::max<std::int64_t>(1, r.integer<std::int64_t>(item, at, "count"));
     if (t.at == kNoProvince || t.base == kNoProvince) return;
-    for (std::int64_t i = 0; i < count; ++i) r.position().trains.push_back(t);
+    for (std::int64_t i = 0; i < count; ++i) state(r.position()).trains.push_back(t);
 }
 
 void read_standing_supply(PositionReader& r, PowerId power, const json& item,
@@ -52,18 +52,18 @@ void read_standing_supply(PositionReader& r, PowerId power, const json& item,
     s.army = r.integer<std::uint32_t>(item, at, "army");
     if (s.army == 0) check.error(json_child(at, "army"), "a standing order needs an army id");
     if (s.from == kNoProvince || s.army == 0) return;
-    r.position().standing_supply.push_back(s);
+    state(r.position()).standing_supply.push_back(s);
 }
 
 void read_treasury(PositionReader& r, const json& doc) {
     const json* section = r.check().get(doc, "", "treasury", JsonKind::Object, false);
     if (section == nullptr) return;
     Position& pos = r.position();
-    pos.treasury.assign(r.variant().powers.size(), 0);
+    state(pos).treasury.assign(r.variant().powers.size(), 0);
     r.for_each_power_value(*section, "/treasury",
                            [&](PowerId power, const json& value, const std::string& here) {
                                if (r.check().expect(value, here, JsonKind::Integer))
-                                   pos.treasury[power] = value.get<std::int64_t>();
+                                   state(pos).treasury[power] = value.get<std::int64_t>();
                            });
 }
 
@@ -71,11 +71,11 @@ void read_train_policy(PositionReader& r, const json& doc) {
     const json* policy = r.check().get(doc, "", "train_policy", JsonKind::Object, false);
     if (policy == nullptr) return;
     Position& pos = r.position();
-    pos.destroy_trains.assign(r.variant().powers.size(), 0);
+    state(pos).destroy_trains.assign(r.variant().powers.size(), 0);
     r.for_each_power_value(
         *policy, "/train_policy", [&](PowerId power, const json& value, const std::string& here) {
             if (value == "destroy" || value == "capture")
-                pos.destroy_trains[power] = value == "destroy" ? 1 : 0;
+                state(pos).destroy_trains[power] = value == "destroy" ? 1 : 0;
             else
                 r.check().error(here, "a train policy is \"capture\" or \"destroy\"");
         });
@@ -100,9 +100,9 @@ void read_position(PositionReader& r, const json& doc) {
 }
 
 void write_position(const Variant& variant, const Position& position, json& doc) {
-    if (!position.trains.empty()) {
+    if (!state(position).trains.empty()) {
         json trains = json::object();
-        for (const SupplyTrain& t : position.trains) {
+        for (const SupplyTrain& t : state(position).trains) {
             json entry = {{"at", variant.provinces[t.at].abbr}};
             if (t.base != t.at) entry["base"] = variant.provinces[t.base].abbr;
             if (t.target != 0) entry["target"] = t.target;
@@ -111,48 +111,50 @@ void write_position(const Variant& variant, const Position& position, json& doc)
         }
         doc["trains"] = std::move(trains);
     }
-    if (!position.standing_supply.empty()) {
+    if (!state(position).standing_supply.empty()) {
         json standing = json::object();
-        for (const StandingSupply& s : position.standing_supply)
+        for (const StandingSupply& s : state(position).standing_supply)
             standing[power_name(variant, s.power)].push_back(
                 {{"from", variant.provinces[s.from].abbr}, {"army", s.army}});
         doc["standing_supply"] = std::move(standing);
     }
-    if (!position.treasury.empty()) {
+    if (!state(position).treasury.empty()) {
         json treasury = json::object();
-        for (std::size_t p = 0; p < position.treasury.size(); ++p)
-            treasury[power_name(variant, static_cast<PowerId>(p))] = position.treasury[p];
+        for (std::size_t p = 0; p < state(position).treasury.size(); ++p)
+            treasury[power_name(variant, static_cast<PowerId>(p))] = state(position).treasury[p];
         doc["treasury"] = std::move(treasury);
     }
-    if (std::any_of(position.destroy_trains.begin(), position.destroy_trains.end(),
+    if (std::any_of(state(position).destroy_trains.begin(), state(position).destroy_trains.end(),
                     [](std::uint8_t d) { return d != 0; })) {
         json policy = json::object();
-        for (std::size_t p = 0; p < position.destroy_trains.size(); ++p)
+        for (std::size_t p = 0; p < state(position).destroy_trains.size(); ++p)
             policy[power_name(variant, static_cast<PowerId>(p))] =
-                position.destroy_trains[p] != 0 ? "destroy" : "capture";
+                state(position).destroy_trains[p] != 0 ? "destroy" : "capture";
         doc["train_policy"] = std::move(policy);
     }
 }
 
 std::string check_position(const Variant& variant, const Position& position) {
-    for (const SupplyTrain& t : position.trains)
+    for (const SupplyTrain& t : state(position).trains)
         if (t.at >= variant.province_count() || t.base >= variant.province_count())
             return "a supply train on or from an unknown province";
     const std::size_t powers = variant.powers.size();
-    if (std::string e =
-            table_size_error("treasury", position.treasury.size(), powers, "entries", "powers");
+    if (std::string e = table_size_error("treasury", state(position).treasury.size(), powers,
+                                         "entries", "powers");
         !e.empty())
         return e;
-    if (std::string e = table_size_error("destroy_trains", position.destroy_trains.size(), powers,
-                                         "entries", "powers");
+    if (std::string e = table_size_error("destroy_trains", state(position).destroy_trains.size(),
+                                         powers, "entries", "powers");
         !e.empty())
         return e;
     Position normal = position;
     normal.normalise();
     for (const auto& [name, same] : {
-             std::pair{"trains", normal.trains == position.trains},
-             std::pair{"destroy_trains", normal.destroy_trains == position.destroy_trains},
-             std::pair{"standing_supply", normal.standing_supply == position.standing_supply},
+             std::pair{"trains", state(normal).trains == state(position).trains},
+             std::pair{"destroy_trains",
+                       state(normal).destroy_trains == state(position).destroy_trains},
+             std::pair{"standing_supply",
+                       state(normal).standing_supply == state(position).standing_supply},
          })
         if (std::string e = normal_form_error(name, same); !e.empty()) return e;
     return "";
@@ -160,8 +162,8 @@ std::string check_position(const Variant& variant, const Position& position) {
 
 void start_position(const Variant& variant, Position& position) {
     if (!variant.campaign) return;
-    position.trains = variant.campaign->start_trains;
-    position.treasury = variant.campaign->start_treasury;
+    state(position).trains = variant.campaign->start_trains;
+    state(position).treasury = variant.campaign->start_treasury;
 }
 
 }  // namespace adjutant::supply

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "rules/rail/state.h"
 #include "rules/supply/supply.h"
 
 #include <algorithm>
@@ -35,7 +36,7 @@ bool supply_base(const Variant& variant, const Position& position, ProvinceId pr
     if (map.city_class[province] != 0 && map.friendly(position.owner[province], power)) return true;
     // DESIGN.md §6.1: in rail variants an operational railhead is a supply base.
     return map.railhead[province] != 0 &&
-           position.rail_state(power, province) >= RailState::Capacity1;
+           rail::state(position).of(power, province) >= rail::RailState::Capacity1;
 }
 
 namespace {
@@ -65,12 +66,13 @@ std::string not_a_train_source(const Variant& variant, ProvinceId province, Powe
 void after_movement(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
-    if (next.treasury.size() < v.powers.size()) next.treasury.resize(v.powers.size(), 0);
-    if (next.destroy_trains.size() < v.powers.size())
-        next.destroy_trains.resize(v.powers.size(), 0);
+    if (state(next).treasury.size() < v.powers.size())
+        state(next).treasury.resize(v.powers.size(), 0);
+    if (state(next).destroy_trains.size() < v.powers.size())
+        state(next).destroy_trains.resize(v.powers.size(), 0);
     for (const Order& o : ctx.orders) {
         if (is(o, kTrainPolicy)) {
-            next.destroy_trains[o.power] = o.count != 0 ? 1 : 0;
+            state(next).destroy_trains[o.power] = o.count != 0 ? 1 : 0;
             ctx.event("supply.policy", o.power, kNoProvince,
                       v.powers[o.power].name + " will " + (o.count != 0 ? "destroy" : "capture") +
                           " enemy supply trains caught alone");
@@ -82,8 +84,8 @@ void after_movement(TurnContext& ctx) {
 
 void end_of_week(TurnContext& ctx) {
     Position& next = ctx.result.next;
-    if (next.treasury.size() < ctx.variant.powers.size())
-        next.treasury.resize(ctx.variant.powers.size(), 0);
+    if (state(next).treasury.size() < ctx.variant.powers.size())
+        state(next).treasury.resize(ctx.variant.powers.size(), 0);
     update_control(ctx);
     trace_supply_lines(ctx);
     move_trains(ctx);

@@ -17,6 +17,7 @@
 
 #include "module/rule_module.h"
 #include "module/turn_context.h"
+#include "rules/supply/state.h"
 
 namespace adjutant::supply {
 

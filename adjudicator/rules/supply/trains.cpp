@@ -27,8 +27,8 @@ void move_trains(TurnContext& ctx) {
     const CampaignMap& map = *v.campaign;
     Position& next = ctx.result.next;
     std::vector<std::size_t> delivered;
-    for (std::size_t i = 0; i < next.trains.size(); ++i) {
-        SupplyTrain& t = next.trains[i];
+    for (std::size_t i = 0; i < state(next).trains.size(); ++i) {
+        SupplyTrain& t = state(next).trains[i];
         const auto blocked = [&](ProvinceId p) { return enemy_army_in(v, next, p, t.power); };
         if (t.target != 0 && !t.returning) {
             Unit* army = army_numbered(next, t.target);
@@ -89,11 +89,11 @@ void move_trains(TurnContext& ctx) {
         }
     }
     for (auto it = delivered.rbegin(); it != delivered.rend(); ++it)
-        next.trains.erase(next.trains.begin() + static_cast<std::ptrdiff_t>(*it));
+        state(next).trains.erase(state(next).trains.begin() + static_cast<std::ptrdiff_t>(*it));
 
     // Trains caught alone: an enemy army where the train is, and no army of its own.
-    for (std::size_t i = 0; i < next.trains.size();) {
-        const SupplyTrain t = next.trains[i];
+    for (std::size_t i = 0; i < state(next).trains.size();) {
+        const SupplyTrain t = state(next).trains[i];
         const Unit* there = next.unit_at(t.at);
         if (there == nullptr || there->type != UnitType::Army ||
             !map.enemies(there->power, t.power)) {
@@ -102,8 +102,9 @@ void move_trains(TurnContext& ctx) {
         }
         Unit* captor = next.unit_at(t.at);
         const PowerId by = captor->power;
-        const bool destroy = by < next.destroy_trains.size() && next.destroy_trains[by] != 0;
-        next.trains.erase(next.trains.begin() + static_cast<std::ptrdiff_t>(i));
+        const bool destroy =
+            by < state(next).destroy_trains.size() && state(next).destroy_trains[by] != 0;
+        state(next).trains.erase(state(next).trains.begin() + static_cast<std::ptrdiff_t>(i));
         if (!destroy && captor->stats.supply < map.supply.carry_weeks) {
             ++captor->stats.supply;
             ctx.event("supply.captured", by, t.at,

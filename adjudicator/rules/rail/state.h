@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the rail network module keeps in a position (seed 000, 18.1-18.4; seed 001;
+// docs/rail.md): each power's state of every rail province, who holds the ground, the
+// demolished links, and the provinces the GM interdicted this turn. It lives in the position's
+// module states (position/module_state.h); the core copies, compares and normalises it without
+// knowing it. The supply module reads it through `state()` (railheads feed armies).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/ids.h"
+
+namespace adjutant {
+struct Position;
+}
+
+namespace adjutant::rail {
+
+// A power's state of one rail province (seed 000, 18.1.1-18.1.2; docs/rail.md). The order is the
+// order of the engineering steps: each step of 18.2.1 moves a province one state up.
+enum class RailState : std::uint8_t {
+    NonOperational,
+    Controlled,  // behind the railhead, connected to the edge, not yet usable (18.1.1)
+    Capacity1,   // operational, LOC capacity 1 (18.1.2)
+    Capacity2,
+    Capacity3,
+    Exceptional,  // the named lines' capacity (18.1.2, "Exceptional LOC Capacity")
+};
+
+struct RailNetworkState {
+    // Per power, per province; empty until the module first runs on the position.
+    std::vector<std::vector<RailState>> rail;
+    // Per province: the power that holds the ground (seed 000's "friendly controlled", 17.9, on
+    // a province map); empty until the module first runs.
+    std::vector<PowerId> control;
+    std::vector<std::uint16_t> demolished;  // rail_links indices with a demolished structure
+    std::vector<ProvinceId> interdicted;    // provinces the GM marked interdicted, sorted
+
+    // `power`'s state of the rail in `province`; NonOperational when rail is not tracked.
+    RailState of(PowerId power, ProvinceId province) const {
+        if (power >= rail.size() || province >= rail[power].size())
+            return RailState::NonOperational;
+        return rail[power][province];
+    }
+
+    bool empty() const {
+        return rail.empty() && control.empty() && demolished.empty() && interdicted.empty();
+    }
+    void normalise();
+    // The GM's interdiction marks hold for the turn they were made in (docs/rail-movement.md,
+    // "Interdiction"): the next phase starts without them.
+    void carry_over() { interdicted.clear(); }
+    friend bool operator==(const RailNetworkState&, const RailNetworkState&) = default;
+};
+
+// The position's rail state; an empty one when it has none (a classic position).
+const RailNetworkState& state(const Position& position);
+RailNetworkState& state(Position& position);
+
+}  // namespace adjutant::rail
