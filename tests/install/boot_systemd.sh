@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # PID 1 of the namespaces systemd_namespace.py makes (pid, mount, cgroup, net, uts, ipc): gives
 # systemd a system of its own over the host's files, then becomes systemd. Nothing written here
-# reaches the host: /etc, /usr and /var are overlays whose upper layers live in STATE, /run is fresh.
+# reaches the host: /etc, /usr and /var are overlays whose upper layers live in STATE, /run is
+# fresh.
 # Usage: boot_systemd.sh STATE UNITS_DIR
 set -eu
 state=$1
@@ -26,7 +27,8 @@ while read -r _ path type options _; do
     if [ "$type" = cgroup2 ]; then
         mount -t cgroup2 cgroup2 "$path"
     else  # the hierarchy's controllers (or name=systemd) are the options after rw,relatime
-        mount -t cgroup -o "$(echo "$options" | sed 's/^rw,//; s/relatime,\{0,1\}//')" cgroup "$path"
+        controllers=$(echo "$options" | sed 's/^rw,//; s/relatime,\{0,1\}//')
+        mount -t cgroup -o "$controllers" cgroup "$path"
     fi
 done < "$state/cgroup-mounts"
 

@@ -15,7 +15,6 @@ deb:    `cpack -G DEB`, then the package's files, its conffiles and its dependen
         Debian package name installed on this machine.
 Run: test_install.py --build DIR [--only NAME]. Standard library only."""
 
-import argparse
 import json
 import os
 import re
@@ -27,21 +26,13 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "integration"))
-from server_harness import SkipTest, run_tests  # noqa: E402
+from server_harness import SkipTest  # noqa: E402
+import commands  # noqa: E402
+from commands import check, run  # noqa: E402
+import linked_packages  # noqa: E402
 import systemd_namespace  # noqa: E402
 
 ARGS = None
-
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
-
-
-def run(*args, **kwargs):
-    done = subprocess.run(list(args), capture_output=True, text=True, timeout=600, **kwargs)
-    check(done.returncode == 0, f"{args}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
-    return done
 
 
 def get(url):
@@ -155,16 +146,7 @@ def test_deb():
         # Every library the binary links directly comes from one of them (libc6, libgcc-s1
         # and libstdc++6 are on every Debian system; the last two are named anyway).
         binary = os.path.join(root, "usr", "bin", "adjutant")
-        needed = re.findall(r"\(NEEDED\)\s+Shared library: \[(\S+)\]",
-                            run("readelf", "-d", binary).stdout)
-        paths = dict(re.findall(r"^\s*(\S+) => (\S+)", run("ldd", binary).stdout, re.M))
-        check(needed, "no NEEDED entries read")
-        for soname in needed:
-            owner = ""
-            for path in (paths[soname], os.path.realpath(paths[soname])):  # merged /usr
-                found = subprocess.run(["dpkg-query", "-S", path], capture_output=True,
-                                       text=True)
-                owner = owner or (found.stdout.split(":")[0] if found.returncode == 0 else "")
+        for soname, owner in linked_packages.library_packages(binary).items():
             # A sanitizer build links the sanitizers' runtimes: a test build, not a package.
             sanitizer = owner.startswith(("libasan", "libubsan"))
             check(owner in names or owner in ("libc6", "libgcc-s1") or sanitizer,
@@ -190,7 +172,7 @@ def test_unit():
     if why:
         raise SkipTest(why)
     with systemd_namespace.Systemd() as sd:
-        sd.run("cmake", "--install", os.path.abspath(ARGS.build), "--prefix", "/usr", timeout=600)
+        sd.run("cmake", "--install", ARGS.build, "--prefix", "/usr", timeout=600)
         sd.run("systemd-sysusers", "/usr/lib/sysusers.d/adjutant.conf")
         sd.add_unit("/usr/lib/systemd/system/adjutant.service")
         sd.run("systemctl", "start", "adjutant.service")
@@ -243,17 +225,5 @@ def journal(sd):
     return sd.run("journalctl", "-u", "adjutant.service", "-o", "cat", "--no-pager").stdout
 
 
-TESTS = {name[5:]: fn for name, fn in globals().items() if name.startswith("test_")}
-
-
-def main():
-    global ARGS
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--build", required=True)
-    parser.add_argument("--only", choices=sorted(TESTS))
-    ARGS = parser.parse_args()
-    return run_tests(TESTS, ARGS.only)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(commands.main(globals()))
