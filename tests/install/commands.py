@@ -30,3 +30,12 @@ def main(namespace):
     args = namespace["ARGS"] = parser.parse_args()
     args.build = os.path.abspath(args.build)
     return run_tests(tests, args.only)
+
+
+def die_with_parent():
+    """A preexec_fn: the child is killed when the test dies (a CTest timeout, say), so that no
+    namespace it made outlives the test; `unshare --kill-child` passes it on to PID 1."""
+    import ctypes
+    import signal
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)

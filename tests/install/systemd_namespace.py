@@ -9,6 +9,8 @@ import subprocess
 import tempfile
 import time
 
+from commands import die_with_parent
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SYSTEM_UNITS = "/lib/systemd/system"
 # The journal, so that `journalctl -u` shows what the service wrote, as on a real system.
@@ -77,6 +79,7 @@ class Systemd:
                         f.write(value)
 
         def enter_cgroups():
+            die_with_parent()
             for path in self.cgroups:
                 with open(os.path.join(path, "cgroup.procs"), "w") as f:
                     f.write(str(os.getpid()))
@@ -92,8 +95,8 @@ class Systemd:
 
     def _boot(self, unit_dir, enter_cgroups):
         self.unshare = subprocess.Popen(
-            ["unshare", "--pid", "--fork", "--mount-proc", "--mount", "--propagation", "private",
-             "--cgroup", "--net", "--uts", "--ipc",
+            ["unshare", "--pid", "--fork", "--kill-child", "--mount-proc", "--mount",
+             "--propagation", "private", "--cgroup", "--net", "--uts", "--ipc",
              "sh", os.path.join(HERE, "boot_systemd.sh"), self.state, unit_dir],
             preexec_fn=enter_cgroups, stdout=self.log, stderr=subprocess.STDOUT)
         self._wait_booted()

@@ -127,10 +127,11 @@ class Image:
         self.log_path = os.path.join(self.state, "server.log")
         self.log = open(self.log_path, "w")
         self.unshare = subprocess.Popen(
-            ["unshare", "--pid", "--fork", "--mount-proc", "--mount", "--propagation", "private",
-             "--net", "sh", os.path.join(HERE, "image_root.sh"), self.root, self.state, setup,
+            ["unshare", "--pid", "--fork", "--kill-child", "--mount-proc", "--mount",
+             "--propagation", "private", "--net",
+             "sh", os.path.join(HERE, "image_root.sh"), self.root, self.state, setup,
              "chroot", self.root, *self.as_user(command)],
-            stdout=self.log, stderr=subprocess.STDOUT)
+            preexec_fn=commands.die_with_parent, stdout=self.log, stderr=subprocess.STDOUT)
 
     def as_user(self, command):
         """`command` as the image runs it: its USER, a login environment plus its ENV only,
