@@ -13,6 +13,7 @@ run:      the image as a root of this machine's Debian 12 packages (image_root.s
           its ENV. The HEALTHCHECK command passes, no demo token is printed, the command-line
           examples of the README and docs/deploy.md work inside, SIGTERM stops it with exit 0.
           Skipped (77) where the namespaces cannot be made (not root).
+labels:   the OCI labels, the version the build's, the base the final stage's FROM.
 build:    only with ADJUTANT_CONTAINER_BUILD=1 (about 25 minutes, downloads Debian packages):
           `buildah bud --isolation chroot`, then `buildah run` of the image's --version and a
           variant check. Skipped (77) otherwise.
@@ -94,6 +95,22 @@ def test_packages():
         check(tool in project or PROVIDED_BY.get(tool) in project,
               f"the build stage's {tool} is not in deploy/install-deps.sh")
     print(f"runtime: {sorted(installed)}; libraries from {sorted(set(owners.values()))}")
+
+
+def test_labels():
+    _, runtime = stages()
+    labels = {}
+    for line in runtime.all("LABEL"):
+        labels.update(word.split("=", 1) for word in shlex.split(line))
+    arg = dict(word.split("=", 1) for word in runtime.all("ARG"))
+    for name in ("title", "description", "version", "licenses", "documentation", "base.name"):
+        check(f"org.opencontainers.image.{name}" in labels, f"no OCI label {name}")
+    check(labels["org.opencontainers.image.licenses"] == "Apache-2.0", "licenses")
+    version = run(os.path.join(ARGS.build, "server", "adjutant"), "--version").stdout.split()[1]
+    check(labels["org.opencontainers.image.version"] == "${VERSION}" and
+          arg.get("VERSION") == version, f"the image's version {arg} is not the build's {version}")
+    base = labels["org.opencontainers.image.base.name"]
+    check(base.endswith("/" + runtime.base), f"base.name {base}, FROM {runtime.base}")
 
 
 class Image:
