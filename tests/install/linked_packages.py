@@ -27,3 +27,12 @@ def library_packages(binary):
             owner = owner or (found.stdout.split(":")[0] if found.returncode == 0 else "")
         owners[soname] = owner
     return owners
+
+
+def is_sanitizer(package):
+    """A sanitizer's runtime, which a sanitizer build links: a test build's, never packaged."""
+    return package.startswith(("libasan", "libubsan", "liblsan", "libtsan"))
+
+
+def sanitized(binary):
+    return any(is_sanitizer(owner) for owner in library_packages(binary).values())
