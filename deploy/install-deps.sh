@@ -9,7 +9,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build ccache pkg-config git
   nlohmann-json3-dev
-  libboost-dev libboost-system-dev libcli11-dev
+  libboost-dev libcli11-dev
   libspdlog-dev libfmt-dev
   libsqlite3-dev sqlite3
   libsodium-dev
@@ -19,9 +19,10 @@ packages=(
 if [ "${1:-}" = "--tests" ]; then
   # doctest: the unit tests; clang: the libFuzzer targets; Postfix, swaks and aiosmtpd: the mail
   # tests' private MTA and SMTP peer; Chromium and Node: the browser test, which runs on
-  # Debian's own Node (18); systemd: systemd-analyze rates the installed unit offline.
+  # Debian's own Node (18); systemd: systemd-analyze rates the installed unit, which then runs
+  # under a systemd of the test's own; iproute2: that systemd's and the image test's loopback.
   packages+=(doctest-dev clang libclang-rt-14-dev postfix swaks python3 python3-aiosmtpd chromium
-    systemd)
+    systemd iproute2)
   # A node installed some other way (a newer one on a developer's machine) is used as it is.
   command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)

@@ -6,11 +6,16 @@ prefix: `cmake --install BUILD --prefix TMP`, then TMP/bin/adjutant serves with 
         TMP/etc/adjutant/adjutant.json on an ephemeral port: /healthz answers and the installed
         variants are loaded; the installed unit names the installed paths and, where
         systemd-analyze runs, rates at most 2.0.
+unit:   the installed unit run by systemd itself: systemd boots as PID 1 of namespaces of the
+        test's own (systemd_namespace.py), the build is installed there with the package's
+        prefix, systemd-sysusers creates the unit's user, `systemctl start adjutant` serves and
+        `systemctl stop` ends it; the unit's user, limits, umask and sandbox are read back from
+        the running server. Skipped (77) where no systemd can boot (not root), and for a
+        sanitizer build, whose runtime the unit's system call filter stops.
 deb:    `cpack -G DEB`, then the package's files, its conffiles and its dependencies, each a
         Debian package name installed on this machine.
 Run: test_install.py --build DIR [--only NAME]. Standard library only."""
 
-import argparse
 import json
 import os
 import re
@@ -22,20 +27,13 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "integration"))
-from server_harness import run_tests  # noqa: E402
+from server_harness import SkipTest  # noqa: E402
+import commands  # noqa: E402
+from commands import check, run  # noqa: E402
+import linked_packages  # noqa: E402
+import systemd_namespace  # noqa: E402
 
 ARGS = None
-
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
-
-
-def run(*args, **kwargs):
-    done = subprocess.run(list(args), capture_output=True, text=True, timeout=600, **kwargs)
-    check(done.returncode == 0, f"{args}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
-    return done
 
 
 def get(url):
@@ -149,36 +147,86 @@ def test_deb():
         # Every library the binary links directly comes from one of them (libc6, libgcc-s1
         # and libstdc++6 are on every Debian system; the last two are named anyway).
         binary = os.path.join(root, "usr", "bin", "adjutant")
-        needed = re.findall(r"\(NEEDED\)\s+Shared library: \[(\S+)\]",
-                            run("readelf", "-d", binary).stdout)
-        paths = dict(re.findall(r"^\s*(\S+) => (\S+)", run("ldd", binary).stdout, re.M))
-        check(needed, "no NEEDED entries read")
-        for soname in needed:
-            owner = ""
-            for path in (paths[soname], os.path.realpath(paths[soname])):  # merged /usr
-                found = subprocess.run(["dpkg-query", "-S", path], capture_output=True,
-                                       text=True)
-                owner = owner or (found.stdout.split(":")[0] if found.returncode == 0 else "")
-            # A sanitizer build links the sanitizers' runtimes: a test build, not a package.
-            sanitizer = owner.startswith(("libasan", "libubsan"))
-            check(owner in names or owner in ("libc6", "libgcc-s1") or sanitizer,
+        for soname, owner in linked_packages.library_packages(binary).items():
+            check(owner in names or owner in ("libc6", "libgcc-s1") or
+                  linked_packages.is_sanitizer(owner),
                   f"{soname} comes from {owner}, which is not a dependency")
         print(f"Depends: {depends}")
     finally:
         shutil.rmtree(out, ignore_errors=True)
 
 
-TESTS = {name[5:]: fn for name, fn in globals().items() if name.startswith("test_")}
+FETCH = """import json, sys, urllib.request
+with urllib.request.urlopen(sys.argv[1], timeout=5) as answer:
+    print(json.dumps(json.loads(answer.read())))"""
 
 
-def main():
-    global ARGS
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--build", required=True)
-    parser.add_argument("--only", choices=sorted(TESTS))
-    ARGS = parser.parse_args()
-    return run_tests(TESTS, ARGS.only)
+def status_fields(sd, pid):
+    """/proc/PID/status of a process inside, as {field: value}."""
+    text = sd.run("cat", f"/proc/{pid}/status").stdout
+    return dict(line.split(":\t", 1) for line in text.splitlines() if ":\t" in line)
+
+
+def test_unit():
+    why = systemd_namespace.available()
+    if why:
+        raise SkipTest(why)
+    if linked_packages.sanitized(os.path.join(ARGS.build, "server", "adjutant")):
+        # LeakSanitizer stops the threads with ptrace at exit, which SystemCallFilter= refuses.
+        raise SkipTest("a sanitizer build: its runtime needs system calls the unit refuses")
+    with systemd_namespace.Systemd() as sd:
+        sd.run("cmake", "--install", ARGS.build, "--prefix", "/usr", timeout=600)
+        sd.run("systemd-sysusers", "/usr/lib/sysusers.d/adjutant.conf")
+        sd.add_unit("/usr/lib/systemd/system/adjutant.service")
+        sd.run("systemctl", "start", "adjutant.service")
+        fetch = [sys.executable, "-c", FETCH]
+        deadline = time.time() + 30
+        while sd.run(*fetch, "http://127.0.0.1:8080/healthz", check=False).returncode != 0:
+            check(time.time() < deadline, "no /healthz: " + journal(sd))
+            time.sleep(0.2)
+        health = json.loads(sd.run(*fetch, "http://127.0.0.1:8080/healthz").stdout)
+        check(health == {"status": "ok"}, f"healthz: {health}")
+        variants = json.loads(sd.run(*fetch, "http://127.0.0.1:8080/api/v1/variants").stdout)
+        names = sorted(v["name"] for v in variants["variants"])
+        check(names == ["colonial", "standard", "western-front-1914"], f"variants: {names}")
+
+        # What the unit asks for, read back from the server systemd started.
+        pid = sd.run("systemctl", "show", "-P", "MainPID", "adjutant.service").stdout.strip()
+        uid = sd.run("id", "-u", "adjutant").stdout.strip()
+        gid = sd.run("id", "-g", "adjutant").stdout.strip()
+        status = status_fields(sd, pid)
+        check(status["Uid"].split() == [uid] * 4 and status["Gid"].split() == [gid] * 4,
+              f"User=/Group=: {status['Uid']} {status['Gid']}")
+        check(status["Umask"] == "0077", f"UMask=: {status['Umask']}")
+        check(status["NoNewPrivs"] == "1", "NoNewPrivileges=")
+        check(status["Seccomp"] == "2", "SystemCallFilter= (seccomp filter mode)")
+        check(int(status["CapBnd"], 16) == 0, f"CapabilityBoundingSet=: {status['CapBnd']}")
+        limits = sd.run("cat", f"/proc/{pid}/limits").stdout
+        check(re.search(r"^Max open files\s+4096\s+4096", limits, re.M), limits)
+        cwd = sd.run("readlink", f"/proc/{pid}/cwd").stdout.strip()
+        check(cwd == "/var/lib/adjutant", f"WorkingDirectory=: {cwd}")
+        owner = sd.run("stat", "-c", "%U %a", "/var/lib/adjutant",
+                       "/var/lib/adjutant/adjutant.db").stdout.split("\n")
+        check(owner[:2] == ["adjutant 750", "adjutant 600"], f"StateDirectory=, UMask=: {owner}")
+        log = journal(sd)
+        check("listening on http://127.0.0.1:8080" in log, log)
+        check("seat_" not in log and "gm_" not in log, f"tokens in the journal:\n{log}")
+
+        sd.run("systemctl", "stop", "adjutant.service")
+        shown = dict(line.split("=", 1) for line in sd.run(
+            "systemctl", "show", "-p", "ActiveState,Result,ExecMainCode,ExecMainStatus",
+            "adjutant.service").stdout.split())
+        # SIGTERM is a success to systemd even when it kills the process (ExecMainCode 2,
+        # CLD_KILLED); a clean exit is status 0 with the server's own "stopped" logged.
+        check(shown["ActiveState"] == "inactive" and shown["Result"] == "success" and
+              shown["ExecMainCode"] != "2" and shown["ExecMainStatus"] == "0",
+              f"after systemctl stop: {shown}")
+        check(re.search(r" info stopped$", journal(sd), re.M), journal(sd))
+
+
+def journal(sd):
+    return sd.run("journalctl", "-u", "adjutant.service", "-o", "cat", "--no-pager").stdout
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(commands.main(globals()))
