@@ -337,6 +337,21 @@ export function orderShape(text) {
   return { kind: path.length > 1 ? "ride" : "move", from: m[1], stops: path, to: path[path.length - 1] };
 }
 
+// A ride's stops with a named rail line (the TSR) replaced by the line's provinces between the
+// stop before it and the one after, so the arrow follows the railway.
+function rideStops(vi, from, stops) {
+  const lines = new Map((vi.raw.rules?.rail_lines || []).map((l) => [String(l.name).toUpperCase(), l.provinces || []]));
+  const out = [];
+  let prev = from.split("/")[0];
+  stops.forEach((stop, i) => {
+    const line = lines.get(stop);
+    if (!line) { out.push(stop); prev = stop.split("/")[0]; return; }
+    const a = line.indexOf(prev), b = line.indexOf((stops[i + 1] || "").split("/")[0]);
+    if (a >= 0 && b >= 0) out.push(...(a < b ? line.slice(a + 1, b) : line.slice(b + 1, a).reverse()));
+  });
+  return out;
+}
+
 // The orders layer alone, so that a line typed or clicked in redraws its arrows without
 // redrawing (and refocusing) the rest of the map. `orders`: [{text, ok}], ok false drawn red.
 export function drawOrders(svg, vi, orders) {
@@ -363,12 +378,8 @@ export function drawOrders(svg, vi, orders) {
       const [x1, y1, x2, y2] = cut(a, mid, 12, 0);
       node = el("line", { ...attrs, x1, y1, x2, y2 }, layer);
     } else {
-      const stops = [a, ...(shape.stops || [shape.to]).map((s) => point(vi, s)).filter(Boolean)];
-      if (shape.kind !== "ride" && stops.length < 2) {
-        const b = point(vi, shape.to);
-        if (!b) continue;
-        stops.push(b);
-      }
+      const names = shape.kind === "ride" ? rideStops(vi, shape.from, shape.stops) : [shape.to];
+      const stops = [a, ...names.map((s) => point(vi, s)).filter(Boolean)];
       if (stops.length < 2) continue;
       const [x1, y1] = cut(stops[0], stops[1], 12, 0);
       const [, , x2, y2] = cut(stops[stops.length - 2], stops[stops.length - 1], 0, 12);

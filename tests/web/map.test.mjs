@@ -185,10 +185,24 @@ async function campaignLayers(page, server) {
   check(await page.$eval("#layer-rail", (l) => l.classList.contains("layer-off")), "stays off across a redraw");
   await page.check("#layer-toggle-rail");
   check(await page.isVisible("#layer-rail polyline >> nth=0"), "and on again");
-  await page.fill("#orders-text", "A TRI - RAIL - SAA\n");
-  await verdicts(page, 1);
-  await page.waitForSelector('#layer-orders [data-kind="ride"]');
+  // A rail ride along its stops and a supply train's dispatch, drawn as typed.
+  await page.fill("#orders-text", "A TRI - RAIL - SAA\nT KOL SUPPLY A MAL\n");
+  const v = await verdicts(page, 2);
+  check(v.every((x) => x.cls === "accepted"), "the ride and the dispatch are accepted: " + JSON.stringify(v));
+  await page.waitForFunction(() => document.querySelectorAll("#layer-orders .order-arrow").length === 2, null, { timeout: 10000 });
+  check(JSON.stringify(await orderKinds(page)) === JSON.stringify(["ride", "train"]), "a ride and a train drawn: " + await orderKinds(page));
   await mapShots(page, "34-campaign-layers-ride");
+}
+
+// Colonial: Russia's ride on the Trans-Siberian railway is drawn through TSR to Irkutsk.
+async function colonialRide(page, server) {
+  await openSeat(page, server, "Colonial ride", "colonial", "Russia");
+  await page.fill("#orders-text", "A MOS-TSR-IRK\n");
+  check((await verdicts(page, 1))[0].cls === "accepted", "the TSR ride is accepted");
+  await page.waitForSelector('#layer-orders [data-kind="ride"]');
+  const end = await page.$eval('#layer-orders [data-kind="ride"]', (l) => l.getAttribute("points").split(" ").length);
+  check(end === 5, "the ride follows the railway, MOS PRM OMS KRA IRK: " + end);
+  await mapShots(page, "35-colonial-tsr");
 }
 
 // The lobby's settings: standard by default, deadlines, grace and the missing-orders policy;
@@ -211,7 +225,8 @@ async function settings(page, server) {
     game.settings.deadlines.adjustment === 6 * 3600 && game.settings.grace_seconds === 1800 && game.settings.missing_orders === "civil_disorder",
   "the settings reached the server: " + JSON.stringify(game.settings));
   await page.goto(link);
-  await page.waitForSelector("#gm-seat-email");
+  await page.waitForSelector('.gm-console tr[data-power="Italy"] td');
+  check((await page.textContent('.gm-console tr[data-power="Italy"] td')) === "(open)", "an empty seat is open");
   await page.selectOption("#gm-seat-power", "Italy");
   await page.fill("#gm-seat-player", "Ida");
   await page.fill("#gm-seat-email", "ida@example.org");
@@ -232,6 +247,7 @@ async function main() {
     await sandbox(await open("sandbox"), server);
     await zoom(await open("zoom"), server);
     await campaignLayers(await open("layers"), server);
+    await colonialRide(await open("colonial"), server);
     check(pageErrors.length === 0, "no script errors in the pages: " + pageErrors.join("; "));
     console.log("ok: zoom, legend, 1914 layers, screenshots");
   } catch (e) {
