@@ -387,6 +387,11 @@ export function drawOrders(svg, vi, orders) {
       node = el("polyline", { ...attrs, points: pts.map((p) => p.map((n) => n.toFixed(1)).join(",")).join(" "), "marker-end": "url(#arrow)" }, layer);
     }
     titled(node, order.text);
+    // A white halo under the stroke keeps it readable over rail lines and any power's tint.
+    const halo = node.cloneNode(false);
+    halo.setAttribute("class", "order-halo");
+    for (const name of ["marker-end", "data-kind", "data-order"]) halo.removeAttribute(name);
+    layer.insertBefore(halo, node);
   }
 }
 

@@ -90,7 +90,7 @@ async function sandbox(page, server) {
   check((await textarea(page)).includes("F NTH C A YOR-NWY"), "the convoy: " + await textarea(page));
   const v = await verdicts(page, 2);
   check(v.every((x) => x.cls === "accepted"), "both accepted: " + JSON.stringify(v));
-  await page.waitForFunction(() => document.querySelectorAll('#layer-orders [data-kind="convoy"]').length === 1, null, { timeout: 10000 });
+  await page.waitForFunction(() => document.querySelectorAll('#layer-orders .order-arrow[data-kind="convoy"]').length === 1, null, { timeout: 10000 });
   await page.click("#submit-orders");
   await page.waitForSelector("#confirmation .ok");
   await order(server, game, "France", ["F MAO-POR", "A MAR-SPA", "A PAR H"]);
