@@ -355,6 +355,9 @@ async function textOrders(page, server, game) {
   await page.click("#submit-orders");
   await page.waitForSelector("#confirmation .warn");
   check((await page.textContent("#confirmation")).includes("3 accepted, 1 rejected"), "a partly bad submission is saved with its verdicts");
+  // The submission refreshes the page; typing before the panel is redrawn would go into the
+  // old box. The guidance line is the new panel's, from the orders now in force.
+  await page.waitForFunction(() => document.getElementById("guidance")?.textContent.startsWith("3 of 3"), null, { timeout: 10000 });
   // Nothing accepted (a friendly heading, a bad line): not saved, the orders in force stay.
   await page.fill("#orders-text", "Changing my mind:\nA MUN-XYZ\n");
   await verdicts(page, 2);
