@@ -58,10 +58,11 @@ export const api = {
   summary: (id, seq, token) => call("GET", `/games/${id}/phases/${seq}/summary`, { token }),
   join: (id, power, player) =>
     call("POST", `/games/${id}/seats/${encodeURIComponent(power)}/join`, { body: { player } }),
-  replace: (id, power, player, token) =>
-    call("POST", `/games/${id}/seats/${encodeURIComponent(power)}/replace`, { token, body: { player } }),
-  invite: (id, power, player, token) =>
-    call("POST", `/games/${id}/seats/${encodeURIComponent(power)}/invite`, { token, body: { player } }),
+  // who: {player, email}, either may be left out.
+  replace: (id, power, who, token) =>
+    call("POST", `/games/${id}/seats/${encodeURIComponent(power)}/replace`, { token, body: who }),
+  invite: (id, power, who, token) =>
+    call("POST", `/games/${id}/seats/${encodeURIComponent(power)}/invite`, { token, body: who }),
   // `power`: only for the GM of a sandbox game, who orders for every power (docs/server.md).
   orders: (id, token, power) => call("GET", `/games/${id}/orders${asPower(power)}`, { token }),
   // The server decides an order's source (a browser's Sec-Fetch-Site tells it "web").

@@ -4,7 +4,8 @@
 
 import { api, tokensFor, rememberToken, forgetTokens } from "./api.js";
 import { h, say, formatTime, formatRemaining } from "./dom.js";
-import { drawMap, indexVariant, unitsOf } from "./map.js";
+import { drawMap, drawOrders, indexVariant, unitsOf } from "./map.js";
+import { MapZoom } from "./zoom.js";
 import { withGeography } from "./geography.js";
 import { OrderPanel } from "./orders.js";
 import { PowerHistory } from "./power_history.js";
@@ -67,7 +68,13 @@ class ListPage {
       h("td", {}, g.phase_name),
       h("td", {}, g.deadline ? formatRemaining(g.deadline) : "—")));
     const name = h("input", { id: "new-name", type: "text", required: true, autocomplete: "off" });
-    const variant = h("select", { id: "new-variant" }, variantList.variants.map((v) => h("option", { value: v.name }, v.title || v.name)));
+    // Standard first: it is what a new GM most likely wants, whatever order the server lists.
+    const variant = h("select", { id: "new-variant" }, variantList.variants.map((v) => h("option", { value: v.name, selected: v.name === "standard" }, v.title || v.name)));
+    const number = (id, value) => h("input", { id, type: "number", min: "0", step: "any", value, class: "short" });
+    const hours = { movement: number("new-movement-hours", "48"), retreat: number("new-retreat-hours", "24"), adjustment: number("new-adjustment-hours", "24") };
+    const grace = number("new-grace-minutes", "0");
+    const missing = h("select", { id: "new-missing-orders" },
+      [["hold", "units hold"], ["civil_disorder", "civil disorder"], ["wait", "wait for the orders"]].map(([v, t]) => h("option", { value: v }, t)));
     const sandbox = h("input", { id: "new-sandbox", type: "checkbox" });
     const created = h("div", { "aria-live": "polite" });
     const form = h("form", {
@@ -75,7 +82,13 @@ class ListPage {
       onsubmit: async (e) => {
         e.preventDefault();
         try {
-          const answer = await api.createGame({ name: name.value, variant: variant.value, sandbox: sandbox.checked });
+          // A sandbox has no deadlines, so its settings are the server's defaults.
+          const seconds = (input) => Math.round(Number(input.value) * 3600);
+          const settings = sandbox.checked ? {} : {
+            deadlines: { movement: seconds(hours.movement), retreat: seconds(hours.retreat), adjustment: seconds(hours.adjustment) },
+            grace_seconds: Math.round(Number(grace.value) * 60), missing_orders: missing.value,
+          };
+          const answer = await api.createGame({ name: name.value, variant: variant.value, sandbox: sandbox.checked, ...settings });
           rememberToken(answer.game.id, answer.gm_token);
           created.replaceChildren(h("p", {}, "Game created. You are its GM; your GM token is kept in this tab. Keep this link to come back as GM (it is shown once):"),
             h("input", { type: "text", readonly: true, class: "wide", "aria-label": "GM link", value: `${location.origin}/#/game/${answer.game.id}?token=${answer.gm_token}` }),
@@ -89,8 +102,14 @@ class ListPage {
       h("div", { class: "row" },
         h("label", { for: "new-name" }, "Name"), name,
         h("label", { for: "new-variant" }, "Variant"), variant,
-        h("label", { class: "check" }, sandbox, " Sandbox: play every power yourself, no deadlines"),
-        h("button", { type: "submit" }, "Create")),
+        h("label", { class: "check" }, sandbox, " Sandbox: play every power yourself, no deadlines")),
+      h("fieldset", { class: "row new-timing" }, h("legend", {}, "Deadlines (hours per phase)"),
+        h("label", { for: "new-movement-hours" }, "Movement"), hours.movement,
+        h("label", { for: "new-retreat-hours" }, "Retreats"), hours.retreat,
+        h("label", { for: "new-adjustment-hours" }, "Adjustments"), hours.adjustment,
+        h("label", { for: "new-grace-minutes" }, "Grace (minutes)"), grace,
+        h("label", { for: "new-missing-orders" }, "Missing orders"), missing),
+      h("div", { class: "row" }, h("button", { type: "submit" }, "Create")),
       created);
     main.replaceChildren(
       h("h1", {}, "Games"),
@@ -191,6 +210,8 @@ class GamePage {
     this.svg.setAttribute("id", "map");
     this.svg.setAttribute("aria-label", `Map of ${game.name}`);
     this.svg.classList.add("map");
+    this.zoom = new MapZoom(this.memo);
+    this.zoom.attach(this.svg, this.vi.width, this.vi.height);
     this.history = h("div", { class: "history", role: "group", "aria-label": "Phase history" });
     this.results = h("div", { class: "results", "aria-live": "polite" });
 
@@ -210,7 +231,8 @@ class GamePage {
       this.orders = new OrderPanel({
         game, vi: this.vi, position: game.position, power, token: this.power ? this.seatToken : this.gmToken,
         asPower: this.power ? undefined : power, memo: this.memo,
-        banner: this.banner, redraw: () => this.drawMap(true), refresh: () => this.refresh(),
+        banner: this.banner, redraw: () => this.drawMap(true), refresh: () => this.refresh(), sandbox: game.sandbox,
+        drawOrders: () => this.viewSeq === null && drawOrders(this.svg, this.vi, this.orders.currentOrders()),
       });
       if (this.memo.text) this.orders.text.value = this.memo.text;
       side.push(this.orders.root);
@@ -221,7 +243,8 @@ class GamePage {
       side.push(this.gm.root);
       this.gm.load();
     }
-    const press = this.pressPanel();
+    // A sandbox has one person playing every power: nobody to write to, nobody to wait for.
+    const press = game.sandbox ? null : this.pressPanel();
     if (press) side.push(press.root);
     side.push(this.seatsPanel(), this.tokenPanel());
 
@@ -234,6 +257,7 @@ class GamePage {
         ` · ${deadline}` + (game.winner ? ` · winner: ${game.winner}` : "") + (this.power ? ` · you play ${this.power}` : "") + (this.gmToken ? " · you are GM" : "")),
       h("div", { class: "game-layout" },
         h("div", { class: "map-column" },
+          this.zoom.controls(),
           h("div", { class: "map-wrap" + (this.memo.fit ? " fit" : "") }, this.svg),
           h("button", {
             type: "button", class: "map-fit", id: "map-fit", "aria-pressed": String(!!this.memo.fit),
@@ -243,11 +267,12 @@ class GamePage {
               this.svg.parentElement.classList.toggle("fit", this.memo.fit);
             },
           }, "Fit the map to the screen"),
-          this.legend(),
+          this.legend(), this.layerPanel(),
           this.history, this.results, this.powerHistory().root),
         h("div", { class: "side-column" }, side)));
     this.renderHistory();
     this.drawMap(false);
+    this.layerPanelFill();
   }
 
   // The press panel for this tab's token: the seat's (a player's press is its own), else the
@@ -305,15 +330,54 @@ class GamePage {
     };
   }
 
+  // The powers with their centres/units, and what the map's colours and marks mean.
   legend() {
-    return h("ul", { class: "legend", "aria-label": "Powers" },
-      [...this.vi.powers.values()].map((p) => {
-        const swatch = h("span", { class: "swatch", "aria-hidden": "true" });
-        swatch.style.background = p.color;
-        const units = unitsOf(this.shownPosition()).filter((u) => u.power === p.name).length;
-        const centres = (this.shownPosition().supply_centers?.[p.name] || []).length;
-        return h("li", {}, swatch, `${p.name} ${centres}/${units}`);
-      }));
+    const key = (cls, text) => h("li", {}, h("span", { class: "swatch " + cls, "aria-hidden": "true" }), text);
+    return h("div", { class: "legend-box", id: "legend" },
+      h("ul", { class: "legend", "aria-label": "Powers: supply centres / units" },
+        [...this.vi.powers.values()].map((p) => {
+          const swatch = h("span", { class: "swatch", "aria-hidden": "true" });
+          swatch.style.background = p.color;
+          const units = unitsOf(this.shownPosition()).filter((u) => u.power === p.name).length;
+          const centres = (this.shownPosition().supply_centers?.[p.name] || []).length;
+          return h("li", { "data-power": p.name, title: `${p.name}: ${centres} supply centres, ${units} units` }, swatch, `${p.name} ${centres}/${units}`);
+        })),
+      h("p", { class: "legend-note" }, "“5/4” after a power: 5 supply centres owned / 4 units on the board. A power may have as many units as centres; the difference is built or disbanded in the adjustment phase."),
+      h("ul", { class: "legend legend-key", "aria-label": "Map key" },
+        key("key-sea", "sea"), key("key-land", "neutral land"), key("key-impassable", "impassable"), key("key-unplayable", "out of play"),
+        key("key-centre", "supply centre (white: neutral, else its owner's colour)"), key("key-army", "army (square)"), key("key-fleet", "fleet (boat)"),
+        key("key-move", "move / support (dashed) / convoy (dotted); red: failed"), key("key-hold", "hold")));
+  }
+
+  // Switches for the campaign layers (1914: rail, railheads, supply, sieges, trains), shown
+  // only for layers the position fills, with each power's rail by capacity. The choice is kept
+  // in the memo and applied to every redraw.
+  layerPanel() {
+    this.layers = h("fieldset", { class: "layer-panel", id: "layer-panel", hidden: true }, h("legend", {}, "Map layers"));
+    return this.layers;
+  }
+
+  layerPanelFill() {
+    const names = [["rail", "Rail lines, railheads and capacity"], ["supply", "Supply state and lines"], ["sieges", "Sieges and garrisons"], ["trains", "Supply trains"]];
+    const present = names.filter(([n]) => this.svg.querySelector(`#layer-${n}`)?.childElementCount);
+    if (!present.length) return;
+    this.memo.layersOff ||= {};
+    const rail = Object.entries(this.shownPosition().rail || {}).map(([power, states]) =>
+      h("li", { "data-power": power }, `${power}: ` + Object.entries(states).filter(([, l]) => l.length).map(([st, l]) => `${l.length} ${st.replace("_", " ")}`).join(", ")));
+    this.layers.replaceChildren(h("legend", {}, "Map layers"),
+      ...present.map(([n, label]) => {
+        const box = h("input", { type: "checkbox", id: "layer-toggle-" + n, checked: !this.memo.layersOff[n],
+          onchange: () => { this.memo.layersOff[n] = !box.checked; this.applyLayers(); } });
+        return h("label", { class: "check" }, box, " " + label);
+      }),
+      rail.length ? h("ul", { class: "rail-capacity", id: "rail-capacity", "aria-label": "Rail provinces per power by capacity" }, rail) : null);
+    this.layers.hidden = false;
+    this.applyLayers();
+  }
+
+  applyLayers() {
+    for (const [n, off] of Object.entries(this.memo.layersOff || {}))
+      this.svg.querySelector(`#layer-${n}`)?.classList.toggle("layer-off", off);
   }
 
   shownPosition() {
@@ -329,7 +393,7 @@ class GamePage {
     const panel = current ? this.orders : null;
     const orders = !current && this.view?.results?.orders
       ? this.view.results.orders.filter((o) => o.order).map((o) => ({ text: o.order, ok: o.result === "succeeds" }))
-      : [];
+      : panel ? panel.currentOrders() : [];
     drawMap(this.svg, this.vi, this.shownPosition(), {
       selected: panel?.selected?.loc,
       targets: panel ? panel.targets() : new Set(),
@@ -338,6 +402,8 @@ class GamePage {
       onProvince: panel ? (p) => panel.onProvince(p) : null,
       unitsFocusable: panel ? (u) => panel.unitFocusable(u) : () => false,
     });
+    this.zoom.apply();
+    this.applyLayers();
     if (!keepFocus) return;
     const selector = (key) => key.startsWith("unit:") ? `.unit[data-loc="${key.slice(5)}"]` : `[data-abbr="${key.slice(5)}"]`;
     // After a unit is picked, focus goes to its first target so Tab walks the targets.
@@ -378,7 +444,8 @@ class GamePage {
     }
     this.renderHistory();
     this.drawMap(false);
-    this.svg.closest(".map-column").querySelector(".legend").replaceWith(this.legend());
+    this.svg.closest(".map-column").querySelector("#legend").replaceWith(this.legend());
+    this.layerPanelFill();
     document.getElementById("history-select")?.focus();
   }
 
@@ -416,10 +483,16 @@ class GamePage {
       return;
     }
     const v = this.view;
-    const items = (v.results?.orders || []).map((o) => h("li", { class: o.result },
-      h("span", { class: "power" }, o.power + ": "),
-      h("code", {}, o.order || o.input),
-      ` — ${o.result}${o.reason ? " (" + o.reason + ")" : ""}${o.default ? " (default)" : ""}`));
+    // Grouped by power, in the variant's order of powers, so each player finds theirs at once.
+    const byPower = new Map([...this.vi.powers.keys()].map((p) => [p, []]));
+    for (const o of v.results?.orders || []) {
+      if (!byPower.has(o.power)) byPower.set(o.power, []);
+      byPower.get(o.power).push(h("li", { class: o.result },
+        h("code", {}, o.order || o.input),
+        ` — ${o.result}${o.reason ? " (" + o.reason + ")" : ""}${o.default ? " (default)" : ""}`));
+    }
+    const items = [...byPower].filter(([, l]) => l.length).map(([power, l]) => h("li", { class: "results-power", "data-power": power },
+      h("span", { class: "power" }, power), h("ul", {}, l)));
     const dislodged = (v.results?.dislodged || []).map((d) => h("li", {}, `${d.power} ${d.unit} dislodged from ${d.unit.split(" ")[1]}${d.from ? " by the attack from " + d.from : ""}`));
     // Campaign rules report what they did as events; each die with its table row, so that a
     // player can recompute it (docs/sieges.md, "Dice").

@@ -5,6 +5,14 @@
 import { api } from "./api.js";
 import { h, say, formatTime, formatRemaining } from "./dom.js";
 
+// Who holds a seat, as the console lists it: the player's name; a taken seat without one
+// (a player who gave none) is still taken; a sandbox's seats are the GM's.
+export function seatHolder(game, seat) {
+  if (game.sandbox) return "the GM (sandbox)";
+  if (seat?.player && seat.taken) return seat.player;
+  return seat?.taken ? "(taken)" : "(open)";
+}
+
 export class GmConsole {
   // ctx: {game, token, memo (survives refreshes), refresh()}
   constructor(ctx) {
@@ -41,9 +49,12 @@ export class GmConsole {
     this.power = h("select", { id: "gm-seat-power", onchange: keep("gmPower") },
       game.seats.map((s) => h("option", { value: s.power, selected: s.power === memo.gmPower }, s.power)));
     this.player = h("input", { id: "gm-seat-player", type: "text", autocomplete: "off", value: memo.gmPlayer ?? "", oninput: keep("gmPlayer") });
+    // The player's address, so that mail (orders, results, reminders) reaches them.
+    this.email = h("input", { id: "gm-seat-email", type: "email", autocomplete: "off", value: memo.gmEmail ?? "", oninput: keep("gmEmail") });
     const seatForm = h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); this.seat(); } },
       h("label", { for: "gm-seat-power" }, "Seat"), this.power,
       h("label", { for: "gm-seat-player" }, "Player name"), this.player,
+      h("label", { for: "gm-seat-email" }, "Email"), this.email,
       h("button", { type: "submit", id: "gm-seat" }, "Invite or replace"));
 
     const deadline = game.deadline ? `${formatTime(game.deadline)} (${formatRemaining(game.deadline)})`
@@ -65,7 +76,7 @@ export class GmConsole {
       const players = new Map(game.seats.map((s) => [s.power, s]));
       this.table.replaceChildren(...data.seats.map((s) => h("tr", { "data-power": s.power },
         h("th", { scope: "row" }, s.power),
-        h("td", {}, (players.get(s.power)?.player || "(open)") +
+        h("td", {}, seatHolder(game, players.get(s.power)) +
           (players.get(s.power)?.civil_disorder ? " (civil disorder: invite a replacement)" : "")),
         h("td", {}, s.needs_orders ? "yes" : "no"),
         h("td", { class: s.submitted ? "ok" : "" }, s.submitted ? "submitted" : "—"),
@@ -113,9 +124,9 @@ export class GmConsole {
     const { game, token } = this.ctx;
     const power = this.power.value;
     const taken = game.seats.find((s) => s.power === power)?.taken;
-    const player = this.player.value.trim() || undefined;
+    const who = { player: this.player.value.trim() || undefined, email: this.email.value.trim() || undefined };
     try {
-      const answer = taken ? await api.replace(game.id, power, player, token) : await api.invite(game.id, power, player, token);
+      const answer = taken ? await api.replace(game.id, power, who, token) : await api.invite(game.id, power, who, token);
       // The link carries the token in the fragment, which browsers never send to a server.
       const link = `${location.origin}/#/game/${game.id}?token=${encodeURIComponent(answer.token)}`;
       this.ctx.memo.handover = [

@@ -7,8 +7,9 @@
 // Voronoi cells of its points (regions.js).
 //
 // Layers, bottom to top, each a <g> with its own id so a later rule module only has to fill
-// its own: regions, adjacency, rail, supply, provinces, centres, sieges, orders, units, trains,
-// dislodged, standoffs. The campaign layers (rail, supply, sieges/garrisons, trains) read
+// its own: regions, adjacency, rail, supply, provinces, centres, sieges, units, trains,
+// dislodged, orders, standoffs (orders over the units, so no arrow hides under one; the layer
+// takes no clicks). The campaign layers (rail, supply, sieges/garrisons, trains) read
 // optional position fields and stay empty when the position has none (docs/web.md lists the
 // shapes they accept).
 
@@ -197,6 +198,21 @@ function drawCampaign(vi, position, layers) {
     }, layers.rail);
     titled(node, `${line.name || line.key}: ${line.track || ""} track` + (best ? `, ${best} ${stateName[rank]}` : "") + (broken ? ", demolished" : ""));
   }
+  // Railheads: a power's operational rail (capacity 1 or more) that a rail link joins to a
+  // province where that power's rail is not (yet) operational, i.e. where its rail ends.
+  const railheads = new Set();
+  for (const link of vi.raw.rail_links || []) {
+    const [x, y] = link.between || [];
+    for (const power of vi.powers.keys())
+      for (const [here, there] of [[x, y], [y, x]])
+        if ((railAt.get(power + "|" + here) || 0) >= 2 && (railAt.get(power + "|" + there) || 0) < 2) railheads.add(power + "|" + here);
+  }
+  for (const key of railheads) {
+    const [power, abbr] = key.split("|");
+    const p = pt(abbr);
+    if (p) titled(el("path", { d: `M${p.x - 7},${p.y + 16} h14 l-7,-9 z`, class: "railhead", fill: colour(vi, power), "data-abbr": abbr, "data-power": power }, layers.rail),
+      `${power} railhead at ${provinceName(vi, abbr)}`);
+  }
   for (const abbr of position.interdicted || []) {
     const p = pt(abbr);
     if (p) titled(el("circle", { cx: p.x, cy: p.y, r: 23, class: "interdicted", "data-abbr": abbr }, layers.rail), `${provinceName(vi, abbr)} is interdicted`);
@@ -207,6 +223,18 @@ function drawCampaign(vi, position, layers) {
   for (const [power, list] of Object.entries(position.units || {}))
     for (const entry of list) if (entry && Array.isArray(entry.supply_line)) supply.push([power, entry.supply_line]);
   for (const [power, path] of byPower(position.supply_lines)) supply.push([power, path]);
+  // Each campaign army's supply state under it: weeks carried, Extended line of communication,
+  // none left (docs/positions.md: `supply`, `supply_extended`).
+  for (const [power, list] of Object.entries(position.units || {}))
+    for (const entry of list) {
+      const u = typeof entry === "object" && entry && entry.supply !== undefined ? parseUnit(entry.unit) : null;
+      const p = u && pt(u.loc);
+      if (!p) continue;
+      const state = entry.supply <= 0 ? "out" : entry.supply_extended ? "extended" : "supplied";
+      const node = el("rect", { x: p.x - 9, y: p.y + 10, width: 18, height: 4, rx: 1, class: "supply-state " + state, "data-abbr": u.prov, "data-state": state }, layers.supply);
+      titled(node, `${power} ${u.kind} ${u.loc}: ${entry.supply} week${entry.supply === 1 ? "" : "s"} of supply` +
+        (entry.supply_extended ? ", line of communication Extended" : "") + (state === "out" ? ", out of supply" : ""));
+    }
   for (const [power, path] of supply) {
     const points = poly(path);
     if (points.split(" ").length < 2) continue;
@@ -285,18 +313,86 @@ function placeLabels(vi, position) {
   return out;
 }
 
-// Parses the move part of a canonical order for the arrows: "A PAR-BUR", "A PAR R BUR",
-// "A MOS-TSR-IRK" (the last province is the destination).
-function orderArrow(order) {
-  const m = /^\s*[AF]\s+([A-Z0-9/]+)\s*(?:-|\bR\b)\s*([A-Z0-9/ -]+?)\s*(?:VIA CONVOY)?\s*$/.exec(order);
+// What an order line draws, from its canonical text (the validator's `order`, or a result's):
+//   move    "A PAR - BUR", "A PAR R BUR", "A LON - BRE VIA CONVOY": an arrow
+//   ride    "A MOS - TSR - IRK", "A TRI - RAIL - SAA": an arrow along the named stops
+//   hold    "A PAR H": a ring round the unit
+//   support "A MAR S A PAR - BUR" (or "S A PAR", a hold): a dashed arrow
+//   convoy  "F NTH C A LON - NWY": a dotted line to the middle of the army's way
+//   train   "T REI SUPPLY A ARG": a dotted arrow from the city to the army supplied
+// A leading "Power:" and anything the map cannot place are ignored.
+export function orderShape(text) {
+  const t = (text || "").replace(/^\s*[A-Za-z]+:\s*/, "").toUpperCase();
+  let m = /^\s*[AF]\s+([A-Z0-9/]+)\s+(?:H|HOLD)\s*$/.exec(t);
+  if (m) return { kind: "hold", from: m[1] };
+  m = /^\s*[AF]\s+([A-Z0-9/]+)\s+S\s+[AF]\s+([A-Z0-9/]+)(?:\s*-\s*([A-Z0-9/]+))?/.exec(t);
+  if (m) return { kind: "support", from: m[1], via: m[2], to: m[3] || m[2] };
+  m = /^\s*F\s+([A-Z0-9/]+)\s+C\s+A\s+([A-Z0-9/]+)\s*-\s*([A-Z0-9/]+)/.exec(t);
+  if (m) return { kind: "convoy", from: m[1], via: m[2], to: m[3] };
+  m = /^\s*T\s+([A-Z0-9/]+)\s+SUPPLY\s+[AF]\s+([A-Z0-9/]+)/.exec(t);
+  if (m) return { kind: "train", from: m[1], to: m[2] };
+  m = /^\s*[AF]\s+([A-Z0-9/]+)\s*(?:-|\bR\b)\s*([A-Z0-9/ -]+?)\s*(?:VIA CONVOY)?\s*$/.exec(t);
   if (!m) return null;
   const path = m[2].split("-").map((s) => s.trim()).filter(Boolean);
-  return { from: m[1], to: path[path.length - 1] };
+  return { kind: path.length > 1 ? "ride" : "move", from: m[1], stops: path, to: path[path.length - 1] };
 }
 
-function supportArrow(order) {
-  const m = /^\s*[AF]\s+([A-Z0-9/]+)\s+S\s+[AF]\s+([A-Z0-9/]+)(?:\s*-\s*([A-Z0-9/]+))?/.exec(order);
-  return m ? { from: m[1], to: m[3] || m[2] } : null;
+// A ride's stops with a named rail line (the TSR) replaced by the line's provinces between the
+// stop before it and the one after, so the arrow follows the railway.
+function rideStops(vi, from, stops) {
+  const lines = new Map((vi.raw.rules?.rail_lines || []).map((l) => [String(l.name).toUpperCase(), l.provinces || []]));
+  const out = [];
+  let prev = from.split("/")[0];
+  stops.forEach((stop, i) => {
+    const line = lines.get(stop);
+    if (!line) { out.push(stop); prev = stop.split("/")[0]; return; }
+    const a = line.indexOf(prev), b = line.indexOf((stops[i + 1] || "").split("/")[0]);
+    if (a >= 0 && b >= 0) out.push(...(a < b ? line.slice(a + 1, b) : line.slice(b + 1, a).reverse()));
+  });
+  return out;
+}
+
+// The orders layer alone, so that a line typed or clicked in redraws its arrows without
+// redrawing (and refocusing) the rest of the map. `orders`: [{text, ok}], ok false drawn red.
+export function drawOrders(svg, vi, orders) {
+  const layer = svg.querySelector("#layer-orders");
+  if (!layer) return;
+  layer.replaceChildren();
+  const cut = (a, b, start, end) => {
+    const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy) || 1;
+    return [a.x + dx * start / len, a.y + dy * start / len, b.x - dx * end / len, b.y - dy * end / len];
+  };
+  for (const order of orders || []) {
+    const shape = orderShape(order.text);
+    const a = shape && point(vi, shape.from);
+    if (!a) continue;
+    const cls = `order-arrow ${shape.kind}${order.ok === false ? " failed" : ""}`;
+    const attrs = { class: cls, "data-order": order.text, "data-kind": shape.kind };
+    let node;
+    if (shape.kind === "hold") {
+      node = el("circle", { ...attrs, cx: a.x, cy: a.y, r: 14 }, layer);
+    } else if (shape.kind === "convoy") {
+      const army = point(vi, shape.via), dest = point(vi, shape.to);
+      if (!army || !dest) continue;
+      const mid = { x: (army.x + dest.x) / 2, y: (army.y + dest.y) / 2 };
+      const [x1, y1, x2, y2] = cut(a, mid, 12, 0);
+      node = el("line", { ...attrs, x1, y1, x2, y2 }, layer);
+    } else {
+      const names = shape.kind === "ride" ? rideStops(vi, shape.from, shape.stops) : [shape.to];
+      const stops = [a, ...names.map((s) => point(vi, s)).filter(Boolean)];
+      if (stops.length < 2) continue;
+      const [x1, y1] = cut(stops[0], stops[1], 12, 0);
+      const [, , x2, y2] = cut(stops[stops.length - 2], stops[stops.length - 1], 0, 12);
+      const pts = [[x1, y1], ...stops.slice(1, -1).map((p) => [p.x, p.y]), [x2, y2]];
+      node = el("polyline", { ...attrs, points: pts.map((p) => p.map((n) => n.toFixed(1)).join(",")).join(" "), "marker-end": "url(#arrow)" }, layer);
+    }
+    titled(node, order.text);
+    // A white halo under the stroke keeps it readable over rail lines and any power's tint.
+    const halo = node.cloneNode(false);
+    halo.setAttribute("class", "order-halo");
+    for (const name of ["marker-end", "data-kind", "data-order"]) halo.removeAttribute(name);
+    layer.insertBefore(halo, node);
+  }
 }
 
 // Draws everything. `options`:
@@ -312,7 +408,7 @@ export function drawMap(svg, vi, position, options = {}) {
   el("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow-head" }, marker);
   el("rect", { x: 0, y: 0, width: vi.width, height: vi.height, class: "map-bg" }, svg);
   const layers = {};
-  for (const name of ["regions", "adjacency", "rail", "supply", "provinces", "centres", "sieges", "orders", "units", "trains", "dislodged", "standoffs"])
+  for (const name of ["regions", "adjacency", "rail", "supply", "provinces", "centres", "sieges", "units", "trains", "dislodged", "orders", "standoffs"])
     layers[name] = el("g", { id: "layer-" + name, class: "layer" }, svg);
 
   const owners = ownerOf(position);
@@ -357,7 +453,8 @@ export function drawMap(svg, vi, position, options = {}) {
     const g = el("g", { class: `province type-${p.type}${targets.has(p.abbr) ? " target" : ""}`, "data-abbr": p.abbr }, layers.provinces);
     el("circle", { cx: p.x, cy: p.y, r: targets.has(p.abbr) ? 9 : 3.5, class: "province-dot" }, g);
     const at = labels?.get(p.abbr);
-    el("text", at ? { x: at.x, y: at.y, class: "province-label", style: `font-size:${at.size}px` }
+    // A presentation attribute, not `style`: the page's CSP refuses inline styles (docs/web.md).
+    el("text", at ? { x: at.x, y: at.y, class: "province-label", "font-size": at.size }
       : { x: p.x, y: p.y - 13, class: "province-label" }, g).textContent = p.abbr;
     titled(g, p.name);
     for (const [coast, c] of p.coasts) {
@@ -380,21 +477,6 @@ export function drawMap(svg, vi, position, options = {}) {
   }
 
   drawCampaign(vi, position, layers);
-
-  for (const order of options.orders || []) {
-    const move = orderArrow(order.text);
-    const support = move ? null : supportArrow(order.text);
-    const arrow = move || support;
-    if (!arrow || !arrow.to) continue;
-    const a = point(vi, arrow.from), b = point(vi, arrow.to);
-    if (!a || !b) continue;
-    const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy) || 1, cut = 12 / len;
-    el("line", {
-      x1: a.x + dx * cut, y1: a.y + dy * cut, x2: b.x - dx * cut, y2: b.y - dy * cut,
-      class: `order-arrow ${move ? "move" : "support"} ${order.ok === false ? "failed" : ""}`,
-      "marker-end": "url(#arrow)",
-    }, layers.orders);
-  }
 
   const focusable = options.unitsFocusable || (() => false);
   for (const u of unitsOf(position)) {
@@ -423,4 +505,5 @@ export function drawMap(svg, vi, position, options = {}) {
     titled(el("path", { d: `M${p.x - 6},${p.y - 6} L${p.x + 6},${p.y + 6} M${p.x + 6},${p.y - 6} L${p.x - 6},${p.y + 6}`, class: "standoff" }, layers.standoffs),
       `Standoff in ${provinceName(vi, abbr)}`);
   }
+  drawOrders(svg, vi, options.orders);
 }

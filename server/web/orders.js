@@ -74,7 +74,8 @@ export class OrderPanel {
       h("div", { class: "row" },
         h("button", { type: "button", id: "submit-orders", class: "primary", onclick: () => this.submit() }, "Submit orders"),
         h("button", { type: "button", id: "clear-orders", onclick: () => { this.text.value = ""; this.scheduleValidate(0); } }, "Clear"),
-        h("label", { class: "check" }, this.ready, " Ready (resolve early when everyone is)")),
+        // A sandbox resolves when its GM says: nobody else to be ready for.
+        this.ctx.sandbox ? null : h("label", { class: "check" }, this.ready, " Ready (resolve early when everyone is)")),
       this.confirmation);
     // The last confirmation stays on screen across the refresh a submission causes.
     if (this.ctx.memo.confirmation) this.confirmation.replaceChildren(...this.ctx.memo.confirmation);
@@ -150,6 +151,8 @@ export class OrderPanel {
   }
 
   showVerdicts(verdicts) {
+    this.checked = { text: this.text.value, verdicts };
+    this.ctx.drawOrders?.();
     this.verdicts.replaceChildren(...verdicts.map((v) => {
       const ok = v.status === "accepted";
       return h("li", { class: ok ? "accepted" : "rejected", "data-line": v.line },
@@ -199,6 +202,45 @@ export class OrderPanel {
     }
   }
 
+  // The orders the map draws for the current phase: the validator's canonical form of each
+  // accepted line once the box has been checked, and until then the lines as they stand (a
+  // clicked line draws at once; a line the map cannot read draws nothing).
+  currentOrders() {
+    if (this.checked && this.checked.text === this.text.value)
+      return this.checked.verdicts.filter((v) => v.status === "accepted" && v.order).map((v) => ({ text: v.order }));
+    return this.text.value.split("\n").filter((l) => l.trim()).map((text) => ({ text }));
+  }
+
+  // What the power does this adjustment phase: builds (centres above units), disbands (units
+  // above centres) or nothing; from the position, as the server counts it.
+  adjustment() {
+    const { position, power } = this.ctx;
+    const centres = (position.supply_centers?.[power] || []).length;
+    return centres - unitsOf(position).filter((u) => u.power === power).length;
+  }
+
+  // Where an army could land by convoy: coastal provinces reached through seas that hold a
+  // fleet (anyone's: the other power may convoy too), starting from the army's own coast.
+  convoyReach(unit) {
+    const { vi, position } = this.ctx;
+    const out = new Set();
+    if (unit.kind !== "A" || vi.provinces.get(unit.prov)?.type !== "coast") return out;
+    const fleets = new Set(unitsOf(position).filter((u) => u.kind === "F").map((u) => u.prov));
+    const seas = (abbr) => (vi.provinces.get(abbr)?.fleet || []).map(provinceOf)
+      .filter((n) => vi.provinces.get(n)?.type === "sea" && fleets.has(n));
+    const seen = new Set(seas(unit.prov));
+    const queue = [...seen];
+    while (queue.length) {
+      const sea = queue.shift();
+      for (const n of vi.provinces.get(sea).fleet.map(provinceOf)) {
+        const p = vi.provinces.get(n);
+        if (p?.type === "sea" && fleets.has(n) && !seen.has(n)) { seen.add(n); queue.push(n); }
+        if (p?.type === "coast" && n !== unit.prov) out.add(n);
+      }
+    }
+    return out;
+  }
+
   // --- ordering by clicking --------------------------------------------------------------
 
   addLine(order, prov) {
@@ -232,7 +274,7 @@ export class OrderPanel {
     const { vi, position, power } = this.ctx;
     const out = new Set();
     if (this.phaseKind === "A") {
-      if (this.selected) return out;
+      if (this.selected || this.adjustment() <= 0) return out;
       const occupied = new Set(unitsOf(position).map((u) => u.prov));
       const owned = new Set((position.supply_centers?.[power] || []).map(provinceOf));
       for (const home of vi.powers.get(power)?.home || [])
@@ -245,7 +287,10 @@ export class OrderPanel {
       for (const loc of unit.retreats.length ? unit.retreats : reach(vi, unit)) out.add(loc);
       return out;
     }
-    if (this.mode === "move") for (const loc of reach(vi, unit)) out.add(loc);
+    if (this.mode === "move") {
+      for (const loc of reach(vi, unit)) out.add(loc);
+      for (const abbr of this.convoyReach(unit)) out.add(abbr);
+    }
     if (this.mode === "support" && this.second) {
       const mine = new Set(reach(vi, unit).map(provinceOf));
       if (mine.has(this.second.prov)) out.add(this.second.prov);  // support to hold
@@ -262,7 +307,13 @@ export class OrderPanel {
     const { vi, power } = this.ctx;
     const kind = this.phaseKind;
     if (kind === "A") {
-      if (unit.power === power && !unit.dislodged) this.addLine(`${unit.kind} ${unit.loc} D`, unit.prov);
+      // A disband is only an order when units outnumber centres: with builds due the server
+      // would refuse it, so the click says where to build instead.
+      const due = this.adjustment();
+      if (unit.power !== power || unit.dislodged) say(unitLabel(vi, unit.power, unit) + " is not yours.", "warn");
+      else if (due < 0) this.addLine(`${unit.kind} ${unit.loc} D`, unit.prov);
+      else if (due > 0) say(`${power} has ${due} build${due > 1 ? "s" : ""} due, not a disband: click a highlighted home centre to build.`, "warn");
+      else say(`${power} has as many units as centres: nothing to build or disband.`, "warn");
       return;
     }
     if (this.selected && (this.mode === "support" || this.mode === "convoy") && !unit.dislodged) {
@@ -274,7 +325,7 @@ export class OrderPanel {
         this.ctx.redraw();
         return;
       }
-      if (unit.prov === this.second.prov) { this.onProvince(unit.prov); return; }
+      if (unit.prov === this.second.prov || this.targets().has(unit.prov)) { this.onProvince(unit.prov); return; }
     }
     if (unit.power !== power || (kind === "R") !== !!unit.dislodged) {
       if (this.selected && this.mode === "move" && this.targets().has(unit.loc)) { this.onProvince(unit.loc); return; }
@@ -306,7 +357,10 @@ export class OrderPanel {
     }
     const u = `${unit.kind} ${unit.loc}`;
     if (this.phaseKind === "R") return this.addLine(`${u} R ${target}`, unit.prov);
-    if (this.mode === "move") return this.addLine(`${u}-${target}`, unit.prov);
+    if (this.mode === "move") {
+      const direct = reach(vi, unit).some((l) => l === target || provinceOf(l) === target);
+      return this.addLine(direct ? `${u}-${target}` : `${u}-${target} VIA CONVOY`, unit.prov);
+    }
     const v = `${this.second.kind} ${this.second.loc}`;
     if (this.mode === "support")
       return this.addLine(provinceOf(target) === this.second.prov ? `${u} S ${v}` : `${u} S ${v}-${target}`, unit.prov);
@@ -336,7 +390,9 @@ export class OrderPanel {
     const tools = [];
     let hint;
     if (kind === "A") {
-      hint = "Click a unit to disband it, or a highlighted home centre to build there.";
+      const due = this.adjustment();
+      hint = due > 0 ? `${due} build${due > 1 ? "s" : ""} due: click a highlighted home centre to build there.`
+        : due < 0 ? `${-due} disband${due < -1 ? "s" : ""} due: click a unit to disband it.` : "Nothing to build or disband.";
       if (this.buildAt) {
         const p = vi.provinces.get(this.buildAt);
         hint = `Build in ${p.name}:`;
@@ -347,7 +403,7 @@ export class OrderPanel {
         }
         tools.push(h("button", { type: "button", onclick: () => { this.buildAt = null; this.updateTools(); } }, "Cancel"));
       }
-      tools.push(h("button", { type: "button", onclick: () => this.addLine("WAIVE", null) }, "Waive a build"));
+      if (due > 0) tools.push(h("button", { type: "button", onclick: () => this.addLine("WAIVE", null) }, "Waive a build"));
     } else if (!unit) {
       hint = kind === "R" ? "Click a dislodged unit of yours to order its retreat." : "Click one of your units (or Tab to it and press Enter) to order it.";
     } else {

@@ -13,133 +13,13 @@
 // failure. Screenshots go to the artifacts directory. Every wait is bounded, and a watchdog stops the
 // server and exits non-zero if the whole run takes too long.
 
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import {
+  ARTIFACTS, POWERS, apiCall, check, createGame, launch, mapShots, openSeat, raw, resolveNow, run, shot,
+  startServer, stopServer, textarea, until, verdicts,
+} from "./harness.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const args = parseArgs(process.argv.slice(2));
-const BINARY = args.binary;
-const VARIANTS = args.variants || path.resolve(here, "../../config/variants");
-const ARTIFACTS = path.resolve(args.artifacts || path.resolve(here, "../artifacts/web"));
-const CHROMIUM = args.chromium || process.env.CHROMIUM || "/usr/bin/chromium";
-const WATCHDOG_MS = Number(args.timeout || 240) * 1000;
-const POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"];
-
-function parseArgs(argv) {
-  const out = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    if (!argv[i].startsWith("--") || argv[i + 1] === undefined) usage();
-    out[argv[i].slice(2)] = argv[i + 1];
-  }
-  if (!out.binary) usage();
-  return out;
-}
-
-function usage() {
-  console.error("usage: ui.test.mjs --binary PATH [--variants DIR] [--artifacts DIR] [--chromium PATH] [--timeout SECONDS]");
-  process.exit(64);
-}
-
-function check(condition, message) {
-  if (!condition) throw new Error("check failed: " + message);
-}
-
-const cleanups = [];
-async function cleanup() {
-  while (cleanups.length) {
-    try { await cleanups.pop()(); } catch (e) { console.error("cleanup:", e.message); }
-  }
-}
-
-const watchdog = setTimeout(async () => {
-  console.error(`FAIL: the test did not finish within ${WATCHDOG_MS / 1000} s`);
-  await Promise.race([cleanup(), new Promise((r) => setTimeout(r, 15000))]);
-  process.exit(1);
-}, WATCHDOG_MS);
-watchdog.unref();
-
-// --- the server --------------------------------------------------------------------------------
-
-async function startServer() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "adjutant-web-"));
-  const config = {
-    listen: { address: "127.0.0.1", port: 0 },
-    database: path.join(dir, "adjutant.db"),
-    variants_dir: VARIANTS,
-    admin_token: "admin-secret-for-web-tests",
-    threads: 2,
-    scheduler_interval_seconds: 1,
-    demo: false,
-    log_level: "info",
-  };
-  fs.writeFileSync(path.join(dir, "config.json"), JSON.stringify(config));
-  const log = fs.openSync(path.join(dir, "server.log"), "a");
-  const proc = spawn(BINARY, ["serve", "--config", path.join(dir, "config.json")], { stdio: ["ignore", "pipe", log] });
-  const server = { dir, proc, logPath: path.join(dir, "server.log") };
-  cleanups.push(async () => {
-    await stopServer(server);
-    fs.closeSync(log);
-    if (process.exitCode) console.error("server log kept in " + dir);
-    else fs.rmSync(dir, { recursive: true, force: true });
-  });
-  server.port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the server did not start within 30 s")), 30000);
-    let buffer = "";
-    proc.stdout.on("data", (chunk) => {
-      buffer += chunk;
-      const m = /listening on http:\/\/[^\s]+:(\d+)/.exec(buffer);
-      if (m) { clearTimeout(timer); resolve(Number(m[1])); }
-    });
-    proc.on("exit", (code) => { clearTimeout(timer); reject(new Error(`the server exited (${code}) before listening; log in ${dir}`)); });
-  });
-  server.base = `http://127.0.0.1:${server.port}`;
-  return server;
-}
-
-async function stopServer(server) {
-  const { proc } = server;
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  const exited = new Promise((r) => proc.once("exit", r));
-  proc.kill("SIGTERM");
-  const timer = setTimeout(() => proc.kill("SIGKILL"), 10000);
-  await exited;
-  clearTimeout(timer);
-}
-
-// Raw HTTP, so the path goes out exactly as written (fetch would normalise "..").
-function raw(server, method, target, headers = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: server.port, method, path: target, headers, timeout: 10000 }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body }));
-    });
-    req.on("timeout", () => req.destroy(new Error("request timed out: " + target)));
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-// The GM's resolve names the phase it resolves (docs/server.md): the game's current one.
-async function resolveNow(server, id, gm) {
-  const game = await apiCall(server, "GET", `/games/${id}`);
-  return apiCall(server, "POST", `/games/${id}/actions/resolve`, { phase: game.data.phase }, gm);
-}
-
-async function apiCall(server, method, route, body, token) {
-  const headers = { "Content-Type": "application/json" };
-  if (token) headers.Authorization = "Bearer " + token;
-  const res = await fetch(server.base + "/api/v1" + route, {
-    method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(10000),
-  });
-  const data = await res.json().catch(() => null);
-  return { status: res.status, data };
-}
 
 // --- the checks --------------------------------------------------------------------------------
 
@@ -172,30 +52,6 @@ async function checkStatic(server) {
   console.log("ok: static files (types, ETag/304, HEAD, traversal refused)");
 }
 
-async function createGame(server, name = "Browser test", extra = {}) {
-  const created = await apiCall(server, "POST", "/games", { name, variant: "standard", missing_orders: "hold", resolve_when_ready: false, ...extra });
-  check(created.status === 201, "create game: " + JSON.stringify(created.data));
-  const id = created.data.game.id;
-  const tokens = {};
-  for (const power of POWERS) {
-    const joined = await apiCall(server, "POST", `/games/${id}/seats/${power}/join`, { player: power + " player" });
-    check(joined.status === 201, "join " + power);
-    tokens[power] = joined.data.token;
-  }
-  return { id, gm: created.data.gm_token, tokens };
-}
-
-// A new game of `variant` (not started) with `power`'s seat taken, opened on `page` as that seat.
-async function openSeat(page, server, name, variant, power) {
-  const created = await apiCall(server, "POST", "/games", { name, variant, missing_orders: "hold", resolve_when_ready: false });
-  check(created.status === 201, `create ${variant} game: ` + JSON.stringify(created.data));
-  const id = created.data.game.id;
-  const joined = await apiCall(server, "POST", `/games/${id}/seats/${power}/join`, { player: power + " player" });
-  check(joined.status === 201, "join " + power);
-  await page.goto(`${server.base}/#/game/${id}?token=${joined.data.token}`);
-  await page.waitForSelector("#orders-heading");
-  return { id, gm: created.data.gm_token, token: joined.data.token };
-}
 
 // The 1914 campaign map: province shapes, the rail network in each power's colour by its rail
 // state, garrisons; a German ride typed and checked live.
@@ -260,17 +116,6 @@ async function campaignMap(page, server) {
   await shot(page, "14-campaign-assault");
 }
 
-// The map alone at desktop and phone size (the whole page is in the other screenshots), for a
-// person to look at: real coastlines, units where the towns are, labels readable.
-async function mapShots(page, name) {
-  const size = page.viewportSize();
-  await page.$eval("#map", (m) => m.scrollIntoView());
-  await (await page.$(".map-wrap")).screenshot({ path: path.join(ARTIFACTS, name + "-desktop.png") });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.$eval("#map", (m) => m.scrollIntoView());
-  await (await page.$(".map-wrap")).screenshot({ path: path.join(ARTIFACTS, name + "-phone.png") });
-  await page.setViewportSize(size);
-}
 
 // Colonial on its generated map: 119 real shapes, the opening units drawn.
 async function colonialMap(page, server) {
@@ -431,28 +276,6 @@ async function press(server, open) {
   return [game, gunboat, grey];
 }
 
-async function until(test, ms, what) {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error("timed out waiting for " + what);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function shot(page, name) {
-  await page.screenshot({ path: path.join(ARTIFACTS, name + ".png"), fullPage: true });
-}
-
-async function textarea(page) {
-  return page.$eval("#orders-text", (t) => t.value);
-}
-
-// Waits until the verdict list shows `count` lines (validation is debounced and asynchronous).
-async function verdicts(page, count) {
-  await page.waitForFunction((n) => document.querySelectorAll("#verdicts li").length === n, count, { timeout: 10000 });
-  return page.$$eval("#verdicts li", (lis) => lis.map((li) => ({ cls: li.className, text: li.textContent })));
-}
-
 async function clickOrders(page, server, game) {
   // The seat token arrives in the link; the app moves it to sessionStorage and out of the URL.
   await page.goto(`${server.base}/#/game/${game.id}?token=${game.tokens.France}`);
@@ -532,6 +355,9 @@ async function textOrders(page, server, game) {
   await page.click("#submit-orders");
   await page.waitForSelector("#confirmation .warn");
   check((await page.textContent("#confirmation")).includes("3 accepted, 1 rejected"), "a partly bad submission is saved with its verdicts");
+  // The submission refreshes the page; typing before the panel is redrawn would go into the
+  // old box. The guidance line is the new panel's, from the orders now in force.
+  await page.waitForFunction(() => document.getElementById("guidance")?.textContent.startsWith("3 of 3"), null, { timeout: 10000 });
   // Nothing accepted (a friendly heading, a bad line): not saved, the orders in force stay.
   await page.fill("#orders-text", "Changing my mind:\nA MUN-XYZ\n");
   await verdicts(page, 2);
@@ -766,84 +592,38 @@ function checkLogs(server, games) {
   console.log("ok: no token in the server log");
 }
 
-// Missing prerequisites skip (77) on a developer's machine, but fail where the README's test
-// command runs: it installs them, so their absence there is a broken set-up, not a skip.
-const SKIP = process.env.ADJUTANT_REQUIRE_BROWSER === "1" ? 1 : 77;
-
 async function main() {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  let chromium;
-  try {
-    ({ chromium } = await import("playwright-core"));
-  } catch {
-    console.error("SKIP: playwright-core is not installed; run `npm ci --prefix tests/web`");
-    process.exit(SKIP);
-  }
-  if (!fs.existsSync(CHROMIUM)) {
-    console.error("SKIP: no Chromium at " + CHROMIUM + " (Debian package `chromium`)");
-    process.exit(SKIP);
-  }
+  const { context, open, pageErrors, failed } = await launch();
   const server = await startServer();
   console.log("server on " + server.base);
   await checkStatic(server);
   const game = await createGame(server);
 
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "adjutant-chromium-"));
-  cleanups.push(async () => fs.rmSync(profile, { recursive: true, force: true }));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    timeout: 30000,
-    viewport: { width: 1280, height: 900 },
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-  cleanups.push(() => context.close());
-  context.setDefaultTimeout(10000);
-  const pageErrors = [];
-  const open = async (name) => {
-    const page = await context.newPage();
-    page.on("pageerror", (e) => pageErrors.push(`${name}: ${e.message}`));
-    page.on("console", (m) => { if (m.type() === "error") console.log(`[${name} console] ${m.text()}`); });
-    return page;
-  };
-  const pages = [];
   const tokenGames = [game];
   try {
     const france = await open("france");
-    pages.push(france);
     await clickOrders(france, server, game);
     const germany = await open("germany");
-    pages.push(germany);
     await textOrders(germany, server, game);
     const gm = await open("gm");
-    pages.push(gm);
     await gmConsole(gm, server, game);
     const mobile = await open("phone");
-    pages.push(mobile);
     await phone(mobile, server, game);
     const keys = await open("keyboard");
-    pages.push(keys);
     await keyboard(keys, server, game);
-    const pressGames = await press(server, async (name) => { const p = await open(name); pages.push(p); return p; });
+    const pressGames = await press(server, open);
     tokenGames.push(...pressGames);
     const guided = await open("guidance");
-    pages.push(guided);
     tokenGames.push(await guidanceAndHistory(guided, server));
     const sandbox = await open("sandbox");
-    pages.push(sandbox);
     tokenGames.push(await sandboxGame(sandbox, server));
     const campaign = await open("campaign");
-    pages.push(campaign);
     await campaignMap(campaign, server);
     const colonial = await open("colonial");
-    pages.push(colonial);
     await colonialMap(colonial, server);
     check(pageErrors.length === 0, "no script errors in the pages: " + pageErrors.join("; "));
   } catch (e) {
-    for (const [i, page] of pages.entries())
-      await page.screenshot({ path: path.join(ARTIFACTS, `failure-${i}.png`), fullPage: true }).catch(() => {});
-    if (pageErrors.length) console.error("page errors: " + pageErrors.join("; "));
+    await failed();
     throw e;
   }
   await context.close();
@@ -852,13 +632,4 @@ async function main() {
   console.log("screenshots in " + ARTIFACTS);
 }
 
-main().then(async () => {
-  await cleanup();
-  console.log("PASS");
-  process.exit(0);
-}, async (e) => {
-  process.exitCode = 1;
-  console.error("FAIL: " + (e.stack || e.message));
-  await Promise.race([cleanup(), new Promise((r) => setTimeout(r, 15000))]);
-  process.exit(1);
-});
+run(main);

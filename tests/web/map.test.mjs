@@ -1,0 +1,260 @@
+#!/usr/bin/env node
+// SPDX-License-Identifier: Apache-2.0
+// Browser test of the map (docs/web.md, issue 21): orders drawn as they are entered (moves,
+// holds, supports, convoys, rail rides), results grouped by power, clicking a support into a
+// province another power holds, a convoyed move chosen by clicking, builds offered (not a
+// disband) when builds are due, zoom and pan by buttons, wheel, drag and pinch, the legend,
+// the 1914 map's switchable layers, the lobby's and GM console's settings, and a sandbox with
+// neither press nor a Ready box. Screenshots of the three variants at desktop and phone size.
+//
+// Usage: node map.test.mjs --binary PATH [--variants DIR] [--artifacts DIR] [--chromium PATH]
+// Exits 77 (CTest: skipped) when Chromium or playwright-core is missing.
+
+import {
+  apiCall, check, launch, mapShots, openSeat, resolveNow, run, shot, startServer, textarea, verdicts,
+} from "./harness.mjs";
+
+const orderKinds = (page) => page.$$eval("#layer-orders .order-arrow", (a) => a.map((x) => x.dataset.kind).sort());
+const viewBox = (page) => page.$eval("#map", (m) => m.getAttribute("viewBox").split(" ").map(Number));
+
+// Orders of a sandbox's power, through the API (the GM orders for it with ?power=).
+async function order(server, game, power, lines) {
+  const put = await apiCall(server, "PUT", `/games/${game.id}/orders?power=${power}`, { orders: lines }, game.gm);
+  check(put.status === 200 && put.data.rejected === 0, `${power}: ${lines.join("; ")}: ` + JSON.stringify(put.data));
+}
+
+async function sandbox(page, server) {
+  const created = await apiCall(server, "POST", "/games", { name: "Map sandbox", sandbox: true });
+  check(created.status === 201, "create a sandbox");
+  const game = { id: created.data.game.id, gm: created.data.gm_token };
+  check((await apiCall(server, "POST", `/games/${game.id}/actions/start`, {}, game.gm)).status === 200, "start");
+  await page.goto(`${server.base}/#/game/${game.id}?token=${game.gm}`);
+  await page.waitForSelector("#sandbox-power");
+  // A sandbox has nobody to write to or wait for.
+  check(await page.$("#press-panel") === null && await page.$("#ready-flag") === null, "no press panel and no Ready box in a sandbox");
+  await page.waitForSelector('.gm-console tr[data-power="France"]');
+  const holder = await page.textContent('.gm-console tr[data-power="France"] td');
+  check(!holder.includes("(open)"), "the GM console does not call a sandbox's seats open: " + holder);
+
+  // Orders drawn as they are clicked in: a move, a hold, a support.
+  await page.selectOption("#sandbox-power", "France");
+  await page.waitForFunction(() => document.getElementById("orders-heading")?.textContent.includes("France"), null, { timeout: 10000 });
+  await page.click('#layer-units .unit[data-loc="BRE"]');
+  await page.dispatchEvent('#layer-regions [data-abbr="MAO"]', "click");
+  check((await orderKinds(page)).includes("move"), "the clicked move is drawn at once");
+  await page.click('#layer-units .unit[data-loc="PAR"]');
+  await page.click('.order-tools button:has-text("Hold")');
+  await page.fill("#orders-text", (await textarea(page)) + "A MAR S A PAR-BUR\n");
+  await verdicts(page, 3);
+  await page.waitForFunction(() => document.querySelectorAll("#layer-orders .order-arrow").length === 3, null, { timeout: 10000 });
+  check(JSON.stringify(await orderKinds(page)) === JSON.stringify(["hold", "move", "support"]), "move, hold and support drawn: " + await orderKinds(page));
+  // Drawn over the units: the orders layer comes after them and takes no clicks.
+  check(await page.$eval("#layer-orders", (l) => [...l.parentNode.children].indexOf(l) > [...l.parentNode.children].indexOf(document.getElementById("layer-units")) &&
+    getComputedStyle(l).pointerEvents === "none"), "orders drawn above the units, click-through");
+  await page.fill("#orders-text", "A PAR-XYZ\n");
+  await verdicts(page, 1);
+  check((await orderKinds(page)).length === 0, "a refused line draws nothing");
+  await page.fill("#orders-text", "A PAR H\nA MAR H\nF BRE-MAO\n");
+  await verdicts(page, 3);
+  await page.click("#submit-orders");
+  await page.waitForSelector("#confirmation .ok");
+  await shot(page, "30-orders-drawn");
+  await order(server, game, "Germany", ["A MUN-BUR"]);
+  await order(server, game, "England", ["F LON-NTH", "A LVP-YOR"]);
+  check((await resolveNow(server, game.id, game.gm)).status === 200, "resolve spring");
+  await page.waitForFunction(() => document.getElementById("current-phase")?.textContent.includes("Fall 1901"), null, { timeout: 15000 });
+
+  // Support into a province that holds another power's unit: France's A PAR supports A MAR
+  // into Burgundy, where the German army stands, by clicking that army.
+  await page.selectOption("#sandbox-power", "France");
+  await page.waitForSelector('#layer-units .unit[data-loc="BUR"][data-power="Germany"]');
+  await page.click('#layer-units .unit[data-loc="PAR"]');
+  await page.click('.order-tools button:has-text("Support")');
+  await page.click('#layer-units .unit[data-loc="MAR"]');
+  await page.click('#layer-units .unit[data-loc="BUR"]');
+  check((await textarea(page)).includes("A PAR S A MAR-BUR"), "support into the German-held province: " + await textarea(page));
+  const warned = await page.textContent("#status");
+  check(!warned.includes("is not yours"), "no 'not yours' for the supported destination: " + warned);
+
+  // A convoyed move by clicking: England's A YOR to Norway through F NTH, and the fleet's order.
+  await page.selectOption("#sandbox-power", "England");
+  await page.waitForFunction(() => document.getElementById("orders-heading")?.textContent.includes("England"), null, { timeout: 10000 });
+  await page.click('#layer-units .unit[data-loc="YOR"]');
+  await page.waitForSelector('#layer-provinces .target[data-abbr="NWY"]');
+  await page.click('#layer-provinces [data-abbr="NWY"] circle');
+  check((await textarea(page)).includes("A YOR-NWY VIA CONVOY"), "the convoyed move: " + await textarea(page));
+  await page.click('#layer-units .unit[data-loc="NTH"]');
+  await page.click('.order-tools button:has-text("Convoy")');
+  await page.click('#layer-units .unit[data-loc="YOR"]');
+  await page.click('#layer-provinces [data-abbr="NWY"] circle');
+  check((await textarea(page)).includes("F NTH C A YOR-NWY"), "the convoy: " + await textarea(page));
+  const v = await verdicts(page, 2);
+  check(v.every((x) => x.cls === "accepted"), "both accepted: " + JSON.stringify(v));
+  await page.waitForFunction(() => document.querySelectorAll('#layer-orders .order-arrow[data-kind="convoy"]').length === 1, null, { timeout: 10000 });
+  await page.click("#submit-orders");
+  await page.waitForSelector("#confirmation .ok");
+  await order(server, game, "France", ["F MAO-POR", "A MAR-SPA", "A PAR H"]);
+  check((await resolveNow(server, game.id, game.gm)).status === 200, "resolve fall");
+  await page.waitForFunction(() => /Winter 1901|1901 adjustments/i.test(document.getElementById("current-phase")?.textContent), null, { timeout: 15000 });
+
+  // Results of the fall, grouped by power.
+  await page.click("#history-prev");
+  await page.waitForSelector("#results-list .results-power");
+  const groups = await page.$$eval("#results-list > .results-power", (l) => l.map((x) => x.dataset.power));
+  check(groups.includes("England") && groups.includes("France") && new Set(groups).size === groups.length, "results grouped by power: " + groups);
+  check((await page.textContent('#results-list > .results-power[data-power="England"]')).includes("A YOR - NWY"), "England's group has its convoyed move");
+  await shot(page, "31-results-by-power");
+  await page.click("#history-current");
+
+  // Builds due (France: 5 centres, 3 units): a click on a unit does not write a disband, and
+  // an empty home centre offers the builds.
+  await page.selectOption("#sandbox-power", "France");
+  await page.waitForFunction(() => document.getElementById("orders-heading")?.textContent.includes("France"), null, { timeout: 10000 });
+  await page.click('#layer-units .unit[data-loc="PAR"]');
+  check(!(await textarea(page)).includes(" D"), "no disband written while builds are due: " + await textarea(page));
+  check((await page.textContent("#status")).includes("build"), "the click says builds are due: " + await page.textContent("#status"));
+  check(await page.$('#layer-provinces .target[data-abbr="PAR"]') === null, "an occupied home centre is no target");
+  await page.click('#layer-provinces [data-abbr="BRE"] circle');
+  await page.click('.order-tools button:has-text("Build fleet")');
+  check((await textarea(page)).includes("BUILD F BRE"), "a build by clicking: " + await textarea(page));
+  check((await verdicts(page, 1))[0].cls === "accepted", "the build is accepted");
+  console.log("ok: orders drawn as entered, support into a foreign unit, convoy and builds by clicking, results by power, sandbox panels");
+}
+
+// Zoom by buttons and wheel, pan by dragging, pinch by two pointers; a click still orders.
+async function zoom(page, server) {
+  const { id } = await openSeat(page, server, "Zoom", "standard", "France");
+  const full = await viewBox(page);
+  await page.click("#zoom-in");
+  const zoomed = await viewBox(page);
+  check(zoomed[2] < full[2] * 0.7, "zoom in narrows the view: " + zoomed);
+  const box = await (await page.$("#map")).boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -200);
+  await page.waitForFunction((w) => Number(document.getElementById("map").getAttribute("viewBox").split(" ")[2]) < w, zoomed[2], { timeout: 5000 });
+  const before = await viewBox(page);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 120, box.y + box.height / 2 - 60, { steps: 6 });
+  await page.mouse.up();
+  const after = await viewBox(page);
+  check(after[0] > before[0] && after[1] > before[1], `a drag pans the view: ${before} -> ${after}`);
+  // The view survives a redraw (selecting a unit), and a click still selects.
+  await page.click("#zoom-reset");
+  await page.click("#zoom-in");
+  await page.click('#layer-units .unit[data-loc="PAR"]');
+  check((await viewBox(page))[2] < full[2], "the zoom is kept across a redraw");
+  check(await page.$('#layer-units .unit.selected[data-loc="PAR"]'), "a click on a unit still selects it when zoomed");
+  await page.click("#zoom-reset");
+  check(JSON.stringify(await viewBox(page)) === JSON.stringify(full), "reset shows the whole map");
+  // The legend says what 5/4 means and shows the key.
+  const legend = await page.textContent("#legend");
+  check(/supply centres owned \/ 4 units/.test(legend) && legend.includes("France 3/3") && legend.includes("impassable"), "the legend explains centres/units: " + legend);
+  // A phone: a two-finger pinch zooms (pointer events as a touch screen sends them).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.$eval("#map", (m) => m.scrollIntoView());
+  const pinched = await page.$eval("#map", (m) => {
+    const r = m.getBoundingClientRect();
+    const at = (id, x, y, type) => m.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: "touch", clientX: x, clientY: y, bubbles: true }));
+    const cx = r.left + Math.min(r.width, 390) / 2, cy = r.top + r.height / 2;
+    at(1, cx - 20, cy, "pointerdown"); at(2, cx + 20, cy, "pointerdown");
+    for (let d = 20; d <= 80; d += 10) { at(1, cx - d, cy, "pointermove"); at(2, cx + d, cy, "pointermove"); }
+    at(1, cx - 80, cy, "pointerup"); at(2, cx + 80, cy, "pointerup");
+    return Number(m.getAttribute("viewBox").split(" ")[2]);
+  });
+  check(pinched < full[2] * 0.6, "a pinch zooms in: " + pinched);
+  check(await page.$eval("#map", (m) => getComputedStyle(m).touchAction) === "none", "zoomed in, a finger pans the map");
+  await shot(page, "32-zoomed-phone");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.click("#zoom-reset");
+  return id;
+}
+
+// The 1914 map's layers: rail with railheads and capacity per power, supply state, sieges,
+// trains; each switched off and on again. A rail ride is drawn along its stops.
+async function campaignLayers(page, server) {
+  await openSeat(page, server, "Layers", "western-front-1914", "Germany");
+  await page.waitForSelector("#layer-panel:not([hidden])");
+  for (const n of ["rail", "supply", "sieges"]) check(await page.$("#layer-toggle-" + n), "a switch for the " + n + " layer");
+  check(await page.$$eval("#layer-rail .railhead", (l) => l.length) > 0, "railheads drawn");
+  check(await page.$$eval("#layer-supply .supply-state", (l) => l.length) >= 8, "the armies' supply state drawn");
+  const capacity = await page.textContent("#rail-capacity");
+  check(/Germany: .*capacity 3/.test(capacity) && capacity.includes("France:"), "rail capacity per power: " + capacity);
+  await page.uncheck("#layer-toggle-rail");
+  check(!(await page.isVisible("#layer-rail polyline >> nth=0")), "the rail layer switched off");
+  await page.click('#layer-units .unit[data-loc="TRI"]');
+  check(await page.$eval("#layer-rail", (l) => l.classList.contains("layer-off")), "stays off across a redraw");
+  await page.check("#layer-toggle-rail");
+  check(await page.isVisible("#layer-rail polyline >> nth=0"), "and on again");
+  // A rail ride along its stops and a supply train's dispatch, drawn as typed.
+  await page.fill("#orders-text", "A TRI - RAIL - SAA\nT KOL SUPPLY A MAL\n");
+  const v = await verdicts(page, 2);
+  check(v.every((x) => x.cls === "accepted"), "the ride and the dispatch are accepted: " + JSON.stringify(v));
+  await page.waitForFunction(() => document.querySelectorAll("#layer-orders .order-arrow").length === 2, null, { timeout: 10000 });
+  check(JSON.stringify(await orderKinds(page)) === JSON.stringify(["ride", "train"]), "a ride and a train drawn: " + await orderKinds(page));
+  await mapShots(page, "34-campaign-layers-ride");
+}
+
+// Colonial: Russia's ride on the Trans-Siberian railway is drawn through TSR to Irkutsk.
+async function colonialRide(page, server) {
+  await openSeat(page, server, "Colonial ride", "colonial", "Russia");
+  await page.fill("#orders-text", "A MOS-TSR-IRK\n");
+  check((await verdicts(page, 1))[0].cls === "accepted", "the TSR ride is accepted");
+  await page.waitForSelector('#layer-orders [data-kind="ride"]');
+  const end = await page.$eval('#layer-orders [data-kind="ride"]', (l) => l.getAttribute("points").split(" ").length);
+  check(end === 5, "the ride follows the railway, MOS PRM OMS KRA IRK: " + end);
+  await mapShots(page, "35-colonial-tsr");
+}
+
+// The lobby's settings: standard by default, deadlines, grace and the missing-orders policy;
+// the GM console invites with an email.
+async function settings(page, server) {
+  await page.goto(`${server.base}/#/`);
+  await page.waitForSelector("#new-variant");
+  check(await page.inputValue("#new-variant") === "standard", "standard is the default variant");
+  await page.fill("#new-name", "Settings");
+  await page.fill("#new-movement-hours", "36");
+  await page.fill("#new-retreat-hours", "12");
+  await page.fill("#new-adjustment-hours", "6");
+  await page.fill("#new-grace-minutes", "30");
+  await page.selectOption("#new-missing-orders", "civil_disorder");
+  await page.click('form button[type="submit"]');
+  const link = await (await page.waitForSelector('input[aria-label="GM link"]')).inputValue();
+  const id = Number(/#\/game\/(\d+)/.exec(link)[1]);
+  const game = (await apiCall(server, "GET", `/games/${id}`)).data;
+  check(game.variant === "standard" && game.settings.deadlines.movement === 36 * 3600 && game.settings.deadlines.retreat === 12 * 3600 &&
+    game.settings.deadlines.adjustment === 6 * 3600 && game.settings.grace_seconds === 1800 && game.settings.missing_orders === "civil_disorder",
+  "the settings reached the server: " + JSON.stringify(game.settings));
+  await page.goto(link);
+  await page.waitForSelector('.gm-console tr[data-power="Italy"] td');
+  check((await page.textContent('.gm-console tr[data-power="Italy"] td')) === "(open)", "an empty seat is open");
+  await page.selectOption("#gm-seat-power", "Italy");
+  await page.fill("#gm-seat-player", "Ida");
+  await page.fill("#gm-seat-email", "ida@example.org");
+  await page.click("#gm-seat");
+  await page.waitForSelector("#gm-handover-link");
+  await page.waitForFunction(() => document.querySelector('.gm-console tr[data-power="Italy"]')?.textContent.includes("Ida"), null, { timeout: 10000 });
+  const audit = await apiCall(server, "GET", `/games/${id}/audit`, undefined, /token=([^&]+)/.exec(link)[1]);
+  check(audit.status === 200, "the audit log: " + audit.status);
+  await shot(page, "33-gm-settings");
+  console.log("ok: the lobby's settings and the GM's invitation with an email");
+}
+
+async function main() {
+  const { context, open, pageErrors, failed } = await launch();
+  const server = await startServer();
+  try {
+    await settings(await open("settings"), server);
+    await sandbox(await open("sandbox"), server);
+    await zoom(await open("zoom"), server);
+    await campaignLayers(await open("layers"), server);
+    await colonialRide(await open("colonial"), server);
+    check(pageErrors.length === 0, "no script errors in the pages: " + pageErrors.join("; "));
+    console.log("ok: zoom, legend, 1914 layers, screenshots");
+  } catch (e) {
+    await failed();
+    throw e;
+  }
+  await context.close();
+}
+
+run(main);
