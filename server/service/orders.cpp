@@ -39,7 +39,8 @@ Guidance seat_guidance(const LoadedGame& game, const storage::SeatRow& seat,
     const PowerId power = power_id(variant, seat.power);
     ParsedOrders parsed;
     const bool readable = entry.submitted && entry.submitted->unreadable.empty();
-    if (readable) parsed = parse_orders(variant, game.position, entry.submitted->text, power);
+    if (readable)
+        parsed = game.variant->parser().parse(game.position, entry.submitted->text, power);
     GuidanceInput input;
     input.accepted = readable ? &parsed.orders : nullptr;
     input.ready = seat.ready;
@@ -73,7 +74,8 @@ OrderSubmission OrderService::submit(const Locked& locked, const Caller& caller,
     const Variant& variant = game.variant->variant;
     const PowerId power = power_id(variant, caller.power);
     OrderSubmission answer;
-    answer.check = check_of(variant, parse_orders(variant, game.position, text, power), game.phase);
+    const OrderParser& parser = game.variant->parser();
+    answer.check = check_of(variant, parser.parse(game.position, text, power), game.phase);
     // A submission of nothing but refused lines (a note to the GM, orders typed for the wrong
     // phase) is a mistake, not a wish to withdraw: it must not replace the orders in force with
     // none. An empty submission still withdraws them (docs/server.md, "Orders").
@@ -83,7 +85,7 @@ OrderSubmission OrderService::submit(const Locked& locked, const Caller& caller,
         answer.check.orders.clear();
         if (auto earlier = store.order(game_id, game.phase.seq, caller.power))
             answer.check.orders =
-                in_force(variant, parse_orders(variant, game.position, earlier->text, power));
+                in_force(variant, parser.parse(game.position, earlier->text, power));
         return answer;
     }
     storage::Transaction transaction(store.database());
@@ -104,9 +106,9 @@ OrderCheck OrderService::validate(const Caller& caller, std::int64_t game_id,
     require_utf8(text, "the order text");
     const LoadedGame game = context_.lock().load(game_id);
     const Variant& variant = game.variant->variant;
-    return check_of(variant,
-                    parse_orders(variant, game.position, text, power_id(variant, caller.power)),
-                    game.phase);
+    return check_of(
+        variant, game.variant->parser().parse(game.position, text, power_id(variant, caller.power)),
+        game.phase);
 }
 
 PhaseOrders OrderService::orders(const Caller& caller, std::int64_t game_id) {
