@@ -55,12 +55,25 @@ Guidance seat_guidance(const LoadedGame& game, const storage::SeatRow& seat,
 
 OrderSubmission OrderService::submit(const Caller& caller, std::int64_t game_id,
                                      std::string_view text, std::string_view source) {
-    return submit(context_.lock(), caller, game_id, text, source);
+    OrderSubmission answer = submit_deferred(caller, game_id, text, source);
+    if (answer.replaced && !context_.group_sync().wait())
+        throw ApiError(500, "database", "the orders could not be written to disk");
+    return answer;
+}
+
+OrderSubmission OrderService::submit_deferred(const Caller& caller, std::int64_t game_id,
+                                              std::string_view text, std::string_view source) {
+    // The lock is released when this returns, before anyone waits for the flush.
+    return submit(context_.lock(), caller, game_id, text, source, storage::Durability::Deferred);
+}
+
+void OrderService::when_durable(storage::GroupSync::Done done) {
+    context_.group_sync().after_commit(std::move(done));
 }
 
 OrderSubmission OrderService::submit(const Locked& locked, const Caller& caller,
                                      std::int64_t game_id, std::string_view text,
-                                     std::string_view source) {
+                                     std::string_view source, storage::Durability durability) {
     require_player(caller, game_id);
     if (text.size() > kMaxOrderText) throw ApiError(413, "too_large", "order text is too long");
     // Refused at the edge: a text that is not UTF-8 could be stored but not served back or
@@ -88,13 +101,15 @@ OrderSubmission OrderService::submit(const Locked& locked, const Caller& caller,
                 in_force(variant, parser.parse(game.position, earlier->text, power));
         return answer;
     }
-    storage::Transaction transaction(store.database());
+    storage::Transaction transaction(store.database(), durability);
     store.put_order(game_id, game.phase.seq,
                     storage::OrderRow{caller.power, std::string(text),
                                       json_text(verdicts_json(answer.check.verdicts)),
                                       std::string(source), context_.now()});
     attendance::orders_received(locked, game_id, caller.power, context_.now());
-    transaction.commit();  // synchronous=FULL: on disk before we acknowledge
+    // Synced: on disk when this returns. Deferred: in the WAL, and the caller acknowledges
+    // only after the group commit's flush (submit_deferred).
+    transaction.commit();
     answer.submitted_at = context_.now();
     return answer;
 }
