@@ -3,51 +3,32 @@
 // parsing included, for (a) the standard opening with a fixed full set of S1901 orders,
 // (b) random legal phases over many generated games and (c) campaign weeks on the 1914 map,
 // where every rule module runs (supply, sieges, rail engineering and the LOC max-flow).
-//
-//   adjutant_bench [--iterations N] [--games G] [--years Y]
+// With --instructions, also the instructions per phase of (a) and (b), counted by callgrind
+// (common/instructions.h). Run with --help for the options.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include <fstream>
 #include <sstream>
 #include "adjudicate.h"
 #include "allocation_counter.h"
+#include "common/bench_support.h"
+#include "common/instructions.h"
+#include "common/opening_orders.h"
 #include "orders/parser.h"
 #include "random_orders.h"
 #include "starting_position.h"
 #include "variant/variant_json.h"
 
 using namespace adjutant;
+using adjutant::bench::kOpening;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-const char* kOpening = R"(Austria: A VIE - GAL
-Austria: A BUD - SER
-Austria: F TRI - ALB
-England: F LON - NTH
-England: F EDI - NWG
-England: A LVP - YOR
-France: F BRE - MAO
-France: A PAR - BUR
-France: A MAR S A PAR - BUR
-Germany: F KIE - DEN
-Germany: A BER - KIE
-Germany: A MUN - RUH
-Italy: F NAP - ION
-Italy: A ROM - APU
-Italy: A VEN H
-Russia: A WAR - UKR
-Russia: A MOS - STP
-Russia: F SEV - BLA
-Russia: F STP/SC - BOT
-Turkey: F ANK - BLA
-Turkey: A CON - BUL
-Turkey: A SMY - CON
-)";
 
 // The first week of the 1914 campaign: marches, two rail rides, an army into a Belgian fortress;
 // the rest hold.
@@ -73,6 +54,14 @@ Variant load_variant_file(const char* name) {
     return *load.variant;
 }
 
+constexpr const char* kUsage =
+    "usage: adjutant_bench [--iterations 20000] [--games 200] [--years 20] [--instructions]\n"
+    "Prints microseconds and allocations per phase, parsing included: (a) the standard S1901\n"
+    "opening, 22 orders, cold and steady, and the adjudication alone; (b) random legal games,\n"
+    "GAMES games of up to YEARS years each; (c) the first western-front-1914 week and the weeks\n"
+    "after it. --instructions: also the instructions per phase of (a) and (b) under callgrind\n"
+    "(valgrind must be installed; each figure is a run of its own, a few seconds each).\n";
+
 double micros(Clock::duration d) {
     return std::chrono::duration<double, std::micro>(d).count();
 }
@@ -83,14 +72,34 @@ int main(int argc, char** argv) {
     long iterations = 20000;
     long games = 200;
     int years = 20;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string arg = argv[i];
-        if (arg == "--iterations")
-            iterations = std::atol(argv[i + 1]);
-        else if (arg == "--games")
-            games = std::atol(argv[i + 1]);
-        else if (arg == "--years")
-            years = std::atoi(argv[i + 1]);
+    bool instructions = false;
+    bench::read_options(argc, argv, kUsage, {{"--instructions", &instructions}},
+                        {{"--iterations", [&](const char* v) { iterations = std::atol(v); }},
+                         {"--games", [&](const char* v) { games = std::atol(v); }},
+                         {"--years", [&](const char* v) { years = std::atoi(v); }},
+                         {"--count", [](const char* v) { bench::counted_label() = v; }}});
+    if (instructions) {
+        // Few repetitions: callgrind runs some fifty times slower, and the count does not vary.
+        const long reps = 200;
+        const std::string args = "--iterations " + std::to_string(reps) + " --games 20";
+        const auto steady = bench::callgrind_instructions(argv[0], args, "steady", reps);
+        const auto alone = bench::callgrind_instructions(argv[0], args, "resolver", reps);
+        std::string random_output;
+        const auto random =
+            bench::callgrind_instructions(argv[0], args, "random", 1, &random_output);
+        const auto phases = random_output.find("movement phases:");
+        if (!steady || !alone || !random || phases == std::string::npos) {
+            std::fprintf(stderr, "callgrind did not run (is valgrind installed?)\n");
+            return 69;
+        }
+        const double movement_phases =
+            std::strtod(random_output.c_str() + phases + std::strlen("movement phases:"), nullptr);
+        std::printf("instructions (callgrind)\n");
+        std::printf("  S1901 parse + adjudicate, steady: %9.0f per phase\n", *steady);
+        std::printf("  S1901 adjudication alone:         %9.0f per phase\n", *alone);
+        std::printf("  random movement phases:           %9.0f per phase (20 games)\n",
+                    *random / movement_phases);
+        return 0;
     }
     const Variant variant = load_variant_file("standard");
     const Position start = starting_position(variant);
@@ -113,9 +122,12 @@ int main(int argc, char** argv) {
         Adjudicator adjudicator;
         const std::uint64_t alloc_before = bench::allocation_count();
         const auto begin = Clock::now();
-        for (long i = 0; i < iterations; ++i) {
-            const ParsedOrders parsed = parser.parse(start, kOpening);
-            checksum += adjudicator.run(variant, start, parsed.orders).next.units.size();
+        {
+            const bench::Counted counted("steady");
+            for (long i = 0; i < iterations; ++i) {
+                const ParsedOrders parsed = parser.parse(start, kOpening);
+                checksum += adjudicator.run(variant, start, parsed.orders).next.units.size();
+            }
         }
         const double total = micros(Clock::now() - begin);
         const double allocs = static_cast<double>(bench::allocation_count() - alloc_before) /
@@ -124,8 +136,11 @@ int main(int argc, char** argv) {
         const ParsedOrders opening = parser.parse(start, kOpening);
         const std::uint64_t resolver_alloc_before = bench::allocation_count();
         const auto resolver_begin = Clock::now();
-        for (long i = 0; i < iterations; ++i)
-            checksum += adjudicator.run(variant, start, opening.orders).next.units.size();
+        {
+            const bench::Counted counted("resolver");
+            for (long i = 0; i < iterations; ++i)
+                checksum += adjudicator.run(variant, start, opening.orders).next.units.size();
+        }
         const double resolver_total = micros(Clock::now() - resolver_begin);
         const double resolver_allocs =
             static_cast<double>(bench::allocation_count() - resolver_alloc_before) /
@@ -158,13 +173,19 @@ int main(int argc, char** argv) {
                 const bool movement = position.phase.kind == PhaseKind::Movement;
                 const std::uint64_t alloc_before = bench::allocation_count();
                 const auto begin = Clock::now();
-                const ParsedOrders parsed = parser.parse(position, text);
-                Adjudication result = adjudicator.run(variant, position, parsed.orders);
+                Adjudication result;
+                std::size_t orders = 0;
+                {
+                    const bench::Counted counted(movement ? "random" : "");
+                    const ParsedOrders parsed = parser.parse(position, text);
+                    result = adjudicator.run(variant, position, parsed.orders);
+                    orders = parsed.orders.size();
+                }
                 if (movement) {
                     movement_time += micros(Clock::now() - begin);
                     movement_allocs += bench::allocation_count() - alloc_before;
                     ++movement_phases;
-                    orders_total += static_cast<long>(parsed.orders.size());
+                    orders_total += static_cast<long>(orders);
                 }
                 position = std::move(result.next);
                 if (winner(variant, position) != kNoPower) break;

@@ -15,6 +15,7 @@
 // one load's instructions per request in the server's thread.
 #include <sys/resource.h>
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -29,6 +30,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/runtime.h"
+#include "common/bench_support.h"
 #include "http/beast.h"
 #include "http/router.h"
 #include "http/server.h"
@@ -92,7 +94,12 @@ struct Load {
     std::string body;
     std::vector<std::pair<std::string, std::string>> headers;
     int expect = 200;
+    // Each request's body made distinct by a numbered comment line: a body the server
+    // already stores is an upsert that writes nothing, and would measure no fsync at all.
+    bool distinct = false;
 };
+
+std::atomic<std::uint64_t> next_body{0};
 
 struct Result {
     std::uint64_t requests = 0;
@@ -122,6 +129,10 @@ class ClientConnection : public std::enable_shared_from_this<ClientConnection> {
   private:
     void send() {
         if (Clock::now() >= end_) return;
+        if (load_.distinct) {
+            request_.body() = "# " + std::to_string(next_body++) + "\n" + load_.body;
+            request_.prepare_payload();
+        }
         started_ = Clock::now();
         beast::http::async_write(stream_, request_,
                                  [self = shared_from_this()](beast::error_code ec, std::size_t) {
@@ -163,21 +174,62 @@ double thread_cpu_seconds() {
 // minimal server this load compares with (0 for none).
 std::string only;  // --only
 
-double run_load(const char* label, std::uint16_t port, const Load& load, int connections,
-                double seconds, double peer = 0) {
-    if (std::string_view(label).find(only) == std::string_view::npos) return 0;
+// One load of a run: what `connections` clients send.
+struct Part {
+    const Load& load;
+    int connections;
+};
+
+// Runs the parts at once, on one client thread, for `seconds`; one result per part, and the
+// share of the elapsed time the client's thread was on the CPU.
+std::vector<Result> run_parts(std::uint16_t port, const std::vector<Part>& parts, double seconds,
+                              double& elapsed, double& client_cpu) {
     net::io_context ioc;
-    Result result;
+    std::vector<Result> results(parts.size());
     const double cpu_begin = thread_cpu_seconds();
     const auto begin = Clock::now();
     const auto end =
         begin + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
     const tcp::endpoint endpoint(net::ip::make_address("127.0.0.1"), port);
-    for (int i = 0; i < connections; ++i)
-        std::make_shared<ClientConnection>(ioc, load, end, result)->start(endpoint);
+    for (std::size_t p = 0; p < parts.size(); ++p)
+        for (int i = 0; i < parts[p].connections; ++i)
+            std::make_shared<ClientConnection>(ioc, parts[p].load, end, results[p])
+                ->start(endpoint);
     ioc.run();
-    const double elapsed = std::chrono::duration<double>(Clock::now() - begin).count();
-    const double client_cpu = (thread_cpu_seconds() - cpu_begin) / elapsed;
+    elapsed = std::chrono::duration<double>(Clock::now() - begin).count();
+    client_cpu = (thread_cpu_seconds() - cpu_begin) / elapsed;
+    return results;
+}
+
+double print_result(const char* label, Result& result, double elapsed, double client_cpu,
+                    double peer);
+
+double run_load(const char* label, std::uint16_t port, const Load& load, int connections,
+                double seconds, double peer = 0) {
+    if (std::string_view(label).find(only) == std::string_view::npos) return 0;
+    double elapsed = 0;
+    double client_cpu = 0;
+    auto results = run_parts(port, {{load, connections}}, seconds, elapsed, client_cpu);
+    return print_result(label, results[0], elapsed, client_cpu, peer);
+}
+
+// The PUT storm: `put` clients submitting distinct orders while `get` clients read the
+// cached state (304), each kind reported on its own line.
+void run_storm(std::uint16_t port, const Load& put_load, int put, const Load& get_load, int get,
+               double seconds) {
+    const char* put_label = "PUT storm: PUT orders (distinct)";
+    const char* get_label = "PUT storm: GET state (304)";
+    if (std::string_view(put_label).find(only) == std::string_view::npos) return;
+    double elapsed = 0;
+    double client_cpu = 0;
+    auto results =
+        run_parts(port, {{put_load, put}, {get_load, get}}, seconds, elapsed, client_cpu);
+    print_result(put_label, results[0], elapsed, client_cpu, 0);
+    print_result(get_label, results[1], elapsed, client_cpu, 0);
+}
+
+double print_result(const char* label, Result& result, double elapsed, double client_cpu,
+                    double peer) {
     auto& l = result.latencies;
     std::sort(l.begin(), l.end());
     auto pct = [&](double p) {
@@ -187,7 +239,7 @@ double run_load(const char* label, std::uint16_t port, const Load& load, int con
     char share[32] = "";
     if (peer > 0) std::snprintf(share, sizeof share, "%5.0f%%", 100 * rate / peer);
     std::printf(
-        "%-30s %9.0f req/s %6s   p50 %7.3f ms   p99 %7.3f ms   client CPU %3.0f%%   "
+        "%-34s %9.0f req/s %6s   p50 %7.3f ms   p99 %7.3f ms   client CPU %3.0f%%   "
         "(%llu requests, %llu unexpected)\n",
         label, rate, share, pct(0.50) * 1000, pct(0.99) * 1000, client_cpu * 100,
         static_cast<unsigned long long>(result.requests),
@@ -197,27 +249,35 @@ double run_load(const char* label, std::uint16_t port, const Load& load, int con
 
 }  // namespace
 
+constexpr const char* kUsage =
+    "usage: adjutant_http_bench [--connections 64] [--seconds 3] [--threads 1]\n"
+    "                           [--put-clients 16] [--only TEXT]\n"
+    "Runs the Adjutant server in process over a database in a temporary directory of the run's\n"
+    "own, beside a minimal Beast server, and prints req/s and p50/p99 latency for GET 200, GET\n"
+    "304, order PUTs with one body again and again (CONNECTIONS clients) and with a distinct\n"
+    "body each (PUT-CLIENTS clients, each acknowledged after its fsync), and the PUT storm:\n"
+    "PUT-CLIENTS clients submitting while CONNECTIONS clients read the cached state (304).\n"
+    "--only TEXT: only the loads whose label contains TEXT.\n";
+
 int main(int argc, char** argv) {
     int connections = 64;
     double seconds = 3;
     int threads = 1;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string arg = argv[i];
-        if (arg == "--connections")
-            connections = std::atoi(argv[i + 1]);
-        else if (arg == "--seconds")
-            seconds = std::atof(argv[i + 1]);
-        else if (arg == "--threads")
-            threads = std::atoi(argv[i + 1]);
-        else if (arg == "--only")
-            only = argv[i + 1];
-    }
+    int put_clients = 16;
+    adjutant::bench::read_options(
+        argc, argv, kUsage, {},
+        {{"--connections", [&](const char* v) { connections = std::atoi(v); }},
+         {"--seconds", [&](const char* v) { seconds = std::atof(v); }},
+         {"--threads", [&](const char* v) { threads = std::atoi(v); }},
+         {"--put-clients", [&](const char* v) { put_clients = std::atoi(v); }},
+         {"--only", [](const char* v) { only = v; }}});
     adjutant::service::crypto_init();
     spdlog::set_level(spdlog::level::warn);  // per-request logs would measure the terminal
 
     // The Adjutant server over a temporary database with one game.
-    const auto dir = std::filesystem::temp_directory_path() / "adjutant-http-bench";
-    std::filesystem::remove_all(dir);
+    // A directory of the run's own: two runs at once never delete each other's database.
+    const adjutant::bench::TempDir temp("adjutant-http-bench");
+    const auto& dir = temp.path();
     adjutant::config::ServerConfig config;
     config.port = 0;
     config.threads = threads;
@@ -266,18 +326,24 @@ int main(int argc, char** argv) {
              minimal_full);
     run_load("GET game state (304)", port, Load{"GET", game, "", {{"If-None-Match", etag}}, 304},
              connections, seconds, minimal_empty);
-    run_load("PUT orders (fsync each)", port,
-             Load{"PUT",
-                  game + "/orders",
-                  "A PAR-BUR\nA MAR-SPA\nF BRE-MAO\n",
-                  {{"Authorization", "Bearer " + token}, {"Content-Type", "text/plain"}},
-                  200},
-             connections, seconds);
+    Load put{"PUT",
+             game + "/orders",
+             "A PAR-BUR\nA MAR-SPA\nF BRE-MAO\n",
+             {{"Authorization", "Bearer " + token}, {"Content-Type", "text/plain"}},
+             200};
+    run_load("PUT orders (same body)", port, put, connections, seconds);
+    put.distinct = true;
+    run_load("PUT orders (distinct bodies)", port, put, put_clients, seconds);
+    // Orders are private until the phase resolves, so the state's ETag holds through the
+    // storm and the reads stay 304 (any that do not are counted unexpected).
+    const auto storm_view = service.game_view(id);
+    run_storm(port, put, put_clients,
+              Load{"GET", game, "", {{"If-None-Match", storm_view.etag}}, 304}, connections,
+              seconds);
 
     server.stop();
     server_thread.join();
     minimal_ioc.stop();
     for (auto& t : minimal_threads) t.join();
-    std::filesystem::remove_all(dir);
     return 0;
 }

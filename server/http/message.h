@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -42,6 +43,11 @@ struct Response {
     // and that label.
     std::size_t route_id = 0;
     std::string_view route;
+    // Set when the answer may go out only once a commit is on disk (an order submission, whose
+    // fsync is shared with others: storage/group_sync.h). The session calls it with what to
+    // do then, instead of writing at once: `durable` false means the commit may be lost, and
+    // the client must get no acknowledgement. The continuation runs on another thread.
+    std::function<void(std::function<void(bool durable)>)> await_durable;
 };
 
 }  // namespace adjutant::http

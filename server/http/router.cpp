@@ -359,8 +359,15 @@ Response put_orders(const Context& c) {
     const std::int64_t id = id_param(c.params[0]);
     const auto who = acting_caller(c, id);  // authenticate before reading the body's shape
     const std::string text = orders_body(c.request);
-    return json_response(200, order_submission_json(c.service.orders().submit(
-                                  who, id, text, order_source(c.request))));
+    auto& orders = c.service.orders();
+    const auto answer = orders.submit_deferred(who, id, text, order_source(c.request));
+    Response out = json_response(200, order_submission_json(answer));
+    // Acknowledged after the group commit's flush, which the session waits for.
+    if (answer.replaced)
+        out.await_durable = [&orders](std::function<void(bool)> then) {
+            orders.when_durable(std::move(then));
+        };
+    return out;
 }
 Response validate_orders(const Context& c) {
     const std::int64_t id = id_param(c.params[0]);

@@ -196,7 +196,23 @@ void Session::handle() {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     shared_.metrics.request(out.route_id, out.status, seconds);
     log_request(request, out, seconds);
+    if (out.await_durable) return write_when_durable(out.await_durable);
     do_write();
+}
+
+void Session::write_when_durable(const std::function<void(std::function<void(bool)>)>& await) {
+    // While the flush runs, this thread serves other connections. The tracked executor keeps
+    // the server's loop running until the answer is written, so a stop waits for it too.
+    auto executor = net::prefer(stream_.get_executor(), net::execution::outstanding_work.tracked);
+    await([self = shared_from_this(), executor](bool durable) {
+        net::post(executor, [self, durable] {
+            if (durable) return self->do_write();
+            // No acknowledgement for a commit that may be lost: the client sees the connection
+            // close and sends again.
+            spdlog::error("a commit did not reach the disk; closing the connection unanswered");
+            self->do_close();
+        });
+    });
 }
 
 void Session::log_request(const Request& request, const Response& out, double seconds) {

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -57,6 +58,8 @@ class Session : public std::enable_shared_from_this<Session> {
     void reply_error(const Refusal& refusal);
     // Sends head_ and then body_ (if any).
     void do_write();
+    // The same once `await` reports the response's commit on disk (Response::await_durable).
+    void write_when_durable(const std::function<void(std::function<void(bool)>)>& await);
     void on_write(beast::error_code ec, std::size_t bytes);
     void do_close();
     // After refusing a request whose body is still arriving: stop sending, then read and

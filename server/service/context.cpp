@@ -19,7 +19,10 @@ std::int64_t system_now() {
 }  // namespace
 
 ServiceContext::ServiceContext(storage::Database& db, VariantRegistry& variants, Clock clock)
-    : store_(db), variants_(variants), clock_(clock ? std::move(clock) : Clock(system_now)) {}
+    : store_(db),
+      variants_(variants),
+      clock_(clock ? std::move(clock) : Clock(system_now)),
+      group_sync_(db.wal_path()) {}
 
 Locked::Locked(ServiceContext& context) : context_(context), lock_(context.mutex_) {}
 

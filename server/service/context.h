@@ -17,6 +17,7 @@
 #include "position/position.h"
 #include "service/variants.h"
 #include "service/view_cache.h"
+#include "storage/group_sync.h"
 #include "storage/store.h"
 
 namespace adjutant::service {
@@ -67,6 +68,8 @@ class ServiceContext {
     // How long before a deadline a seat is reminded (mail.reminder_seconds): the mail
     // reminders and the web's phase guidance use the one threshold.
     std::int64_t reminder_seconds() const { return reminder_seconds_; }
+    // Flushes deferred commits (order submissions) outside the lock, many at a time.
+    storage::GroupSync& group_sync() { return group_sync_; }
     void set_reminder_seconds(std::int64_t seconds) { reminder_seconds_ = seconds; }
 
   private:
@@ -79,6 +82,7 @@ class ServiceContext {
     ViewCache game_cache_;
     ViewCache history_cache_;
     std::int64_t reminder_seconds_ = 6 * 3600;
+    storage::GroupSync group_sync_;
 };
 
 }  // namespace adjutant::service

@@ -25,11 +25,24 @@ class OrderService {
     OrderService(ServiceContext& context, ResolutionService& resolution)
         : context_(context), resolution_(resolution) {}
 
-    // `source`: "web", "api" or "email", as the adapter decided.
+    // `source`: "web", "api" or "email", as the adapter decided. Returns once the orders are
+    // on disk.
     OrderSubmission submit(const Caller& caller, std::int64_t game_id, std::string_view text,
                            std::string_view source);
+    // The same, returning once the orders are committed but before they are on disk (when
+    // the answer says `replaced`): the caller acknowledges only once when_durable() says so.
+    // Submissions committed together then share one fsync, made outside the lock (group
+    // commit, storage/group_sync.h); the HTTP session waits for it without holding a thread.
+    OrderSubmission submit_deferred(const Caller& caller, std::int64_t game_id,
+                                    std::string_view text, std::string_view source);
+    // `done(true)` once every commit made before this call is on disk; false if the flush
+    // failed. Runs on the flushing thread.
+    void when_durable(storage::GroupSync::Done done);
+    // Inside the caller's lock (and transaction, if it holds one). `durability`: Deferred only
+    // for a caller that then waits for when_durable().
     OrderSubmission submit(const Locked& locked, const Caller& caller, std::int64_t game_id,
-                           std::string_view text, std::string_view source);
+                           std::string_view text, std::string_view source,
+                           storage::Durability durability = storage::Durability::Synced);
     OrderCheck validate(const Caller& caller, std::int64_t game_id, std::string_view text);
     PhaseOrders orders(const Caller& caller, std::int64_t game_id);
     PhaseOrders orders(const Locked& locked, const Caller& caller, std::int64_t game_id);

@@ -39,7 +39,8 @@ Guidance seat_guidance(const LoadedGame& game, const storage::SeatRow& seat,
     const PowerId power = power_id(variant, seat.power);
     ParsedOrders parsed;
     const bool readable = entry.submitted && entry.submitted->unreadable.empty();
-    if (readable) parsed = parse_orders(variant, game.position, entry.submitted->text, power);
+    if (readable)
+        parsed = game.variant->parser().parse(game.position, entry.submitted->text, power);
     GuidanceInput input;
     input.accepted = readable ? &parsed.orders : nullptr;
     input.ready = seat.ready;
@@ -54,12 +55,25 @@ Guidance seat_guidance(const LoadedGame& game, const storage::SeatRow& seat,
 
 OrderSubmission OrderService::submit(const Caller& caller, std::int64_t game_id,
                                      std::string_view text, std::string_view source) {
-    return submit(context_.lock(), caller, game_id, text, source);
+    OrderSubmission answer = submit_deferred(caller, game_id, text, source);
+    if (answer.replaced && !context_.group_sync().wait())
+        throw ApiError(500, "database", "the orders could not be written to disk");
+    return answer;
+}
+
+OrderSubmission OrderService::submit_deferred(const Caller& caller, std::int64_t game_id,
+                                              std::string_view text, std::string_view source) {
+    // The lock is released when this returns, before anyone waits for the flush.
+    return submit(context_.lock(), caller, game_id, text, source, storage::Durability::Deferred);
+}
+
+void OrderService::when_durable(storage::GroupSync::Done done) {
+    context_.group_sync().after_commit(std::move(done));
 }
 
 OrderSubmission OrderService::submit(const Locked& locked, const Caller& caller,
                                      std::int64_t game_id, std::string_view text,
-                                     std::string_view source) {
+                                     std::string_view source, storage::Durability durability) {
     require_player(caller, game_id);
     if (text.size() > kMaxOrderText) throw ApiError(413, "too_large", "order text is too long");
     // Refused at the edge: a text that is not UTF-8 could be stored but not served back or
@@ -73,7 +87,8 @@ OrderSubmission OrderService::submit(const Locked& locked, const Caller& caller,
     const Variant& variant = game.variant->variant;
     const PowerId power = power_id(variant, caller.power);
     OrderSubmission answer;
-    answer.check = check_of(variant, parse_orders(variant, game.position, text, power), game.phase);
+    const OrderParser& parser = game.variant->parser();
+    answer.check = check_of(variant, parser.parse(game.position, text, power), game.phase);
     // A submission of nothing but refused lines (a note to the GM, orders typed for the wrong
     // phase) is a mistake, not a wish to withdraw: it must not replace the orders in force with
     // none. An empty submission still withdraws them (docs/server.md, "Orders").
@@ -83,16 +98,18 @@ OrderSubmission OrderService::submit(const Locked& locked, const Caller& caller,
         answer.check.orders.clear();
         if (auto earlier = store.order(game_id, game.phase.seq, caller.power))
             answer.check.orders =
-                in_force(variant, parse_orders(variant, game.position, earlier->text, power));
+                in_force(variant, parser.parse(game.position, earlier->text, power));
         return answer;
     }
-    storage::Transaction transaction(store.database());
+    storage::Transaction transaction(store.database(), durability);
     store.put_order(game_id, game.phase.seq,
                     storage::OrderRow{caller.power, std::string(text),
                                       json_text(verdicts_json(answer.check.verdicts)),
                                       std::string(source), context_.now()});
     attendance::orders_received(locked, game_id, caller.power, context_.now());
-    transaction.commit();  // synchronous=FULL: on disk before we acknowledge
+    // Synced: on disk when this returns. Deferred: in the WAL, and the caller acknowledges
+    // only after the group commit's flush (submit_deferred).
+    transaction.commit();
     answer.submitted_at = context_.now();
     return answer;
 }
@@ -104,9 +121,9 @@ OrderCheck OrderService::validate(const Caller& caller, std::int64_t game_id,
     require_utf8(text, "the order text");
     const LoadedGame game = context_.lock().load(game_id);
     const Variant& variant = game.variant->variant;
-    return check_of(variant,
-                    parse_orders(variant, game.position, text, power_id(variant, caller.power)),
-                    game.phase);
+    return check_of(
+        variant, game.variant->parser().parse(game.position, text, power_id(variant, caller.power)),
+        game.phase);
 }
 
 PhaseOrders OrderService::orders(const Caller& caller, std::int64_t game_id) {

@@ -97,8 +97,8 @@ void replay_game(const storage::GameRow& game, storage::Store& store,
             const auto orders = nlohmann::json::parse(phase.orders.value_or("[]"));
             for (const auto& entry : orders) {
                 ParsedOrders parsed =
-                    parse_orders(variant, position, entry.at("text").get<std::string>(),
-                                 power_id(variant, entry.at("power").get<std::string>()));
+                    loaded->parser().parse(position, entry.at("text").get<std::string>(),
+                                           power_id(variant, entry.at("power").get<std::string>()));
                 all.orders.insert(all.orders.end(), parsed.orders.begin(), parsed.orders.end());
                 all.verdicts.insert(all.verdicts.end(), parsed.verdicts.begin(),
                                     parsed.verdicts.end());

@@ -62,8 +62,8 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game) {
             try {
                 // Re-parsed against the same position they were submitted for, so the
                 // verdicts are the ones the player saw.
-                parsed =
-                    parse_orders(variant, game.position, row.text, power_id(variant, row.power));
+                parsed = game.variant->parser().parse(game.position, row.text,
+                                                      power_id(variant, row.power));
             } catch (const std::exception& error) {
                 problem = std::string("the stored orders cannot be parsed: ") + error.what();
             }

@@ -14,7 +14,9 @@ namespace adjutant::service {
 
 namespace {
 
+// `game_id`: the game a GM's variant is for, or none for a server-wide one.
 std::shared_ptr<const LoadedVariant> load(std::string_view json_text,
+                                          std::optional<std::int64_t> game_id,
                                           std::vector<VariantError>& errors) {
     VariantLoad loaded = load_variant(json_text);
     if (!loaded.ok() || !loaded.variant) {
@@ -25,7 +27,9 @@ std::shared_ptr<const LoadedVariant> load(std::string_view json_text,
     result->variant = std::move(*loaded.variant);
     result->display = std::move(loaded.display);
     result->json = std::string(json_text);
-    result->key = result->variant.name;
+    result->key = game_id ? game_variant_key(result->variant.name, *game_id) : result->variant.name;
+    result->game_id = game_id;
+    result->build_parser();
     return result;
 }
 
@@ -56,7 +60,7 @@ std::vector<std::string> VariantRegistry::load_directory(const std::filesystem::
         std::stringstream text;
         text << in.rdbuf();
         std::vector<VariantError> errors;
-        auto variant = load(text.str(), errors);
+        auto variant = load(text.str(), std::nullopt, errors);
         if (!variant) {
             for (const auto& error : errors)
                 problems.push_back(file.string() + ": " + error.path + ": " + error.message);
@@ -75,16 +79,10 @@ std::string game_variant_key(std::string_view name, std::int64_t game_id) {
 std::shared_ptr<const LoadedVariant> VariantRegistry::check(
     std::string_view json_text, std::optional<std::int64_t> game_id) const {
     std::vector<VariantError> errors;
-    auto variant = load(json_text, errors);
+    auto variant = load(json_text, game_id, errors);
     if (!variant) invalid(errors);
     if (variant->variant.name.find('@') != std::string::npos)
         invalid({VariantError{"/name", "a variant name may not contain '@'"}});
-    if (game_id) {
-        auto scoped = std::make_shared<LoadedVariant>(*variant);
-        scoped->key = game_variant_key(variant->variant.name, *game_id);
-        scoped->game_id = game_id;
-        return scoped;
-    }
     return variant;
 }
 

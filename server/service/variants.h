@@ -19,16 +19,32 @@
 #include <string_view>
 #include <vector>
 
+#include "orders/parser.h"
 #include "variant/variant_json.h"
 
 namespace adjutant::service {
 
 struct LoadedVariant {
+    LoadedVariant() = default;
+    // Not copyable: the parser refers to this object's `variant`.
+    LoadedVariant(const LoadedVariant&) = delete;
+    LoadedVariant& operator=(const LoadedVariant&) = delete;
+
     Variant variant;
     VariantDisplay display;
     std::string json;  // the file as given, served with the map data
     std::string key;   // the registry's name for it: variant.name, or "name@g<game>"
     std::optional<std::int64_t> game_id;  // a GM's upload: the game it is for
+
+    // The one order parser of this variant, built when it is loaded: building one indexes
+    // every name, which cost most of each parse when every call built its own. Immutable after
+    // construction, so every request thread parses with it at once.
+    const OrderParser& parser() const { return *parser_; }
+    // Builds the parser once `variant` is final (the registry does, before sharing it).
+    void build_parser() { parser_ = std::make_unique<const OrderParser>(variant); }
+
+  private:
+    std::unique_ptr<const OrderParser> parser_;
 };
 
 // The registry key of a GM's variant `name` for `game_id`.

@@ -3,6 +3,9 @@
 
 #include <sqlite3.h>
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace adjutant::storage {
 
 namespace {
@@ -188,8 +191,27 @@ void Database::backup_to(const std::string& path) {
     sqlite3_close(target);
 }
 
-Transaction::Transaction(Database& db) : db_(db), outer_(db.depth_ == 0) {
-    if (outer_) db_.exec("BEGIN IMMEDIATE");
+std::string Database::wal_path() {
+    auto& stmt = prepare("PRAGMA journal_mode");
+    const bool wal = stmt.step() && stmt.text(0) == "wal";
+    stmt.reset();
+    return wal ? path_ + "-wal" : std::string();
+}
+
+// In WAL mode, synchronous=NORMAL writes a COMMIT into the WAL without flushing it; the
+// connection goes back to FULL as soon as the transaction ends, so every other transaction
+// keeps its own fsync.
+Transaction::Transaction(Database& db, Durability durability)
+    : db_(db), outer_(db.depth_ == 0), deferred_(outer_ && durability == Durability::Deferred) {
+    if (deferred_) db_.exec("PRAGMA synchronous=NORMAL");
+    if (outer_) {
+        try {
+            db_.exec("BEGIN IMMEDIATE");
+        } catch (const Error&) {
+            restore_synchronous();
+            throw;
+        }
+    }
     ++db_.depth_;
 }
 
@@ -202,11 +224,26 @@ Transaction::~Transaction() {
             // The transaction may already be gone (e.g. after SQLITE_FULL); nothing to undo.
         }
     }
+    restore_synchronous();
 }
 
 void Transaction::commit() {
     if (outer_ && !done_) db_.exec("COMMIT");
     done_ = true;
+    restore_synchronous();
+}
+
+void Transaction::restore_synchronous() {
+    if (!deferred_) return;
+    deferred_ = false;
+    try {
+        db_.exec("PRAGMA synchronous=FULL");
+    } catch (const Error& error) {
+        // Not expected (a pragma outside a transaction); a connection left at NORMAL would
+        // acknowledge later writes before they are on disk, so it must not go unnoticed.
+        std::fprintf(stderr, "adjutant: cannot restore synchronous=FULL: %s\n", error.what());
+        std::abort();
+    }
 }
 
 }  // namespace adjutant::storage

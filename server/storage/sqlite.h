@@ -16,6 +16,8 @@
 #include <string>
 #include <string_view>
 
+#include "storage/durability.h"
+
 struct sqlite3;
 struct sqlite3_stmt;
 
@@ -87,6 +89,9 @@ class Database {
     void backup_to(const std::string& path);
 
     const std::string& path() const { return path_; }
+    // The WAL file a GroupSync flushes after deferred commits; empty when the database is
+    // not in WAL mode (":memory:"), where there is nothing to flush.
+    std::string wal_path();
 
   private:
     friend class Transaction;
@@ -97,18 +102,22 @@ class Database {
 };
 
 // BEGIN IMMEDIATE on construction (taking the write lock up front avoids upgrade deadlocks);
-// ROLLBACK on destruction unless commit() ran. Nested transactions become no-ops.
+// ROLLBACK on destruction unless commit() ran. Nested transactions become no-ops, and the
+// outermost one's durability is the one that counts.
 class Transaction {
   public:
-    explicit Transaction(Database& db);
+    explicit Transaction(Database& db, Durability durability = Durability::Synced);
     Transaction(const Transaction&) = delete;
     Transaction& operator=(const Transaction&) = delete;
     ~Transaction();
     void commit();
 
   private:
+    void restore_synchronous();
+
     Database& db_;
     bool outer_;
+    bool deferred_;  // outer and Deferred: synchronous=NORMAL until it ends
     bool done_ = false;
 };
 

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: Apache-2.0
+// The server's own path, in process and without sockets: (a) the S1901 opening resolved the
+// way service/resolution.cpp does it (each seat's stored text parsed on its own, as that
+// power, then one adjudication of all the orders), with the variant's parser the server
+// keeps and, for comparison, with a parser built for each call (parse_orders(), what the
+// server did before it kept one); (b) one order submission as PUT /orders makes it (parse,
+// validate, store in a transaction), each with a body of its own so every one writes.
+// Prints microseconds and allocations per operation; with --instructions, the instructions
+// per operation counted by callgrind (common/instructions.h). Run with --help for the options.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
+
+#include "adjudicate.h"
+#include "allocation_counter.h"
+#include "app/runtime.h"
+#include "common/bench_support.h"
+#include "common/instructions.h"
+#include "common/opening_orders.h"
+#include "orders/parser.h"
+#include "service/crypto.h"
+#include "service/game_service.h"
+#include "starting_position.h"
+
+using namespace adjutant;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: adjutant_service_bench [--iterations 2000] [--instructions]\n"
+    "Prints microseconds and allocations per operation for the S1901 opening resolved the\n"
+    "server's way (one parse per seat with the variant's kept parser, then adjudicate), the\n"
+    "same with a parser built per call, and one order submission (parse, validate, store;\n"
+    "each body distinct, so each one writes). The database is in a temporary directory of the\n"
+    "run's own. --instructions: the instructions per operation under callgrind instead\n"
+    "(valgrind must be installed; excludes the kernel's time in fsync).\n";
+
+// Each power's S1901 orders as its player would send them: the "Power:" prefixes dropped.
+std::map<std::string, std::string> seat_texts() {
+    std::map<std::string, std::string> seats;
+    const std::string all = bench::kOpening;
+    for (std::size_t at = 0; at < all.size();) {
+        const std::size_t end = all.find('\n', at);
+        const std::string line = all.substr(at, end - at);
+        const std::size_t colon = line.find(':');
+        seats[line.substr(0, colon)] += line.substr(colon + 2) + "\n";
+        at = end + 1;
+    }
+    return seats;
+}
+
+// resolution.cpp's gather_orders and resolve_one, less the rows and the JSON: every seat
+// parsed on its own, the accepted orders joined, one adjudication.
+template <typename Parse>
+std::size_t resolve_server_way(const Variant& variant, const Position& position,
+                               const std::map<std::string, std::string>& seats, Parse&& parse) {
+    ParsedOrders all;
+    for (const auto& [power, text] : seats) {
+        const ParsedOrders parsed = parse(position, text, variant.find_power(power));
+        all.orders.insert(all.orders.end(), parsed.orders.begin(), parsed.orders.end());
+        all.verdicts.insert(all.verdicts.end(), parsed.verdicts.begin(), parsed.verdicts.end());
+    }
+    return adjudicate(variant, position, all.orders).next.units.size();
+}
+
+struct Figure {
+    double micros = 0;
+    double allocations = 0;
+};
+
+template <typename Body>
+Figure measure(const char* label, long iterations, Body&& body) {
+    const std::uint64_t allocations = bench::allocation_count();
+    const auto begin = Clock::now();
+    {
+        const bench::Counted counted(label);
+        for (long i = 0; i < iterations; ++i) body(i);
+    }
+    const double elapsed = std::chrono::duration<double, std::micro>(Clock::now() - begin).count();
+    const auto n = static_cast<double>(iterations);
+    return {elapsed / n, static_cast<double>(bench::allocation_count() - allocations) / n};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    long iterations = 2000;
+    bool instructions = false;
+    bench::read_options(argc, argv, kUsage, {{"--instructions", &instructions}},
+                        {{"--iterations", [&](const char* v) { iterations = std::atol(v); }},
+                         {"--count", [](const char* v) { bench::counted_label() = v; }}});
+    if (instructions) {
+        const long reps = 100;
+        const std::string args = "--iterations " + std::to_string(reps);
+        std::printf("instructions (callgrind)\n");
+        for (const char* label : {"server-way", "per-call-parser", "put"}) {
+            const auto count = bench::callgrind_instructions(argv[0], args, label, reps);
+            if (!count) {
+                std::fprintf(stderr, "callgrind did not run (is valgrind installed?)\n");
+                return 69;
+            }
+            std::printf("  %-16s %9.0f per operation\n", label, *count);
+        }
+        return 0;
+    }
+    service::crypto_init();
+    spdlog::set_level(spdlog::level::warn);
+    const bench::TempDir dir("adjutant-service-bench");
+
+    config::ServerConfig config;
+    config.database = (dir.path() / "bench.db").string();
+    config.variants_dir = ADJUTANT_SOURCE_DIR "/config/variants";
+    auto db = app::open_database(config.database);
+    service::VariantRegistry variants;
+    app::load_variants(config, *db, variants);
+    const auto loaded = variants.find("standard");
+    const Variant& variant = loaded->variant;
+    const Position start = starting_position(variant);
+    const auto seats = seat_texts();
+
+    // (a) the resolution's parse and adjudication.
+    std::size_t checksum = 0;
+    const Figure kept = measure("server-way", iterations, [&](long) {
+        checksum +=
+            resolve_server_way(variant, start, seats,
+                               [&](const Position& position, std::string_view text, PowerId power) {
+                                   return loaded->parser().parse(position, text, power);
+                               });
+    });
+    const Figure per_call = measure("per-call-parser", iterations, [&](long) {
+        checksum +=
+            resolve_server_way(variant, start, seats,
+                               [&](const Position& position, std::string_view text, PowerId power) {
+                                   return parse_orders(variant, position, text, power);
+                               });
+    });
+
+    // (b) order submissions by France, each body distinct (an identical body writes nothing).
+    service::GameService service(*db, variants, "");
+    const auto created = service.create_game({{"name", "bench"}, {"resolve_when_ready", false}});
+    const auto id = created["game"]["id"].get<std::int64_t>();
+    const auto token =
+        service.join(id, "France", {{"player", "bench"}})["token"].get<std::string>();
+    const service::Caller caller = service.authenticate(token);
+    std::vector<std::string> bodies;
+    for (long i = 0; i < iterations; ++i)
+        bodies.push_back("# submission " + std::to_string(i) + "\n" + seats.at("France"));
+    const Figure put = measure("put", iterations, [&](long i) {
+        const auto answer =
+            service.orders().submit(caller, id, bodies[static_cast<std::size_t>(i)], "api");
+        checksum += answer.check.orders.size();
+    });
+
+    std::printf("S1901 opening, 22 orders, resolved the server's way (one parse per seat)\n");
+    std::printf("  the variant's kept parser: %8.2f us, %7.1f allocations per phase\n", kept.micros,
+                kept.allocations);
+    std::printf("  a parser built per call:   %8.2f us, %7.1f allocations per phase\n",
+                per_call.micros, per_call.allocations);
+    std::printf("order submission (parse, validate, store; fsync included in the time)\n");
+    std::printf("  PUT orders, distinct body: %8.2f us, %7.1f allocations per submission\n",
+                put.micros, put.allocations);
+    std::printf("  checksum %zu\n", checksum);
+    return 0;
+}
