@@ -31,8 +31,6 @@ std::string_view reason_text(Reason reason) {
             return "over the power's rail capacity this turn: the unit holds";
         case Reason::NotCarriedOut:
             return "not carried out: the week's events say why";
-        case Reason::OverLocCapacity:
-            return "over the rail's LOC capacity this week: the train waits";
     }
     return "";
 }

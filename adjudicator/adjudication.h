@@ -35,7 +35,6 @@ enum class Reason : std::uint8_t {
     Illegal,           // rejected by the order parser; reported with its message
     OverRailCapacity,  // a network rail move beyond its power's rail capacity this turn
     NotCarriedOut,     // a rule module's order (train, garrison) could not be carried out
-    OverLocCapacity,   // a supply train's rail journey beyond the rail's LOC capacity this week
 };
 
 std::string_view reason_text(Reason reason);
@@ -45,6 +44,9 @@ struct OrderResult {
     bool succeeded = false;
     Reason reason = Reason::None;
     bool defaulted = false;  // no order was given; the adjudicator supplied it
+    // NotCarriedOut: the rule module's own words for why (static text), so the core's reasons
+    // name no module; empty for the general words.
+    std::string_view why;
 };
 
 // A die roll as the event log records it, so a player can recompute it by hand.

@@ -16,7 +16,7 @@ Event& TurnContext::event(std::string kind, PowerId power, ProvinceId province, 
     return result.events.back();
 }
 
-void TurnContext::verdict(const Order& order, bool succeeded, Reason reason) {
+void TurnContext::verdict(const Order& order, bool succeeded, Reason reason, std::string_view why) {
     const auto index = static_cast<std::size_t>(&order - orders.data());
     if (index >= orders.size()) return;
     if (verdicts.size() < orders.size()) verdicts.resize(orders.size());
@@ -24,6 +24,7 @@ void TurnContext::verdict(const Order& order, bool succeeded, Reason reason) {
     r.order = order;
     r.succeeded = succeeded;
     r.reason = succeeded ? Reason::None : reason;
+    if (!succeeded) r.why = why;
     verdicts[index] = std::move(r);
 }
 
@@ -75,7 +76,8 @@ void run_turn_steps(const Variant& variant, const Position& before, std::span<co
         if (context.verdicts[i])
             result.results.push_back(std::move(*context.verdicts[i]));
         else
-            result.results.push_back(OrderResult{orders[i], false, Reason::NotCarriedOut, false});
+            result.results.push_back(
+                OrderResult{orders[i], false, Reason::NotCarriedOut, false, {}});
     }
     result.next.normalise();
 }

@@ -39,7 +39,9 @@ struct TurnContext {
     Event& event(std::string kind, PowerId power, ProvinceId province, std::string text,
                  std::int64_t supply_change = 0);
     // Records the outcome of `order`, which must be an element of `orders`.
-    void verdict(const Order& order, bool succeeded, Reason reason = Reason::None);
+    // `why`, static text, says in the module's words why it was not carried out.
+    void verdict(const Order& order, bool succeeded, Reason reason = Reason::None,
+                 std::string_view why = {});
 };
 
 // Runs the steps due after adjudicating `before.phase` (campaign variants only).

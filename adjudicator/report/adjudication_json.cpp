@@ -18,7 +18,8 @@ nlohmann::json order_result_to_json(const Variant& v, const OrderResult& r) {
     out["power"] = power_name(v, r.order.power);
     out["order"] = r.order.text(v);
     out["result"] = r.succeeded ? "succeeds" : "fails";
-    if (r.reason != Reason::None) out["reason"] = std::string(reason_text(r.reason));
+    if (r.reason != Reason::None)
+        out["reason"] = std::string(r.why.empty() ? reason_text(r.reason) : r.why);
     if (r.defaulted) out["default"] = true;
     return out;
 }

@@ -59,8 +59,11 @@ ProvinceId first_full(const std::vector<ProvinceId>& route, const std::vector<in
 
 struct Sent {
     bool ok = false;
-    Reason reason = Reason::NotCarriedOut;
+    std::string_view why;  // the verdict's words when not sent: empty for the general ones
 };
+
+constexpr std::string_view kOverLocCapacity =
+    "over the rail's LOC capacity this week: the train waits";
 
 // Sends the idle train at `index` to the army numbered `army`; `why` ends its events, which
 // name the army as `ordered` (where the order found it) when given, else where it stands now.
@@ -89,7 +92,7 @@ Sent send_train(TurnContext& ctx, RailRoom& room, std::size_t index, std::uint32
         t.target = army;
         ctx.event("supply.dispatched", t.power, t.at,
                   "a supply train left " + city + " for " + name + why);
-        return {true, Reason::None};
+        return {true, {}};
     }
     const auto route = rail_route(v, next, t.power, t.at, base, nullptr);
     if (route.empty()) {
@@ -109,7 +112,7 @@ Sent send_train(TurnContext& ctx, RailRoom& room, std::size_t index, std::uint32
                       ": the rail through " + abbr(v, full) + " carries " +
                       std::to_string(capacity) + " train" + (capacity == 1 ? "" : "s") +
                       " a week and is full" + why);
-        return {false, Reason::OverLocCapacity};
+        return {false, kOverLocCapacity};
     }
     for (ProvinceId p : within) --left[p];
     const ProvinceId start = t.at;
@@ -119,7 +122,7 @@ Sent send_train(TurnContext& ctx, RailRoom& room, std::size_t index, std::uint32
     ctx.event(
         "supply.dispatched", t.power, start,
         "a supply train left " + city + " for " + name + " by rail " + route_text(v, within) + why);
-    return {true, Reason::None};
+    return {true, {}};
 }
 
 void buy_trains(TurnContext& ctx, const Order& o) {
@@ -286,7 +289,7 @@ void dispatch_trains(TurnContext& ctx) {
             }
             sent[o.unit.province] = 1;
             const Sent result = send_train(ctx, room, index, army->stats.id, "", army);
-            ctx.verdict(o, result.ok, result.reason);
+            ctx.verdict(o, result.ok, Reason::NotCarriedOut, result.why);
         }
     }
     run_standing(ctx, room, sent);
