@@ -16,7 +16,8 @@
 //   week     after_movement and end_of_week run once the movement phase is resolved
 //            (module/turn_context.h says what they may change)
 //   position read_position / write_position carry the module's part of the position
-//            document; check_position states its invariants; start_position sets it up
+//            document, read_unit / write_unit its attributes of a unit; check_position states
+//            its invariants; start_position sets it up
 #pragma once
 
 #include <cstdint>
@@ -37,6 +38,7 @@ struct OrderSyntax;
 struct Checked;
 struct OrderVerdict;
 struct Unit;
+struct UnitStats;
 struct TurnContext;
 class OrderReader;
 class PositionReader;
@@ -102,6 +104,13 @@ struct RuleModule {
     std::span<const std::string_view> position_keys;
     void (*read_position)(PositionReader&, const nlohmann::json& document) = nullptr;
     void (*write_position)(const Variant&, const Position&, nlohmann::json& document) = nullptr;
+    // The unit attributes (core/unit.h's UnitStats) the module keeps in a unit's object of the
+    // position document ({"unit": "A LIE", "points": 600, "siege_guns": 4}): their keys, read
+    // whatever the variant into `stats`, and written when they are not the default.
+    std::span<const std::string_view> unit_keys;
+    void (*read_unit)(PositionReader&, const nlohmann::json& item, const std::string& at,
+                      UnitStats& stats) = nullptr;
+    void (*write_unit)(const Variant&, const UnitStats&, nlohmann::json& item) = nullptr;
     // Why the module's part of a position breaks its invariants, or empty (position_check.h).
     std::string (*check_position)(const Variant&, const Position&) = nullptr;
     // Adds the module's part of the variant's starting position (its start garrisons, trains,

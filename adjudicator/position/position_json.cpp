@@ -80,9 +80,10 @@ class Reader : public PositionReader {
     std::optional<Unit> unit(PowerId power, const json& item, const std::string& at,
                              std::initializer_list<std::string_view> more = {}) {
         if (item.is_object()) {
-            std::vector<std::string_view> fields{
-                "unit",    "id",           "points",      "supply",   "siege_guns",     "engineers",
-                "general", "general_roll", "supply_line", "repulsed", "supply_extended"};
+            // The core's attributes, then each module's (RuleModule::unit_keys).
+            std::vector<std::string_view> fields{"unit", "id", "points", "engineers"};
+            for (const RuleModule* m : rule_modules())
+                fields.insert(fields.end(), m->unit_keys.begin(), m->unit_keys.end());
             fields.insert(fields.end(), more.begin(), more.end());
             check_.only_fields(item, at, fields);
             const json* text = check_.get(item, at, "unit", JsonKind::String, true);
@@ -92,26 +93,9 @@ class Reader : public PositionReader {
             UnitStats& s = u->stats;
             s.id = integer<std::uint32_t>(item, at, "id");
             s.points = integer<std::int64_t>(item, at, "points");
-            s.supply = integer<std::int32_t>(item, at, "supply");
-            s.siege_guns = integer<std::int32_t>(item, at, "siege_guns");
             s.engineers = integer<std::int32_t>(item, at, "engineers");
-            if (auto g = check_.get_string(item, at, "general", false)) s.general = *g;
-            s.general_roll = integer<std::int32_t>(item, at, "general_roll");
-            if (const json* r = check_.get(item, at, "repulsed", JsonKind::Object, false)) {
-                const std::string here = json_child(at, "repulsed");
-                check_.only_fields(*r, here, {"province", "points"});
-                if (const json* where = check_.get(*r, here, "province", JsonKind::String, true))
-                    s.repulsed_from = province(*where, json_child(here, "province"));
-                s.repulsed_points = integer<std::int64_t>(*r, here, "points");
-            }
-            if (const json* e = check_.get(item, at, "supply_extended", JsonKind::Bool, false))
-                s.supply_extended = e->get<bool>();
-            if (const json* line = check_.get(item, at, "supply_line", JsonKind::Array, false))
-                for (std::size_t i = 0; i < line->size(); ++i)
-                    if (ProvinceId p =
-                            province((*line)[i], json_child(json_child(at, "supply_line"), i));
-                        p != kNoProvince)
-                        s.supply_line.push_back(p);
+            for (const RuleModule* m : rule_modules())
+                if (m->read_unit != nullptr) m->read_unit(*this, item, at, s);
             return u;
         }
         if (!check_.expect(item, at, JsonKind::String)) return std::nullopt;
@@ -216,20 +200,9 @@ json unit_json(const Variant& variant, const Unit& u) {
     const UnitStats& s = u.stats;
     json out = {{"unit", unit_text(variant, u)}, {"points", s.points}};
     if (s.id != 0) out["id"] = s.id;
-    if (s.supply != 0) out["supply"] = s.supply;
-    if (s.siege_guns != 0) out["siege_guns"] = s.siege_guns;
     if (s.engineers != 0) out["engineers"] = s.engineers;
-    if (!s.general.empty()) out["general"] = s.general;
-    if (s.general_roll != 0) out["general_roll"] = s.general_roll;
-    if (s.repulsed_from != kNoProvince)
-        out["repulsed"] = {{"province", variant.provinces[s.repulsed_from].abbr},
-                           {"points", s.repulsed_points}};
-    if (!s.supply_line.empty()) {
-        json line = json::array();
-        for (ProvinceId p : s.supply_line) line.push_back(variant.provinces[p].abbr);
-        out["supply_line"] = std::move(line);
-    }
-    if (s.supply_extended) out["supply_extended"] = true;
+    for (const RuleModule* m : rule_modules())
+        if (m->write_unit != nullptr) m->write_unit(variant, s, out);
     return out;
 }
 

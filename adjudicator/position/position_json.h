@@ -8,9 +8,9 @@
 //    "supply_centers": {"France": ["PAR", "BRE", "MAR"]}}
 //
 // Campaign positions add unit attributes ({"unit": "A LIE", "id": 3, "points": 600,
-// "supply": 2, "siege_guns": 4, "engineers": 1, "general": "...", "supply_line": [...]}) and
-// "next_unit_id"; each rule module reads and writes its own top-level keys
-// (RuleModule::read_position, write_position; docs/positions.md), whatever the variant.
+// "engineers": 1, ...}) and "next_unit_id". Each rule module reads and writes its own top-level
+// keys (RuleModule::read_position, write_position) and its own attributes of a unit
+// (read_unit, write_unit; docs/positions.md), whatever the variant.
 //
 // Writing is deterministic (object keys in nlohmann's sorted order, lists in province order).
 // Reading reports every problem as "PATH: message" and returns a Position only when there is none.

@@ -20,6 +20,9 @@ const RuleModule kModule{
     .position_keys = kPositionKeys,
     .read_position = read_position,
     .write_position = write_position,
+    .unit_keys = kUnitKeys,
+    .read_unit = read_unit,
+    .write_unit = write_unit,
     .check_position = check_position,
     .start_position = initialise,
 };

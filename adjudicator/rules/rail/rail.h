@@ -37,6 +37,11 @@ Checked check_rail_works_order(const Variant& variant, const Position& position,
 
 // The module's part of a variant file (parameters.cpp).
 // The module's part of the position document (position_part.cpp).
+// The module's attributes of a unit in the position document (unit_attributes.cpp).
+extern const std::string_view kUnitKeys[1];
+void read_unit(PositionReader& reader, const nlohmann::json& item, const std::string& at,
+               UnitStats& stats);
+void write_unit(const Variant& variant, const UnitStats& stats, nlohmann::json& item);
 extern const std::string_view kPositionKeys[4];
 void read_position(PositionReader& reader, const nlohmann::json& document);
 void write_position(const Variant& variant, const Position& position, nlohmann::json& document);

@@ -51,6 +51,11 @@ Checked check_siege_order(const Variant& variant, const Position& position, Powe
                           const OrderSyntax& syntax);
 
 // The module's part of the position document (position_part.cpp).
+// The module's attributes of a unit in the position document (unit_attributes.cpp).
+extern const std::string_view kUnitKeys[4];
+void read_unit(PositionReader& reader, const nlohmann::json& item, const std::string& at,
+               UnitStats& stats);
+void write_unit(const Variant& variant, const UnitStats& stats, nlohmann::json& item);
 extern const std::string_view kPositionKeys[3];
 void read_position(PositionReader& reader, const nlohmann::json& document);
 void write_position(const Variant& variant, const Position& position, nlohmann::json& document);
