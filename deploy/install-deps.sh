@@ -20,9 +20,10 @@ if [ "${1:-}" = "--tests" ]; then
   # doctest: the unit tests; clang: the libFuzzer targets; Postfix, swaks and aiosmtpd: the mail
   # tests' private MTA and SMTP peer; Chromium and Node: the browser test, which runs on
   # Debian's own Node (18); systemd: systemd-analyze rates the installed unit, which then runs
-  # under a systemd of the test's own; iproute2: that systemd's and the image test's loopback.
+  # under a systemd of the test's own; iproute2: that systemd's and the image test's loopback;
+  # valgrind: the benches' instruction counts (bench/common/instructions.h).
   packages+=(doctest-dev clang libclang-rt-14-dev postfix swaks python3 python3-aiosmtpd chromium
-    systemd iproute2)
+    systemd iproute2 valgrind)
   # A node installed some other way (a newer one on a developer's machine) is used as it is.
   command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)
