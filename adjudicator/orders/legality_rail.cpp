@@ -5,10 +5,10 @@
 // rule: railhead sites, operational rail, enemy control, the route and the track. What the
 // other orders of the turn decide (capacity shared with the power's other rides, blocking) is
 // the resolver's.
-#include "rules/rail/state.h"
 #include "orders/legality.h"
 #include "orders/rail_route.h"
 #include "position/position.h"
+#include "rules/rail/state.h"
 #include "variant/variant.h"
 
 namespace adjutant {

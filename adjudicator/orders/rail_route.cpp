@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "rules/rail/state.h"
 #include "orders/rail_route.h"
+#include "rules/rail/state.h"
 
 #include <algorithm>
 #include <deque>

@@ -6,8 +6,8 @@
 #include <string>
 #include <utility>
 
-#include "rules/rail/state.h"
 #include "position/position_check.h"
+#include "rules/rail/state.h"
 #include "rules/sieges/state.h"
 #include "rules/supply/state.h"
 #include "rules_case.h"

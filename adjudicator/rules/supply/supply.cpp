@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "rules/rail/state.h"
 #include "rules/supply/supply.h"
+#include "rules/rail/state.h"
 
 #include <algorithm>
 
