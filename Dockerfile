@@ -9,7 +9,7 @@ FROM debian:12 AS build
 RUN apt-get update && apt-get install -y --no-install-recommends \
         g++ cmake ninja-build pkg-config \
         libboost-dev libcli11-dev libsqlite3-dev libspdlog-dev libfmt-dev nlohmann-json3-dev \
-        libsodium-dev libgmime-3.0-dev libcurl4-openssl-dev \
+        libsodium-dev libgmime-3.0-dev libcurl4-openssl-dev libpq-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
@@ -28,7 +28,7 @@ LABEL org.opencontainers.image.title="adjutant" \
       org.opencontainers.image.base.name="docker.io/library/debian:12-slim"
 RUN apt-get update && apt-get install -y --no-install-recommends \
         libsqlite3-0 libspdlog1.10 libfmt9 libsodium23 libgmime-3.0-0 libglib2.0-0 libcurl4 \
-        curl ca-certificates \
+        libpq5 curl ca-certificates \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --home-dir /data --shell /usr/sbin/nologin adjutant \
     && mkdir -p /data && chown adjutant:adjutant /data

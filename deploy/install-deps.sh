@@ -12,6 +12,7 @@ packages=(
   libboost-dev libcli11-dev
   libspdlog-dev libfmt-dev
   libsqlite3-dev sqlite3
+  libpq-dev
   libsodium-dev
   libgmime-3.0-dev libcurl4-openssl-dev
   curl ca-certificates

@@ -11,13 +11,17 @@
 
 #include "service/error.h"
 #include "storage/migrations.h"
+#include "storage/open.h"
 #include "storage/store.h"
 
 namespace adjutant::app {
 
 std::unique_ptr<DatabaseLock> DatabaseLock::acquire(const std::string& database,
                                                     std::string& error) {
-    if (database == ":memory:") return std::unique_ptr<DatabaseLock>(new DatabaseLock(-1, ""));
+    // Several servers on one PostgreSQL database is what that backend is for: they claim due
+    // work with row locks instead (docs/storage.md).
+    if (database == ":memory:" || storage::is_postgres_uri(database))
+        return std::unique_ptr<DatabaseLock>(new DatabaseLock(-1, ""));
     const auto parent = std::filesystem::path(database).parent_path();
     std::error_code ec;
     if (!parent.empty()) std::filesystem::create_directories(parent, ec);
@@ -56,12 +60,12 @@ DatabaseLock::~DatabaseLock() {
 }
 
 std::unique_ptr<storage::Database> open_database(const std::string& path, int* applied) {
-    if (path != ":memory:") {
+    if (path != ":memory:" && !storage::is_postgres_uri(path)) {
         const auto parent = std::filesystem::path(path).parent_path();
         std::error_code ec;
         if (!parent.empty()) std::filesystem::create_directories(parent, ec);
     }
-    auto db = std::make_unique<storage::Database>(path);
+    auto db = storage::connect(path);
     int count = storage::migrate(*db);
     if (applied) *applied = count;
     return db;

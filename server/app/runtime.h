@@ -11,7 +11,7 @@
 #include "config/server_config.h"
 #include "mail/outbox_sender.h"
 #include "service/variants.h"
-#include "storage/sqlite.h"
+#include "storage/database.h"
 
 namespace adjutant::app {
 
@@ -21,7 +21,7 @@ namespace adjutant::app {
 class DatabaseLock {
   public:
     // nullptr with `error` set when another process holds the lock or the file cannot be
-    // opened. ":memory:" needs no lock (an empty lock is returned).
+    // opened. ":memory:" and PostgreSQL need no lock (an empty lock is returned).
     static std::unique_ptr<DatabaseLock> acquire(const std::string& database, std::string& error);
     ~DatabaseLock();
     DatabaseLock(const DatabaseLock&) = delete;

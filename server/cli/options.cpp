@@ -7,6 +7,8 @@
 #include <limits>
 #include <vector>
 
+#include "storage/open.h"
+
 namespace adjutant::cli {
 
 namespace {
@@ -20,7 +22,9 @@ std::optional<config::ServerConfig> load_config(const ConfigOptions& options) {
 
 bool database_exists(const config::ServerConfig& config) {
     std::error_code ec;
-    if (config.database == ":memory:" || std::filesystem::is_regular_file(config.database, ec))
+    // A PostgreSQL database is not a file here: connecting tells whether it is there.
+    if (config.database == ":memory:" || storage::is_postgres_uri(config.database) ||
+        std::filesystem::is_regular_file(config.database, ec))
         return true;
     std::fprintf(stderr,
                  "adjutant: database %s does not exist (check --database or the config's "
@@ -46,7 +50,8 @@ std::optional<int> parse_options(CLI::App& parser, Args args) {
 void add_config_options(CLI::App& parser, ConfigOptions& out) {
     parser.add_option("--config", out.config_path,
                       "configuration file (default: config/adjutant.json when it exists)");
-    parser.add_option("--database", out.database, "SQLite database file (overrides the config)");
+    parser.add_option("--database", out.database,
+                      "SQLite database file or postgresql:// URI (overrides the config)");
 }
 
 std::optional<int> parse_config_command(CLI::App& parser, Args args, const ConfigOptions& options,

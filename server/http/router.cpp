@@ -21,7 +21,7 @@
 #include "service/phase_etag.h"
 #include "service/request.h"
 #include "service/text.h"
-#include "storage/sqlite.h"
+#include "storage/database.h"
 
 namespace adjutant::http {
 

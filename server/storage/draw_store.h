@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "storage/sqlite.h"
+#include "storage/database.h"
 
 namespace adjutant::storage {
 

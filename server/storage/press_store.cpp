@@ -90,7 +90,7 @@ std::vector<PressRow> PressStore::messages(std::int64_t game_id, const PressFilt
         db_,
         "SELECT id, game_id, seq, phase, sender, recipients, broadcast, grey, body, source, "
         "sent_at FROM press WHERE game_id = ?1 AND id > ?2 AND (?3 OR sender = ?4 OR "
-        "(?5 AND broadcast) OR EXISTS (SELECT 1 FROM press_recipients r WHERE r.press_id = "
+        "(?5 AND broadcast != 0) OR EXISTS (SELECT 1 FROM press_recipients r WHERE r.press_id = "
         "press.id AND r.recipient = ?4)) ORDER BY id LIMIT ?6",
         read_press, game_id, after, std::int64_t{filter.everything}, filter.reader,
         std::int64_t{filter.broadcasts}, std::int64_t{limit});
@@ -132,7 +132,8 @@ void PressStore::mark_read(std::int64_t game_id, const std::string& reader,
     execute(db_,
             "INSERT INTO press_reads (game_id, reader, conversation, last_read) "
             "VALUES (?1, ?2, ?3, ?4) ON CONFLICT (game_id, reader, conversation) "
-            "DO UPDATE SET last_read = MAX(last_read, ?4)",
+            "DO UPDATE SET last_read = CASE WHEN press_reads.last_read > ?4 "
+            "THEN press_reads.last_read ELSE ?4 END",
             game_id, reader, conversation, last_read);
 }
 

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "storage/sqlite.h"
+#include "storage/database.h"
 
 namespace adjutant::storage {
 

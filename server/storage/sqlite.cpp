@@ -19,18 +19,18 @@ namespace {
 
 }  // namespace
 
-Statement::~Statement() {
+SqliteStatement::~SqliteStatement() {
     sqlite3_finalize(stmt_);
 }
 
-Statement& Statement::bind(int index, std::int64_t value) {
+Statement& SqliteStatement::bind(int index, std::int64_t value) {
     if (stepped_) reset();
     if (int rc = sqlite3_bind_int64(stmt_, index, value); rc != SQLITE_OK)
         fail(sqlite3_db_handle(stmt_), rc, "bind");
     return *this;
 }
 
-Statement& Statement::bind(int index, std::string_view value) {
+Statement& SqliteStatement::bind(int index, std::string_view value) {
     if (stepped_) reset();
     if (int rc = sqlite3_bind_text(stmt_, index, value.data(), static_cast<int>(value.size()),
                                    SQLITE_TRANSIENT);
@@ -39,22 +39,14 @@ Statement& Statement::bind(int index, std::string_view value) {
     return *this;
 }
 
-Statement& Statement::bind(int index, const std::optional<std::int64_t>& value) {
-    return value ? bind(index, *value) : bind_null(index);
-}
-
-Statement& Statement::bind(int index, const std::optional<std::string>& value) {
-    return value ? bind(index, std::string_view(*value)) : bind_null(index);
-}
-
-Statement& Statement::bind_null(int index) {
+Statement& SqliteStatement::bind_null(int index) {
     if (stepped_) reset();
     if (int rc = sqlite3_bind_null(stmt_, index); rc != SQLITE_OK)
         fail(sqlite3_db_handle(stmt_), rc, "bind");
     return *this;
 }
 
-bool Statement::step() {
+bool SqliteStatement::step() {
     stepped_ = true;
     int rc = sqlite3_step(stmt_);
     if (rc == SQLITE_ROW) return true;
@@ -62,43 +54,27 @@ bool Statement::step() {
     fail(sqlite3_db_handle(stmt_), rc, sqlite3_sql(stmt_));
 }
 
-void Statement::run() {
-    while (step()) {
-    }
-    reset();
-}
-
-void Statement::reset() {
+void SqliteStatement::reset() {
     sqlite3_reset(stmt_);
     sqlite3_clear_bindings(stmt_);
     stepped_ = false;
 }
 
-std::int64_t Statement::integer(int column) const {
+std::int64_t SqliteStatement::integer(int column) const {
     return sqlite3_column_int64(stmt_, column);
 }
 
-std::string Statement::text(int column) const {
+std::string SqliteStatement::text(int column) const {
     const auto* data = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
     return data ? std::string(data, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)))
                 : std::string();
 }
 
-bool Statement::is_null(int column) const {
+bool SqliteStatement::is_null(int column) const {
     return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
 }
 
-std::optional<std::int64_t> Statement::optional_integer(int column) const {
-    if (is_null(column)) return std::nullopt;
-    return integer(column);
-}
-
-std::optional<std::string> Statement::optional_text(int column) const {
-    if (is_null(column)) return std::nullopt;
-    return text(column);
-}
-
-Database::Database(const std::string& path) : path_(path) {
+SqliteDatabase::SqliteDatabase(const std::string& path) : path_(path) {
     int rc =
         sqlite3_open_v2(path.c_str(), &db_,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
@@ -114,12 +90,12 @@ Database::Database(const std::string& path) : path_(path) {
     exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;");
 }
 
-Database::~Database() {
+SqliteDatabase::~SqliteDatabase() {
     cache_.clear();  // statements must be finalised before the connection closes
     sqlite3_close(db_);
 }
 
-void Database::exec(std::string_view sql) {
+void SqliteDatabase::exec(std::string_view sql) {
     std::string copy(sql);
     char* error = nullptr;
     int rc = sqlite3_exec(db_, copy.c_str(), nullptr, nullptr, &error);
@@ -130,28 +106,28 @@ void Database::exec(std::string_view sql) {
     }
 }
 
-Statement& Database::prepare(std::string_view sql) {
+Statement& SqliteDatabase::prepare(std::string_view sql) {
     auto it = cache_.find(sql);
     if (it == cache_.end()) {
         sqlite3_stmt* stmt = nullptr;
         int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()),
                                     SQLITE_PREPARE_PERSISTENT, &stmt, nullptr);
         if (rc != SQLITE_OK) fail(db_, rc, sql);
-        it = cache_.emplace(std::string(sql), std::make_unique<Statement>(stmt)).first;
+        it = cache_.emplace(std::string(sql), std::make_unique<SqliteStatement>(stmt)).first;
     }
     it->second->reset();
     return *it->second;
 }
 
-std::int64_t Database::last_insert_id() const {
+std::int64_t SqliteDatabase::last_insert_id() {
     return sqlite3_last_insert_rowid(db_);
 }
 
-int Database::changes() const {
+int SqliteDatabase::changes() const {
     return sqlite3_changes(db_);
 }
 
-int Database::user_version() {
+int SqliteDatabase::user_version() {
     auto& stmt = prepare("PRAGMA user_version");
     stmt.step();
     int version = static_cast<int>(stmt.integer(0));
@@ -159,12 +135,12 @@ int Database::user_version() {
     return version;
 }
 
-void Database::set_user_version(int version) {
+void SqliteDatabase::set_user_version(int version) {
     // PRAGMA takes no parameters; the value is an integer we produced, never user input.
     exec("PRAGMA user_version=" + std::to_string(version));
 }
 
-void Database::backup_to(const std::string& path) {
+void SqliteDatabase::backup_to(const std::string& path) {
     sqlite3* target = nullptr;
     int rc = sqlite3_open(path.c_str(), &target);
     if (rc != SQLITE_OK) {
@@ -191,7 +167,7 @@ void Database::backup_to(const std::string& path) {
     sqlite3_close(target);
 }
 
-std::string Database::wal_path() {
+std::string SqliteDatabase::wal_path() {
     auto& stmt = prepare("PRAGMA journal_mode");
     const bool wal = stmt.step() && stmt.text(0) == "wal";
     stmt.reset();
@@ -201,43 +177,36 @@ std::string Database::wal_path() {
 // In WAL mode, synchronous=NORMAL writes a COMMIT into the WAL without flushing it; the
 // connection goes back to FULL as soon as the transaction ends, so every other transaction
 // keeps its own fsync.
-Transaction::Transaction(Database& db, Durability durability)
-    : db_(db), outer_(db.depth_ == 0), deferred_(outer_ && durability == Durability::Deferred) {
-    if (deferred_) db_.exec("PRAGMA synchronous=NORMAL");
-    if (outer_) {
-        try {
-            db_.exec("BEGIN IMMEDIATE");
-        } catch (const Error&) {
-            restore_synchronous();
-            throw;
-        }
+void SqliteDatabase::begin(Durability durability) {
+    deferred_ = durability == Durability::Deferred;
+    if (deferred_) exec("PRAGMA synchronous=NORMAL");
+    try {
+        exec("BEGIN IMMEDIATE");
+    } catch (const Error&) {
+        restore_synchronous();
+        throw;
     }
-    ++db_.depth_;
 }
 
-Transaction::~Transaction() {
-    --db_.depth_;
-    if (outer_ && !done_) {
-        try {
-            db_.exec("ROLLBACK");
-        } catch (const Error&) {
-            // The transaction may already be gone (e.g. after SQLITE_FULL); nothing to undo.
-        }
+void SqliteDatabase::commit() {
+    exec("COMMIT");
+    restore_synchronous();
+}
+
+void SqliteDatabase::rollback() noexcept {
+    try {
+        exec("ROLLBACK");
+    } catch (const Error&) {
+        // The transaction may already be gone (e.g. after SQLITE_FULL); nothing to undo.
     }
     restore_synchronous();
 }
 
-void Transaction::commit() {
-    if (outer_ && !done_) db_.exec("COMMIT");
-    done_ = true;
-    restore_synchronous();
-}
-
-void Transaction::restore_synchronous() {
+void SqliteDatabase::restore_synchronous() {
     if (!deferred_) return;
     deferred_ = false;
     try {
-        db_.exec("PRAGMA synchronous=FULL");
+        exec("PRAGMA synchronous=FULL");
     } catch (const Error& error) {
         // Not expected (a pragma outside a transaction); a connection left at NORMAL would
         // acknowledge later writes before they are on disk, so it must not go unnoticed.

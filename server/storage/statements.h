@@ -9,7 +9,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "storage/sqlite.h"
+#include "storage/database.h"
 
 namespace adjutant::storage::statements {
 

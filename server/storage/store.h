@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "storage/attendance_store.h"
+#include "storage/database.h"
 #include "storage/draw_store.h"
 #include "storage/press_store.h"
 #include "storage/records.h"
-#include "storage/sqlite.h"
 
 namespace adjutant::storage {
 

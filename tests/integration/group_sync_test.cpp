@@ -124,7 +124,7 @@ TEST_CASE("a deferred transaction commits, and the connection is back at synchro
         CHECK(sync.wait());
     }
     {
-        adjutant::storage::Database memory(":memory:");
+        adjutant::storage::SqliteDatabase memory(":memory:");
         CHECK(memory.wal_path().empty());
     }
     std::filesystem::remove_all(dir);

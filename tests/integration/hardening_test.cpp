@@ -12,6 +12,7 @@
 #include "service/game_internal.h"
 #include "service/text.h"
 #include "storage/migrations.h"
+#include "storage/sqlite.h"
 #include "storage/store.h"
 
 using namespace adjutant;
@@ -91,7 +92,7 @@ TEST_CASE("a game from before 256-bit seeds keeps its 64-bit seed through migrat
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
     service::crypto_init();
     {
-        storage::Database db(path);
+        storage::SqliteDatabase db(path);
         for (const auto& migration : storage::embedded_migrations()) {
             if (migration.version > 3) break;
             db.exec(migration.sql);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Storage: migrations, the refusal to open a newer schema, and the connection settings.
+// Storage: migrations, the refusal to open a newer schema, the connection settings, and which
+// backend a "database" names.
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -8,6 +9,9 @@
 
 #include "app/runtime.h"
 #include "storage/migrations.h"
+#include "storage/open.h"
+#include "storage/postgres.h"
+#include "storage/sqlite.h"
 #include "storage/store.h"
 
 namespace {
@@ -81,7 +85,7 @@ TEST_CASE("a duplicate inbound Message-ID is recognised") {
 TEST_CASE("migration 007 keeps the games created before under their old rules") {
     // Their players joined without automatic extensions or civil disorder: the migration must
     // not switch either on under them, while a game created after gets the defaults.
-    adjutant::storage::Database db(":memory:");
+    adjutant::storage::SqliteDatabase db(":memory:");
     for (const auto& migration : adjutant::storage::embedded_migrations())
         if (migration.version < 7) db.exec(migration.sql);
     db.set_user_version(6);
@@ -99,4 +103,22 @@ TEST_CASE("migration 007 keeps the games created before under their old rules") 
     CHECK_FALSE(old.extension_seconds.has_value());
     CHECK_FALSE(old.gm_email.has_value());
     CHECK(store.attendance().settings(id + 1).extensions_per_player == 1);  // no row: defaults
+}
+
+TEST_CASE("PostgreSQL placeholders: ?N becomes $N outside quotes") {
+    using adjutant::storage::postgres_placeholders;
+    CHECK(postgres_placeholders("SELECT a FROM t WHERE b = ?1 AND c = ?12") ==
+          "SELECT a FROM t WHERE b = $1 AND c = $12");
+    CHECK(postgres_placeholders("SELECT '?1', \"a?\" FROM t WHERE x = ? AND y = ?") ==
+          "SELECT '?1', \"a?\" FROM t WHERE x = $1 AND y = $2");
+    CHECK(postgres_placeholders("SELECT 'it''s ?' WHERE x = ?2") ==
+          "SELECT 'it''s ?' WHERE x = $2");
+}
+
+TEST_CASE("a postgresql:// or postgres:// database is PostgreSQL, anything else a file") {
+    using adjutant::storage::is_postgres_uri;
+    CHECK(is_postgres_uri("postgresql://u@127.0.0.1:5432/adjutant"));
+    CHECK(is_postgres_uri("postgres:///adjutant"));
+    CHECK_FALSE(is_postgres_uri("data/adjutant.db"));
+    CHECK_FALSE(is_postgres_uri(":memory:"));
 }
