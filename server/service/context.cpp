@@ -22,6 +22,10 @@ ServiceContext::ServiceContext(storage::Database& db, VariantRegistry& variants,
     : store_(db),
       variants_(variants),
       clock_(clock ? std::move(clock) : Clock(system_now)),
+      // Until servers sharing a PostgreSQL database tell each other of changes, each renders
+      // every view from the database, so none is stale (docs/storage.md).
+      game_cache_(db.backend() == storage::Backend::SQLite),
+      history_cache_(db.backend() == storage::Backend::SQLite),
       group_sync_(db.wal_path()) {}
 
 Locked::Locked(ServiceContext& context) : context_(context), lock_(context.mutex_) {}

@@ -15,6 +15,7 @@
 #include "service/draw_service.h"
 #include "service/game_internal.h"
 #include "service/text.h"
+#include "storage/claims.h"
 
 namespace adjutant::service {
 
@@ -216,6 +217,10 @@ int ResolutionService::resolve_due() {
         if (auto failed = failures_.find(id); failed != failures_.end() && failed->second.first > t)
             continue;
         try {
+            // On PostgreSQL the game's row is this server's until the claim commits: another
+            // server's scheduler skips it, so a due phase resolves once (storage/claims.h).
+            storage::DueGameClaim claim(locked.store().database(), id, t);
+            if (!claim.held()) continue;
             LoadedGame game = locked.load(id);
             if (game.row.missing_policy == "wait") {
                 // A seat in civil disorder is not waited for: nobody would send its orders.
@@ -230,10 +235,12 @@ int ResolutionService::resolve_due() {
                 }
                 if (missing) continue;  // the GM decides; the deadline does not resolve
             } else if (attendance::extend_if_owed(locked, game, t)) {
+                claim.commit();
                 continue;  // a late seat's extension: the phase resolves at the new deadline
             }
             // The phase that is due, through the same guard as the GM's resolve.
             resolved += resolve(locked, id, "scheduler", game.phase.seq);
+            claim.commit();
             failures_.erase(id);
         } catch (const std::exception& error) {
             // One broken game must not stop the others from resolving.

@@ -11,6 +11,7 @@ std::shared_ptr<const View> ViewCache::find(std::int64_t game_id) const {
 
 // The Locked serialises writers, so a copy never races another writer's publish.
 void ViewCache::publish(const Locked&, std::int64_t game_id, std::shared_ptr<const View> view) {
+    if (!enabled_) return;
     auto next = std::make_shared<Map>(*map_.load());
     (*next)[game_id] = std::move(view);
     map_.store(std::move(next));

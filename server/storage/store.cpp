@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "storage/store.h"
 
+#include "storage/backend_claims.h"
+#include "storage/claims.h"
 #include "storage/statements.h"
 
 namespace adjutant::storage {
@@ -88,10 +90,6 @@ OrderRow read_order(const Statement& s) {
 
 std::string select(const char* columns, const char* rest) {
     return std::string("SELECT ") + columns + " " + rest;
-}
-
-OutboxRow read_outbox(const Statement& s) {
-    return OutboxRow{s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), s.integer(5)};
 }
 
 std::int64_t read_integer(const Statement& s) {
@@ -346,11 +344,7 @@ std::int64_t Store::enqueue_mail(const OutboxRow& r, std::int64_t at) {
 }
 
 std::vector<OutboxRow> Store::mail_due(std::int64_t now, int limit) {
-    return query_all(db_,
-                     "SELECT id, recipient, subject, body, headers, attempts FROM mail_outbox "
-                     "WHERE status = 'pending' AND next_attempt <= ?1 ORDER BY next_attempt, id "
-                     "LIMIT ?2",
-                     read_outbox, now, std::int64_t{limit});
+    return claim_due_mail(db_, now, limit);
 }
 
 void Store::mail_sent(std::int64_t id, std::int64_t at) {
@@ -413,7 +407,7 @@ std::optional<OutboxRow> Store::outbox_row(std::int64_t id) {
     return query_one(
         db_,
         "SELECT id, recipient, subject, body, headers, attempts FROM mail_outbox WHERE id = ?1",
-        read_outbox, id);
+        read_outbox_row, id);
 }
 
 bool Store::add_notice(std::int64_t game_id, std::int64_t seq, const std::string& kind,

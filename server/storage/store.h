@@ -102,6 +102,7 @@ class Store {
                         const std::optional<std::string>& power, const std::string& body,
                         const std::string& status, std::int64_t at);
     std::int64_t enqueue_mail(const OutboxRow& row, std::int64_t at);
+    // Due rows, oldest first; on PostgreSQL claimed for this server (storage/claims.h).
     std::vector<OutboxRow> mail_due(std::int64_t now, int limit);
     void mail_sent(std::int64_t id, std::int64_t at);
     void mail_failed(std::int64_t id, const std::string& error, std::int64_t retry_at,
