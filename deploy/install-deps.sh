@@ -22,9 +22,10 @@ if [ "${1:-}" = "--tests" ]; then
   # tests' private MTA and SMTP peer; Chromium and Node: the browser test, which runs on
   # Debian's own Node (18); systemd: systemd-analyze rates the installed unit, which then runs
   # under a systemd of the test's own; iproute2: that systemd's and the image test's loopback;
-  # valgrind: the benches' instruction counts (bench/common/instructions.h).
+  # valgrind: the benches' instruction counts (bench/common/instructions.h); postgresql: the
+  # PostgreSQL backend's tests, which run a private cluster of their own (tests/postgres).
   packages+=(doctest-dev clang libclang-rt-14-dev postfix swaks python3 python3-aiosmtpd chromium
-    systemd iproute2 valgrind)
+    systemd iproute2 valgrind postgresql)
   # A node installed some other way (a newer one on a developer's machine) is used as it is.
   command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)

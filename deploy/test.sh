@@ -11,6 +11,8 @@ root=$(pwd)
 deploy/install-deps.sh --tests
 # Every prerequisite was just installed, so a browser test that cannot start is a failure here.
 export ADJUTANT_REQUIRE_BROWSER=1
+# ... and so are the PostgreSQL backend's tests, with their private cluster (tests/postgres).
+export ADJUTANT_REQUIRE_POSTGRES=1
 jobs=${JOBS:-$(nproc)}
 # playwright-core for the browser test of the web UI (tests/web); it drives the system Chromium.
 npm ci --prefix tests/web --no-audit --no-fund

@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """Starts the real `adjutant serve` on a loopback port with a temporary SQLite file, and talks
-to it over HTTP. Standard library only (Debian's python3)."""
+to it over HTTP. Standard library only (Debian's python3).
+
+When ADJUTANT_TEST_POSTGRES_CLUSTER names a private PostgreSQL cluster's state file
+(tests/postgres/cluster.py), each server gets a fresh database of that cluster instead."""
 
 import http.client
 import json
@@ -9,7 +12,11 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "postgres"))
+import pg_database  # noqa: E402
 
 
 class Server:
@@ -17,7 +24,9 @@ class Server:
         self.binary = binary
         self.variants_dir = variants_dir
         self.workdir = workdir or tempfile.mkdtemp(prefix="adjutant-it-")
-        self.database = os.path.join(self.workdir, "adjutant.db")
+        self.postgres = pg_database.cluster_state()
+        self.database = (pg_database.create_database(self.postgres) if self.postgres
+                         else os.path.join(self.workdir, "adjutant.db"))
         self.admin_token = "admin-secret-for-tests"
         self.port = 0
         self.proc = None
@@ -77,6 +86,8 @@ class Server:
     def close(self):
         """Stops the server and removes its temporary directory."""
         self.stop()
+        if self.postgres:
+            pg_database.drop_database(self.postgres, self.database)
         shutil.rmtree(self.workdir, ignore_errors=True)
 
     def kill9(self):
@@ -101,9 +112,33 @@ class Server:
             parsed = json.loads(payload)
         return resp.status, parsed, resp, payload
 
+    def rows(self, sql, params=()):
+        """The rows of a query with ? parameters, on either backend (sqlite3, or psql on the
+        private PostgreSQL cluster)."""
+        if self.postgres:
+            return pg_database.query(self.postgres, self.database, sql, params)
+        import sqlite3
+        conn = sqlite3.connect(self.database, timeout=10)
+        try:
+            return conn.execute(sql, params).fetchall()
+        finally:
+            conn.close()
+
     def run_cli(self, *args):
         return subprocess.run([self.binary, *args, "--config", self.config_path()],
                               capture_output=True, text=True, timeout=120)
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def expect(result, status, what):
+    """The parsed body of a `Server.request` result that must have `status`."""
+    got, body, _, raw = result
+    check(got == status, f"{what}: expected {status}, got {got}: {raw[:300]!r}")
+    return body
 
 
 class SkipTest(Exception):

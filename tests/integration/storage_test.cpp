@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Storage: migrations, the refusal to open a newer schema, the connection settings, and which
-// backend a "database" names.
+// Storage: migrations, the refusal to open a newer schema, the connection settings, and the
+// store's semantics on SQLite (store_cases.h; the PostgreSQL run is tests/postgres).
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -13,6 +13,7 @@
 #include "storage/postgres.h"
 #include "storage/sqlite.h"
 #include "storage/store.h"
+#include "store_cases.h"
 
 namespace {
 
@@ -103,6 +104,24 @@ TEST_CASE("migration 007 keeps the games created before under their old rules") 
     CHECK_FALSE(old.extension_seconds.has_value());
     CHECK_FALSE(old.gm_email.has_value());
     CHECK(store.attendance().settings(id + 1).extensions_per_player == 1);  // no row: defaults
+}
+
+TEST_CASE("the store on SQLite: games, seats and phases") {
+    auto db = adjutant::app::open_database(":memory:");
+    adjutant::storage::Store store(*db);
+    adjutant::store_cases::games_seats_and_phases(store);
+}
+
+TEST_CASE("the store on SQLite: upserts and generated ids") {
+    auto db = adjutant::app::open_database(":memory:");
+    adjutant::storage::Store store(*db);
+    adjutant::store_cases::upserts_and_ids(store);
+}
+
+TEST_CASE("the store on SQLite: the outbox") {
+    auto db = adjutant::app::open_database(":memory:");
+    adjutant::storage::Store store(*db);
+    adjutant::store_cases::outbox(store);
 }
 
 TEST_CASE("PostgreSQL placeholders: ?N becomes $N outside quotes") {

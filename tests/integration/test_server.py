@@ -21,21 +21,11 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from server_harness import Server, parse_server_test_args, run_tests  # noqa: E402
+from server_harness import (Server, check, expect, parse_server_test_args,  # noqa: E402
+                            run_tests)
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 ARGS = None
-
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
-
-
-def expect(result, status, what):
-    got, body, _, raw = result
-    check(got == status, f"{what}: expected {status}, got {got}: {raw[:300]!r}")
-    return body
 
 
 def new_server(**extra):
@@ -259,11 +249,7 @@ def check_refused_lines_private(server):
     # The results mail, queued by one round of the sender (the relay is down; the rows wait).
     sent = server.run_cli("mail-send")
     check(sent.returncode == 0, f"mail-send: {sent.stdout} {sent.stderr}")
-    db = sqlite3.connect(server.database)
-    try:
-        rows = db.execute("SELECT recipient, subject, body FROM mail_outbox").fetchall()
-    finally:
-        db.close()
+    rows = server.rows("SELECT recipient, subject, body FROM mail_outbox")
     results = {r: b for r, subject, b in rows if subject.endswith("results")}
     check(len(results) == len(POWERS), f"results mailed to every seat: {sorted(results)}")
     for recipient, text in results.items():

@@ -5,7 +5,6 @@ real `adjutant serve` with mail enabled (tests/integration/server_harness.py), a
 
 import os
 import socket
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -104,11 +103,7 @@ def seat_address(server, game_id, power):
 
 
 def db_rows(server, sql, params=()):
-    conn = sqlite3.connect(server.database, timeout=10)
-    try:
-        return conn.execute(sql, params).fetchall()
-    finally:
-        conn.close()
+    return server.rows(sql, params)
 
 
 def create_game(server, emails, names=None, **settings):
