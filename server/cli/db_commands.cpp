@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Database maintenance: `adjutant migrate`, `adjutant backup FILE`, `adjutant replay`.
+// Database maintenance: `adjutant migrate` (and `migrate --from FILE --to URI`, the copy of an
+// SQLite site into PostgreSQL), `adjutant backup FILE`, `adjutant replay`.
 // Each takes [--config FILE] [--database FILE] like `serve`. Only `migrate` creates a missing
 // database; the others refuse one, so a typo in a path is never an empty database.
 #include <cstdio>
@@ -11,19 +12,74 @@
 #include "cli/options.h"
 #include "service/crypto.h"
 #include "service/replay.h"
+#include "storage/copy.h"
 #include "storage/migrations.h"
+#include "storage/open.h"
 #include "storage/store.h"
 
 namespace adjutant::cli {
 
+namespace {
+
+// `migrate --from FILE --to URI`: the copy, then the check that the copy replays.
+int copy_site(const config::ServerConfig& config, const std::string& from, const std::string& to) {
+    if (!std::filesystem::is_regular_file(from)) {
+        std::fprintf(stderr, "adjutant: %s does not exist\n", from.c_str());
+        return kExNoInput;
+    }
+    if (!storage::is_postgres_uri(to)) {
+        std::fprintf(stderr, "adjutant: --to must be a postgresql:// URI\n");
+        return kExUsage;
+    }
+    try {
+        service::crypto_init();
+        auto source = app::open_database(from);
+        auto target = app::open_database(to);
+        const auto counts =
+            storage::copy_sqlite_to_postgres(static_cast<storage::SqliteDatabase&>(*source),
+                                             static_cast<storage::PostgresDatabase&>(*target));
+        for (const auto& [table, rows] : counts)
+            std::printf("%s: %lld row(s)\n", table.c_str(), static_cast<long long>(rows));
+        service::VariantRegistry variants;
+        for (const auto& problem : app::load_variants(config, *target, variants))
+            std::fprintf(stderr, "adjutant: warning: %s\n", problem.c_str());
+        storage::Store store(*target);
+        const auto report = service::replay(store, variants, std::nullopt);
+        std::printf("copied %s to PostgreSQL; replayed %d game(s), %d phase(s): %s\n", from.c_str(),
+                    report.games, report.phases,
+                    report.problems.empty() ? "all match" : "PROBLEMS FOUND");
+        for (const auto& problem : report.problems)
+            std::printf(
+                "%s game %lld phase %lld (%s): %s\n", problem.unchecked ? "UNCHECKED" : "MISMATCH",
+                static_cast<long long>(problem.game_id), static_cast<long long>(problem.seq),
+                problem.phase.c_str(), problem.what.c_str());
+        return report.problems.empty() ? 0 : 1;
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "adjutant: %s\n", error.what());
+        return kExSoftware;
+    }
+}
+
+}  // namespace
+
 int migrate_command(Args args) {
     ConfigOptions options;
-    CLI::App parser{"Creates the database if needed and applies the schema migrations.",
-                    "adjutant migrate"};
+    std::string from;
+    std::string to;
+    CLI::App parser{
+        "Creates the database if needed and applies the schema migrations; with "
+        "--from and --to, copies an SQLite site into an empty PostgreSQL database "
+        "and replays it there.",
+        "adjutant migrate"};
     add_config_options(parser, options);
+    auto* from_option = parser.add_option("--from", from, "the SQLite file to copy");
+    auto* to_option = parser.add_option("--to", to, "the postgresql:// database to copy into");
+    from_option->needs(to_option);
+    to_option->needs(from_option);
     config::ServerConfig config;
     if (auto code = parse_config_command(parser, args, options, MissingDatabase::Create, config))
         return *code;
+    if (!from.empty()) return copy_site(config, from, to);
     try {
         int applied = 0;
         auto db = app::open_database(config.database, &applied);

@@ -27,7 +27,7 @@ COMMANDS = {
     "adjudicate": ["--variant", "--position", "--orders", "--seed"],
     "variant": ["check"],
     "serve": ["--config", "--port", "--database", "--demo"],
-    "migrate": ["--config", "--database"],
+    "migrate": ["--config", "--database", "--from", "--to"],
     "backup": ["FILE", "--config", "--database"],
     "replay": ["--game", "--config", "--database"],
     "mail-in": ["--recipient", "--sender", "--config", "--database"],
