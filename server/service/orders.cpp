@@ -7,6 +7,7 @@
 #include "service/game_internal.h"
 #include "service/guidance.h"
 #include "service/text.h"
+#include "storage/claims.h"
 
 namespace adjutant::service {
 
@@ -82,6 +83,9 @@ OrderSubmission OrderService::submit(const Locked& locked, const Caller& caller,
     if (source != "web" && source != "email" && source != "api")
         throw bad_request("unknown order source");
     auto& store = locked.store();
+    // Before the phase is read: a resolution on another server either has read this order
+    // or is over, and the order is for the phase that is current then (storage/claims.h).
+    storage::GameLock game_lock(store.database(), game_id);
     const LoadedGame game = locked.load(game_id);
     check_open(game.row);
     const Variant& variant = game.variant->variant;
@@ -110,6 +114,7 @@ OrderSubmission OrderService::submit(const Locked& locked, const Caller& caller,
     // Synced: on disk when this returns. Deferred: in the WAL, and the caller acknowledges
     // only after the group commit's flush (submit_deferred).
     transaction.commit();
+    game_lock.commit();
     answer.submitted_at = context_.now();
     return answer;
 }

@@ -180,6 +180,8 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
 
 int ResolutionService::resolve(const Locked& locked, std::int64_t game_id, const std::string& actor,
                                std::int64_t seq) {
+    // Before the game is read: its orders are then all the submissions there will be.
+    storage::GameLock game_lock(locked.store().database(), game_id);
     int resolved = 0;
     for (int i = 0; i < kMaxChainedResolutions; ++i) {
         LoadedGame game = locked.load(game_id);
@@ -194,6 +196,7 @@ int ResolutionService::resolve(const Locked& locked, std::int64_t game_id, const
         resolve_one(locked, game, i == 0 ? actor : "server");
         ++resolved;
     }
+    game_lock.commit();
     return resolved;
 }
 

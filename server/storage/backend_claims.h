@@ -19,6 +19,7 @@ std::vector<OutboxRow> due_mail(Database& db, std::int64_t now, int limit);
 
 namespace postgres_claims {
 bool due_game(Database& db, std::int64_t game_id, std::int64_t now);
+void lock_game(Database& db, std::int64_t game_id);
 std::vector<OutboxRow> due_mail(Database& db, std::int64_t now, int limit);
 }  // namespace postgres_claims
 

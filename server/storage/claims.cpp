@@ -19,6 +19,16 @@ void DueGameClaim::commit() {
     if (transaction_) transaction_->commit();
 }
 
+GameLock::GameLock(Database& db, std::int64_t game_id) {
+    if (db.backend() != Backend::PostgreSQL) return;
+    transaction_.emplace(db);
+    postgres_claims::lock_game(db, game_id);
+}
+
+void GameLock::commit() {
+    if (transaction_) transaction_->commit();
+}
+
 std::vector<OutboxRow> claim_due_mail(Database& db, std::int64_t now, int limit) {
     if (db.backend() == Backend::PostgreSQL) return postgres_claims::due_mail(db, now, limit);
     return sqlite_claims::due_mail(db, now, limit);

@@ -36,6 +36,24 @@ class DueGameClaim {
     bool held_ = true;
 };
 
+// A game's row, held on PostgreSQL for the caller's transaction (opened here unless one is
+// open): every path that writes a game's orders or resolves its phase holds it first. So an
+// order submitted on one server while another resolves the phase either is in before the
+// resolution reads the orders, or waits and is then checked against the next phase; and the
+// writers take their locks in one order, the game's row before its phases, so two of them
+// cannot deadlock. On SQLite the server's one lock already serialises them: nothing is opened.
+class GameLock {
+  public:
+    GameLock(Database& db, std::int64_t game_id);
+    GameLock(const GameLock&) = delete;
+    GameLock& operator=(const GameLock&) = delete;
+
+    void commit();
+
+  private:
+    std::optional<Transaction> transaction_;
+};
+
 // How long a claimed outbox row stays out of the other servers' due lists: its sender marks it
 // sent or failed long before, and a row whose server died mid-send goes out after this.
 inline constexpr std::int64_t kMailClaimSeconds = 300;

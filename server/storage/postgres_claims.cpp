@@ -20,6 +20,13 @@ bool due_game(Database& db, std::int64_t game_id, std::int64_t now) {
         .has_value();
 }
 
+// Waits for the row, unlike a claim: a request for the game must be served, after the holder.
+void lock_game(Database& db, std::int64_t game_id) {
+    statements::query_one(
+        db, "SELECT id FROM games WHERE id = ?1 FOR UPDATE",
+        [](const Statement& s) { return s.integer(0); }, game_id);
+}
+
 // One statement, so the claim needs no transaction of its own: the rows locked by the inner
 // SELECT are the rows whose next attempt moves on.
 std::vector<OutboxRow> due_mail(Database& db, std::int64_t now, int limit) {

@@ -142,6 +142,12 @@ TEST_CASE("postgres: two servers claim a due game once") {
     // Read as due before the resolution, claimed after it: no longer due.
     DueGameClaim late(*second, id, 2000);
     CHECK_FALSE(late.held());
+    {
+        // A GM's resolve or an order submission holds the row too: the scheduler skips it.
+        adjutant::storage::GameLock submission(*first, id);
+        DueGameClaim busy(*second, id, 5005);
+        CHECK_FALSE(busy.held());
+    }
     DueGameClaim next(*second, id, 5005);
     CHECK(next.held());
 }
