@@ -83,8 +83,9 @@ int migrate_command(Args args) {
     try {
         int applied = 0;
         auto db = app::open_database(config.database, &applied);
-        std::printf("%s: schema version %d (%d migration(s) applied)\n", config.database.c_str(),
-                    db->user_version(), applied);
+        std::printf("%s: schema version %d (%d migration(s) applied)\n",
+                    storage::printable_database(config.database).c_str(), db->user_version(),
+                    applied);
         return 0;
     } catch (const std::exception& error) {
         std::fprintf(stderr, "adjutant: %s\n", error.what());

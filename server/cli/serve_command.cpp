@@ -26,6 +26,7 @@
 #include "scheduler/scheduler.h"
 #include "service/crypto.h"
 #include "service/game_service.h"
+#include "storage/open.h"
 
 namespace adjutant::cli {
 
@@ -106,7 +107,8 @@ int serve_command(Args args) {
         int applied = 0;
         auto db = app::open_database(config->database, &applied);
         if (applied > 0)
-            spdlog::info("database {}: applied {} migration(s)", config->database, applied);
+            spdlog::info("database {}: applied {} migration(s)",
+                         storage::printable_database(config->database), applied);
         service::VariantRegistry variants;
         for (const auto& problem : app::load_variants(*config, *db, variants))
             spdlog::warn("variant: {}", problem);

@@ -141,3 +141,13 @@ TEST_CASE("a postgresql:// or postgres:// database is PostgreSQL, anything else 
     CHECK_FALSE(is_postgres_uri("data/adjutant.db"));
     CHECK_FALSE(is_postgres_uri(":memory:"));
 }
+
+TEST_CASE("a printed PostgreSQL database leaves its password out") {
+    using adjutant::storage::printable_database;
+    CHECK(printable_database("postgresql://u:secret@db:5432/adjutant") ==
+          "postgresql://u@db:5432/adjutant");
+    CHECK(printable_database("postgres://db/adjutant?password=secret&sslmode=require") ==
+          "postgres://db/adjutant");
+    CHECK(printable_database("postgresql://u@[::1]:5432/a") == "postgresql://u@[::1]:5432/a");
+    CHECK(printable_database("data/adjutant.db") == "data/adjutant.db");
+}
