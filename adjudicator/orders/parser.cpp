@@ -185,13 +185,13 @@ class Driver {
     // Only one unit may use a rail line per turn (Colonial rule 9.22): a second unit's order is
     // refused and that unit holds; the same unit ordered again replaces its order as usual.
     std::string rail_line_taken(const Order& order) const {
-        // Network rail moves share the power's capacity instead (the resolver's).
-        if (order.type != OrderType::RailMove || order.line == kNetworkRail) return "";
+        // A module's rides keep the module's own limits (ModuleOrderKind::ride).
+        if (order.type != OrderType::RailMove || order.kind != nullptr) return "";
         for (std::size_t i = 0; i < out_.verdicts.size(); ++i) {
             const OrderVerdict& earlier = out_.verdicts[i];
             if (replaced_[i] || !earlier.accepted()) continue;
             const Order& o = *earlier.order;
-            if (o.type == OrderType::RailMove && o.line == order.line &&
+            if (o.type == OrderType::RailMove && o.kind == nullptr && o.line == order.line &&
                 o.unit.province != order.unit.province)
                 return "only one unit may use the " + v_.rail_lines[order.line].name +
                        " per turn; line " + std::to_string(earlier.line) + " already moves " +

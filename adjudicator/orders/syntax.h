@@ -27,7 +27,7 @@ enum class SyntaxKind : std::uint8_t {
     Disband,
     Build,
     Waive,
-    RailMove,  // A MOS - TSR - IRK; A KOL - RAIL - LIE (line kNetworkRail)
+    RailMove,  // A MOS - TSR - IRK: along a named line of the variant
     Permit,    // PERMIT [SUEZ] Britain
     Module,    // a rule module's order: OrderSyntax::module_kind says which
 };

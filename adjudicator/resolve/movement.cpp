@@ -100,13 +100,12 @@ void MovementResolver::load(const Variant& variant, const Position& position,
             if (units_[f].order.type == OrderType::Convoy && units_[f].matched)
                 add(static_cast<std::size_t>(unit_in(units_[f].order.target)), static_cast<int>(f));
     });
-    plan_network_rail(position);
+    plan_rides(position);
     build_rows(rail_paths_.begin, rail_paths_.list, n, [&](auto&& add) {
         for (std::size_t i = 0; i < n; ++i) {
             const Order& o = units_[i].order;
-            if (o.type == OrderType::RailMove && o.line == kNetworkRail) {
-                if (!units_[i].over_capacity)
-                    for (ProvinceId p : rides_[i].route) add(i, static_cast<int>(p));
+            if (o.type == OrderType::RailMove && o.kind != nullptr) {
+                for (ProvinceId p : ride_plans_[i].path) add(i, static_cast<int>(p));
                 continue;
             }
             if (o.type != OrderType::RailMove || o.line >= variant.rail_lines.size()) continue;
@@ -165,7 +164,7 @@ void MovementResolver::load(const Variant& variant, const Position& position,
         result_[i] = 1;
     }
     for (std::size_t i = 0; i < n; ++i)
-        if (units_[i].over_capacity) state_[i] = State::Resolved;  // it holds, failed
+        if (!units_[i].held.empty()) state_[i] = State::Resolved;  // it holds, failed
 }
 
 void MovementResolver::run() {
@@ -308,7 +307,7 @@ Reason MovementResolver::failure_reason(std::size_t i) const {
             if (u.convoyed && !u.path_ok) return Reason::NoConvoy;
             return u.path_ok ? Reason::Bounced : Reason::CanalClosed;
         case OrderType::RailMove:
-            if (u.over_capacity) return Reason::OverRailCapacity;
+            if (!u.held.empty()) return Reason::NotCarriedOut;
             if (rail_stops_[i] == u.order.destination.province) return Reason::None;
             return result_[i] ? Reason::StoppedShort : Reason::Bounced;
         case OrderType::Support:
