@@ -91,6 +91,16 @@ class MovementResolver {
         }
     };
 
+    // The steps of load(), in order: every unit holding by default, with its strength; the
+    // orders given; which moves go by convoy and the convoys that carry them; the rail moves'
+    // paths; the supports that match what their unit does.
+    void place_units(const Position& position, std::span<const Strength> base,
+                     std::span<const Strength> attack_bonus);
+    void take_orders(std::span<const Order> orders);
+    void decide_convoys();
+    void lay_rail_paths();
+    void match_supports();
+
     bool resolve(int i);
     bool adjudicate(int i);
     // Settles the cycle of decisions dependencies_[first_dependency..] by the variant's backup
