@@ -5,7 +5,7 @@
 // after_movement: DEMOLISH and REPAIR orders of engineers take effect (18.4 as docs/rail.md
 //                 designs it).
 // end_of_week, after supply and sieges:
-//   1. control      armies take the ground they stand on (control.cpp)
+//   1. control      armies take the ground they stand on (ground_control.cpp)
 //   2. enemy        18.1.4: enemy armies and enemy-held ground make rail non-operational; lines
 //                   cut off from their source fall back (engineering.cpp)
 //   3. engineering  18.2.1 steps 1A, 1B, 2, 3, 4, 5 in that order (engineering.cpp)
