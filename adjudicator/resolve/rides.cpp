@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The rides of rule modules before the resolution (module/rule_module.h's RideRules): each
 // kind of ride plans all of its phase's rides at once, as they may share what they spend (the
-// network rail moves share their power's rail capacity). The resolver then walks each ride's
+// campaign's rides share their power's capacity). The resolver then walks each ride's
 // path as it walks a named line's (rail_move.cpp).
 #include <algorithm>
 
