@@ -152,24 +152,26 @@ class Driver {
 
         const SyntaxResult syntax = read_order(names_, order_tokens);
         if (!syntax.order) return reject(number, line, power, syntax.error);
-        Checked checked;
-        switch (pos_.phase.kind) {
-            case PhaseKind::Movement:
-                checked = check_movement(v_, pos_, power, *syntax.order);
-                break;
-            case PhaseKind::Retreat:
-                checked = check_retreat(v_, pos_, power, *syntax.order);
-                break;
-            case PhaseKind::Adjustment:
-                checked = ledger_.check(power, *syntax.order, number);
-                break;
-        }
+        const Checked checked = check_in_phase(power, *syntax.order, number);
         if (!checked.order) return reject(number, line, power, checked.error);
         if (std::string busy = rail_line_taken(*checked.order); !busy.empty())
             return reject(number, line, power, busy);
         if (std::string busy = module_conflict(*checked.order); !busy.empty())
             return reject(number, line, power, busy);
         accept(number, line, power, *checked.order, checked.note);
+    }
+
+    // The order judged by the rules of the position's phase.
+    Checked check_in_phase(PowerId power, const OrderSyntax& syntax, int number) {
+        switch (pos_.phase.kind) {
+            case PhaseKind::Movement:
+                return check_movement(v_, pos_, power, syntax);
+            case PhaseKind::Retreat:
+                return check_retreat(v_, pos_, power, syntax);
+            case PhaseKind::Adjustment:
+                return ledger_.check(power, syntax, number);
+        }
+        return Checked{std::nullopt, "unknown phase", ""};
     }
 
     // A module's refusal of a line against the lines before it.
