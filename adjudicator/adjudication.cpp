@@ -27,8 +27,6 @@ std::string_view reason_text(Reason reason) {
             return "stopped short of its destination";
         case Reason::CanalClosed:
             return "no passage through the canal";
-        case Reason::OverRailCapacity:
-            return "over the power's rail capacity this turn: the unit holds";
         case Reason::NotCarriedOut:
             return "not carried out: the week's events say why";
     }

@@ -12,7 +12,9 @@
 //            order kinds, `ModuleOrderKind`); each kind judges its own legality and writes its
 //            own canonical text; `conflict` refuses a line against the accepted lines before it
 //   movement defence_points / attack_points add to a unit's strength in a `points` movement
-//            phase (the besiegers' fortified share, a garrison's aid to a relief)
+//            phase (the besiegers' fortified share, a garrison's aid to a relief); a kind's
+//            `RideRules` plan the rides of its orders, which the resolver decides as moves
+//            along a path that may be stopped short, and write their events
 //   week     after_movement and end_of_week run once the movement phase is resolved
 //            (module/turn_context.h says what they may change)
 //   position read_position / write_position carry the module's part of the position
@@ -24,6 +26,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -40,9 +43,43 @@ struct OrderVerdict;
 struct Unit;
 struct UnitStats;
 struct TurnContext;
+struct Event;
 class OrderReader;
 class PositionReader;
 class VariantFields;
+
+// A module's ride: a unit's move along a path of provinces that the resolver walks as it walks a
+// named rail line's (resolve/rail_move.cpp). The unit is stopped short before a province it
+// cannot pass and ends in the farthest province on the way it may end in. The module says which
+// path, which units stop it and where it may end; the rest is the resolver's.
+struct RideRequest {
+    const Order* order;  // a RailMove whose `kind` is the module's
+    const Unit* unit;    // the unit riding, as it stands
+};
+struct RidePlan {
+    std::vector<ProvinceId> path;  // the provinces entered, destination last; empty: no ride
+    // Non-empty when the ride cannot start: the unit holds and its order fails with these words
+    // (static text), e.g. the power's rail capacity is spent.
+    std::string_view held;
+};
+struct RideOutcome {
+    const Order* order;
+    const Unit* unit;
+    ProvinceId end;  // where the ride ended: its destination, a province short of it, or home
+};
+struct RideRules {
+    // Plans every ride of the phase at once, as they may share what they spend: `plans[k]` for
+    // `rides[k]`, given in the order of the position's units.
+    void (*plan)(const Variant&, const Position&, std::span<const RideRequest> rides,
+                 std::span<RidePlan> plans) = nullptr;
+    // Whether a unit of `other` on the path stops a ride of `rider`'s unit.
+    bool (*stopped_by)(const Variant&, PowerId rider, PowerId other) = nullptr;
+    // Whether a ride may end in `province` (it rides on through the others).
+    bool (*may_end)(const Variant&, ProvinceId province) = nullptr;
+    // The events of the phase's rides once resolved, in the order given, appended to `events`.
+    void (*events)(const Variant&, const Position&, std::span<const RideOutcome> rides,
+                   std::vector<Event>& events) = nullptr;
+};
 
 // One kind of order a module adds ("A VER BESIEGE", "T BER SUPPLY A DRE"). An order of a module
 // kind has `Order::type == OrderType::Module` and points at its kind, so the core passes it
@@ -58,6 +95,9 @@ struct ModuleOrderKind {
     Checked (*check)(const Variant&, const Position&, PowerId, const OrderSyntax&) = nullptr;
     // Canonical text without the power: "A VER BESIEGE".
     std::string (*text)(const Variant&, const Order&) = nullptr;
+    // For a kind of ride (A KOL - RAIL - LIE): its orders are RailMoves whose `kind` points
+    // here, and the resolver decides them as moves by these rules.
+    const RideRules* ride = nullptr;
 };
 
 // What a module's syntax reader made of the tokens in front of it.

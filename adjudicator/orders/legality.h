@@ -28,10 +28,6 @@ struct Checked {
 
 Checked check_movement(const Variant& variant, const Position& position, PowerId power,
                        const OrderSyntax& syntax);
-// A KOL - RAIL - LIE, a network rail move (campaign maps; legality_rail.cpp). `order` carries the
-// unit as it stands.
-Checked network_rail_move(const Variant& variant, const Position& position, const Unit& unit,
-                          const OrderSyntax& syntax, Order order);
 Checked check_retreat(const Variant& variant, const Position& position, PowerId power,
                       const OrderSyntax& syntax);
 

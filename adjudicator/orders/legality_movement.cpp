@@ -302,8 +302,7 @@ Checked check_movement(const Variant& v, const Position& pos, PowerId power, con
             out = convoy(v, pos, *unit, s, order);
             break;
         case SyntaxKind::RailMove:
-            out = s.line == kNetworkRail ? network_rail_move(v, pos, *unit, s, order)
-                                         : rail_move(v, pos, *unit, s, order);
+            out = rail_move(v, pos, *unit, s, order);
             break;
         default:
             order.type = OrderType::Hold;

@@ -52,11 +52,11 @@ std::string Order::text(const Variant& v) const {
         case OrderType::Waive:
             return "WAIVE";
         case OrderType::RailMove: {
+            if (kind != nullptr)
+                return kind->text != nullptr ? kind->text(v, *this) : std::string("?");
             std::string out = unit_text(v, unit_type, unit);
             out += " - ";
-            out += line == kNetworkRail         ? std::string("RAIL")
-                   : line < v.rail_lines.size() ? v.rail_lines[line].name
-                                                : std::string("?");
+            out += line < v.rail_lines.size() ? v.rail_lines[line].name : std::string("?");
             out += " - ";
             out += v.location_text(destination);
             return out;

@@ -152,24 +152,26 @@ class Driver {
 
         const SyntaxResult syntax = read_order(names_, order_tokens);
         if (!syntax.order) return reject(number, line, power, syntax.error);
-        Checked checked;
-        switch (pos_.phase.kind) {
-            case PhaseKind::Movement:
-                checked = check_movement(v_, pos_, power, *syntax.order);
-                break;
-            case PhaseKind::Retreat:
-                checked = check_retreat(v_, pos_, power, *syntax.order);
-                break;
-            case PhaseKind::Adjustment:
-                checked = ledger_.check(power, *syntax.order, number);
-                break;
-        }
+        const Checked checked = check_in_phase(power, *syntax.order, number);
         if (!checked.order) return reject(number, line, power, checked.error);
         if (std::string busy = rail_line_taken(*checked.order); !busy.empty())
             return reject(number, line, power, busy);
         if (std::string busy = module_conflict(*checked.order); !busy.empty())
             return reject(number, line, power, busy);
         accept(number, line, power, *checked.order, checked.note);
+    }
+
+    // The order judged by the rules of the position's phase.
+    Checked check_in_phase(PowerId power, const OrderSyntax& syntax, int number) {
+        switch (pos_.phase.kind) {
+            case PhaseKind::Movement:
+                return check_movement(v_, pos_, power, syntax);
+            case PhaseKind::Retreat:
+                return check_retreat(v_, pos_, power, syntax);
+            case PhaseKind::Adjustment:
+                return ledger_.check(power, syntax, number);
+        }
+        return Checked{std::nullopt, "unknown phase", ""};
     }
 
     // A module's refusal of a line against the lines before it.
@@ -185,13 +187,13 @@ class Driver {
     // Only one unit may use a rail line per turn (Colonial rule 9.22): a second unit's order is
     // refused and that unit holds; the same unit ordered again replaces its order as usual.
     std::string rail_line_taken(const Order& order) const {
-        // Network rail moves share the power's capacity instead (the resolver's).
-        if (order.type != OrderType::RailMove || order.line == kNetworkRail) return "";
+        // A module's rides keep the module's own limits (ModuleOrderKind::ride).
+        if (order.type != OrderType::RailMove || order.kind != nullptr) return "";
         for (std::size_t i = 0; i < out_.verdicts.size(); ++i) {
             const OrderVerdict& earlier = out_.verdicts[i];
             if (replaced_[i] || !earlier.accepted()) continue;
             const Order& o = *earlier.order;
-            if (o.type == OrderType::RailMove && o.line == order.line &&
+            if (o.type == OrderType::RailMove && o.kind == nullptr && o.line == order.line &&
                 o.unit.province != order.unit.province)
                 return "only one unit may use the " + v_.rail_lines[order.line].name +
                        " per turn; line " + std::to_string(earlier.line) + " already moves " +

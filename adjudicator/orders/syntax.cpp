@@ -125,13 +125,6 @@ class Reader : public OrderReader {
                     order.line = *line;
                     return read_place(order.destination, "the rail move");
                 }
-                // "A KOL - RAIL - LIE": over the rail network rather than a named line.
-                if (is_word(peek(), "rail")) {
-                    advance(2);
-                    order.kind = SyntaxKind::RailMove;
-                    order.line = kNetworkRail;
-                    return read_place(order.destination, "the rail move");
-                }
             }
             order.kind = SyntaxKind::Move;
             if (!read_place(order.destination, "the move")) return false;

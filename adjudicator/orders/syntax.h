@@ -18,19 +18,11 @@
 
 namespace adjutant {
 
-enum class SyntaxKind : std::uint8_t {
-    Hold,
-    Move,
-    Support,
-    Convoy,
-    Retreat,
-    Disband,
-    Build,
-    Waive,
-    RailMove,  // A MOS - TSR - IRK; A KOL - RAIL - LIE (line kNetworkRail)
-    Permit,    // PERMIT [SUEZ] Britain
-    Module,    // a rule module's order: OrderSyntax::module_kind says which
-};
+// What an order says it is, before legality: the same kinds as a typed order's (order.h), so
+// the two never drift apart. RailMove: A MOS - TSR - IRK, along a named line of the variant;
+// Permit: PERMIT [SUEZ] Britain; Module: a rule module's order, OrderSyntax::module_kind says
+// which.
+using SyntaxKind = OrderType;
 
 struct PlaceRef {
     ProvinceId province = kNoProvince;

@@ -31,12 +31,42 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     variant_ = &variant;
     owner_ = &position.owner;
     const std::size_t n = position.units.size();
-    units_.resize(n);
-    unit_at_.assign(variant.province_count(), -1);
     state_.assign(n, State::Unresolved);
     result_.assign(n, 0);
     dependencies_.clear();
+    place_units(position, base, attack_bonus);
+    take_orders(orders);
+    decide_convoys();
+    plan_rides(position);
+    lay_rail_paths();
+    // A rail move contests every province it was ordered to move to or through (rule 9.25).
+    build_rows(attackers_.begin, attackers_.list, variant.province_count(), [&](auto&& add) {
+        for (std::size_t i = 0; i < n; ++i) {
+            if (units_[i].order.type == OrderType::Move)
+                add(units_[i].order.destination.province, static_cast<int>(i));
+            else if (units_[i].order.type == OrderType::RailMove)
+                for (int p : rail_path(static_cast<int>(i)))
+                    add(static_cast<std::size_t>(p), static_cast<int>(i));
+        }
+    });
+    match_supports();
+    for (std::size_t i = 0; i < n; ++i) {
+        const OrderType type = units_[i].order.type;
+        if (type == OrderType::Move || type == OrderType::Support || type == OrderType::Convoy ||
+            type == OrderType::RailMove)
+            continue;
+        state_[i] = State::Resolved;  // holds are not decisions
+        result_[i] = 1;
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        if (!units_[i].held.empty()) state_[i] = State::Resolved;  // it holds, failed
+}
 
+void MovementResolver::place_units(const Position& position, std::span<const Strength> base,
+                                   std::span<const Strength> attack_bonus) {
+    const std::size_t n = position.units.size();
+    units_.resize(n);
+    unit_at_.assign(variant_->province_count(), -1);
     for (std::size_t i = 0; i < n; ++i) {
         const Unit& unit = position.units[i];
         UnitOrder& slot = units_[i];
@@ -49,6 +79,9 @@ void MovementResolver::load(const Variant& variant, const Position& position,
         slot.attack_bonus = attack_bonus.empty() ? 0 : attack_bonus[i];
         unit_at_[unit.location.province] = static_cast<int>(i);
     }
+}
+
+void MovementResolver::take_orders(std::span<const Order> orders) {
     permits_.clear();
     for (const Order& order : orders) {
         if (order.type == OrderType::Permit) {
@@ -70,6 +103,10 @@ void MovementResolver::load(const Variant& variant, const Position& position,
         slot.power = power;
         units_[i].given = true;
     }
+}
+
+void MovementResolver::decide_convoys() {
+    const std::size_t n = units_.size();
     // Convoy orders decide whether an adjacent move goes by land or by sea (DATC 4.A.3, the
     // 2023 rule without fallback): by sea when written "via convoy" or when a fleet of the
     // army's own power is ordered to convoy it.
@@ -77,7 +114,7 @@ void MovementResolver::load(const Variant& variant, const Position& position,
         UnitOrder& u = units_[i];
         if (u.order.type != OrderType::Move || u.order.unit_type != UnitType::Army) continue;
         u.convoyed = u.order.via_convoy ||
-                     !variant.army_can_move(u.order.unit.province, u.order.destination.province);
+                     !variant_->army_can_move(u.order.unit.province, u.order.destination.province);
     }
     for (std::size_t f = 0; f < n; ++f) {
         const Order& o = units_[f].order;
@@ -100,17 +137,19 @@ void MovementResolver::load(const Variant& variant, const Position& position,
             if (units_[f].order.type == OrderType::Convoy && units_[f].matched)
                 add(static_cast<std::size_t>(unit_in(units_[f].order.target)), static_cast<int>(f));
     });
-    plan_network_rail(position);
+}
+
+void MovementResolver::lay_rail_paths() {
+    const std::size_t n = units_.size();
     build_rows(rail_paths_.begin, rail_paths_.list, n, [&](auto&& add) {
         for (std::size_t i = 0; i < n; ++i) {
             const Order& o = units_[i].order;
-            if (o.type == OrderType::RailMove && o.line == kNetworkRail) {
-                if (!units_[i].over_capacity)
-                    for (ProvinceId p : rides_[i].route) add(i, static_cast<int>(p));
+            if (o.type == OrderType::RailMove && o.kind != nullptr) {
+                for (ProvinceId p : ride_plans_[i].path) add(i, static_cast<int>(p));
                 continue;
             }
-            if (o.type != OrderType::RailMove || o.line >= variant.rail_lines.size()) continue;
-            const auto& line = variant.rail_lines[o.line].provinces;
+            if (o.type != OrderType::RailMove || o.line >= variant_->rail_lines.size()) continue;
+            const auto& line = variant_->rail_lines[o.line].provinces;
             const auto from = std::find(line.begin(), line.end(), o.unit.province);
             const auto to = std::find(line.begin(), line.end(), o.destination.province);
             if (from == line.end() || to == line.end() || from == to) continue;
@@ -123,16 +162,10 @@ void MovementResolver::load(const Variant& variant, const Position& position,
                 }
         }
     });
-    // A rail move contests every province it was ordered to move to or through (rule 9.25).
-    build_rows(attackers_.begin, attackers_.list, variant.province_count(), [&](auto&& add) {
-        for (std::size_t i = 0; i < n; ++i) {
-            if (units_[i].order.type == OrderType::Move)
-                add(units_[i].order.destination.province, static_cast<int>(i));
-            else if (units_[i].order.type == OrderType::RailMove)
-                for (int p : rail_path(static_cast<int>(i)))
-                    add(static_cast<std::size_t>(p), static_cast<int>(i));
-        }
-    });
+}
+
+void MovementResolver::match_supports() {
+    const std::size_t n = units_.size();
     for (std::size_t s = 0; s < n; ++s) {
         const Order& o = units_[s].order;
         if (o.type != OrderType::Support) continue;
@@ -156,16 +189,6 @@ void MovementResolver::load(const Variant& variant, const Position& position,
             if (units_[s].order.type == OrderType::Support && units_[s].matched)
                 add(static_cast<std::size_t>(unit_in(units_[s].order.target)), static_cast<int>(s));
     });
-    for (std::size_t i = 0; i < n; ++i) {
-        const OrderType type = units_[i].order.type;
-        if (type == OrderType::Move || type == OrderType::Support || type == OrderType::Convoy ||
-            type == OrderType::RailMove)
-            continue;
-        state_[i] = State::Resolved;  // holds are not decisions
-        result_[i] = 1;
-    }
-    for (std::size_t i = 0; i < n; ++i)
-        if (units_[i].over_capacity) state_[i] = State::Resolved;  // it holds, failed
 }
 
 void MovementResolver::run() {
@@ -308,7 +331,7 @@ Reason MovementResolver::failure_reason(std::size_t i) const {
             if (u.convoyed && !u.path_ok) return Reason::NoConvoy;
             return u.path_ok ? Reason::Bounced : Reason::CanalClosed;
         case OrderType::RailMove:
-            if (u.over_capacity) return Reason::OverRailCapacity;
+            if (!u.held.empty()) return Reason::NotCarriedOut;
             if (rail_stops_[i] == u.order.destination.province) return Reason::None;
             return result_[i] ? Reason::StoppedShort : Reason::Bounced;
         case OrderType::Support:

@@ -17,9 +17,11 @@
 
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "adjudication.h"
+#include "module/rule_module.h"
 
 namespace adjutant {
 
@@ -50,8 +52,10 @@ class MovementResolver {
     // Where unit i ends its move: its destination, or for a rail move the province it stops in
     // (its origin when it could not leave). Valid after run().
     Location final_location(std::size_t i) const;
-    // Why order i failed, or Reason::None when it succeeded.
+    // Why order i failed, or Reason::None when it succeeded; and for Reason::NotCarriedOut the
+    // words of the module whose ride it was (RidePlan::held).
     Reason failure_reason(std::size_t i) const;
+    std::string_view failure_words(std::size_t i) const { return units_[i].held; }
     // The unit that dislodged unit i, or -1.
     int dislodged_by(std::size_t i) const;
     // Whether unit i's move went by convoy (decides retreats to its origin, DATC 4.A.5).
@@ -60,19 +64,6 @@ class MovementResolver {
     bool ordered(std::size_t i) const { return units_[i].given; }
     // Provinces left empty by a standoff, sorted.
     std::vector<ProvinceId> standoffs() const;
-
-    // A network rail move's ride (docs/rail-movement.md), for the results' events.
-    struct NetworkRide {
-        std::vector<ProvinceId> route;  // the provinces entered, destination last
-        std::int64_t cost = 0;          // in rail capacity (supply points)
-        std::int64_t left = 0;          // the power's capacity left when this ride was served
-        bool all_double = false;
-        bool interdicted = false;
-        bool routed = false;  // a route exists
-    };
-    // Unit i's ride; meaningful for network rail moves only.
-    const NetworkRide& network_ride(std::size_t i) const { return rides_[i]; }
-    bool over_rail_capacity(std::size_t i) const { return units_[i].over_capacity; }
 
   private:
     enum class State : std::uint8_t { Unresolved, Guessing, Resolved };
@@ -87,7 +78,8 @@ class MovementResolver {
         bool path_ok = true;          // after run(): the move had a route (DATC 5.B.4)
         bool given = false;           // ordered, rather than holding by default
         bool canal_closed = false;    // after run(): a support refused passage by a canal
-        bool over_capacity = false;   // a network rail move beyond its power's rail capacity
+        // A module's ride that cannot start: the module's words for why (RidePlan::held).
+        std::string_view held;
     };
 
     // Lists stored flat (compressed rows): row r is list[begin[r] .. begin[r + 1]).
@@ -98,6 +90,16 @@ class MovementResolver {
             return {list.data() + begin[r], list.data() + begin[r + 1]};
         }
     };
+
+    // The steps of load(), in order: every unit holding by default, with its strength; the
+    // orders given; which moves go by convoy and the convoys that carry them; the rail moves'
+    // paths; the supports that match what their unit does.
+    void place_units(const Position& position, std::span<const Strength> base,
+                     std::span<const Strength> attack_bonus);
+    void take_orders(std::span<const Order> orders);
+    void decide_convoys();
+    void lay_rail_paths();
+    void match_supports();
 
     bool resolve(int i);
     bool adjudicate(int i);
@@ -110,16 +112,17 @@ class MovementResolver {
     bool adjudicate_move(int i);
     // Move i beats everything in its way, leaving out unit `ignored` (-1: nobody).
     bool move_wins(int i, int ignored);
-    // Rail moves (rail.cpp): a TSR-style move along a named line (Colonial rules 9.2-9.27).
+    // Rail moves (rail_move.cpp): a TSR-style move along a named line (Colonial rules
+    // 9.2-9.27), or a module's ride along the path the module plans (RideRules).
     bool adjudicate_rail(int i);
     ProvinceId rail_stop(int i);
     bool rail_blocked(int i, ProvinceId p);
     bool rail_endable(int i, ProvinceId p);
     bool on_rail_path(int i, ProvinceId p) const;
-    // Whether unit j can block unit i's rail move: another power's unit on a named line, an
-    // enemy's on the network (own and allied units are passed).
+    // Whether unit j can block unit i's rail move: another power's unit on a named line; on a
+    // module's ride, whom the module says (RideRules::stopped_by).
     bool rail_blocker(int i, int j) const;
-    // Whether rail move k contests move i's province: a named line's train does not contest
+    // Whether rail move k contests move i's province: a move along a named line does not contest
     // its own power's moves into provinces it only passes (Colonial 9.27).
     bool rail_opposes(int k, int i) const;
     // Whether move k into p beats every other move there but rail move i, the unit holding p
@@ -127,9 +130,11 @@ class MovementResolver {
     bool beats_other_moves(int k, int i, ProvinceId p);
     // Whether ride k has the first claim on a province where ride i could also end.
     bool rail_first(int k, int i) const;
-    // Network rail moves (network_rail.cpp): routes, and the rail capacity shared by a power's
-    // rides; fills rides_ and over_capacity.
-    void plan_network_rail(const Position& position);
+    // The rides of rule modules (rides.cpp): each kind's plan hook gives their paths, into
+    // ride_plans_, and the rides that cannot start (UnitOrder::held).
+    void plan_rides(const Position& position);
+    // The ride rules of unit i's order, or nullptr when it is no module's ride.
+    const RideRules* ride_rules(int i) const;
     Strength rail_strength(int i, ProvinceId p);
     // The strength unit j opposes to other moves into p: PREVENT, or a rail move's contest.
     Strength contest_strength(int j, ProvinceId p);
@@ -167,8 +172,11 @@ class MovementResolver {
     Rows supporters_;           // per unit: matched supports of its order
     Rows convoyers_;            // per unit: matching convoy orders for its move
     Rows rail_paths_;           // per unit: provinces a rail move passes, destination last
-    std::vector<ProvinceId> rail_stops_;  // per unit, after run(): where a rail move stopped
-    std::vector<NetworkRide> rides_;      // per unit: its network rail ride, if any
+    std::vector<ProvinceId> rail_stops_;      // per unit, after run(): where a rail move stopped
+    std::vector<RidePlan> ride_plans_;        // per unit: its module ride's plan, if any
+    std::vector<RideRequest> ride_requests_;  // scratch for plan_rides
+    std::vector<RidePlan> kind_plans_;        // scratch for plan_rides
+    std::vector<int> ride_units_;             // scratch for plan_rides
     struct Permit {
         PowerId by;
         std::uint8_t canal;

@@ -13,47 +13,26 @@ namespace adjutant {
 
 namespace {
 
-// What a network rail move spent, in words a player can check by hand (docs/rail-movement.md).
-Event rail_event(const Variant& v, const MovementResolver& resolver, std::size_t i) {
-    const Order& o = resolver.order(i);
-    const MovementResolver::NetworkRide& ride = resolver.network_ride(i);
-    Event e;
-    e.power = o.power;
-    e.province = o.unit.province;
-    const std::string who =
-        std::string(1, unit_letter(o.unit_type)) + " " + v.provinces[o.unit.province].abbr;
-    const std::string& power = v.powers[o.power].name;
-    if (resolver.over_rail_capacity(i)) {
-        e.kind = "rail.over_capacity";
-        e.text = who + " cannot ride to " + v.provinces[o.destination.province].abbr +
-                 ": it costs " + std::to_string(ride.cost) + " of " + power +
-                 "'s rail capacity and only " + std::to_string(ride.left) + " is left; it holds";
-        return e;
+// The events of the module rides (RideRules::events), each kind's in the order of the units;
+// kinds in the order their first ride comes.
+void ride_events(const Variant& variant, const Position& position, const MovementResolver& resolver,
+                 std::vector<Event>& events) {
+    std::vector<const ModuleOrderKind*> written;
+    std::vector<RideOutcome> rides;
+    for (std::size_t first = 0; first < position.units.size(); ++first) {
+        const Order& o = resolver.order(first);
+        if (o.type != OrderType::RailMove || o.kind == nullptr || o.kind->ride == nullptr ||
+            o.kind->ride->events == nullptr ||
+            std::find(written.begin(), written.end(), o.kind) != written.end())
+            continue;
+        written.push_back(o.kind);
+        rides.clear();
+        for (std::size_t i = first; i < position.units.size(); ++i)
+            if (resolver.order(i).type == OrderType::RailMove && resolver.order(i).kind == o.kind)
+                rides.push_back(RideOutcome{&resolver.order(i), &position.units[i],
+                                            resolver.final_location(i).province});
+        o.kind->ride->events(variant, position, rides, events);
     }
-    e.kind = "rail.ride";
-    // The provinces actually ridden: a blocked ride stops short, or never leaves.
-    const ProvinceId end = resolver.final_location(i).province;
-    std::string route = v.provinces[o.unit.province].abbr;
-    for (ProvinceId p : ride.route) {
-        if (end == o.unit.province) break;
-        route += '-';
-        route += v.provinces[p].abbr;
-        if (p == end) break;
-    }
-    const std::string paid = " " + std::to_string(ride.cost) + " of " + power +
-                             "'s rail capacity (" + std::to_string(ride.left) + " available, " +
-                             std::to_string(ride.left - ride.cost) + " left)";
-    if (end == o.unit.province)
-        e.text = who + " could not ride to " + v.provinces[o.destination.province].abbr +
-                 ": blocked, it stays in " + v.provinces[end].abbr + "; it still used" + paid;
-    else if (end != o.destination.province)
-        e.text = who + " rides " + route + ", stopped short of " +
-                 v.provinces[o.destination.province].abbr + ", for" + paid;
-    else
-        e.text = who + " rides " + route + " for" + paid;
-    if (ride.all_double) e.text += "; all double track: half cost";
-    if (ride.interdicted) e.text += "; enters an interdicted province: double cost";
-    return e;
 }
 
 // `points` strength: each unit brings its strength points (DESIGN.md §3) and what the rule
@@ -108,11 +87,9 @@ Adjudication adjudicate_movement(const Variant& variant, const Position& positio
                            (order.type != OrderType::Move || resolver.succeeded(i)) &&
                            (order.type != OrderType::Support || resolver.succeeded(i));
         result.reason = reason;
+        result.why = resolver.failure_words(i);
         result.defaulted = !resolver.ordered(i);
         out.results.push_back(result);
-        if (order.type == OrderType::RailMove && order.line == kNetworkRail &&
-            resolver.network_ride(i).routed)
-            out.events.push_back(rail_event(variant, resolver, i));
 
         dislodgers[i] = resolver.dislodged_by(i);
         if (dislodgers[i] >= 0) continue;
@@ -120,6 +97,7 @@ Adjudication adjudicate_movement(const Variant& variant, const Position& positio
         moved.location = resolver.final_location(i);
         next.units.push_back(moved);
     }
+    ride_events(variant, position, resolver, out.events);
     for (std::size_t i = 0; i < position.units.size(); ++i) {
         if (dislodgers[i] < 0) continue;
         const auto by = static_cast<std::size_t>(dislodgers[i]);

@@ -96,7 +96,8 @@ class Systemd:
     def _boot(self, unit_dir, enter_cgroups):
         self.unshare = subprocess.Popen(
             ["unshare", "--pid", "--fork", "--kill-child", "--mount-proc", "--mount",
-             "--propagation", "private", "--cgroup", "--net", "--uts", "--ipc",
+             "--propagation", "unchanged", "--cgroup", "--net", "--uts", "--ipc",
+             "sh", os.path.join(HERE, "private_mounts.sh"), os.path.join(self.state, "root"),
              "sh", os.path.join(HERE, "boot_systemd.sh"), self.state, unit_dir],
             preexec_fn=enter_cgroups, stdout=self.log, stderr=subprocess.STDOUT)
         self._wait_booted()
@@ -128,7 +129,7 @@ class Systemd:
 
     def run(self, *args, check=True, timeout=120):
         """`args` run inside: systemd's mount, pid and network namespaces."""
-        done = subprocess.run(["nsenter", "-t", str(self.pid), "-m", "-p", "-n", *args],
+        done = subprocess.run(["nsenter", "-t", str(self.pid), "-m", "-p", "-n", "-r", "-w", *args],
                               capture_output=True, text=True, timeout=timeout)
         if check and done.returncode != 0:
             raise AssertionError(f"{args}: exit {done.returncode}\n{done.stdout}{done.stderr}")

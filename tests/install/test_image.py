@@ -145,7 +145,8 @@ class Image:
         self.log = open(self.log_path, "w")
         self.unshare = subprocess.Popen(
             ["unshare", "--pid", "--fork", "--kill-child", "--mount-proc", "--mount",
-             "--propagation", "private", "--net",
+             "--propagation", "unchanged", "--net",
+             "sh", os.path.join(HERE, "private_mounts.sh"), os.path.join(self.state, "bound"),
              "sh", os.path.join(HERE, "image_root.sh"), self.root, self.state, setup,
              "chroot", self.root, *self.as_user(command)],
             preexec_fn=commands.die_with_parent, stdout=self.log, stderr=subprocess.STDOUT)

@@ -8,6 +8,19 @@ namespace adjutant::rail {
 const ModuleOrderKind kDemolish{"demolish", true, check_rail_works_order, works_text};
 const ModuleOrderKind kRepair{"repair", true, check_rail_works_order, works_text};
 
+const RideRules kRideRules{
+    .plan = plan_rides,
+    .stopped_by = ride_stopped_by,
+    .may_end = ride_may_end,
+    .events = ride_events,
+};
+const ModuleOrderKind kRide{"rail ride", true, check_ride, ride_text, &kRideRules};
+
+SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order) {
+    const SyntaxMatch works = read_works(reader, order);
+    return works != SyntaxMatch::NotMine ? works : read_ride(reader, order);
+}
+
 const std::string_view kPositionKeys[4] = {"rail", "control", "interdicted", "demolished"};
 
 const RuleModule kModule{

@@ -5,7 +5,7 @@
 // after_movement: DEMOLISH and REPAIR orders of engineers take effect (18.4 as docs/rail.md
 //                 designs it).
 // end_of_week, after supply and sieges:
-//   1. control      armies take the ground they stand on (control.cpp)
+//   1. control      armies take the ground they stand on (ground_control.cpp)
 //   2. enemy        18.1.4: enemy armies and enemy-held ground make rail non-operational; lines
 //                   cut off from their source fall back (engineering.cpp)
 //   3. engineering  18.2.1 steps 1A, 1B, 2, 3, 4, 5 in that order (engineering.cpp)
@@ -14,11 +14,14 @@
 //                   the fewest Extended); Extended supply marked (loc_capacity.cpp)
 #pragma once
 
+#include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "module/rule_module.h"
 #include "module/turn_context.h"
+#include "rules/rail/route.h"
 #include "rules/rail/state.h"
 
 namespace adjutant::rail {
@@ -26,14 +29,43 @@ namespace adjutant::rail {
 // The module's hooks (module/rule_module.h), registered in rules/registry.cpp.
 extern const RuleModule kModule;
 
+// The module's orders after a unit: rail works and rides (module.cpp).
+SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order);
+
 // The engineers' orders (works_syntax.cpp reads and writes them, works_legality.cpp judges
 // them): `unit` the army, `target` the other end of the rail link.
 extern const ModuleOrderKind kDemolish;
 extern const ModuleOrderKind kRepair;
-SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order);
+SyntaxMatch read_works(OrderReader& reader, OrderSyntax& order);
 std::string works_text(const Variant& variant, const Order& order);
 Checked check_rail_works_order(const Variant& variant, const Position& position, PowerId power,
                                const OrderSyntax& syntax);
+
+// Network rail moves, A KOL - RAIL - LIE (seed 001; docs/rail-movement.md): a RailMove whose
+// kind is kRide. ride_syntax.cpp reads and writes them, ride_legality.cpp judges them,
+// ride_plan.cpp routes them and spends the rail capacity, the resolver walks the route
+// (resolve/rail_move.cpp) and ride_events.cpp says what each spent.
+extern const ModuleOrderKind kRide;
+SyntaxMatch read_ride(OrderReader& reader, OrderSyntax& order);
+std::string ride_text(const Variant& variant, const Order& order);
+Checked check_ride(const Variant& variant, const Position& position, PowerId power,
+                   const OrderSyntax& syntax);
+// A ride's route and what it spent of its power's rail capacity.
+struct RideSpending {
+    RailRoute route;
+    bool routed = false;         // a route exists
+    std::int64_t cost = 0;       // in rail capacity (supply points)
+    std::int64_t left = 0;       // the power's capacity left when this ride was served
+    bool over_capacity = false;  // the capacity left could not pay: the unit holds
+};
+std::vector<RideSpending> spend_rail_capacity(const Variant& variant, const Position& position,
+                                              std::span<const RideRequest> rides);
+void plan_rides(const Variant& variant, const Position& position,
+                std::span<const RideRequest> rides, std::span<RidePlan> plans);
+bool ride_stopped_by(const Variant& variant, PowerId rider, PowerId other);
+bool ride_may_end(const Variant& variant, ProvinceId province);
+void ride_events(const Variant& variant, const Position& position,
+                 std::span<const RideOutcome> rides, std::vector<Event>& events);
 
 // The module's part of a variant file (parameters.cpp).
 // The module's part of the position document (position_part.cpp).

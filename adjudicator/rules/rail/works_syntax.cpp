@@ -7,7 +7,7 @@
 
 namespace adjutant::rail {
 
-SyntaxMatch read_unit_action(OrderReader& r, OrderSyntax& order) {
+SyntaxMatch read_works(OrderReader& r, OrderSyntax& order) {
     if (!r.next_is({"demolish", "demolishes", "repair", "repairs"})) return SyntaxMatch::NotMine;
     set_module_kind(order, r.next_is({"demolish", "demolishes"}) ? kDemolish : kRepair);
     r.advance();

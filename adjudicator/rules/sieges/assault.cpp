@@ -103,6 +103,89 @@ bool retirement_roll(TurnContext& ctx, ProvinceId where) {
     return true;
 }
 
+// The odds as the event gives them: "600 x 1 against (400 + 300) x 1, read at 3:2".
+std::string odds_text(std::int64_t attackers, std::int64_t attack_halves, std::int64_t defenders,
+                      std::int64_t strength, bool through_breach, std::int64_t defence_halves,
+                      std::size_t column) {
+    return std::to_string(attackers) + " x " + multiplier(attack_halves) + " against (" +
+           std::to_string(defenders) + " + " + std::to_string(strength) +
+           (through_breach ? ", the breach" : "") + ") x " + multiplier(defence_halves) +
+           ", read at " + kColumns[column];
+}
+
+// The table cell read, as the die's record gives it: "4-5 at 3:2: 50", with "(a)" for a bloody
+// repulse and "+" for a fall.
+std::string cell_text(std::size_t row, std::size_t column, const Cell& cell) {
+    return std::string(kRows[row]) + " at " + kColumns[column] + ": " +
+           std::to_string(cell.percent) +
+           (cell.outcome == Outcome::Repulse ? " (a)"
+            : cell.outcome == Outcome::Falls ? "+"
+                                             : "");
+}
+
+std::string outcome_text(Outcome outcome, bool outer_line, std::int64_t loss) {
+    const std::string lost = std::to_string(loss) + " points";
+    switch (outcome) {
+        case Outcome::Both:
+            return "both sides lose " + lost;
+        case Outcome::Repulse:
+            return "bloody repulse; the attackers lose " + lost;
+        case Outcome::Falls:
+            break;
+    }
+    if (outer_line) return "the defences are carried; the attackers lose " + lost;
+    return "the fortress falls; the attackers lose " + lost + " and the garrison is lost";
+}
+
+// 5i, after a bloody repulse: on 1-3 the besiegers must raise the siege and cannot resume it
+// until reinforced. Whether they must.
+bool repulse_raises_siege(TurnContext& ctx, Unit& army, Garrison& garrison, ProvinceId where,
+                          const std::string& attacker_name) {
+    const std::string name = abbr(ctx.variant, where);
+    career(ctx, garrison.general, garrison.general_roll, 1, "Cause a Bloody Repulse",
+           garrison.power, where);
+    const Rolled r = roll(ctx, "repulse", name);
+    if (r.value > 3) {
+        rolled_event(
+            ctx, r, "siege.assault", army.power, where,
+            attacker_name + " keeps up the siege of " + name + " (rolled " + face(r.value) + ")",
+            "4-0 the siege goes on");
+        return false;
+    }
+    rolled_event(ctx, r, "siege.raised", army.power, where,
+                 attacker_name + " must raise the siege of " + name +
+                     " and cannot resume it until reinforced (rolled " + face(r.value) + ")",
+                 "1-3 raise the siege");
+    army.stats.repulsed_from = where;
+    army.stats.repulsed_points = army.stats.points;
+    career(ctx, garrison.general, garrison.general_roll, 1, "Force besiegers to lift siege",
+           garrison.power, where);
+    return true;
+}
+
+// 5i, 5j: what the assault leaves. A fall at breached outer defences is the garrison's
+// retirement roll; a fall or a garrison with no points left loses the fortress; a raised siege
+// ends; an army with no points left is destroyed.
+void settle_assault(TurnContext& ctx, ProvinceId where, Outcome outcome, bool outer_line,
+                    bool raised, bool army_destroyed, bool garrison_destroyed,
+                    const std::string& attacker_name, PowerId attacker_power) {
+    if (outcome == Outcome::Falls && outer_line) {
+        if (!retirement_roll(ctx, where)) fortress_falls(ctx, where, false);
+    } else if (outcome == Outcome::Falls || garrison_destroyed) {
+        fortress_falls(ctx, where, false);
+    } else if (raised) {
+        end_siege(ctx, where);
+    }
+    if (!army_destroyed) return;
+    ctx.event("siege.destroyed", attacker_power, where,
+              attacker_name + " was destroyed in the assault");
+    end_siege(ctx, where);
+    std::erase_if(ctx.result.next.units,
+                  [&](const Unit& u) { return u.location.province == where; });
+}
+
+// 5i: an assault at 3:2 or better. Each side's generalship multiplies its points; the table,
+// read on the odds with one die, gives the losses and the outcome; generals may fall.
 void assault(TurnContext& ctx, ProvinceId where) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
@@ -147,73 +230,26 @@ void assault(TurnContext& ctx, ProvinceId where) {
     const std::size_t row = assault_row(die.value);
     const Cell cell = kAssault[row][column];
     const std::int64_t loss = percent_up(defenders, cell.percent);
-    const std::string odds = std::to_string(army->stats.points) + " x " + multiplier(a.halves) +
-                             " against (" + std::to_string(defenders) + " + " +
-                             std::to_string(strength) + (through_breach ? ", the breach" : "") +
-                             ") x " + multiplier(d.halves) + ", read at " + kColumns[column];
-    const std::string table = std::string(kRows[row]) + " at " + kColumns[column] + ": " +
-                              std::to_string(cell.percent) +
-                              (cell.outcome == Outcome::Repulse ? " (a)"
-                               : cell.outcome == Outcome::Falls ? "+"
-                                                                : "");
+    const std::string odds = odds_text(army->stats.points, a.halves, defenders, strength,
+                                       through_breach, d.halves, column);
+
     army->stats.points = std::max<std::int64_t>(0, army->stats.points - loss);
-    std::string text = attacker_name + " assaulted " + name + " (" + odds + ") and rolled " +
-                       face(die.value) + ": ";
-    if (cell.outcome == Outcome::Both) {
+    if (cell.outcome == Outcome::Both)
         garrison->points = std::max<std::int64_t>(0, garrison->points - loss);
-        text += "both sides lose " + std::to_string(loss) + " points";
-    } else if (cell.outcome == Outcome::Repulse) {
-        text += "bloody repulse; the attackers lose " + std::to_string(loss) + " points";
-    } else if (outer_line) {
-        text += "the defences are carried; the attackers lose " + std::to_string(loss) + " points";
-    } else {
-        text += "the fortress falls; the attackers lose " + std::to_string(loss) +
-                " points and the garrison is lost";
-    }
     rolled_event(ctx, die,
                  cell.outcome == Outcome::Falls && !outer_line ? "siege.fell" : "siege.assault",
-                 attacker_power, where, std::move(text), table);
+                 attacker_power, where,
+                 attacker_name + " assaulted " + name + " (" + odds + ") and rolled " +
+                     face(die.value) + ": " + outcome_text(cell.outcome, outer_line, loss),
+                 cell_text(row, column, cell));
     general_killed(ctx, army->stats.general, army->stats.general_roll, attacker_name,
                    attacker_power, where);
     general_killed(ctx, garrison->general, garrison->general_roll, "G " + name, defender_power,
                    where);
-    bool raised = false;
-    if (cell.outcome == Outcome::Repulse) {
-        career(ctx, garrison->general, garrison->general_roll, 1, "Cause a Bloody Repulse",
-               defender_power, where);
-        const Rolled r = roll(ctx, "repulse", name);
-        if (r.value <= 3) {
-            rolled_event(ctx, r, "siege.raised", attacker_power, where,
-                         attacker_name + " must raise the siege of " + name +
-                             " and cannot resume it until reinforced (rolled " + face(r.value) +
-                             ")",
-                         "1-3 raise the siege");
-            army->stats.repulsed_from = where;
-            army->stats.repulsed_points = army->stats.points;
-            career(ctx, garrison->general, garrison->general_roll, 1,
-                   "Force besiegers to lift siege", defender_power, where);
-            raised = true;
-        } else {
-            rolled_event(ctx, r, "siege.assault", attacker_power, where,
-                         attacker_name + " keeps up the siege of " + name + " (rolled " +
-                             face(r.value) + ")",
-                         "4-0 the siege goes on");
-        }
-    }
-    const bool destroyed = army->stats.points == 0;
-    if (cell.outcome == Outcome::Falls && outer_line) {
-        if (!retirement_roll(ctx, where)) fortress_falls(ctx, where, false);
-    } else if (cell.outcome == Outcome::Falls || garrison->points == 0) {
-        fortress_falls(ctx, where, false);
-    } else if (raised) {
-        end_siege(ctx, where);
-    }
-    if (destroyed) {
-        ctx.event("siege.destroyed", attacker_power, where,
-                  attacker_name + " was destroyed in the assault");
-        end_siege(ctx, where);
-        std::erase_if(next.units, [&](const Unit& u) { return u.location.province == where; });
-    }
+    const bool raised = cell.outcome == Outcome::Repulse &&
+                        repulse_raises_siege(ctx, *army, *garrison, where, attacker_name);
+    settle_assault(ctx, where, cell.outcome, outer_line, raised, army->stats.points == 0,
+                   garrison->points == 0, attacker_name, attacker_power);
 }
 
 }  // namespace

@@ -48,77 +48,54 @@ std::size_t index_at(const Position& pos, ProvinceId province) {
     return pos.units.size();
 }
 
-// Returns whether the garrison's aid counted: its army made the relieving move.
-bool relief(TurnContext& ctx, const Order& aid) {
-    const Variant& v = ctx.variant;
-    const Position& before = ctx.before;
-    Position& next = ctx.result.next;
-    const ProvinceId where = aid.unit.province;
-    const std::string name = abbr(v, where);
-    const Garrison* garrison = nullptr;
-    for (const Garrison& g : state(before).garrisons)
-        if (g.province == where && g.power == aid.power) garrison = &g;
-    const std::size_t r = index_at(before, aid.target);
-    const std::size_t b = index_at(before, where);
-    if (garrison == nullptr || state(before).siege_of(where) == nullptr ||
-        b == before.units.size() || r == before.units.size() ||
-        ctx.result.results.size() != before.units.size())
-        return false;
-    const Unit& relieving = before.units[r];
-    const Unit& besieger = before.units[b];
-    const std::string relief_name = unit_name(v, relieving);
-    const std::string besieger_name = unit_name(v, besieger);
-    const OrderResult& relief_result = ctx.result.results[r];
-    if (relief_result.order.type != OrderType::Move ||
-        relief_result.order.destination.province != where) {
-        ctx.event("siege.relief", aid.power, where,
-                  "the garrison of " + name + " stayed in: " + relief_name +
-                      " made no relieving move into " + name + " (5n)");
-        return false;
-    }
-    const std::int64_t fighting = fighting_points(v, *garrison);
-    const std::int64_t besiegers = besieger.stats.points;
-    const bool in_works = !leaves_works(ctx.result.results[b].order.type);
-    const bool contained = in_works && besiegers >= fighting;
-    if (contained) {
-        ctx.event("siege.relief", aid.power, where,
-                  "the besiegers kept " + std::to_string(fighting) + " of " + besieger_name +
-                      "'s " + std::to_string(besiegers) +
-                      " points in the siegeworks against the garrison of " + name +
-                      ", which could not sortie; those points did not face " + relief_name +
-                      "'s relief (5n)");
-    } else {
-        const std::string why = in_works ? besieger_name + "'s " + std::to_string(besiegers) +
-                                               " points could not keep as many in the siegeworks"
-                                         : besieger_name + " left its siegeworks";
-        ctx.event("siege.relief", aid.power, where,
-                  "the garrison of " + name + " sortied with " + std::to_string(fighting) +
-                      " points to aid " + relief_name + "'s relief: " + why + " (5n)");
-    }
+// The names a relief's events use.
+struct ReliefNames {
+    std::string fortress;  // "VER"
+    std::string relief;    // the relieving army: "A CHA"
+    std::string besieger;  // "A VER"
+};
 
-    const bool defeated =
-        std::any_of(ctx.result.dislodged.begin(), ctx.result.dislodged.end(),
-                    [&](const DislodgedUnit& d) { return d.unit.location.province == where; });
-    if (relief_result.succeeded) {
-        std::string text = relief_name + " relieved " + name;
-        if (defeated) {
-            text += "; ";
-            text += besieger_name;
-            text += contained ? " is defeated, and the points that contained the garrison with it"
-                              : " is defeated";
-        }
-        if (!contained) text += "; the garrison's sortie returns to its walls";
-        text += " (5n)";
-        ctx.event("siege.relief", aid.power, where, std::move(text));
-        return true;
-    }
+// 5n: the garrison sorties to aid the relief, unless the besiegers still in their works have at
+// least its fighting points and keep it in.
+void announce_sortie(TurnContext& ctx, const Order& aid, const ReliefNames& n,
+                     std::int64_t fighting, std::int64_t besiegers, bool in_works, bool contained) {
     if (contained) {
-        ctx.event("siege.relief", aid.power, where,
-                  "the relief of " + name + " failed; the garrison, kept in, loses nothing (5n)");
-        return true;
+        ctx.event("siege.relief", aid.power, aid.unit.province,
+                  "the besiegers kept " + std::to_string(fighting) + " of " + n.besieger + "'s " +
+                      std::to_string(besiegers) +
+                      " points in the siegeworks against the garrison of " + n.fortress +
+                      ", which could not sortie; those points did not face " + n.relief +
+                      "'s relief (5n)");
+        return;
     }
+    const std::string why = in_works ? n.besieger + "'s " + std::to_string(besiegers) +
+                                           " points could not keep as many in the siegeworks"
+                                     : n.besieger + " left its siegeworks";
+    ctx.event("siege.relief", aid.power, aid.unit.province,
+              "the garrison of " + n.fortress + " sortied with " + std::to_string(fighting) +
+                  " points to aid " + n.relief + "'s relief: " + why + " (5n)");
+}
+
+std::string relieved_text(const ReliefNames& n, bool besieger_defeated, bool contained) {
+    std::string text = n.relief + " relieved " + n.fortress;
+    if (besieger_defeated) {
+        text += "; ";
+        text += n.besieger;
+        text += contained ? " is defeated, and the points that contained the garrison with it"
+                          : " is defeated";
+    }
+    if (!contained) text += "; the garrison's sortie returns to its walls";
+    return text + " (5n)";
+}
+
+// 5n, a failed relief the garrison sortied for: its sortied points retreat with the relieving
+// army (or are lost with it), and a garrison left with none loses the fortress.
+void sortie_retreats(TurnContext& ctx, const Order& aid, const ReliefNames& n,
+                     std::int64_t fighting, const Unit& relieving) {
+    const ProvinceId where = aid.unit.province;
+    Position& next = ctx.result.next;
     Garrison* g = garrison_in(next, where);
-    if (g == nullptr) return true;
+    if (g == nullptr) return;
     const std::int64_t gone = std::min(fighting, g->points);
     g->points -= gone;
     Unit* joined = find_unit(
@@ -126,8 +103,8 @@ bool relief(TurnContext& ctx, const Order& aid) {
     if (joined == nullptr)
         joined = find_unit(
             next.dislodged, [](DislodgedUnit& d) -> Unit& { return d.unit; }, relieving);
-    std::string text = "the relief of " + name + " failed: the garrison's " + std::to_string(gone) +
-                       " sortied points retreat with " + relief_name;
+    std::string text = "the relief of " + n.fortress + " failed: the garrison's " +
+                       std::to_string(gone) + " sortied points retreat with " + n.relief;
     if (joined != nullptr) {
         joined->stats.points += gone;
         text += ", which now has ";
@@ -142,10 +119,57 @@ bool relief(TurnContext& ctx, const Order& aid) {
     ctx.event("siege.relief", aid.power, where, std::move(text));
     if (g->points == 0 && next.unit_at(where) != nullptr) {
         ctx.event("siege.relief", aid.power, where,
-                  "the fortress of " + name + " is left empty: it falls to " +
-                      unit_name(v, *next.unit_at(where)) + " (5n)");
+                  "the fortress of " + n.fortress + " is left empty: it falls to " +
+                      unit_name(ctx.variant, *next.unit_at(where)) + " (5n)");
         fortress_falls(ctx, where, false);
     }
+}
+
+// Returns whether the garrison's aid counted: its army made the relieving move.
+bool relief(TurnContext& ctx, const Order& aid) {
+    const Variant& v = ctx.variant;
+    const Position& before = ctx.before;
+    const ProvinceId where = aid.unit.province;
+    const Garrison* garrison = nullptr;
+    for (const Garrison& g : state(before).garrisons)
+        if (g.province == where && g.power == aid.power) garrison = &g;
+    const std::size_t r = index_at(before, aid.target);
+    const std::size_t b = index_at(before, where);
+    if (garrison == nullptr || state(before).siege_of(where) == nullptr ||
+        b == before.units.size() || r == before.units.size() ||
+        ctx.result.results.size() != before.units.size())
+        return false;
+    const Unit& relieving = before.units[r];
+    const Unit& besieger = before.units[b];
+    const ReliefNames n{abbr(v, where), unit_name(v, relieving), unit_name(v, besieger)};
+    const OrderResult& relief_result = ctx.result.results[r];
+    if (relief_result.order.type != OrderType::Move ||
+        relief_result.order.destination.province != where) {
+        ctx.event("siege.relief", aid.power, where,
+                  "the garrison of " + n.fortress + " stayed in: " + n.relief +
+                      " made no relieving move into " + n.fortress + " (5n)");
+        return false;
+    }
+    const std::int64_t fighting = fighting_points(v, *garrison);
+    const std::int64_t besiegers = besieger.stats.points;
+    const bool in_works = !leaves_works(ctx.result.results[b].order.type);
+    const bool contained = in_works && besiegers >= fighting;
+    announce_sortie(ctx, aid, n, fighting, besiegers, in_works, contained);
+
+    if (relief_result.succeeded) {
+        const bool defeated =
+            std::any_of(ctx.result.dislodged.begin(), ctx.result.dislodged.end(),
+                        [&](const DislodgedUnit& d) { return d.unit.location.province == where; });
+        ctx.event("siege.relief", aid.power, where, relieved_text(n, defeated, contained));
+        return true;
+    }
+    if (contained) {
+        ctx.event(
+            "siege.relief", aid.power, where,
+            "the relief of " + n.fortress + " failed; the garrison, kept in, loses nothing (5n)");
+        return true;
+    }
+    sortie_retreats(ctx, aid, n, fighting, relieving);
     return true;
 }
 

@@ -6,6 +6,7 @@
 //                 orders (dispatch.cpp).
 // end_of_week, in this order:
 //   1. control      cities change hands; a power whose capital is taken loses its country
+//                   (city_control.cpp)
 //   2. lines        every army traces its shortest road route to a friendly supply base
 //   3. trains       trains move along the roads, deliver, turn back when cut, are caught
 //   4. consumption  armies, fleets and garrisons use 1 SP; the unsupplied lose points or roll

@@ -20,78 +20,79 @@ void advance(SupplyTrain& train, const std::vector<ProvinceId>& route, int speed
     train.at = route[steps];
 }
 
-}  // namespace
+// A train's week on its way to its army.
+enum class Trip : std::uint8_t {
+    Delivered,   // it reached the army and handed over its supply: the train is used up
+    OnItsWay,    // it moved on, or waits with an army that carries all it can
+    TurnedBack,  // the road is cut or the army gone: it turns back this week
+};
 
-void move_trains(TurnContext& ctx) {
+Trip towards_army(TurnContext& ctx, SupplyTrain& t) {
     const Variant& v = ctx.variant;
     const CampaignMap& map = *v.campaign;
     Position& next = ctx.result.next;
-    std::vector<std::size_t> delivered;
-    for (std::size_t i = 0; i < state(next).trains.size(); ++i) {
-        SupplyTrain& t = state(next).trains[i];
-        const auto blocked = [&](ProvinceId p) { return enemy_army_in(v, next, p, t.power); };
-        if (t.target != 0 && !t.returning) {
-            Unit* army = army_numbered(next, t.target);
-            std::vector<ProvinceId> route;
-            if (army != nullptr) {
-                const ProvinceId goal = army->location.province;
-                route = road_route(
-                    v, t.at, [&](ProvinceId p) { return p == goal; }, blocked);
-            }
-            if (route.empty()) {
-                t.returning = true;
-                ctx.event("supply.turned_back", t.power, t.at,
-                          "the supply train at " + abbr(v, t.at) + " turns back to " +
-                              abbr(v, t.base) +
-                              (army ? ": the road to " + unit_name(v, *army) + " is cut"
-                                    : std::string(": its army is gone")));
-            } else {
-                advance(t, route, map.supply.train_speed);
-                if (t.at == army->location.province) {
-                    // An Extended line of communication (docs/rail.md) carries half as much: the
-                    // army is filled to half its carry weeks, rounded up.
-                    const int cap = army->stats.supply_extended ? (map.supply.carry_weeks + 1) / 2
-                                                                : map.supply.carry_weeks;
-                    if (army->stats.supply < cap) {
-                        ++army->stats.supply;
-                        delivered.push_back(i);
-                        ctx.event("supply.delivered", t.power, t.at,
-                                  "a supply train delivered 1 week of supply to " +
-                                      unit_name(v, *army) + " (now " +
-                                      std::to_string(army->stats.supply) + ")");
-                    } else {
-                        ctx.event("supply.waiting", t.power, t.at,
-                                  "a supply train waits with " + unit_name(v, *army) +
-                                      (army->stats.supply_extended
-                                           ? std::string(": its supply is Extended; it carries "
-                                                         "all its line allows")
-                                           : std::string(": the army carries all it can")));
-                    }
-                } else {
-                    ctx.event(
-                        "supply.moving", t.power, t.at,
-                        "a supply train for " + unit_name(v, *army) + " reached " + abbr(v, t.at));
-                }
-                continue;
-            }
-        }
-        if (t.returning) {
-            const ProvinceId base = t.base;
-            auto route = road_route(
-                v, t.at, [&](ProvinceId p) { return p == base; }, blocked);
-            if (!route.empty()) advance(t, route, map.supply.train_speed);
-            if (t.at == base) {
-                t.returning = false;
-                t.target = 0;
-                ctx.event("supply.returned", t.power, base,
-                          "a supply train returned to " + abbr(v, base));
-            }
-        }
+    const auto blocked = [&](ProvinceId p) { return enemy_army_in(v, next, p, t.power); };
+    Unit* army = army_numbered(next, t.target);
+    std::vector<ProvinceId> route;
+    if (army != nullptr) {
+        const ProvinceId goal = army->location.province;
+        route = road_route(
+            v, t.at, [&](ProvinceId p) { return p == goal; }, blocked);
     }
-    for (auto it = delivered.rbegin(); it != delivered.rend(); ++it)
-        state(next).trains.erase(state(next).trains.begin() + static_cast<std::ptrdiff_t>(*it));
+    if (route.empty()) {
+        t.returning = true;
+        ctx.event("supply.turned_back", t.power, t.at,
+                  "the supply train at " + abbr(v, t.at) + " turns back to " + abbr(v, t.base) +
+                      (army ? ": the road to " + unit_name(v, *army) + " is cut"
+                            : std::string(": its army is gone")));
+        return Trip::TurnedBack;
+    }
+    advance(t, route, map.supply.train_speed);
+    if (t.at != army->location.province) {
+        ctx.event("supply.moving", t.power, t.at,
+                  "a supply train for " + unit_name(v, *army) + " reached " + abbr(v, t.at));
+        return Trip::OnItsWay;
+    }
+    // An Extended line of communication (docs/rail.md) carries half as much: the army is filled
+    // to half its carry weeks, rounded up.
+    const int cap =
+        army->stats.supply_extended ? (map.supply.carry_weeks + 1) / 2 : map.supply.carry_weeks;
+    if (army->stats.supply >= cap) {
+        ctx.event("supply.waiting", t.power, t.at,
+                  "a supply train waits with " + unit_name(v, *army) +
+                      (army->stats.supply_extended
+                           ? std::string(": its supply is Extended; it carries all its line allows")
+                           : std::string(": the army carries all it can")));
+        return Trip::OnItsWay;
+    }
+    ++army->stats.supply;
+    ctx.event("supply.delivered", t.power, t.at,
+              "a supply train delivered 1 week of supply to " + unit_name(v, *army) + " (now " +
+                  std::to_string(army->stats.supply) + ")");
+    return Trip::Delivered;
+}
 
-    // Trains caught alone: an enemy army where the train is, and no army of its own.
+// A train turned back goes home to its city, where it waits for new orders.
+void towards_base(TurnContext& ctx, SupplyTrain& t) {
+    const Variant& v = ctx.variant;
+    const Position& next = ctx.result.next;
+    const auto blocked = [&](ProvinceId p) { return enemy_army_in(v, next, p, t.power); };
+    const ProvinceId base = t.base;
+    auto route = road_route(
+        v, t.at, [&](ProvinceId p) { return p == base; }, blocked);
+    if (!route.empty()) advance(t, route, v.campaign->supply.train_speed);
+    if (t.at != base) return;
+    t.returning = false;
+    t.target = 0;
+    ctx.event("supply.returned", t.power, base, "a supply train returned to " + abbr(v, base));
+}
+
+// Trains caught alone: an enemy army where the train is, and no army of its own. The captor
+// takes the supply if it can carry it and its power does not destroy trains; else it is lost.
+void trains_caught(TurnContext& ctx) {
+    const Variant& v = ctx.variant;
+    const CampaignMap& map = *v.campaign;
+    Position& next = ctx.result.next;
     for (std::size_t i = 0; i < state(next).trains.size();) {
         const SupplyTrain t = state(next).trains[i];
         const Unit* there = next.unit_at(t.at);
@@ -118,6 +119,25 @@ void move_trains(TurnContext& ctx) {
                       -1);
         }
     }
+}
+
+}  // namespace
+
+void move_trains(TurnContext& ctx) {
+    Position& next = ctx.result.next;
+    std::vector<std::size_t> delivered;
+    for (std::size_t i = 0; i < state(next).trains.size(); ++i) {
+        SupplyTrain& t = state(next).trains[i];
+        if (t.target != 0 && !t.returning) {
+            const Trip trip = towards_army(ctx, t);
+            if (trip == Trip::Delivered) delivered.push_back(i);
+            if (trip != Trip::TurnedBack) continue;  // a train turned back starts home at once
+        }
+        if (t.returning) towards_base(ctx, t);
+    }
+    for (auto it = delivered.rbegin(); it != delivered.rend(); ++it)
+        state(next).trains.erase(state(next).trains.begin() + static_cast<std::ptrdiff_t>(*it));
+    trains_caught(ctx);
 }
 
 }  // namespace adjutant::supply

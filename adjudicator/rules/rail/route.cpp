@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "orders/rail_route.h"
-#include "rules/rail/state.h"
+#include "rules/rail/route.h"
 
 #include <algorithm>
 #include <deque>
 
 #include "position/position.h"
+#include "rules/rail/state.h"
 #include "rules/sieges/state.h"
 #include "variant/variant.h"
 
-namespace adjutant {
+namespace adjutant::rail {
 
 namespace {
 
@@ -189,4 +189,4 @@ bool enemy_controlled(const Variant& variant, const Position& position, PowerId 
            variant.campaign->enemies(power, position.owner[province]);
 }
 
-}  // namespace adjutant
+}  // namespace adjutant::rail

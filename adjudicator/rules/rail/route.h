@@ -2,8 +2,8 @@
 // Network rail routes (seed 001; docs/rail-movement.md): which way a unit of a power rides its
 // operational rail from one railhead to another, and what the ride costs in rail capacity.
 //
-// Shared by the order parser (is there a route at all?) and the resolver (the provinces the
-// ride passes and contests), so both always agree on the route.
+// Shared by the ride's legality (is there a route at all?) and its plan (the provinces the ride
+// passes and contests), so both always agree on the route.
 #pragma once
 
 #include <cstdint>
@@ -13,10 +13,12 @@
 #include "core/ids.h"
 
 namespace adjutant {
-
 struct Variant;
 struct Position;
 struct Unit;
+}  // namespace adjutant
+
+namespace adjutant::rail {
 
 struct RailRoute {
     std::vector<ProvinceId> path;  // the provinces entered, destination last
@@ -53,4 +55,4 @@ bool enemy_presence(const Variant& variant, const Position& position, PowerId po
 bool enemy_controlled(const Variant& variant, const Position& position, PowerId power,
                       ProvinceId province);
 
-}  // namespace adjutant
+}  // namespace adjutant::rail

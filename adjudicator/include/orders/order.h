@@ -11,8 +11,9 @@
 //   Disband              unit (retreat and adjustment phases)
 //   Build                unit_type + unit (the new unit's location)
 //   Waive                power only
-//   RailMove             unit, destination, line (index into Variant::rail_lines, or
-//                        kNetworkRail: a campaign rail move over the power's network)
+//   RailMove             unit, destination, and either line (index into Variant::rail_lines)
+//                        or kind: a rule module's ride (ModuleOrderKind::ride), for which the
+//                        module plans the path
 //   Permit               power, line (index into Variant::canals), permitted: the power whose
 //                        fleets may use the canal this turn
 //   Module               a rule module's order (module/rule_module.h): `kind` says which, and
@@ -28,11 +29,6 @@ namespace adjutant {
 
 struct Variant;
 struct ModuleOrderKind;
-
-// RailMove's `line` for `A KOL - RAIL - LIE`: a move over the power's operational rail network
-// (seed 001; docs/rail-movement.md) rather than along one named line. A value no named line can
-// take, so the TSR's orders and their stored form are unchanged.
-inline constexpr std::uint8_t kNetworkRail = 255;
 
 enum class OrderType : std::uint8_t {
     Hold,
@@ -60,24 +56,27 @@ struct Order {
     ProvinceId target_destination = kNoProvince;
     // Support of a fleet's move may name the coast; it must then match (DATC 4.B.4, 6.B.9).
     Coast target_destination_coast = Coast::None;
-    std::uint8_t line = 0;  // RailMove: the rail line; Permit: the canal
+    std::uint8_t line = 0;  // RailMove along a named line: the line; Permit: the canal
     PowerId permitted = kNoPower;
     std::int32_t count = 0;
-    const ModuleOrderKind* kind = nullptr;  // Module: the module's kind of order
+    // Module: the module's kind of order; RailMove: the module's kind of ride, or nullptr for a
+    // named line
+    const ModuleOrderKind* kind = nullptr;
 
     // Canonical text with abbreviations: "A PAR - BUR", "F NTH C A LON - NWY",
     // "A MUN S A PAR - BUR", "A MUN S A BER", "A LON - NWY VIA CONVOY", "F STP/SC - BOT",
     // "A PAR R BUR", "F TRI D", "BUILD A PAR", "WAIVE", "A MOS - TSR - IRK",
-    // "A KOL - RAIL - LIE", "PERMIT SUEZ Britain". Never includes the power.
+    // "PERMIT SUEZ Britain", and a module's orders as the module writes them. Never includes the
+    // power.
     std::string text(const Variant& variant) const;
 
     friend bool operator==(const Order&, const Order&) = default;
 };
 
 // Whether `order` is the order of the unit standing in its `unit` province. Builds, waives,
-// permits and the module orders that say so (a supply train is no unit: T REI SUPPLY ... and the
-// army in REI each have their order) are not: they never replace a unit's order, and the
-// resolver never sees them.
+// permits and the module orders that say so (a module's piece that is no unit and the unit
+// standing in the same province each have their order) are not: they never replace a unit's
+// order, and the resolver never sees them.
 bool orders_a_unit(const Order& order);
 
 // "A PAR", "F STP/SC": a unit as order texts write it.

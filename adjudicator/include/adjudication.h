@@ -23,18 +23,17 @@ namespace adjutant {
 // Why an order failed. Succeeded orders carry Reason::None.
 enum class Reason : std::uint8_t {
     None,
-    Bounced,           // move lost a standoff
-    Dislodged,         // the unit was dislodged (hold, support, convoy)
-    Cut,               // support cut
-    Void,              // support/convoy not matched by the supported unit's order
-    NoConvoy,          // no convoy route, or the convoy was disrupted
-    Paradox,           // convoy failed by the Szykman paradox rule (DATC 4.A.2)
-    Disbanded,         // retreat bounced: every unit retreating there is disbanded
-    StoppedShort,      // a rail move stopped before its destination (Colonial rules 9.24-9.25)
-    CanalClosed,       // a canal move or support without passage (no permission, keeper left)
-    Illegal,           // rejected by the order parser; reported with its message
-    OverRailCapacity,  // a network rail move beyond its power's rail capacity this turn
-    NotCarriedOut,     // a rule module's order (train, garrison) could not be carried out
+    Bounced,        // move lost a standoff
+    Dislodged,      // the unit was dislodged (hold, support, convoy)
+    Cut,            // support cut
+    Void,           // support/convoy not matched by the supported unit's order
+    NoConvoy,       // no convoy route, or the convoy was disrupted
+    Paradox,        // convoy failed by the Szykman paradox rule (DATC 4.A.2)
+    Disbanded,      // retreat bounced: every unit retreating there is disbanded
+    StoppedShort,   // a rail move stopped before its destination (Colonial rules 9.24-9.25)
+    CanalClosed,    // a canal move or support without passage (no permission, keeper left)
+    Illegal,        // rejected by the order parser; reported with its message
+    NotCarriedOut,  // a rule module's order could not be carried out (OrderResult::why)
 };
 
 std::string_view reason_text(Reason reason);
@@ -45,7 +44,8 @@ struct OrderResult {
     Reason reason = Reason::None;
     bool defaulted = false;  // no order was given; the adjudicator supplied it
     // NotCarriedOut: the rule module's own words for why (static text), so the core's reasons
-    // name no module; empty for the general words.
+    // name no module; empty for the general words. A module's ride that could not start gives
+    // its words here too (RidePlan::held).
     std::string_view why;
 };
 

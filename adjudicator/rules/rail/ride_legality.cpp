@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
-// Network rail moves, A KOL - RAIL - LIE (seed 001 and seed 000 18.1; docs/rail-movement.md).
+// The legality of network rail moves, A KOL - RAIL - LIE (seed 001 and seed 000 18.1;
+// docs/rail-movement.md).
 //
 // Everything the start of the turn decides is checked here, so that a refused order names the
 // rule: railhead sites, operational rail, enemy control, the route and the track. What the
-// other orders of the turn decide (capacity shared with the power's other rides, blocking) is
-// the resolver's.
+// other orders of the turn decide is the ride's plan (capacity shared with the power's other
+// rides, ride_plan.cpp) and the resolver's (blocking).
 #include "orders/legality.h"
-#include "orders/rail_route.h"
 #include "position/position.h"
-#include "rules/rail/state.h"
+#include "rules/rail/rail.h"
+#include "rules/rail/route.h"
 #include "variant/variant.h"
 
-namespace adjutant {
+namespace adjutant::rail {
 
 namespace {
 
@@ -26,11 +27,11 @@ std::string end_error(const Variant& v, const Position& pos, PowerId power, Prov
     if (p >= v.campaign->railhead.size() || v.campaign->railhead[p] == 0)
         return name + " is not a railhead site (a town, city or port with a station): a rail " +
                "move cannot " + verb + " there";
-    const rail::RailState state = rail::state(pos).of(power, p);
-    if (state == rail::RailState::Controlled)
+    const RailState state = rail::state(pos).of(power, p);
+    if (state == RailState::Controlled)
         return "the rail in " + name + " is friendly controlled, not yet operational for " +
                power_name(v, power) + " (18.1.1): a rail move cannot " + verb + " there";
-    if (state < rail::RailState::Capacity1)
+    if (state < RailState::Capacity1)
         return "the rail in " + name + " is not operational for " + power_name(v, power) +
                ": a rail move cannot " + verb + " there";
     if (enemy_controlled(v, pos, power, p))
@@ -60,10 +61,19 @@ std::string route_error(const Variant& v, const Position& pos, PowerId power, Pr
 
 }  // namespace
 
-Checked network_rail_move(const Variant& v, const Position& pos, const Unit& unit,
-                          const OrderSyntax& s, Order order) {
+Checked check_ride(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
+    const ProvinceId where = s.unit.place.province;
+    const Unit* ordered = pos.unit_at(where);
+    if (std::string error = ownership_error(v, ordered, where, power); !error.empty())
+        return fail(error);
+    const Unit& unit = *ordered;
+    // The unit as it stands: a written coast of the ordered unit is ignored (DATC 4.B.5).
+    Order order;
     order.type = OrderType::RailMove;
-    order.line = kNetworkRail;
+    order.kind = &kRide;
+    order.power = power;
+    order.unit_type = unit.type;
+    order.unit = unit.location;
     if (!v.campaign || !v.campaign->rail_rules)
         return fail("this variant has no rail network rules: RAIL moves are not possible");
     if (unit.type != UnitType::Army)
@@ -86,7 +96,7 @@ Checked network_rail_move(const Variant& v, const Position& pos, const Unit& uni
                     std::to_string(cost) + " of " + power_name(v, unit.power) +
                     "'s rail capacity of " + std::to_string(capacity) + " a turn");
     order.destination = Location{to, Coast::None};
-    return Checked{order, "", ""};
+    return Checked{order, "", letter_note(v, s.unit.type, unit)};
 }
 
-}  // namespace adjutant
+}  // namespace adjutant::rail

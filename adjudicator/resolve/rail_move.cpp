@@ -14,12 +14,13 @@
 //     provinces it only passes do not meet it (9.27; 9.25 speaks of foreign attacks); at its
 //     destination it meets them under the normal rules of conflict (9.24);
 //   - stops before a province an own unit holds when a foreign attack on it is at least as
-//     strong as the rail move there: for the train that is the standoff of 9.25;
+//     strong as the rail move there: for the rail move that is the standoff of 9.25;
 //   - stops at a supply centre on the line owned by another power (clarification 1);
 // and ends in the farthest province it may end in before the first it cannot pass.
 //
-// A network rail move (seed 001; docs/rail-movement.md) walks its route the same way; only
-// enemy units block it, and it ends only at a railhead site.
+// A rule module's ride (module/rule_module.h's RideRules: a campaign's rides over its network)
+// walks the path its module planned the same way; the module says whose units block it and
+// where it may end.
 #include <algorithm>
 
 #include "resolve/movement.h"
@@ -40,8 +41,9 @@ Strength MovementResolver::rail_strength(int i, ProvinceId p) {
 }
 
 bool MovementResolver::rail_blocker(int i, int j) const {
-    if (units_[i].order.line != kNetworkRail) return power(j) != power(i);
-    return variant_->campaign && variant_->campaign->enemies(power(i), power(j));
+    const RideRules* ride = ride_rules(i);
+    if (ride == nullptr) return power(j) != power(i);
+    return ride->stopped_by(*variant_, power(i), power(j));
 }
 
 bool MovementResolver::rail_blocked(int i, ProvinceId p) {
@@ -55,8 +57,8 @@ bool MovementResolver::rail_blocked(int i, ProvinceId p) {
         }
         if (!leaves) return true;
     }
-    const bool named = units_[i].order.line != kNetworkRail;
-    // 9.25 speaks of a province "to which or through which" the train was ordered: an own unit
+    const bool named = ride_rules(i) == nullptr;
+    // 9.25 speaks of a province "to which or through which" the rail move was ordered: an own unit
     // standing there does not take the standoff away from it.
     const bool held_by_own = named && j >= 0 && j != i && !rail_blocker(i, j) &&
                              !(is_move(static_cast<std::size_t>(j)) && resolve(j));
@@ -65,12 +67,12 @@ bool MovementResolver::rail_blocked(int i, ProvinceId p) {
         if (k == i || is_rail(static_cast<std::size_t>(k))) continue;
         if (rail_blocker(i, k)) {
             // 9.242: a foreign move that fails against other moves anyway does not stop the
-            // train; one that fails only against the own unit holding there does (9.25).
-            const bool stood_off_by_train =
+            // rail move; one that fails only against the own unit holding there does (9.25).
+            const bool stood_off_by_rider =
                 held_by_own ? beats_other_moves(k, i, p) : move_wins(k, i);
-            if (prevent_strength(k) >= ours && stood_off_by_train) return true;
+            if (prevent_strength(k) >= ours && stood_off_by_rider) return true;
         } else if (named && p == destination(i)) {
-            // 9.24: at its destination the train meets its own power's moves under the normal
+            // 9.24: at its destination the rail move meets its own power's moves under the normal
             // rules of conflict; in the provinces it passes it does not (9.27).
             if (prevent_strength(k) >= ours && move_wins(k, i)) return true;
         }
@@ -90,7 +92,7 @@ bool MovementResolver::beats_other_moves(int k, int i, ProvinceId p) {
 }
 
 bool MovementResolver::rail_opposes(int k, int i) const {
-    if (units_[k].order.line == kNetworkRail || power(k) != power(i)) return true;
+    if (ride_rules(k) != nullptr || power(k) != power(i)) return true;
     return destination(k) == destination(i);
 }
 
@@ -119,15 +121,14 @@ bool MovementResolver::rail_first(int k, int i) const {
 
 ProvinceId MovementResolver::rail_stop(int i) {
     const Order& o = units_[i].order;
-    const bool network = o.line == kNetworkRail;
-    const RailLine* line = network ? nullptr : &variant_->rail_lines[o.line];
+    const RideRules* ride = ride_rules(i);
+    const RailLine* line = ride != nullptr ? nullptr : &variant_->rail_lines[o.line];
     ProvinceId last = origin(i);
     for (int step : rail_path(i)) {
         const auto p = static_cast<ProvinceId>(step);
         if (rail_blocked(i, p)) break;
-        // A network ride disembarks only at a railhead site (seed 001, step 3).
-        const bool site = !network || variant_->campaign->railhead[p] != 0;
-        if (site && rail_endable(i, p)) last = p;
+        const bool may_end = ride == nullptr || ride->may_end(*variant_, p);
+        if (may_end && rail_endable(i, p)) last = p;
         const PowerId owner = (*owner_)[p];
         if (line != nullptr && line->stop_at_foreign_centers &&
             variant_->provinces[p].supply_center && owner != kNoPower && owner != o.power)

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+// The rides of rule modules before the resolution (module/rule_module.h's RideRules): each
+// kind of ride plans all of its phase's rides at once, as they may share what they spend (the
+// campaign's rides share their power's capacity). The resolver then walks each ride's
+// path as it walks a named line's (rail_move.cpp).
+#include <algorithm>
+
+#include "resolve/movement.h"
+
+namespace adjutant {
+
+const RideRules* MovementResolver::ride_rules(int i) const {
+    const Order& o = units_[i].order;
+    return o.type == OrderType::RailMove && o.kind != nullptr ? o.kind->ride : nullptr;
+}
+
+void MovementResolver::plan_rides(const Position& position) {
+    const std::size_t n = units_.size();
+    ride_plans_.resize(n);
+    for (RidePlan& plan : ride_plans_) {
+        plan.path.clear();
+        plan.held = {};
+    }
+    // One call per kind of ride, its rides in the order of the units; kinds in the order their
+    // first ride comes.
+    std::vector<const ModuleOrderKind*> planned;
+    for (std::size_t first = 0; first < n; ++first) {
+        const ModuleOrderKind* kind = units_[first].order.kind;
+        if (ride_rules(static_cast<int>(first)) == nullptr ||
+            std::find(planned.begin(), planned.end(), kind) != planned.end())
+            continue;
+        planned.push_back(kind);
+        ride_requests_.clear();
+        ride_units_.clear();
+        for (std::size_t i = first; i < n; ++i) {
+            if (ride_rules(static_cast<int>(i)) == nullptr || units_[i].order.kind != kind)
+                continue;
+            ride_requests_.push_back(RideRequest{&units_[i].order, &position.units[i]});
+            ride_units_.push_back(static_cast<int>(i));
+        }
+        kind_plans_.resize(ride_requests_.size());
+        kind->ride->plan(*variant_, position, ride_requests_, kind_plans_);
+        for (std::size_t k = 0; k < ride_units_.size(); ++k) {
+            const auto i = static_cast<std::size_t>(ride_units_[k]);
+            std::swap(ride_plans_[i], kind_plans_[k]);
+            units_[i].held = ride_plans_[i].held;
+            if (!units_[i].held.empty()) ride_plans_[i].path.clear();  // it holds
+        }
+    }
+}
+
+}  // namespace adjutant

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Apache-2.0
+// Network rail moves before the resolution: each ride's route, and the power's rail capacity
+// shared among its rides (seed 001; docs/rail-movement.md). Then the resolver walks the route
+// (resolve/rail_move.cpp) as these rules say: only enemy units block a ride, and it ends only at
+// a railhead site.
+//
+// Capacity is spent at the start of the turn, before anything is decided: a ride that is later
+// stopped short still used its trains. A power's rides are served cheapest first, ties by the
+// origin's abbreviation, so that as many ride as the capacity allows and the order in which
+// they were written or stored never matters; a ride the remaining capacity cannot pay for
+// holds.
+#include <algorithm>
+#include <tuple>
+
+#include "rules/rail/rail.h"
+#include "rules/rail/route.h"
+#include "variant/variant.h"
+
+namespace adjutant::rail {
+
+namespace {
+
+constexpr std::string_view kOverRailCapacity =
+    "over the power's rail capacity this turn: the unit holds";
+
+}  // namespace
+
+std::vector<RideSpending> spend_rail_capacity(const Variant& v, const Position& position,
+                                              std::span<const RideRequest> rides) {
+    std::vector<RideSpending> out(rides.size());
+    struct Queued {
+        PowerId power;
+        std::int64_t cost;
+        const std::string* origin;
+        std::size_t ride;
+    };
+    std::vector<Queued> queue;
+    for (std::size_t k = 0; k < rides.size(); ++k) {
+        const Order& o = *rides[k].order;
+        const ProvinceId from = o.unit.province;
+        auto route = network_rail_route(v, position, o.power, from, o.destination.province);
+        if (!route) continue;  // the legality refuses these; without a route the unit stays
+        RideSpending& spent = out[k];
+        spent.cost = network_rail_cost(*rides[k].unit, *route);
+        spent.route = std::move(*route);
+        spent.routed = true;
+        queue.push_back(Queued{o.power, spent.cost, &v.provinces[from].abbr, k});
+    }
+    std::sort(queue.begin(), queue.end(), [](const Queued& a, const Queued& b) {
+        return std::tie(a.power, a.cost, *a.origin) < std::tie(b.power, b.cost, *b.origin);
+    });
+    PowerId power = kNoPower;
+    std::int64_t left = 0;
+    for (const Queued& ride : queue) {
+        if (ride.power != power) {
+            power = ride.power;
+            left = network_rail_capacity(v, power);
+        }
+        RideSpending& spent = out[ride.ride];
+        spent.left = left;
+        if (ride.cost <= left)
+            left -= ride.cost;
+        else
+            spent.over_capacity = true;
+    }
+    return out;
+}
+
+void plan_rides(const Variant& v, const Position& position, std::span<const RideRequest> rides,
+                std::span<RidePlan> plans) {
+    const std::vector<RideSpending> spent = spend_rail_capacity(v, position, rides);
+    for (std::size_t k = 0; k < rides.size(); ++k) {
+        RidePlan& plan = plans[k];
+        plan.path.clear();
+        plan.held = {};
+        if (spent[k].over_capacity)
+            plan.held = kOverRailCapacity;
+        else
+            plan.path = spent[k].route.path;
+    }
+}
+
+bool ride_stopped_by(const Variant& v, PowerId rider, PowerId other) {
+    return v.campaign && v.campaign->enemies(rider, other);
+}
+
+// A network ride disembarks only at a railhead site (seed 001, step 3).
+bool ride_may_end(const Variant& v, ProvinceId province) {
+    return v.campaign->railhead[province] != 0;
+}
+
+}  // namespace adjutant::rail
