@@ -71,15 +71,8 @@ bool demolished(const Position& pos, std::uint16_t index) {
 std::vector<ProvinceId> rail_neighbours(const Variant& v, const Position& pos, ProvinceId province,
                                         bool double_only) {
     std::vector<ProvinceId> out;
-    const CampaignMap& map = *v.campaign;
-    // The module state looked up once, not per link: this runs inside every rail search.
-    const std::vector<std::uint16_t>& gone = state(pos).demolished;
-    for (std::uint16_t i : map.rail_links_at[province]) {
-        if (double_only && map.rail_links[i].track != Track::Double) continue;
-        if (std::binary_search(gone.begin(), gone.end(), i)) continue;
-        const ProvinceId q = map.rail_neighbour(i, province);
-        if (out.empty() || out.back() != q) out.push_back(q);  // two links to one neighbour
-    }
+    for_each_rail_neighbour(v, state(pos).demolished, province, double_only,
+                            [&](ProvinceId q) { out.push_back(q); });
     return out;
 }
 
