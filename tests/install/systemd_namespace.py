@@ -67,8 +67,18 @@ class Systemd:
             with open(os.path.join(unit_dir, name), "w") as f:
                 f.write(f"[Unit]\nDescription=test stub\n{body}")
         # A cgroup of its own in every hierarchy, which the cgroup namespace makes its root.
-        self.cgroups = [os.path.join(root, os.path.basename(self.state))
-                        for root in _cgroup_roots()]
+        roots = _cgroup_roots()
+        self.cgroup_mount = None
+        if not roots:
+            # A chroot that mounted /sys but no cgroup hierarchy (as a bare Debian root entered
+            # by chroot has): the kernel's unified hierarchy, mounted in the state directory
+            # for the test's own cgroup and unmounted at the end; boot_systemd.sh mounts it
+            # again inside the namespaces.
+            self.cgroup_mount = os.path.join(self.state, "cgroup2")
+            os.mkdir(self.cgroup_mount)
+            subprocess.run(["mount", "-t", "cgroup2", "cgroup2", self.cgroup_mount], check=True)
+            roots = [self.cgroup_mount]
+        self.cgroups = [os.path.join(root, os.path.basename(self.state)) for root in roots]
         for path in self.cgroups:
             os.mkdir(path)
             for name in ("cpuset.cpus", "cpuset.mems"):  # v1 cpuset takes no task before these
@@ -155,4 +165,6 @@ class Systemd:
                     if time.time() > deadline:
                         raise
                     time.sleep(0.1)
+        if self.cgroup_mount is not None:
+            subprocess.run(["umount", self.cgroup_mount], check=False)
         shutil.rmtree(self.state, ignore_errors=True)
