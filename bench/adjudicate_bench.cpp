@@ -192,12 +192,17 @@ int main(int argc, char** argv) {
             }
         }
         std::printf("random legal games: %ld games, up to %d years\n", games, years);
-        std::printf("  movement phases:    %8ld (%.1f orders each)\n", movement_phases,
-                    static_cast<double>(orders_total) / static_cast<double>(movement_phases));
-        std::printf("  time:               %8.2f us/phase\n",
-                    movement_time / static_cast<double>(movement_phases));
-        std::printf("  allocations:        %8.1f per phase\n",
-                    static_cast<double>(movement_allocs) / static_cast<double>(movement_phases));
+        // --games 0 (to profile the campaign weeks alone) has no phase to divide by.
+        if (movement_phases == 0) {
+            std::printf("  no movement phase played\n");
+        } else {
+            const auto phases = static_cast<double>(movement_phases);
+            std::printf("  movement phases:    %8ld (%.1f orders each)\n", movement_phases,
+                        static_cast<double>(orders_total) / phases);
+            std::printf("  time:               %8.2f us/phase\n", movement_time / phases);
+            std::printf("  allocations:        %8.1f per phase\n",
+                        static_cast<double>(movement_allocs) / phases);
+        }
     }
 
     // (c) campaign weeks: the same first week again and again (with a new seed each time, so

@@ -116,14 +116,11 @@ std::string garrison_power(const json& next, const std::string& province) {
 }
 
 // The power's group: supply, Extended, sieges it lays, rail.
-json power_group(const Variant& v, PowerId p, const json& results) {
-    const std::string& power = v.powers[p].name;
-    const json& next = results["next"];
-    const json& events = list_of(results, "events");
+// The power's armies and their supply: how many are supplied, which starve or have none left
+// and why, which draw Extended supply.
+void add_supply(json& group, const std::string& power, const json& next, const json& events) {
     const json units = section(next, "units").value(power, json::array());
     const json trains = section(next, "trains").value(power, json::array());
-    json group = {{"power", power}};
-
     int armies = 0, supplied = 0;
     std::map<std::string, const json*> by_province;
     json extended = json::array(), empty_now = json::array();
@@ -161,7 +158,10 @@ json power_group(const Variant& v, PowerId p, const json& results) {
     group["out_of_supply"] = std::move(starving);
     group["no_supply_left"] = std::move(empty_now);
     group["extended"] = std::move(extended);
+}
 
+// The power's sieges, those still laid and those that ended this week.
+json sieges_of(const std::string& power, const json& next, const json& events) {
     json sieges = json::array();
     for (const auto& siege : section(next, "sieges").value(power, json::array())) {
         const std::string fortress = siege.value("province", "");
@@ -178,27 +178,38 @@ json power_group(const Variant& v, PowerId p, const json& results) {
             sieges.push_back({{"fortress", e.value("province", "")},
                               {"besieger", power},
                               {"stage", e.value("text", "")}});
-    group["sieges"] = std::move(sieges);
+    return sieges;
+}
 
-    if (v.campaign && v.campaign->rail_rules) {
-        long long used = 0;
-        int rides = 0, refused = 0;
-        for (const auto& e : events) {
-            if (e.value("power", "") != power) continue;
-            if (e.value("kind", "") == "rail.ride") {
-                ++rides;
-                used +=
-                    std::max(0LL, number_before(e.value("text", ""), " of " + power + "'s rail"));
-            } else if (e.value("kind", "") == "rail.over_capacity") {
-                ++refused;
-            }
+// The power's rail capacity and what its rides used of it.
+json rail_use(const Variant& v, PowerId p, const json& events) {
+    const std::string& power = v.powers[p].name;
+    long long used = 0;
+    int rides = 0, refused = 0;
+    for (const auto& e : events) {
+        if (e.value("power", "") != power) continue;
+        if (e.value("kind", "") == "rail.ride") {
+            ++rides;
+            used += std::max(0LL, number_before(e.value("text", ""), " of " + power + "'s rail"));
+        } else if (e.value("kind", "") == "rail.over_capacity") {
+            ++refused;
         }
-        const auto& capacity = v.campaign->rail.rail_capacity;
-        group["rail"] = {{"capacity", p < capacity.size() ? capacity[p] : 0},
-                         {"used", used},
-                         {"rides", rides},
-                         {"refused", refused}};
     }
+    const auto& capacity = v.campaign->rail.rail_capacity;
+    return {{"capacity", p < capacity.size() ? capacity[p] : 0},
+            {"used", used},
+            {"rides", rides},
+            {"refused", refused}};
+}
+
+json power_group(const Variant& v, PowerId p, const json& results) {
+    const std::string& power = v.powers[p].name;
+    const json& next = results["next"];
+    const json& events = list_of(results, "events");
+    json group = {{"power", power}};
+    add_supply(group, power, next, events);
+    group["sieges"] = sieges_of(power, next, events);
+    if (v.campaign && v.campaign->rail_rules) group["rail"] = rail_use(v, p, events);
     return group;
 }
 

@@ -352,6 +352,9 @@ function rideStops(vi, from, stops) {
   return out;
 }
 
+// The kinds of order drawn as a line with a head, and a refused or failed one's.
+const ARROW_HEADS = ["move", "support", "ride", "train", "failed"];
+
 // The orders layer alone, so that a line typed or clicked in redraws its arrows without
 // redrawing (and refocusing) the rest of the map. `orders`: [{text, ok}], ok false drawn red.
 export function drawOrders(svg, vi, orders) {
@@ -384,7 +387,8 @@ export function drawOrders(svg, vi, orders) {
       const [x1, y1] = cut(stops[0], stops[1], 12, 0);
       const [, , x2, y2] = cut(stops[stops.length - 2], stops[stops.length - 1], 0, 12);
       const pts = [[x1, y1], ...stops.slice(1, -1).map((p) => [p.x, p.y]), [x2, y2]];
-      node = el("polyline", { ...attrs, points: pts.map((p) => p.map((n) => n.toFixed(1)).join(",")).join(" "), "marker-end": "url(#arrow)" }, layer);
+      const head = order.ok === false ? "failed" : ARROW_HEADS.includes(shape.kind) ? shape.kind : "move";
+      node = el("polyline", { ...attrs, points: pts.map((p) => p.map((n) => n.toFixed(1)).join(",")).join(" "), "marker-end": `url(#arrow-${head})` }, layer);
     }
     titled(node, order.text);
     // A white halo under the stroke keeps it readable over rail lines and any power's tint.
@@ -404,8 +408,12 @@ export function drawMap(svg, vi, position, options = {}) {
   svg.setAttribute("viewBox", `0 0 ${vi.width} ${vi.height}`);
   svg.setAttribute("role", "group");
   const defs = el("defs", {}, svg);
-  const marker = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" }, defs);
-  el("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow-head" }, marker);
+  // One arrowhead per colour of line: a marker's path does not take the stroke of the line
+  // that uses it, so each kind has its own (style.css colours them as their lines).
+  for (const kind of ARROW_HEADS) {
+    const marker = el("marker", { id: "arrow-" + kind, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" }, defs);
+    el("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow-head " + kind }, marker);
+  }
   el("rect", { x: 0, y: 0, width: vi.width, height: vi.height, class: "map-bg" }, svg);
   const layers = {};
   for (const name of ["regions", "adjacency", "rail", "supply", "provinces", "centres", "sieges", "units", "trains", "dislodged", "orders", "standoffs"])

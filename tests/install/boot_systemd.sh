@@ -20,7 +20,12 @@ done
 
 # The cgroup hierarchies mounted again from inside the cgroup namespace, so that systemd sees
 # its own subtree as the root and creates its slices there, not in the host's.
-grep -E '^cgroup2? /sys/fs/cgroup' /proc/self/mounts > "$state/cgroup-mounts"
+grep -E '^cgroup2? /sys/fs/cgroup' /proc/self/mounts > "$state/cgroup-mounts" || true
+# None where the test runs in a chroot that mounted no cgroup hierarchy (systemd_namespace.py
+# then made its cgroup in the unified hierarchy): that hierarchy, seen from the namespace.
+if [ ! -s "$state/cgroup-mounts" ]; then
+    echo "cgroup2 /sys/fs/cgroup cgroup2 rw 0 0" > "$state/cgroup-mounts"
+fi
 mount -t tmpfs -o mode=0755 tmpfs /sys/fs/cgroup
 while read -r _ path type options _; do
     mkdir -p "$path"

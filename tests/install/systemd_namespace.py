@@ -44,6 +44,18 @@ def _cgroup_roots():
                 if fields[2] in ("cgroup", "cgroup2") and fields[1].startswith("/sys/fs/cgroup")]
 
 
+def user_namespaces():
+    """Whether this process may create a user namespace: the kernel refuses one to a process
+    under chroot (unshare(2), EPERM), as in a Debian root entered by chroot."""
+    return subprocess.run(["unshare", "--user", "true"], capture_output=True).returncode == 0
+
+
+# Without user namespaces systemd cannot start a unit with PrivateUsers=; where the test runs
+# without them (under chroot) that one setting is switched off by a drop-in, and everything
+# else of the unit still applies.
+NO_USERNS_DROP_IN = "[Service]\n# no user namespaces where the test runs (chroot)\nPrivateUsers=no\n"
+
+
 def _remove_cgroup(path):
     """rmdir a cgroup subtree, the leaves first (cgroup directories hold no removable files)."""
     for root, dirs, _ in os.walk(path, topdown=False):
@@ -67,8 +79,18 @@ class Systemd:
             with open(os.path.join(unit_dir, name), "w") as f:
                 f.write(f"[Unit]\nDescription=test stub\n{body}")
         # A cgroup of its own in every hierarchy, which the cgroup namespace makes its root.
-        self.cgroups = [os.path.join(root, os.path.basename(self.state))
-                        for root in _cgroup_roots()]
+        roots = _cgroup_roots()
+        self.cgroup_mount = None
+        if not roots:
+            # A chroot that mounted /sys but no cgroup hierarchy (as a bare Debian root entered
+            # by chroot has): the kernel's unified hierarchy, mounted in the state directory
+            # for the test's own cgroup and unmounted at the end; boot_systemd.sh mounts it
+            # again inside the namespaces.
+            self.cgroup_mount = os.path.join(self.state, "cgroup2")
+            os.mkdir(self.cgroup_mount)
+            subprocess.run(["mount", "-t", "cgroup2", "cgroup2", self.cgroup_mount], check=True)
+            roots = [self.cgroup_mount]
+        self.cgroups = [os.path.join(root, os.path.basename(self.state)) for root in roots]
         for path in self.cgroups:
             os.mkdir(path)
             for name in ("cpuset.cpus", "cpuset.mems"):  # v1 cpuset takes no task before these
@@ -120,7 +142,13 @@ class Systemd:
 
     def add_unit(self, path):
         """Loads the unit file at `path` (as seen inside), as `systemctl link` would."""
-        os.symlink(path, os.path.join(self.state, "units", os.path.basename(path)))
+        name = os.path.basename(path)
+        os.symlink(path, os.path.join(self.state, "units", name))
+        if not user_namespaces():
+            drop_ins = os.path.join(self.state, "units", name + ".d")
+            os.makedirs(drop_ins, exist_ok=True)
+            with open(os.path.join(drop_ins, "no-user-namespaces.conf"), "w") as f:
+                f.write(NO_USERNS_DROP_IN)
         self.run("systemctl", "daemon-reload")
 
     def boot_log(self):
@@ -155,4 +183,6 @@ class Systemd:
                     if time.time() > deadline:
                         raise
                     time.sleep(0.1)
+        if self.cgroup_mount is not None:
+            subprocess.run(["umount", self.cgroup_mount], check=False)
         shutil.rmtree(self.state, ignore_errors=True)

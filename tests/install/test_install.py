@@ -178,7 +178,10 @@ def test_unit():
         sd.run("cmake", "--install", ARGS.build, "--prefix", "/usr", timeout=600)
         sd.run("systemd-sysusers", "/usr/lib/sysusers.d/adjutant.conf")
         sd.add_unit("/usr/lib/systemd/system/adjutant.service")
-        sd.run("systemctl", "start", "adjutant.service")
+        started = sd.run("systemctl", "start", "adjutant.service", check=False)
+        check(started.returncode == 0, f"systemctl start: {started.stderr}\n" +
+              sd.run("systemctl", "status", "--no-pager", "adjutant.service", check=False).stdout +
+              journal(sd))
         fetch = [sys.executable, "-c", FETCH]
         deadline = time.time() + 30
         while sd.run(*fetch, "http://127.0.0.1:8080/healthz", check=False).returncode != 0:
@@ -203,8 +206,11 @@ def test_unit():
         check(int(status["CapBnd"], 16) == 0, f"CapabilityBoundingSet=: {status['CapBnd']}")
         limits = sd.run("cat", f"/proc/{pid}/limits").stdout
         check(re.search(r"^Max open files\s+4096\s+4096", limits, re.M), limits)
-        cwd = sd.run("readlink", f"/proc/{pid}/cwd").stdout.strip()
-        check(cwd == "/var/lib/adjutant", f"WorkingDirectory=: {cwd}")
+        # The same directory, compared by device and inode: under chroot the path of another
+        # mount namespace's directory reads from that namespace's root, not ours.
+        cwd = sd.run("stat", "-L", "-c", "%d:%i %n", f"/proc/{pid}/cwd", "/var/lib/adjutant").stdout
+        ids = [line.split()[0] for line in cwd.splitlines()]
+        check(len(ids) == 2 and ids[0] == ids[1], f"WorkingDirectory=: {cwd}")
         owner = sd.run("stat", "-c", "%U %a", "/var/lib/adjutant",
                        "/var/lib/adjutant/adjutant.db").stdout.split("\n")
         check(owner[:2] == ["adjutant 750", "adjutant 600"], f"StateDirectory=, UMask=: {owner}")

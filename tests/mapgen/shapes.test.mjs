@@ -48,6 +48,15 @@ for (const file of maps) {
   if (m.empty.length) fail(`${name}: empty shapes: ${m.empty.join(", ")}`);
   if (m.touchNotAdjacent.length) fail(`${name}: shapes touch but the provinces are not adjacent: ${m.touchNotAdjacent.join(", ")}`);
   if (m.adjacentNotTouching.length) fail(`${name}: adjacent provinces whose shapes do not touch: ${m.adjacentNotTouching.join(", ")}`);
+  // Units stand on their province's drawing point and arrows end there: a point at the map's
+  // edge draws a unit cut in half and a move that runs off the map (the Mid-Atlantic once stood
+  // 13 px from the left edge, the Barents Sea above the top).
+  const [, , width, height] = geo.viewBox;
+  const margin = 0.03 * Math.min(width, height);
+  for (const [abbr, shape] of Object.entries(geo.provinces)) {
+    const inside = Math.min(shape.x, shape.y, width - shape.x, height - shape.y);
+    if (!(inside >= margin)) fail(`${name}: ${abbr}'s point is ${inside.toFixed(1)} px from the map's edge (at least ${margin.toFixed(0)})`);
+  }
   // Rasterising at half a pixel counts a shared edge on both sides; more than a few px² of
   // overlap would be a real fault of the cut, not rounding.
   for (const [abbr, px] of m.overlaps) if (px > 8) fail(`${name}: ${abbr} overlaps its neighbours by ${px} px²`);

@@ -191,6 +191,13 @@ async function campaignLayers(page, server) {
   check(v.every((x) => x.cls === "accepted"), "the ride and the dispatch are accepted: " + JSON.stringify(v));
   await page.waitForFunction(() => document.querySelectorAll("#layer-orders .order-arrow").length === 2, null, { timeout: 10000 });
   check(JSON.stringify(await orderKinds(page)) === JSON.stringify(["ride", "train"]), "a ride and a train drawn: " + await orderKinds(page));
+  // Each arrowhead takes its line's colour: a purple ride ends in a purple head, not a black one.
+  const heads = await page.$$eval("#layer-orders polyline.order-arrow", (lines) => lines.map((l) => {
+    const id = (l.getAttribute("marker-end") || "").match(/#([\w-]+)/)?.[1];
+    const head = id && document.querySelector(`#${id} path`);
+    return [l.dataset.kind, getComputedStyle(l).stroke, head ? getComputedStyle(head).fill : "no head"];
+  }));
+  check(heads.length === 2 && heads.every(([, stroke, fill]) => stroke === fill), "each arrowhead has its line's colour: " + JSON.stringify(heads));
   await mapShots(page, "34-campaign-layers-ride");
 }
 

@@ -64,19 +64,15 @@ bool source(const Variant& v, PowerId power, ProvinceId province) {
 }
 
 bool demolished(const Position& pos, std::uint16_t index) {
-    return std::binary_search(state(pos).demolished.begin(), state(pos).demolished.end(), index);
+    const std::vector<std::uint16_t>& gone = state(pos).demolished;
+    return std::binary_search(gone.begin(), gone.end(), index);
 }
 
 std::vector<ProvinceId> rail_neighbours(const Variant& v, const Position& pos, ProvinceId province,
                                         bool double_only) {
     std::vector<ProvinceId> out;
-    const CampaignMap& map = *v.campaign;
-    for (std::uint16_t i : map.rail_links_at[province]) {
-        if (double_only && map.rail_links[i].track != Track::Double) continue;
-        if (demolished(pos, i)) continue;
-        const ProvinceId q = map.rail_neighbour(i, province);
-        if (out.empty() || out.back() != q) out.push_back(q);  // two links to one neighbour
-    }
+    for_each_rail_neighbour(v, state(pos).demolished, province, double_only,
+                            [&](ProvinceId q) { out.push_back(q); });
     return out;
 }
 
@@ -89,8 +85,11 @@ bool double_source(const Variant& v, ProvinceId province) {
 int exceptional_capacity(const Variant& v, ProvinceId province) {
     const CampaignMap& map = *v.campaign;
     int best = 0;
-    for (const RailLink& link : map.rail_links) {
-        if (link.line.empty() || (link.a != province && link.b != province)) continue;
+    // Only the links at the province (rail_links_at), not every link of the map: this is asked
+    // for each province in each week's engineering.
+    for (const std::uint16_t index : map.rail_links_at[province]) {
+        const RailLink& link = map.rail_links[index];
+        if (link.line.empty()) continue;
         int armies = 3;
         for (const auto& [name, n] : map.rail.exceptional_lines)
             if (name == link.line) armies = n;

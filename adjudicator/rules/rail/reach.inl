@@ -14,6 +14,23 @@ bool side_map_edge(const Variant& variant, PowerId power, ProvinceId province);
 std::vector<ProvinceId> rail_neighbours(const Variant& variant, const Position& position,
                                         ProvinceId province, bool double_only);
 
+// `visit(q)` for each of those, in the same order, without making a list: a search calls this
+// for every province it takes from its queue.
+template <typename Visit>
+void for_each_rail_neighbour(const Variant& variant, const std::vector<std::uint16_t>& demolished,
+                             ProvinceId province, bool double_only, Visit visit) {
+    const CampaignMap& map = *variant.campaign;
+    ProvinceId last = kNoProvince;
+    for (std::uint16_t i : map.rail_links_at[province]) {
+        if (double_only && map.rail_links[i].track != Track::Double) continue;
+        if (std::binary_search(demolished.begin(), demolished.end(), i)) continue;
+        const ProvinceId q = map.rail_neighbour(i, province);
+        if (q == last) continue;  // two links to one neighbour
+        last = q;
+        visit(q);
+    }
+}
+
 template <typename Usable>
 std::vector<std::uint8_t> reach(const Variant& variant, const Position& position, PowerId power,
                                 Usable usable, bool double_only) {
@@ -27,13 +44,14 @@ std::vector<std::uint8_t> reach(const Variant& variant, const Position& position
             seen[s] = 1;
             queue.push_back(s);
         }
+        const std::vector<std::uint16_t>& demolished = state(position).demolished;
         for (std::size_t i = 0; i < queue.size(); ++i)
-            for (ProvinceId q : rail_neighbours(variant, position, queue[i], double_only)) {
-                if (seen[q] || !usable(q)) continue;
-                if (region_only && map.rail.port_region[q] == 0) continue;
+            for_each_rail_neighbour(variant, demolished, queue[i], double_only, [&](ProvinceId q) {
+                if (seen[q] || !usable(q)) return;
+                if (region_only && map.rail.port_region[q] == 0) return;
                 seen[q] = 1;
                 queue.push_back(q);
-            }
+            });
         for (std::size_t p = 0; p < n; ++p) out[p] = out[p] | seen[p];
     };
     const auto start_ok = [&](ProvinceId p) {
