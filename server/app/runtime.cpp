@@ -93,4 +93,14 @@ std::unique_ptr<mail::OutboxSender> start_mail_sender(const config::ServerConfig
     return sender;
 }
 
+std::unique_ptr<storage::ChangeListener> start_change_listener(const config::ServerConfig& config,
+                                                               service::GameService& service) {
+    if (!storage::is_postgres_uri(config.database)) return nullptr;
+    auto listener = std::make_unique<storage::ChangeListener>(
+        config.database,
+        [&service](std::string_view notice) { service.apply_change_notice(notice); });
+    listener->start();
+    return listener;
+}
+
 }  // namespace adjutant::app

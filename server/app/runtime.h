@@ -10,7 +10,9 @@
 
 #include "config/server_config.h"
 #include "mail/outbox_sender.h"
+#include "service/game_service.h"
 #include "service/variants.h"
+#include "storage/change_listener.h"
 #include "storage/database.h"
 
 namespace adjutant::app {
@@ -47,5 +49,11 @@ std::vector<std::string> load_variants(const config::ServerConfig& config, stora
 // (it stops and joins) before the service.
 std::unique_ptr<mail::OutboxSender> start_mail_sender(const config::ServerConfig& config,
                                                       service::MailService& mail_service);
+
+// On a PostgreSQL database, the listener that applies the other servers' change notices
+// (service/other_servers.h), started; null on SQLite, which no other server opens. Destroy it
+// (it stops and joins) before the service.
+std::unique_ptr<storage::ChangeListener> start_change_listener(const config::ServerConfig& config,
+                                                               service::GameService& service);
 
 }  // namespace adjutant::app

@@ -130,6 +130,7 @@ int serve_command(Args args) {
         scheduler::Scheduler scheduler(service.resolution(),
                                        std::chrono::seconds(config->scheduler_interval_seconds));
         scheduler.start();  // resolves deadlines that passed while the server was down first
+        const auto listener = app::start_change_listener(*config, service);  // PostgreSQL only
         if (config->mail.web_url.empty()) config->mail.web_url = base_url;   // the bound port
         auto mail_sender = app::start_mail_sender(*config, service.mail());  // null when disabled
         std::cout << "listening on " << base_url << std::endl;

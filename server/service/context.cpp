@@ -4,7 +4,9 @@
 #include <chrono>
 
 #include "service/codec.h"
+#include "service/crypto.h"
 #include "service/error.h"
+#include "service/other_servers.h"
 
 namespace adjutant::service {
 
@@ -22,10 +24,8 @@ ServiceContext::ServiceContext(storage::Database& db, VariantRegistry& variants,
     : store_(db),
       variants_(variants),
       clock_(clock ? std::move(clock) : Clock(system_now)),
-      // Until servers sharing a PostgreSQL database tell each other of changes, each renders
-      // every view from the database, so none is stale (docs/storage.md).
-      game_cache_(db.backend() == storage::Backend::SQLite),
-      history_cache_(db.backend() == storage::Backend::SQLite),
+      shared_database_(db.backend() == storage::Backend::PostgreSQL),
+      server_id_(random_seed_hex().substr(0, 16)),
       group_sync_(db.wal_path()) {}
 
 Locked::Locked(ServiceContext& context) : context_(context), lock_(context.mutex_) {}
@@ -40,6 +40,11 @@ LoadedGame Locked::load(std::int64_t game_id) const {
     if (!row) throw not_found("no game " + std::to_string(game_id));
     game.row = std::move(*row);
     game.variant = context_.variants_.find(game.row.variant);
+    // Another server may have registered a variant this one has not read yet, or (while the
+    // game forms) replaced the game's own: the database has the one to use.
+    if (context_.shared_database_ &&
+        (!game.variant || (game.variant->game_id && game.row.status == "forming")))
+        game.variant = stored_variant(context_, *this, game.row.variant);
     if (!game.variant)
         throw ApiError(500, "variant_missing",
                        "the game's variant '" + game.row.variant + "' is not loaded");
@@ -54,6 +59,13 @@ void Locked::changed(std::int64_t game_id) const {
     store().bump_revision(game_id);
     context_.game_cache_.drop(*this, game_id);
     context_.history_cache_.drop(*this, game_id);
+    if (context_.shared_database_)
+        store().database().notify_change(change_notice(context_, 'g', std::to_string(game_id)));
+}
+
+void Locked::variant_changed(std::string_view key) const {
+    if (context_.shared_database_)
+        store().database().notify_change(change_notice(context_, 'v', key));
 }
 
 }  // namespace adjutant::service

@@ -13,6 +13,8 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
+#include <string_view>
 
 #include "position/position.h"
 #include "service/variants.h"
@@ -41,8 +43,11 @@ class Locked {
     // 404 for an unknown game; 500 when its variant is not loaded or its state is corrupt.
     LoadedGame load(std::int64_t game_id) const;
     // After a write that changes what a game's views show, in the write's transaction: bumps
-    // the revision and drops the cached views.
+    // the revision, drops the cached views and tells the other servers on the database.
     void changed(std::int64_t game_id) const;
+    // After a write of the variants table (an upload), in its transaction: tells the other
+    // servers on the database to read variant `key` again.
+    void variant_changed(std::string_view key) const;
 
   private:
     friend class ServiceContext;
@@ -65,6 +70,12 @@ class ServiceContext {
     std::int64_t now() const { return clock_(); }
     ViewCache& game_cache() { return game_cache_; }
     ViewCache& history_cache() { return history_cache_; }
+    // Whether other servers may write the database too (PostgreSQL): then a cached view is
+    // checked against the game's revision before it is served, and the variants are read
+    // again from the database when they may have changed (docs/storage.md).
+    bool shared_database() const { return shared_database_; }
+    // This server's name in the change notifications it sends, so it skips its own.
+    const std::string& server_id() const { return server_id_; }
     // How long before a deadline a seat is reminded (mail.reminder_seconds): the mail
     // reminders and the web's phase guidance use the one threshold.
     std::int64_t reminder_seconds() const { return reminder_seconds_; }
@@ -79,6 +90,8 @@ class ServiceContext {
     VariantRegistry& variants_;
     Clock clock_;
     std::mutex mutex_;
+    bool shared_database_;
+    std::string server_id_;
     ViewCache game_cache_;
     ViewCache history_cache_;
     std::int64_t reminder_seconds_ = 6 * 3600;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "service/game_service.h"
 
+#include "service/other_servers.h"
+
 #include <arpa/inet.h>
 
 #include <algorithm>
@@ -11,6 +13,7 @@
 #include "service/codec.h"
 #include "service/crypto.h"
 #include "service/game_internal.h"
+#include "service/other_servers.h"
 #include "service/request.h"
 #include "service/text.h"
 #include "service/visibility.h"
@@ -110,6 +113,10 @@ nlohmann::json GameService::join(std::int64_t game_id, std::string_view power,
     return {{"game", seat.game_id}, {"power", seat.power}, {"token", seat.token}};
 }
 
+void GameService::apply_change_notice(std::string_view notice) {
+    service::apply_change_notice(context_, notice);
+}
+
 std::vector<VariantListing> GameService::list_variants() {
     std::vector<VariantListing> list;
     for (const auto& loaded : context_.variants().list())
@@ -118,8 +125,16 @@ std::vector<VariantListing> GameService::list_variants() {
     return list;
 }
 
-nlohmann::json GameService::get_variant(std::string_view name) {
+// A variant another server on the database registered may not have reached this one's
+// registry yet (its notice is on the way): the database has it.
+std::shared_ptr<const LoadedVariant> GameService::find_variant(std::string_view name) {
     auto loaded = context_.variants().find(name);
+    if (loaded || !context_.shared_database()) return loaded;
+    return stored_variant(context_, context_.lock(), name);
+}
+
+nlohmann::json GameService::get_variant(std::string_view name) {
+    auto loaded = find_variant(name);
     if (!loaded) throw not_found("no variant '" + std::string(name) + "'");
     return nlohmann::json::parse(loaded->json);
 }
@@ -137,6 +152,7 @@ nlohmann::json GameService::upload_variant(const Caller& caller, std::string_vie
     store.put_variant(loaded->variant.name, loaded->json, context_.now());
     store.audit(std::nullopt, "admin", "upload_variant",
                 json_text(nlohmann::json{{"variant", loaded->variant.name}}), context_.now());
+    locked.variant_changed(loaded->key);
     transaction.commit();
     return {{"name", loaded->variant.name}, {"title", loaded->display.title}};
 }
@@ -177,6 +193,8 @@ nlohmann::json GameService::upload_game_variant(const Caller& caller, std::int64
                 json_text(nlohmann::json{{"variant", checked->key}, {"bytes", file_text.size()}}),
                 context_.now());
     locked.changed(game_id);
+    locked.variant_changed(checked->key);
+    if (game.row.variant != checked->key) locked.variant_changed(game.row.variant);
     transaction.commit();
     if (game.row.variant != checked->key) {
         if (auto old = context_.variants().find(game.row.variant); old && old->game_id == game_id)
@@ -193,7 +211,7 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
     if (!name || name->empty()) throw bad_request("field 'name' is required");
     row.name = *name;
     auto variant_name = string_field(request, "variant").value_or("standard");
-    auto variant = context_.variants().find(variant_name);
+    auto variant = find_variant(variant_name);
     // A GM's variant belongs to that GM's game: other games cannot be created on it.
     if (!variant || variant->game_id)
         throw ApiError(422, "unknown_variant", "no variant '" + variant_name + "'");

@@ -90,6 +90,9 @@ class GameService {
     AuditLog audit_log(const Caller& caller, std::int64_t game_id);
 
     // The services with one job each, sharing this one's context.
+    // Another server's change notice, heard by the change listener (other_servers.h).
+    void apply_change_notice(std::string_view notice);
+
     ResolutionService& resolution() { return resolution_; }
     OrderService& orders() { return orders_; }
     SeatService& seats() { return seats_; }
@@ -100,6 +103,7 @@ class GameService {
     FeedService& feeds() { return feeds_; }
 
   private:
+    std::shared_ptr<const LoadedVariant> find_variant(std::string_view name);
     void require_named_phase(const LoadedGame& game, const nlohmann::json& body,
                              std::string_view if_match);
     void count_game_creation(std::string_view client_address);

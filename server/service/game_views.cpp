@@ -77,30 +77,45 @@ nlohmann::json GameViews::game_json(const Locked& locked, const LoadedGame& game
     return out;
 }
 
+// Without the lock, when only this server writes the database: every write drops the views it
+// outdates before it commits. When others write it too, their notice of a change may still be
+// on its way, so the view is served only after the game's revision has been read (fresh()).
 std::shared_ptr<const View> GameViews::game(std::int64_t game_id) {
-    if (auto view = context_.game_cache().find(game_id)) return view;
+    if (!context_.shared_database())
+        if (auto view = context_.game_cache().find(game_id)) return view;
     return game(context_.lock(), game_id);
 }
 
 std::shared_ptr<const View> GameViews::history(std::int64_t game_id) {
-    if (auto view = context_.history_cache().find(game_id)) return view;
+    if (!context_.shared_database())
+        if (auto view = context_.history_cache().find(game_id)) return view;
     return history(context_.lock(), game_id);
+}
+
+// The cached view of `game_id`, if it is still the game's revision in the database.
+std::shared_ptr<const View> GameViews::fresh(const Locked& locked, ViewCache& cache,
+                                             std::int64_t game_id) {
+    auto view = cache.find(game_id);
+    if (!view || !context_.shared_database()) return view;
+    if (locked.store().game_revision(game_id) == view->revision) return view;
+    cache.drop(locked, game_id);
+    return nullptr;
 }
 
 // A miss is rendered and published under the lock that writes run under, so a view of an old
 // revision can never be published after a write dropped it.
 std::shared_ptr<const View> GameViews::game(const Locked& locked, std::int64_t game_id) {
-    if (auto view = context_.game_cache().find(game_id)) return view;  // rendered while we waited
+    if (auto view = fresh(locked, context_.game_cache(), game_id)) return view;
     const LoadedGame game = locked.load(game_id);
     auto view = std::make_shared<const View>(
         View{"\"g" + std::to_string(game_id) + "-r" + std::to_string(game.row.revision) + "\"",
-             json_text(game_json(locked, game))});
+             json_text(game_json(locked, game)), game.row.revision});
     context_.game_cache().publish(locked, game_id, view);
     return view;
 }
 
 std::shared_ptr<const View> GameViews::history(const Locked& locked, std::int64_t game_id) {
-    if (auto view = context_.history_cache().find(game_id)) return view;
+    if (auto view = fresh(locked, context_.history_cache(), game_id)) return view;
     auto& store = locked.store();
     auto row = store.game(game_id);
     if (!row) throw not_found("no game " + std::to_string(game_id));
@@ -116,7 +131,7 @@ std::shared_ptr<const View> GameViews::history(const Locked& locked, std::int64_
              {"prev_hash", phase.prev_hash}});
     auto view = std::make_shared<const View>(
         View{"\"h" + std::to_string(game_id) + "-r" + std::to_string(row->revision) + "\"",
-             json_text(nlohmann::json{{"game", game_id}, {"phases", list}})});
+             json_text(nlohmann::json{{"game", game_id}, {"phases", list}}), row->revision});
     context_.history_cache().publish(locked, game_id, view);
     return view;
 }

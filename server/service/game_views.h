@@ -46,6 +46,8 @@ class GameViews {
                                  std::int64_t after_seq, int limit);
 
   private:
+    std::shared_ptr<const View> fresh(const Locked& locked, ViewCache& cache, std::int64_t game_id);
+
     ServiceContext& context_;
 };
 

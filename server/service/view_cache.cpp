@@ -11,7 +11,6 @@ std::shared_ptr<const View> ViewCache::find(std::int64_t game_id) const {
 
 // The Locked serialises writers, so a copy never races another writer's publish.
 void ViewCache::publish(const Locked&, std::int64_t game_id, std::shared_ptr<const View> view) {
-    if (!enabled_) return;
     auto next = std::make_shared<Map>(*map_.load());
     (*next)[game_id] = std::move(view);
     map_.store(std::move(next));
@@ -23,6 +22,10 @@ void ViewCache::drop(const Locked&, std::int64_t game_id) {
     auto next = std::make_shared<Map>(*current);
     next->erase(game_id);
     map_.store(std::move(next));
+}
+
+void ViewCache::clear(const Locked&) {
+    map_.store(std::make_shared<const Map>());
 }
 
 }  // namespace adjutant::service

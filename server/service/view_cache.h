@@ -18,25 +18,23 @@ namespace adjutant::service {
 
 class Locked;
 
-// A rendered document with its strong ETag (quoted, as sent in the header).
+// A rendered document with its strong ETag (quoted, as sent in the header) and the game's
+// revision it was rendered from.
 struct View {
     std::string etag;
     std::string body;
+    std::int64_t revision = 0;
 };
 
 class ViewCache {
   public:
-    // A disabled cache keeps nothing: on a database other servers write too (PostgreSQL),
-    // a view kept here would outlive their changes, which this server is not told of.
-    explicit ViewCache(bool enabled = true) : enabled_(enabled) {}
-
     std::shared_ptr<const View> find(std::int64_t game_id) const;
     void publish(const Locked& locked, std::int64_t game_id, std::shared_ptr<const View> view);
     void drop(const Locked& locked, std::int64_t game_id);
+    void clear(const Locked& locked);
 
   private:
     using Map = std::unordered_map<std::int64_t, std::shared_ptr<const View>>;
-    bool enabled_;
     std::atomic<std::shared_ptr<const Map>> map_{std::make_shared<const Map>()};
 };
 

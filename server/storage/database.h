@@ -108,6 +108,10 @@ class Database {
     // The WAL file a GroupSync flushes after deferred commits; empty when there is nothing
     // for this process to flush (SQLite in memory; PostgreSQL, whose every commit is synced).
     virtual std::string wal_path() = 0;
+    // Tells the other servers on this database, once the current transaction commits (at
+    // once outside one), of a change they may hold in memory: `payload` is read by their
+    // ChangeListener (change_listener.h). SQLite: nothing, as no other server opens the file.
+    virtual void notify_change(std::string_view payload) = 0;
 
   protected:
     friend class Transaction;

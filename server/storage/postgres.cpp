@@ -258,6 +258,14 @@ void PostgresDatabase::backup_to(const std::string&) {
                 "a streaming replica (docs/deploy.md)");
 }
 
+// pg_notify rather than NOTIFY: the payload is a parameter, never spliced into the SQL. Inside
+// a transaction the notification is sent when it commits, and not at all if it rolls back.
+void PostgresDatabase::notify_change(std::string_view payload) {
+    auto& statement = prepare(std::string("SELECT pg_notify('") + kChangeChannel + "', ?1)");
+    statement.bind(1, payload);
+    statement.run();
+}
+
 // Durability::Deferred needs nothing of its own: the commit is synchronous either way, and
 // PostgreSQL already shares one WAL flush among transactions committing together.
 void PostgresDatabase::begin(Durability) {

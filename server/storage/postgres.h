@@ -74,6 +74,7 @@ class PostgresDatabase final : public Database {
     void lock_schema() override;
     void backup_to(const std::string& path) override;
     std::string wal_path() override { return {}; }
+    void notify_change(std::string_view payload) override;
 
   protected:
     void begin(Durability durability) override;
@@ -90,6 +91,9 @@ class PostgresDatabase final : public Database {
     std::map<std::string, std::unique_ptr<PostgresStatement>, std::less<>> cache_;
     bool in_transaction_ = false;
 };
+
+// The channel every server LISTENs on for the others' changes (change_listener.h).
+inline constexpr const char* kChangeChannel = "adjutant_changes";
 
 // ?N (and a bare ?, numbered in order) to $N, outside quoted strings and identifiers.
 std::string postgres_placeholders(std::string_view sql);

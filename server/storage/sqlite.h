@@ -52,6 +52,7 @@ class SqliteDatabase final : public Database {
     void lock_schema() override {}
     void backup_to(const std::string& path) override;
     std::string wal_path() override;
+    void notify_change(std::string_view) override {}
 
     const std::string& path() const { return path_; }
 

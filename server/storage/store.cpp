@@ -152,6 +152,12 @@ void Store::update_game_settings(const GameRow& r) {
             r.id, r.grace_seconds, r.missing_policy, std::int64_t{r.resolve_when_ready});
 }
 
+std::optional<std::int64_t> Store::game_revision(std::int64_t game_id) {
+    return query_one(
+        db_, "SELECT revision FROM games WHERE id = ?1",
+        [](const Statement& s) { return s.integer(0); }, game_id);
+}
+
 void Store::bump_revision(std::int64_t game_id) {
     execute(db_, "UPDATE games SET revision = revision + 1 WHERE id = ?1", game_id);
 }
@@ -322,6 +328,15 @@ std::vector<VariantRow> Store::variants() {
                      [](const Statement& s) {
                          return VariantRow{s.text(0), s.text(1), s.optional_integer(2)};
                      });
+}
+
+std::optional<VariantRow> Store::variant(std::string_view name) {
+    return query_one(
+        db_, "SELECT name, json, game_id FROM variants WHERE name = ?1",
+        [](const Statement& s) {
+            return VariantRow{s.text(0), s.text(1), s.optional_integer(2)};
+        },
+        name);
 }
 
 bool Store::record_inbound(const std::string& message_id, const std::string& sender,

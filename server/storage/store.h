@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "storage/attendance_store.h"
@@ -46,6 +47,9 @@ class Store {
     // resolve when ready.
     void update_game_settings(const GameRow& row);
     void bump_revision(std::int64_t game_id);
+    // The game's revision alone (none for an unknown game): what a cached view is checked
+    // against when other servers write the database too.
+    std::optional<std::int64_t> game_revision(std::int64_t game_id);
     // Active games whose deadline (plus grace) has passed at `now`.
     std::vector<std::int64_t> games_due(std::int64_t now);
 
@@ -95,6 +99,7 @@ class Store {
                      std::optional<std::int64_t> game_id = std::nullopt);
     void delete_game_variants(std::int64_t game_id);
     std::vector<VariantRow> variants();
+    std::optional<VariantRow> variant(std::string_view name);
 
     // Mail gateway. record_inbound returns false for a duplicate Message-ID.
     bool record_inbound(const std::string& message_id, const std::string& sender,

@@ -7,12 +7,19 @@
 
 #include <unistd.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <fstream>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "app/runtime.h"
+#include "service/game_service.h"
+#include "storage/change_listener.h"
 #include "storage/claims.h"
 #include "storage/migrations.h"
 #include "storage/postgres.h"
@@ -170,4 +177,105 @@ TEST_CASE("postgres: two servers claim each outbox row once") {
     CHECK(theirs.mail_due(100, 10).empty());
     // A row its server never reported on (it died mid-send) is due again after the claim.
     CHECK(theirs.mail_due(100 + adjutant::storage::kMailClaimSeconds, 10).size() == 5);
+}
+
+namespace {
+
+// What a listener heard, for the test to wait on (bounded).
+class Heard {
+  public:
+    void add(std::string_view notice) {
+        std::lock_guard lock(mutex_);
+        notices_.emplace_back(notice);
+        changed_.notify_all();
+    }
+    // The notices heard once `count` have arrived or 10 s have passed.
+    std::vector<std::string> wait_for(std::size_t count) {
+        std::unique_lock lock(mutex_);
+        changed_.wait_for(lock, std::chrono::seconds(10), [&] { return notices_.size() >= count; });
+        return notices_;
+    }
+
+  private:
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    std::vector<std::string> notices_;
+};
+
+}  // namespace
+
+TEST_CASE("postgres: a listener hears the notices of committed transactions only") {
+    const auto uri = fresh_database();
+    auto writer = adjutant::app::open_database(uri);
+    Heard heard;
+    adjutant::storage::ChangeListener listener(
+        uri, [&heard](std::string_view notice) { heard.add(notice); });
+    listener.start();
+    // The first thing heard is the empty notice of a new connection: anything may have
+    // changed before it.
+    REQUIRE(heard.wait_for(1) == std::vector<std::string>{""});
+    {
+        Transaction rolled_back(*writer);
+        writer->notify_change("a g1");
+    }
+    {
+        Transaction committed(*writer);
+        writer->notify_change("a g2");
+        writer->notify_change("a v standard@g2");
+        committed.commit();
+    }
+    writer->notify_change("a g3");  // outside a transaction: sent at once
+    const auto notices = heard.wait_for(4);
+    CHECK(notices == std::vector<std::string>{"", "a g2", "a v standard@g2", "a g3"});
+    listener.stop();
+}
+
+TEST_CASE("postgres: a listener whose connection is cut connects again and says so") {
+    const auto uri = fresh_database();
+    auto admin = adjutant::app::open_database(uri);
+    Heard heard;
+    adjutant::storage::ChangeListener listener(
+        uri, [&heard](std::string_view notice) { heard.add(notice); });
+    listener.start();
+    REQUIRE(heard.wait_for(1).size() == 1);
+    // The database server ends the listener's session, as a restart of it would.
+    admin->exec(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
+        "current_database() AND pid <> pg_backend_pid()");
+    // A new connection, and its empty notice, within the retry interval.
+    const auto after_cut = heard.wait_for(2);
+    CHECK(after_cut == std::vector<std::string>{"", ""});
+    admin->notify_change("b g7");
+    CHECK(heard.wait_for(3) == std::vector<std::string>{"", "", "b g7"});
+    listener.stop();
+}
+
+// Two servers' services on one database, and no listener: the second never hears a notice, so
+// only the revision check before a cached view is served keeps it from serving the old one.
+TEST_CASE("postgres: a cached view follows another server's write before any notice") {
+    const auto uri = fresh_database();
+    auto first_db = adjutant::app::open_database(uri);
+    auto second_db = adjutant::app::open_database(uri);
+    adjutant::service::VariantRegistry first_variants;
+    adjutant::service::VariantRegistry second_variants;
+    REQUIRE(first_variants.load_directory(ADJUTANT_SOURCE_DIR "/config/variants").empty());
+    REQUIRE(second_variants.load_directory(ADJUTANT_SOURCE_DIR "/config/variants").empty());
+    adjutant::service::GameService first(*first_db, first_variants, "");
+    adjutant::service::GameService second(*second_db, second_variants, "");
+    const auto created = first.create_game({{"name", "shared"}, {"variant", "standard"}});
+    const std::int64_t game_id = created.at("game").at("id").get<std::int64_t>();
+
+    const auto rendered = second.views().game(game_id);
+    CHECK(second.views().game(game_id) == rendered);  // the same object: a hit
+    const auto history = second.views().history(game_id);
+    CHECK(second.views().history(game_id) == history);
+
+    first.join(game_id, "France", {{"player", "f"}});
+    const auto after_join = second.views().game(game_id);
+    CHECK(after_join->etag != rendered->etag);
+    CHECK(after_join->revision > rendered->revision);
+    CHECK(after_join->body.find("\"f\"") != std::string::npos);
+    CHECK(second.views().game(game_id) == after_join);  // cached again, and a hit
+    CHECK(after_join->etag == first.views().game(game_id)->etag);
+    CHECK(second.views().history(game_id)->etag != history->etag);
 }
