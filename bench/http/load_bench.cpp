@@ -9,9 +9,7 @@
 //
 //   adjutant_load_bench [--seconds 60] [--clients 64] [--games 4] [--threads 2]
 //                       [--binary PATH] [--keep]
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -30,8 +28,7 @@
 #include <nlohmann/json.hpp>
 
 #include "http/beast.h"
-
-extern char** environ;
+#include "served_server.h"
 
 namespace beast = boost::beast;
 namespace http = boost::beast::http;
@@ -61,136 +58,11 @@ constexpr const char* kUsage =
     "the server's RSS before and after. --threads: the server's threads. --keep: leave the\n"
     "temporary directory (database, config, server log) in place.\n";
 
-// --- the server under test --------------------------------------------------------------------
-struct Child {
-    pid_t pid = -1;
-    std::uint16_t port = 0;
-};
-
-Child start_server(const Options& options, const std::filesystem::path& dir) {
-    const auto config = dir / "config.json";
-    std::ofstream(config) << nlohmann::json{
-        {"listen", {{"address", "127.0.0.1"}, {"port", 0}}},
-        {"database", (dir / "load.db").string()},
-        {"variants_dir", ADJUTANT_SOURCE_DIR "/config/variants"},
-        {"threads", options.threads},
-        {"scheduler_interval_seconds", 5},
-        {"demo", false},
-        {"log_level", "warn"},
-        // The bench creates its games from one address: no per-address creation limit.
-        {"limits",
-         {{"max_connections", 1024},
-          {"games_per_hour_per_address",
-           0}}}}.dump();
-    int out[2];
-    if (pipe(out) != 0) throw std::runtime_error("pipe failed");
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-    posix_spawn_file_actions_addclose(&actions, out[0]);
-    const std::string log = (dir / "server.log").string();
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log.c_str(),
-                                     O_WRONLY | O_CREAT | O_APPEND, 0644);
-    const std::string config_path = config.string();
-    std::array<char*, 5> argv{const_cast<char*>(options.binary.c_str()), const_cast<char*>("serve"),
-                              const_cast<char*>("--config"), const_cast<char*>(config_path.c_str()),
-                              nullptr};
-    Child child;
-    const int spawned =
-        posix_spawn(&child.pid, options.binary.c_str(), &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    close(out[1]);
-    if (spawned != 0) throw std::runtime_error("cannot start " + options.binary);
-    // The server prints "listening on http://127.0.0.1:PORT" once it accepts connections.
-    std::string line;
-    char c = 0;
-    while (read(out[0], &c, 1) == 1) {
-        if (c != '\n') {
-            line += c;
-            continue;
-        }
-        if (line.rfind("listening on ", 0) == 0) {
-            child.port = static_cast<std::uint16_t>(std::stoi(line.substr(line.rfind(':') + 1)));
-            break;
-        }
-        line.clear();
-    }
-    close(out[0]);
-    if (child.port == 0) throw std::runtime_error("the server did not start; see " + log);
-    return child;
-}
-
-// Resident and peak resident memory of the child, from /proc (kB).
-std::string memory_of(pid_t pid) {
-    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-    std::string line, rss = "?", peak = "?";
-    while (std::getline(status, line)) {
-        if (line.rfind("VmRSS:", 0) == 0) rss = line.substr(6);
-        if (line.rfind("VmHWM:", 0) == 0) peak = line.substr(6);
-    }
-    auto clean = [](std::string s) {
-        s.erase(0, s.find_first_not_of(" \t"));
-        return s;
-    };
-    return clean(rss) + " (peak " + clean(peak) + ")";
-}
-
-// --- set-up requests (synchronous) ------------------------------------------------------------
-nlohmann::json call(std::uint16_t port, http::verb method, const std::string& target,
-                    const nlohmann::json& body, int& status) {
-    net::io_context ioc;
-    beast::tcp_stream stream(ioc);
-    stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-    http::request<http::string_body> request(method, target, 11);
-    request.set(http::field::host, "127.0.0.1");
-    request.set(http::field::content_type, "application/json");
-    request.body() = body.dump();
-    request.prepare_payload();
-    http::write(stream, request);
-    beast::flat_buffer buffer;
-    http::response<http::string_body> response;
-    http::read(stream, buffer, response);
-    status = static_cast<int>(response.result_int());
-    return nlohmann::json::parse(response.body(), nullptr, false);
-}
-
-struct Game {
-    std::int64_t id = 0;
-    std::string gm_token;
-    std::vector<std::pair<std::string, std::string>> seats;  // power, token
-};
-
-// Each power's opening units, held: orders that stay legal in every movement phase, since
-// nobody moves.
-std::string holds(const std::string& power) {
-    static const std::vector<std::pair<std::string, std::string>> kHolds = {
-        {"Austria", "A VIE H\nA BUD H\nF TRI H\n"}, {"England", "F LON H\nF EDI H\nA LVP H\n"},
-        {"France", "A PAR H\nA MAR H\nF BRE H\n"},  {"Germany", "A BER H\nA MUN H\nF KIE H\n"},
-        {"Italy", "A ROM H\nA VEN H\nF NAP H\n"},   {"Russia", "A MOS H\nA WAR H\nF SEV H\n"},
-        {"Turkey", "A CON H\nA SMY H\nF ANK H\n"}};
-    for (const auto& [name, text] : kHolds)
-        if (name == power) return text;
-    return "";
-}
-
-Game create_game(std::uint16_t port, int n) {
-    int status = 0;
-    const auto created =
-        call(port, http::verb::post, "/api/v1/games",
-             {{"name", "load " + std::to_string(n)}, {"resolve_when_ready", false}}, status);
-    if (status != 201) throw std::runtime_error("create game: " + std::to_string(status));
-    Game game{created["game"]["id"].get<std::int64_t>(), created["gm_token"], {}};
-    for (const auto& seat : created["game"]["seats"]) {
-        const std::string power = seat["power"];
-        const auto joined =
-            call(port, http::verb::post,
-                 "/api/v1/games/" + std::to_string(game.id) + "/seats/" + power + "/join",
-                 {{"player", "load " + power}}, status);
-        if (status != 201) throw std::runtime_error("join: " + std::to_string(status));
-        game.seats.emplace_back(power, joined["token"]);
-    }
-    return game;
-}
+using adjutant::bench::Child;
+using adjutant::bench::create_game;
+using adjutant::bench::Game;
+using adjutant::bench::holds;
+using adjutant::bench::memory_of;
 
 // --- the load ---------------------------------------------------------------------------------
 constexpr std::chrono::seconds kTimeout{30};
@@ -345,37 +217,18 @@ void print_line(const char* label, std::vector<double> latencies, double elapsed
 }
 
 bool parse_options(int argc, char** argv, Options& options) {
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        if (arg == "--help" || arg == "-h") {
-            std::fputs(kUsage, stdout);
-            std::exit(0);
-        }
-        if (arg == "--keep") {
-            options.keep = true;
-            continue;
-        }
-        if (i + 1 >= argc) return false;
-        const std::string value = argv[++i];
-        char* end = nullptr;
-        const double number = std::strtod(value.c_str(), &end);
-        const bool numeric = end && *end == '\0' && number > 0;
-        if (arg == "--binary")
-            options.binary = value;
-        else if (!numeric)
-            return false;
-        else if (arg == "--seconds")
-            options.seconds = number;
-        else if (arg == "--clients")
-            options.clients = static_cast<int>(number);
-        else if (arg == "--games")
-            options.games = static_cast<int>(number);
-        else if (arg == "--threads")
-            options.threads = static_cast<int>(number);
-        else
-            return false;
-    }
-    return options.clients > 0 && options.games > 0 && options.threads > 0;
+    auto as_int = [](int& field) {
+        return [&field](double value) { field = static_cast<int>(value); };
+    };
+    const adjutant::bench::Flags flags{
+        {{"--seconds", [&options](double value) { options.seconds = value; }},
+         {"--clients", as_int(options.clients)},
+         {"--games", as_int(options.games)},
+         {"--threads", as_int(options.threads)}},
+        {{"--binary", &options.binary}},
+        {{"--keep", &options.keep}}};
+    return adjutant::bench::parse_flags(argc, argv, kUsage, flags) && options.clients > 0 &&
+           options.games > 0 && options.threads > 0;
 }
 
 }  // namespace
@@ -386,18 +239,11 @@ int main(int argc, char** argv) {
         std::fputs(kUsage, stderr);
         return 64;
     }
-    // Its own directory per run, so two runs (or a run and a test) never share a database.
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "adjutant-load-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) {
-        std::perror("mkdtemp");
-        return 70;
-    }
-    const std::filesystem::path dir = pattern;
+    const std::filesystem::path dir = adjutant::bench::new_directory("adjutant-load");
     Child child;
     int code = 0;
     try {
-        child = start_server(options, dir);
+        child = adjutant::bench::start_server({options.binary, options.threads, {}}, dir);
         std::vector<Game> games;
         for (int n = 0; n < options.games; ++n) games.push_back(create_game(child.port, n));
         const std::string rss_start = memory_of(child.pid);
@@ -442,9 +288,7 @@ int main(int argc, char** argv) {
     }
     if (child.pid > 0) {
         // A clean exit on SIGTERM is part of the result: a crash under load shows here.
-        kill(child.pid, SIGTERM);
-        int status = 0;
-        waitpid(child.pid, &status, 0);
+        const int status = adjutant::bench::stop_server(child);
         if (WIFEXITED(status))
             std::printf("server stopped on SIGTERM: exit %d\n", WEXITSTATUS(status));
         else
