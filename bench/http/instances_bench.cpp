@@ -167,13 +167,9 @@ Figure run_load(const Options& options, Mode mode, const std::vector<Child>& ser
     const double elapsed = std::chrono::duration<double>(Clock::now() - begin).count();
     auto& sorted = tally.latencies;
     std::sort(sorted.begin(), sorted.end());
-    auto at = [&sorted](double p) {
-        if (sorted.empty()) return 0.0;
-        return sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(p * sorted.size()))] *
-               1000;
-    };
-    return {static_cast<double>(sorted.size()) / elapsed, at(0.50), at(0.99), tally.unexpected,
-            tally.failed};
+    return {static_cast<double>(sorted.size()) / elapsed,
+            adjutant::bench::percentile(sorted, 0.50) * 1000,
+            adjutant::bench::percentile(sorted, 0.99) * 1000, tally.unexpected, tally.failed};
 }
 
 // The private cluster, by its state file: started here, stopped by the destructor.
@@ -237,13 +233,13 @@ bool measure(const Options& options, const std::string& backend, int instances,
                 servers[static_cast<std::size_t>(n) % servers.size()].port, n));
         const Figure orders = run_load(options, Mode::Orders, servers, games);
         const Figure reads = run_load(options, Mode::Reads, servers, games);
+        const unsigned long long bad = orders.unexpected + reads.unexpected;
+        const unsigned long long failed = orders.failed + reads.failed;
         std::printf("%-10s %9d %10.0f %8.2f %8.2f %10.0f %8.2f %8.2f   %llu/%llu\n",
                     backend.c_str(), instances, orders.per_second, orders.p50_ms, orders.p99_ms,
-                    reads.per_second, reads.p50_ms, reads.p99_ms,
-                    static_cast<unsigned long long>(orders.unexpected + reads.unexpected),
-                    static_cast<unsigned long long>(orders.failed + reads.failed));
+                    reads.per_second, reads.p50_ms, reads.p99_ms, bad, failed);
         std::fflush(stdout);
-        clean = orders.unexpected + reads.unexpected + orders.failed + reads.failed == 0;
+        clean = bad + failed == 0;
     } catch (const std::exception& error) {
         std::fprintf(stderr, "adjutant_instances_bench: %s, %d instance(s): %s\n", backend.c_str(),
                      instances, error.what());

@@ -63,6 +63,7 @@ using adjutant::bench::create_game;
 using adjutant::bench::Game;
 using adjutant::bench::holds;
 using adjutant::bench::memory_of;
+using adjutant::bench::percentile;
 
 // --- the load ---------------------------------------------------------------------------------
 constexpr std::chrono::seconds kTimeout{30};
@@ -198,11 +199,6 @@ class Client : public std::enable_shared_from_this<Client> {
     http::request<http::string_body> request_;
     http::response<http::string_body> response_;
 };
-
-double percentile(std::vector<double>& sorted, double p) {
-    if (sorted.empty()) return 0;
-    return sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(p * sorted.size()))];
-}
 
 void print_line(const char* label, std::vector<double> latencies, double elapsed,
                 const std::array<std::uint64_t, 6>& classes) {

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -159,6 +160,12 @@ std::string supports(const std::string& power) {
     for (const auto& [name, text] : kSupports)
         if (name == power) return text;
     return "";
+}
+
+double percentile(const std::vector<double>& sorted, double p) {
+    if (sorted.empty()) return 0;
+    const auto at = static_cast<std::size_t>(p * static_cast<double>(sorted.size()));
+    return sorted[std::min(sorted.size() - 1, at)];
 }
 
 std::filesystem::path new_directory(const std::string& prefix) {

@@ -57,6 +57,9 @@ std::string holds(const std::string& power);
 // so alternating the two makes every submission a write.
 std::string supports(const std::string& power);
 
+// The value at fraction `p` (0.5: the median) of ascending `sorted`; 0 when it is empty.
+double percentile(const std::vector<double>& sorted, double p);
+
 // A new directory under the temporary one, "<prefix>-XXXXXX": each run its own, so two runs
 // (or a run and a test) never share a database. Throws when it cannot be made.
 std::filesystem::path new_directory(const std::string& prefix);

@@ -55,6 +55,59 @@ void check_descriptor_limit(int max_connections) {
             static_cast<unsigned long long>(wanted));
 }
 
+// Everything `serve` does once its configuration is read: the database, the variants, the
+// services and their threads, until the server is told to stop.
+int run_server(config::ServerConfig& settings) {
+    try {
+        // Before the database is opened: a second server on the same file stops here.
+        std::string lock_error;
+        const auto lock = app::DatabaseLock::acquire(settings.database, lock_error);
+        if (!lock) {
+            std::fprintf(stderr, "adjutant: %s\n", lock_error.c_str());
+            return 75;  // EX_TEMPFAIL: it may start once the other server has stopped
+        }
+        check_descriptor_limit(settings.limits.max_connections);
+        service::crypto_init();
+        int applied = 0;
+        auto db = app::open_database(settings.database, &applied);
+        if (applied > 0)
+            spdlog::info("database {}: applied {} migration(s)",
+                         storage::printable_database(settings.database), applied);
+        service::VariantRegistry variants;
+        for (const auto& problem : app::load_variants(settings, *db, variants))
+            spdlog::warn("variant: {}", problem);
+        const std::string admin_hash =
+            settings.admin_token.empty() ? "" : service::sha256_hex(settings.admin_token);
+        service::GameService service(*db, variants, admin_hash);
+        service.set_limits({settings.limits.games_per_hour_per_address,
+                            settings.limits.gm_variant_bytes, settings.mail.reminder_seconds});
+        http::Metrics metrics;
+        http::Router router(service, metrics);
+        http::Server server(settings, router, metrics);
+        const auto bound = server.listen();
+        const std::string base_url = config::http_url(settings.address, bound);
+        if (settings.demo) {
+            const std::string how_to_play =
+                app::create_demo_game(service, base_url, settings.database);
+            if (!how_to_play.empty()) std::cout << how_to_play << '\n';
+        }
+        scheduler::Scheduler scheduler(service.resolution(),
+                                       std::chrono::seconds(settings.scheduler_interval_seconds));
+        scheduler.start();  // resolves deadlines that passed while the server was down first
+        const auto listener = app::start_change_listener(settings, service);  // PostgreSQL only
+        if (settings.mail.web_url.empty()) settings.mail.web_url = base_url;  // the bound port
+        auto mail_sender = app::start_mail_sender(settings, service.mail());  // null when disabled
+        std::cout << "listening on " << base_url << std::endl;
+        server.run();
+        scheduler.stop();
+        spdlog::info("stopped");
+        return 0;
+    } catch (const std::exception& failure) {
+        std::fprintf(stderr, "adjutant: %s\n", failure.what());
+        return kExSoftware;
+    }
+}
+
 }  // namespace
 
 int serve_command(Args args) {
@@ -94,54 +147,7 @@ int serve_command(Args args) {
     config->address = *address;
     app::setup_logging(config->log_level, config->log_format);
 
-    try {
-        // Before the database is opened: a second server on the same file stops here.
-        std::string lock_error;
-        const auto lock = app::DatabaseLock::acquire(config->database, lock_error);
-        if (!lock) {
-            std::fprintf(stderr, "adjutant: %s\n", lock_error.c_str());
-            return 75;  // EX_TEMPFAIL: it may start once the other server has stopped
-        }
-        check_descriptor_limit(config->limits.max_connections);
-        service::crypto_init();
-        int applied = 0;
-        auto db = app::open_database(config->database, &applied);
-        if (applied > 0)
-            spdlog::info("database {}: applied {} migration(s)",
-                         storage::printable_database(config->database), applied);
-        service::VariantRegistry variants;
-        for (const auto& problem : app::load_variants(*config, *db, variants))
-            spdlog::warn("variant: {}", problem);
-        const std::string admin_hash =
-            config->admin_token.empty() ? "" : service::sha256_hex(config->admin_token);
-        service::GameService service(*db, variants, admin_hash);
-        service.set_limits({config->limits.games_per_hour_per_address,
-                            config->limits.gm_variant_bytes, config->mail.reminder_seconds});
-        http::Metrics metrics;
-        http::Router router(service, metrics);
-        http::Server server(*config, router, metrics);
-        const auto bound = server.listen();
-        const std::string base_url = config::http_url(config->address, bound);
-        if (config->demo) {
-            const std::string how_to_play =
-                app::create_demo_game(service, base_url, config->database);
-            if (!how_to_play.empty()) std::cout << how_to_play << '\n';
-        }
-        scheduler::Scheduler scheduler(service.resolution(),
-                                       std::chrono::seconds(config->scheduler_interval_seconds));
-        scheduler.start();  // resolves deadlines that passed while the server was down first
-        const auto listener = app::start_change_listener(*config, service);  // PostgreSQL only
-        if (config->mail.web_url.empty()) config->mail.web_url = base_url;   // the bound port
-        auto mail_sender = app::start_mail_sender(*config, service.mail());  // null when disabled
-        std::cout << "listening on " << base_url << std::endl;
-        server.run();
-        scheduler.stop();
-        spdlog::info("stopped");
-        return 0;
-    } catch (const std::exception& failure) {
-        std::fprintf(stderr, "adjutant: %s\n", failure.what());
-        return kExSoftware;
-    }
+    return run_server(*config);
 }
 
 }  // namespace adjutant::cli
