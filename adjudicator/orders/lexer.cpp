@@ -116,14 +116,4 @@ std::string printable(std::string_view text, std::size_t limit) {
     return out;
 }
 
-bool is_word(const Token& token, std::string_view keyword) {
-    if (token.kind != TokenKind::Word || token.text.size() != keyword.size()) return false;
-    for (std::size_t i = 0; i < keyword.size(); ++i) {
-        char c = token.text[i];
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-        if (c != keyword[i]) return false;
-    }
-    return true;
-}
-
 }  // namespace adjutant

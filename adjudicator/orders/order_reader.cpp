@@ -3,13 +3,6 @@
 
 namespace adjutant {
 
-bool OrderReader::next_is(std::initializer_list<std::string_view> words) const {
-    if (at_end()) return false;
-    for (std::string_view w : words)
-        if (is_word(peek(), w)) return true;
-    return false;
-}
-
 // "-", "->", "to", "move", "moves", "move to", "moves to".
 bool OrderReader::read_move_operator() {
     if (at_end()) return false;

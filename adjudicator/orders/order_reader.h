@@ -30,8 +30,13 @@ class OrderReader {
     const Token* ahead(std::size_t ahead) const {
         return pos_ + ahead < tokens_.size() ? &tokens_[pos_ + ahead] : nullptr;
     }
-    // Whether there is a token and it is one of `words`.
-    bool next_is(std::initializer_list<std::string_view> words) const;
+    // Whether there is a token and it is one of `words`. Inline, with is_word: see lexer.h.
+    bool next_is(std::initializer_list<std::string_view> words) const {
+        if (at_end()) return false;
+        for (std::string_view w : words)
+            if (is_word(peek(), w)) return true;
+        return false;
+    }
     std::size_t position() const { return pos_; }
     void advance(std::size_t n = 1) { pos_ += n; }
     // Back to `position`, forgetting any error met since: for an order read on trial.

@@ -40,7 +40,17 @@ std::size_t printable_char(std::string_view text, std::size_t i);
 // "..." is appended). Safe to echo in an error message, a JSON document or a mail.
 std::string printable(std::string_view text, std::size_t limit = 40);
 
-// Case-insensitive comparison of a word token with a lower-case keyword.
-bool is_word(const Token& token, std::string_view keyword);
+// Case-insensitive comparison of a word token with a lower-case keyword. Inline: the parser
+// asks it of nearly every token against several keywords, and most answers are a length that
+// differs, which the call would cost more than.
+inline bool is_word(const Token& token, std::string_view keyword) {
+    if (token.kind != TokenKind::Word || token.text.size() != keyword.size()) return false;
+    for (std::size_t i = 0; i < keyword.size(); ++i) {
+        char c = token.text[i];
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+        if (c != keyword[i]) return false;
+    }
+    return true;
+}
 
 }  // namespace adjutant
