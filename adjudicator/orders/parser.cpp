@@ -27,7 +27,9 @@ constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 
 bool valid_printable_utf8(std::string_view s) {
     for (std::size_t i = 0; i < s.size();) {
-        if (s[i] == '\t') {
+        // Printable ASCII and tabs, nearly every byte of an order, without the call.
+        const auto c = static_cast<unsigned char>(s[i]);
+        if ((c >= 0x20 && c < 0x7F) || c == '\t') {
             ++i;
             continue;
         }
