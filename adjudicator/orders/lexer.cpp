@@ -3,17 +3,33 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 
 namespace adjutant {
 
 namespace {
 
+// Each byte's class, looked up once per byte: the tokenizer's inner loop. The definitions are
+// the two predicates below.
+enum ByteClass : std::uint8_t { kOther = 0, kWordByte = 1, kSeparator = 2 };
+
+constexpr std::array<std::uint8_t, 256> kByteClasses = [] {
+    std::array<std::uint8_t, 256> classes{};
+    for (int c = 'a'; c <= 'z'; ++c) classes[static_cast<std::size_t>(c)] = kWordByte;
+    for (int c = 'A'; c <= 'Z'; ++c) classes[static_cast<std::size_t>(c)] = kWordByte;
+    for (int c = '0'; c <= '9'; ++c) classes[static_cast<std::size_t>(c)] = kWordByte;
+    classes[static_cast<std::size_t>('\'')] = kWordByte;
+    for (const char c : {' ', '\t', '\r', '\f', '\v', '.', ','})
+        classes[static_cast<unsigned char>(c)] = kSeparator;
+    return classes;
+}();
+
 bool is_word_byte(unsigned char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '\'';
+    return kByteClasses[c] == kWordByte;
 }
 
 bool is_separator(unsigned char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || c == '.' || c == ',';
+    return kByteClasses[c] == kSeparator;
 }
 
 // En dash, em dash and the right arrow, which mail clients substitute for "-" and "->".
