@@ -10,14 +10,13 @@ it the test fails. Every wait is bounded."""
 
 import json
 import os
-import shutil
 import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "integration"))
-from server_harness import (Server, check, expect, parse_server_test_args,  # noqa: E402
-                            run_tests)
+from server_harness import check, expect, parse_server_test_args, run_tests  # noqa: E402
+import instances  # noqa: E402
 
 ARGS = None
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
@@ -25,19 +24,7 @@ JSON = {"Content-Type": "application/json"}
 
 
 def two_servers():
-    check(os.environ.get("ADJUTANT_TEST_POSTGRES_CLUSTER"),
-          "ADJUTANT_TEST_POSTGRES_CLUSTER is not set: run through CTest's postgres fixture")
-    first = Server(ARGS.binary, ARGS.variants).start()
-    second = Server(ARGS.binary, ARGS.variants)
-    second.database = first.database
-    second.start()
-    return first, second
-
-
-def stop_both(first, second):
-    second.stop()
-    shutil.rmtree(second.workdir, ignore_errors=True)
-    first.close()
+    return instances.start_instances(ARGS.binary, ARGS.variants, 2)
 
 
 def game_view(server, game_id):
@@ -47,7 +34,8 @@ def game_view(server, game_id):
 
 
 def test_views_follow_other_servers():
-    first, second = two_servers()
+    servers = two_servers()
+    first, second = servers
     try:
         created = expect(first.request("POST", "/api/v1/games", {
             "name": "Across", "variant": "standard", "missing_orders": "hold"}), 201, "create")
@@ -90,11 +78,12 @@ def test_views_follow_other_servers():
         two, two_etag = game_view(second, game_id)
         check(one == two and one_etag == two_etag, f"they differ: {one_etag} {two_etag}")
     finally:
-        stop_both(first, second)
+        instances.stop_instances(servers, failed=sys.exc_info()[0] is not None)
 
 
 def test_variants_follow_other_servers():
-    first, second = two_servers()
+    servers = two_servers()
+    first, second = servers
     try:
         tiny_path = os.path.join(HERE, "..", "variants", "tiny.json")
         tiny = open(tiny_path, "rb").read()
@@ -140,7 +129,7 @@ def test_variants_follow_other_servers():
                 log = f.read()
             check("change listener: cannot" not in log, "the listener failed:\n" + log[-2000:])
     finally:
-        stop_both(first, second)
+        instances.stop_instances(servers, failed=sys.exc_info()[0] is not None)
 
 
 TESTS = {"views_follow_other_servers": test_views_follow_other_servers,

@@ -11,15 +11,14 @@ it the test fails. Every wait is bounded."""
 
 import http.client
 import os
-import shutil
 import sys
 import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "integration"))
-from server_harness import (Server, check, expect, parse_server_test_args,  # noqa: E402
-                            run_tests)
+from server_harness import check, expect, parse_server_test_args, run_tests  # noqa: E402
+import instances  # noqa: E402
 
 ARGS = None
 GAMES = 4
@@ -27,13 +26,9 @@ PHASES = 3  # resolutions each game must reach: S1901M, F1901M and what follows
 
 
 def test_simultaneous_deadlines():
-    check(os.environ.get("ADJUTANT_TEST_POSTGRES_CLUSTER"),
-          "ADJUTANT_TEST_POSTGRES_CLUSTER is not set: run through CTest's postgres fixture")
-    first = Server(ARGS.binary, ARGS.variants).start()
-    second = Server(ARGS.binary, ARGS.variants)
-    second.database = first.database  # the second instance shares the first one's database
+    servers = start_instances(2)
+    first, second = servers
     try:
-        second.start()
         games = []
         for i in range(GAMES):
             # Alternate the instance that creates and seats each game: any instance serves any
@@ -85,45 +80,18 @@ def test_simultaneous_deadlines():
                 log = f.read()
             check("failed to resolve" not in log, "a scheduler lost a race:\n" + log[-2000:])
     finally:
-        second.stop()
-        shutil.rmtree(second.workdir, ignore_errors=True)
-        first.close()
+        stop_instances(servers, failed=sys.exc_info()[0] is not None)
 
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 
 
 def start_instances(count):
-    """`count` instances on one fresh database: the first creates it, the others share it."""
-    check(os.environ.get("ADJUTANT_TEST_POSTGRES_CLUSTER"),
-          "ADJUTANT_TEST_POSTGRES_CLUSTER is not set: run through CTest's postgres fixture")
-    servers = [Server(ARGS.binary, ARGS.variants).start()]
-    try:
-        for _ in range(count - 1):
-            server = Server(ARGS.binary, ARGS.variants)
-            server.database = servers[0].database
-            servers.append(server)
-            server.start()
-    except BaseException:
-        stop_instances(servers, failed=True)
-        raise
-    return servers
+    return instances.start_instances(ARGS.binary, ARGS.variants, count)
 
 
 def stop_instances(servers, failed):
-    """Stops every instance (a killed one is already stopped) and drops the shared database;
-    after a failure each instance's log tail is printed first, since the directories go."""
-    for i, server in enumerate(servers):
-        if failed:
-            try:
-                with open(os.path.join(server.workdir, "server.log"), errors="replace") as f:
-                    print(f"--- instance {i} server.log (tail) ---\n" + f.read()[-3000:])
-            except OSError:
-                pass
-    for server in servers[1:]:
-        server.stop()
-        shutil.rmtree(server.workdir, ignore_errors=True)
-    servers[0].close()
+    instances.stop_instances(servers, failed)
 
 
 def create_game(server, join_on):
