@@ -12,9 +12,10 @@
 #include <utility>
 #include <vector>
 
+#include "rail_graph_lists.h"
 #include "rules/rail/max_flow.h"
 
-using adjutant::rail::RailGraph;
+using adjutant::test::RailLists;
 
 namespace {
 
@@ -34,15 +35,15 @@ std::size_t at(int i) {
 }
 
 // Capacity and unfilled places of the link from v to w (unlimited when not limited).
-std::pair<int, int> link_of(const RailGraph& g, int v, int w) {
+std::pair<int, int> link_of(const RailLists& g, int v, int w) {
     const auto& links = g.links[at(v)];
     for (std::size_t k = 0; k < links.size(); ++k)
         if (links[k] == w) return {g.link_capacity[at(v)][k], g.link_unfilled[at(v)][k]};
     return {0, 0};
 }
 
-RailGraph random_graph(Lcg& rng, int vertices) {
-    RailGraph g;
+RailLists random_graph(Lcg& rng, int vertices) {
+    RailLists g;
     g.links.resize(at(vertices));
     g.link_capacity.resize(at(vertices));
     g.link_unfilled.resize(at(vertices));
@@ -89,7 +90,7 @@ RailGraph random_graph(Lcg& rng, int vertices) {
 }
 
 // Simple paths from an entry to the first exit they meet.
-std::vector<Route> routes_from(const RailGraph& g, const std::vector<int>& entries) {
+std::vector<Route> routes_from(const RailLists& g, const std::vector<int>& entries) {
     std::vector<Route> out;
     Route path;
     std::vector<std::uint8_t> on(g.capacity.size(), 0);
@@ -118,7 +119,7 @@ struct Score {
 // Capacities respected, and the armies supplied and Extended (the rules of loc_capacity.cpp:
 // a place with no unfilled room extends every line through it; one whose lines exceed its
 // unfilled places extends them all). Supplied is -1 when a capacity is exceeded.
-Score score(const RailGraph& g, const std::vector<Route>& chosen) {
+Score score(const RailLists& g, const std::vector<Route>& chosen) {
     std::vector<int> load(g.capacity.size(), 0);
     std::map<std::pair<int, int>, int> link_load;
     for (const Route& r : chosen)
@@ -159,7 +160,7 @@ Score score(const RailGraph& g, const std::vector<Route>& chosen) {
 
 // Over every choice of one route (or none) per army: the most armies supplied, and among those
 // the fewest Extended (`extended`) and, apart, the least measure (`reasons`).
-Score best(const RailGraph& g, const std::vector<std::vector<Route>>& options) {
+Score best(const RailLists& g, const std::vector<std::vector<Route>>& options) {
     Score top{0, 0, 0};
     std::vector<Route> chosen(options.size());
     std::function<void(std::size_t)> pick = [&](std::size_t i) {
@@ -192,7 +193,7 @@ TEST_CASE("LOC allocation: the most armies, then the fewest Extended, against ex
     int supplied_some = 0;  // trials where at least one army can be supplied
     int fewest = 0;         // trials where no allocation of the maximum has fewer Extended
     for (int trial = 0; trial < 4000; ++trial) {
-        const RailGraph g = random_graph(rng, 6);
+        const RailLists g = random_graph(rng, 6);
         const int armies = 1 + rng.below(3);
         std::vector<std::vector<int>> entries;
         std::vector<std::vector<Route>> options;
@@ -204,7 +205,7 @@ TEST_CASE("LOC allocation: the most armies, then the fewest Extended, against ex
             options.push_back(routes_from(g, e));
             entries.push_back(std::move(e));
         }
-        const auto routes = adjutant::rail::allocate_max_flow(g, entries);
+        const auto routes = adjutant::rail::allocate_max_flow(adjutant::test::flat(g), entries);
         const Score got = score(g, routes);
         const Score want = best(g, options);
         INFO("trial " << trial);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "position/position_json.h"
+#include "rail_graph_lists.h"
 #include "rules/rail/max_flow.h"
 #include "rules/rail/rail.h"
 #include "rules/rail/state.h"
@@ -38,33 +39,33 @@ rail::RailState state(const Variant& v, const Position& pos, const char* power,
 TEST_CASE("LOC allocation: greedy first come supplies fewer armies than the maximum flow") {
     // Vertices: 0 the exit (capacity 2), 1 and 2 two capacity-1 provinces joined to it, 3 where
     // army A stands (joined to 1 and 2), 4 where army B stands (joined to 1 only).
-    rail::RailGraph graph;
+    test::RailLists graph;
     graph.capacity = {2, 1, 1, 1, 1};
     graph.links = {{1, 2}, {0, 3, 4}, {0, 3}, {1, 2}, {1}};
     graph.exit = {1, 0, 0, 0, 0};
     const std::vector<std::vector<int>> entries = {{3}, {4}};
 
-    const auto greedy = rail::allocate_greedy(graph, entries);
+    const auto greedy = rail::allocate_greedy(test::flat(graph), entries);
     CHECK(greedy[0] == std::vector<int>{3, 1, 0});  // A takes the first shortest route, by 1
     CHECK(greedy[1].empty());                       // B's only route is full
 
-    const auto best = rail::allocate_max_flow(graph, entries);
+    const auto best = rail::allocate_max_flow(test::flat(graph), entries);
     CHECK(best[0] == std::vector<int>{3, 2, 0});  // A is rerouted by 2
     CHECK(best[1] == std::vector<int>{4, 1, 0});
 }
 
 TEST_CASE("LOC allocation: capacities are never exceeded and earlier armies win the last place") {
     // A chain 2 - 1 - 0 (exit) with capacity 1 in the middle: one of three armies gets through.
-    rail::RailGraph graph;
+    test::RailLists graph;
     graph.capacity = {3, 1, 3};
     graph.links = {{1}, {0, 2}, {1}};
     graph.exit = {1, 0, 0};
-    const auto routes = rail::allocate_max_flow(graph, {{2}, {2}, {1}});
+    const auto routes = rail::allocate_max_flow(test::flat(graph), {{2}, {2}, {1}});
     CHECK(routes[0] == std::vector<int>{2, 1, 0});
     CHECK(routes[1].empty());
     CHECK(routes[2].empty());
     // An army already at the exit needs no rail but the exit's own capacity.
-    const auto at_exit = rail::allocate_max_flow(graph, {{0}, {0}, {0}, {0}});
+    const auto at_exit = rail::allocate_max_flow(test::flat(graph), {{0}, {0}, {0}, {0}});
     CHECK(at_exit[0] == std::vector<int>{0});
     CHECK(at_exit[2] == std::vector<int>{0});
     CHECK(at_exit[3].empty());
@@ -72,15 +73,15 @@ TEST_CASE("LOC allocation: capacities are never exceeded and earlier armies win 
 
 TEST_CASE("LOC allocation: provinces are filled (supply Extended) only where they must be") {
     // Two armies at 3 can go by 1 or by 2 (capacity 2 each, full with the second army) to 0.
-    rail::RailGraph graph;
+    test::RailLists graph;
     graph.capacity = {5, 2, 2, 5};
     graph.links = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
     graph.exit = {1, 0, 0, 0};
-    const auto plain = rail::allocate_max_flow(graph, {{3}, {3}});
+    const auto plain = rail::allocate_max_flow(test::flat(graph), {{3}, {3}});
     CHECK(plain[0] == std::vector<int>{3, 1, 0});
     CHECK(plain[1] == std::vector<int>{3, 1, 0});  // 1 is full: both armies Extended
     graph.unfilled = {5, 1, 1, 5};
-    const auto spread = rail::allocate_max_flow(graph, {{3}, {3}});
+    const auto spread = rail::allocate_max_flow(test::flat(graph), {{3}, {3}});
     CHECK(spread[0] == std::vector<int>{3, 1, 0});
     CHECK(spread[1] == std::vector<int>{3, 2, 0});  // nothing full
 }
@@ -88,29 +89,29 @@ TEST_CASE("LOC allocation: provinces are filled (supply Extended) only where the
 TEST_CASE("LOC allocation: a clean line is taken before a shorter one that extends supply") {
     // 4 (the army) reaches the exit 0 by 1 (capacity 1: Extended) in two links, or by 2 and 3
     // (capacity 2, one army: unlimited) in three.
-    rail::RailGraph graph;
+    test::RailLists graph;
     graph.capacity = {3, 1, 2, 2, 2};
     graph.links = {{1, 3}, {0, 4}, {3, 4}, {0, 2}, {1, 2}};
     graph.exit = {1, 0, 0, 0, 0};
     graph.unfilled = {2, 0, 1, 1, 1};
-    CHECK(rail::allocate_greedy(graph, {{4}})[0] == std::vector<int>{4, 1, 0});
-    CHECK(rail::allocate_max_flow(graph, {{4}})[0] == std::vector<int>{4, 2, 3, 0});
+    CHECK(rail::allocate_greedy(test::flat(graph), {{4}})[0] == std::vector<int>{4, 1, 0});
+    CHECK(rail::allocate_max_flow(test::flat(graph), {{4}})[0] == std::vector<int>{4, 2, 3, 0});
     // With two armies at 4, one goes each way: 4 is full (both Extended) whatever is chosen, and
     // the maximum (two armies) comes before the clean line.
-    const auto two = rail::allocate_max_flow(graph, {{4}, {4}});
+    const auto two = rail::allocate_max_flow(test::flat(graph), {{4}, {4}});
     CHECK(two[0] == std::vector<int>{4, 1, 0});  // equal cost: the first path found
     CHECK(two[1] == std::vector<int>{4, 2, 3, 0});
 }
 
 TEST_CASE("LOC allocation: a link's capacity bounds the lines over it (18.1.2, single track)") {
     // 0 (exit) - 1 - 2, with capacity 5 everywhere; the link 1-2 carries two lines.
-    rail::RailGraph graph;
+    test::RailLists graph;
     graph.capacity = {5, 5, 5};
     graph.links = {{1}, {0, 2}, {1}};
     graph.exit = {1, 0, 0};
     graph.link_capacity = {{5}, {5, 2}, {2}};
     graph.link_unfilled = {{5}, {5, 1}, {1}};
-    const auto routes = rail::allocate_max_flow(graph, {{2}, {2}, {2}, {1}});
+    const auto routes = rail::allocate_max_flow(test::flat(graph), {{2}, {2}, {2}, {1}});
     CHECK(routes[0] == std::vector<int>{2, 1, 0});
     CHECK(routes[1] == std::vector<int>{2, 1, 0});
     CHECK(routes[2].empty());  // the link is full; the lower numbers keep it

@@ -7,7 +7,6 @@
 // Capacity 1, a full province or single-track link, or narrow track on the route leaves the
 // army's supply Extended; so does finding no route within capacity.
 #include <algorithm>
-#include <map>
 #include <tuple>
 #include <utility>
 
@@ -19,43 +18,59 @@ namespace adjutant::rail {
 
 namespace {
 
-// The operational rail provinces nearest to `from` by road (all of those at the least number of
-// roads), never entering a province that holds an enemy army.
-std::vector<ProvinceId> entries(const Variant& v, const Position& pos, PowerId power,
-                                ProvinceId from, const std::vector<std::uint8_t>& usable) {
+// What a week's allocation works in, kept from power to power.
+struct WeekScratch {
+    RailGraph graph;
+    std::vector<int> vertex;              // per province: its vertex, or -1
+    std::vector<ProvinceId> province_of;  // per vertex
+    std::vector<std::uint8_t> usable;     // per province: operational
+    AllocationScratch allocation;
+    std::vector<std::vector<int>> asked;  // per army: its entry vertices
+    std::vector<std::vector<int>> routes;
+    // entries()'s
+    std::vector<std::uint8_t> seen;
+    std::vector<ProvinceId> level;
+    std::vector<ProvinceId> next_level;
+    std::vector<ProvinceId> route;
+};
+
+// Into `found`, the vertices of the operational rail provinces nearest to `from` by road (all of
+// those at the least number of roads), never entering a province that holds an enemy army.
+void entries(const Variant& v, const Position& pos, PowerId power, ProvinceId from, WeekScratch& s,
+             std::vector<int>& found) {
     const CampaignMap& map = *v.campaign;
-    std::vector<std::uint8_t> seen(v.provinces.size(), 0);
-    std::vector<ProvinceId> level{from};
-    seen[from] = 1;
-    while (!level.empty()) {
-        std::vector<ProvinceId> found;
-        for (ProvinceId p : level)
-            if (usable[p]) found.push_back(p);
+    found.clear();
+    s.seen.assign(v.provinces.size(), 0);
+    s.level.assign(1, from);
+    s.seen[from] = 1;
+    while (!s.level.empty()) {
+        for (ProvinceId p : s.level)
+            if (s.usable[p]) found.push_back(s.vertex[p]);
         if (!found.empty()) {
+            // Vertices are numbered in province order.
             std::sort(found.begin(), found.end());
-            return found;
+            return;
         }
-        std::vector<ProvinceId> next;
-        for (ProvinceId p : level)
+        s.next_level.clear();
+        for (ProvinceId p : s.level)
             for (ProvinceId q : map.roads[p]) {
-                if (seen[q]) continue;
-                seen[q] = 1;
+                if (s.seen[q]) continue;
+                s.seen[q] = 1;
                 const Unit* u = pos.unit_at(q);
                 if (u != nullptr && u->type == UnitType::Army && map.enemies(u->power, power))
                     continue;
-                next.push_back(q);
+                s.next_level.push_back(q);
             }
-        level = std::move(next);
+        s.level.swap(s.next_level);
     }
-    return {};
 }
 
 // The best track of the links between neighbours `a` and `b` that are not demolished.
-Track track_between(const Variant& v, const Position& pos, ProvinceId a, ProvinceId b) {
-    const CampaignMap& map = *v.campaign;
+Track track_between(const CampaignMap& map, const std::vector<std::uint16_t>& gone, ProvinceId a,
+                    ProvinceId b) {
     Track best = Track::Narrow;
     for (std::uint16_t i : map.rail_links_at[a])
-        if (map.rail_neighbour(i, a) == b && !demolished(pos, i))
+        if (map.rail_neighbour(i, a) == b && !std::binary_search(gone.begin(), gone.end(), i))
             best = std::min(best, map.rail_links[i].track);
     return best;
 }
@@ -69,103 +84,82 @@ int link_unfilled(Track track) {
 
 std::string route_text(const Variant& v, const std::vector<ProvinceId>& route) {
     std::string out;
-    for (ProvinceId p : route) out += (out.empty() ? "" : "-") + v.provinces[p].abbr;
+    for (ProvinceId p : route) {
+        if (!out.empty()) out += '-';
+        out += v.provinces[p].abbr;
+    }
     return out;
 }
 
 // A power's operational rail as the flow graph of max_flow.h: one vertex per operational
 // province, with its capacity, the lines it takes before it extends them (18.1.2), its links
 // and whether it is a source.
-struct PowerRail {
-    RailGraph graph;
-    std::vector<int> vertex;              // per province: its vertex, or -1
-    std::vector<ProvinceId> province_of;  // per vertex
-    std::vector<std::uint8_t> usable;     // per province: operational
-};
-
-PowerRail power_rail(const Variant& v, const Position& next, PowerId power,
-                     const std::vector<RailState>& rail) {
+void power_rail(const Variant& v, const Position& next, PowerId power,
+                const std::vector<RailState>& rail, WeekScratch& s) {
+    const CampaignMap& map = *v.campaign;
+    const std::vector<std::uint16_t>& gone = state(next).demolished;
     const std::size_t n = v.provinces.size();
-    PowerRail net;
-    net.vertex.assign(n, -1);
-    net.usable.assign(n, 0);
+    s.vertex.assign(n, -1);
+    s.usable.assign(n, 0);
+    s.province_of.clear();
     for (std::size_t p = 0; p < n; ++p)
         if (operational(rail[p])) {
-            net.vertex[p] = static_cast<int>(net.province_of.size());
-            net.province_of.push_back(static_cast<ProvinceId>(p));
-            net.usable[p] = 1;
+            s.vertex[p] = static_cast<int>(s.province_of.size());
+            s.province_of.push_back(static_cast<ProvinceId>(p));
+            s.usable[p] = 1;
         }
-    RailGraph& graph = net.graph;
-    for (ProvinceId p : net.province_of) {
+    RailGraph& graph = s.graph;
+    graph.clear();
+    for (ProvinceId p : s.province_of) {
         const int cap = loc_capacity(v, p, rail[p]);
-        graph.capacity.push_back(cap);
         // Capacity 1 extends every line, the last place of capacity 2 or 3 extends them all,
         // exceptional lines never do (18.1.2).
-        graph.unfilled.push_back(rail[p] == RailState::Capacity1     ? 0
-                                 : rail[p] == RailState::Exceptional ? cap
-                                                                     : cap - 1);
-        std::vector<int> links;
-        std::vector<int> link_cap;
-        std::vector<int> link_free;
-        for (ProvinceId q : rail_neighbours(v, next, p, false)) {
-            if (net.vertex[q] < 0) continue;
-            links.push_back(net.vertex[q]);
-            const Track track = track_between(v, next, p, q);
+        graph.add_vertex(cap,
+                         rail[p] == RailState::Capacity1     ? 0
+                         : rail[p] == RailState::Exceptional ? cap
+                                                             : cap - 1,
+                         source(v, power, p));
+        for_each_rail_neighbour(v, gone, p, false, [&](ProvinceId q) {
+            if (s.vertex[q] < 0) return;
+            const Track track = track_between(map, gone, p, q);
             // Double track adds no limit of its own: the province's capacity bounds it.
             const bool limited = track != Track::Double;
-            link_cap.push_back(limited ? kTrackLines : cap);
-            link_free.push_back(limited ? link_unfilled(track) : cap);
-        }
-        graph.links.push_back(std::move(links));
-        graph.link_capacity.push_back(std::move(link_cap));
-        graph.link_unfilled.push_back(std::move(link_free));
-        graph.exit.push_back(source(v, power, p) ? 1 : 0);
+            graph.add_link(s.vertex[q], limited ? kTrackLines : cap,
+                           limited ? link_unfilled(track) : cap);
+        });
     }
-    return net;
-}
-
-// The lines the allocation put through each province and over each link, either way.
-struct Loads {
-    std::vector<int> province;
-    std::map<std::pair<int, int>, int> link;
-};
-
-Loads loads_of(const PowerRail& net, const std::vector<std::vector<int>>& routes) {
-    Loads loads{std::vector<int>(net.province_of.size(), 0), {}};
-    for (const auto& r : routes)
-        for (std::size_t k = 0; k < r.size(); ++k) {
-            ++loads.province[static_cast<std::size_t>(r[k])];
-            if (k > 0) ++loads.link[std::minmax(r[k - 1], r[k])];
-        }
-    return loads;
 }
 
 // Why the line `vertices` leaves its army's supply Extended (18.1.2), or empty: "SED at capacity
-// 1, narrow track AAC-LIE". Fills `route` with its provinces.
-std::string extended_because(const Variant& v, const Position& next, const PowerRail& net,
-                             const std::vector<RailState>& rail, const Loads& loads,
-                             const std::vector<int>& vertices, std::vector<ProvinceId>& route) {
+// 1, narrow track AAC-LIE". Fills `route` with its provinces. The loads are those count_lines
+// left in the allocation's scratch.
+std::string extended_because(const Variant& v, const Position& next, const WeekScratch& s,
+                             const std::vector<RailState>& rail, const std::vector<int>& vertices,
+                             std::vector<ProvinceId>& route) {
+    const CampaignMap& map = *v.campaign;
+    const std::vector<std::uint16_t>& gone = state(next).demolished;
     std::string why;
     const auto reason = [&](const std::string& r) { why += (why.empty() ? "" : ", ") + r; };
+    route.clear();
     for (std::size_t k = 0; k < vertices.size(); ++k) {
         const auto x = static_cast<std::size_t>(vertices[k]);
-        const ProvinceId p = net.province_of[x];
+        const ProvinceId p = s.province_of[x];
         route.push_back(p);
-        const int cap = net.graph.capacity[x];
-        const int load = loads.province[x];
+        const int cap = s.graph.capacity[x];
+        const int load = s.allocation.vertex_load[x];
         if (rail[p] == RailState::Capacity1)
             reason(v.provinces[p].abbr + " at capacity 1");
         else if (rail[p] != RailState::Exceptional && load >= cap)
             reason(v.provinces[p].abbr + " full (" + std::to_string(load) + " of " +
                    std::to_string(cap) + ")");
         if (k == 0) continue;
-        const Track track = track_between(v, next, route[k - 1], p);
+        const Track track = track_between(map, gone, route[k - 1], p);
+        if (track == Track::Double) continue;
         const std::string between = v.provinces[route[k - 1]].abbr + "-" + v.provinces[p].abbr;
-        const auto counted = loads.link.find(std::minmax(vertices[k - 1], vertices[k]));
-        const int lines = counted == loads.link.end() ? 0 : counted->second;
+        const int lines = lines_over(s.graph, s.allocation, vertices[k - 1], vertices[k]);
         if (track == Track::Narrow)
             reason("narrow track " + between);
-        else if (track == Track::Single && lines >= kTrackLines)
+        else if (lines >= kTrackLines)
             reason("single track " + between + " full (" + std::to_string(lines) + " of " +
                    std::to_string(kTrackLines) + ")");
     }
@@ -179,11 +173,13 @@ void allocate_loc(TurnContext& ctx) {
     const CampaignMap& map = *v.campaign;
     Position& next = ctx.result.next;
     for (Unit& u : next.units) u.stats.supply_extended = false;
+    WeekScratch s;
+    std::vector<Unit*> armies;
     for (std::size_t w = 0; w < state(next).rail.size(); ++w) {
         const auto power = static_cast<PowerId>(w);
         const auto& rail = state(next).rail[w];
         // Armies by number: the lower number wins when two could take the last place.
-        std::vector<Unit*> armies;
+        armies.clear();
         for (Unit& u : next.units)
             if (u.power == power && u.type == UnitType::Army &&
                 (!map.supply_rules || !u.stats.supply_line.empty()))
@@ -192,20 +188,16 @@ void allocate_loc(TurnContext& ctx) {
         std::sort(armies.begin(), armies.end(), [](const Unit* a, const Unit* b) {
             return std::tie(a->stats.id, a->location) < std::tie(b->stats.id, b->location);
         });
-        const PowerRail net = power_rail(v, next, power, rail);
-        std::vector<std::vector<int>> asked;
-        for (const Unit* u : armies) {
-            std::vector<int> e;
-            for (ProvinceId p : entries(v, next, power, u->location.province, net.usable))
-                e.push_back(net.vertex[p]);
-            asked.push_back(std::move(e));
-        }
-        const auto routes = allocate_max_flow(net.graph, asked);
-        const Loads loads = loads_of(net, routes);
+        power_rail(v, next, power, rail, s);
+        s.asked.resize(armies.size());
+        for (std::size_t i = 0; i < armies.size(); ++i)
+            entries(v, next, power, armies[i]->location.province, s, s.asked[i]);
+        allocate_max_flow(s.graph, s.asked, s.allocation, s.routes);
+        count_lines(s.graph, s.routes, s.allocation);
         for (std::size_t i = 0; i < armies.size(); ++i) {
             Unit& u = *armies[i];
             const std::string name = "A " + v.provinces[u.location.province].abbr;
-            if (routes[i].empty()) {
+            if (s.routes[i].empty()) {
                 u.stats.supply_extended = true;
                 ctx.event("loc.none", power, u.location.province,
                           name +
@@ -213,11 +205,10 @@ void allocate_loc(TurnContext& ctx) {
                               "supply is Extended");
                 continue;
             }
-            std::vector<ProvinceId> route;
-            const std::string why = extended_because(v, next, net, rail, loads, routes[i], route);
+            const std::string why = extended_because(v, next, s, rail, s.routes[i], s.route);
             u.stats.supply_extended = !why.empty();
             ctx.event(why.empty() ? "loc.line" : "loc.extended", power, u.location.province,
-                      name + "'s line of communication runs by rail " + route_text(v, route) +
+                      name + "'s line of communication runs by rail " + route_text(v, s.route) +
                           (why.empty() ? std::string() : "; its supply is Extended: " + why));
         }
     }

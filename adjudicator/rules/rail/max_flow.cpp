@@ -5,92 +5,50 @@
 #include <climits>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <limits>
 
 namespace adjutant::rail {
 
+void RailGraph::clear() {
+    capacity.clear();
+    exit.clear();
+    unfilled.clear();
+    first.assign(1, 0);
+    link_to.clear();
+    link_capacity.clear();
+    link_unfilled.clear();
+}
+
+void RailGraph::add_vertex(int vertex_capacity, int vertex_unfilled, bool is_exit) {
+    capacity.push_back(vertex_capacity);
+    unfilled.push_back(vertex_unfilled);
+    exit.push_back(is_exit ? 1 : 0);
+    first.push_back(first.back());
+}
+
+void RailGraph::add_link(int to, int capacity_of_link, int unfilled_of_link) {
+    link_to.push_back(to);
+    link_capacity.push_back(capacity_of_link);
+    link_unfilled.push_back(unfilled_of_link);
+    ++first.back();
+}
+
+int RailGraph::link(int v, int w) const {
+    const auto v_at = static_cast<std::size_t>(v);
+    for (int k = first[v_at]; k < first[v_at + 1]; ++k)
+        if (link_to[static_cast<std::size_t>(k)] == w) return k;
+    return -1;
+}
+
 namespace {
 
-using Cost = std::int64_t;
-
-struct Edge {
-    int to;
-    int residual;
-    int original;  // capacity as built; 0 for the reverse edge of a pair
-    Cost cost;     // the reverse edge of a pair costs the opposite
-};
-
-class FlowNetwork {
-  public:
-    explicit FlowNetwork(int nodes) : out_(static_cast<std::size_t>(nodes)) {}
-
-    void add(int from, int to, int capacity, Cost cost) {
-        if (capacity <= 0) return;
-        out_[at(from)].push_back(static_cast<int>(edges_.size()));
-        edges_.push_back(Edge{to, capacity, capacity, cost});
-        out_[at(to)].push_back(static_cast<int>(edges_.size()));
-        edges_.push_back(Edge{from, 0, 0, -cost});
-    }
-
-    // One unit from `from` to `sink` along a cheapest residual path (Bellman-Ford, queue order,
-    // a node's distance replaced only by a strictly smaller one: deterministic). The residual
-    // graph of a minimum-cost flow has no negative cycle, so the search ends.
-    bool augment(int from, int sink) {
-        constexpr Cost kFar = std::numeric_limits<Cost>::max();
-        std::vector<Cost> distance(out_.size(), kFar);
-        std::vector<int> via(out_.size(), -1);  // the edge that reached each node
-        std::vector<std::uint8_t> queued(out_.size(), 0);
-        std::deque<int> queue{from};
-        distance[at(from)] = 0;
-        queued[at(from)] = 1;
-        while (!queue.empty()) {
-            const int node = queue.front();
-            queue.pop_front();
-            queued[at(node)] = 0;
-            for (int e : out_[at(node)]) {
-                const Edge& edge = edges_[at(e)];
-                if (edge.residual <= 0) continue;
-                const Cost d = distance[at(node)] + edge.cost;
-                if (d >= distance[at(edge.to)]) continue;
-                distance[at(edge.to)] = d;
-                via[at(edge.to)] = e;
-                if (!queued[at(edge.to)]) {
-                    queued[at(edge.to)] = 1;
-                    queue.push_back(edge.to);
-                }
-            }
-        }
-        if (distance[at(sink)] == kFar) return false;
-        for (int node = sink; node != from;) {
-            const int e = via[at(node)];
-            edges_[at(e)].residual -= 1;
-            edges_[at(e ^ 1)].residual += 1;
-            node = edges_[at(e ^ 1)].to;
-        }
-        return true;
-    }
-
-    // Flow on the forward edges, to be taken apart into routes.
-    std::vector<int> flows() const {
-        std::vector<int> out(edges_.size(), 0);
-        for (std::size_t e = 0; e < edges_.size(); e += 2)
-            out[e] = edges_[e].original - edges_[e].residual;
-        return out;
-    }
-    const std::vector<int>& out(int node) const { return out_[at(node)]; }
-    const Edge& edge(int e) const { return edges_[at(e)]; }
-
-  private:
-    static std::size_t at(int i) { return static_cast<std::size_t>(i); }
-    std::vector<std::vector<int>> out_;
-    std::vector<Edge> edges_;
-};
+using Cost = FlowNetwork::Cost;
 
 std::size_t at(int i) {
     return static_cast<std::size_t>(i);
 }
 
+// The exits' edges to the sink: any number of lines.
 constexpr int kUnlimited = INT_MAX / 4;
 
 // The weights that make the three parts of the cost (max_flow.h) lexicographic: every line
@@ -119,9 +77,9 @@ void add_place(FlowNetwork& net, int from, int to, int capacity, int unfilled, C
 
 }  // namespace
 
-std::vector<std::vector<int>> allocate_max_flow(const RailGraph& graph,
-                                                const std::vector<std::vector<int>>& entries) {
-    const int vertices = static_cast<int>(graph.capacity.size());
+void allocate_max_flow(const RailGraph& graph, const std::vector<std::vector<int>>& entries,
+                       AllocationScratch& scratch, std::vector<std::vector<int>>& routes) {
+    const int vertices = graph.vertices();
     const int armies = static_cast<int>(entries.size());
     const int source = 0;
     const int sink = 1;
@@ -129,52 +87,56 @@ std::vector<std::vector<int>> allocate_max_flow(const RailGraph& graph,
     const auto in = [&](int v) { return 2 + armies + 2 * v; };
     const auto out = [&](int v) { return 3 + armies + 2 * v; };
     const Weights w = weights(vertices, armies);
-    FlowNetwork net(2 + armies + 2 * vertices);
+    FlowNetwork& net = scratch.network;
+    net.reset(2 + armies + 2 * vertices);
     for (int i = 0; i < armies; ++i) {
         net.add(source, army(i), 1, w.priority * i);
-        std::vector<int> sorted = entries[at(i)];
+        std::vector<int>& sorted = scratch.sorted;
+        sorted.assign(entries[at(i)].begin(), entries[at(i)].end());
         std::sort(sorted.begin(), sorted.end());
         for (int v : sorted) net.add(army(i), in(v), 1, 0);
     }
-    const bool filling = graph.unfilled.size() == graph.capacity.size();
-    const bool link_limits = graph.link_capacity.size() == graph.capacity.size();
     for (int v = 0; v < vertices; ++v) {
-        const int cap = graph.capacity[at(v)];
-        add_place(net, in(v), out(v), cap, filling ? graph.unfilled[at(v)] : cap, 1, w.extended);
+        add_place(net, in(v), out(v), graph.capacity[at(v)], graph.unfilled[at(v)], 1, w.extended);
         // Each direction of a link gets its capacity: a least-cost flow never uses both, since
         // swapping the tails of two lines that cross a link in opposite directions is shorter.
-        const auto& links = graph.links[at(v)];
-        for (std::size_t k = 0; k < links.size(); ++k) {
-            const int lc = link_limits ? graph.link_capacity[at(v)][k] : kUnlimited;
-            const int lu = link_limits ? graph.link_unfilled[at(v)][k] : kUnlimited;
-            add_place(net, out(v), in(links[k]), lc, lu, 0, w.extended);
-        }
+        for (int k = graph.first[at(v)]; k < graph.first[at(v) + 1]; ++k)
+            add_place(net, out(v), in(graph.link_to[at(k)]), graph.link_capacity[at(k)],
+                      graph.link_unfilled[at(k)], 0, w.extended);
         if (graph.exit[at(v)] != 0) net.add(out(v), sink, kUnlimited, 0);
     }
+    net.build();
     // Successive shortest paths from the common source: each augmentation is a cheapest one,
     // so after the last the flow is a maximum of least cost.
     while (net.augment(source, sink)) {
     }
-    std::vector<int> flow = net.flows();
-    std::vector<std::uint8_t> supplied(at(armies), 0);
-    for (int e : net.out(source))
-        if ((e & 1) == 0 && flow[at(e)] > 0) supplied[at(net.edge(e).to - 2)] = 1;
+    // The flow still to be taken apart, per edge.
+    std::vector<int>& flow = scratch.flow;
+    flow.assign(at(net.first(2 + armies + 2 * vertices)), 0);
+    for (std::size_t e = 0; e < flow.size(); ++e)
+        if (net.forward(static_cast<int>(e))) flow[e] = net.flow(static_cast<int>(e));
+    std::vector<std::uint8_t>& supplied = scratch.supplied;
+    supplied.assign(at(armies), 0);
+    for (int e = net.first(source); e < net.first(source + 1); ++e)
+        if (net.forward(e) && flow[at(e)] > 0) supplied[at(net.to(e) - 2)] = 1;
 
     // Take the flow apart, army by army; a cycle met on the way carries nothing and is dropped.
-    std::vector<std::vector<int>> routes(at(armies));
+    routes.resize(at(armies));
+    std::vector<int>& nodes = scratch.nodes;
     for (int i = 0; i < armies; ++i) {
+        routes[at(i)].clear();
         if (!supplied[at(i)]) continue;
-        std::vector<int> nodes{army(i)};
+        nodes.assign(1, army(i));
         while (nodes.back() != sink) {
             int taken = -1;
-            for (int e : net.out(nodes.back()))
-                if ((e & 1) == 0 && flow[at(e)] > 0) {
+            for (int e = net.first(nodes.back()); e < net.first(nodes.back() + 1); ++e)
+                if (net.forward(e) && flow[at(e)] > 0) {
                     taken = e;
                     break;
                 }
             if (taken < 0) break;  // cannot happen with a valid flow
             flow[at(taken)] -= 1;
-            const int next = net.edge(taken).to;
+            const int next = net.to(taken);
             const auto again = std::find(nodes.begin(), nodes.end(), next);
             if (again != nodes.end()) {
                 // Walking the cycle took its unit of flow off each of its edges already:
@@ -188,7 +150,14 @@ std::vector<std::vector<int>> allocate_max_flow(const RailGraph& graph,
             if (node >= 2 + armies && (node - 2 - armies) % 2 == 0)
                 routes[at(i)].push_back((node - 2 - armies) / 2);
     }
-    reduce_extended(graph, entries, routes);
+    reduce_extended(graph, entries, scratch, routes);
+}
+
+std::vector<std::vector<int>> allocate_max_flow(const RailGraph& graph,
+                                                const std::vector<std::vector<int>>& entries) {
+    AllocationScratch scratch;
+    std::vector<std::vector<int>> routes;
+    allocate_max_flow(graph, entries, scratch, routes);
     return routes;
 }
 
@@ -214,12 +183,14 @@ std::vector<std::vector<int>> allocate_greedy(const RailGraph& graph,
                 found = v;
                 break;
             }
-            for (int w : graph.links[at(v)])
+            for (int k = graph.first[at(v)]; k < graph.first[at(v) + 1]; ++k) {
+                const int w = graph.link_to[at(k)];
                 if (!seen[at(w)] && left[at(w)] > 0) {
                     seen[at(w)] = 1;
                     parent[at(w)] = v;
                     queue.push_back(w);
                 }
+            }
         }
         if (found < 0) continue;
         for (int v = found; v >= 0; v = parent[at(v)]) {

@@ -14,24 +14,60 @@
 #include <cstdint>
 #include <vector>
 
+#include "rules/rail/flow_network.h"
+
 namespace adjutant::rail {
 
+// A link or province with no limit of its own: more lines than any map has armies.
+constexpr int kUnlimitedLines = 1 << 28;
+
+// The graph, flat: each vertex's links are one run of the link arrays, in the order added, so
+// a week's allocation builds it into storage it keeps from power to power (no list per vertex).
 struct RailGraph {
-    std::vector<int> capacity;            // per vertex: armies whose lines it carries
-    std::vector<std::vector<int>> links;  // per vertex: neighbours, sorted
-    std::vector<std::uint8_t> exit;       // per vertex: 1 when it reaches the source
+    std::vector<int> capacity;       // per vertex: armies whose lines it carries
+    std::vector<std::uint8_t> exit;  // per vertex: 1 when it reaches the source
     // Per vertex: lines it carries before a line through it is Extended (0: every line is, as at
-    // capacity 1; capacity - 1: the last place extends, as at capacity 2 and 3). Empty: the
-    // capacity (nothing extends).
+    // capacity 1; capacity - 1: the last place extends, as at capacity 2 and 3; the capacity:
+    // nothing extends).
     std::vector<int> unfilled;
-    // Per vertex, parallel to `links`: the link's capacity and its unfilled places, as above.
-    // Empty: unlimited links that never extend (double track).
-    std::vector<std::vector<int>> link_capacity;
-    std::vector<std::vector<int>> link_unfilled;
+    std::vector<int> first{0};  // per vertex v: its links are [first[v], first[v + 1])
+    // Per link, from its vertex: the neighbour (sorted within a vertex), the link's capacity and
+    // its unfilled places, as above (kUnlimitedLines for double track, which never extends).
+    std::vector<int> link_to;
+    std::vector<int> link_capacity;
+    std::vector<int> link_unfilled;
+
+    int vertices() const { return static_cast<int>(capacity.size()); }
+    void clear();
+    // Adds a vertex; the links added after it, up to the next vertex, are its own.
+    void add_vertex(int vertex_capacity, int vertex_unfilled, bool is_exit);
+    void add_link(int to, int capacity_of_link, int unfilled_of_link);
+    // The link from v to w, or -1.
+    int link(int v, int w) const;
+};
+
+// What an allocation works in, kept by its caller from one allocation to the next (every
+// power's, each week), so that a week allocates almost nothing.
+struct AllocationScratch {
+    FlowNetwork network;
+    std::vector<int> flow;               // per edge: the flow still to be taken apart
+    std::vector<int> nodes;              // the nodes of the route being taken apart
+    std::vector<std::uint8_t> supplied;  // per army
+    std::vector<int> sorted;             // an army's entries, sorted
+    // reduce_extended's (fewer_extended.cpp)
+    std::vector<int> vertex_load;        // of every line
+    std::vector<int> link_load;          // per link, both directions counted on the lower one
+    std::vector<int> other_vertex_load;  // of every line but the one being moved
+    std::vector<int> other_link_load;
+    std::vector<int> twin;  // per link: the same link from its other end
+    std::vector<int> kept;
+    std::vector<int> parent;
+    std::vector<std::uint8_t> seen;
+    std::vector<int> queue;
 };
 
 // For each army (in priority order), the route it is allocated: its vertices from the entry to
-// the exit inclusive, or empty when no route fits.
+// the exit inclusive, or empty when no route fits. `routes` is resized to the armies.
 //
 // A minimum-cost maximum flow by successive shortest paths (Bellman-Ford over the residual
 // graph, each vertex split into in and out nodes). The cost orders allocations by, in turn:
@@ -45,6 +81,9 @@ struct RailGraph {
 // The number of armies supplied is always the maximum. Deterministic: remaining ties go to the
 // path Bellman-Ford finds first with nodes and edges in id order (vertices in order, each one's
 // links in the order given). The routes then go through reduce_extended.
+void allocate_max_flow(const RailGraph& graph, const std::vector<std::vector<int>>& entries,
+                       AllocationScratch& scratch, std::vector<std::vector<int>>& routes);
+// The same with scratch space of its own.
 std::vector<std::vector<int>> allocate_max_flow(const RailGraph& graph,
                                                 const std::vector<std::vector<int>>& entries);
 
@@ -52,7 +91,13 @@ std::vector<std::vector<int>> allocate_max_flow(const RailGraph& graph,
 // one within every place's unfilled room, then one also over places with no room) while that
 // leaves strictly fewer armies Extended; the armies supplied stay the same (fewer_extended.cpp).
 void reduce_extended(const RailGraph& graph, const std::vector<std::vector<int>>& entries,
-                     std::vector<std::vector<int>>& routes);
+                     AllocationScratch& scratch, std::vector<std::vector<int>>& routes);
+
+// After an allocation on `graph`: the lines of `routes` through each vertex into
+// scratch.vertex_load, and over the link v-w (either way) as lines_over tells.
+void count_lines(const RailGraph& graph, const std::vector<std::vector<int>>& routes,
+                 AllocationScratch& scratch);
+int lines_over(const RailGraph& graph, const AllocationScratch& scratch, int v, int w);
 
 // First come, first served: each army in order takes a shortest route in what capacity the
 // armies before it left, and keeps it. Shown for comparison (tests, docs); not used in play.

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "rules/rail/flow_network.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace adjutant::rail {
+
+void FlowNetwork::reset(int nodes) {
+    nodes_ = nodes;
+    added_from_.clear();
+    added_to_.clear();
+    added_capacity_.clear();
+    added_cost_.clear();
+}
+
+void FlowNetwork::add(int from, int to, int capacity, Cost cost) {
+    if (capacity <= 0) return;
+    added_from_.push_back(from);
+    added_to_.push_back(to);
+    added_capacity_.push_back(capacity);
+    added_cost_.push_back(cost);
+}
+
+void FlowNetwork::build() {
+    const std::size_t pairs = added_from_.size();
+    const std::size_t edges = 2 * pairs;
+    first_.assign(at(nodes_) + 1, 0);
+    for (std::size_t k = 0; k < pairs; ++k) {
+        ++first_[at(added_from_[k]) + 1];
+        ++first_[at(added_to_[k]) + 1];
+    }
+    for (std::size_t n = 0; n < at(nodes_); ++n) first_[n + 1] += first_[n];
+    to_.resize(edges);
+    residual_.resize(edges);
+    capacity_.resize(edges);
+    cost_.resize(edges);
+    partner_.resize(edges);
+    // Pairs in the order added: within each node, edges keep that order.
+    std::vector<int>& next = via_;  // borrowed as the fill position of each node
+    next.assign(first_.begin(), first_.end() - 1);
+    for (std::size_t k = 0; k < pairs; ++k) {
+        const int forward = next[at(added_from_[k])]++;
+        const int reverse = next[at(added_to_[k])]++;
+        to_[at(forward)] = added_to_[k];
+        residual_[at(forward)] = added_capacity_[k];
+        capacity_[at(forward)] = added_capacity_[k];
+        cost_[at(forward)] = added_cost_[k];
+        partner_[at(forward)] = reverse;
+        to_[at(reverse)] = added_from_[k];
+        residual_[at(reverse)] = 0;
+        capacity_[at(reverse)] = 0;
+        cost_[at(reverse)] = -added_cost_[k];
+        partner_[at(reverse)] = forward;
+    }
+    distance_.resize(at(nodes_));
+    via_.resize(at(nodes_));
+    queued_.resize(at(nodes_));
+    queue_.resize(at(nodes_));
+}
+
+bool FlowNetwork::augment(int from, int sink) {
+    constexpr Cost kFar = std::numeric_limits<Cost>::max();
+    std::fill(distance_.begin(), distance_.end(), kFar);
+    std::fill(via_.begin(), via_.end(), -1);
+    std::fill(queued_.begin(), queued_.end(), 0);
+    const std::size_t ring = queue_.size();
+    std::size_t head = 0;
+    std::size_t size = 1;
+    queue_[0] = from;
+    distance_[at(from)] = 0;
+    queued_[at(from)] = 1;
+    while (size != 0) {
+        const int node = queue_[head];
+        head = head + 1 == ring ? 0 : head + 1;
+        --size;
+        queued_[at(node)] = 0;
+        const Cost here = distance_[at(node)];
+        const int end = first_[at(node) + 1];
+        for (int e = first_[at(node)]; e < end; ++e) {
+            if (residual_[at(e)] <= 0) continue;
+            const int target = to_[at(e)];
+            const Cost d = here + cost_[at(e)];
+            if (d >= distance_[at(target)]) continue;
+            distance_[at(target)] = d;
+            via_[at(target)] = e;
+            if (!queued_[at(target)]) {
+                queued_[at(target)] = 1;
+                std::size_t tail = head + size;
+                if (tail >= ring) tail -= ring;
+                queue_[tail] = target;
+                ++size;
+            }
+        }
+    }
+    if (distance_[at(sink)] == kFar) return false;
+    for (int node = sink; node != from;) {
+        const int e = via_[at(node)];
+        residual_[at(e)] -= 1;
+        residual_[at(partner_[at(e)])] += 1;
+        node = to_[at(partner_[at(e)])];
+    }
+    return true;
+}
+
+}  // namespace adjutant::rail
