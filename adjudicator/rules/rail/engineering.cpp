@@ -21,14 +21,13 @@ void change(TurnContext& ctx, PowerId power, ProvinceId p, RailState to, const s
     current = to;
 }
 
-bool enemy_army(const Variant& v, const Position& pos, ProvinceId p, PowerId power) {
-    const Unit* u = pos.unit_at(p);
-    return u != nullptr && u->type == UnitType::Army && v.campaign->enemies(u->power, power);
+bool enemy_army(const Variant& v, const std::vector<PowerId>& armies, ProvinceId p, PowerId power) {
+    return armies[p] != kNoPower && v.campaign->enemies(armies[p], power);
 }
 
 }  // namespace
 
-void apply_enemy_effects(TurnContext& ctx) {
+void apply_enemy_effects(TurnContext& ctx, RailWeek& week) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
     const std::size_t n = v.provinces.size();
@@ -39,22 +38,25 @@ void apply_enemy_effects(TurnContext& ctx) {
             const auto p = static_cast<ProvinceId>(i);
             if (rail[i] == RailState::NonOperational) continue;
             // 18.1.4 (1): an enemy army stopped there this week (or stood there as it began).
-            if (enemy_army(v, next, p, power) || enemy_army(v, ctx.before, p, power))
+            if (enemy_army(v, week.army_next, p, power) ||
+                enemy_army(v, week.army_before, p, power))
                 change(ctx, power, p, RailState::NonOperational, "an enemy army stopped there");
             // 18.1.4 (2): the ground is the enemy's, behind its front line.
-            else if (!friendly_controlled(v, next, power, p))
+            else if (!week.friendly[w][p])
                 change(ctx, power, p, RailState::NonOperational, "behind the enemy's front line");
         }
         // 18.1.1: controlled and operational lines must still reach a friendly map edge.
-        const auto held = reach(
-            v, next, power, [&](ProvinceId p) { return rail[p] != RailState::NonOperational; },
-            false);
+        std::vector<std::uint8_t>& held = week.reached;
+        reach(
+            week, power, [&](ProvinceId p) { return rail[p] != RailState::NonOperational; }, false,
+            held);
         for (std::size_t i = 0; i < n; ++i)
             if (rail[i] != RailState::NonOperational && !held[i])
                 change(ctx, power, static_cast<ProvinceId>(i), RailState::NonOperational,
                        "cut off from the map edge");
-        const auto open = reach(
-            v, next, power, [&](ProvinceId p) { return operational(rail[p]); }, false);
+        std::vector<std::uint8_t>& open = week.reached;
+        reach(
+            week, power, [&](ProvinceId p) { return operational(rail[p]); }, false, open);
         for (std::size_t i = 0; i < n; ++i)
             if (operational(rail[i]) && !open[i])
                 change(ctx, power, static_cast<ProvinceId>(i), RailState::Controlled,
@@ -62,14 +64,15 @@ void apply_enemy_effects(TurnContext& ctx) {
     }
 }
 
-void engineer(TurnContext& ctx) {
+void engineer(TurnContext& ctx, RailWeek& week) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
     const std::size_t n = v.provinces.size();
     for (std::size_t w = 0; w < state(next).rail.size(); ++w) {
         const auto power = static_cast<PowerId>(w);
         // Every step reads the states as the procedure began: a province moves one state a week.
-        const std::vector<RailState> was = state(next).rail[w];
+        std::vector<RailState>& was = week.was;
+        was = state(next).rail[w];
         const auto provinces = [&](auto each) {
             for (std::size_t i = 0; i < n; ++i) each(static_cast<ProvinceId>(i), was[i]);
         };
@@ -81,8 +84,9 @@ void engineer(TurnContext& ctx) {
                 change(ctx, power, p, RailState::Exceptional, "18.2.1 step 1B");
         });
         // 2: capacity 2 -> 3 only where double track alone joins it to the map edge.
-        const auto by_double = reach(
-            v, next, power, [&](ProvinceId p) { return operational(was[p]); }, true);
+        std::vector<std::uint8_t>& by_double = week.reached;
+        reach(
+            week, power, [&](ProvinceId p) { return operational(was[p]); }, true, by_double);
         provinces([&](ProvinceId p, RailState s) {
             if (s == RailState::Capacity2 && by_double[p])
                 change(ctx, power, p, RailState::Capacity3, "18.2.1 step 2");
@@ -99,18 +103,21 @@ void engineer(TurnContext& ctx) {
         });
         // 5: held ground one rail link beyond the railhead (or at a source) becomes controlled,
         // if it still reaches the source that way (from the port only inside its region).
-        std::vector<std::uint8_t> candidate(n, 0);
+        std::vector<std::uint8_t>& candidate = week.candidate;
+        candidate.assign(n, 0);
         provinces([&](ProvinceId p, RailState s) {
-            if (s != RailState::NonOperational || !friendly_controlled(v, next, power, p)) return;
+            if (s != RailState::NonOperational || !week.friendly[w][p]) return;
             bool next_to_line = source(v, power, p);
-            for (ProvinceId q : rail_neighbours(v, next, p, false))
+            for_each_rail_neighbour(v, week.demolished, p, false, [&](ProvinceId q) {
                 next_to_line = next_to_line || was[q] != RailState::NonOperational;
+            });
             candidate[p] = next_to_line ? 1 : 0;
         });
-        const auto joined = reach(
-            v, next, power,
+        std::vector<std::uint8_t>& joined = week.reached;
+        reach(
+            week, power,
             [&](ProvinceId p) { return was[p] != RailState::NonOperational || candidate[p]; },
-            false);
+            false, joined);
         provinces([&](ProvinceId p, RailState) {
             if (candidate[p] && joined[p])
                 change(ctx, power, p, RailState::Controlled, "18.2.1 step 5");

@@ -36,7 +36,7 @@ struct WeekScratch {
 
 // Into `found`, the vertices of the operational rail provinces nearest to `from` by road (all of
 // those at the least number of roads), never entering a province that holds an enemy army.
-void entries(const Variant& v, const Position& pos, PowerId power, ProvinceId from, WeekScratch& s,
+void entries(const Variant& v, const RailWeek& week, PowerId power, ProvinceId from, WeekScratch& s,
              std::vector<int>& found) {
     const CampaignMap& map = *v.campaign;
     found.clear();
@@ -56,9 +56,8 @@ void entries(const Variant& v, const Position& pos, PowerId power, ProvinceId fr
             for (ProvinceId q : map.roads[p]) {
                 if (s.seen[q]) continue;
                 s.seen[q] = 1;
-                const Unit* u = pos.unit_at(q);
-                if (u != nullptr && u->type == UnitType::Army && map.enemies(u->power, power))
-                    continue;
+                const PowerId army = week.army_next[q];
+                if (army != kNoPower && map.enemies(army, power)) continue;
                 s.next_level.push_back(q);
             }
         s.level.swap(s.next_level);
@@ -119,14 +118,28 @@ void power_rail(const Variant& v, const Position& next, PowerId power,
                          : rail[p] == RailState::Exceptional ? cap
                                                              : cap - 1,
                          source(v, power, p));
-        for_each_rail_neighbour(v, gone, p, false, [&](ProvinceId q) {
-            if (s.vertex[q] < 0) return;
-            const Track track = track_between(map, gone, p, q);
+        // The links at p come grouped by neighbour (CampaignMap::rail_links_at); a neighbour
+        // joined by two links is joined by the better track of those still standing.
+        ProvinceId last = kNoProvince;
+        Track best = Track::Narrow;
+        const auto link_last = [&] {
+            if (last == kNoProvince || s.vertex[last] < 0) return;
             // Double track adds no limit of its own: the province's capacity bounds it.
-            const bool limited = track != Track::Double;
-            graph.add_link(s.vertex[q], limited ? kTrackLines : cap,
-                           limited ? link_unfilled(track) : cap);
-        });
+            const bool limited = best != Track::Double;
+            graph.add_link(s.vertex[last], limited ? kTrackLines : cap,
+                           limited ? link_unfilled(best) : cap);
+        };
+        for (const std::uint16_t i : map.rail_links_at[p]) {
+            if (std::binary_search(gone.begin(), gone.end(), i)) continue;
+            const ProvinceId q = map.rail_neighbour(i, p);
+            if (q != last) {
+                link_last();
+                last = q;
+                best = Track::Narrow;
+            }
+            best = std::min(best, map.rail_links[i].track);
+        }
+        link_last();
     }
 }
 
@@ -168,7 +181,7 @@ std::string extended_because(const Variant& v, const Position& next, const WeekS
 
 }  // namespace
 
-void allocate_loc(TurnContext& ctx) {
+void allocate_loc(TurnContext& ctx, RailWeek& week) {
     const Variant& v = ctx.variant;
     const CampaignMap& map = *v.campaign;
     Position& next = ctx.result.next;
@@ -191,7 +204,7 @@ void allocate_loc(TurnContext& ctx) {
         power_rail(v, next, power, rail, s);
         s.asked.resize(armies.size());
         for (std::size_t i = 0; i < armies.size(); ++i)
-            entries(v, next, power, armies[i]->location.province, s, s.asked[i]);
+            entries(v, week, power, armies[i]->location.province, s, s.asked[i]);
         allocate_max_flow(s.graph, s.asked, s.allocation, s.routes);
         count_lines(s.graph, s.routes, s.allocation);
         for (std::size_t i = 0; i < armies.size(); ++i) {

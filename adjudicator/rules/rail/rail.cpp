@@ -185,9 +185,10 @@ void after_movement(TurnContext& ctx) {
 void end_of_week(TurnContext& ctx) {
     initialise(ctx.variant, ctx.result.next);
     update_control(ctx);
-    apply_enemy_effects(ctx);
-    engineer(ctx);
-    allocate_loc(ctx);
+    RailWeek week(ctx.variant, ctx.before, ctx.result.next);
+    apply_enemy_effects(ctx, week);
+    engineer(ctx, week);
+    allocate_loc(ctx, week);
 }
 
 }  // namespace adjutant::rail

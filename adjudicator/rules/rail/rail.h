@@ -23,6 +23,7 @@
 #include "module/turn_context.h"
 #include "rules/rail/route.h"
 #include "rules/rail/state.h"
+#include "rules/rail/week.h"
 
 namespace adjutant::rail {
 
@@ -83,11 +84,12 @@ bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);
 void end_of_week(TurnContext& context);
 
-// The steps of end_of_week, one file each.
+// The steps of end_of_week, one file each; those after the control step read the week's
+// ground and armies from `week`.
 void update_control(TurnContext& context);
-void apply_enemy_effects(TurnContext& context);
-void engineer(TurnContext& context);
-void allocate_loc(TurnContext& context);
+void apply_enemy_effects(TurnContext& context, RailWeek& week);
+void engineer(TurnContext& context, RailWeek& week);
+void allocate_loc(TurnContext& context, RailWeek& week);
 
 // Fills the rail state's `control` (when empty) from its armies, cities, rail states and the
 // variant's starting control, and its `rail` (when empty) with the initial states: every rail
@@ -116,6 +118,10 @@ bool demolished(const Position& position, std::uint16_t index);
 template <typename Usable>
 std::vector<std::uint8_t> reach(const Variant& variant, const Position& position, PowerId power,
                                 Usable usable, bool double_only);
+// The same into `out`, with what the week worked out once (week.h).
+template <typename Usable>
+void reach(RailWeek& week, PowerId power, Usable usable, bool double_only,
+           std::vector<std::uint8_t>& out);
 // Whether a source province touches a double-track link (a source on single track only is
 // itself single track: it stops at capacity 2).
 bool double_source(const Variant& variant, ProvinceId province);

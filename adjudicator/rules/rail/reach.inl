@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "rules/rail/week.h"
 #include "variant/variant.h"
 
 namespace adjutant::rail {
@@ -31,44 +32,69 @@ void for_each_rail_neighbour(const Variant& variant, const std::vector<std::uint
     }
 }
 
+// The search of both reach() functions: into `out`, the provinces reached from those of
+// `map_edges` that `usable` accepts (see rail.h).
 template <typename Usable>
-std::vector<std::uint8_t> reach(const Variant& variant, const Position& position, PowerId power,
-                                Usable usable, bool double_only) {
+void reach_from(const Variant& variant, const std::vector<std::uint16_t>& demolished, PowerId power,
+                const std::vector<ProvinceId>& map_edges, Usable usable, bool double_only,
+                std::vector<std::uint8_t>& seen, std::vector<ProvinceId>& queue,
+                std::vector<std::uint8_t>& out) {
     const CampaignMap& map = *variant.campaign;
     const std::size_t n = variant.provinces.size();
-    std::vector<std::uint8_t> out(n, 0);
-    const auto walk = [&](const std::vector<ProvinceId>& starts, bool region_only) {
-        std::vector<std::uint8_t> seen(n, 0);
-        std::vector<ProvinceId> queue;
-        for (ProvinceId s : starts) {
-            seen[s] = 1;
-            queue.push_back(s);
-        }
-        const std::vector<std::uint16_t>& demolished = state(position).demolished;
+    // From the provinces already marked and queued, those they lead to.
+    const auto walk = [&](std::vector<std::uint8_t>& marked, bool region_only) {
         for (std::size_t i = 0; i < queue.size(); ++i)
             for_each_rail_neighbour(variant, demolished, queue[i], double_only, [&](ProvinceId q) {
-                if (seen[q] || !usable(q)) return;
+                if (marked[q] || !usable(q)) return;
                 if (region_only && map.rail.port_region[q] == 0) return;
-                seen[q] = 1;
+                marked[q] = 1;
                 queue.push_back(q);
             });
-        for (std::size_t p = 0; p < n; ++p) out[p] = out[p] | seen[p];
     };
     const auto start_ok = [&](ProvinceId p) {
         return usable(p) && (!double_only || double_source(variant, p));
     };
-    std::vector<ProvinceId> edges;
-    for (std::size_t p = 0; p < n; ++p) {
-        const auto here = static_cast<ProvinceId>(p);
-        if (side_map_edge(variant, power, here) && start_ok(here)) edges.push_back(here);
-    }
-    walk(edges, false);
+    out.assign(n, 0);
+    queue.clear();
+    for (ProvinceId p : map_edges)
+        if (start_ok(p)) {
+            out[p] = 1;
+            queue.push_back(p);
+        }
+    walk(out, false);
     // 18.2, the Belgian exception: inside the region the side's lines connect to the port.
     const ProvinceId port = map.rail.port;
     if (port != kNoProvince && !map.rail.port_side.empty() &&
-        map.side[power] == map.rail.port_side && start_ok(port))
-        walk({port}, true);
+        map.side[power] == map.rail.port_side && start_ok(port)) {
+        seen.assign(n, 0);
+        seen[port] = 1;
+        queue.assign(1, port);
+        walk(seen, true);
+        for (std::size_t p = 0; p < n; ++p) out[p] = out[p] | seen[p];
+    }
+}
+
+template <typename Usable>
+std::vector<std::uint8_t> reach(const Variant& variant, const Position& position, PowerId power,
+                                Usable usable, bool double_only) {
+    std::vector<ProvinceId> map_edges;
+    for (std::size_t p = 0; p < variant.provinces.size(); ++p) {
+        const auto here = static_cast<ProvinceId>(p);
+        if (side_map_edge(variant, power, here)) map_edges.push_back(here);
+    }
+    std::vector<std::uint8_t> seen;
+    std::vector<ProvinceId> queue;
+    std::vector<std::uint8_t> out;
+    reach_from(variant, state(position).demolished, power, map_edges, usable, double_only, seen,
+               queue, out);
     return out;
+}
+
+template <typename Usable>
+void reach(RailWeek& week, PowerId power, Usable usable, bool double_only,
+           std::vector<std::uint8_t>& out) {
+    reach_from(week.variant, week.demolished, power, week.map_edges[power], usable, double_only,
+               week.seen, week.queue, out);
 }
 
 }  // namespace adjutant::rail

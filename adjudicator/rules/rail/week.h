@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the rail module's end-of-week steps read again and again, worked out once a week: which
+// ground each power holds (control and the garrisons holding out), each power's sources, which
+// armies stand where, and the searches' scratch space. Built after the control step, since the
+// steps after it (enemy effects, engineering, the LOC allocation) change no control, no unit and
+// no demolished link.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/ids.h"
+#include "rules/rail/state.h"
+
+namespace adjutant {
+struct Position;
+struct Variant;
+}  // namespace adjutant
+
+namespace adjutant::rail {
+
+struct RailWeek {
+    RailWeek(const Variant& variant, const Position& before, const Position& next);
+
+    const Variant& variant;
+    const std::vector<std::uint16_t>& demolished;  // of `next`, sorted
+    // Per power, per province: friendly_controlled (rail.h) in `next`.
+    std::vector<std::vector<std::uint8_t>> friendly;
+    // Per power: the provinces that are map edges of its side (side_map_edge), in id order.
+    std::vector<std::vector<ProvinceId>> map_edges;
+    // Per province: the power of the army standing there as the week began and as it ends, or
+    // kNoPower.
+    std::vector<PowerId> army_before;
+    std::vector<PowerId> army_next;
+
+    // Scratch space: the searches' (reach.inl), the last search's answer, the engineering's.
+    std::vector<std::uint8_t> seen;
+    std::vector<ProvinceId> queue;
+    std::vector<std::uint8_t> reached;
+    std::vector<RailState> was;
+    std::vector<std::uint8_t> candidate;
+};
+
+}  // namespace adjutant::rail
