@@ -59,7 +59,8 @@ constexpr const char* kUsage =
     "Prints microseconds and allocations per phase, parsing included: (a) the standard S1901\n"
     "opening, 22 orders, cold and steady, and the adjudication alone; (b) random legal games,\n"
     "GAMES games of up to YEARS years each; (c) the first western-front-1914 week and the weeks\n"
-    "after it. --instructions: also the instructions per phase of (a) and (b) under callgrind\n"
+    "after it. --instructions: also the instructions per phase of (a), (b) and (c) under "
+    "callgrind\n"
     "(valgrind must be installed; each figure is a run of its own, a few seconds each).\n";
 
 double micros(Clock::duration d) {
@@ -88,7 +89,10 @@ int main(int argc, char** argv) {
         const auto random =
             bench::callgrind_instructions(argv[0], args, "random", 1, &random_output);
         const auto phases = random_output.find("movement phases:");
-        if (!steady || !alone || !random || phases == std::string::npos) {
+        // The campaign section runs max(1, iterations / 20) first weeks, then 26 more.
+        const auto week = bench::callgrind_instructions(argv[0], args, "week", reps / 20);
+        const auto later = bench::callgrind_instructions(argv[0], args, "later", 26);
+        if (!steady || !alone || !random || !week || !later || phases == std::string::npos) {
             std::fprintf(stderr, "callgrind did not run (is valgrind installed?)\n");
             return 69;
         }
@@ -99,6 +103,9 @@ int main(int argc, char** argv) {
         std::printf("  S1901 adjudication alone:         %9.0f per phase\n", *alone);
         std::printf("  random movement phases:           %9.0f per phase (20 games)\n",
                     *random / movement_phases);
+        std::printf("  western-front-1914 first week:    %9.0f per week (parse + adjudicate)\n",
+                    *week);
+        std::printf("  western-front-1914 next 26 weeks: %9.0f per week\n", *later);
         return 0;
     }
     const Variant variant = load_variant_file("standard");
@@ -217,12 +224,15 @@ int main(int argc, char** argv) {
         std::size_t events = 0;
         const std::uint64_t alloc_before = bench::allocation_count();
         const auto begin = Clock::now();
-        for (long i = 0; i < weeks; ++i) {
-            const ParsedOrders parsed = parser.parse(week1, kCampaignWeek);
-            const Adjudication result =
-                adjudicator.run(campaign, week1, parsed.orders, static_cast<std::uint64_t>(i));
-            checksum += result.next.units.size();
-            events += result.events.size();
+        {
+            const bench::Counted counted("week");
+            for (long i = 0; i < weeks; ++i) {
+                const ParsedOrders parsed = parser.parse(week1, kCampaignWeek);
+                const Adjudication result =
+                    adjudicator.run(campaign, week1, parsed.orders, static_cast<std::uint64_t>(i));
+                checksum += result.next.units.size();
+                events += result.events.size();
+            }
         }
         const double first = micros(Clock::now() - begin) / static_cast<double>(weeks);
         const double allocs = static_cast<double>(bench::allocation_count() - alloc_before) /
@@ -230,20 +240,27 @@ int main(int argc, char** argv) {
         Position position =
             adjudicator.run(campaign, week1, parser.parse(week1, kCampaignWeek).orders, 1).next;
         const int later_weeks = 26;
+        const std::uint64_t later_alloc_before = bench::allocation_count();
         const auto later_begin = Clock::now();
-        for (int w = 0; w < later_weeks; ++w) {
-            Adjudication result =
-                adjudicator.run(campaign, position, {}, static_cast<std::uint64_t>(w));
-            position = std::move(result.next);
+        {
+            const bench::Counted counted("later");
+            for (int w = 0; w < later_weeks; ++w) {
+                Adjudication result =
+                    adjudicator.run(campaign, position, {}, static_cast<std::uint64_t>(w));
+                position = std::move(result.next);
+            }
         }
         const double later = micros(Clock::now() - later_begin) / later_weeks;
+        const double later_allocs =
+            static_cast<double>(bench::allocation_count() - later_alloc_before) / later_weeks;
         std::printf("western-front-1914 campaign weeks (supply, sieges, rail, LOC max-flow)\n");
         std::printf(
             "  first week:         %8.2f us/week over %ld weeks (parse + adjudicate, %.1f events, "
             "%.1f allocations)\n",
             first, weeks, static_cast<double>(events) / static_cast<double>(weeks), allocs);
-        std::printf("  next %d weeks:      %8.2f us/week (no orders: every army holds)\n",
-                    later_weeks, later);
+        std::printf(
+            "  next %d weeks:      %8.2f us/week (no orders: every army holds, %.1f allocations)\n",
+            later_weeks, later, later_allocs);
         std::printf("  checksum %zu\n", checksum + position.units.size());
     }
     return 0;
