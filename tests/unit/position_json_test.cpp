@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -154,4 +155,33 @@ TEST_CASE("position errors name the path") {
         standard(), with(R"({"phase": "X", "units": {"France": ["A XYZ", "F PAR"]}})"));
     CHECK(many.errors.size() == 3);
     CHECK_FALSE(many.position);
+}
+
+TEST_CASE("normalise: units in location order, each with its own stats, whatever the start") {
+    // Every order of five units, some on coasts: normalise moves each unit once along its cycle
+    // (position.cpp), and must give the sorted list with nothing mixed up or lost.
+    std::vector<Unit> sorted;
+    for (std::uint16_t p = 0; p < 5; ++p) {
+        Unit u;
+        u.location = {static_cast<ProvinceId>(10 - 2 * p), p == 2 ? Coast::North : Coast::None};
+        u.stats.id = p;
+        u.stats.general = "general " + std::to_string(p);
+        u.stats.supply_line = {u.location.province, 99};
+        sorted.push_back(u);
+    }
+    // In id order, the first permutation.
+    std::vector<Unit> order = sorted;
+    std::sort(sorted.begin(), sorted.end(),
+              [](const Unit& a, const Unit& b) { return a.location < b.location; });
+    int permutations = 0;
+    do {
+        Position pos;
+        pos.units = order;
+        pos.normalise();
+        CHECK(pos.units == sorted);
+        ++permutations;
+    } while (std::next_permutation(order.begin(), order.end(), [](const Unit& a, const Unit& b) {
+        return a.stats.id < b.stats.id;
+    }));
+    CHECK(permutations == 120);
 }
