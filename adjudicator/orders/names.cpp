@@ -29,11 +29,11 @@ std::size_t normalise(std::string_view name, std::string& out) {
     return words;
 }
 
-void add(NameMap& names, std::size_t& max_words, std::string_view name, std::size_t id) {
+void add(NameTable& names, std::size_t& max_words, std::string_view name, std::size_t id) {
     std::string key;
     const std::size_t words = normalise(name, key);
     if (words == 0) return;
-    names.emplace(std::move(key), id);
+    names.insert(key, id);
     max_words = std::max(max_words, words);
 }
 
@@ -86,11 +86,12 @@ NameIndex::Match NameIndex::power(std::span<const Token> tokens, std::size_t at)
     return longest(powers_, max_power_words_, tokens, at);
 }
 
-NameIndex::Match NameIndex::longest(const NameMap& names, std::size_t max_words,
+NameIndex::Match NameIndex::longest(const NameTable& names, std::size_t max_words,
                                     std::span<const Token> tokens, std::size_t at) const {
     Match best;
     char key[128];  // longer than any name; a longer run of words cannot match
     std::size_t length = 0;
+    std::uint64_t hash = NameTable::kEmptyHash;  // of key[0, length)
     std::size_t i = at;
     // Bounded by the longest name's word count, so matching is linear in the line length.
     for (std::size_t words = 0; words < max_words && i < tokens.size(); ++words) {
@@ -103,14 +104,18 @@ NameIndex::Match NameIndex::longest(const NameMap& names, std::size_t max_words,
             }
             if (length + 1 > sizeof key) break;
             key[length++] = ' ';
+            hash = NameTable::hash_step(hash, ' ');
         }
         if (tokens[i].kind != TokenKind::Word) break;
         if (length + tokens[i].text.size() > sizeof key) break;
-        for (char c : tokens[i].text)
-            key[length++] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        for (char c : tokens[i].text) {
+            const char lower = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+            key[length++] = lower;
+            hash = NameTable::hash_step(hash, lower);
+        }
         ++i;
-        auto it = names.find(std::string_view(key, length));
-        if (it != names.end()) best = Match{it->second, i, true};
+        if (const std::size_t* id = names.find(hash, std::string_view(key, length)))
+            best = Match{*id, i, true};
     }
     return best;
 }

@@ -7,29 +7,19 @@
 #pragma once
 
 #include <cstddef>
-#include <functional>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "core/ids.h"
 #include "orders/lexer.h"
+#include "orders/name_table.h"
 
 namespace adjutant {
 
 struct Variant;
-
-// Transparent hashing lets lookups take a string_view of a stack buffer: no allocation per try.
-struct NameHash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const noexcept {
-        return std::hash<std::string_view>{}(s);
-    }
-};
-using NameMap = std::unordered_map<std::string, std::size_t, NameHash, std::equal_to<>>;
 
 class NameIndex {
   public:
@@ -50,11 +40,11 @@ class NameIndex {
     std::size_t canal_count() const { return canals_.size(); }
 
   private:
-    Match longest(const NameMap& names, std::size_t max_words, std::span<const Token> tokens,
+    Match longest(const NameTable& names, std::size_t max_words, std::span<const Token> tokens,
                   std::size_t at) const;
 
-    NameMap provinces_;
-    NameMap powers_;
+    NameTable provinces_;
+    NameTable powers_;
     std::vector<std::string> rail_lines_;  // lower case
     std::vector<std::string> canals_;      // lower case
     std::size_t max_province_words_ = 1;
