@@ -281,3 +281,18 @@ TEST_CASE("parser: hostile input") {
               "error: unknown province '" + std::string(40, 'x') + "...'");
     }
 }
+
+TEST_CASE("parser: a rule module's words in a variant without the module say which rule") {
+    // The standard map plays no campaign module; the modules still read their words, so the
+    // player learns why the order is refused rather than that a word is unknown.
+    const Position pos = start();
+    CHECK(one(pos, "France: A PAR BESIEGE") ==
+          "error: sieges are a campaign rule; this map has none");
+    CHECK(one(pos, "France: G PAR SORTIE") ==
+          "error: sieges are a campaign rule; this map has none");
+    CHECK(one(pos, "France: BUY 2 T PAR") ==
+          "error: supply trains are a campaign rule; this map has none");
+    CHECK(one(pos, "France: A PAR DEMOLISH BUR") ==
+          "error: demolishing and repairing rail structures is a rail network rule; this map has "
+          "none");
+}
