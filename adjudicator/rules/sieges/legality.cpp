@@ -96,12 +96,12 @@ Checked garrison_support(const Variant& v, const Position& pos, PowerId power, c
     if (army->type != UnitType::Army)
         return fail(army_name +
                     " is no army: a garrison sorties only to aid a relieving army (5n)");
-    // Sortied points that fail "retreat with the relieving army": they join it, so it must be
-    // an army of the garrison's own power.
-    if (army->power != power)
-        return fail(army_name + " belongs to " + power_name(v, army->power) + ", not " +
+    // An army of the garrison's power or of an ally (relief.cpp: sortied points that fail
+    // "retreat with the relieving army" and serve in it); never an enemy's.
+    if (v.campaign->enemies(army->power, power))
+        return fail(army_name + " belongs to " + power_name(v, army->power) + ", at war with " +
                     power_name(v, power) + ": the garrison of " + name +
-                    " aids only its own power's relieving army (5n)");
+                    " aids only a relieving army of its own side (5n)");
     order.target_type = UnitType::Army;
     order.target = from;
     order.target_destination = where;

@@ -103,11 +103,15 @@ void sortie_retreats(TurnContext& ctx, const Order& aid, const ReliefNames& n,
     if (joined == nullptr)
         joined = find_unit(
             next.dislodged, [](DislodgedUnit& d) -> Unit& { return d.unit; }, relieving);
+    // An ally's relief: the points serve in its army from now on (docs/sieges.md, "Relief").
+    const bool ally = relieving.power != aid.power;
     std::string text = "the relief of " + n.fortress + " failed: the garrison's " +
-                       std::to_string(gone) + " sortied points retreat with " + n.relief;
+                       std::to_string(gone) + " sortied points retreat with " +
+                       (ally ? ctx.variant.powers[relieving.power].name + "'s " : std::string()) +
+                       n.relief;
     if (joined != nullptr) {
         joined->stats.points += gone;
-        text += ", which now has ";
+        text += ally ? " and serve in it, which now has " : ", which now has ";
         text += std::to_string(joined->stats.points);
         text += " points";
     } else {

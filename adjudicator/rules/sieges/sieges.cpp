@@ -177,11 +177,13 @@ std::int64_t relief_points(const Variant& variant, const Position& position,
     });
     if (move == orders.end()) return 0;
     const ProvinceId into = move->destination.province;
-    const Order* aid = detail::garrison_support(orders, into, unit.power);
-    if (aid == nullptr || aid->target != from || state(position).siege_of(into) == nullptr)
-        return 0;
-    for (const Garrison& g : state(position).garrisons)
-        if (g.province == into && g.power == unit.power) return fighting_points(variant, g);
+    if (state(position).siege_of(into) == nullptr) return 0;
+    // The garrison aiding this move: the army's own power's, or an ally's (5n).
+    for (const Garrison& g : state(position).garrisons) {
+        if (g.province != into || variant.campaign->enemies(g.power, unit.power)) continue;
+        const Order* aid = detail::garrison_support(orders, into, g.power);
+        if (aid != nullptr && aid->target == from) return fighting_points(variant, g);
+    }
     return 0;
 }
 

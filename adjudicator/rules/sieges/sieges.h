@@ -75,7 +75,8 @@ std::int64_t fortified_points(const Variant& variant, const Position& position,
                               std::span<const Order> orders, const Unit& unit);
 
 // The points a garrison adds to `unit`'s relieving move into its besieged fortress (5n): the
-// fighting points of the garrison of the unit's power there, ordered `G REI S A CHA - REI`; else 0.
+// fighting points of the garrison there of the unit's power or an ally's, ordered
+// `G REI S A CHA - REI`; else 0.
 // They count in that move's attack strength only: whether the garrison sorties or pins as many of
 // the besiegers' points in their works, the battle comes out the same (docs/sieges.md, "Relief").
 std::int64_t relief_points(const Variant& variant, const Position& position,
