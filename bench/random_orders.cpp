@@ -26,9 +26,10 @@ std::vector<Location> destinations(const Variant& v, const Unit& u) {
     return out;
 }
 
-}  // namespace
-
-std::string random_movement_orders(const Variant& v, const Position& pos, Random& random) {
+// The movement orders, with `pick(i)` choosing the unit that unit i tries to support (i
+// itself: none).
+template <typename Pick>
+std::string movement_orders(const Variant& v, const Position& pos, Random& random, Pick pick) {
     struct Plan {
         bool moves = false;
         Location to;
@@ -53,7 +54,7 @@ std::string random_movement_orders(const Variant& v, const Position& pos, Random
         bool written = false;
         if (random.below(100) < 60) {
             for (std::size_t tries = 0; tries < 4 && !written; ++tries) {
-                const std::size_t j = random.below(pos.units.size());
+                const std::size_t j = pick(i);
                 if (j == i) continue;
                 const Unit& other = pos.units[j];
                 if (plans[j].moves && plans[j].to.province != u.location.province &&
@@ -72,6 +73,24 @@ std::string random_movement_orders(const Variant& v, const Position& pos, Random
         text += "\n";
     }
     return text;
+}
+
+}  // namespace
+
+std::string random_movement_orders(const Variant& v, const Position& pos, Random& random) {
+    return movement_orders(v, pos, random,
+                           [&](std::size_t) { return random.below(pos.units.size()); });
+}
+
+std::string random_local_movement_orders(const Variant& v, const Position& pos, Random& random) {
+    std::vector<std::size_t> near;
+    return movement_orders(v, pos, random, [&](std::size_t i) {
+        near.clear();
+        for (const Location& to : destinations(v, pos.units[i]))
+            if (const Unit* other = pos.unit_at(to.province))
+                near.push_back(static_cast<std::size_t>(other - pos.units.data()));
+        return near.empty() ? i : near[random.below(near.size())];
+    });
 }
 
 std::string random_retreat_orders(const Variant& v, const Position& pos, Random& random) {

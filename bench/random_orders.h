@@ -31,6 +31,12 @@ class Random {
 std::string random_movement_orders(const Variant& variant, const Position& position,
                                    Random& random);
 
+// The same, except that a unit that does not move tries to support a unit next to it, where
+// random_movement_orders tries units drawn from the whole map: there the share of supports
+// falls as the map grows, here it stays that of the units' neighbourhoods (the scale bench).
+std::string random_local_movement_orders(const Variant& variant, const Position& position,
+                                         Random& random);
+
 // Retreat or disband orders for every dislodged unit.
 std::string random_retreat_orders(const Variant& variant, const Position& position, Random& random);
 

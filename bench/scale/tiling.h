@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the two synthetic maps share: reading a variant file of config/variants/ as JSON,
+// renaming a copy's provinces and loading the result with the project's own loader.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "variant/variant.h"
+
+namespace adjutant::bench {
+
+// config/variants/NAME.json, parsed; exits with a message if it cannot be read.
+nlohmann::json read_variant_json(const std::string& name);
+
+// A location ("PAR", "STP/NC") or unit ("A PAR", "F STP/SC") with its province renamed for copy
+// `copy`: "PAR" stays "PAR" in copy 0 and is "PAR3" in copy 3.
+std::string in_copy(const std::string& text, int copy);
+
+// A name or alias in copy `copy`: "Paris" in copy 0, "Paris 3" in copy 3.
+std::string named_in_copy(const std::string& name, int copy);
+
+// load_variant() on `text`; exits naming the first errors if it does not load.
+Variant load_or_exit(const std::string& text, const std::string& what);
+
+}  // namespace adjutant::bench
