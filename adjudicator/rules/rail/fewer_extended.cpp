@@ -142,15 +142,26 @@ void reduce_extended(const RailGraph& graph, const std::vector<std::vector<int>>
             scratch.twin[at(k)] = back < 0 ? k : back;
         }
     const Loads others{scratch.other_vertex_load, scratch.other_link_load};
-    // Each accepted move leaves strictly fewer armies Extended, so the loop ends.
+    // Adds `sign` lines of `route` to the others' loads.
+    const auto add_route = [&](const std::vector<int>& route, int sign) {
+        for (std::size_t k = 0; k < route.size(); ++k) {
+            others.vertex[at(route[k])] += sign;
+            if (k > 0)
+                others.link[at(shared_link(graph, scratch.twin, route[k - 1], route[k]))] += sign;
+        }
+    };
+    // Each accepted move leaves strictly fewer armies Extended, so the loop ends. Until one is
+    // accepted the routes stand as they were: the count before a try, and every line's load,
+    // are those of the pass, and the line being moved is taken off the loads and put back.
     for (bool moved = true; moved;) {
         moved = false;
+        const int before = extended_count(graph, routes, scratch);
+        count_loads(graph, scratch.twin, routes, others);
         for (std::size_t i = 0; i < routes.size() && !moved; ++i) {
             if (routes[i].empty()) continue;
-            const int before = extended_count(graph, routes, scratch);
             scratch.kept.swap(routes[i]);
             routes[i].clear();
-            count_loads(graph, scratch.twin, routes, others);
+            add_route(scratch.kept, -1);
             // First a clean line; then one over places with no room, which fills nothing.
             for (bool roomless : {false, true}) {
                 fitting_line(graph, others, entries[i], roomless, scratch, routes[i]);
@@ -159,7 +170,10 @@ void reduce_extended(const RailGraph& graph, const std::vector<std::vector<int>>
                     break;
                 }
             }
-            if (!moved) routes[i].swap(scratch.kept);
+            if (!moved) {
+                routes[i].swap(scratch.kept);
+                add_route(routes[i], +1);
+            }
         }
     }
 }
