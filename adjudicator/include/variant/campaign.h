@@ -54,6 +54,12 @@ struct RailNetworkRules {
     // Armies a named line's provinces carry at the exceptional capacity (18.1.2): line name and
     // armies, e.g. {"Aachen-Liège", 5}. A named line missing here carries 3.
     std::vector<std::pair<std::string, int>> exceptional_lines;
+    // 18.3, Réseau du Nord: the named side marks no railheads before the week `railheads_from`
+    // (its year and week; 0 when the rule is off). Until then its rail is operational wherever
+    // it holds a line joined to its source, at the capacity its track allows.
+    std::string unmarked_side;
+    int railheads_from_year = 0;
+    int railheads_from_week = 0;
 };
 
 struct CampaignMap {

@@ -6,9 +6,8 @@
 
 namespace adjutant::rail {
 
-namespace {
-
-void change(TurnContext& ctx, PowerId power, ProvinceId p, RailState to, const std::string& why) {
+void change_rail_state(TurnContext& ctx, PowerId power, ProvinceId p, RailState to,
+                       const std::string& why) {
     const Variant& v = ctx.variant;
     RailState& current = state(ctx.result.next).rail[power][p];
     const std::string kind = to == RailState::NonOperational ? "rail.non_operational"
@@ -20,6 +19,8 @@ void change(TurnContext& ctx, PowerId power, ProvinceId p, RailState to, const s
                   state_name(current) + " -> " + state_name(to) + " (" + why + ")");
     current = to;
 }
+
+namespace {
 
 bool enemy_army(const Variant& v, const std::vector<PowerId>& armies, ProvinceId p, PowerId power) {
     return armies[p] != kNoPower && v.campaign->enemies(armies[p], power);
@@ -33,6 +34,10 @@ void apply_enemy_effects(TurnContext& ctx, RailWeek& week) {
     const std::size_t n = v.provinces.size();
     for (std::size_t w = 0; w < state(next).rail.size(); ++w) {
         const auto power = static_cast<PowerId>(w);
+        if (railheads_unmarked(v, power, ctx.before.phase)) {
+            unmarked_network(ctx, week, power);
+            continue;
+        }
         auto& rail = state(next).rail[w];
         for (std::size_t i = 0; i < n; ++i) {
             const auto p = static_cast<ProvinceId>(i);
@@ -40,10 +45,12 @@ void apply_enemy_effects(TurnContext& ctx, RailWeek& week) {
             // 18.1.4 (1): an enemy army stopped there this week (or stood there as it began).
             if (enemy_army(v, week.army_next, p, power) ||
                 enemy_army(v, week.army_before, p, power))
-                change(ctx, power, p, RailState::NonOperational, "an enemy army stopped there");
+                change_rail_state(ctx, power, p, RailState::NonOperational,
+                                  "an enemy army stopped there");
             // 18.1.4 (2): the ground is the enemy's, behind its front line.
             else if (!week.friendly[w][p])
-                change(ctx, power, p, RailState::NonOperational, "behind the enemy's front line");
+                change_rail_state(ctx, power, p, RailState::NonOperational,
+                                  "behind the enemy's front line");
         }
         // 18.1.1: controlled and operational lines must still reach a friendly map edge.
         std::vector<std::uint8_t>& held = week.reached;
@@ -52,15 +59,15 @@ void apply_enemy_effects(TurnContext& ctx, RailWeek& week) {
             held);
         for (std::size_t i = 0; i < n; ++i)
             if (rail[i] != RailState::NonOperational && !held[i])
-                change(ctx, power, static_cast<ProvinceId>(i), RailState::NonOperational,
-                       "cut off from the map edge");
+                change_rail_state(ctx, power, static_cast<ProvinceId>(i), RailState::NonOperational,
+                                  "cut off from the map edge");
         std::vector<std::uint8_t>& open = week.reached;
         reach(
             week, power, [&](ProvinceId p) { return operational(rail[p]); }, false, open);
         for (std::size_t i = 0; i < n; ++i)
             if (operational(rail[i]) && !open[i])
-                change(ctx, power, static_cast<ProvinceId>(i), RailState::Controlled,
-                       "no operational line to the map edge");
+                change_rail_state(ctx, power, static_cast<ProvinceId>(i), RailState::Controlled,
+                                  "no operational line to the map edge");
     }
 }
 
@@ -70,6 +77,8 @@ void engineer(TurnContext& ctx, RailWeek& week) {
     const std::size_t n = v.provinces.size();
     for (std::size_t w = 0; w < state(next).rail.size(); ++w) {
         const auto power = static_cast<PowerId>(w);
+        // 18.3: a side that marks no railheads yet has no engineering to do.
+        if (railheads_unmarked(v, power, ctx.before.phase)) continue;
         // Every step reads the states as the procedure began: a province moves one state a week.
         std::vector<RailState>& was = week.was;
         was = state(next).rail[w];
@@ -81,7 +90,7 @@ void engineer(TurnContext& ctx, RailWeek& week) {
         // 1B: capacity 3 on the named lines becomes their exceptional capacity.
         provinces([&](ProvinceId p, RailState s) {
             if (s == RailState::Capacity3 && exceptional_capacity(v, p) > 0)
-                change(ctx, power, p, RailState::Exceptional, "18.2.1 step 1B");
+                change_rail_state(ctx, power, p, RailState::Exceptional, "18.2.1 step 1B");
         });
         // 2: capacity 2 -> 3 only where double track alone joins it to the map edge.
         std::vector<std::uint8_t>& by_double = week.reached;
@@ -89,17 +98,17 @@ void engineer(TurnContext& ctx, RailWeek& week) {
             week, power, [&](ProvinceId p) { return operational(was[p]); }, true, by_double);
         provinces([&](ProvinceId p, RailState s) {
             if (s == RailState::Capacity2 && by_double[p])
-                change(ctx, power, p, RailState::Capacity3, "18.2.1 step 2");
+                change_rail_state(ctx, power, p, RailState::Capacity3, "18.2.1 step 2");
         });
         // 3: capacity 1 -> 2.
         provinces([&](ProvinceId p, RailState s) {
             if (s == RailState::Capacity1)
-                change(ctx, power, p, RailState::Capacity2, "18.2.1 step 3");
+                change_rail_state(ctx, power, p, RailState::Capacity2, "18.2.1 step 3");
         });
         // 4: controlled -> capacity 1.
         provinces([&](ProvinceId p, RailState s) {
             if (s == RailState::Controlled)
-                change(ctx, power, p, RailState::Capacity1, "18.2.1 step 4");
+                change_rail_state(ctx, power, p, RailState::Capacity1, "18.2.1 step 4");
         });
         // 5: held ground one rail link beyond the railhead (or at a source) becomes controlled,
         // if it still reaches the source that way (from the port only inside its region).
@@ -120,7 +129,7 @@ void engineer(TurnContext& ctx, RailWeek& week) {
             false, joined);
         provinces([&](ProvinceId p, RailState) {
             if (candidate[p] && joined[p])
-                change(ctx, power, p, RailState::Controlled, "18.2.1 step 5");
+                change_rail_state(ctx, power, p, RailState::Controlled, "18.2.1 step 5");
         });
     }
 }

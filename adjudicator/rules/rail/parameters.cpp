@@ -3,7 +3,9 @@
 // docs/rail.md):
 //   "rules": {"rail_network": {"port_exception": {...}, "single_track_exception": {...},
 //                              "rail_capacity": {"Germany": 12, ...},
-//                              "exceptional_lines": {"Aachen-Liège": 5}}}
+//                              "exceptional_lines": {"Aachen-Liège": 5},
+//                              "reseau_du_nord": {"side": "Allies", "railheads_from": "1914W44M"}}}
+#include "core/phase.h"
 #include "rules/rail/rail.h"
 #include "variant/variant_fields.h"
 
@@ -16,9 +18,9 @@ void read_parameters(VariantFields& fields, const json& part, const std::string&
     JsonChecker& check = fields.check();
     const Variant& v = fields.variant();
     CampaignMap& c = fields.campaign();
-    check.only_fields(
-        part, at,
-        {"port_exception", "single_track_exception", "rail_capacity", "exceptional_lines"});
+    check.only_fields(part, at,
+                      {"port_exception", "single_track_exception", "rail_capacity",
+                       "exceptional_lines", "reseau_du_nord"});
     c.rail_rules = true;
     RailNetworkRules& rail = c.rail;
     rail.port_region.assign(v.provinces.size(), 0);
@@ -63,6 +65,21 @@ void read_parameters(VariantFields& fields, const json& part, const std::string&
                                   else
                                       rail.rail_capacity[who] = n;
                               });
+    if (const json* e = check.get(part, at, "reseau_du_nord", JsonKind::Object, false)) {
+        const std::string here = json_child(at, "reseau_du_nord");
+        check.only_fields(*e, here, {"side", "railheads_from"});
+        if (auto side = check.get_string(*e, here, "side", true)) rail.unmarked_side = *side;
+        if (auto from = check.get_string(*e, here, "railheads_from", true)) {
+            const std::optional<Phase> phase = Phase::parse(*from);
+            if (!phase || !phase->weekly())
+                check.error(json_child(here, "railheads_from"),
+                            "must be a week's movement phase, e.g. 1914W44M");
+            else {
+                rail.railheads_from_year = phase->year;
+                rail.railheads_from_week = phase->week;
+            }
+        }
+    }
     if (const json* lines = check.get(part, at, "exceptional_lines", JsonKind::Object, false))
         for (auto it = lines->begin(); it != lines->end(); ++it) {
             const std::string here = json_child(json_child(at, "exceptional_lines"), it.key());

@@ -144,10 +144,8 @@ void initialise(const Variant& v, Position& pos) {
             v, pos, power, [&](ProvinceId p) { return held[p] != 0; }, true);
         for (std::size_t p = 0; p < n; ++p) {
             if (!held[p]) continue;
-            const auto here = static_cast<ProvinceId>(p);
-            state(pos).rail[w][p] = !by_double[p]                       ? RailState::Capacity2
-                                    : exceptional_capacity(v, here) > 0 ? RailState::Exceptional
-                                                                        : RailState::Capacity3;
+            state(pos).rail[w][p] =
+                unmarked_state(v, static_cast<ProvinceId>(p), true, by_double[p] != 0);
         }
     }
 }

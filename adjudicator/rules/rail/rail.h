@@ -132,6 +132,18 @@ int loc_capacity(const Variant& variant, ProvinceId province, RailState state);
 
 std::string state_name(RailState state);
 
+// Sets `power`'s rail state in `province` in the position being built, with its event.
+void change_rail_state(TurnContext& context, PowerId power, ProvinceId province, RailState to,
+                       const std::string& why);
+
+// 18.3, Réseau du Nord (reseau_du_nord.cpp): whether `power`'s side marks no railheads yet in
+// `week`; the state of a rail province it holds (or not) and reaches (by double track or not)
+// from its source when no railheads are marked, as at the start of a game; and the week's
+// states of such a power's rail, in place of the enemy effects and the engineering.
+bool railheads_unmarked(const Variant& variant, PowerId power, const Phase& week);
+RailState unmarked_state(const Variant& variant, ProvinceId province, bool held, bool by_double);
+void unmarked_network(TurnContext& context, RailWeek& week, PowerId power);
+
 }  // namespace adjutant::rail
 
 #include "rules/rail/reach.inl"
