@@ -22,26 +22,6 @@ constexpr std::pair<const char*, const char*> kLinks[] = {
 
 constexpr int kHeight = 800;  // the 1914 canvas; copy i is drawn i canvases south
 
-json renamed_list(const json& list, int copy) {
-    json out = json::array();
-    for (const json& item : list) out.push_back(in_copy(item.get<std::string>(), copy));
-    return out;
-}
-
-json province_in_copy(const json& province, int copy) {
-    json p = province;
-    p["abbr"] = in_copy(province["abbr"].get<std::string>(), copy);
-    p["name"] = named_in_copy(province["name"].get<std::string>(), copy);
-    json aliases = json::array();
-    for (const json& alias : province.value("aliases", json::array()))
-        aliases.push_back(named_in_copy(alias.get<std::string>(), copy));
-    p["aliases"] = aliases;
-    p["draw"]["y"] = province["draw"]["y"].get<int>() + kHeight * copy;
-    if (p.contains("army")) p["army"] = renamed_list(province["army"], copy);
-    if (p.contains("fleet")) p["fleet"] = renamed_list(province["fleet"], copy);
-    return p;
-}
-
 json rail_link_in_copy(const json& link, int copy) {
     json l = link;
     l["between"] = renamed_list(link["between"], copy);
@@ -81,7 +61,7 @@ void tile_map(json& doc, const json& front, int copies) {
     std::map<std::string, std::size_t> index;  // abbreviation -> place in doc["provinces"]
     for (int copy = 0; copy < copies; ++copy) {
         for (const json& province : front["provinces"]) {
-            json p = province_in_copy(province, copy);
+            json p = province_in_copy(province, copy, "y", kHeight * copy);
             index[p["abbr"].get<std::string>()] = doc["provinces"].size();
             doc["provinces"].push_back(std::move(p));
         }

@@ -29,31 +29,6 @@ constexpr Link kLinks[] = {
 
 constexpr int kWidth = 1000;  // the standard map's canvas; copy i is drawn i canvases east
 
-json renamed_list(const json& list, int copy) {
-    json out = json::array();
-    for (const json& item : list) out.push_back(in_copy(item.get<std::string>(), copy));
-    return out;
-}
-
-json province_in_copy(const json& province, int copy) {
-    json p = province;
-    p["abbr"] = in_copy(province["abbr"].get<std::string>(), copy);
-    p["name"] = named_in_copy(province["name"].get<std::string>(), copy);
-    json aliases = json::array();
-    for (const json& alias : province.value("aliases", json::array()))
-        aliases.push_back(named_in_copy(alias.get<std::string>(), copy));
-    p["aliases"] = aliases;
-    p["draw"]["x"] = province["draw"]["x"].get<int>() + kWidth * copy;
-    if (p.contains("army")) p["army"] = renamed_list(province["army"], copy);
-    if (p.contains("fleet")) p["fleet"] = renamed_list(province["fleet"], copy);
-    if (p.contains("coasts"))
-        for (json& coast : p["coasts"]) {
-            coast["draw"]["x"] = coast["draw"]["x"].get<int>() + kWidth * copy;
-            coast["fleet"] = renamed_list(coast["fleet"], copy);
-        }
-    return p;
-}
-
 }  // namespace
 
 // One set of powers for the whole map, each with `copies` times its home centres and starting
@@ -70,7 +45,7 @@ std::string synthetic_standard_json(int copies) {
     std::map<std::string, std::size_t> index;  // abbreviation -> place in doc["provinces"]
     for (int copy = 0; copy < copies; ++copy)
         for (const json& province : standard["provinces"]) {
-            json p = province_in_copy(province, copy);
+            json p = province_in_copy(province, copy, "x", kWidth * copy);
             index[p["abbr"].get<std::string>()] = doc["provinces"].size();
             doc["provinces"].push_back(std::move(p));
         }

@@ -10,6 +10,8 @@
 
 namespace adjutant::bench {
 
+using json = nlohmann::json;
+
 nlohmann::json read_variant_json(const std::string& name) {
     const std::string path =
         std::string(ADJUTANT_SOURCE_DIR) + "/config/variants/" + name + ".json";
@@ -47,6 +49,31 @@ Variant load_or_exit(const std::string& text, const std::string& what) {
         std::exit(70);
     }
     return std::move(*load.variant);
+}
+
+json renamed_list(const json& list, int copy) {
+    json out = json::array();
+    for (const json& item : list) out.push_back(in_copy(item.get<std::string>(), copy));
+    return out;
+}
+
+json province_in_copy(const json& province, int copy, const char* axis, int offset) {
+    json p = province;
+    p["abbr"] = in_copy(province["abbr"].get<std::string>(), copy);
+    p["name"] = named_in_copy(province["name"].get<std::string>(), copy);
+    json aliases = json::array();
+    for (const json& alias : province.value("aliases", json::array()))
+        aliases.push_back(named_in_copy(alias.get<std::string>(), copy));
+    p["aliases"] = aliases;
+    p["draw"][axis] = province["draw"][axis].get<int>() + offset;
+    if (p.contains("army")) p["army"] = renamed_list(province["army"], copy);
+    if (p.contains("fleet")) p["fleet"] = renamed_list(province["fleet"], copy);
+    if (p.contains("coasts"))
+        for (json& coast : p["coasts"]) {
+            coast["draw"][axis] = coast["draw"][axis].get<int>() + offset;
+            coast["fleet"] = renamed_list(coast["fleet"], copy);
+        }
+    return p;
 }
 
 }  // namespace adjutant::bench

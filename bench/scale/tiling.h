@@ -20,6 +20,15 @@ std::string in_copy(const std::string& text, int copy);
 // A name or alias in copy `copy`: "Paris" in copy 0, "Paris 3" in copy 3.
 std::string named_in_copy(const std::string& name, int copy);
 
+// Each entry of a list of locations or units (`in_copy`) renamed for copy `copy`.
+nlohmann::json renamed_list(const nlohmann::json& list, int copy);
+
+// A province of the variant file renamed for copy `copy` (its abbreviation, name, aliases,
+// army and fleet neighbours and coasts' fleet neighbours), drawn `offset` further along
+// `axis` ("x" or "y"), its coasts too.
+nlohmann::json province_in_copy(const nlohmann::json& province, int copy, const char* axis,
+                                int offset);
+
 // load_variant() on `text`; exits naming the first errors if it does not load.
 Variant load_or_exit(const std::string& text, const std::string& what);
 
