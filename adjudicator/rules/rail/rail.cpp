@@ -34,18 +34,6 @@ std::string state_name(RailState state) {
     return "?";
 }
 
-bool friendly_controlled(const Variant& v, const Position& pos, PowerId power,
-                         ProvinceId province) {
-    const CampaignMap& map = *v.campaign;
-    if (province >= state(pos).control.size()) return false;
-    const PowerId holder = state(pos).control[province];
-    if (holder == kNoPower || map.enemies(holder, power)) return false;
-    // A fortress holding out commands its station: nobody else's trains run through it.
-    return std::none_of(
-        sieges::state(pos).garrisons.begin(), sieges::state(pos).garrisons.end(),
-        [&](const Garrison& g) { return g.province == province && map.enemies(g.power, power); });
-}
-
 bool side_map_edge(const Variant& v, PowerId power, ProvinceId province) {
     const CampaignMap& map = *v.campaign;
     const std::string& side = map.side[power];
@@ -66,14 +54,6 @@ bool source(const Variant& v, PowerId power, ProvinceId province) {
 bool demolished(const Position& pos, std::uint16_t index) {
     const std::vector<std::uint16_t>& gone = state(pos).demolished;
     return std::binary_search(gone.begin(), gone.end(), index);
-}
-
-std::vector<ProvinceId> rail_neighbours(const Variant& v, const Position& pos, ProvinceId province,
-                                        bool double_only) {
-    std::vector<ProvinceId> out;
-    for_each_rail_neighbour(v, state(pos).demolished, province, double_only,
-                            [&](ProvinceId q) { out.push_back(q); });
-    return out;
 }
 
 bool double_source(const Variant& v, ProvinceId province) {
@@ -135,13 +115,16 @@ void initialise(const Variant& v, Position& pos) {
     }
     if (!state(pos).rail.empty()) return;
     state(pos).rail.assign(v.powers.size(), std::vector<RailState>(n, RailState::NonOperational));
+    // The friendly ground and map edges as the week's steps read them (week.h).
+    RailWeek week(v, pos, pos);
+    std::vector<std::uint8_t> held;
+    std::vector<std::uint8_t> by_double;
     for (std::size_t w = 0; w < v.powers.size(); ++w) {
         const auto power = static_cast<PowerId>(w);
-        const auto held = reach(
-            v, pos, power, [&](ProvinceId p) { return friendly_controlled(v, pos, power, p); },
-            false);
-        const auto by_double = reach(
-            v, pos, power, [&](ProvinceId p) { return held[p] != 0; }, true);
+        reach(
+            week, power, [&](ProvinceId p) { return week.friendly[w][p] != 0; }, false, held);
+        reach(
+            week, power, [&](ProvinceId p) { return held[p] != 0; }, true, by_double);
         for (std::size_t p = 0; p < n; ++p) {
             if (!held[p]) continue;
             state(pos).rail[w][p] =

@@ -99,10 +99,6 @@ void initialise(const Variant& variant, Position& position);
 
 // Shared reading of the map and the position being built.
 bool operational(RailState state);
-// Whether `power` holds `province` for rail purposes: the ground is its own or an ally's and no
-// enemy garrison holds out there.
-bool friendly_controlled(const Variant& variant, const Position& position, PowerId power,
-                         ProvinceId province);
 // Whether `province` is a map edge of `power` or of a power on its side: the seed treats a
 // side's rail as one ("Allied Friendly Operational", 18.2), so an ally's map edge feeds it too
 // (except the port of the port exception, which feeds the rest of the side inside its region).
@@ -112,13 +108,10 @@ bool side_map_edge(const Variant& variant, PowerId power, ProvinceId province);
 bool source(const Variant& variant, PowerId power, ProvinceId province);
 // Whether the rail link at `index` in rail_links has a demolished structure.
 bool demolished(const Position& position, std::uint16_t index);
-// The provinces `power` can reach from its sources over provinces `usable` accepts, along rail
-// links that are not demolished (and of double track only when `double_only`). Inside the port
-// region the port side may also start from the port; from the port it never leaves the region.
-template <typename Usable>
-std::vector<std::uint8_t> reach(const Variant& variant, const Position& position, PowerId power,
-                                Usable usable, bool double_only);
-// The same into `out`, with what the week worked out once (week.h).
+// Into `out`, the provinces `power` can reach from its sources over provinces `usable`
+// accepts, along rail links that are not demolished (and of double track only when
+// `double_only`), with what the week worked out once (week.h). Inside the port region the port
+// side may also start from the port; from the port it never leaves the region.
 template <typename Usable>
 void reach(RailWeek& week, PowerId power, Usable usable, bool double_only,
            std::vector<std::uint8_t>& out);

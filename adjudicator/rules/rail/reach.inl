@@ -11,12 +11,9 @@ namespace adjutant::rail {
 
 bool side_map_edge(const Variant& variant, PowerId power, ProvinceId province);
 
-// The provinces joined to `province` by a rail link that is not demolished, in id order.
-std::vector<ProvinceId> rail_neighbours(const Variant& variant, const Position& position,
-                                        ProvinceId province, bool double_only);
-
-// `visit(q)` for each of those, in the same order, without making a list: a search calls this
-// for every province it takes from its queue.
+// `visit(q)` for each province joined to `province` by a rail link that is not demolished (of
+// double track only when `double_only`), in id order, without making a list: a search calls
+// this for every province it takes from its queue.
 template <typename Visit>
 void for_each_rail_neighbour(const Variant& variant, const std::vector<std::uint16_t>& demolished,
                              ProvinceId province, bool double_only, Visit visit) {
@@ -32,7 +29,7 @@ void for_each_rail_neighbour(const Variant& variant, const std::vector<std::uint
     }
 }
 
-// The search of both reach() functions: into `out`, the provinces reached from those of
+// The search of reach() (rail.h): into `out`, the provinces reached from those of
 // `map_edges` that `usable` accepts (see rail.h).
 template <typename Usable>
 void reach_from(const Variant& variant, const std::vector<std::uint16_t>& demolished, PowerId power,
@@ -72,22 +69,6 @@ void reach_from(const Variant& variant, const std::vector<std::uint16_t>& demoli
         walk(seen, true);
         for (std::size_t p = 0; p < n; ++p) out[p] = out[p] | seen[p];
     }
-}
-
-template <typename Usable>
-std::vector<std::uint8_t> reach(const Variant& variant, const Position& position, PowerId power,
-                                Usable usable, bool double_only) {
-    std::vector<ProvinceId> map_edges;
-    for (std::size_t p = 0; p < variant.provinces.size(); ++p) {
-        const auto here = static_cast<ProvinceId>(p);
-        if (side_map_edge(variant, power, here)) map_edges.push_back(here);
-    }
-    std::vector<std::uint8_t> seen;
-    std::vector<ProvinceId> queue;
-    std::vector<std::uint8_t> out;
-    reach_from(variant, state(position).demolished, power, map_edges, usable, double_only, seen,
-               queue, out);
-    return out;
 }
 
 template <typename Usable>

@@ -26,7 +26,7 @@ RailWeek::RailWeek(const Variant& v, const Position& before, const Position& nex
       army_next(armies_by_province(v.provinces.size(), next)) {
     const CampaignMap& map = *v.campaign;
     const std::size_t n = v.provinces.size();
-    // friendly_controlled for every province and power at once: the ground's holder, unless an
+    // Friendly ground for every province and power at once: the ground's holder, unless an
     // enemy garrison holds out there.
     const std::vector<PowerId>& control = state(next).control;
     const std::vector<Garrison>& garrisons = sieges::state(next).garrisons;

@@ -24,7 +24,9 @@ struct RailWeek {
 
     const Variant& variant;
     const std::vector<std::uint16_t>& demolished;  // of `next`, sorted
-    // Per power, per province: friendly_controlled (rail.h) in `next`.
+    // Per power, per province: whether the power holds the ground for rail purposes in `next`:
+    // its own or an ally's, and no enemy garrison holds out there (a fortress holding out
+    // commands its station: nobody else's trains run through it).
     std::vector<std::vector<std::uint8_t>> friendly;
     // Per power: the provinces that are map edges of its side (side_map_edge), in id order.
     std::vector<std::vector<ProvinceId>> map_edges;
