@@ -5,6 +5,7 @@
 #include <cassert>
 
 #include "core/keyed_rng.h"
+#include "module/rule_module.h"
 #include "module/turn_context.h"
 #include "position/position_check.h"
 #include "resolve/movement.h"
@@ -22,8 +23,27 @@ Adjudication Adjudicator::run(const Variant& variant, const Position& position,
     return run(variant, position, orders, dice);
 }
 
+namespace {
+
+// The movement phase's orders as the units carry them out (RuleModule::settle_orders): `orders`
+// itself when no enabled module settles any, else a settled copy kept in `settled`.
+std::span<const Order> settle(const Variant& variant, const Position& position,
+                              std::span<const Order> orders, std::vector<Order>& settled) {
+    if (!variant.campaign || position.phase.kind != PhaseKind::Movement) return orders;
+    for (const RuleModule* module : rule_modules()) {
+        if (module->settle_orders == nullptr || !module->enabled(variant)) continue;
+        if (settled.empty()) settled.assign(orders.begin(), orders.end());
+        module->settle_orders(variant, position, settled);
+    }
+    return settled.empty() ? orders : std::span<const Order>(settled);
+}
+
+}  // namespace
+
 Adjudication Adjudicator::run(const Variant& variant, const Position& position,
-                              std::span<const Order> orders, Dice& dice) {
+                              std::span<const Order> given, Dice& dice) {
+    std::vector<Order> settled;
+    const std::span<const Order> orders = settle(variant, position, given, settled);
     Adjudication result;
     switch (position.phase.kind) {
         case PhaseKind::Movement:

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: arbitrary bytes as one power's orders for a 1914 campaign week with a siege
-// under way (A AAC moved into Liège, its siege laid), then the week adjudicated with whatever
-// the parser accepted. Rail rides, siege and garrison orders and rail works meet arbitrary
-// input, and every rule module (supply, sieges, rail engineering, the LOC allocation) meets
-// arbitrary legal orders: nothing may crash, hang, or answer without a reason.
+// under way (A AAC moved into Liège, its siege laid) and France's A NAN in field works, then the
+// week adjudicated with whatever the parser accepted. Rail rides, siege and garrison orders, rail
+// works and field works meet arbitrary input, and every rule module (supply, sieges, field works,
+// rail engineering, the LOC allocation) meets arbitrary legal orders: nothing may crash, hang, or
+// answer without a reason.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -15,6 +16,7 @@
 #include "adjudicate.h"
 #include "orders/parser.h"
 #include "position/position.h"
+#include "rules/field_works/state.h"
 #include "rules/sieges/state.h"
 #include "starting_position.h"
 #include "variant/variant_json.h"
@@ -53,6 +55,12 @@ const Campaign& campaign() {
                 siege.army = u.stats.id;
                 siege.weeks = 2;
                 sieges::state(out.week).sieges.push_back(siege);
+            } else if (out.variant.provinces[u.location.province].abbr == "NAN") {
+                field_works::Works works;
+                works.province = u.location.province;
+                works.power = u.power;
+                works.army = u.stats.id;
+                field_works::state(out.week).works.push_back(works);
             }
         out.week.normalise();
         return out;

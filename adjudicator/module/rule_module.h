@@ -11,7 +11,9 @@
 //   orders   read_order / read_unit_action add words to the order language (the module's
 //            order kinds, `ModuleOrderKind`); each kind judges its own legality and writes its
 //            own canonical text; `conflict` refuses a line against the accepted lines before it
-//   movement defence_points / attack_points add to a unit's strength in a `points` movement
+//   movement settle_orders turns an order that hangs on the phase's other orders into the one
+//            the unit carries out (a fortified army retiring when attacked);
+//            defence_points / attack_points add to a unit's strength in a `points` movement
 //            phase (the besiegers' fortified share, a garrison's aid to a relief); a kind's
 //            `RideRules` plan the rides of its orders, which the resolver decides as moves
 //            along a path that may be stopped short, and write their events
@@ -127,6 +129,14 @@ struct RuleModule {
     std::string (*conflict)(const Variant&, const Order& order,
                             std::span<const OrderVerdict> earlier) = nullptr;
 
+    // Orders whose meaning hangs on the other orders of the phase, settled before anything is
+    // resolved: the module may replace an order of its own in `orders` by the one its unit
+    // carries out (5b: an army in its field works ordered to RETIRE moves out when an enemy
+    // marches on it, and holds in its works when none does). The settled orders are the ones
+    // the resolver, the strengths and the week's steps see, and the results show; a settled
+    // order keeps `kind` pointing at the module's kind, so the module knows it for its own.
+    void (*settle_orders)(const Variant&, const Position&, std::span<Order> orders) = nullptr;
+
     // Points added to `unit`'s own strength points wherever it counts them (holding,
     // supporting, defending), and to the attack of its move only.
     std::int64_t (*defence_points)(const Variant&, const Position&, std::span<const Order>,
@@ -141,13 +151,13 @@ struct RuleModule {
     // The module's part of the position document (docs/positions.md): the top-level keys it
     // owns, read whatever the variant (as its orders are) and written only when the position
     // holds some of it. Reading records every problem in the reader and never stops.
-    std::span<const std::string_view> position_keys;
+    std::span<const std::string_view> position_keys{};
     void (*read_position)(PositionReader&, const nlohmann::json& document) = nullptr;
     void (*write_position)(const Variant&, const Position&, nlohmann::json& document) = nullptr;
     // The unit attributes (core/unit.h's UnitStats) the module keeps in a unit's object of the
     // position document ({"unit": "A LIE", "points": 600, "siege_guns": 4}): their keys, read
     // whatever the variant into `stats`, and written when they are not the default.
-    std::span<const std::string_view> unit_keys;
+    std::span<const std::string_view> unit_keys{};
     void (*read_unit)(PositionReader&, const nlohmann::json& item, const std::string& at,
                       UnitStats& stats) = nullptr;
     void (*write_unit)(const Variant&, const UnitStats&, nlohmann::json& item) = nullptr;

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // The one list of rule modules (module/rule_module.h). Their hooks run in this order every
-// week: supply lines first, then the sieges that read them, then rail engineering, which reads
-// where the armies ended the week (DESIGN.md §3; docs/campaign.md, "Turns").
+// week: supply lines first, then the sieges that read them, then the field works (which give up
+// the works of an army that melted away), then rail engineering, which reads where the armies
+// ended the week (DESIGN.md §3; docs/campaign.md, "Turns").
 #include <algorithm>
 #include <array>
 
 #include "module/rule_module.h"
+#include "rules/field_works/field_works.h"
 #include "rules/rail/rail.h"
 #include "rules/sieges/sieges.h"
 #include "rules/supply/supply.h"
@@ -13,9 +15,10 @@
 namespace adjutant {
 
 std::span<const RuleModule* const> rule_modules() {
-    static constexpr std::array<const RuleModule*, 3> kModules{
+    static constexpr std::array<const RuleModule*, 4> kModules{
         &supply::kModule,
         &sieges::kModule,
+        &field_works::kModule,
         &rail::kModule,
     };
     return kModules;

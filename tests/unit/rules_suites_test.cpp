@@ -32,6 +32,10 @@ TEST_CASE("Campaign siege rules (seed 004, 5a-5o and 4g)") {
     check_suite("tests/rules/sieges", "Siege rules");
 }
 
+TEST_CASE("Campaign field works rules (seed 004, 5b)") {
+    check_suite("tests/rules/field_works", "Field works rules");
+}
+
 TEST_CASE("Campaign rail movement rules (seed 001)") {
     check_suite("tests/rules/rail-movement", "Rail movement rules");
 }

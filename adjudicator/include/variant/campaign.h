@@ -62,6 +62,13 @@ struct RailNetworkRules {
     int railheads_from_week = 0;
 };
 
+// Seed 004, 5b, field fortifications (docs/field-works.md).
+struct FieldWorksRules {
+    // The share of an army's points its works add when it stands in them: 100, every battalion
+    // in an entrenchment and every battery in a redoubt, so the points count twice.
+    int defence_percent = 100;
+};
+
 struct CampaignMap {
     std::vector<std::uint8_t> city_class;        // per province: 0 (none), 1, 2, 3
     std::vector<std::uint8_t> fortress_class;    // per province: 0 (none), 1, 2, 3
@@ -79,6 +86,8 @@ struct CampaignMap {
     SupplyRules supply;
     bool rail_rules = false;  // the "rail_network" module is enabled
     RailNetworkRules rail;
+    bool field_works_rules = false;  // the "field_works" module is enabled
+    FieldWorksRules field_works;
     std::vector<Garrison> start_garrisons;
     std::vector<SupplyTrain> start_trains;
     std::vector<std::int64_t> start_treasury;  // per power

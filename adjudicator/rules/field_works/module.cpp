@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+// The field works module's hooks into the core (module/rule_module.h).
+#include "rules/field_works/field_works.h"
+
+#include "variant/variant.h"
+
+namespace adjutant::field_works {
+
+// Both orders are the army's own: it holds while it digs, and holds in its works unless an
+// enemy's attack makes it retire.
+const ModuleOrderKind kEntrench{"entrench", true, check_order, order_text};
+const ModuleOrderKind kRetire{"retire", true, check_order, order_text};
+
+const std::string_view kPositionKeys[1] = {"field_works"};
+
+bool enabled(const Variant& variant) {
+    return variant.campaign.has_value() && variant.campaign->field_works_rules;
+}
+
+const RuleModule kModule{
+    .name = "field_works",
+    .enabled = enabled,
+    .read_parameters = read_parameters,
+    .read_unit_action = read_unit_action,
+    .settle_orders = settle_orders,
+    .defence_points = works_points,
+    .end_of_week = end_of_week,
+    .position_keys = kPositionKeys,
+    .read_position = read_position,
+    .write_position = write_position,
+    .check_position = check_position,
+};
+
+}  // namespace adjutant::field_works
