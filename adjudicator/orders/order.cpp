@@ -31,6 +31,10 @@ std::string Order::text(const Variant& v) const {
         case OrderType::Hold:
             return unit_text(v, unit_type, unit) + " H";
         case OrderType::Move:
+            // A module's order settled into a move (RuleModule::settle_orders: a RETIRE from
+            // field works) keeps the text the player wrote, so the line's verdict is found
+            // under the order it was acknowledged as.
+            if (kind != nullptr && kind->text != nullptr) return kind->text(v, *this);
             return unit_text(v, unit_type, unit) + " - " + v.location_text(destination) +
                    (via_convoy ? " VIA CONVOY" : "");
         case OrderType::Support:
