@@ -23,6 +23,7 @@ class Board:
                       for c in cities}
         self.treasury = position.get("treasury", {})
         self.dislodged = position.get("dislodged", {})
+        self.field_works = position.get("field_works", {})
         self.at = {}  # province -> (power, unit)
         for power, units in self.units.items():
             for unit in units:
@@ -47,6 +48,13 @@ class Board:
         for siege in self.sieges.get(power, []):
             if siege["province"] == province:
                 return siege
+        return None
+
+    def works_of(self, power, province):
+        """The field works of `power` in `province` (seed 004 5b), or None."""
+        for works in self.field_works.get(power, []):
+            if works["province"] == province:
+                return works
         return None
 
     def besieged(self, province):

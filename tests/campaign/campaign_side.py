@@ -17,6 +17,9 @@ MAX_LINE_ROADS = 4
 FORTRESS_REACH = 2
 # An army rides when its objective is at least this many roads away.
 RIDE_DISTANCE = 3
+# An army in its field works retires from them when an enemy army next to it has this many
+# times its points (seed 004 5b: the works double its own, so beyond that they would not hold).
+RETIRE_ODDS = 2
 
 
 class CampaignSide(Side):
@@ -24,6 +27,7 @@ class CampaignSide(Side):
         super().__init__(graph, power, game, rng)
         self.fortress_reach = fortress_reach
         self.standing_supply = None  # learnt in the first week: is `... EVERY WEEK` accepted?
+        self.field_works = graph.field_works
 
     # --- reading the board ---------------------------------------------------------------
 
@@ -156,9 +160,38 @@ class CampaignSide(Side):
         enemy = self.enemy_army_at(board, step)
         if enemy and enemy.get("points", 0) * 1.2 >= unit.get("points", 0):
             targets_taken.add(here)
-            return f"{name} H"  # the odds do not allow an attack
+            return self.hold(board, unit, here)  # the odds do not allow an attack
         targets_taken.add(step)
         return f"{name} - {step}"
+
+    def hold(self, board, unit, here):
+        """An army that stays where it is facing an enemy army digs in (seed 004 5b) where the
+        map has field works and it has an engineer; in its works, it retires from an enemy army
+        of RETIRE_ODDS times its points to a free province of its side's, and else holds in
+        them (the RETIRE holds too when nobody attacks)."""
+        name = unit["unit"]
+        if not self.field_works:
+            return f"{name} H"
+        neighbours = self.graph.army.get(here, [])
+        threats = [e for e in (self.enemy_army_at(board, p) for p in neighbours) if e]
+        if not threats:
+            return f"{name} H"
+        own = board.works_of(self.power, here)
+        if own:
+            strongest = max(e.get("points", 0) for e in threats)
+            if strongest >= RETIRE_ODDS * unit.get("points", 0):
+                away = [p for p in neighbours if p not in board.at and
+                        not any(self.enemy_army_at(board, q) for q in self.graph.army.get(p, []))]
+                for p in sorted(away, key=lambda p: (self.rng.random(), p)):
+                    line = f"{name} RETIRE - {p}"
+                    if self.game.accepted(self.power, line):
+                        return line
+            return f"{name} H"
+        if unit.get("engineers", 0) > 0:
+            line = f"{name} ENTRENCH"
+            if self.game.accepted(self.power, line):
+                return line
+        return f"{name} H"
 
     def ride(self, board, name, here, goal, targets_taken):
         to_goal = self.graph.distances(goal)

@@ -27,6 +27,7 @@ class MapGraph:
         self.railheads = sorted(a for a, p in self.provinces.items() if p.get("railhead"))
         self.campaign = "rules" in variant and "supply" in variant.get("rules", {})
         self.rail = "rail_network" in variant.get("rules", {})
+        self.field_works = "field_works" in variant.get("rules", {})
         self.train_cost = variant.get("rules", {}).get("supply", {}).get("train_cost", 2)
         self.train_speed = variant.get("rules", {}).get("supply", {}).get("train_speed", 2)
         # The powers whose map-edge sources each province is (a supply base for them).
