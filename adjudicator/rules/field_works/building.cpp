@@ -20,18 +20,13 @@ namespace {
 
 // The army of `w` where `w` stands, in `pos`, or nullptr.
 const Unit* standing(const Position& pos, const Works& w) {
-    for (const Unit& u : pos.units)
-        if (u.location.province == w.province && u.type == UnitType::Army && u.power == w.power &&
-            u.stats.id == w.army)
-            return &u;
-    return nullptr;
+    const Unit* u = pos.unit_at(w.province);
+    return u != nullptr && w.dug_by(*u) ? u : nullptr;
 }
 
 bool dislodged(const Adjudication& result, const Works& w) {
-    return std::any_of(result.dislodged.begin(), result.dislodged.end(), [&](const auto& d) {
-        return d.unit.location.province == w.province && d.unit.power == w.power &&
-               d.unit.stats.id == w.army;
-    });
+    return std::any_of(result.dislodged.begin(), result.dislodged.end(),
+                       [&](const DislodgedUnit& d) { return w.dug_by(d.unit); });
 }
 
 // The settled RETIRE of the army in `province` that was carried out, or nullptr.
@@ -82,9 +77,9 @@ void tell_repulses(TurnContext& ctx) {
         const ProvinceId into = r.order.destination.province;
         const Works* w = state(ctx.result.next).in(into);
         const Unit* defender = ctx.before.unit_at(into);
-        if (w == nullptr || defender == nullptr || state(ctx.before).of(*defender) == nullptr ||
-            !v.campaign->enemies(r.order.power, w->power))
+        if (w == nullptr || defender == nullptr || !v.campaign->enemies(r.order.power, w->power))
             continue;
+        // Nothing when the defender was not fighting from its works (works_points says when).
         const std::int64_t works = works_points(v, ctx.before, ctx.orders, *defender);
         if (works == 0) continue;
         ctx.event("works.held", w->power, into,

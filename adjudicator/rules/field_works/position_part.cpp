@@ -58,8 +58,7 @@ std::string check_position(const Variant& variant, const Position& position) {
     if (std::string e = one_per_province(variant, where, "field works"); !e.empty()) return e;
     for (const Works& w : state(position).works) {
         const Unit* u = position.unit_at(w.province);
-        if (u == nullptr || u->type != UnitType::Army || u->power != w.power ||
-            u->stats.id != w.army)
+        if (u == nullptr || !w.dug_by(*u))
             return "the field works in " + variant.provinces[w.province].abbr +
                    " stand without the army that dug them (" + variant.powers[w.power].name +
                    "'s army " + std::to_string(w.army) + ")";

@@ -7,6 +7,11 @@
 
 namespace adjutant::field_works {
 
+bool Works::dug_by(const Unit& unit) const {
+    return unit.location.province == province && unit.type == UnitType::Army &&
+           unit.power == power && unit.stats.id == army;
+}
+
 const Works* FieldWorksState::in(ProvinceId province) const {
     for (const Works& w : works)
         if (w.province == province) return &w;
@@ -15,10 +20,7 @@ const Works* FieldWorksState::in(ProvinceId province) const {
 
 const Works* FieldWorksState::of(const Unit& unit) const {
     const Works* w = in(unit.location.province);
-    if (w == nullptr || unit.type != UnitType::Army || w->power != unit.power ||
-        w->army != unit.stats.id)
-        return nullptr;
-    return w;
+    return w != nullptr && w->dug_by(unit) ? w : nullptr;
 }
 
 void FieldWorksState::normalise() {

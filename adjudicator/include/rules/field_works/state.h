@@ -24,6 +24,9 @@ struct Works {
     ProvinceId province = kNoProvince;
     PowerId power = kNoPower;
     std::uint32_t army = 0;  // the army's id
+
+    // Whether `unit` is the army that dug these works, standing in them.
+    bool dug_by(const Unit& unit) const;
     friend bool operator==(const Works&, const Works&) = default;
 };
 
