@@ -131,7 +131,7 @@ class CampaignReader {
             const std::string at = json_child("/rail_links", i);
             const json& item = (*links)[i];
             if (!check_.expect(item, at, JsonKind::Object)) continue;
-            check_.only_fields(item, at, {"between", "track", "line", "structures"});
+            check_.only_fields(item, at, {"between", "track", "line", "structures", "gauge"});
             RailLink link;
             const json* between = check_.get(item, at, "between", JsonKind::Array, true);
             if (between == nullptr || !pair(*between, json_child(at, "between"), link.a, link.b))
@@ -147,6 +147,8 @@ class CampaignReader {
                     check_.error(json_child(at, "track"), "track is double, single or narrow");
             }
             if (auto line = check_.get_string(item, at, "line", false)) link.line = *line;
+            // The rail module resolves the name against its declared gauges.
+            if (auto gauge = check_.get_string(item, at, "gauge", false)) link.gauge = *gauge;
             if (const json* s = check_.get(item, at, "structures", JsonKind::Array, false))
                 for (std::size_t k = 0; k < s->size(); ++k) {
                     const std::string here = json_child(json_child(at, "structures"), k);

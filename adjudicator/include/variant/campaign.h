@@ -30,6 +30,7 @@ struct RailLink {
     Track track = Track::Double;
     std::string line;  // a named line with exceptional LOC capacity, or empty
     std::vector<RailStructure> structures;
+    std::string gauge;  // the gauge it is laid in (seed 001); empty: the map's default gauge
 };
 
 // Seed 004, section 4, with its numbers as defaults.
@@ -60,6 +61,12 @@ struct RailNetworkRules {
     std::string unmarked_side;
     int railheads_from_year = 0;
     int railheads_from_week = 0;
+    // Seed 001, "ancho de vía": the gauges the map's rail is laid in, the default first; empty
+    // when the map has one gauge and the rule is off. A power's trains run only on its own
+    // gauge until railway engineers convert a line (docs/gauge.md).
+    std::vector<std::string> gauges;
+    std::vector<std::uint8_t> link_gauge;   // per rail link: its gauge as the game starts
+    std::vector<std::uint8_t> power_gauge;  // per power: the gauge its trains run on
 };
 
 // Seed 004, 5b, field fortifications (docs/field-works.md).

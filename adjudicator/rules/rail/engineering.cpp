@@ -86,7 +86,8 @@ void engineer(TurnContext& ctx, RailWeek& week) {
             for (std::size_t i = 0; i < n; ++i) each(static_cast<ProvinceId>(i), was[i]);
         };
         // 1A: this week's DEMOLISH and REPAIR orders are already in `demolished` (rail.cpp);
-        // `reach` never crosses a demolished link, so the steps below cannot advance past one.
+        // `reach` never crosses a demolished link (nor one of another gauge, seed 001), so the
+        // steps below cannot advance past one.
         // 1B: capacity 3 on the named lines becomes their exceptional capacity.
         provinces([&](ProvinceId p, RailState s) {
             if (s == RailState::Capacity3 && exceptional_capacity(v, p) > 0)
@@ -117,7 +118,7 @@ void engineer(TurnContext& ctx, RailWeek& week) {
         provinces([&](ProvinceId p, RailState s) {
             if (s != RailState::NonOperational || !week.friendly[w][p]) return;
             bool next_to_line = source(v, power, p);
-            for_each_rail_neighbour(v, week.demolished, p, false, [&](ProvinceId q) {
+            for_each_rail_neighbour(v, week.closed[w], p, false, [&](ProvinceId q) {
                 next_to_line = next_to_line || was[q] != RailState::NonOperational;
             });
             candidate[p] = next_to_line ? 1 : 0;

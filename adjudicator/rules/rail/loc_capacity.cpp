@@ -93,10 +93,9 @@ std::string route_text(const Variant& v, const std::vector<ProvinceId>& route) {
 // A power's operational rail as the flow graph of max_flow.h: one vertex per operational
 // province, with its capacity, the lines it takes before it extends them (18.1.2), its links
 // and whether it is a source.
-void power_rail(const Variant& v, const Position& next, PowerId power,
+void power_rail(const Variant& v, const std::vector<std::uint16_t>& gone, PowerId power,
                 const std::vector<RailState>& rail, WeekScratch& s) {
     const CampaignMap& map = *v.campaign;
-    const std::vector<std::uint16_t>& gone = state(next).demolished;
     const std::size_t n = v.provinces.size();
     s.vertex.assign(n, -1);
     s.usable.assign(n, 0);
@@ -146,11 +145,10 @@ void power_rail(const Variant& v, const Position& next, PowerId power,
 // Why the line `vertices` leaves its army's supply Extended (18.1.2), or empty: "SED at capacity
 // 1, narrow track AAC-LIE". Fills `route` with its provinces. The loads are those count_lines
 // left in the allocation's scratch.
-std::string extended_because(const Variant& v, const Position& next, const WeekScratch& s,
-                             const std::vector<RailState>& rail, const std::vector<int>& vertices,
-                             std::vector<ProvinceId>& route) {
+std::string extended_because(const Variant& v, const std::vector<std::uint16_t>& gone,
+                             const WeekScratch& s, const std::vector<RailState>& rail,
+                             const std::vector<int>& vertices, std::vector<ProvinceId>& route) {
     const CampaignMap& map = *v.campaign;
-    const std::vector<std::uint16_t>& gone = state(next).demolished;
     std::string why;
     const auto reason = [&](const std::string& r) { why += (why.empty() ? "" : ", ") + r; };
     route.clear();
@@ -201,7 +199,7 @@ void allocate_loc(TurnContext& ctx, RailWeek& week) {
         std::sort(armies.begin(), armies.end(), [](const Unit* a, const Unit* b) {
             return std::tie(a->stats.id, a->location) < std::tie(b->stats.id, b->location);
         });
-        power_rail(v, next, power, rail, s);
+        power_rail(v, week.closed[w], power, rail, s);
         s.asked.resize(armies.size());
         for (std::size_t i = 0; i < armies.size(); ++i)
             entries(v, week, power, armies[i]->location.province, s, s.asked[i]);
@@ -218,7 +216,8 @@ void allocate_loc(TurnContext& ctx, RailWeek& week) {
                               "supply is Extended");
                 continue;
             }
-            const std::string why = extended_because(v, next, s, rail, s.routes[i], s.route);
+            const std::string why =
+                extended_because(v, week.closed[w], s, rail, s.routes[i], s.route);
             u.stats.supply_extended = !why.empty();
             ctx.event(why.empty() ? "loc.line" : "loc.extended", power, u.location.province,
                       name + "'s line of communication runs by rail " + route_text(v, s.route) +

@@ -18,10 +18,13 @@ const ModuleOrderKind kRide{"rail ride", true, check_ride, ride_text, &kRideRule
 
 SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order) {
     const SyntaxMatch works = read_works(reader, order);
-    return works != SyntaxMatch::NotMine ? works : read_ride(reader, order);
+    if (works != SyntaxMatch::NotMine) return works;
+    const SyntaxMatch convert = read_convert(reader, order);
+    return convert != SyntaxMatch::NotMine ? convert : read_ride(reader, order);
 }
 
-const std::string_view kPositionKeys[4] = {"rail", "control", "interdicted", "demolished"};
+const std::string_view kPositionKeys[5] = {"rail", "control", "interdicted", "demolished",
+                                           "converted"};
 
 const RuleModule kModule{
     .name = "rail_network",

@@ -4,7 +4,11 @@
 //   "rules": {"rail_network": {"port_exception": {...}, "single_track_exception": {...},
 //                              "rail_capacity": {"Germany": 12, ...},
 //                              "exceptional_lines": {"Aachen-Liège": 5},
-//                              "reseau_du_nord": {"side": "Allies", "railheads_from": "1914W44M"}}}
+//                              "reseau_du_nord": {"side": "Allies", "railheads_from": "1914W44M"},
+//                              "gauge": {"gauges": ["standard", "broad"],
+//                                        "powers": {"Russia": "broad"}}}}
+#include <optional>
+
 #include "core/phase.h"
 #include "rules/rail/rail.h"
 #include "variant/variant_fields.h"
@@ -13,6 +17,64 @@ namespace adjutant::rail {
 
 using json = nlohmann::json;
 
+namespace {
+
+// Seed 001, "ancho de vía" (docs/gauge.md): the gauges, the first the default one that links
+// and powers not named otherwise use; each power's gauge; each link's gauge by its name in
+// rail_links. Without the part every link and power is of one gauge and the rule is off.
+void read_gauges(VariantFields& fields, const json* part, const std::string& at) {
+    JsonChecker& check = fields.check();
+    const Variant& v = fields.variant();
+    CampaignMap& c = fields.campaign();
+    RailNetworkRules& rail = c.rail;
+    rail.link_gauge.assign(c.rail_links.size(), 0);
+    rail.power_gauge.assign(v.powers.size(), 0);
+    const auto gauge_index = [&](const std::string& name) -> std::optional<std::uint8_t> {
+        for (std::size_t g = 0; g < rail.gauges.size(); ++g)
+            if (rail.gauges[g] == name) return static_cast<std::uint8_t>(g);
+        return std::nullopt;
+    };
+    if (part != nullptr) {
+        check.only_fields(*part, at, {"gauges", "powers"});
+        if (const json* names = check.get(*part, at, "gauges", JsonKind::Array, true)) {
+            const std::string here = json_child(at, "gauges");
+            if (names->size() < 2 || names->size() > 8)
+                check.error(here, "a map of several gauges names 2 to 8 of them");
+            for (std::size_t g = 0; g < names->size() && g < 8; ++g) {
+                const std::string item = json_child(here, g);
+                if (!check.expect((*names)[g], item, JsonKind::String)) continue;
+                const auto name = (*names)[g].get<std::string>();
+                if (name.empty() || gauge_index(name))
+                    check.error(item, "each gauge has a name of its own");
+                else
+                    rail.gauges.push_back(name);
+            }
+        }
+        if (const json* powers = check.get(*part, at, "powers", JsonKind::Object, false))
+            fields.for_each_power(*powers, json_child(at, "powers"),
+                                  [&](PowerId who, const json& value, const std::string& here) {
+                                      if (!check.expect(value, here, JsonKind::String)) return;
+                                      if (auto g = gauge_index(value.get<std::string>()))
+                                          rail.power_gauge[who] = *g;
+                                      else
+                                          check.error(here, "not one of the map's gauges");
+                                  });
+    }
+    for (std::size_t i = 0; i < c.rail_links.size(); ++i) {
+        const std::string& name = c.rail_links[i].gauge;
+        if (name.empty()) continue;
+        const std::string here = json_child(json_child("/rail_links", i), "gauge");
+        if (auto g = gauge_index(name))
+            rail.link_gauge[i] = *g;
+        else if (rail.gauges.empty())
+            check.error(here, "a gauge, but rules.rail_network declares no gauges");
+        else
+            check.error(here, "not one of the gauges of rules.rail_network.gauge");
+    }
+}
+
+}  // namespace
+
 // The exceptions of 18.1/18.2 and seed 001's rail capacity.
 void read_parameters(VariantFields& fields, const json& part, const std::string& at) {
     JsonChecker& check = fields.check();
@@ -20,7 +82,7 @@ void read_parameters(VariantFields& fields, const json& part, const std::string&
     CampaignMap& c = fields.campaign();
     check.only_fields(part, at,
                       {"port_exception", "single_track_exception", "rail_capacity",
-                       "exceptional_lines", "reseau_du_nord"});
+                       "exceptional_lines", "reseau_du_nord", "gauge"});
     c.rail_rules = true;
     RailNetworkRules& rail = c.rail;
     rail.port_region.assign(v.provinces.size(), 0);
@@ -80,6 +142,8 @@ void read_parameters(VariantFields& fields, const json& part, const std::string&
             }
         }
     }
+    read_gauges(fields, check.get(part, at, "gauge", JsonKind::Object, false),
+                json_child(at, "gauge"));
     if (const json* lines = check.get(part, at, "exceptional_lines", JsonKind::Object, false))
         for (auto it = lines->begin(); it != lines->end(); ++it) {
             const std::string here = json_child(json_child(at, "exceptional_lines"), it.key());

@@ -5,7 +5,8 @@
 //
 //   "rail": {"Germany": {"controlled": ["LIE"], "capacity_3": ["KOL", "AAC"]}},
 //   "control": {"Germany": ["LIE", "MAL"]}, "interdicted": ["NAM"],
-//   "demolished": [["AAC", "LIE"]]
+//   "demolished": [["AAC", "LIE"]],
+//   "converted": {"standard": [["THO", "WAR"]]}   (links of another gauge than the variant's)
 #include <algorithm>
 #include <optional>
 #include <utility>
@@ -102,6 +103,40 @@ void read_demolished(PositionReader& r, const json& doc) {
     }
 }
 
+// "converted": {"standard": [["THO", "WAR"], ...]}: rail links laid in another gauge than the
+// variant lays them in (seed 001; docs/gauge.md).
+void read_converted(PositionReader& r, const json& doc) {
+    const json* part = r.check().get(doc, "", "converted", JsonKind::Object, false);
+    if (part == nullptr) return;
+    const Variant& v = r.variant();
+    const auto& gauges = v.campaign ? v.campaign->rail.gauges : std::vector<std::string>{};
+    for (auto it = part->begin(); it != part->end(); ++it) {
+        const std::string here = json_child("/converted", it.key());
+        const auto g = std::find(gauges.begin(), gauges.end(), it.key());
+        if (g == gauges.end()) {
+            r.check().error(here, "not one of the map's gauges");
+            continue;
+        }
+        if (!r.check().expect(it.value(), here, JsonKind::Array)) continue;
+        for (std::size_t i = 0; i < it.value().size(); ++i) {
+            const std::string at = json_child(here, i);
+            const auto between = r.provinces(it.value()[i], at);
+            if (between.size() != 2) {
+                r.check().error(at, "a converted link is a pair of provinces");
+                continue;
+            }
+            const auto link = v.campaign->rail_link(between[0], between[1]);
+            if (!link) {
+                r.check().error(at, "no rail link between " + v.provinces[between[0]].abbr +
+                                        " and " + v.provinces[between[1]].abbr);
+                continue;
+            }
+            state(r.position())
+                .converted.emplace_back(*link, static_cast<std::uint8_t>(g - gauges.begin()));
+        }
+    }
+}
+
 std::string power_name(const Variant& variant, PowerId p) {
     return p < variant.powers.size() ? variant.powers[p].name : std::string("?");
 }
@@ -114,6 +149,7 @@ void read_position(PositionReader& r, const json& doc) {
     if (const json* list = r.check().get(doc, "", "interdicted", JsonKind::Array, false))
         state(r.position()).interdicted = r.provinces(*list, "/interdicted");
     read_demolished(r, doc);
+    read_converted(r, doc);
 }
 
 void write_position(const Variant& variant, const Position& position, json& doc) {
@@ -152,6 +188,15 @@ void write_position(const Variant& variant, const Position& position, json& doc)
         }
         doc["demolished"] = std::move(list);
     }
+    if (!net.converted.empty() && variant.campaign) {
+        json converted = json::object();
+        for (const auto& [i, gauge] : net.converted) {
+            const RailLink& link = variant.campaign->rail_links.at(i);
+            converted[gauge_name(variant, gauge)].push_back(
+                {variant.provinces[link.a].abbr, variant.provinces[link.b].abbr});
+        }
+        doc["converted"] = std::move(converted);
+    }
 }
 
 std::string check_position(const Variant& variant, const Position& position) {
@@ -173,8 +218,15 @@ std::string check_position(const Variant& variant, const Position& position) {
     for (const auto& [name, same] : {
              std::pair{"interdicted", state(normal).interdicted == net.interdicted},
              std::pair{"demolished", state(normal).demolished == net.demolished},
+             std::pair{"converted", state(normal).converted == net.converted},
          })
         if (std::string e = normal_form_error(name, same); !e.empty()) return e;
+    // A converted link of the gauge the variant lays it in would not survive a round trip.
+    for (const auto& [i, gauge] : net.converted)
+        if (variant.campaign && (i >= variant.campaign->rail_links.size() ||
+                                 gauge >= variant.campaign->rail.gauges.size() ||
+                                 gauge == variant.campaign->rail.link_gauge[i]))
+            return "a converted link is of the gauge the variant lays it in, or of none";
     return "";
 }
 

@@ -161,6 +161,7 @@ void after_movement(TurnContext& ctx) {
         }
         next.normalise();
     }
+    convert_gauges(ctx);
 }
 
 void end_of_week(TurnContext& ctx) {

@@ -35,12 +35,34 @@ SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order);
 
 // The engineers' orders (works_syntax.cpp reads and writes them, works_legality.cpp judges
 // them): `unit` the army, `target` the other end of the rail link.
+// The army with an engineer that works on the rail link between its province and the order's
+// destination (DEMOLISH, REPAIR, CONVERT; works_legality.cpp), its order, or why the order is
+// refused (`error`, naming the `work`: "repair rail structures").
+struct EngineerWork {
+    const Unit* unit = nullptr;
+    std::uint16_t link = 0;
+    std::string between;  // "THO-WAR"
+    Order order;
+    std::string error;
+};
+EngineerWork engineer_work(const Variant& variant, const Position& position, PowerId power,
+                           const OrderSyntax& syntax, const std::string& work);
 extern const ModuleOrderKind kDemolish;
 extern const ModuleOrderKind kRepair;
 SyntaxMatch read_works(OrderReader& reader, OrderSyntax& order);
 std::string works_text(const Variant& variant, const Order& order);
 Checked check_rail_works_order(const Variant& variant, const Position& position, PowerId power,
                                const OrderSyntax& syntax);
+
+// Gauge conversion by railway engineers (seed 001, "ancho de vía"; gauge.cpp): A THO CONVERT
+// WAR, `unit` the army, `target` the link's other end; the link takes the power's gauge.
+extern const ModuleOrderKind kConvert;
+SyntaxMatch read_convert(OrderReader& reader, OrderSyntax& order);
+std::string convert_text(const Variant& variant, const Order& order);
+Checked check_convert(const Variant& variant, const Position& position, PowerId power,
+                      const OrderSyntax& syntax);
+// This week's CONVERT orders take effect, with their events (after movement, as rail works do).
+void convert_gauges(TurnContext& context);
 
 // Network rail moves, A KOL - RAIL - LIE (seed 001; docs/rail-movement.md): a RailMove whose
 // kind is kRide. ride_syntax.cpp reads and writes them, ride_legality.cpp judges them,
@@ -75,7 +97,7 @@ extern const std::string_view kUnitKeys[1];
 void read_unit(PositionReader& reader, const nlohmann::json& item, const std::string& at,
                UnitStats& stats);
 void write_unit(const Variant& variant, const UnitStats& stats, nlohmann::json& item);
-extern const std::string_view kPositionKeys[4];
+extern const std::string_view kPositionKeys[5];
 void read_position(PositionReader& reader, const nlohmann::json& document);
 void write_position(const Variant& variant, const Position& position, nlohmann::json& document);
 std::string check_position(const Variant& variant, const Position& position);
@@ -108,8 +130,18 @@ bool side_map_edge(const Variant& variant, PowerId power, ProvinceId province);
 bool source(const Variant& variant, PowerId power, ProvinceId province);
 // Whether the rail link at `index` in rail_links has a demolished structure.
 bool demolished(const Position& position, std::uint16_t index);
+// Seed 001, "ancho de vía" (gauge.cpp; docs/gauge.md): the gauge link `index` is laid in now
+// (converted, or as the variant lays it), its name, and whether `power`'s trains run on it.
+std::uint8_t gauge_of(const Variant& variant, const Position& position, std::uint16_t index);
+const std::string& gauge_name(const Variant& variant, std::uint8_t gauge);
+bool gauge_fits(const Variant& variant, const Position& position, PowerId power,
+                std::uint16_t index);
+// Sets link `index` to `gauge` in `position`, recording it only where it differs from the
+// variant's.
+void set_gauge(const Variant& variant, Position& position, std::uint16_t index, std::uint8_t gauge);
 // Into `out`, the provinces `power` can reach from its sources over provinces `usable`
-// accepts, along rail links that are not demolished (and of double track only when
+// accepts, along rail links that are not demolished nor of another gauge (and of double track
+// only when
 // `double_only`), with what the week worked out once (week.h). Inside the port region the port
 // side may also start from the port; from the port it never leaves the region.
 template <typename Usable>

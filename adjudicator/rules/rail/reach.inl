@@ -11,17 +11,17 @@ namespace adjutant::rail {
 
 bool side_map_edge(const Variant& variant, PowerId power, ProvinceId province);
 
-// `visit(q)` for each province joined to `province` by a rail link that is not demolished (of
+// `visit(q)` for each province joined to `province` by a rail link that is not `closed` (of
 // double track only when `double_only`), in id order, without making a list: a search calls
 // this for every province it takes from its queue.
 template <typename Visit>
-void for_each_rail_neighbour(const Variant& variant, const std::vector<std::uint16_t>& demolished,
+void for_each_rail_neighbour(const Variant& variant, const std::vector<std::uint16_t>& closed,
                              ProvinceId province, bool double_only, Visit visit) {
     const CampaignMap& map = *variant.campaign;
     ProvinceId last = kNoProvince;
     for (std::uint16_t i : map.rail_links_at[province]) {
         if (double_only && map.rail_links[i].track != Track::Double) continue;
-        if (std::binary_search(demolished.begin(), demolished.end(), i)) continue;
+        if (std::binary_search(closed.begin(), closed.end(), i)) continue;
         const ProvinceId q = map.rail_neighbour(i, province);
         if (q == last) continue;  // two links to one neighbour
         last = q;
@@ -32,7 +32,7 @@ void for_each_rail_neighbour(const Variant& variant, const std::vector<std::uint
 // The search of reach() (rail.h): into `out`, the provinces reached from those of
 // `map_edges` that `usable` accepts (see rail.h).
 template <typename Usable>
-void reach_from(const Variant& variant, const std::vector<std::uint16_t>& demolished, PowerId power,
+void reach_from(const Variant& variant, const std::vector<std::uint16_t>& closed, PowerId power,
                 const std::vector<ProvinceId>& map_edges, Usable usable, bool double_only,
                 std::vector<std::uint8_t>& seen, std::vector<ProvinceId>& queue,
                 std::vector<std::uint8_t>& out) {
@@ -41,7 +41,7 @@ void reach_from(const Variant& variant, const std::vector<std::uint16_t>& demoli
     // From the provinces already marked and queued, those they lead to.
     const auto walk = [&](std::vector<std::uint8_t>& marked, bool region_only) {
         for (std::size_t i = 0; i < queue.size(); ++i)
-            for_each_rail_neighbour(variant, demolished, queue[i], double_only, [&](ProvinceId q) {
+            for_each_rail_neighbour(variant, closed, queue[i], double_only, [&](ProvinceId q) {
                 if (marked[q] || !usable(q)) return;
                 if (region_only && map.rail.port_region[q] == 0) return;
                 marked[q] = 1;
@@ -74,7 +74,7 @@ void reach_from(const Variant& variant, const std::vector<std::uint16_t>& demoli
 template <typename Usable>
 void reach(RailWeek& week, PowerId power, Usable usable, bool double_only,
            std::vector<std::uint8_t>& out) {
-    reach_from(week.variant, week.demolished, power, week.map_edges[power], usable, double_only,
+    reach_from(week.variant, week.closed[power], power, week.map_edges[power], usable, double_only,
                week.seen, week.queue, out);
 }
 

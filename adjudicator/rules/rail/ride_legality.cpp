@@ -56,6 +56,9 @@ std::string route_error(const Variant& v, const Position& pos, PowerId power, Pr
                " uses single or narrow track";
     if (network_rail_route(v, pos, power, from, to, RailRouteRelax{false, false, true}))
         return "every route" + over + " crosses a demolished link";
+    if (network_rail_route(v, pos, power, from, to, RailRouteRelax{false, false, false, true}))
+        return "every route" + over + " runs on track of another gauge than " +
+               power_name(v, power) + "'s (seed 001): its engineers must convert it first";
     return "no route" + over;
 }
 

@@ -5,6 +5,7 @@
 #include <deque>
 
 #include "position/position.h"
+#include "rules/rail/rail.h"
 #include "rules/rail/state.h"
 #include "rules/sieges/state.h"
 #include "variant/variant.h"
@@ -105,6 +106,7 @@ class RouteFinder {
         if (!relax_.pass_demolished && std::binary_search(rail::state(pos_).demolished.begin(),
                                                           rail::state(pos_).demolished.end(), k))
             return false;
+        if (!relax_.any_gauge && !gauge_fits(v_, pos_, power_, k)) return false;
         if (link.track == Track::Double) return true;
         if (search.double_only) return false;
         if (relax_.any_track) return true;

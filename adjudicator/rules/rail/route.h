@@ -31,6 +31,7 @@ struct RailRouteRelax {
     bool pass_enemies = false;     // provinces holding an enemy unit or garrison
     bool any_track = false;        // single and narrow track for armies
     bool pass_demolished = false;  // links with a demolished structure
+    bool any_gauge = false;        // links of another gauge than the power's (seed 001)
 };
 
 // The route `power`'s army rides from `from` to `to`: the cheapest (all double, not entering an

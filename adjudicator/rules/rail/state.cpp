@@ -12,6 +12,10 @@ void RailNetworkState::normalise() {
     interdicted.erase(std::unique(interdicted.begin(), interdicted.end()), interdicted.end());
     std::sort(demolished.begin(), demolished.end());
     demolished.erase(std::unique(demolished.begin(), demolished.end()), demolished.end());
+    std::sort(converted.begin(), converted.end());
+    converted.erase(std::unique(converted.begin(), converted.end(),
+                                [](const auto& a, const auto& b) { return a.first == b.first; }),
+                    converted.end());
 }
 
 const RailNetworkState& state(const Position& position) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "rules/rail/week.h"
 
+#include <algorithm>
+
 #include "rules/rail/rail.h"
 #include "rules/sieges/state.h"
 #include "variant/variant.h"
@@ -21,7 +23,6 @@ std::vector<PowerId> armies_by_province(std::size_t provinces, const Position& p
 
 RailWeek::RailWeek(const Variant& v, const Position& before, const Position& next)
     : variant(v),
-      demolished(state(next).demolished),
       army_before(armies_by_province(v.provinces.size(), before)),
       army_next(armies_by_province(v.provinces.size(), next)) {
     const CampaignMap& map = *v.campaign;
@@ -32,6 +33,15 @@ RailWeek::RailWeek(const Variant& v, const Position& before, const Position& nex
     const std::vector<Garrison>& garrisons = sieges::state(next).garrisons;
     friendly.assign(v.powers.size(), std::vector<std::uint8_t>(n, 0));
     map_edges.resize(v.powers.size());
+    closed.assign(v.powers.size(), state(next).demolished);
+    if (!map.rail.gauges.empty())
+        for (std::size_t w = 0; w < v.powers.size(); ++w) {
+            for (std::size_t i = 0; i < map.rail_links.size(); ++i)
+                if (!gauge_fits(v, next, static_cast<PowerId>(w), static_cast<std::uint16_t>(i)))
+                    closed[w].push_back(static_cast<std::uint16_t>(i));
+            std::sort(closed[w].begin(), closed[w].end());
+            closed[w].erase(std::unique(closed[w].begin(), closed[w].end()), closed[w].end());
+        }
     for (std::size_t w = 0; w < v.powers.size(); ++w) {
         const auto power = static_cast<PowerId>(w);
         for (std::size_t p = 0; p < n && p < control.size(); ++p)

@@ -2,8 +2,8 @@
 // What the rail module's end-of-week steps read again and again, worked out once a week: which
 // ground each power holds (control and the garrisons holding out), each power's sources, which
 // armies stand where, and the searches' scratch space. Built after the control step, since the
-// steps after it (enemy effects, engineering, the LOC allocation) change no control, no unit and
-// no demolished link.
+// steps after it (enemy effects, engineering, the LOC allocation) change no control, no unit, no
+// demolished link and no gauge.
 #pragma once
 
 #include <cstdint>
@@ -23,7 +23,9 @@ struct RailWeek {
     RailWeek(const Variant& variant, const Position& before, const Position& next);
 
     const Variant& variant;
-    const std::vector<std::uint16_t>& demolished;  // of `next`, sorted
+    // Per power: the rail links its trains cannot use in `next`, sorted: those with a demolished
+    // structure and those of another gauge than its own (seed 001, "ancho de vía").
+    std::vector<std::vector<std::uint16_t>> closed;
     // Per power, per province: whether the power holds the ground for rail purposes in `next`:
     // its own or an ally's, and no enemy garrison holds out there (a fortress holding out
     // commands its station: nobody else's trains run through it).

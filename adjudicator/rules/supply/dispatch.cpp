@@ -260,7 +260,10 @@ std::vector<ProvinceId> rail_route(const Variant& v, const Position& pos, PowerI
         }
         for (std::uint16_t link : map.rail_links_at[p]) {
             const ProvinceId q = map.rail_neighbour(link, p);
-            if (seen[q] || rail::demolished(pos, link) || !usable(q)) continue;
+            // Seed 001: trains run only on their power's gauge.
+            if (seen[q] || rail::demolished(pos, link) || !rail::gauge_fits(v, pos, power, link) ||
+                !usable(q))
+                continue;
             seen[q] = 1;
             parent[q] = p;
             queue.push_back(q);

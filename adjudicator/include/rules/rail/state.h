@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/ids.h"
@@ -36,6 +37,9 @@ struct RailNetworkState {
     std::vector<PowerId> control;
     std::vector<std::uint16_t> demolished;  // rail_links indices with a demolished structure
     std::vector<ProvinceId> interdicted;    // provinces the GM marked interdicted, sorted
+    // Rail links converted to another gauge than the variant lays them in (seed 001, "ancho de
+    // vía"): link index and gauge index, sorted by link.
+    std::vector<std::pair<std::uint16_t, std::uint8_t>> converted;
 
     // `power`'s state of the rail in `province`; NonOperational when rail is not tracked.
     RailState of(PowerId power, ProvinceId province) const {
@@ -45,7 +49,8 @@ struct RailNetworkState {
     }
 
     bool empty() const {
-        return rail.empty() && control.empty() && demolished.empty() && interdicted.empty();
+        return rail.empty() && control.empty() && demolished.empty() && interdicted.empty() &&
+               converted.empty();
     }
     void normalise();
     // The GM's interdiction marks hold for the turn they were made in (docs/rail-movement.md,
