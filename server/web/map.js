@@ -171,6 +171,8 @@ function drawCampaign(vi, position, layers) {
   // track, line}). A link is drawn in the colour of the power whose rail state is highest at
   // both ends (the position's `rail`: {"Germany": {"capacity_3": ["KOL", ...]}}, docs/rail.md),
   // wider for a higher LOC capacity; demolished links are dashed, interdicted provinces ringed.
+  // On maps of several gauges (docs/gauge.md) a link's title names its gauge, as the variant
+  // lays it or as the position's `converted` says, and links not of the first gauge are marked.
   const stateRank = { controlled: 1, capacity_1: 2, capacity_2: 3, capacity_3: 4, exceptional: 5 };
   const railAt = new Map();  // "POWER|ABBR" -> rank
   for (const [power, states] of Object.entries(position.rail || {}))
@@ -179,9 +181,13 @@ function drawCampaign(vi, position, layers) {
         railAt.set(power + "|" + abbr, stateRank[state] || 0);
   const stateName = Object.fromEntries(Object.entries(stateRank).map(([k, v]) => [v, k.replace("_", " ")]));
   const demolished = new Set((position.demolished || []).map((pair) => [...pair].sort().join("|")));
+  const gauges = vi.raw.rules?.rail_network?.gauge?.gauges || [];
+  const converted = new Map();  // "A|B" (sorted) -> gauge
+  for (const [gauge, pairs] of Object.entries(position.converted || {}))
+    for (const pair of Array.isArray(pairs) ? pairs : []) converted.set([...pair].sort().join("|"), gauge);
   const lines = [
     ...(vi.raw.rules?.rail_lines || []).map((l) => ({ name: l.name, provinces: l.provinces || [], track: "single" })),
-    ...(vi.raw.rail_links || []).map((l) => ({ name: l.line, key: (l.between || []).join("-"), provinces: l.between || [], track: l.track })),
+    ...(vi.raw.rail_links || []).map((l) => ({ name: l.line, key: (l.between || []).join("-"), provinces: l.between || [], track: l.track, gauge: l.gauge || gauges[0] })),
   ];
   for (const line of lines) {
     if (line.provinces.length < 2) continue;
@@ -191,12 +197,15 @@ function drawCampaign(vi, position, layers) {
       if (r > rank) [best, rank] = [power, r];
     }
     const broken = line.key && demolished.has([...line.provinces].sort().join("|"));
+    const gauge = line.key && gauges.length ? converted.get([...line.provinces].sort().join("|")) || line.gauge : null;
+    const other = gauge && gauge !== gauges[0];
     const node = el("polyline", {
-      points: poly(line.provinces), class: `rail track-${line.track || "single"}${broken ? " rail-demolished" : ""}${best ? " rail-held" : ""}`,
+      points: poly(line.provinces), class: `rail track-${line.track || "single"}${broken ? " rail-demolished" : ""}${best ? " rail-held" : ""}${other ? " rail-gauge-other" : ""}`,
       "stroke-width": (TRACK_WIDTH[line.track] || 3) + (rank >= 2 ? rank - 1 : 0), stroke: best ? colour(vi, best) : null,
       "data-line": line.name || line.key || "", "data-state": best ? `${best}:${stateName[rank]}` : "",
+      ...(gauge ? { "data-gauge": gauge } : {}),
     }, layers.rail);
-    titled(node, `${line.name || line.key}: ${line.track || ""} track` + (best ? `, ${best} ${stateName[rank]}` : "") + (broken ? ", demolished" : ""));
+    titled(node, `${line.name || line.key}: ${line.track || ""} track` + (gauge ? `, ${gauge} gauge` : "") + (best ? `, ${best} ${stateName[rank]}` : "") + (broken ? ", demolished" : ""));
   }
   // Railheads: a power's operational rail (capacity 1 or more) that a rail link joins to a
   // province where that power's rail is not (yet) operational, i.e. where its rail ends.
