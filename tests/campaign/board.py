@@ -57,6 +57,14 @@ class Board:
                 return works
         return None
 
+    def gauge_of(self, graph, a, b):
+        """The gauge the rail link a-b is laid in now: as converted, else as the variant lays it
+        (docs/gauge.md)."""
+        for gauge, links in self.position.get("converted", {}).items():
+            if [a, b] in links or [b, a] in links:
+                return gauge
+        return graph.link_gauge.get(frozenset((a, b)))
+
     def besieged(self, province):
         return any(s["province"] == province for sieges in self.sieges.values() for s in sieges)
 

@@ -139,7 +139,9 @@ class CampaignSide(Side):
             return self.fall_back(board, name, here, targets_taken)
         if supply <= 1 and len(line) - 1 >= MAX_LINE_ROADS and not enemy_garrison:
             targets_taken.add(here)
-            return f"{name} H"  # wait for the trains rather than outrun them
+            # Wait for the trains rather than outrun them, converting the rail meanwhile.
+            return self.convert(board, unit, here, self.graph.rail_neighbours.get(here, [])) \
+                or f"{name} H"
         distance, goal = self.nearest(here, self.objectives(board) +
                                       self.fortresses_in_reach(board, unit, here))
         if goal is None or distance == 0:
@@ -153,6 +155,13 @@ class CampaignSide(Side):
         if step is None or step in targets_taken:
             targets_taken.add(here)
             return f"{name} H"
+        # Where the way on is rail of the enemy's gauge, the engineers lay it in ours first, one
+        # week in two, so the railheads and the trains can follow the advance.
+        if self.graph.gauges and self.rng.random() < 0.5:
+            convert = self.convert(board, unit, here, [step])
+            if convert:
+                targets_taken.add(here)
+                return convert
         held = board.at.get(step)
         if held and not self.graph.enemies(self.power, held[0]):
             targets_taken.add(here)
@@ -192,6 +201,23 @@ class CampaignSide(Side):
             if self.game.accepted(self.power, line):
                 return line
         return f"{name} H"
+
+    def convert(self, board, unit, here, towards):
+        """A CONVERT order (seed 001, docs/gauge.md) for the first rail link from `here` to one
+        of `towards` laid in another gauge than ours, when the army has an engineer and the
+        server accepts it; else None."""
+        if not self.graph.gauges or unit.get("engineers", 0) <= 0:
+            return None
+        own = self.graph.power_gauge.get(self.power)
+        for there in towards:
+            if there not in self.graph.rail_neighbours.get(here, []):
+                continue
+            if board.gauge_of(self.graph, here, there) == own:
+                continue
+            line = f"{unit['unit']} CONVERT {there}"
+            if self.game.accepted(self.power, line):
+                return line
+        return None
 
     def ride(self, board, name, here, goal, targets_taken):
         to_goal = self.graph.distances(goal)

@@ -36,8 +36,15 @@ class MapGraph:
         self.rail_neighbours = {}
         self.rail_line_capacity = {}
         lines = variant.get("rules", {}).get("rail_network", {}).get("exceptional_lines", {})
+        # Seed 001's gauges (docs/gauge.md): each power's, and each link's as the variant lays it.
+        gauge = variant.get("rules", {}).get("rail_network", {}).get("gauge", {})
+        self.gauges = list(gauge.get("gauges", []))
+        default = self.gauges[0] if self.gauges else None
+        self.power_gauge = {p: gauge.get("powers", {}).get(p, default) for p in self.powers}
+        self.link_gauge = {}
         for link in variant.get("rail_links", []):
             a, b = link["between"]
+            self.link_gauge[frozenset((a, b))] = link.get("gauge", default)
             self.rail_neighbours.setdefault(a, []).append(b)
             self.rail_neighbours.setdefault(b, []).append(a)
             if link.get("line") in lines:
