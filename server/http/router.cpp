@@ -562,13 +562,37 @@ const RouteTable& route_table() {
     return table;
 }
 
+int hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+// A path segment as the name it stands for, its percent escapes decoded (RFC 3986, 2.1): the web
+// page writes a GM's variant `tiny@g12` as `tiny%40g12`, as encodeURIComponent does. A malformed
+// escape is kept as written, so it names nothing and the handler's lookup answers 404.
+void decode_segment(std::string_view raw, std::string& out) {
+    out.clear();
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        const int high = raw[i] == '%' && i + 2 < raw.size() ? hex_digit(raw[i + 1]) : -1;
+        const int low = high >= 0 ? hex_digit(raw[i + 2]) : -1;
+        if (low < 0) {
+            out += raw[i];
+            continue;
+        }
+        out += static_cast<char>(high * 16 + low);
+        i += 2;
+    }
+}
+
 bool match(const Segments& parts, const Segments& segments, Params& params) {
     if (parts.count != segments.count) return false;
     params.count = 0;
     for (std::size_t i = 0; i < parts.count; ++i) {
         const std::string_view part = parts.items[i];
         if (part.size() > 2 && part.front() == '{' && part.back() == '}')
-            params.values[params.count++] = segments.items[i];
+            decode_segment(segments.items[i], params.values[params.count++]);
         else if (part != segments.items[i])
             return false;
     }

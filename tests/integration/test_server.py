@@ -16,6 +16,7 @@ import sqlite3
 import struct
 import subprocess
 import sys
+import urllib.parse
 import tempfile
 import threading
 import time
@@ -948,6 +949,10 @@ def test_order_source_and_gm_variant():
         check(sorted(s["power"] for s in done["game"]["seats"]) == ["Blue", "Red"],
               f"the new variant's seats: {done['game']['seats']}")
         expect(server.request("GET", f"/api/v1/variants/{key}"), 200, "its map is served")
+        # The web page asks for it by the escaped name (encodeURIComponent writes @ as %40).
+        served = expect(server.request("GET", f"/api/v1/variants/{urllib.parse.quote(key)}"), 200,
+                        "its map is served at the escaped name the web page asks for")
+        check(served["name"] == "tiny", f"the uploaded variant itself: {served.get('name')}")
         listed = expect(server.request("GET", "/api/v1/variants"), 200, "variants")
         check(key not in [v["name"] for v in listed["variants"]] and
               "tiny" not in [v["name"] for v in listed["variants"]],
