@@ -172,7 +172,8 @@ function drawCampaign(vi, position, layers) {
   // both ends (the position's `rail`: {"Germany": {"capacity_3": ["KOL", ...]}}, docs/rail.md),
   // wider for a higher LOC capacity; demolished links are dashed, interdicted provinces ringed.
   // On maps of several gauges (docs/gauge.md) a link's title names its gauge, as the variant
-  // lays it or as the position's `converted` says, and links not of the first gauge are marked.
+  // lays it or as the position's `converted` says, and links not of the first gauge carry a thin
+  // white line down the middle.
   const stateRank = { controlled: 1, capacity_1: 2, capacity_2: 3, capacity_3: 4, exceptional: 5 };
   const railAt = new Map();  // "POWER|ABBR" -> rank
   for (const [power, states] of Object.entries(position.rail || {}))
@@ -206,6 +207,7 @@ function drawCampaign(vi, position, layers) {
       ...(gauge ? { "data-gauge": gauge } : {}),
     }, layers.rail);
     titled(node, `${line.name || line.key}: ${line.track || ""} track` + (gauge ? `, ${gauge} gauge` : "") + (best ? `, ${best} ${stateName[rank]}` : "") + (broken ? ", demolished" : ""));
+    if (other) el("polyline", { points: poly(line.provinces), class: "rail-gauge-mark", "data-gauge-of": line.key }, layers.rail);
   }
   // Railheads: a power's operational rail (capacity 1 or more) that a rail link joins to a
   // province where that power's rail is not (yet) operational, i.e. where its rail ends.

@@ -4,16 +4,22 @@
 // holds, supports, convoys, rail rides), results grouped by power, clicking a support into a
 // province another power holds, a convoyed move chosen by clicking, builds offered (not a
 // disband) when builds are due, zoom and pan by buttons, wheel, drag and pinch, the legend,
-// the 1914 map's switchable layers, the lobby's and GM console's settings, and a sandbox with
-// neither press nor a Ready box. Screenshots of the three variants at desktop and phone size.
+// the 1914 map's switchable layers, the lobby's and GM console's settings, a sandbox with
+// neither press nor a Ready box, and a map of two gauges uploaded by its GM. Screenshots of the
+// variants at desktop and phone size.
 //
 // Usage: node map.test.mjs --binary PATH [--variants DIR] [--artifacts DIR] [--chromium PATH]
 // Exits 77 (CTest: skipped) when Chromium or playwright-core is missing.
+
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 import {
   apiCall, check, launch, mapShots, openSeat, resolveNow, run, shot, startServer, textarea, verdicts,
 } from "./harness.mjs";
 
+const here = path.dirname(fileURLToPath(import.meta.url));
 const orderKinds = (page) => page.$$eval("#layer-orders .order-arrow", (a) => a.map((x) => x.dataset.kind).sort());
 const viewBox = (page) => page.$eval("#map", (m) => m.getAttribute("viewBox").split(" ").map(Number));
 
@@ -212,6 +218,48 @@ async function colonialRide(page, server) {
   await mapShots(page, "35-colonial-tsr");
 }
 
+// Seed 001's gauge (docs/gauge.md) on the two-gauge test map, which its GM uploads: each link's
+// title names its gauge, links not of the map's first gauge are dashed, and a line the engineers
+// converted shows its new gauge once the turn is resolved.
+async function gaugeMap(page, server) {
+  const created = await apiCall(server, "POST", "/games", { name: "Gauge", missing_orders: "hold", resolve_when_ready: false });
+  check(created.status === 201, "create the gauge game");
+  const id = created.data.game.id;
+  const gm = created.data.gm_token;
+  const put = await fetch(`${server.base}/api/v1/games/${id}/variant`, {
+    method: "PUT", headers: { Authorization: "Bearer " + gm, "Content-Type": "application/json" },
+    body: fs.readFileSync(path.resolve(here, "../variants/gauge-test.json"), "utf8"), signal: AbortSignal.timeout(10000),
+  });
+  check(put.status === 200, "the GM uploads the gauge map: " + put.status + " " + await put.text());
+  const tokens = {};
+  for (const power of ["Germany", "Russia"]) {
+    const joined = await apiCall(server, "POST", `/games/${id}/seats/${power}/join`, { player: power + " player" });
+    check(joined.status === 201, "join " + power + ": " + JSON.stringify(joined.data));
+    tokens[power] = joined.data.token;
+  }
+  // Both seats taken: the game is active (docs/server.md).
+  check((await apiCall(server, "GET", `/games/${id}`)).data.status === "active", "the gauge game starts with its seats filled");
+  // A week's march to the break of gauge at Insterburg, then a week's conversion of INS-KOV.
+  for (const line of ["A KON - INS", "A INS CONVERT KOV"]) {
+    const orders = await apiCall(server, "PUT", `/games/${id}/orders`, { orders: [line] }, tokens.Germany);
+    check(orders.status === 200 && orders.data.rejected === 0, line + " is accepted: " + JSON.stringify(orders.data));
+    check((await resolveNow(server, id, gm)).status === 200, "resolve the week of " + line);
+  }
+  await page.goto(`${server.base}/#/game/${id}?token=${tokens.Germany}`);
+  await page.waitForSelector('#layer-rail polyline[data-line="WAR-BRE"]');
+  const link = (key) => page.$eval(`#layer-rail polyline[data-line="${key}"]`, (l) =>
+    ({ gauge: l.dataset.gauge, other: l.classList.contains("rail-gauge-other"), title: l.querySelector("title")?.textContent }));
+  const broad = await link("WAR-BRE");
+  check(broad.gauge === "broad" && broad.other && broad.title.includes("broad gauge"), "a broad-gauge link is marked: " + JSON.stringify(broad));
+  const standard = await link("BER-THO");
+  check(standard.gauge === "standard" && !standard.other && standard.title.includes("standard gauge"), "a standard-gauge link is not: " + JSON.stringify(standard));
+  const marks = await page.$$eval("#layer-rail .rail-gauge-mark", (l) => l.map((x) => x.dataset.gaugeOf).sort());
+  check(marks.includes("WAR-BRE") && !marks.includes("BER-THO") && !marks.includes("INS-KOV"), "a white centre line on the broad links only: " + marks);
+  const converted = await link("INS-KOV");
+  check(converted.gauge === "standard" && !converted.other, "the converted line INS-KOV shows standard gauge: " + JSON.stringify(converted));
+  await mapShots(page, "36-gauge");
+}
+
 // The lobby's settings: standard by default, deadlines, grace and the missing-orders policy;
 // the GM console invites with an email.
 async function settings(page, server) {
@@ -255,8 +303,9 @@ async function main() {
     await zoom(await open("zoom"), server);
     await campaignLayers(await open("layers"), server);
     await colonialRide(await open("colonial"), server);
+    await gaugeMap(await open("gauge"), server);
     check(pageErrors.length === 0, "no script errors in the pages: " + pageErrors.join("; "));
-    console.log("ok: zoom, legend, 1914 layers, screenshots");
+    console.log("ok: zoom, legend, 1914 layers, gauges, screenshots");
   } catch (e) {
     await failed();
     throw e;
