@@ -56,10 +56,13 @@ bool demolished(const Position& pos, std::uint16_t index) {
     return std::binary_search(gone.begin(), gone.end(), index);
 }
 
-bool double_source(const Variant& v, ProvinceId province) {
+bool double_source(const Variant& v, const Position& pos, PowerId power, ProvinceId province) {
     const CampaignMap& map = *v.campaign;
     return std::any_of(map.rail_links_at[province].begin(), map.rail_links_at[province].end(),
-                       [&](std::uint16_t i) { return map.rail_links[i].track == Track::Double; });
+                       [&](std::uint16_t i) {
+                           return map.rail_links[i].track == Track::Double &&
+                                  gauge_fits(v, pos, power, i);
+                       });
 }
 
 int exceptional_capacity(const Variant& v, ProvinceId province) {

@@ -147,9 +147,11 @@ void set_gauge(const Variant& variant, Position& position, std::uint16_t index, 
 template <typename Usable>
 void reach(RailWeek& week, PowerId power, Usable usable, bool double_only,
            std::vector<std::uint8_t>& out);
-// Whether a source province touches a double-track link (a source on single track only is
-// itself single track: it stops at capacity 2).
-bool double_source(const Variant& variant, ProvinceId province);
+// Whether a source province touches a double-track link laid in `power`'s gauge (a source on
+// single track only is itself single track: it stops at capacity 2; seed 001: track of another
+// gauge is none of its own).
+bool double_source(const Variant& variant, const Position& position, PowerId power,
+                   ProvinceId province);
 // The exceptional capacity of a province on a named line (0 when on none).
 int exceptional_capacity(const Variant& variant, ProvinceId province);
 // Armies a province in `state` carries (0 unless operational).

@@ -32,7 +32,8 @@ void for_each_rail_neighbour(const Variant& variant, const std::vector<std::uint
 // The search of reach() (rail.h): into `out`, the provinces reached from those of
 // `map_edges` that `usable` accepts (see rail.h).
 template <typename Usable>
-void reach_from(const Variant& variant, const std::vector<std::uint16_t>& closed, PowerId power,
+void reach_from(const Variant& variant, const Position& position,
+                const std::vector<std::uint16_t>& closed, PowerId power,
                 const std::vector<ProvinceId>& map_edges, Usable usable, bool double_only,
                 std::vector<std::uint8_t>& seen, std::vector<ProvinceId>& queue,
                 std::vector<std::uint8_t>& out) {
@@ -49,7 +50,7 @@ void reach_from(const Variant& variant, const std::vector<std::uint16_t>& closed
             });
     };
     const auto start_ok = [&](ProvinceId p) {
-        return usable(p) && (!double_only || double_source(variant, p));
+        return usable(p) && (!double_only || double_source(variant, position, power, p));
     };
     out.assign(n, 0);
     queue.clear();
@@ -74,8 +75,8 @@ void reach_from(const Variant& variant, const std::vector<std::uint16_t>& closed
 template <typename Usable>
 void reach(RailWeek& week, PowerId power, Usable usable, bool double_only,
            std::vector<std::uint8_t>& out) {
-    reach_from(week.variant, week.closed[power], power, week.map_edges[power], usable, double_only,
-               week.seen, week.queue, out);
+    reach_from(week.variant, week.position, week.closed[power], power, week.map_edges[power],
+               usable, double_only, week.seen, week.queue, out);
 }
 
 }  // namespace adjutant::rail

@@ -23,6 +23,7 @@ std::vector<PowerId> armies_by_province(std::size_t provinces, const Position& p
 
 RailWeek::RailWeek(const Variant& v, const Position& before, const Position& next)
     : variant(v),
+      position(next),
       army_before(armies_by_province(v.provinces.size(), before)),
       army_next(armies_by_province(v.provinces.size(), next)) {
     const CampaignMap& map = *v.campaign;

@@ -23,6 +23,7 @@ struct RailWeek {
     RailWeek(const Variant& variant, const Position& before, const Position& next);
 
     const Variant& variant;
+    const Position& position;  // `next`, the week's position being built
     // Per power: the rail links its trains cannot use in `next`, sorted: those with a demolished
     // structure and those of another gauge than its own (seed 001, "ancho de vía").
     std::vector<std::vector<std::uint16_t>> closed;
