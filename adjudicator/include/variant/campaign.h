@@ -52,6 +52,10 @@ struct RailNetworkRules {
     std::vector<std::uint16_t> single_track_exception;  // rail_links indices, sorted
     std::string single_track_side;
     std::vector<std::int64_t> rail_capacity;  // per power: supply points a turn (seed 001)
+    // `rail_capacity` was given: supply trains riding the rail spend it too (seed 001's supply
+    // points, docs/campaign.md "Supply by rail"). Without it trains ride within the LOC
+    // capacity alone.
+    bool rail_capacity_given = false;
     // Armies a named line's provinces carry at the exceptional capacity (18.1.2): line name and
     // armies, e.g. {"Aachen-Liège", 5}. A named line missing here carries 3.
     std::vector<std::pair<std::string, int>> exceptional_lines;

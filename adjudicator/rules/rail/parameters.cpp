@@ -117,7 +117,8 @@ void read_parameters(VariantFields& fields, const json& part, const std::string&
             }
         std::sort(rail.single_track_exception.begin(), rail.single_track_exception.end());
     }
-    if (const json* cap = check.get(part, at, "rail_capacity", JsonKind::Object, false))
+    if (const json* cap = check.get(part, at, "rail_capacity", JsonKind::Object, false)) {
+        rail.rail_capacity_given = true;
         fields.for_each_power(*cap, json_child(at, "rail_capacity"),
                               [&](PowerId who, const json& value, const std::string& here) {
                                   if (!check.expect(value, here, JsonKind::Integer)) return;
@@ -127,6 +128,7 @@ void read_parameters(VariantFields& fields, const json& part, const std::string&
                                   else
                                       rail.rail_capacity[who] = n;
                               });
+    }
     if (const json* e = check.get(part, at, "reseau_du_nord", JsonKind::Object, false)) {
         const std::string here = json_child(at, "reseau_du_nord");
         check.only_fields(*e, here, {"side", "railheads_from"});

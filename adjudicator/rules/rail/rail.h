@@ -85,6 +85,15 @@ std::vector<RideSpending> spend_rail_capacity(const Variant& variant, const Posi
                                               std::span<const RideRequest> rides);
 void plan_rides(const Variant& variant, const Position& position,
                 std::span<const RideRequest> rides, std::span<RidePlan> plans);
+// Seed 001's supply points on the rail (docs/campaign.md, "Supply by rail"): each power's rail
+// capacity this turn once the rides among `orders` are paid for, as plan_rides spends it from
+// `before`; and what a supply train's ride along `route` (its city first) costs: one supply
+// point, half on double track all the way, doubled entering an interdicted province of
+// `before`, rounded up as a ride's cost is.
+std::vector<std::int64_t> capacity_after_rides(const Variant& variant, const Position& before,
+                                               std::span<const Order> orders);
+std::int64_t supply_point_cost(const Variant& variant, const Position& before,
+                               std::span<const ProvinceId> route);
 bool ride_stopped_by(const Variant& variant, PowerId rider, PowerId other);
 bool ride_may_end(const Variant& variant, ProvinceId province);
 void ride_events(const Variant& variant, const Position& position,

@@ -66,6 +66,40 @@ std::vector<RideSpending> spend_rail_capacity(const Variant& v, const Position& 
     return out;
 }
 
+std::vector<std::int64_t> capacity_after_rides(const Variant& v, const Position& before,
+                                               std::span<const Order> orders) {
+    std::vector<std::int64_t> left(v.powers.size(), 0);
+    for (std::size_t w = 0; w < left.size(); ++w)
+        left[w] = network_rail_capacity(v, static_cast<PowerId>(w));
+    std::vector<RideRequest> rides;
+    for (const Order& o : orders)
+        if (o.type == OrderType::RailMove && o.kind == &kRide)  // a ride is no Module order
+            if (const Unit* unit = before.unit_at(o.unit.province); unit != nullptr)
+                rides.push_back(RideRequest{&o, unit});
+    const std::vector<RideSpending> spent = spend_rail_capacity(v, before, rides);
+    for (std::size_t k = 0; k < rides.size(); ++k)
+        if (spent[k].routed && !spent[k].over_capacity && rides[k].order->power < left.size())
+            left[rides[k].order->power] -= spent[k].cost;
+    return left;
+}
+
+std::int64_t supply_point_cost(const Variant& v, const Position& before,
+                               std::span<const ProvinceId> route) {
+    const CampaignMap& map = *v.campaign;
+    const auto& interdicted = state(before).interdicted;
+    bool all_double = true;
+    bool into_interdiction = false;
+    for (std::size_t k = 1; k < route.size(); ++k) {
+        const auto link = map.rail_link(route[k - 1], route[k]);
+        if (!link || map.rail_links[*link].track != Track::Double) all_double = false;
+        if (std::binary_search(interdicted.begin(), interdicted.end(), route[k]))
+            into_interdiction = true;
+    }
+    const std::int64_t num = into_interdiction ? 2 : 1;
+    const std::int64_t den = all_double ? 2 : 1;
+    return (num + den - 1) / den;
+}
+
 void plan_rides(const Variant& v, const Position& position, std::span<const RideRequest> rides,
                 std::span<RidePlan> plans) {
     const std::vector<RideSpending> spent = spend_rail_capacity(v, position, rides);

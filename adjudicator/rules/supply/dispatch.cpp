@@ -3,7 +3,8 @@
 // the city it waits in for an army. When the city is the army's supply base it goes by road along
 // the supply line; otherwise it first rides the rail of its power from its city to that base,
 // within the LOC capacity of every rail province it passes ("Supply trains may be placed in any
-// friendly city"). Standing orders (`T KOL SUPPLY A LIE EVERY WEEK`) send one each week the army
+// friendly city"), and within its power's rail capacity when the variant gives one (seed 001's
+// supply points). Standing orders (`T KOL SUPPLY A LIE EVERY WEEK`) send one each week the army
 // needs it, buying the train in the city when none waits there.
 #include <algorithm>
 
@@ -32,10 +33,18 @@ std::size_t idle_train(const Position& pos, PowerId power, ProvinceId city) {
     return state(pos).trains.size();
 }
 
-// The LOC capacity left this week in each rail province, for `power`'s trains.
+// The LOC capacity left this week in each rail province, for `power`'s trains; and each power's
+// rail capacity left this turn (seed 001), when the variant gives one.
 struct RailRoom {
     std::vector<std::vector<int>> left;  // per power, per province; filled on first use
+    std::vector<std::int64_t> capacity;  // per power, after the rides; filled on first use
 };
+
+std::int64_t& capacity_of(const TurnContext& ctx, RailRoom& room, PowerId power) {
+    if (room.capacity.empty())
+        room.capacity = rail::capacity_after_rides(ctx.variant, ctx.before, ctx.orders);
+    return room.capacity[power];
+}
 
 std::vector<int>& room_of(const Variant& v, const Position& pos, RailRoom& room, PowerId power) {
     if (room.left.size() < v.powers.size()) room.left.resize(v.powers.size());
@@ -64,6 +73,8 @@ struct Sent {
 
 constexpr std::string_view kOverLocCapacity =
     "over the rail's LOC capacity this week: the train waits";
+constexpr std::string_view kOverRailCapacity =
+    "over the power's rail capacity this turn: the train waits";
 
 // Sends the idle train at `index` to the army numbered `army`; `why` ends its events, which
 // name the army as `ordered` (where the order found it) when given, else where it stands now.
@@ -114,14 +125,32 @@ Sent send_train(TurnContext& ctx, RailRoom& room, std::size_t index, std::uint32
                       " a week and is full" + why);
         return {false, kOverLocCapacity};
     }
+    // Seed 001: the train is a supply point riding its power's rail capacity, what the turn's
+    // rides left of it (they are paid for at the start of the turn).
+    std::string spent;
+    if (v.campaign->rail.rail_capacity_given) {
+        std::int64_t& capacity = capacity_of(ctx, room, t.power);
+        const std::int64_t cost = rail::supply_point_cost(v, ctx.before, within);
+        const std::string whose = v.powers[t.power].name + "'s rail capacity";
+        if (cost > capacity) {
+            ctx.event("supply.not_sent", t.power, t.at,
+                      "the supply train in " + city + " cannot leave for " + name + ": " + whose +
+                          " this turn is spent (" + std::to_string(capacity) +
+                          " left, the ride costs " + std::to_string(cost) + ")" + why);
+            return {false, kOverRailCapacity};
+        }
+        spent = "; " + std::to_string(cost) + " of " + whose + " (" + std::to_string(capacity) +
+                " available, " + std::to_string(capacity - cost) + " left)";
+        capacity -= cost;
+    }
     for (ProvinceId p : within) --left[p];
     const ProvinceId start = t.at;
     t.at = base;
     t.base = base;  // unloaded at the base: it returns there if the road is cut
     t.target = army;
-    ctx.event(
-        "supply.dispatched", t.power, start,
-        "a supply train left " + city + " for " + name + " by rail " + route_text(v, within) + why);
+    ctx.event("supply.dispatched", t.power, start,
+              "a supply train left " + city + " for " + name + " by rail " + route_text(v, within) +
+                  spent + why);
     return {true, {}};
 }
 
