@@ -358,7 +358,7 @@ class GamePage {
   }
 
   layerPanelFill() {
-    const names = [["rail", "Rail lines, railheads and capacity"], ["supply", "Supply state and lines"], ["sieges", "Sieges and garrisons"], ["trains", "Supply trains"]];
+    const names = [["rail", "Rail lines, railheads and capacity"], ["supply", "Supply state and lines"], ["sieges", "Sieges, garrisons and field works"], ["trains", "Supply trains"]];
     const present = names.filter(([n]) => this.svg.querySelector(`#layer-${n}`)?.childElementCount);
     if (!present.length) return;
     this.memo.layersOff ||= {};

@@ -275,6 +275,14 @@ function drawCampaign(vi, position, layers) {
     titled(el("circle", { cx: p.x, cy: p.y, r: 17, class: "siege", stroke: colour(vi, siege.by), "data-abbr": siege.province }, layers.sieges),
       `${provinceName(vi, siege.province)} besieged by ${siege.by || "?"}${state}`);
   }
+  // Field works (seed 004 5b, docs/field-works.md): {"France": [{"province": "ARG", "army": 4}]},
+  // a zigzag of entrenchments left of the province's point in the digging power's colour.
+  for (const [power, works] of byPower(position.field_works)) {
+    const p = pt(works.province || "");
+    if (!p) continue;
+    titled(el("path", { d: `M${p.x - 30},${p.y + 4} l4,-7 l4,7 l4,-7 l4,7`, class: "field-works", stroke: colour(vi, power), "data-abbr": works.province, "data-power": power }, layers.sieges),
+      `${power} field works in ${provinceName(vi, works.province)}` + (works.army ? `, dug by army ${works.army}` : ""));
+  }
   // Supply trains: {"France": [{"at": "PAR", "target": 3, "returning": false}]} or a list.
   for (const [power, train] of byPower(position.trains)) {
     const p = pt(train.at || "");

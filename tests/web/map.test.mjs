@@ -5,7 +5,7 @@
 // province another power holds, a convoyed move chosen by clicking, builds offered (not a
 // disband) when builds are due, zoom and pan by buttons, wheel, drag and pinch, the legend,
 // the 1914 map's switchable layers, the lobby's and GM console's settings, a sandbox with
-// neither press nor a Ready box, and a map of two gauges uploaded by its GM. Screenshots of the
+// neither press nor a Ready box, a map of two gauges uploaded by its GM, and field works. Screenshots of the
 // variants at desktop and phone size.
 //
 // Usage: node map.test.mjs --binary PATH [--variants DIR] [--artifacts DIR] [--chromium PATH]
@@ -260,6 +260,22 @@ async function gaugeMap(page, server) {
   await mapShots(page, "36-gauge");
 }
 
+// Field works (seed 004 5b, docs/field-works.md) on the 1914 map: France's A ARG digs in, and
+// once the week is resolved its works are drawn in the sieges layer, titled with the army.
+async function fieldWorks(page, server) {
+  const created = await apiCall(server, "POST", "/games", { name: "Works", variant: "western-front-1914", sandbox: true });
+  check(created.status === 201, "create a 1914 sandbox");
+  const game = { id: created.data.game.id, gm: created.data.gm_token };
+  check((await apiCall(server, "POST", `/games/${game.id}/actions/start`, {}, game.gm)).status === 200, "start the 1914 sandbox");
+  await order(server, game, "France", ["A ARG ENTRENCH"]);
+  check((await resolveNow(server, game.id, game.gm)).status === 200, "resolve the week");
+  await page.goto(`${server.base}/#/game/${game.id}?token=${game.gm}`);
+  await page.waitForSelector('#layer-sieges .field-works[data-abbr="ARG"]');
+  const works = await page.$eval('#layer-sieges .field-works[data-abbr="ARG"]', (w) => [w.dataset.power, w.querySelector("title")?.textContent]);
+  check(works[0] === "France" && /France field works in .*dug by army \d+/.test(works[1]), "the works drawn and titled: " + JSON.stringify(works));
+  await mapShots(page, "37-field-works");
+}
+
 // The lobby's settings: standard by default, deadlines, grace and the missing-orders policy;
 // the GM console invites with an email.
 async function settings(page, server) {
@@ -304,8 +320,9 @@ async function main() {
     await campaignLayers(await open("layers"), server);
     await colonialRide(await open("colonial"), server);
     await gaugeMap(await open("gauge"), server);
+    await fieldWorks(await open("works"), server);
     check(pageErrors.length === 0, "no script errors in the pages: " + pageErrors.join("; "));
-    console.log("ok: zoom, legend, 1914 layers, gauges, screenshots");
+    console.log("ok: zoom, legend, 1914 layers, gauges, field works, screenshots");
   } catch (e) {
     await failed();
     throw e;
