@@ -68,6 +68,7 @@ void surrender(TurnContext& ctx, const Rolled& r, PowerId defender, ProvinceId w
                std::string modifiers);
 
 // The steps of after_movement, in the order they run.
+void field_battles(TurnContext& ctx);                    // field_battles.cpp (4g careers)
 void reliefs(TurnContext& ctx);                          // relief.cpp
 void end_sieges(TurnContext& ctx);                       // laying.cpp
 void lay_sieges(TurnContext& ctx);                       // laying.cpp

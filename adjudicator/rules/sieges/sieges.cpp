@@ -201,7 +201,9 @@ const Garrison* enemy_garrison(const Variant& variant, const Position& position,
 void after_movement(TurnContext& ctx) {
     // The order of 5d, with the once-only checks made when a siege is laid (laying.cpp) and the
     // weekly ones after; docs/sieges.md lists the steps. The relief battle (5n) was fought in the
-    // movement resolution, so its aftermath comes first.
+    // movement resolution, so its aftermath comes first, after the careers of 4g that the
+    // week's field battles made.
+    detail::field_battles(ctx);
     detail::reliefs(ctx);
     detail::end_sieges(ctx);
     detail::lay_sieges(ctx);
