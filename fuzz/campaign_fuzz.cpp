@@ -5,6 +5,7 @@
 // works and field works meet arbitrary input, and every rule module (supply, sieges, field works,
 // rail engineering, the LOC allocation) meets arbitrary legal orders: nothing may crash, hang, or
 // answer without a reason.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -68,6 +69,16 @@ const Campaign& campaign() {
     return c;
 }
 
+// Strength points of the armies, fleets and garrisons on the board: battles, sieges and hunger
+// only take them away, and a split or a sortie moves them from one to another.
+std::int64_t points_in_field(const Position& position) {
+    std::int64_t total = 0;
+    for (const Unit& u : position.units) total += u.stats.points;
+    for (const DislodgedUnit& d : position.dislodged) total += d.unit.stats.points;
+    for (const Garrison& g : sieges::state(position).garrisons) total += g.points;
+    return total;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -81,6 +92,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const OrderVerdict& v : parsed.verdicts)
         if (!v.accepted() && v.error.empty()) std::abort();  // a refusal always says why
     const Adjudication result = adjudicate(c.variant, c.week, parsed.orders, data[0]);
-    if (result.next.units.size() > c.week.units.size()) std::abort();  // a week builds nothing
+    // A week builds no army: a new one is only a detachment split from an army (4c), at most
+    // one per module order, and it brings no points of its own.
+    const auto module_orders = static_cast<std::size_t>(
+        std::count_if(parsed.orders.begin(), parsed.orders.end(),
+                      [](const Order& o) { return o.type == OrderType::Module; }));
+    if (result.next.units.size() > c.week.units.size() + module_orders) std::abort();
+    if (points_in_field(result.next) > points_in_field(c.week)) std::abort();
     return 0;
 }

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // The one list of rule modules (module/rule_module.h). Their hooks run in this order every
-// week: supply lines first, then the sieges that read them, then the field works (which give up
+// week: the armies' splits first (a detachment is an army by the time supply is traced), then
+// supply lines, then the sieges that read them, then the field works (which give up
 // the works of an army that melted away), then rail engineering, which reads where the armies
 // ended the week (DESIGN.md §3; docs/campaign.md, "Turns").
 #include <algorithm>
 #include <array>
 
 #include "module/rule_module.h"
+#include "rules/army_strength/army_strength.h"
 #include "rules/field_works/field_works.h"
 #include "rules/rail/rail.h"
 #include "rules/sieges/sieges.h"
@@ -15,11 +17,9 @@
 namespace adjutant {
 
 std::span<const RuleModule* const> rule_modules() {
-    static constexpr std::array<const RuleModule*, 4> kModules{
-        &supply::kModule,
-        &sieges::kModule,
-        &field_works::kModule,
-        &rail::kModule,
+    static constexpr std::array<const RuleModule*, 5> kModules{
+        &army_strength::kModule, &supply::kModule, &sieges::kModule,
+        &field_works::kModule,   &rail::kModule,
     };
     return kModules;
 }

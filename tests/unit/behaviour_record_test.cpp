@@ -51,9 +51,14 @@ class Fnv64 {
     std::uint64_t hash_ = 0xcbf29ce484222325ULL;
 };
 
-const char* const kSuites[] = {
-    "tests/datc",       "tests/rules/colonial",      "tests/rules/supply",     "tests/rules/sieges",
-    "tests/rules/rail", "tests/rules/rail-movement", "tests/rules/field_works"};
+const char* const kSuites[] = {"tests/datc",
+                               "tests/rules/colonial",
+                               "tests/rules/supply",
+                               "tests/rules/sieges",
+                               "tests/rules/rail",
+                               "tests/rules/rail-movement",
+                               "tests/rules/field_works",
+                               "tests/rules/army_strength"};
 
 void record_rules_cases(std::map<std::string, std::string>& record) {
     for (const char* suite : kSuites) {

@@ -32,6 +32,10 @@ TEST_CASE("Campaign siege rules (seed 004, 5a-5o and 4g)") {
     check_suite("tests/rules/sieges", "Siege rules");
 }
 
+TEST_CASE("Campaign army strength rules (seed 004, 4c)") {
+    check_suite("tests/rules/army_strength", "Army strength rules");
+}
+
 TEST_CASE("Campaign field works rules (seed 004, 5b)") {
     check_suite("tests/rules/field_works", "Field works rules");
 }

@@ -73,6 +73,13 @@ struct RailNetworkRules {
     std::vector<std::uint8_t> power_gauge;  // per power: the gauge its trains run on
 };
 
+// Seed 004, 4c, army strength (docs/army-strength.md): "An army must be at least 250 points and
+// not more than 750 points to be sent out on campaign".
+struct ArmyStrengthRules {
+    int min_points = 250;
+    int max_points = 750;
+};
+
 // Seed 004, 5b, field fortifications (docs/field-works.md).
 struct FieldWorksRules {
     // The share of an army's points its works add when it stands in them: 100, every battalion
@@ -99,6 +106,8 @@ struct CampaignMap {
     RailNetworkRules rail;
     bool field_works_rules = false;  // the "field_works" module is enabled
     FieldWorksRules field_works;
+    bool army_strength_rules = false;  // the "army_strength" module is enabled
+    ArmyStrengthRules army_strength;
     std::vector<Garrison> start_garrisons;
     std::vector<SupplyTrain> start_trains;
     std::vector<std::int64_t> start_treasury;  // per power

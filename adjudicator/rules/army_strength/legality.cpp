@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+// The legality of a split (seed 004, 4c; docs/army-strength.md): an army of its power divides
+// into a detachment sent out on campaign, which has between the variant's least and most points
+// (250 and 750), and what stays, which is an army too and keeps at least the least; the
+// detachment marches to a province the army could move to.
+#include "orders/legality.h"
+#include "position/position.h"
+#include "rules/army_strength/army_strength.h"
+#include "variant/variant.h"
+
+namespace adjutant::army_strength {
+
+namespace {
+
+Checked fail(std::string message) {
+    return Checked{std::nullopt, std::move(message), ""};
+}
+
+}  // namespace
+
+Checked check_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
+    if (!enabled(v))
+        return fail("splitting an army is a campaign rule (seed 004, 4c); this map has none");
+    const ArmyStrengthRules& rules = v.campaign->army_strength;
+    const ProvinceId where = s.unit.place.province;
+    const Unit* unit = pos.unit_at(where);
+    if (std::string error = ownership_error(v, unit, where, power); !error.empty())
+        return fail(error);
+    const std::string name = describe_unit(v, unit->type, unit->location);
+    if (unit->type != UnitType::Army) return fail(name + " is no army: only armies split");
+    const std::string range =
+        std::to_string(rules.min_points) + " to " + std::to_string(rules.max_points);
+    if (s.count < rules.min_points || s.count > rules.max_points)
+        return fail("a detachment sent out on campaign has " + range + " points (4c), not " +
+                    std::to_string(s.count));
+    const std::int64_t kept = unit->stats.points - s.count;
+    if (kept < rules.min_points)
+        return fail(name + " has " + std::to_string(unit->stats.points) + " points: after " +
+                    std::to_string(s.count) + " leave, the " + std::to_string(kept) +
+                    " that stay are no army (at least " + std::to_string(rules.min_points) +
+                    ", 4c)");
+    const ProvinceId to = s.destination.province;
+    if (to == where || !v.can_reach(UnitType::Army, unit->location, to))
+        return fail("the detachment of " + name + " cannot march to " + province_abbr(v, to) +
+                    ": it goes one province, to one the army could move to");
+    Order order = module_order(*s.module_kind, power);
+    order.unit_type = unit->type;
+    order.unit = unit->location;
+    order.count = s.count;
+    order.destination = Location{to, Coast::None};
+    return Checked{order, "", ""};
+}
+
+}  // namespace adjutant::army_strength

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: Apache-2.0
+// The army strength module's hooks into the core (module/rule_module.h).
+#include "rules/army_strength/army_strength.h"
+
+#include "variant/variant.h"
+
+namespace adjutant::army_strength {
+
+// The split is the army's own order: it holds while its detachment forms.
+const ModuleOrderKind kSplit{"split", true, check_order, order_text};
+
+bool enabled(const Variant& variant) {
+    return variant.campaign.has_value() && variant.campaign->army_strength_rules;
+}
+
+const RuleModule kModule{
+    .name = "army_strength",
+    .enabled = enabled,
+    .read_parameters = read_parameters,
+    .read_unit_action = read_unit_action,
+    .after_movement = after_movement,
+};
+
+}  // namespace adjutant::army_strength
