@@ -166,6 +166,12 @@ class CampaignSide(Side):
         if held and not self.graph.enemies(self.power, held[0]):
             targets_taken.add(here)
             return f"{name} H"
+        # An army with points to spare sends a detachment ahead one week in five (seed 004 4c)
+        # and holds where it is; the detachment marches on from there the next week.
+        split = self.split(unit, here, step, held)
+        if split:
+            targets_taken.update((here, step))
+            return split
         enemy = self.enemy_army_at(board, step)
         if enemy and enemy.get("points", 0) * 1.2 >= unit.get("points", 0):
             targets_taken.add(here)
@@ -201,6 +207,18 @@ class CampaignSide(Side):
             if self.game.accepted(self.power, line):
                 return line
         return f"{name} H"
+
+    def split(self, unit, here, step, held):
+        """A SPLIT order (docs/army-strength.md) of half the army's points, within the
+        detachment's limits, into the empty province `step`, one week in five; else None."""
+        if not self.graph.army_strength or held:
+            return None
+        least, most = self.graph.army_strength
+        points = unit.get("points", 0)
+        if points < 2 * least or self.rng.random() >= 0.2:
+            return None
+        line = f"{unit['unit']} SPLIT {min(most, points // 2)} - {step}"
+        return line if self.game.accepted(self.power, line) else None
 
     def convert(self, board, unit, here, towards):
         """A CONVERT order (seed 001, docs/gauge.md) for the first rail link from `here` to one

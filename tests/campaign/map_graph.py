@@ -28,6 +28,10 @@ class MapGraph:
         self.campaign = "rules" in variant and "supply" in variant.get("rules", {})
         self.rail = "rail_network" in variant.get("rules", {})
         self.field_works = "field_works" in variant.get("rules", {})
+        # Seed 004 4c (docs/army-strength.md): the least and the most points of a detachment.
+        strength = variant.get("rules", {}).get("army_strength")
+        self.army_strength = None if strength is None else (strength.get("min_points", 250),
+                                                            strength.get("max_points", 750))
         self.train_cost = variant.get("rules", {}).get("supply", {}).get("train_cost", 2)
         self.train_speed = variant.get("rules", {}).get("supply", {}).get("train_speed", 2)
         # The powers whose map-edge sources each province is (a supply base for them).
