@@ -5,6 +5,10 @@
 //
 //   A KOL SPLIT 300 - AAC   the army holds the week; as the movement ends a detachment of 300 of
 //                           its points marches into AAC, a new army (split.cpp)
+//   A AAC JOIN KOL          the army holds the week; as the movement ends it marches into KOL and
+//                           becomes one army with the army of its power there (join.cpp)
+//
+// A combined field army may exceed the most points, but the excess does not fight (battle.cpp).
 #pragma once
 
 #include <string>
@@ -19,6 +23,7 @@ extern const RuleModule kModule;
 // The module's order (order_syntax.cpp reads and writes it, legality.cpp judges it), the army's
 // own: `count` the detachment's points, `destination` where it marches.
 extern const ModuleOrderKind kSplit;
+extern const ModuleOrderKind kJoin;
 SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order);
 std::string order_text(const Variant& variant, const Order& order);
 Checked check_order(const Variant& variant, const Position& position, PowerId power,
@@ -27,8 +32,15 @@ Checked check_order(const Variant& variant, const Position& position, PowerId po
 bool enabled(const Variant& variant);
 void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at);
 
-// As the movement ends, each split whose army still stands where it was ordered sends its
-// detachment into its province, if nothing stands there (split.cpp).
+// As the movement ends: each split whose army still stands where it was ordered sends its
+// detachment into its province, if nothing stands there (split.cpp); then each army ordered to
+// join another that both still stand where they were becomes one with it (join.cpp).
 void after_movement(TurnContext& context);
+void split_armies(TurnContext& context);
+void join_armies(TurnContext& context);
+
+// The points of an army over the most that do not fight: taken off its strength (battle.cpp).
+std::int64_t excess_points(const Variant& variant, const Position& position,
+                           std::span<const Order> orders, const Unit& unit);
 
 }  // namespace adjutant::army_strength

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The legality of a split (seed 004, 4c; docs/army-strength.md): an army of its power divides
-// into a detachment sent out on campaign, which has between the variant's least and most points
-// (250 and 750), and what stays, which is an army too and keeps at least the least; the
-// detachment marches to a province the army could move to.
+// The legality of a split and of a join (seed 004, 4c; docs/army-strength.md). A split: an army of
+// its power divides into a detachment sent out on campaign, which has between the variant's least
+// and most points (250 and 750), and what stays, which is an army too and keeps at least the least;
+// the detachment marches to a province the army could move to.
 #include "orders/legality.h"
 #include "position/position.h"
 #include "rules/army_strength/army_strength.h"
@@ -16,17 +16,44 @@ Checked fail(std::string message) {
     return Checked{std::nullopt, std::move(message), ""};
 }
 
+// A AAC JOIN KOL: an army of the power joins the army of the power next to it. Without the pools
+// of 4g a general is a name on his army, so two armies with a general each cannot become one.
+Checked check_join(const Variant& v, const Position& pos, PowerId power, const Unit& unit,
+                   const std::string& name, const OrderSyntax& s) {
+    if (unit.type != UnitType::Army) return fail(name + " is no army: only armies join");
+    const ProvinceId to = s.destination.province;
+    const Unit* other = pos.unit_at(to);
+    if (other == nullptr || other->type != UnitType::Army || other->power != unit.power)
+        return fail("no army of " + power_name(v, unit.power) + " stands in " +
+                    province_abbr(v, to) + " for " + name + " to join");
+    if (to == unit.location.province || !v.can_reach(UnitType::Army, unit.location, to))
+        return fail(name + " cannot join the army in " + province_abbr(v, to) +
+                    ": it marches one province, to one it could move to");
+    if (!unit.stats.general.empty() && !other->stats.general.empty())
+        return fail(name + " and the army in " + province_abbr(v, to) + " each have a general (" +
+                    unit.stats.general + ", " + other->stats.general +
+                    "): one army has one, and there are no pools of generals yet (4g)");
+    Order order = module_order(*s.module_kind, power);
+    order.unit_type = unit.type;
+    order.unit = unit.location;
+    order.destination = Location{to, Coast::None};
+    return Checked{order, "", ""};
+}
+
 }  // namespace
 
 Checked check_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
     if (!enabled(v))
-        return fail("splitting an army is a campaign rule (seed 004, 4c); this map has none");
+        return fail(
+            "splitting and joining armies is a campaign rule (seed 004, 4c); this map has "
+            "none");
     const ArmyStrengthRules& rules = v.campaign->army_strength;
     const ProvinceId where = s.unit.place.province;
     const Unit* unit = pos.unit_at(where);
     if (std::string error = ownership_error(v, unit, where, power); !error.empty())
         return fail(error);
     const std::string name = describe_unit(v, unit->type, unit->location);
+    if (is(s, kJoin)) return check_join(v, pos, power, *unit, name, s);
     if (unit->type != UnitType::Army) return fail(name + " is no army: only armies split");
     const std::string range =
         std::to_string(rules.min_points) + " to " + std::to_string(rules.max_points);

@@ -8,6 +8,13 @@ namespace adjutant::army_strength {
 
 // The split is the army's own order: it holds while its detachment forms.
 const ModuleOrderKind kSplit{"split", true, check_order, order_text};
+// The joining army holds too: it marches into its new army's province as the movement ends.
+const ModuleOrderKind kJoin{"join", true, check_order, order_text};
+
+void after_movement(TurnContext& context) {
+    split_armies(context);
+    join_armies(context);
+}
 
 bool enabled(const Variant& variant) {
     return variant.campaign.has_value() && variant.campaign->army_strength_rules;
@@ -18,6 +25,7 @@ const RuleModule kModule{
     .enabled = enabled,
     .read_parameters = read_parameters,
     .read_unit_action = read_unit_action,
+    .defence_points = excess_points,
     .after_movement = after_movement,
 };
 

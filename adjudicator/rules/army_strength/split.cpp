@@ -61,7 +61,7 @@ std::uint32_t fresh_id(Position& next) {
 
 }  // namespace
 
-void after_movement(TurnContext& ctx) {
+void split_armies(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
     for (const Order& o : ctx.orders) {

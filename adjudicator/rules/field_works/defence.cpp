@@ -3,6 +3,8 @@
 // 5b). One redoubt per battery and one entrenchment per battalion put the whole army behind its
 // works, so they add the variant's share of its points (100%: they count twice), as the
 // besiegers' siegeworks count their share twice (5l, 5n; docs/sieges.md).
+#include <algorithm>
+
 #include "rules/field_works/field_works.h"
 #include "variant/variant.h"
 
@@ -19,7 +21,12 @@ std::int64_t works_points(const Variant& v, const Position& pos, std::span<const
             (o.type == OrderType::Move || o.type == OrderType::Support ||
              o.type == OrderType::Convoy || o.type == OrderType::RailMove))
             return 0;
-    return unit.stats.points * v.campaign->field_works.defence_percent / 100;
+    // The works shelter the men who fight: over the most an army brings to battle (4c,
+    // docs/army-strength.md) the excess adds no works either.
+    std::int64_t fighting = unit.stats.points;
+    if (v.campaign->army_strength_rules)
+        fighting = std::min<std::int64_t>(fighting, v.campaign->army_strength.max_points);
+    return fighting * v.campaign->field_works.defence_percent / 100;
 }
 
 }  // namespace adjutant::field_works
