@@ -133,6 +133,10 @@ class CampaignSide(Side):
             if order:
                 targets_taken.add(here)
                 return order
+        join = self.join(board, unit, here)
+        if join:
+            targets_taken.add(here)
+            return join
         supply = unit.get("supply", 0)
         line = unit.get("supply_line") or []
         if not line and supply == 0:
@@ -207,6 +211,20 @@ class CampaignSide(Side):
             if self.game.accepted(self.power, line):
                 return line
         return f"{name} H"
+
+    def join(self, board, unit, here):
+        """A JOIN order (docs/army-strength.md) for an army worn below the least points of a
+        detachment, into an army of ours next to it; else None."""
+        if not self.graph.army_strength or unit.get("points", 0) >= self.graph.army_strength[0]:
+            return None
+        for there in self.graph.army.get(here, []):
+            held = board.at.get(there)
+            if not held or held[0] != self.power or not held[1]["unit"].startswith("A "):
+                continue
+            line = f"{unit['unit']} JOIN {there}"
+            if self.game.accepted(self.power, line):
+                return line
+        return None
 
     def split(self, unit, here, step, held):
         """A SPLIT order (docs/army-strength.md) of half the army's points, within the
