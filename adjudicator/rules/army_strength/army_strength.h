@@ -39,6 +39,13 @@ void after_movement(TurnContext& context);
 void split_armies(TurnContext& context);
 void join_armies(TurnContext& context);
 
+// What splits and joins share (outcome.cpp): the army that began the week in `province`, if it
+// still stands there; and the verdict `why` (static text) and the event of an order of theirs
+// that was not carried out.
+Unit* still_there(TurnContext& context, ProvinceId province, PowerId power);
+void not_carried_out(TurnContext& context, const Order& order, std::string_view why,
+                     const std::string& kind, const std::string& text);
+
 // The points of an army over the most that do not fight: taken off its strength (battle.cpp).
 std::int64_t excess_points(const Variant& variant, const Position& position,
                            std::span<const Order> orders, const Unit& unit);

@@ -7,8 +7,8 @@
 // carried out and both armies stay as they are.
 //
 // Their supply becomes the weeks the food of both feeds the whole (points-weighted, rounded
-// down), the joined army's change on the event. Trains on their way to the joiner go on to the joined army;
-// the joiner's standing supply order ends with it.
+// down), the joined army's change on the event. Trains on their way to the joiner go on to the
+// joined army; the joiner's standing supply order ends with it.
 #include <algorithm>
 
 #include "position/position.h"
@@ -23,27 +23,6 @@ namespace {
 constexpr std::string_view kNotJoined =
     "the armies did not both stand where they stood as the week began";
 constexpr std::string_view kTwoGenerals = "each army has a general: one army has one";
-
-// The army that began the week in `province`, if it still stands there.
-Unit* still_there(TurnContext& ctx, ProvinceId province, PowerId power) {
-    const Unit* was = ctx.before.unit_at(province);
-    Unit* now = ctx.result.next.unit_at(province);
-    if (was == nullptr || now == nullptr || now->power != power || now->stats.id != was->stats.id ||
-        now->type != UnitType::Army)
-        return nullptr;
-    return now;
-}
-
-void fail_join(TurnContext& ctx, const Order& order, std::string_view why,
-               const std::string& text) {
-    for (OrderResult& r : ctx.result.results)
-        if (is(r.order, kJoin) && r.order.unit == order.unit && r.order.power == order.power) {
-            r.succeeded = false;
-            r.reason = Reason::NotCarriedOut;
-            r.why = why;
-        }
-    ctx.event("army.join_failed", order.power, order.unit.province, text);
-}
 
 // The whole's weeks of supply: every man's food shared out, rounded down.
 std::int32_t shared_supply(const Unit& a, const Unit& b) {
@@ -67,14 +46,14 @@ void join_armies(TurnContext& ctx) {
         Unit* joiner = still_there(ctx, from, o.power);
         Unit* joined = still_there(ctx, to, o.power);
         if (joiner == nullptr || joined == nullptr) {
-            fail_join(ctx, o, kNotJoined,
-                      name + " did not join " + other +
-                          ": the two did not both stand where they were as the week began");
+            not_carried_out(ctx, o, kNotJoined, "army.join_failed",
+                            name + " did not join " + other +
+                                ": the two did not both stand where they were as the week began");
             continue;
         }
         if (!joiner->stats.general.empty() && !joined->stats.general.empty()) {
-            fail_join(ctx, o, kTwoGenerals,
-                      name + " did not join " + other + ": each has a general");
+            not_carried_out(ctx, o, kTwoGenerals, "army.join_failed",
+                            name + " did not join " + other + ": each has a general");
             continue;
         }
         const std::int32_t supply = shared_supply(*joiner, *joined);

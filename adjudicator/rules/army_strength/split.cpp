@@ -23,24 +23,6 @@ constexpr std::string_view kArmyGone = "the army did not stand where it was orde
 constexpr std::string_view kDestinationHeld =
     "the detachment could not march: its province is held";
 
-// The army's result among the phase's results, to say when its split was not carried out.
-OrderResult* result_of(TurnContext& ctx, const Order& order) {
-    for (OrderResult& r : ctx.result.results)
-        if (is(r.order, kSplit) && r.order.unit == order.unit && r.order.power == order.power)
-            return &r;
-    return nullptr;
-}
-
-void not_carried_out(TurnContext& ctx, const Order& order, std::string_view why,
-                     const std::string& text) {
-    if (OrderResult* r = result_of(ctx, order)) {
-        r->succeeded = false;
-        r->reason = Reason::NotCarriedOut;
-        r->why = why;
-    }
-    ctx.event("army.split_failed", order.power, order.unit.province, text);
-}
-
 bool held(const Variant& v, const Position& next, PowerId power, ProvinceId province) {
     if (next.unit_at(province) != nullptr) return true;
     const auto& garrisons = sieges::state(next).garrisons;
@@ -69,17 +51,15 @@ void split_armies(TurnContext& ctx) {
         const ProvinceId where = o.unit.province;
         const ProvinceId to = o.destination.province;
         const std::string name = "A " + v.provinces[where].abbr;
-        const Unit* was = ctx.before.unit_at(where);
-        const Unit* now = next.unit_at(where);
-        if (was == nullptr || now == nullptr || now->power != o.power ||
-            now->stats.id != was->stats.id) {
-            not_carried_out(ctx, o, kArmyGone,
+        Unit* army = still_there(ctx, where, o.power);
+        if (army == nullptr) {
+            not_carried_out(ctx, o, kArmyGone, "army.split_failed",
                             name + " was driven from " + v.provinces[where].abbr +
                                 ": its detachment did not form");
             continue;
         }
         if (held(v, next, o.power, to)) {
-            not_carried_out(ctx, o, kDestinationHeld,
+            not_carried_out(ctx, o, kDestinationHeld, "army.split_failed",
                             "the detachment of " + name + " could not march to " +
                                 v.provinces[to].abbr + ", which is held: the army stays whole");
             continue;
@@ -90,8 +70,7 @@ void split_armies(TurnContext& ctx) {
         detachment.location = Location{to, Coast::None};
         detachment.stats.id = fresh_id(next);
         detachment.stats.points = o.count;
-        detachment.stats.supply = now->stats.supply;
-        Unit* army = next.unit_at(where);
+        detachment.stats.supply = army->stats.supply;
         army->stats.points -= o.count;
         const std::string rest = std::to_string(army->stats.points);
         const std::int64_t supply = detachment.stats.supply;
