@@ -22,6 +22,10 @@
 //   position read_position / write_position carry the module's part of the position
 //            document, read_unit / write_unit its attributes of a unit; check_position states
 //            its invariants; start_position sets it up
+//   views    occupies / sight / hide say what a power sees of a position under fog of war
+//            (position/sight.h): the module's own occupied provinces, the provinces a power
+//            sees from what it occupies, and the module's part of the position a power does
+//            not see, taken out of its view
 #pragma once
 
 #include <cstdint>
@@ -46,6 +50,7 @@ struct Unit;
 struct UnitStats;
 struct TurnContext;
 struct Event;
+struct Sight;
 class OrderReader;
 class PositionReader;
 class VariantFields;
@@ -166,6 +171,21 @@ struct RuleModule {
     // Adds the module's part of the variant's starting position (its start garrisons, trains,
     // settled rail), whatever the variant enables: a part the variant has none of stays empty.
     void (*start_position)(const Variant&, Position&) = nullptr;
+
+    // Fog of war (position/sight.h). `occupies` marks the provinces `power` holds by the
+    // module's part of the position (a garrison's city), beside the provinces of its units.
+    void (*occupies)(const Variant&, const Position&, PowerId power,
+                     std::vector<std::uint8_t>& occupied) = nullptr;
+    // Turns `sight.occupied` into `sight.seen`. A variant hides positions from its powers when
+    // an enabled module has this hook; without one every position is public.
+    void (*sight)(const Variant&, const Position&, Sight& sight) = nullptr;
+    // Takes out of `view` (a copy of the position; the core cuts its units to the sight after
+    // every module's `hide`) what of the module's part, and of its unit attributes, the viewer
+    // does not see; `hide_in_document` does the same to the view's document, for what
+    // the position cannot leave out (a power's entry in a table of every power).
+    void (*hide)(const Variant&, const Sight& sight, Position& view) = nullptr;
+    void (*hide_in_document)(const Variant&, const Sight& sight,
+                             nlohmann::json& document) = nullptr;
 };
 
 // Every registered module, in the order their hooks run (DESIGN.md §3: supply, sieges, rail

@@ -3,13 +3,15 @@
 // week: the armies' splits first (a detachment is an army by the time supply is traced), then
 // supply lines, then the sieges that read them, then the field works (which give up
 // the works of an army that melted away), then rail engineering, which reads where the armies
-// ended the week (DESIGN.md §3; docs/campaign.md, "Turns").
+// ended the week (DESIGN.md §3; docs/campaign.md, "Turns"). Fog of war changes no week: it
+// only says what a power sees of a position (position/sight.h).
 #include <algorithm>
 #include <array>
 
 #include "module/rule_module.h"
 #include "rules/army_strength/army_strength.h"
 #include "rules/field_works/field_works.h"
+#include "rules/fog_of_war/fog_of_war.h"
 #include "rules/rail/rail.h"
 #include "rules/sieges/sieges.h"
 #include "rules/supply/supply.h"
@@ -17,9 +19,9 @@
 namespace adjutant {
 
 std::span<const RuleModule* const> rule_modules() {
-    static constexpr std::array<const RuleModule*, 5> kModules{
+    static constexpr std::array<const RuleModule*, 6> kModules{
         &army_strength::kModule, &supply::kModule, &sieges::kModule,
-        &field_works::kModule,   &rail::kModule,
+        &field_works::kModule,   &rail::kModule,   &fog_of_war::kModule,
     };
     return kModules;
 }

@@ -108,6 +108,7 @@ struct CampaignMap {
     FieldWorksRules field_works;
     bool army_strength_rules = false;  // the "army_strength" module is enabled
     ArmyStrengthRules army_strength;
+    bool fog_of_war = false;  // the "fog_of_war" module is enabled: powers see only their views
     std::vector<Garrison> start_garrisons;
     std::vector<SupplyTrain> start_trains;
     std::vector<std::int64_t> start_treasury;  // per power

@@ -54,6 +54,8 @@ extern const std::string_view kPositionKeys[1];
 void read_position(PositionReader& reader, const nlohmann::json& document);
 void write_position(const Variant& variant, const Position& position, nlohmann::json& document);
 std::string check_position(const Variant& variant, const Position& position);
+// What a power's view under fog of war keeps of the works (view.cpp).
+void hide(const Variant& variant, const Sight& sight, Position& view);
 
 // The module's hooks (module/rule_module.h), registered in rules/registry.cpp.
 extern const RuleModule kModule;

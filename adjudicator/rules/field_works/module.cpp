@@ -29,6 +29,7 @@ const RuleModule kModule{
     .read_position = read_position,
     .write_position = write_position,
     .check_position = check_position,
+    .hide = hide,
 };
 
 }  // namespace adjutant::field_works

@@ -41,6 +41,7 @@ const RuleModule kModule{
     .write_unit = write_unit,
     .check_position = check_position,
     .start_position = initialise,
+    .hide = hide,
 };
 
 }  // namespace adjutant::rail

@@ -110,6 +110,8 @@ extern const std::string_view kPositionKeys[5];
 void read_position(PositionReader& reader, const nlohmann::json& document);
 void write_position(const Variant& variant, const Position& position, nlohmann::json& document);
 std::string check_position(const Variant& variant, const Position& position);
+// What a power's view under fog of war keeps of the rail (view.cpp).
+void hide(const Variant& variant, const Sight& sight, Position& view);
 void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at);
 bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);

@@ -33,6 +33,8 @@ const RuleModule kModule{
     .write_unit = write_unit,
     .check_position = check_position,
     .start_position = start_position,
+    .occupies = occupies,
+    .hide = hide,
 };
 
 }  // namespace adjutant::sieges

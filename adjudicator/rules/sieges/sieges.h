@@ -61,6 +61,10 @@ void read_position(PositionReader& reader, const nlohmann::json& document);
 void write_position(const Variant& variant, const Position& position, nlohmann::json& document);
 std::string check_position(const Variant& variant, const Position& position);
 void start_position(const Variant& variant, Position& position);
+// What a power occupies and sees of the module's part under fog of war (view.cpp).
+void occupies(const Variant& variant, const Position& position, PowerId power,
+              std::vector<std::uint8_t>& occupied);
+void hide(const Variant& variant, const Sight& sight, Position& view);
 bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);
 

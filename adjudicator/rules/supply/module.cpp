@@ -29,7 +29,8 @@ const ModuleOrderKind kDispatch{"dispatch", false, check_dispatch, dispatch_text
 const ModuleOrderKind kPurchase{"purchase", false, check_purchase, purchase_text};
 const ModuleOrderKind kTrainPolicy{"train policy", false, check_train_policy, train_policy_text};
 
-const std::string_view kPositionKeys[4] = {"trains", "standing_supply", "treasury", "train_policy"};
+const std::string_view kPositionKeys[5] = {"trains", "standing_supply", "treasury", "train_policy",
+                                           "supply_lines_seen"};
 
 const RuleModule kModule{
     .name = "supply",
@@ -47,6 +48,8 @@ const RuleModule kModule{
     .write_unit = write_unit,
     .check_position = check_position,
     .start_position = start_position,
+    .hide = hide,
+    .hide_in_document = hide_in_document,
 };
 
 }  // namespace adjutant::supply

@@ -6,6 +6,8 @@
 //                          {"at": "MAL", "base": "AAC", "target": 3, "returning": true}]},
 //   "treasury": {"Germany": 120}, "train_policy": {"France": "destroy"},
 //   "standing_supply": {"Germany": [{"from": "KOL", "army": 3}]}
+// and, in a power's view under fog of war only (view.cpp), the enemy lines it stands on:
+//   "supply_lines_seen": {"Germany": [["LIE", "AAC"]]}
 #include <algorithm>
 
 #include "position/position.h"
@@ -85,6 +87,18 @@ std::string power_name(const Variant& variant, PowerId p) {
     return p < variant.powers.size() ? variant.powers[p].name : std::string("?");
 }
 
+void read_line_seen(PositionReader& r, PowerId power, const json& item, const std::string& at) {
+    if (!r.check().expect(item, at, JsonKind::Array)) return;
+    SightedLine line{power, {}};
+    for (std::size_t i = 0; i < item.size(); ++i)
+        if (ProvinceId p = r.province(item[i], json_child(at, i)); p != kNoProvince)
+            line.provinces.push_back(p);
+    if (line.provinces.empty())
+        r.check().error(at, "a seen supply line names at least one province");
+    else
+        state(r.position()).lines_seen.push_back(std::move(line));
+}
+
 }  // namespace
 
 void read_position(PositionReader& r, const json& doc) {
@@ -97,6 +111,10 @@ void read_position(PositionReader& r, const json& doc) {
                      });
     read_treasury(r, doc);
     read_train_policy(r, doc);
+    r.for_each_power(doc, "supply_lines_seen",
+                     [&](PowerId p, const json& item, const std::string& at) {
+                         read_line_seen(r, p, item, at);
+                     });
 }
 
 void write_position(const Variant& variant, const Position& position, json& doc) {
@@ -131,6 +149,15 @@ void write_position(const Variant& variant, const Position& position, json& doc)
             policy[power_name(variant, static_cast<PowerId>(p))] =
                 state(position).destroy_trains[p] != 0 ? "destroy" : "capture";
         doc["train_policy"] = std::move(policy);
+    }
+    if (!state(position).lines_seen.empty()) {
+        json seen = json::object();
+        for (const SightedLine& line : state(position).lines_seen) {
+            json provinces = json::array();
+            for (ProvinceId p : line.provinces) provinces.push_back(variant.provinces[p].abbr);
+            seen[power_name(variant, line.power)].push_back(std::move(provinces));
+        }
+        doc["supply_lines_seen"] = std::move(seen);
     }
 }
 

@@ -17,6 +17,9 @@ void SupplyState::normalise() {
               [](const StandingSupply& a, const StandingSupply& b) {
                   return std::tie(a.power, a.army, a.from) < std::tie(b.power, b.army, b.from);
               });
+    std::sort(lines_seen.begin(), lines_seen.end(), [](const SightedLine& a, const SightedLine& b) {
+        return std::tie(a.power, a.provinces) < std::tie(b.power, b.provinces);
+    });
     // "Capture" everywhere is the default the document leaves out: one form for one state, so a
     // position reads back equal to the one written.
     if (std::all_of(destroy_trains.begin(), destroy_trains.end(),

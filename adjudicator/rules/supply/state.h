@@ -28,15 +28,27 @@ struct StandingSupply {
     friend bool operator==(const StandingSupply&, const StandingSupply&) = default;
 };
 
+// Under fog of war (position/sight.h), the part of an enemy's supply line that a power's view
+// shows because one of its armies or garrisons stands on it ("When an army enters an enemy
+// supply line ... that army must be told", 4a): the line's provinces in the power's sight, in
+// the line's order (army first). Only views hold these; a game's own positions never do.
+struct SightedLine {
+    PowerId power = kNoPower;  // whose line
+    std::vector<ProvinceId> provinces;
+
+    friend bool operator==(const SightedLine&, const SightedLine&) = default;
+};
+
 struct SupplyState {
     std::vector<SupplyTrain> trains;           // sorted by power, place, target
     std::vector<std::int64_t> treasury;        // per power, once the module has run
     std::vector<std::uint8_t> destroy_trains;  // per power: 1 destroys caught trains, else capture
     std::vector<StandingSupply> standing_supply;  // sorted by power, army
+    std::vector<SightedLine> lines_seen;          // views only; sorted by power, provinces
 
     bool empty() const {
         return trains.empty() && treasury.empty() && destroy_trains.empty() &&
-               standing_supply.empty();
+               standing_supply.empty() && lines_seen.empty();
     }
     void normalise();
     friend bool operator==(const SupplyState&, const SupplyState&) = default;

@@ -50,11 +50,14 @@ extern const std::string_view kUnitKeys[2];
 void read_unit(PositionReader& reader, const nlohmann::json& item, const std::string& at,
                UnitStats& stats);
 void write_unit(const Variant& variant, const UnitStats& stats, nlohmann::json& item);
-extern const std::string_view kPositionKeys[4];
+extern const std::string_view kPositionKeys[5];
 void read_position(PositionReader& reader, const nlohmann::json& document);
 void write_position(const Variant& variant, const Position& position, nlohmann::json& document);
 std::string check_position(const Variant& variant, const Position& position);
 void start_position(const Variant& variant, Position& position);
+// What a power's view under fog of war keeps of the module's part (view.cpp).
+void hide(const Variant& variant, const Sight& sight, Position& view);
+void hide_in_document(const Variant& variant, const Sight& sight, nlohmann::json& document);
 void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at);
 bool enabled(const Variant& variant);
 void after_movement(TurnContext& context);

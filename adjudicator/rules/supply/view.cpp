@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+// What a power sees of the supply module's part under fog of war (position/sight.h;
+// docs/fog-of-war.md): its own trains, treasury, policy and standing orders; another power's
+// trains where it sees them; of another power's army neither its weeks of supply nor its line,
+// except the part of a line it stands on ("When an army enters an enemy supply line ... that
+// army must be told", 4a), which it sees within its sight as a `lines_seen` entry.
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "position/position.h"
+#include "position/sight.h"
+#include "rules/supply/supply.h"
+#include "variant/variant.h"
+
+namespace adjutant::supply {
+
+namespace {
+
+bool entered(const Sight& sight, const std::vector<ProvinceId>& line) {
+    return std::any_of(line.begin(), line.end(), [&](ProvinceId p) { return sight.occupies(p); });
+}
+
+bool visible_army(const Position& view, const Sight& sight, std::uint32_t id) {
+    return std::any_of(view.units.begin(), view.units.end(), [&](const Unit& u) {
+        return u.stats.id == id && sight.shows(u.power, u.location.province);
+    });
+}
+
+}  // namespace
+
+void hide(const Variant& /*variant*/, const Sight& sight, Position& view) {
+    SupplyState& s = state(view);
+    std::erase_if(s.trains, [&](const SupplyTrain& t) { return !sight.shows(t.power, t.at); });
+    std::erase_if(s.standing_supply, [&](const StandingSupply& o) {
+        return o.power != sight.power || sight.power == kNoPower;
+    });
+    // A visible train bound for an army the viewer does not see keeps its place, not its goal.
+    for (SupplyTrain& t : s.trains)
+        if (t.power != sight.power && t.target != 0 && !visible_army(view, sight, t.target))
+            t.target = 0;
+    for (Unit& u : view.units) {
+        if (u.power == sight.power && sight.power != kNoPower) continue;
+        if (entered(sight, u.stats.supply_line)) {
+            SightedLine line{u.power, {}};
+            for (ProvinceId p : u.stats.supply_line)
+                if (sight.sees(p)) line.provinces.push_back(p);
+            s.lines_seen.push_back(std::move(line));
+        }
+        u.stats.supply = 0;
+        u.stats.supply_line.clear();
+    }
+}
+
+// The treasury and the train policy are tables of every power: the view keeps the viewer's
+// entry only (the public's view has neither).
+void hide_in_document(const Variant& variant, const Sight& sight, nlohmann::json& document) {
+    const std::string viewer =
+        sight.power < variant.powers.size() ? variant.powers[sight.power].name : "";
+    for (const char* key : {"treasury", "train_policy"}) {
+        if (!document.contains(key) || !document[key].is_object()) continue;
+        nlohmann::json kept = nlohmann::json::object();
+        if (document[key].contains(viewer)) kept[viewer] = document[key][viewer];
+        if (kept.empty())
+            document.erase(key);
+        else
+            document[key] = std::move(kept);
+    }
+}
+
+}  // namespace adjutant::supply

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: Apache-2.0
+// Fog of war (seed 004, 4a; docs/fog-of-war.md): what a power's view of a position keeps. The
+// sight is its occupied provinces and their neighbours; the view keeps its own everything and
+// of the others what stands in its sight, less their private attributes; it is a position that
+// loads, checks and writes back unchanged. The server's use of the views is tested through
+// the server (tests/integration/test_fog_of_war.py).
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "position/position_check.h"
+#include "position/position_json.h"
+#include "position/sight.h"
+#include "rules_case.h"
+#include "variant/variant_json.h"
+
+using namespace adjutant;
+using namespace adjutant::testing;
+using nlohmann::json;
+
+namespace {
+
+// The 1914 map with the fog on, whatever its file says.
+const Variant& fogged_1914() {
+    static const Variant variant = [] {
+        json doc = json::parse(read_text_file(std::string(ADJUTANT_SOURCE_DIR) +
+                                              "/config/variants/western-front-1914.json"));
+        doc["rules"]["fog_of_war"] = json::object();
+        VariantLoad load = load_variant(doc.dump());
+        REQUIRE(load.ok());
+        return *load.variant;
+    }();
+    return variant;
+}
+
+// Germany at LIE, its line back to KOL; Belgium beside it at NAM (seen) and two provinces off
+// at DIN (not seen), the DIN army's line passing through LIE; France far off at PAR.
+const char* const kPosition = R"({"variant": "western-front-1914", "phase": "1914W36M",
+    "units": {
+      "Germany": [{"unit": "A LIE", "id": 1, "points": 600, "supply": 3, "general": "von Emmich",
+                   "general_roll": 7, "supply_line": ["LIE", "AAC", "KOL"]}],
+      "Belgium": [{"unit": "A NAM", "id": 2, "points": 300, "supply": 4, "general": "Michel",
+                   "general_roll": 5, "supply_line": ["NAM", "BRU"]},
+                  {"unit": "A DIN", "id": 3, "points": 200, "supply": 1,
+                   "supply_line": ["DIN", "NAM", "LIE", "HAS", "BRU"]}],
+      "France": [{"unit": "A PAR", "id": 4, "points": 500, "supply": 2}]},
+    "garrisons": {
+      "Germany": [{"province": "KOL", "points": 100, "stores": 26}],
+      "Belgium": [{"province": "NAM", "points": 90, "stores": 16, "general": "Leman",
+                   "general_roll": 4},
+                  {"province": "ANT", "points": 180, "stores": 26}]},
+    "trains": {"Germany": [{"at": "AAC", "base": "KOL", "target": 1}],
+               "Belgium": [{"at": "HAS", "base": "BRU", "target": 3}, {"at": "BRU"}]},
+    "treasury": {"Germany": 50, "France": 30, "Belgium": 20, "Britain": 10},
+    "field_works": {"Belgium": [{"province": "NAM", "army": 2}],
+                    "France": [{"province": "PAR", "army": 4}]}})";
+
+Position load(const Variant& v, const json& document) {
+    PositionLoad loaded = position_from_json(v, document);
+    std::string errors;
+    for (const std::string& e : loaded.errors) errors += e + "\n";
+    INFO(errors);
+    REQUIRE(loaded.ok());
+    return *loaded.position;
+}
+
+json view_of(const Variant& v, const Position& position, const char* power) {
+    const auto sight = sight_of(v, position, power ? v.find_power(power) : kNoPower);
+    REQUIRE(sight.has_value());
+    return seen_position_json(v, position, *sight);
+}
+
+}  // namespace
+
+TEST_CASE("Fog of war: a variant without the module hides nothing") {
+    const Variant& v = variant_named("standard");
+    CHECK_FALSE(hides_positions(v));
+    CHECK_FALSE(sight_of(v, Position{}, 0).has_value());
+    CHECK(hides_positions(fogged_1914()));
+}
+
+TEST_CASE("Fog of war: a power sees the provinces it occupies and their neighbours") {
+    const Variant& v = fogged_1914();
+    const Position position = load(v, json::parse(kPosition));
+    const auto sight = sight_of(v, position, v.find_power("Germany"));
+    REQUIRE(sight.has_value());
+    auto sees = [&](const char* p) { return sight->sees(v.find_province(p)); };
+    for (const char* p : {"LIE", "AAC", "HAS", "LOU", "MAL", "MAR", "NAM"}) CHECK(sees(p));
+    CHECK(sees("KOL"));  // its garrison's city
+    CHECK(sight->occupies(v.find_province("KOL")));
+    for (const char* p : {"DIN", "BRU", "PAR", "ANT", "CHR"}) CHECK_FALSE(sees(p));
+}
+
+TEST_CASE("Fog of war: a power's view keeps its own and what it sees of the others") {
+    const Variant& v = fogged_1914();
+    const Position position = load(v, json::parse(kPosition));
+    const json view = view_of(v, position, "Germany");
+    INFO(view.dump(1));
+    // Its own army whole; the Belgian beside it without its supply, line or general's roll.
+    CHECK(view["units"]["Germany"] == json::parse(kPosition)["units"]["Germany"]);
+    REQUIRE(view["units"]["Belgium"].size() == 1);
+    CHECK(view["units"]["Belgium"][0] ==
+          json::parse(R"({"unit": "A NAM", "id": 2, "points": 300, "general": "Michel"})"));
+    CHECK_FALSE(view["units"].contains("France"));
+    // The hidden army's line where it passes through the German army's sight (4a).
+    CHECK(view["supply_lines_seen"] == json::parse(R"({"Belgium": [["NAM", "LIE", "HAS"]]})"));
+    // The garrison beside it without its stores and roll; the far one not at all.
+    CHECK(view["garrisons"]["Belgium"] ==
+          json::parse(R"([{"province": "NAM", "points": 90, "general": "Leman"}])"));
+    CHECK(view["garrisons"]["Germany"] == json::parse(kPosition)["garrisons"]["Germany"]);
+    // The train it sees keeps its place but not the army it is bound for.
+    CHECK(view["trains"]["Belgium"] == json::parse(R"([{"at": "HAS", "base": "BRU"}])"));
+    CHECK(view["trains"]["Germany"] == json::parse(kPosition)["trains"]["Germany"]);
+    CHECK(view["treasury"] == json::parse(R"({"Germany": 50})"));
+    CHECK(view["field_works"] == json::parse(R"({"Belgium": [{"province": "NAM", "army": 2}]})"));
+}
+
+TEST_CASE("Fog of war: the public's view shows nobody's pieces") {
+    const Variant& v = fogged_1914();
+    const Position position = load(v, json::parse(kPosition));
+    const json view = view_of(v, position, nullptr);
+    INFO(view.dump(1));
+    for (const char* key :
+         {"units", "garrisons", "trains", "treasury", "field_works", "supply_lines_seen"})
+        CHECK((!view.contains(key) || view[key].empty()));
+    CHECK(view["supply_centers"] == position_to_json(v, position)["supply_centers"]);
+}
+
+// The view's document lists the treasury of the viewer only; read back, the others' are 0, which
+// its view leaves out again: the view of a view is the view.
+TEST_CASE("Fog of war: every view is a position that loads, checks and views as itself") {
+    const Variant& v = fogged_1914();
+    const Position position = load(v, json::parse(kPosition));
+    for (const char* name : {"Germany", "Belgium", "France", "Britain"}) {
+        CAPTURE(std::string(name));
+        const json view = view_of(v, position, name);
+        const Position back = load(v, view);
+        CHECK(position_is_ok(v, back) == "");
+        const auto sight = sight_of(v, back, v.find_power(name));
+        REQUIRE(sight.has_value());
+        CHECK(seen_position_json(v, back, *sight) == view);
+    }
+}
