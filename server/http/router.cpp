@@ -291,8 +291,14 @@ Response create_game(const Context& c) {
         who.role == service::Role::Admin ? std::string_view() : c.request.remote_address;
     return json_response(201, c.service.create_game(body_json(c.request), address));
 }
+// The public's document is the cached one; only a game in the fog of war (service/fog.h) has a
+// document of its own for a seat or the GM, so only there is a token read.
 Response get_game(const Context& c) {
-    return cached(c, c.service.views().game(id_param(c.params[0])));
+    const std::int64_t id = id_param(c.params[0]);
+    auto view = c.service.views().game(service::Viewer{}, id);
+    if (view->fogged && !bearer(c.request).empty())
+        view = c.service.views().game(service::viewer(caller(c), id), id);
+    return cached(c, view);
 }
 Response get_phases(const Context& c) {
     return cached(c, c.service.views().history(id_param(c.params[0])));

@@ -6,6 +6,7 @@
 
 #include "core/phase.h"
 #include "service/crypto.h"
+#include "service/fog.h"
 #include "service/game_internal.h"
 #include "service/mail_text.h"
 #include "service/text.h"
@@ -104,9 +105,10 @@ std::string FeedService::atom(std::int64_t game_id, const std::string& key) {
             const auto& phase = phases[i];
             if (!phase.resolved_at || !phase.results) continue;
             auto results = nlohmann::json::parse(*phase.results, nullptr, false);
-            const auto orders = nlohmann::json::parse(phase.orders.value_or("[]"), nullptr, false);
+            auto orders = nlohmann::json::parse(phase.orders.value_or("[]"), nullptr, false);
             if (results.is_discarded() || orders.is_discarded()) continue;
-            redact_results(results, orders, viewer);
+            redact_record(game.variant->variant, game.row.status, phase.position, viewer, orders,
+                          results, nullptr);
             entries.push_back(
                 {"tag:adjutant,2026:game-" + std::to_string(game_id) + "-phase-" +
                      std::to_string(phase.seq),

@@ -201,7 +201,8 @@ nlohmann::json GameService::upload_game_variant(const Caller& caller, std::int64
             context_.variants().remove(game.row.variant);
     }
     context_.variants().add(file_text, game_id);
-    return {{"variant", checked->key}, {"game", views_.game_json(locked, locked.load(game_id))}};
+    return {{"variant", checked->key},
+            {"game", views_.game_json(locked, locked.load(game_id), Viewer{true, ""})}};
 }
 
 nlohmann::json GameService::create_game(const nlohmann::json& request,
@@ -272,7 +273,8 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
                 json_text(nlohmann::json{{"name", row.name}, {"variant", row.variant}}),
                 context_.now());
     transaction.commit();
-    return {{"game", views_.game_json(locked, locked.load(id))}, {"gm_token", gm_token}};
+    return {{"game", views_.game_json(locked, locked.load(id), Viewer{true, ""})},
+            {"gm_token", gm_token}};
 }
 
 GamePage GameService::list_games(const Caller& caller, std::int64_t after, int limit,
@@ -300,7 +302,7 @@ GamePage GameService::list_games(const Caller& caller, std::int64_t after, int l
 }
 
 View GameService::game_view(std::int64_t game_id) {
-    return *views_.game(game_id);
+    return *views_.game(Viewer{}, game_id);
 }
 
 }  // namespace adjutant::service

@@ -3,7 +3,9 @@
 
 #include "core/phase.h"
 #include "service/attendance.h"
+#include "service/codec.h"
 #include "service/draw_service.h"
+#include "service/fog.h"
 #include "service/game_internal.h"
 #include "service/phase_etag.h"
 #include "service/press_service.h"
@@ -13,7 +15,8 @@
 
 namespace adjutant::service {
 
-nlohmann::json GameViews::game_json(const Locked& locked, const LoadedGame& game) {
+nlohmann::json GameViews::game_json(const Locked& locked, const LoadedGame& game,
+                                    const Viewer& who) {
     const auto& row = game.row;
     nlohmann::json seats = nlohmann::json::array();
     const Variant& variant = game.variant->variant;
@@ -63,8 +66,13 @@ nlohmann::json GameViews::game_json(const Locked& locked, const LoadedGame& game
         {"created_at", row.created_at},
         {"revision", row.revision},
         {"seats", seats},
-        {"position", nlohmann::json::parse(game.phase.position)},
     };
+    if (in_fog(variant, row.status, who)) {
+        out["position"] = fogged_position(variant, game.position, who);
+        out["view"] = view_json(variant, game.position, who);
+    } else {
+        out["position"] = nlohmann::json::parse(game.phase.position);
+    }
     out["seed_bits"] = row.seed_hex ? 256 : 64;
     if (row.status == "ended") {
         // 64 hex digits for a 256-bit seed, a decimal number for an older 64-bit one.
@@ -80,10 +88,12 @@ nlohmann::json GameViews::game_json(const Locked& locked, const LoadedGame& game
 // Without the lock, when only this server writes the database: every write drops the views it
 // outdates before it commits. When others write it too, their notice of a change may still be
 // on its way, so the view is served only after the game's revision has been read (fresh()).
-std::shared_ptr<const View> GameViews::game(std::int64_t game_id) {
+std::shared_ptr<const View> GameViews::game(const Viewer& who, std::int64_t game_id) {
     if (!context_.shared_database())
-        if (auto view = context_.game_cache().find(game_id)) return view;
-    return game(context_.lock(), game_id);
+        if (auto view = context_.game_cache().find(game_id);
+            view && (!view->fogged || (!who.gm && who.power.empty())))
+            return view;
+    return game(context_.lock(), who, game_id);
 }
 
 std::shared_ptr<const View> GameViews::history(std::int64_t game_id) {
@@ -102,16 +112,46 @@ std::shared_ptr<const View> GameViews::fresh(const Locked& locked, ViewCache& ca
     return nullptr;
 }
 
+namespace {
+
+// "g12-r5", and "g12-r5-p3" for a seat's own document in the fog of war, quoted as sent.
+std::string game_etag(std::int64_t game_id, std::int64_t revision, const std::string& reader) {
+    std::string etag = "\"g";
+    etag += std::to_string(game_id);
+    etag += "-r";
+    etag += std::to_string(revision);
+    etag += reader;
+    etag += '"';
+    return etag;
+}
+
+}  // namespace
+
 // A miss is rendered and published under the lock that writes run under, so a view of an old
 // revision can never be published after a write dropped it.
-std::shared_ptr<const View> GameViews::game(const Locked& locked, std::int64_t game_id) {
-    if (auto view = fresh(locked, context_.game_cache(), game_id)) return view;
+std::shared_ptr<const View> GameViews::game(const Locked& locked, const Viewer& who,
+                                            std::int64_t game_id) {
+    const bool public_reader = !who.gm && who.power.empty();
+    auto view = fresh(locked, context_.game_cache(), game_id);
+    if (view && (!view->fogged || public_reader)) return view;
     const LoadedGame game = locked.load(game_id);
-    auto view = std::make_shared<const View>(
-        View{"\"g" + std::to_string(game_id) + "-r" + std::to_string(game.row.revision) + "\"",
-             json_text(game_json(locked, game)), game.row.revision});
-    context_.game_cache().publish(locked, game_id, view);
-    return view;
+    const Viewer everyone{};
+    if (!view) {
+        const bool fogged = in_fog(game.variant->variant, game.row.status, everyone);
+        view = std::make_shared<const View>(View{game_etag(game_id, game.row.revision, ""),
+                                                 json_text(game_json(locked, game, everyone)),
+                                                 game.row.revision, fogged});
+        context_.game_cache().publish(locked, game_id, view);
+        if (!view->fogged || public_reader) return view;
+    }
+    // In the fog a seat's and the GM's documents differ from the public's, and from each other.
+    // A power's name may hold a space, which an ETag may not: its number stands for it.
+    const std::string reader =
+        who.gm ? std::string("-gm")
+               : "-p" + std::to_string(game.variant->variant.find_power(who.power));
+    return std::make_shared<const View>(View{game_etag(game_id, game.row.revision, reader),
+                                             json_text(game_json(locked, game, who)),
+                                             game.row.revision, true});
 }
 
 std::shared_ptr<const View> GameViews::history(const Locked& locked, std::int64_t game_id) {
@@ -143,33 +183,39 @@ nlohmann::json GameViews::phase(const Caller& caller, std::int64_t game_id, std:
 nlohmann::json GameViews::phase(const Locked& locked, const Caller& caller, std::int64_t game_id,
                                 std::int64_t seq) {
     auto& store = locked.store();
-    if (!store.game(game_id)) throw not_found("no game " + std::to_string(game_id));
+    const LoadedGame game = locked.load(game_id);
     auto phase = store.phase(game_id, seq);
     if (!phase)
         throw not_found("game " + std::to_string(game_id) + " has no phase " + std::to_string(seq));
+    const Variant& variant = game.variant->variant;
+    const auto who = viewer(caller, game_id);
+    const bool fog = in_fog(variant, game.row.status, who);
     nlohmann::json out = {
         {"game", game_id},
         {"seq", phase->seq},
         {"phase", phase->phase},
         {"phase_name", phase_name(phase->phase)},
-        {"position", nlohmann::json::parse(phase->position)},
+        {"position", fog ? fogged_position(variant, decode_position(variant, phase->position), who)
+                         : nlohmann::json::parse(phase->position)},
         {"deadline", phase->deadline ? nlohmann::json(*phase->deadline) : nullptr},
         {"prev_hash", phase->prev_hash},
         {"resolved", phase->resolved_at.has_value()}};
     // Orders and results become public only once the phase has resolved, and then only the
-    // accepted orders: refused lines stay with their seat and the GM (service/visibility.h).
+    // accepted orders: refused lines stay with their seat and the GM (service/visibility.h),
+    // and in the fog of war what the reader's power did not see stays hidden (service/fog.h).
     if (phase->resolved_at) {
         out["resolved_at"] = *phase->resolved_at;
-        const auto who = viewer(caller, game_id);
         auto orders = nlohmann::json::parse(phase->orders.value_or("[]"));
         auto results = nlohmann::json::parse(phase->results.value_or("{}"));
-        redact_results(results, orders, who);
+        auto events = nlohmann::json::parse(phase->events.value_or("[]"));
+        redact_record(variant, game.row.status, phase->position, who, orders, results, &events);
         redact_orders(orders, who);
         out["orders"] = std::move(orders);
         out["results"] = std::move(results);
-        out["events"] = nlohmann::json::parse(phase->events.value_or("[]"));
+        out["events"] = std::move(events);
         out["hash"] = phase->hash.value_or("");
     }
+    if (fog) out["view"] = view_json(variant, decode_position(variant, phase->position), who);
     return out;
 }
 

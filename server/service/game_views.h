@@ -23,13 +23,16 @@ class GameViews {
   public:
     explicit GameViews(ServiceContext& context) : context_(context) {}
 
-    std::shared_ptr<const View> game(std::int64_t game_id);
-    std::shared_ptr<const View> game(const Locked& locked, std::int64_t game_id);
+    // The game document as `who` reads it: the cached view, except in a game in the fog of
+    // war (service/fog.h), where the cache holds the public's cut and a seat or the GM gets
+    // its own, rendered on the call under the lock, with an ETag of its own.
+    std::shared_ptr<const View> game(const Viewer& who, std::int64_t game_id);
+    std::shared_ptr<const View> game(const Locked& locked, const Viewer& who, std::int64_t game_id);
     std::shared_ptr<const View> history(std::int64_t game_id);
     std::shared_ptr<const View> history(const Locked& locked, std::int64_t game_id);
-    // The game document of `game`, rendered now (not cached): for answers that carry the game
-    // as a write left it.
-    nlohmann::json game_json(const Locked& locked, const LoadedGame& game);
+    // The game document of `game` as `who` reads it, rendered now (not cached): for answers
+    // that carry the game as a write left it, and for mails to one seat.
+    nlohmann::json game_json(const Locked& locked, const LoadedGame& game, const Viewer& who);
 
     // One phase. Once resolved it carries its orders and results, redacted for `caller`: the
     // public sees accepted orders only, a seat also its own refused lines, the GM everything.

@@ -128,7 +128,8 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
             throw conflict("the game is still forming: start it (actions/start) before resolving");
         require_named_phase(game, body, if_match);
         int resolved = resolution_.resolve(locked, game_id, "gm", game.phase.seq);
-        return {{"resolved", resolved}, {"game", views_.game_json(locked, locked.load(game_id))}};
+        return {{"resolved", resolved},
+                {"game", views_.game_json(locked, locked.load(game_id), Viewer{true, ""})}};
     }
 
     storage::Transaction transaction(store.database());
@@ -141,7 +142,7 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
         locked.changed(game_id);
         transaction.commit();
         return {{"press", press_rules_json(rules)},
-                {"game", views_.game_json(locked, locked.load(game_id))}};
+                {"game", views_.game_json(locked, locked.load(game_id), Viewer{true, ""})}};
     }
     if (row.sandbox && (action == "pause" || action == "resume" || action == "extend"))
         throw conflict("a sandbox game has no deadlines: it resolves when its GM says");
@@ -162,7 +163,7 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
         locked.changed(game_id);
         transaction.commit();
         return {{"gm_email", settings.gm_email ? nlohmann::json(*settings.gm_email) : nullptr},
-                {"game", views_.game_json(locked, locked.load(game_id))}};
+                {"game", views_.game_json(locked, locked.load(game_id), Viewer{true, ""})}};
     }
     if (action == "start") {
         if (row.status != "forming") throw conflict("the game has already started");
@@ -221,7 +222,7 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
     locked.changed(game_id);
     transaction.commit();
     nlohmann::json out = nlohmann::json::object();
-    out["game"] = views_.game_json(locked, locked.load(game_id));
+    out["game"] = views_.game_json(locked, locked.load(game_id), Viewer{true, ""});
     return out;
 }
 

@@ -241,7 +241,8 @@ std::string MailService::answer_press_reply(const Locked& locked, const Caller& 
 std::string MailService::standing_text(const Locked& locked, const Caller& caller, bool status,
                                        bool history) {
     const std::int64_t game_id = caller.game_id;
-    const auto game = nlohmann::json::parse(views_.game(locked, game_id)->body);
+    const auto game =
+        nlohmann::json::parse(views_.game(locked, viewer(caller, game_id), game_id)->body);
     const auto mine = orders_.orders(locked, caller, game_id);
     std::string text = "Your orders in force for " + phase_name(mine.phase) + ":\n";
     if (!mine.seats.empty() && mine.seats[0].submitted)

@@ -7,6 +7,7 @@
 
 #include "core/phase.h"
 #include "service/crypto.h"
+#include "service/fog.h"
 #include "service/game_internal.h"
 #include "service/mail_text.h"
 #include "service/visibility.h"
@@ -86,8 +87,8 @@ int MailService::queue_welcomes(const Locked& locked, const MailIdentity& identi
                 "Game " + std::to_string(game.id) + " (" + game.name + "): you play " + seat.power,
                 "Welcome to game " + std::to_string(game.id) + " (" + game.name + "). You play " +
                     seat.power + ".\n\n" +
-                    mail_text::welcome(views_.game_json(locked, loaded), seat.power,
-                                       identity.web_url) +
+                    mail_text::welcome(views_.game_json(locked, loaded, Viewer{false, seat.power}),
+                                       seat.power, identity.web_url) +
                     "\n" + mail_text::help(address),
                 notice_headers(locked, game.id, seat, identity), identity);
             ++queued;
@@ -109,14 +110,19 @@ int MailService::queue_results(const Locked& locked, const MailIdentity& identit
         const LoadedGame game = locked.load(game_id);
         const auto stored = nlohmann::json::parse(phase->results.value_or("{}"), nullptr, false);
         const auto orders = nlohmann::json::parse(phase->orders.value_or("[]"), nullptr, false);
-        const std::string now_text = "\nNow:\n" + mail_text::status(views_.game_json(locked, game));
         const std::string name = phase_name(phase->phase);
         for (const auto& seat : store.seats(game_id)) {
             if (!mailable(seat)) continue;
             // Each seat reads the accepted orders of all and its own refused lines only, after
             // its own week's summary (campaigns only): the short read before the full results.
+            // In the fog of war it reads what its power saw (service/fog.h).
+            const Viewer reader{false, seat.power};
             auto results = stored;
-            redact_results(results, orders, Viewer{false, seat.power});
+            auto seats = orders;
+            redact_record(game.variant->variant, game.row.status, phase->position, reader, seats,
+                          results, nullptr);
+            const std::string now_text =
+                "\nNow:\n" + mail_text::status(views_.game_json(locked, game, reader));
             const std::string summary =
                 week_summary_text(week_summary(game.variant->variant, results, seat.power));
             queue(locked, *seat.email, seat.player.value_or(""),

@@ -2,8 +2,10 @@
 #include "service/order_service.h"
 
 #include "orders/parser.h"
+#include "position/sight.h"
 #include "service/attendance.h"
 #include "service/codec.h"
+#include "service/fog.h"
 #include "service/game_internal.h"
 #include "service/guidance.h"
 #include "service/text.h"
@@ -32,6 +34,29 @@ void check_open(const storage::GameRow& game) {
     if (game.status == "ended") throw conflict("the game has ended");
 }
 
+// The position a seat's orders are judged on when it is told their verdicts: the game's, or
+// in the fog of war its power's view (service/fog.h), so that a verdict never tells of a unit
+// the power does not see ("no unit at DIN to support" is all that a player who cannot see DIN
+// may learn). Resolution judges the stored text again on the whole position.
+class JudgedPosition {
+  public:
+    JudgedPosition(const LoadedGame& game, PowerId power) : position_(&game.position) {
+        const Variant& variant = game.variant->variant;
+        if (!in_fog(variant, game.row.status, Viewer{false, "seat"})) return;
+        if (const auto sight = sight_of(variant, game.position, power)) {
+            view_ = seen_position(variant, game.position, *sight);
+            position_ = &*view_;
+        }
+    }
+    JudgedPosition(const JudgedPosition&) = delete;
+    JudgedPosition& operator=(const JudgedPosition&) = delete;
+    const Position& operator*() const { return *position_; }
+
+  private:
+    std::optional<Position> view_;
+    const Position* position_;
+};
+
 // Counted from the stored text parsed again, as resolution parses it (gather_orders), so the
 // guidance covers exactly the orders that would resolve; an unreadable set counts as none.
 Guidance seat_guidance(const LoadedGame& game, const storage::SeatRow& seat,
@@ -40,8 +65,8 @@ Guidance seat_guidance(const LoadedGame& game, const storage::SeatRow& seat,
     const PowerId power = power_id(variant, seat.power);
     ParsedOrders parsed;
     const bool readable = entry.submitted && entry.submitted->unreadable.empty();
-    if (readable)
-        parsed = game.variant->parser().parse(game.position, entry.submitted->text, power);
+    const JudgedPosition judged(game, power);
+    if (readable) parsed = game.variant->parser().parse(*judged, entry.submitted->text, power);
     GuidanceInput input;
     input.accepted = readable ? &parsed.orders : nullptr;
     input.ready = seat.ready;
@@ -49,7 +74,7 @@ Guidance seat_guidance(const LoadedGame& game, const storage::SeatRow& seat,
     if (game.row.status == "active") input.deadline = game.row.deadline;
     input.now = context.now();
     input.reminder_seconds = context.reminder_seconds();
-    return phase_guidance(variant, game.position, power, input);
+    return phase_guidance(variant, *judged, power, input);
 }
 
 }  // namespace
@@ -92,7 +117,8 @@ OrderSubmission OrderService::submit(const Locked& locked, const Caller& caller,
     const PowerId power = power_id(variant, caller.power);
     OrderSubmission answer;
     const OrderParser& parser = game.variant->parser();
-    answer.check = check_of(variant, parser.parse(game.position, text, power), game.phase);
+    const JudgedPosition judged(game, power);
+    answer.check = check_of(variant, parser.parse(*judged, text, power), game.phase);
     // A submission of nothing but refused lines (a note to the GM, orders typed for the wrong
     // phase) is a mistake, not a wish to withdraw: it must not replace the orders in force with
     // none. An empty submission still withdraws them (docs/server.md, "Orders").
@@ -101,8 +127,7 @@ OrderSubmission OrderService::submit(const Locked& locked, const Caller& caller,
         // "orders" is always what is in force now: here, the earlier submission's.
         answer.check.orders.clear();
         if (auto earlier = store.order(game_id, game.phase.seq, caller.power))
-            answer.check.orders =
-                in_force(variant, parser.parse(game.position, earlier->text, power));
+            answer.check.orders = in_force(variant, parser.parse(*judged, earlier->text, power));
         return answer;
     }
     storage::Transaction transaction(store.database(), durability);
@@ -126,9 +151,9 @@ OrderCheck OrderService::validate(const Caller& caller, std::int64_t game_id,
     require_utf8(text, "the order text");
     const LoadedGame game = context_.lock().load(game_id);
     const Variant& variant = game.variant->variant;
-    return check_of(
-        variant, game.variant->parser().parse(game.position, text, power_id(variant, caller.power)),
-        game.phase);
+    const PowerId power = power_id(variant, caller.power);
+    const JudgedPosition judged(game, power);
+    return check_of(variant, game.variant->parser().parse(*judged, text, power), game.phase);
 }
 
 PhaseOrders OrderService::orders(const Caller& caller, std::int64_t game_id) {

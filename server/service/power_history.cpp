@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // One power's order history (docs/server.md, "Order history of one power"): each resolved
 // phase's stored record, redacted for the reader exactly as a whole phase is (visibility.h),
-// then narrowed to the power. Redacting first keeps one rule for who sees a refused line.
+// then narrowed to the power. Redacting first keeps one rule for who sees a refused line, and
+// for what the fog of war hides (service/fog.h).
 #include "core/phase.h"
+#include "service/fog.h"
 #include "service/game_internal.h"
 #include "service/game_views.h"
 #include "service/visibility.h"
@@ -28,7 +30,9 @@ nlohmann::json GameViews::power_history(const Caller& caller, std::int64_t game_
         auto results = nlohmann::json::parse(phase.results.value_or("{}"), nullptr, false);
         if (stored.is_discarded() || results.is_discarded())
             throw ApiError(500, "corrupt_state", "phase " + phase.phase + "'s record is not JSON");
-        redact_results(results, stored, who);
+        auto orders = stored;
+        redact_record(game.variant->variant, game.row.status, phase.position, who, orders, results,
+                      nullptr);
         nlohmann::json entry = {{"seq", phase.seq},
                                 {"phase", phase.phase},
                                 {"phase_name", phase_name(phase.phase)},
@@ -36,7 +40,7 @@ nlohmann::json GameViews::power_history(const Caller& caller, std::int64_t game_
                                 {"submitted", false},
                                 {"orders", nlohmann::json::array()},
                                 {"results", results_of(results, stored, power)}};
-        for (const auto& seat : stored.is_array() ? stored : nlohmann::json::array()) {
+        for (const auto& seat : orders.is_array() ? orders : nlohmann::json::array()) {
             if (!seat.is_object() || seat.value("power", "") != power) continue;
             entry["submitted"] = true;
             entry["orders"] = seat.value("orders", nlohmann::json::array());

@@ -24,6 +24,9 @@ struct View {
     std::string etag;
     std::string body;
     std::int64_t revision = 0;
+    // The body is the public's cut of a game in the fog (service/fog.h): a seat or the GM
+    // reads a view rendered for it instead.
+    bool fogged = false;
 };
 
 class ViewCache {

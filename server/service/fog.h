@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+// Fog of war through the server (docs/fog-of-war.md). In a game whose variant hides positions
+// (position/sight.h), until the game ends, a player reads every position through its power's
+// sight and the public through a sight of nothing; only the GM reads them whole. The same cut
+// is made wherever a position or a phase's record leaves the server: the game and phase
+// documents, a power's order history, the results and status mails, the feed. These are the
+// only functions that make it, so every reader of a record is cut alike.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "service/visibility.h"
+
+namespace adjutant {
+struct Variant;
+struct Position;
+}  // namespace adjutant
+
+namespace adjutant::service {
+
+// Whether `viewer` reads a game of `variant` in state `status` ("active", "ended", ...)
+// through the fog.
+bool in_fog(const Variant& variant, const std::string& status, const Viewer& viewer);
+
+// The position document `viewer` reads of `position`, when in_fog(); {"power", "seen": [...]}
+// for the game's "view".
+nlohmann::json fogged_position(const Variant& variant, const Position& position,
+                               const Viewer& viewer);
+nlohmann::json view_json(const Variant& variant, const Position& position, const Viewer& viewer);
+
+// A resolved phase's record as `viewer` reads it through the fog, after redact_results():
+// the entries of the other powers' orders, results, retreats and events are kept where they
+// stand in the viewer's sight before the phase (`before`, the phase's position) or after it
+// (the record's "next", which becomes the viewer's view of it). `orders` is the stored list
+// of seats; `events` the phase's events, when the caller serves them.
+void fog_record(const Variant& variant, const Position& before, const Viewer& viewer,
+                nlohmann::json& orders, nlohmann::json& results, nlohmann::json* events);
+
+// What every reader of a resolved phase's record calls: redact_results() (refused lines stay
+// with their seat), then fog_record() when `viewer` reads the game (in state `status`) through
+// the fog; `position` is the phase's stored position document. `orders` keeps the seats'
+// texts: redact_orders() is the caller's, as it serves them.
+void redact_record(const Variant& variant, const std::string& status, const std::string& position,
+                   const Viewer& viewer, nlohmann::json& orders, nlohmann::json& results,
+                   nlohmann::json* events);
+
+}  // namespace adjutant::service
