@@ -112,18 +112,25 @@ class GameRun:
             self.failures.append(Failure(self, phase, check, detail))
 
     def play_phase(self, checker, variant_path, workdir):
-        state = self.game.state()
+        state = self.game.state(self.game.gm_token)
         if state["status"] == "ended":
             self.stopped = f"the game ended in {state['phase']} (winner {state.get('winner')})"
             return
         phase, seq = state["phase"], state["seq"]
         self.last_phase = phase
-        board = Board(state["position"])
+        # Each side plays from what its seat reads: in the fog of war, its power's view only.
+        views = {}
+        if "view" in self.game.state():
+            views = {p: self.game.state(self.game.tokens[p]) for p in self.graph.powers}
+            self.fail(phase, "fog of war",
+                      invariants.fog_holds(state["position"], views,
+                                           self.game.state()["position"]))
         submitted = {}
         attack_failures = []
         self.attacker.attack(attack_failures, phase)
         self.fail(phase, "attacker refused", attack_failures)
         for power in self.graph.powers:
+            board = Board(views[power]["position"] if views else state["position"])
             lines = self.sides[power].orders(board)
             if not lines:
                 continue
@@ -152,7 +159,7 @@ class GameRun:
         for power, (lines, answer) in submitted.items():
             self.fail(phase, "every line has a verdict",
                       invariants.verdicts_for_every_line(power, lines, answer, results))
-        after_state = self.game.state()
+        after_state = self.game.state(self.game.gm_token)
         if after_state["position"] != results.get("next"):
             self.fail(phase, "stored position", ["the game's new position is not the report's "
                                                  "next position"])
@@ -209,7 +216,7 @@ class GameRun:
 
     def check_current_position(self, checker, variant_path, workdir):
         """The last stored position must load too: the next week would start from it."""
-        state = self.game.state()
+        state = self.game.state(self.game.gm_token)
         current = self.game.phase(state["seq"], self.game.gm_token)
         check = run_checker(checker, variant_path, workdir, current, self.seed)
         if not check.get("position_loads"):
@@ -325,6 +332,12 @@ def main():
                 ended = state if state["status"] == "ended" else run.game.end()
                 if int(ended["seed"]) != run.seed:
                     run.fail(ended["phase"], "seed", [f"the revealed seed is {ended['seed']}"])
+                # Once the game has ended the fog lifts: the public reads what the GM reads.
+                public = run.game.state()
+                if "view" in public or \
+                        public["position"] != run.game.state(run.game.gm_token)["position"]:
+                    run.fail(ended["phase"], "fog of war",
+                             ["the ended game does not show everyone everything"])
             except AssertionError as error:
                 run.fail(run.last_phase, "API", [str(error)])
         server.stop()

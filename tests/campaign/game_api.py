@@ -35,8 +35,10 @@ class Game:
             self.tokens[power] = joined["token"]
         self.base = f"/api/v1/games/{self.id}"
 
-    def state(self):
-        return expect(self.server.request("GET", self.base), 200, "game state")
+    def state(self, token=None):
+        """The game document as `token` reads it: in the fog of war (docs/fog-of-war.md) a seat
+        reads its power's view and the public no units at all; the GM reads everything."""
+        return expect(self.server.request("GET", self.base, token=token), 200, "game state")
 
     def phase(self, seq, token=None):
         """The phase document as `token` sees it: the GM sees every seat's refused lines, the

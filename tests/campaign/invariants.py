@@ -256,3 +256,36 @@ def summary_agrees(gm_summary, player_summaries, position):
                             f"{group.get('armies')} armies supplied; the position "
                             f"{supplied} of {len(armies)}")
     return failures
+
+
+# --- fog of war (docs/fog-of-war.md) ---------------------------------------------------------
+
+
+def fog_holds(truth, views, public):
+    """Each power's document shows its own units exactly, the others' units only where its view
+    sees and all of them there; the public's shows no units, garrisons or trains. `truth` is
+    the GM's position, `views` {power: the game document as that seat reads it}."""
+    failures = []
+    real = {(p, u["unit"]) for p, u in all_units(truth)}
+    for power, document in views.items():
+        view = document.get("view")
+        if view is None:
+            failures.append(f"{power}'s document has no view in a game in the fog")
+            continue
+        seen = set(view.get("seen", []))
+        shown = {(p, u["unit"]) for p, u in all_units(document["position"])}
+        mine = {(p, u) for p, u in real if p == power}
+        if {(p, u) for p, u in shown if p == power} != mine:
+            failures.append(f"{power} does not see its own units as they stand")
+        for p, u in sorted(shown - mine):
+            if (p, u) not in real:
+                failures.append(f"{power} sees {p}'s {u}, which is not on the board")
+            elif province_of(u.split()[1]) not in seen:
+                failures.append(f"{power} sees {p}'s {u} outside its view")
+        for p, u in sorted(real - mine):
+            if province_of(u.split()[1]) in seen and (p, u) not in shown:
+                failures.append(f"{power} does not see {p}'s {u} in its view")
+    for key in ("units", "garrisons", "trains", "treasury"):
+        if public.get(key):
+            failures.append(f"the public reads {key} of a game in the fog")
+    return failures

@@ -55,8 +55,11 @@ def put_orders(server, game_id, token, orders):
                           token=token)
 
 
-def state(server, game_id):
-    return expect(server.request("GET", f"/api/v1/games/{game_id}"), 200, "game state")
+def state(server, game_id, token=None):
+    """The game document as `token` reads it (on the 1914 map, in the fog of war, the public
+    reads no units: docs/fog-of-war.md)."""
+    return expect(server.request("GET", f"/api/v1/games/{game_id}", token=token), 200,
+                  "game state")
 
 
 def gm(server, game_id, gm_token, action, body=None):
@@ -574,8 +577,10 @@ def test_rail_interdiction():
               "refused actions change nothing")
         gm(server, game_id, gm_token, "resolve")
         check("interdicted" not in state(server, game_id)["position"], "marks last one turn")
-        check("A SAA" in units_of(state(server, game_id), "Germany"), "A TRI rode to SAA")
-        week = expect(server.request("GET", f"/api/v1/games/{game_id}/phases/0"), 200, "week 1")
+        check("A SAA" in units_of(state(server, game_id, tokens["Germany"]), "Germany"),
+              "A TRI rode to SAA")
+        week = expect(server.request("GET", f"/api/v1/games/{game_id}/phases/0",
+                                     token=tokens["Germany"]), 200, "week 1")
         check("A TRI rides TRI-SAA for 113 of Germany's rail capacity (600 available, 487 left)"
               in json.dumps(week), "the ride and its cost are in the results")
         gm(server, game_id, gm_token, "interdict", {"provinces": ["AAC"]})
@@ -627,8 +632,9 @@ def test_siege_replay():
             check(verdicts["rejected"] == 0, f"week {week}: {order}: {verdicts}")
             gm(server, game_id, gm_token, "resolve")
             seq = state(server, game_id)["seq"] - 1
-            phase = expect(server.request("GET", f"/api/v1/games/{game_id}/phases/{seq}"), 200,
-                           "resolved week")
+            # Germany's own results: in the fog of war the public reads none (fog-of-war.md).
+            phase = expect(server.request("GET", f"/api/v1/games/{game_id}/phases/{seq}",
+                                          token=tokens["Germany"]), 200, "resolved week")
             events = phase["results"]["events"]
             if week == 2:
                 check(any(e["kind"] == "siege.laid" for e in events),
@@ -1138,7 +1144,10 @@ def test_seeds():
             for order in plan:
                 expect(put_orders(server, gid, toks["Germany"], [order]), 200, order)
                 gm(server, gid, gmt, "resolve")
-            last = expect(server.request("GET", f"/api/v1/games/{gid}/phases/3"), 200, "assault")
+            # The GM's record: the whole position and every seat's orders, which the public
+            # reads only once the fog lifts at the game's end (docs/fog-of-war.md).
+            last = expect(server.request("GET", f"/api/v1/games/{gid}/phases/3", token=gmt), 200,
+                          "assault")
             rolls[gid] = (last, [e["roll"] for e in last["results"]["events"] if "roll" in e])
             check(rolls[gid][1], f"the assault week rolled dice: {last['results']['events']}")
         ended = gm(server, legacy_id, legacy_gm, "end")["game"]
@@ -1154,7 +1163,7 @@ def test_seeds():
             position = os.path.join(server.workdir, f"position-{gid}.json")
             orders = os.path.join(server.workdir, f"orders-{gid}.txt")
             json.dump(last["position"], open(position, "w"))
-            # The public orders: each seat's accepted orders in canonical form.
+            # Each seat's accepted orders in canonical form.
             open(orders, "w").write("".join(f"{o['power']}: {line}\n" for o in last["orders"]
                                             for line in o["orders"]))
             cli = subprocess.run([ARGS.binary, "adjudicate", "--variant", "western-front-1914",
