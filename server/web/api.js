@@ -52,7 +52,8 @@ export const api = {
   variant: (name) => call("GET", "/variants/" + encodeURIComponent(name)),
   games: (token) => call("GET", "/games", { token }),
   createGame: (settings) => call("POST", "/games", { body: settings }),
-  game: (id) => call("GET", `/games/${id}`),
+  // With a seat's token, a game in the fog of war answers with that power's view.
+  game: (id, token) => call("GET", `/games/${id}`, { token }),
   phases: (id) => call("GET", `/games/${id}/phases`),
   phase: (id, seq, token) => call("GET", `/games/${id}/phases/${seq}`, { token }),
   summary: (id, seq, token) => call("GET", `/games/${id}/phases/${seq}/summary`, { token }),

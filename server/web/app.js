@@ -149,7 +149,7 @@ class GamePage {
     // 304 while nothing the reader may see changed).
     this.press?.poll();
     try {
-      const game = await api.game(this.id);
+      const game = await api.game(this.id, this.readerToken());
       if (!this.stopped && this.game && game.revision !== this.game.revision) await this.refresh();
     } catch {
       // The next poll tries again; the page keeps what it shows.
@@ -159,7 +159,7 @@ class GamePage {
   async refresh() {
     let game, phases, vi;
     try {
-      game = await api.game(this.id);
+      game = await api.game(this.id, this.readerToken());
       [phases, vi] = await Promise.all([api.phases(this.id), variantIndex(game.variant)]);
     } catch (e) {
       return errorPage("Game " + this.id, e);
@@ -180,6 +180,14 @@ class GamePage {
     this.vi = vi;
     if (this.viewSeq !== null && this.viewSeq >= game.seq) this.viewSeq = null;
     this.render();
+  }
+
+  // The token the game is read with: in the fog of war a seat reads its power's view and the GM
+  // everything (docs/fog-of-war.md); elsewhere every reader gets the same document. A tab that
+  // holds both is its GM's, who may see everything.
+  readerToken() {
+    const tokens = tokensFor(this.id);
+    return tokens.gm || tokens.seat || null;
   }
 
   // Which seat (if any) this tab's token holds; a stale token is dropped.
@@ -346,7 +354,10 @@ class GamePage {
       h("ul", { class: "legend legend-key", "aria-label": "Map key" },
         key("key-sea", "sea"), key("key-land", "neutral land"), key("key-impassable", "impassable"), key("key-unplayable", "out of play"),
         key("key-centre", "supply centre (white: neutral, else its owner's colour)"), key("key-army", "army (square)"), key("key-fleet", "fleet (boat)"),
-        key("key-move", "move / support (dashed) / convoy (dotted); red: failed"), key("key-hold", "hold")));
+        key("key-move", "move / support (dashed) / convoy (dotted); red: failed"), key("key-hold", "hold"),
+        ...(this.shownView() ? [key("key-fogged", this.shownView().power
+          ? `not seen by ${this.shownView().power} (fog of war): the units counted are those it sees`
+          : "fog of war: a seat sees its own view; the public sees no units until the game ends")] : [])));
   }
 
   // Switches for the campaign layers (1914: rail, railheads, supply, sieges, trains), shown
@@ -384,6 +395,12 @@ class GamePage {
     return this.viewSeq === null || !this.view ? this.game.position : this.view.position;
   }
 
+  // In the fog of war, what the reader's power sees of the shown phase ({power, seen}); null
+  // when the game hides nothing from this reader.
+  shownView() {
+    return (this.viewSeq === null || !this.view ? this.game.view : this.view.view) || null;
+  }
+
   // Redraws the map; keeps keyboard focus on the same unit or target across the redraw.
   drawMap(keepFocus) {
     const active = document.activeElement;
@@ -401,6 +418,7 @@ class GamePage {
       onUnit: panel ? (u) => panel.onUnit(u) : null,
       onProvince: panel ? (p) => panel.onProvince(p) : null,
       unitsFocusable: panel ? (u) => panel.unitFocusable(u) : () => false,
+      view: this.shownView(),
     });
     this.zoom.apply();
     this.applyLayers();

@@ -234,6 +234,8 @@ function drawCampaign(vi, position, layers) {
   for (const [power, list] of Object.entries(position.units || {}))
     for (const entry of list) if (entry && Array.isArray(entry.supply_line)) supply.push([power, entry.supply_line]);
   for (const [power, path] of byPower(position.supply_lines)) supply.push([power, path]);
+  // In the fog of war, the part of an enemy's line that one of the reader's armies stands on.
+  for (const [power, path] of byPower(position.supply_lines_seen)) supply.push([power, path, "seen"]);
   // Each campaign army's supply state under it: weeks carried, Extended line of communication,
   // none left (docs/positions.md: `supply`, `supply_extended`).
   for (const [power, list] of Object.entries(position.units || {}))
@@ -246,10 +248,11 @@ function drawCampaign(vi, position, layers) {
       titled(node, `${power} ${u.kind} ${u.loc}: ${entry.supply} week${entry.supply === 1 ? "" : "s"} of supply` +
         (entry.supply_extended ? ", line of communication Extended" : "") + (state === "out" ? ", out of supply" : ""));
     }
-  for (const [power, path] of supply) {
+  for (const [power, path, seen] of supply) {
     const points = poly(path);
     if (points.split(" ").length < 2) continue;
-    titled(el("polyline", { points, class: "supply-line", stroke: colour(vi, power) }, layers.supply), `${power} supply line ${path.join("-")}`);
+    titled(el("polyline", { points, class: "supply-line" + (seen ? " supply-line-seen" : ""), stroke: colour(vi, power) }, layers.supply),
+      seen ? `${power} supply line seen at ${path.join("-")}` : `${power} supply line ${path.join("-")}`);
   }
   // Garrisons: {"Belgium": ["LIE" | {"province": "LIE", "points": 300}]}. A garrison whose
   // province holds another power's unit is under siege; explicit `sieges` are drawn too.
@@ -435,7 +438,7 @@ export function drawMap(svg, vi, position, options = {}) {
   }
   el("rect", { x: 0, y: 0, width: vi.width, height: vi.height, class: "map-bg" }, svg);
   const layers = {};
-  for (const name of ["regions", "adjacency", "rail", "supply", "provinces", "centres", "sieges", "units", "trains", "dislodged", "orders", "standoffs"])
+  for (const name of ["regions", "fog", "adjacency", "rail", "supply", "provinces", "centres", "sieges", "units", "trains", "dislodged", "orders", "standoffs"])
     layers[name] = el("g", { id: "layer-" + name, class: "layer" }, svg);
 
   const owners = ownerOf(position);
@@ -465,6 +468,19 @@ export function drawMap(svg, vi, position, options = {}) {
         points: cell.points.map((q) => `${q.x.toFixed(1)},${q.y.toFixed(1)}`).join(" "),
         class: regionClass(p, who), fill: who ? colour(vi, who) : null, "data-abbr": cell.abbr,
       }, layers.regions), cell.abbr);
+    }
+  }
+
+  // Fog of war (options.view: {power, seen}): a veil over every province the reader's power
+  // does not see, so an empty province there reads as unknown, not as empty.
+  if (options.view) {
+    const seen = new Set(options.view.seen || []);
+    for (const shape of layers.regions.querySelectorAll("[data-abbr]")) {
+      if (seen.has(shape.dataset.abbr)) continue;
+      const veil = shape.cloneNode(false);
+      veil.setAttribute("class", "fogged");
+      veil.removeAttribute("fill");
+      layers.fog.append(veil);
     }
   }
 

@@ -276,6 +276,30 @@ async function fieldWorks(page, server) {
   await mapShots(page, "37-field-works");
 }
 
+// Fog of war (docs/fog-of-war.md) on the 1914 map: Germany's seat sees its own armies and
+// what stands beside them, the rest veiled; no French army is drawn where it cannot see; the
+// GM's page shows every army and no veil.
+async function fogOfWar(page, server) {
+  const { id, gm } = await openSeat(page, server, "Fog", "western-front-1914", "Germany");
+  await page.waitForSelector("#layer-fog .fogged");
+  const seen = (await apiCall(server, "GET", `/games/${id}`)).data;
+  check(!seen.position.units || Object.keys(seen.position.units).length === 0, "the public reads no units");
+  const veiled = await page.$$eval("#layer-fog .fogged", (l) => l.map((v) => v.dataset.abbr));
+  const drawn = await page.$$eval("#layer-units .unit", (l) => l.map((u) => [u.dataset.power, u.dataset.loc]));
+  check(drawn.filter(([p]) => p === "Germany").length === 8, "Germany's eight armies drawn: " + JSON.stringify(drawn));
+  check(drawn.every(([p, loc]) => p === "Germany" || !veiled.includes(loc.split("/")[0])), "no other army under the veil: " + JSON.stringify(drawn));
+  check(veiled.includes("PAR") && !veiled.includes("AAC"), "Paris veiled, Aachen seen: " + veiled.length);
+  check((await page.textContent("#legend")).includes("not seen by Germany"), "the legend names the fog");
+  await mapShots(page, "38-fog-germany");
+  const all = (await apiCall(server, "GET", `/games/${id}`, undefined, gm)).data;
+  const armies = Object.values(all.position.units).flat().length;
+  await page.goto(`${server.base}/#/game/${id}?token=${gm}`);
+  await page.waitForFunction((n) => document.querySelectorAll("#layer-units .unit").length === n, armies, { timeout: 10000 })
+    .catch(() => {});
+  check(await page.$$eval("#layer-units .unit", (l) => l.length) === armies, "the GM's map draws every army");
+  check(await page.$$eval("#layer-fog .fogged", (l) => l.length) === 0, "the GM's map has no veil");
+}
+
 // The lobby's settings: standard by default, deadlines, grace and the missing-orders policy;
 // the GM console invites with an email.
 async function settings(page, server) {
@@ -321,8 +345,9 @@ async function main() {
     await colonialRide(await open("colonial"), server);
     await gaugeMap(await open("gauge"), server);
     await fieldWorks(await open("works"), server);
+    await fogOfWar(await open("fog"), server);
     check(pageErrors.length === 0, "no script errors in the pages: " + pageErrors.join("; "));
-    console.log("ok: zoom, legend, 1914 layers, gauges, field works, screenshots");
+    console.log("ok: zoom, legend, 1914 layers, gauges, field works, fog of war, screenshots");
   } catch (e) {
     await failed();
     throw e;
