@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The one list of rule modules (module/rule_module.h). Their hooks run in this order every
-// week: the armies' splits first (a detachment is an army by the time supply is traced), then
+// week: the tabletop battles' losses first (the GM's results are what the week's steps see),
+// then the armies' splits (a detachment is an army by the time supply is traced), then
 // supply lines, then the sieges that read them, then the field works (which give up
 // the works of an army that melted away), then rail engineering, which reads where the armies
 // ended the week (DESIGN.md §3; docs/campaign.md, "Turns"). Fog of war changes no week: it
@@ -15,13 +16,14 @@
 #include "rules/rail/rail.h"
 #include "rules/sieges/sieges.h"
 #include "rules/supply/supply.h"
+#include "rules/tabletop_battles/tabletop_battles.h"
 
 namespace adjutant {
 
 std::span<const RuleModule* const> rule_modules() {
-    static constexpr std::array<const RuleModule*, 6> kModules{
-        &army_strength::kModule, &supply::kModule, &sieges::kModule,
-        &field_works::kModule,   &rail::kModule,   &fog_of_war::kModule,
+    static constexpr std::array<const RuleModule*, 7> kModules{
+        &tabletop_battles::kModule, &army_strength::kModule, &supply::kModule,     &sieges::kModule,
+        &field_works::kModule,      &rail::kModule,          &fog_of_war::kModule,
     };
     return kModules;
 }

@@ -58,7 +58,8 @@ const char* const kSuites[] = {"tests/datc",
                                "tests/rules/rail",
                                "tests/rules/rail-movement",
                                "tests/rules/field_works",
-                               "tests/rules/army_strength"};
+                               "tests/rules/army_strength",
+                               "tests/rules/tabletop_battles"};
 
 void record_rules_cases(std::map<std::string, std::string>& record) {
     for (const char* suite : kSuites) {

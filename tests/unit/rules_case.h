@@ -61,7 +61,8 @@ std::string read_text_file(const std::string& path);
 
 // The standard variant from config/variants, loaded once.
 const Variant& standard_variant();
-// config/variants/NAME.json, loaded once per name; throws when it does not load.
+// config/variants/NAME.json (or a file of the source tree when NAME has a slash; "NAME + MODULE"
+// adds a rule module of no parameters), loaded once per name; throws when it does not load.
 const Variant& variant_named(const std::string& name);
 
 // Every case in the .txt files of `directory` (relative to the source tree), run; returns the

@@ -36,6 +36,10 @@ TEST_CASE("Campaign army strength rules (seed 004, 4c)") {
     check_suite("tests/rules/army_strength", "Army strength rules");
 }
 
+TEST_CASE("Campaign tabletop battles (seed 004, 4e)") {
+    check_suite("tests/rules/tabletop_battles", "Tabletop battles");
+}
+
 TEST_CASE("Campaign field works rules (seed 004, 5b)") {
     check_suite("tests/rules/field_works", "Field works rules");
 }

@@ -109,6 +109,7 @@ struct CampaignMap {
     bool army_strength_rules = false;  // the "army_strength" module is enabled
     ArmyStrengthRules army_strength;
     bool fog_of_war = false;  // the "fog_of_war" module is enabled: powers see only their views
+    bool tabletop_battles = false;  // the "tabletop_battles" module: the GM decides battles
     std::vector<Garrison> start_garrisons;
     std::vector<SupplyTrain> start_trains;
     std::vector<std::int64_t> start_treasury;  // per power

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+// The tabletop battles module's hooks into the core (module/rule_module.h).
+#include "rules/tabletop_battles/tabletop_battles.h"
+#include "variant/campaign.h"
+#include "variant/variant.h"
+
+namespace adjutant::tabletop_battles {
+
+namespace {
+
+bool enabled(const Variant& variant) {
+    return fights_on_tabletop(variant);
+}
+
+}  // namespace
+
+const RuleModule kModule{
+    .name = "tabletop_battles",
+    .enabled = enabled,
+    .read_parameters = read_parameters,
+    .defence_points = winner_points,
+    .after_movement = apply_results,
+    .position_keys = kPositionKeys,
+    .read_position = read_position,
+    .write_position = write_position,
+    .check_position = check_position,
+};
+
+}  // namespace adjutant::tabletop_battles
