@@ -78,7 +78,18 @@ void kill_general(TurnContext& ctx, const BattleResult& r, const std::string& ge
 
 void apply_results(TurnContext& ctx) {
     const Variant& v = ctx.variant;
+    if (state(ctx.before).empty()) return;
+    const std::vector<Battle> fought = battles(v, ctx.before, ctx.orders);
     for (const BattleResult& r : state(ctx.before).results) {
+        // Orders changed after the GM entered a result may leave it without its battle: a
+        // result decides only a battle that is fought.
+        if (std::none_of(fought.begin(), fought.end(),
+                         [&](const Battle& b) { return b.province == r.province; })) {
+            ctx.event("tabletop.unfought", kNoPower, r.province,
+                      "no battle was fought at " + v.provinces[r.province].abbr +
+                          ": the GM's result for it is set aside");
+            continue;
+        }
         ctx.event("tabletop.battle", r.winner, r.province,
                   "the battle at " + v.provinces[r.province].abbr +
                       " was fought on the tabletop: " + power_name(v, r.winner) +
