@@ -400,6 +400,9 @@ Response gm_action(const Context& c) {
     return json_response(200, c.service.gm_action(who, id_param(c.params[0]), c.params[1],
                                                   body_json(c.request), c.request.if_match));
 }
+Response battles(const Context& c) {
+    return json_response(200, c.service.battles(caller(c), id_param(c.params[0])));
+}
 Response audit(const Context& c) {
     return json_response(200,
                          audit_log_json(c.service.audit_log(caller(c), id_param(c.params[0]))));
@@ -524,6 +527,7 @@ const std::array kRoutes{
     Route{{"POST", "/api/v1/games/{id}/ready"}, ready},
     Route{{"POST", "/api/v1/games/{id}/actions/{action}"}, gm_action},
     Route{{"GET", "/api/v1/games/{id}/audit"}, audit},
+    Route{{"GET", "/api/v1/games/{id}/battles"}, battles},
     Route{{"POST", "/api/v1/games/{id}/press"}, send_press},
     Route{{"GET", "/api/v1/games/{id}/press"}, read_press},
     Route{{"POST", "/api/v1/games/{id}/press/read"}, mark_press_read},

@@ -88,6 +88,9 @@ class GameService {
     nlohmann::json gm_action(const Caller& caller, std::int64_t game_id, std::string_view action,
                              const nlohmann::json& body, std::string_view if_match = {});
     AuditLog audit_log(const Caller& caller, std::int64_t game_id);
+    // The current phase's tabletop battles and the results entered, for its GM only
+    // (service/tabletop.h).
+    nlohmann::json battles(const Caller& caller, std::int64_t game_id);
 
     // The services with one job each, sharing this one's context.
     // Another server's change notice, heard by the change listener (other_servers.h).

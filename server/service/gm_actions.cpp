@@ -13,6 +13,7 @@
 #include "service/phase_etag.h"
 #include "service/press_service.h"
 #include "service/request.h"
+#include "service/tabletop.h"
 #include "service/text.h"
 
 namespace adjutant::service {
@@ -204,6 +205,11 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
         detail["phase"] = game.phase.phase;
         detail["seq"] = game.phase.seq;
         detail["provinces"] = std::move(names);
+    } else if (action == "battles") {
+        // Results are part of the phase's stored position, as the marks are (tabletop.h).
+        const Position position = with_battle_results(locked, game, body, detail);
+        store.set_phase_position(game_id, game.phase.seq,
+                                 json_text(position_json(game.variant->variant, position)));
     } else if (action == "end") {
         row.status = "ended";
         row.ended_at = t;

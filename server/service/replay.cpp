@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "service/replay.h"
 #include "rules/rail/state.h"
+#include "rules/tabletop_battles/battles.h"
 
 #include <map>
 #include <string>
@@ -35,9 +36,31 @@ std::map<std::int64_t, std::vector<std::string>> audited_marks(storage::Store& s
     return marks;
 }
 
+// The GM's tabletop battle results (docs/tabletop-battles.md) are his input too, entered into
+// the phase's position after it began: kept from the stored position as the marks are, and
+// checked against his last audited battles action for the phase.
+std::map<std::int64_t, nlohmann::json> audited_battles(storage::Store& store,
+                                                       std::int64_t game_id) {
+    std::map<std::int64_t, nlohmann::json> results;
+    for (const auto& entry : store.audit_log(game_id)) {
+        if (entry.action != "battles") continue;
+        const auto detail = nlohmann::json::parse(entry.detail, nullptr, false);
+        if (!detail.is_object() || !detail.contains("seq") || !detail.contains("battle_results"))
+            continue;
+        results[detail["seq"].get<std::int64_t>()] = detail["battle_results"];
+    }
+    return results;
+}
+
+nlohmann::json battle_results(const Variant& variant, const std::string& stored) {
+    const nlohmann::json document = position_json(variant, decode_position(variant, stored));
+    return document.contains("battle_results") ? document["battle_results"] : nlohmann::json();
+}
+
 std::string with_marks(const Variant& variant, Position recomputed, const std::string& stored) {
     const Position marked = decode_position(variant, stored);
     rail::state(recomputed).interdicted = rail::state(marked).interdicted;
+    tabletop_battles::state(recomputed) = tabletop_battles::state(marked);
     return json_text(position_json(variant, recomputed));
 }
 
@@ -67,6 +90,7 @@ void replay_game(const storage::GameRow& game, storage::Store& store,
         return;
     }
     const auto marks = audited_marks(store, game.id);
+    const auto battles = audited_battles(store, game.id);
     try {
         if (phases.front().position !=
             with_marks(variant, starting_position(variant), phases.front().position))
@@ -77,6 +101,10 @@ void replay_game(const storage::GameRow& game, storage::Store& store,
                 audited == marks.end() ? std::vector<std::string>{} : audited->second;
             if (mark_names(variant, phase.position) != expected)
                 problem(phase, "interdiction marks differ from the GM's audited interdict action");
+            const auto entered = battles.find(phase.seq);
+            if (battle_results(variant, phase.position) !=
+                (entered == battles.end() ? nlohmann::json() : entered->second))
+                problem(phase, "battle results differ from the GM's audited battles action");
         }
     } catch (const std::exception& error) {
         problem(phases.front(), std::string("cannot read a stored position: ") + error.what());

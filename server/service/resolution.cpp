@@ -14,8 +14,10 @@
 #include "service/codec.h"
 #include "service/draw_service.h"
 #include "service/game_internal.h"
+#include "service/tabletop.h"
 #include "service/text.h"
 #include "storage/claims.h"
+#include "variant/unit_text.h"
 
 namespace adjutant::service {
 
@@ -99,7 +101,29 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game) {
     return out;
 }
 
+// "CHA (France A CHA, Germany A MEA)", for the answer that tells the GM what waits for him.
+std::string battles_text(const Variant& variant,
+                         const std::vector<tabletop_battles::Battle>& list) {
+    std::string text;
+    for (const auto& b : list) {
+        if (!text.empty()) text += "; ";
+        text += variant.provinces[b.province].abbr + " (";
+        for (std::size_t i = 0; i < b.armies.size(); ++i)
+            text += (i ? ", " : "") + variant.powers[b.armies[i].power].name + " " +
+                    unit_text(variant, b.armies[i]);
+        text += ")";
+    }
+    return text;
+}
+
 }  // namespace
+
+std::vector<tabletop_battles::Battle> phase_battles(const Locked& locked, const LoadedGame& game) {
+    const Variant& variant = game.variant->variant;
+    if (!tabletop_battles::fights_on_tabletop(variant)) return {};
+    const GatheredOrders gathered = gather_orders(locked.store(), game);
+    return tabletop_battles::battles(variant, game.position, gathered.all.orders);
+}
 
 void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
                                     const std::string& actor) {
@@ -107,6 +131,14 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
     const Variant& variant = game.variant->variant;
     const std::int64_t id = game.row.id;
     const GatheredOrders gathered = gather_orders(store, game);
+    // On the tabletop, a week whose armies meet waits for the GM's results (tabletop.h).
+    if (const auto waiting =
+            tabletop_battles::undecided_battles(variant, game.position, gathered.all.orders);
+        !waiting.empty())
+        throw ApiError(
+            409, "battles_pending",
+            "the battles of " + game.phase.phase + " wait for the GM's tabletop results: " +
+                battles_text(variant, waiting) + " (GET .../battles, then the 'battles' action)");
     Adjudication adjudication;
     try {
         adjudication = adjudicate(variant, game.position, gathered.all.orders, dice_seed(game.row));
@@ -207,6 +239,7 @@ void ResolutionService::resolve_when_ready(const Locked& locked, std::int64_t ga
     if (!all_ready(game.variant->variant, game.position, locked.store().seats(game_id),
                    attendance::civil_disorder_powers(locked, game_id)))
         return;
+    if (!pending_battles(locked, game).empty()) return;  // the GM's tabletop comes first
     resolve(locked, game_id, "ready", game.phase.seq);
 }
 
@@ -241,6 +274,8 @@ int ResolutionService::resolve_due() {
                 claim.commit();
                 continue;  // a late seat's extension: the phase resolves at the new deadline
             }
+            // Battles to fight on the tabletop: the GM resolves once he has entered them.
+            if (!pending_battles(locked, game).empty()) continue;
             // The phase that is due, through the same guard as the GM's resolve.
             resolved += resolve(locked, id, "scheduler", game.phase.seq);
             claim.commit();

@@ -144,6 +144,7 @@ def test_client():
         c.call("getPowerHistory", 200, {"id": game, "power": "France"}, token=token)
         c.call("getPowerHistory", 404, {"id": game, "power": "Narnia"})
         c.call("getAudit", 200, {"id": game}, token=gm)
+        c.call("getBattles", 200, {"id": game}, token=gm)
         sent = c.call("sendPress", 201, {"id": game}, body={"to": ["Italy"], "text": "hello"},
                       token=token)
         c.call("sendPress", 401, {"id": game}, body={"to": "all", "text": "who?"})

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Tabletop battles through the real server (docs/tabletop-battles.md): on the 1914 map with
+the module on (a GM's own variant), a week whose armies meet waits for the GM, who reads the
+battle, enters its result, and resolves; the week completes from the result against the
+points; bad results are refused; replay verifies the week and notices a result nobody audited.
+Run: test_tabletop_battles.py --binary PATH --variants DIR [--only NAME]"""
+
+import json
+import os
+import sqlite3
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import test_server as ts  # noqa: E402
+from test_server import check, expect, put_orders  # noqa: E402
+
+GENERAL = "Crown Prince Rupprecht of Bavaria"
+
+
+def test_battles():
+    """Germany's A MOR (550) marches on France's A NAN (500); the GM says France won."""
+    server = ts.new_server(limits={"gm_variant_bytes": 1 << 20})
+    try:
+        created = expect(server.request("POST", "/api/v1/games", {
+            "name": "Tabletop", "missing_orders": "hold", "resolve_when_ready": True}),
+            201, "create game")
+        game_id, gm_token = created["game"]["id"], created["gm_token"]
+        base = f"/api/v1/games/{game_id}"
+        variant = json.load(open(os.path.join(ts.ARGS.variants, "western-front-1914.json")))
+        variant["rules"]["tabletop_battles"] = {}
+        expect(server.request("PUT", base + "/variant", raw=json.dumps(variant).encode(),
+                              token=gm_token, headers={"Content-Type": "application/json"}),
+               200, "the GM's 1914 map with tabletop battles")
+        tokens = {}
+        for power in ts.WESTERN_FRONT_POWERS:
+            tokens[power] = expect(server.request("POST", f"{base}/seats/{power}/join",
+                                                  {"player": power}), 201, "join")["token"]
+        phase = expect(server.request("GET", base, token=gm_token), 200, "game")["phase"]
+
+        expect(put_orders(server, game_id, tokens["Germany"], "A MOR - NAN"), 200, "Germany")
+        # Every seat ready: the week would resolve by itself, but the battle holds it.
+        for power, token in tokens.items():
+            expect(server.request("POST", base + "/ready", {"ready": True}, token=token), 200,
+                   f"{power} ready")
+        check(expect(server.request("GET", base, token=gm_token), 200, "game")["phase"] == phase,
+              "a battle to fight holds the week, every seat ready or not")
+        waiting = server.request("POST", base + "/actions/resolve", {"phase": phase},
+                                 token=gm_token)
+        check(waiting[0] == 409 and waiting[1]["error"]["code"] == "battles_pending" and
+              "NAN" in waiting[1]["error"]["message"], f"the resolve waits: {waiting[3][:300]!r}")
+
+        battles = expect(server.request("GET", base + "/battles", token=gm_token), 200, "battles")
+        check([b["province"] for b in battles["battles"]] == ["NAN"] and
+              sorted(a["unit"] for a in battles["battles"][0]["armies"]) == ["A MOR", "A NAN"] and
+              battles["battles"][0]["result"] is None, f"the GM reads the battle: {battles}")
+        expect(server.request("GET", base + "/battles", token=tokens["Germany"]), 403,
+               "a player does not read the GM's battles")
+        expect(server.request("GET", base + "/battles"), 401, "nor the public")
+
+        action = base + "/actions/battles"
+        result = {"province": "NAN", "winner": "France", "losses": {"MOR": 100, "NAN": 50},
+                  "generals_killed": [GENERAL]}
+        for body, why in [
+            ({"battles": [dict(result, province="PAR")]}, "no battle at PAR"),
+            ({"battles": [dict(result, winner="Britain")]}, "Britain does not fight there"),
+            ({"battles": [dict(result, losses={"KOL": 10})]}, "KOL's army does not fight there"),
+            ({"battles": [dict(result, losses={"MOR": -10})]}, "negative losses"),
+            ({"battles": [dict(result, losses=5)]}, "losses that are no table"),
+            ({"battles": [dict(result, province="XYZ")]}, "an unknown province"),
+            ({"battles": "NAN"}, "not a list"),
+            ({}, "no battles field"),
+        ]:
+            got = server.request("POST", action, body, token=gm_token)
+            check(got[0] == 400, f"{why}: {got[0]} {got[3][:200]!r}")
+        expect(server.request("POST", action, {"battles": [result]}, token=tokens["France"]),
+               403, "a player cannot enter results")
+        expect(server.request("POST", action, {"battles": [result]}, token=gm_token), 200,
+               "the GM's result")
+        entered = expect(server.request("GET", base + "/battles", token=gm_token), 200, "battles")
+        check(entered["battles"][0]["result"] == {"winner": "France",
+                                                  "losses": {"MOR": 100, "NAN": 50},
+                                                  "generals_killed": [GENERAL]},
+              f"the result is stored with the phase: {entered}")
+
+        ts.gm(server, game_id, gm_token, "resolve", {"phase": phase})
+        week = expect(server.request("GET", base + "/phases/0", token=gm_token), 200, "week")
+        moves = {o["order"]: o["result"] for o in week["results"]["orders"] if "order" in o}
+        check(moves.get("A MOR - NAN") == "fails", f"France held NAN against the points: {moves}")
+        texts = [e["text"] for e in week["results"]["events"]]
+        check("the battle at NAN was fought on the tabletop: France won (the GM's result)" in texts
+              and any(t.startswith("A MOR lost 100 points in the battle at NAN") for t in texts)
+              and any(t.startswith(GENERAL + " was killed in the battle at NAN") for t in texts),
+              f"the result's events: {texts}")
+        after = expect(server.request("GET", base, token=gm_token), 200, "game")
+        mor = [u for u in after["position"]["units"]["Germany"] if u["unit"] == "A MOR"][0]
+        check(mor["points"] == 450 and "general" not in mor, f"A MOR after the battle: {mor}")
+        check("battle_results" not in after["position"], "results last their phase")
+
+        check(server.stop() == 0, "clean stop")
+        replay = server.run_cli("replay")
+        check(replay.returncode == 0 and "all match" in replay.stdout, replay.stdout + replay.stderr)
+        db = sqlite3.connect(server.database)
+        db.execute("UPDATE phases SET position = replace(position, '\"MOR\":100', '\"MOR\":10') "
+                   "WHERE game_id = ?", (game_id,))
+        db.commit()
+        db.close()
+        replay = server.run_cli("replay", "--game", str(game_id))
+        check(replay.returncode != 0 and "battle results differ" in replay.stdout,
+              "a result nobody audited is noticed: " + replay.stdout)
+    finally:
+        server.close()
+
+
+if __name__ == "__main__":
+    sys.exit(ts.script_main(ts.tests_of(globals())))
