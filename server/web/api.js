@@ -74,6 +74,7 @@ export const api = {
   action: (id, action, token, body = {}) =>
     call("POST", `/games/${id}/actions/${encodeURIComponent(action)}`, { token, body }),
   audit: (id, token) => call("GET", `/games/${id}/audit`, { token }),
+  battles: (id, token) => call("GET", `/games/${id}/battles`, { token }),
   powerHistory: (id, power, after, limit, token) =>
     call("GET", `/games/${id}/powers/${encodeURIComponent(power)}/orders?after=${after}&limit=${limit}`, { token }),
   sendPress: (id, message, token) => call("POST", `/games/${id}/press`, { token, body: message }),

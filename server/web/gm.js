@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The GM console: who has submitted and who is ready, resolve now, start, pause and resume,
-// extend the deadline, and invite or replace a player (the new seat token is shown once).
+// extend the deadline, invite or replace a player (the new seat token is shown once), and on a
+// tabletop campaign enter the results of the week's battles (docs/tabletop-battles.md).
 
 import { api } from "./api.js";
 import { h, say, formatTime, formatRemaining } from "./dom.js";
@@ -19,6 +20,7 @@ export class GmConsole {
     this.ctx = ctx;
     this.table = h("tbody");
     this.handover = h("div", { class: "handover", "aria-live": "polite" });
+    this.battles = h("div", { class: "gm-battles", id: "gm-battles" });
     // A link issued before a refresh stays on screen: it is shown only once by the server.
     if (ctx.memo.handover) this.handover.replaceChildren(...ctx.memo.handover);
     this.root = this.render();
@@ -66,7 +68,39 @@ export class GmConsole {
         h("thead", {}, h("tr", {}, ["Power", "Player", "Needs orders", "Submitted", "Ready"].map((t) => h("th", { scope: "col" }, t)))),
         this.table),
       h("div", { class: "row", role: "group", "aria-label": "Game actions" }, buttons),
-      game.sandbox ? null : [extend, seatForm], this.handover);
+      game.sandbox ? null : [extend, seatForm], this.handover, this.battles);
+  }
+
+  // The week's tabletop battles: per battle the winner, each army's losses and whether its
+  // general fell; one button sends them all (the "battles" action replaces what was entered).
+  renderBattles(list) {
+    if (!list.length) { this.battles.replaceChildren(); return; }
+    const forms = list.map((b) => {
+      const id = (what) => `gm-battle-${b.province}-${what}`;
+      const powers = [...new Set(b.armies.map((a) => a.power))];
+      const winner = h("select", { id: id("winner") },
+        powers.map((p) => h("option", { value: p, selected: b.result?.winner === p }, p)));
+      const armies = b.armies.map((a) => {
+        const from = a.unit.split(" ")[1];
+        const lost = h("input", { type: "number", min: "0", step: "1", class: "short", id: id("loss-" + from), value: b.result?.losses?.[from] ?? "0" });
+        const killed = a.general ? h("input", { type: "checkbox", id: id("killed-" + from), checked: (b.result?.generals_killed || []).includes(a.general) }) : null;
+        return h("div", { "data-army": from },
+          h("div", { class: "row" }, h("label", { for: id("loss-" + from) }, `${a.power} ${a.unit} (${a.points} points): points lost`), lost),
+          killed ? h("div", { class: "row" }, killed, h("label", { for: id("killed-" + from) }, `${a.general} killed`)) : null);
+      });
+      const read = () => ({
+        province: b.province, winner: winner.value,
+        losses: Object.fromEntries(b.armies.map((a) => { const from = a.unit.split(" ")[1]; return [from, Number(document.getElementById(id("loss-" + from)).value) || 0]; })),
+        generals_killed: b.armies.filter((a) => a.general && document.getElementById(id("killed-" + a.unit.split(" ")[1]))?.checked).map((a) => a.general),
+      });
+      return { read, node: h("fieldset", { class: "gm-battle", "data-province": b.province },
+        h("legend", {}, `Battle at ${b.province}` + (b.result ? ` (entered: ${b.result.winner} won)` : " (waiting for its result)")),
+        h("div", { class: "row" }, h("label", { for: id("winner") }, "Winner"), winner), armies) };
+    });
+    const send = h("button", { type: "button", id: "gm-battles-send",
+      onclick: (e) => this.act("battles", "Battle results", { battles: forms.map((f) => f.read()) }, e.currentTarget) }, "Enter the results");
+    this.battles.replaceChildren(h("h3", {}, "Tabletop battles"),
+      h("p", {}, "The week waits until every battle has its result; then resolve."), ...forms.map((f) => f.node), send);
   }
 
   async load() {
@@ -81,6 +115,7 @@ export class GmConsole {
         h("td", {}, s.needs_orders ? "yes" : "no"),
         h("td", { class: s.submitted ? "ok" : "" }, s.submitted ? "submitted" : "—"),
         h("td", {}, s.ready ? "ready" : "—"))));
+      if (game.status === "active" || game.status === "paused") this.renderBattles((await api.battles(game.id, token)).battles);
     } catch (e) {
       say("GM console: " + e.message, "error");
     }

@@ -16,7 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import {
-  apiCall, check, launch, mapShots, openSeat, resolveNow, run, shot, startServer, textarea, verdicts,
+  apiCall, check, launch, mapShots, openSeat, resolveNow, run, shot, startServer, textarea, until, VARIANTS, verdicts,
 } from "./harness.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -300,6 +300,38 @@ async function fogOfWar(page, server) {
   check(await page.$$eval("#layer-fog .fogged", (l) => l.length) === 0, "the GM's map has no veil");
 }
 
+// Tabletop battles (docs/tabletop-battles.md): on a GM's 1914 map with the option, Germany's
+// A MOR marches on France's A NAN; the GM console lists the battle, the GM enters France's win
+// with the losses and a general killed, and resolves; A MOR has lost its points and its general.
+async function tabletopBattles(page, server) {
+  const created = await apiCall(server, "POST", "/games", { name: "Tabletop", missing_orders: "hold", resolve_when_ready: false });
+  check(created.status === 201, "create a game");
+  const id = created.data.game.id, gm = created.data.gm_token;
+  const variant = JSON.parse(fs.readFileSync(path.join(VARIANTS, "western-front-1914.json"), "utf8"));
+  variant.rules.tabletop_battles = {};
+  check((await apiCall(server, "PUT", `/games/${id}/variant`, variant, gm)).status === 200, "the GM's 1914 map with tabletop battles");
+  const tokens = {};
+  for (const power of ["Germany", "France", "Britain", "Belgium"])
+    tokens[power] = (await apiCall(server, "POST", `/games/${id}/seats/${power}/join`, { player: power })).data.token;
+  check((await apiCall(server, "PUT", `/games/${id}/orders`, { orders: ["A MOR - NAN"] }, tokens.Germany)).status === 200, "Germany marches on NAN");
+  await page.goto(`${server.base}/#/game/${id}?token=${gm}`);
+  await page.waitForSelector('#gm-battles fieldset[data-province="NAN"]');
+  await page.selectOption("#gm-battle-NAN-winner", "France");
+  await page.fill("#gm-battle-NAN-loss-MOR", "100");
+  await page.fill("#gm-battle-NAN-loss-NAN", "50");
+  await page.check("#gm-battle-NAN-killed-MOR");
+  await shot(page, "39-tabletop-battle");
+  await page.click("#gm-battles-send");
+  await page.waitForFunction(() => document.querySelector('#gm-battles legend')?.textContent.includes("entered: France won"), null, { timeout: 10000 });
+  const entered = (await apiCall(server, "GET", `/games/${id}/battles`, undefined, gm)).data.battles[0].result;
+  check(entered.winner === "France" && entered.losses.MOR === 100 && entered.losses.NAN === 50 && entered.generals_killed.length === 1,
+    "the console's result reached the server: " + JSON.stringify(entered));
+  await page.click("#gm-resolve");
+  await until(async () => (await apiCall(server, "GET", `/games/${id}`, undefined, gm)).data.seq === 1, 10000, "the week resolves");
+  const mor = (await apiCall(server, "GET", `/games/${id}`, undefined, gm)).data.position.units.Germany.find((u) => u.unit === "A MOR");
+  check(mor.points === 450 && !mor.general, "A MOR after the battle: " + JSON.stringify(mor));
+}
+
 // The lobby's settings: standard by default, deadlines, grace and the missing-orders policy;
 // the GM console invites with an email.
 async function settings(page, server) {
@@ -346,8 +378,9 @@ async function main() {
     await gaugeMap(await open("gauge"), server);
     await fieldWorks(await open("works"), server);
     await fogOfWar(await open("fog"), server);
+    await tabletopBattles(await open("tabletop"), server);
     check(pageErrors.length === 0, "no script errors in the pages: " + pageErrors.join("; "));
-    console.log("ok: zoom, legend, 1914 layers, gauges, field works, fog of war, screenshots");
+    console.log("ok: zoom, legend, 1914 layers, gauges, field works, fog of war, tabletop battles, screenshots");
   } catch (e) {
     await failed();
     throw e;
