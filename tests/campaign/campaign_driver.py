@@ -22,6 +22,7 @@ import json
 import os
 import random
 import re
+import shutil
 import sqlite3
 import struct
 import subprocess
@@ -106,6 +107,23 @@ class GameRun:
         self.last_phase = "start"  # the phase last seen, for failures the API cuts short
         self.phases = {"M": 0, "R": 0, "A": 0}  # phases played by kind
         self.repro = None  # a directory for the files that reproduce a failing phase
+        self.tabletop = 0  # battles the GM decided on the tabletop
+
+    def fight_battles(self):
+        """The GM's tabletop: each battle's winner drawn from the powers that fight it, each
+        army losing up to a fifth of its points, a general falling one time in ten."""
+        results = []
+        for battle in self.game.battles():
+            armies = battle["armies"]
+            results.append({
+                "province": battle["province"],
+                "winner": self.rng.choice(sorted({a["power"] for a in armies})),
+                "losses": {a["unit"].split()[1]: self.rng.randint(0, a["points"] // 5)
+                           for a in armies},
+                "generals_killed": [a["general"] for a in armies
+                                    if a.get("general") and self.rng.random() < 0.1]})
+        self.game.enter_battles(results)
+        self.tabletop += len(results)
 
     def fail(self, phase, check, details):
         for detail in details:
@@ -136,6 +154,12 @@ class GameRun:
                 continue
             submitted[power] = (lines, self.game.submit(power, lines))
         status, body = self.game.resolve(phase)
+        if status == 409 and isinstance(body, dict) and \
+                body.get("error", {}).get("code") == "battles_pending":
+            # A tabletop campaign (docs/tabletop-battles.md): the GM fights the week's battles
+            # and enters their results, then resolves.
+            self.fight_battles()
+            status, body = self.game.resolve(phase)
         if status != 200:
             self.fail(phase, "resolve", [f"the GM's resolve answered HTTP {status}: {body}"])
             self.stopped = f"the resolve of {phase} answered HTTP {status}"
@@ -285,6 +309,9 @@ def main():
     parser.add_argument("--seeds", type=int, default=20)
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--keep", action="store_true", help="keep the database and logs")
+    parser.add_argument("--with-rule", action="append", default=[],
+                        help="play the variant with this rule module added, of no parameters "
+                             "(e.g. tabletop_battles: the driver's GM then fights the battles)")
     parser.add_argument("--verbose", action="store_true", help="print every failure")
     parser.add_argument("--fortress-reach", type=int, default=2,
                         help="campaign armies with an engineer march on enemy fortresses this "
@@ -301,6 +328,19 @@ def main():
     args = parser.parse_args()
 
     workdir = tempfile.mkdtemp(prefix="adjutant-driver-")
+    if args.with_rule:
+        # The server and the checker read the same variant: a copy of the variants with the
+        # rule modules added to the one played.
+        variants = os.path.join(workdir, "variants")
+        shutil.copytree(args.variants, variants)
+        played = os.path.join(variants, args.variant + ".json")
+        with open(played) as f:
+            document = json.load(f)
+        for rule in args.with_rule:
+            document.setdefault("rules", {})[rule] = {}
+        with open(played, "w") as f:
+            json.dump(document, f)
+        args.variants = variants
     server = Server(args.binary, args.variants, workdir=workdir).start()
     variant_path = os.path.join(args.variants, args.variant + ".json")
     try:
@@ -382,6 +422,9 @@ def report(args, runs, elapsed, replay_ok, replay):
     kinds = {k: sum(r.phases[k] for r in runs) for k in "MRA"}
     print(f"phases played: {kinds['M']} movement, {kinds['R']} retreats, "
           f"{kinds['A']} adjustments")
+    if args.with_rule:
+        print(f"rules added: {', '.join(args.with_rule)}; "
+              f"battles the GM decided on the tabletop: {sum(r.tabletop for r in runs)}")
     longest = max((len(r.supplied) for r in runs), default=0)
     if runs and runs[0].graph.campaign:
         styles = sorted({s for r in runs for s in r.styles.values()})

@@ -71,6 +71,16 @@ class Game:
             "POST", f"{self.base}/actions/resolve", {"phase": phase_code}, token=self.gm_token)
         return status, body if body is not None else raw[:400]
 
+    def battles(self):
+        """The GM's list of the current phase's tabletop battles (docs/tabletop-battles.md)."""
+        return expect(self.server.request("GET", f"{self.base}/battles", token=self.gm_token),
+                      200, "battles")["battles"]
+
+    def enter_battles(self, results):
+        return expect(self.server.request("POST", f"{self.base}/actions/battles",
+                                          {"battles": results}, token=self.gm_token),
+                      200, "battle results")
+
     def end(self):
         return expect(self.server.request("POST", f"{self.base}/actions/end", {},
                                           token=self.gm_token), 200, "end")["game"]

@@ -100,6 +100,8 @@ def test_battles():
         check(server.stop() == 0, "clean stop")
         replay = server.run_cli("replay")
         check(replay.returncode == 0 and "all match" in replay.stdout, replay.stdout + replay.stderr)
+        if server.postgres:
+            return  # the tampering below writes the SQLite file; PostgreSQL played the rest
         db = sqlite3.connect(server.database)
         db.execute("UPDATE phases SET position = replace(position, '\"MOR\":100', '\"MOR\":10') "
                    "WHERE game_id = ?", (game_id,))
