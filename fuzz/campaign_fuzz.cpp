@@ -4,7 +4,10 @@
 // week adjudicated with whatever the parser accepted. Rail rides, siege and garrison orders, rail
 // works and field works meet arbitrary input, and every rule module (supply, sieges, field works,
 // rail engineering, the LOC allocation) meets arbitrary legal orders: nothing may crash, hang, or
-// answer without a reason.
+// answer without a reason. The week is played as a tabletop campaign too (4e), with the GM's
+// result for the battle at NAN already entered, so the tabletop module meets arbitrary orders;
+// and the submitting power's view of the week's outcome (fog of war) must be a position that
+// views as itself.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -17,8 +20,11 @@
 #include "adjudicate.h"
 #include "orders/parser.h"
 #include "position/position.h"
+#include "position/position_json.h"
+#include "position/sight.h"
 #include "rules/field_works/state.h"
 #include "rules/sieges/state.h"
+#include "rules/tabletop_battles/battles.h"
 #include "starting_position.h"
 #include "variant/variant_json.h"
 
@@ -42,7 +48,9 @@ const Campaign& campaign() {
             std::ios::binary);
         std::ostringstream text;
         text << in.rdbuf();
-        VariantLoad load = load_variant(text.str());
+        nlohmann::json doc = nlohmann::json::parse(text.str());
+        doc["rules"]["tabletop_battles"] = nlohmann::json::object();
+        VariantLoad load = load_variant(doc.dump());
         if (!load.ok()) std::abort();  // the fuzzer is useless without its variant
         Campaign out{std::move(*load.variant), {}};
         out.week = starting_position(out.variant);
@@ -62,6 +70,12 @@ const Campaign& campaign() {
                 works.power = u.power;
                 works.army = u.stats.id;
                 field_works::state(out.week).works.push_back(works);
+                // Should Germany's A MOR march on NAN, the GM has France win, 10 points each.
+                tabletop_battles::BattleResult battle;
+                battle.province = u.location.province;
+                battle.winner = u.power;
+                battle.losses = {{u.location.province, 10}, {out.variant.find_province("MOR"), 10}};
+                tabletop_battles::state(out.week).results.push_back(battle);
             }
         out.week.normalise();
         return out;
@@ -99,5 +113,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                       [](const Order& o) { return o.type == OrderType::Module; }));
     if (result.next.units.size() > c.week.units.size() + module_orders) std::abort();
     if (points_in_field(result.next) > points_in_field(c.week)) std::abort();
+    // The submitting power's view of the outcome (the public's when none) loads, and its view
+    // is itself. One view a run, so the fuzzer keeps its pace through the week.
+    const auto sight = sight_of(c.variant, result.next, as);
+    if (!sight) std::abort();  // the 1914 campaign is in the fog
+    const nlohmann::json view = seen_position_json(c.variant, result.next, *sight);
+    const PositionLoad back = position_from_json(c.variant, view);
+    if (!back.ok()) std::abort();
+    const auto again = sight_of(c.variant, *back.position, as);
+    if (!again || seen_position_json(c.variant, *back.position, *again) != view) std::abort();
     return 0;
 }

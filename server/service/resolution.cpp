@@ -116,6 +116,17 @@ std::string battles_text(const Variant& variant,
     return text;
 }
 
+// On the tabletop, a week whose armies meet waits for the GM's results (tabletop.h).
+void require_battles_decided(const LoadedGame& game, const std::vector<Order>& orders) {
+    const Variant& variant = game.variant->variant;
+    const auto waiting = tabletop_battles::undecided_battles(variant, game.position, orders);
+    if (waiting.empty()) return;
+    throw ApiError(409, "battles_pending",
+                   "the battles of " + game.phase.phase +
+                       " wait for the GM's tabletop results: " + battles_text(variant, waiting) +
+                       " (GET .../battles, then the 'battles' action)");
+}
+
 }  // namespace
 
 std::vector<tabletop_battles::Battle> phase_battles(const Locked& locked, const LoadedGame& game) {
@@ -131,14 +142,7 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
     const Variant& variant = game.variant->variant;
     const std::int64_t id = game.row.id;
     const GatheredOrders gathered = gather_orders(store, game);
-    // On the tabletop, a week whose armies meet waits for the GM's results (tabletop.h).
-    if (const auto waiting =
-            tabletop_battles::undecided_battles(variant, game.position, gathered.all.orders);
-        !waiting.empty())
-        throw ApiError(
-            409, "battles_pending",
-            "the battles of " + game.phase.phase + " wait for the GM's tabletop results: " +
-                battles_text(variant, waiting) + " (GET .../battles, then the 'battles' action)");
+    require_battles_decided(game, gathered.all.orders);
     Adjudication adjudication;
     try {
         adjudication = adjudicate(variant, game.position, gathered.all.orders, dice_seed(game.row));
