@@ -123,6 +123,11 @@ def test_dislodged():
     ate["events"] = [{"kind": "supply.consumed", "power": "France", "province": "BEL",
                       "text": "A BEL used 1 week of supply; 1 left", "supply_change": -1}]
     expect(invariants.dislodged_keep_their_strength(before, ate), 0, "supply eaten, with event")
+    fell = {"next": {"dislodged": {"France": [army("A BEL", 8, supply=2, engineers=1)]}}}
+    expect(invariants.dislodged_keep_their_strength(before, fell), 1, "general lost silently")
+    fell["events"] = [{"kind": "tabletop.general_killed", "power": "France", "province": "LUN",
+                       "text": "Bonneau was killed in the battle at LUN; A BEL has no general"}]
+    expect(invariants.dislodged_keep_their_strength(before, fell), 0, "general killed, with event")
 
 
 def test_summary():
