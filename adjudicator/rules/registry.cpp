@@ -4,7 +4,8 @@
 // then the armies' splits (a detachment is an army by the time supply is traced), then
 // supply lines, then the sieges that read them, then the field works (which give up
 // the works of an army that melted away), then rail engineering, which reads where the armies
-// ended the week (DESIGN.md §3; docs/campaign.md, "Turns"). Fog of war changes no week: it
+// ended the week, then the generals, who go where the week took their commands and replace
+// those the week cost (DESIGN.md §3; docs/campaign.md, "Turns"). Fog of war changes no week: it
 // only says what a power sees of a position (position/sight.h).
 #include <algorithm>
 #include <array>
@@ -13,6 +14,7 @@
 #include "rules/army_strength/army_strength.h"
 #include "rules/field_works/field_works.h"
 #include "rules/fog_of_war/fog_of_war.h"
+#include "rules/generals/generals.h"
 #include "rules/rail/rail.h"
 #include "rules/sieges/sieges.h"
 #include "rules/supply/supply.h"
@@ -21,9 +23,10 @@
 namespace adjutant {
 
 std::span<const RuleModule* const> rule_modules() {
-    static constexpr std::array<const RuleModule*, 7> kModules{
-        &tabletop_battles::kModule, &army_strength::kModule, &supply::kModule,     &sieges::kModule,
-        &field_works::kModule,      &rail::kModule,          &fog_of_war::kModule,
+    static constexpr std::array<const RuleModule*, 8> kModules{
+        &tabletop_battles::kModule, &army_strength::kModule, &supply::kModule,
+        &sieges::kModule,           &field_works::kModule,   &rail::kModule,
+        &generals::kModule,         &fog_of_war::kModule,
     };
     return kModules;
 }

@@ -40,6 +40,10 @@ TEST_CASE("Campaign tabletop battles (seed 004, 4e)") {
     check_suite("tests/rules/tabletop_battles", "Tabletop battles");
 }
 
+TEST_CASE("Campaign generals rules (seed 004, 4g)") {
+    check_suite("tests/rules/generals", "Generals rules");
+}
+
 TEST_CASE("Campaign field works rules (seed 004, 5b)") {
     check_suite("tests/rules/field_works", "Field works rules");
 }

@@ -87,6 +87,15 @@ struct FieldWorksRules {
     int defence_percent = 100;
 };
 
+// Seed 004, 4g, the pools of generals (docs/generals.md): "Each nation has a pool of twenty
+// generals ranked from 1 to 20".
+struct GeneralsRules {
+    int pool = 20;  // the generals in each power's pool, ranked G1 to G<pool>
+    // Per power: the names of its generals in rank order, for the starting pool and then for
+    // the replacements of the fallen. A power with too few names gets "<Power> general N".
+    std::vector<std::vector<std::string>> names;
+};
+
 struct CampaignMap {
     std::vector<std::uint8_t> city_class;        // per province: 0 (none), 1, 2, 3
     std::vector<std::uint8_t> fortress_class;    // per province: 0 (none), 1, 2, 3
@@ -110,6 +119,8 @@ struct CampaignMap {
     ArmyStrengthRules army_strength;
     bool fog_of_war = false;  // the "fog_of_war" module is enabled: powers see only their views
     bool tabletop_battles = false;  // the "tabletop_battles" module: the GM decides battles
+    bool generals_rules = false;    // the "generals" module is enabled
+    GeneralsRules generals;
     std::vector<Garrison> start_garrisons;
     std::vector<SupplyTrain> start_trains;
     std::vector<std::int64_t> start_treasury;  // per power

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+// 4g "When a general is required to command a field army or garrison he must be taken from his
+// pool from the top ranking general down": as the week ends, every army and garrison of a power
+// with a pool that has no general takes the highest-ranked general not yet given a command. A
+// field army is commanded before a garrison, and a greater fortress before a lesser, so a pool
+// that runs short leaves the least commands without one; they roll the plain generalship rating
+// until a general comes free.
+#include <algorithm>
+
+#include "rules/generals/generals.h"
+#include "variant/variant.h"
+
+namespace adjutant::generals {
+
+namespace {
+
+// Armies first (in the position's order), then garrisons of 1st-, 2nd- and 3rd-class fortresses,
+// then those of cities that are no fortress.
+int precedence(const Variant& v, const Command& c) {
+    if (!c.garrison) return 0;
+    const int fortress = v.campaign->fortress_class[c.province];
+    return fortress == 0 ? 4 : fortress;
+}
+
+}  // namespace
+
+void appoint_generals(TurnContext& ctx) {
+    const Variant& v = ctx.variant;
+    Position& next = ctx.result.next;
+    for (Pool& pool : state(next).pools) {
+        std::vector<Command> vacant;
+        for_each_command(next, pool.power, [&](const Command& c) {
+            if (c.general->empty()) vacant.push_back(c);
+        });
+        std::stable_sort(vacant.begin(), vacant.end(), [&](const Command& a, const Command& b) {
+            return precedence(v, a) < precedence(v, b);
+        });
+        for (const Command& c : vacant) {
+            const auto free = std::find_if(pool.ranks.begin(), pool.ranks.end(),
+                                           [](const PoolGeneral& g) { return !g.active; });
+            if (free == pool.ranks.end()) break;
+            free->active = true;
+            *c.general = free->name;
+            *c.roll = free->roll;
+            const int rank = static_cast<int>(free - pool.ranks.begin()) + 1;
+            ctx.event("general.appointed", pool.power, c.province,
+                      general_text(pool, rank) + " takes command of " + command_text(v, c) +
+                          " (type roll " + std::to_string(free->roll % 10) + ")");
+        }
+    }
+}
+
+}  // namespace adjutant::generals

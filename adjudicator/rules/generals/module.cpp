@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: Apache-2.0
+// The generals module's hooks into the core (module/rule_module.h).
+#include "rules/generals/generals.h"
+
+#include "variant/variant.h"
+
+namespace adjutant::generals {
+
+const std::string_view kPositionKeys[1] = {"generals"};
+
+bool enabled(const Variant& variant) {
+    return variant.campaign.has_value() && variant.campaign->generals_rules;
+}
+
+void end_of_week(TurnContext& context) {
+    record_type_rolls(context);
+    replace_the_lost(context);
+    appoint_generals(context);
+}
+
+const RuleModule kModule{
+    .name = "generals",
+    .enabled = enabled,
+    .read_parameters = read_parameters,
+    .end_of_week = end_of_week,
+    .position_keys = kPositionKeys,
+    .read_position = read_position,
+    .write_position = write_position,
+    .check_position = check_position,
+    .start_position = start_position,
+};
+
+}  // namespace adjutant::generals

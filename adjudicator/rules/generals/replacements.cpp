@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+// 4g "When a general is killed a replacement is rolled for and placed in the lowest rank": as the
+// week ends, every active general whose command no longer holds him leaves the pool. He was
+// killed (an assault's roll of 1) when his command still stands without him; otherwise he was
+// lost with it (an army destroyed, a garrison taken or disbanded). Those below him move up a
+// rank, and a replacement, named by the variant (start_pool.cpp's next_name), joins at the
+// lowest rank with his type roll.
+#include "rules/generals/generals.h"
+#include "variant/variant.h"
+
+namespace adjutant::generals {
+
+namespace {
+
+// Whether the command `was` (as the week began) still stands in `next`.
+bool still_stands(const Position& next, PowerId power, const ConstCommand& was) {
+    bool found = false;
+    for_each_command(next, power, [&](const ConstCommand& c) {
+        if (c.garrison != was.garrison) return;
+        if (was.garrison ? c.province == was.province : (was.army != 0 && c.army == was.army))
+            found = true;
+    });
+    return found;
+}
+
+std::string how_lost(const Variant& v, const TurnContext& ctx, PowerId power,
+                     const std::string& name, const std::string& who, ProvinceId& where) {
+    const auto was = command_of(ctx.before, power, name);
+    if (!was) return who + " was lost with his command";
+    where = was->province;
+    const std::string command = command_text(v, *was);
+    if (still_stands(ctx.result.next, power, *was)) return who + " of " + command + " was killed";
+    return who + " was lost with " + command;
+}
+
+}  // namespace
+
+void replace_the_lost(TurnContext& ctx) {
+    const Variant& v = ctx.variant;
+    Position& next = ctx.result.next;
+    for (Pool& pool : state(next).pools) {
+        for (std::size_t i = 0; i < pool.ranks.size();) {
+            const PoolGeneral lost = pool.ranks[i];
+            if (!lost.active || command_of(next, pool.power, lost.name)) {
+                ++i;
+                continue;
+            }
+            const int rank = static_cast<int>(i) + 1;
+            ProvinceId where = kNoProvince;
+            std::string text =
+                how_lost(v, ctx, pool.power, lost.name, general_text(pool, rank), where);
+            const auto last = static_cast<int>(pool.ranks.size());
+            if (rank < last) {
+                text += "; " + rank_text(rank + 1);
+                text +=
+                    rank + 1 < last ? " to " + rank_text(last) + " move" : std::string(" moves");
+                text += " up a rank";
+            }
+            ctx.event("general.lost", pool.power, where, text);
+            pool.fallen.push_back(lost.name);
+            pool.ranks.erase(pool.ranks.begin() + static_cast<std::ptrdiff_t>(i));
+            PoolGeneral replacement{next_name(v, pool), 0, false};
+            const std::string name = replacement.name;
+            pool.ranks.push_back(std::move(replacement));
+            pool.ranks.back().roll =
+                roll_type(ctx, name, pool.power, kNoProvince, "general.replacement",
+                          "a replacement for " + lost.name + ", " + name + ", joins " +
+                              v.powers[pool.power].name + "'s pool as " +
+                              rank_text(static_cast<int>(pool.ranks.size())) + ": type roll ");
+        }
+    }
+}
+
+}  // namespace adjutant::generals
