@@ -16,8 +16,9 @@ Checked fail(std::string message) {
     return Checked{std::nullopt, std::move(message), ""};
 }
 
-// A AAC JOIN KOL: an army of the power joins the army of the power next to it. Without the pools
-// of 4g a general is a name on his army, so two armies with a general each cannot become one.
+// A AAC JOIN KOL: an army of the power joins the army of the power next to it. An army has one
+// general, and 4g lets no general move without a field army in escort, so two armies with a
+// general each cannot become one: the second would have no army to go with.
 Checked check_join(const Variant& v, const Position& pos, PowerId power, const Unit& unit,
                    const std::string& name, const OrderSyntax& s) {
     if (unit.type != UnitType::Army) return fail(name + " is no army: only armies join");
@@ -32,7 +33,7 @@ Checked check_join(const Variant& v, const Position& pos, PowerId power, const U
     if (!unit.stats.general.empty() && !other->stats.general.empty())
         return fail(name + " and the army in " + province_abbr(v, to) + " each have a general (" +
                     unit.stats.general + ", " + other->stats.general +
-                    "): one army has one, and there are no pools of generals yet (4g)");
+                    "): one army has one general (4g)");
     Order order = module_order(*s.module_kind, power);
     order.unit_type = unit.type;
     order.unit = unit.location;

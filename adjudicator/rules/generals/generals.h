@@ -4,6 +4,9 @@
 // his type roll recorded; an active general commands a field army or a garrison, and is where it
 // is.
 //
+//   G3 - A AAC   G3 leaves his command for the army in AAC, if a field army of his power escorts
+//                him there this week (transfers.cpp)
+//
 // As the week ends (end_of_week): the type rolls not yet made are recorded (type_rolls.cpp);
 // every active general whose command is gone was lost and is replaced at the lowest rank
 // (replacements.cpp); every army and garrison without a general takes the top-ranked one waiting
@@ -26,9 +29,23 @@ namespace adjutant::generals {
 
 extern const RuleModule kModule;
 
+// The transfer order (order_syntax.cpp reads and writes it, legality.cpp judges it): `count` is
+// the general's rank, `destination` the province of the command he goes to. As written the kind
+// is kTransfer; legality makes it kToArmy or kToGarrison by the letter.
+extern const ModuleOrderKind kToArmy;
+extern const ModuleOrderKind kToGarrison;
+SyntaxMatch read_order(OrderReader& reader, OrderSyntax& order);
+std::string order_text(const Variant& variant, const Order& order);
+Checked check_order(const Variant& variant, const Position& position, PowerId power,
+                    const OrderSyntax& syntax);
+std::string one_order_a_general(const Variant& variant, const Order& order,
+                                std::span<const OrderVerdict> earlier);
+
 bool enabled(const Variant& variant);
 void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at);
 
+// As the movement ends, after the siege steps (transfers.cpp).
+void after_movement(TurnContext& context);
 // The week's end: type rolls, replacements, appointments, in that order.
 void end_of_week(TurnContext& context);
 void record_type_rolls(TurnContext& context);  // type_rolls.cpp

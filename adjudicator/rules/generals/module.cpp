@@ -6,6 +6,10 @@
 
 namespace adjutant::generals {
 
+// A general is no unit: his transfer and the order of the army he leaves both stand.
+const ModuleOrderKind kToArmy{"transfer to an army", false, check_order, order_text};
+const ModuleOrderKind kToGarrison{"transfer to a garrison", false, check_order, order_text};
+
 const std::string_view kPositionKeys[1] = {"generals"};
 
 bool enabled(const Variant& variant) {
@@ -22,6 +26,9 @@ const RuleModule kModule{
     .name = "generals",
     .enabled = enabled,
     .read_parameters = read_parameters,
+    .read_order = read_order,
+    .conflict = one_order_a_general,
+    .after_movement = after_movement,
     .end_of_week = end_of_week,
     .position_keys = kPositionKeys,
     .read_position = read_position,

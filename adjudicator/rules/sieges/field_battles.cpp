@@ -6,7 +6,8 @@
 // where an army dislodges an enemy army (the points decide, DESIGN.md §3). It is decisive when the
 // beaten army has nowhere to retreat, so it is destroyed, or when the victor brought at least
 // twice its points; otherwise it is major. An attack that fails decides nothing the seed names,
-// so it changes no career. A destroyed army's general is lost with it (there are no pools yet).
+// so it changes no career. A destroyed army's general is lost with it (the generals module replaces
+// him).
 #include "rules/sieges/internal.h"
 
 namespace adjutant::sieges::detail {
