@@ -78,7 +78,7 @@ void capture_stores(TurnContext& ctx, const Garrison& g, Unit* besieger) {
 }  // namespace
 
 // The garrison's fortress falls; with safe conduct its troops march to the nearest city of
-// their own power and join (or form) the garrison there.
+// their own power and join (or form) the garrison there, their general with them.
 void garrison_falls(TurnContext& ctx, std::size_t index, bool safe_conduct) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
@@ -105,6 +105,12 @@ void garrison_falls(TurnContext& ctx, std::size_t index, bool safe_conduct) {
     if (there != sieges::state(next).garrisons.end()) {
         there->points += g.points;
         there->siege_guns += g.siege_guns;
+        // Its general marched with it (4g: no general moves without troops in escort) and
+        // commands the garrison he joins if it has none; beside another he has no command.
+        if (there->general.empty()) {
+            there->general = g.general;
+            there->general_roll = g.general_roll;
+        }
     } else {
         Garrison moved = g;
         moved.province = refuge;
