@@ -110,6 +110,7 @@ class CampaignSide(Side):
                         bought.add(base)
                         treasury -= self.graph.train_cost
         lines += self.garrison_orders(board)
+        lines += self.general_transfers(board)
         return [line for line in lines if line]
 
     def supply_order(self, city, army):
@@ -291,6 +292,28 @@ class CampaignSide(Side):
                 line = f"G {g['province']} HALF RATIONS"
                 if self.game.accepted(self.power, line):
                     lines.append(line)
+        return lines
+
+    def general_transfers(self, board):
+        """Generals' transfers (docs/generals.md) where the map keeps pools: an army standing in a
+        city with our garrison takes the better general of the two (the higher type roll with his
+        career), since the army marches and fights; the two change places in the city, which
+        needs no escort."""
+        pool = board.position.get("generals", {}).get(self.power, {}).get("pool", [])
+        rank = {g["name"]: i + 1 for i, g in enumerate(pool)}
+        lines = []
+        for g in board.garrisons.get(self.power, []):
+            held = board.at.get(g["province"])
+            if not held or held[0] != self.power or Board.kind(held[1]) != "A":
+                continue
+            army = held[1]
+            ours, theirs = army.get("general"), g.get("general")
+            if ours not in rank or theirs not in rank or \
+                    g.get("general_roll", 0) <= army.get("general_roll", 0):
+                continue
+            swap = [f"G{rank[theirs]} - {army['unit']}", f"G{rank[ours]} - G {g['province']}"]
+            if all(self.game.accepted(self.power, line) for line in swap):
+                lines += swap
         return lines
 
     # --- retreats ------------------------------------------------------------------------

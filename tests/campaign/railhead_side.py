@@ -97,6 +97,7 @@ class RailheadSide(CampaignSide):
             moves[unit["unit"]] = destination(order, here)
         lines += self.supply_orders(board, bases, units, moves)
         lines += self.garrison_orders(board)
+        lines += self.general_transfers(board)
         return [line for line in lines if line]
 
     def careful_order(self, board, unit, here, reach, targets_taken):
