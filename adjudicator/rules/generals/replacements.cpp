@@ -4,7 +4,8 @@
 // killed (an assault's roll of 1) when his command still stands without him; otherwise he was
 // lost with it (an army destroyed, a garrison taken or disbanded). Those below him move up a
 // rank, and a replacement, named by the variant (start_pool.cpp's next_name), joins at the
-// lowest rank with his type roll.
+// lowest rank with his type roll. A power with no army and no garrison left (its country lost
+// with its capital, 4b) has nothing to command and raises no one: its pool stays as it was.
 #include "rules/generals/generals.h"
 #include "variant/variant.h"
 
@@ -13,6 +14,12 @@ namespace adjutant::generals {
 namespace {
 
 // Whether the command `was` (as the week began) still stands in `next`.
+bool has_commands(const Position& next, PowerId power) {
+    bool any = false;
+    for_each_command(next, power, [&](const ConstCommand&) { any = true; });
+    return any;
+}
+
 bool still_stands(const Position& next, PowerId power, const ConstCommand& was) {
     bool found = false;
     for_each_command(next, power, [&](const ConstCommand& c) {
@@ -39,6 +46,7 @@ void replace_the_lost(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
     for (Pool& pool : state(next).pools) {
+        if (!has_commands(next, pool.power)) continue;
         for (std::size_t i = 0; i < pool.ranks.size();) {
             const PoolGeneral lost = pool.ranks[i];
             if (!lost.active || command_of(next, pool.power, lost.name)) {
