@@ -2,12 +2,12 @@
 // libFuzzer target: arbitrary bytes as one power's orders for a 1914 campaign week with a siege
 // under way (A AAC moved into Liège, its siege laid) and France's A NAN in field works, then the
 // week adjudicated with whatever the parser accepted. Rail rides, siege and garrison orders, rail
-// works and field works meet arbitrary input, and every rule module (supply, sieges, field works,
-// rail engineering, the LOC allocation) meets arbitrary legal orders: nothing may crash, hang, or
-// answer without a reason. The week is played as a tabletop campaign too (4e), with the GM's
-// result for the battle at NAN already entered, so the tabletop module meets arbitrary orders;
-// and the submitting power's view of the week's outcome (fog of war) must be a position that
-// views as itself.
+// works, field works and generals' transfers meet arbitrary input, and every rule module (supply,
+// sieges, field works, rail engineering, the LOC allocation, the pools of generals) meets
+// arbitrary legal orders: nothing may crash, hang, or answer without a reason. The week is played
+// as a tabletop campaign too (4e), with the GM's result for the battle at NAN already entered, so
+// the tabletop module meets arbitrary orders; and the submitting power's view of the week's
+// outcome (fog of war) must be a position that views as itself.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -23,6 +23,7 @@
 #include "position/position_json.h"
 #include "position/sight.h"
 #include "rules/field_works/state.h"
+#include "rules/generals/state.h"
 #include "rules/sieges/state.h"
 #include "rules/tabletop_battles/battles.h"
 #include "starting_position.h"
@@ -113,6 +114,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                       [](const Order& o) { return o.type == OrderType::Module; }));
     if (result.next.units.size() > c.week.units.size() + module_orders) std::abort();
     if (points_in_field(result.next) > points_in_field(c.week)) std::abort();
+    // A pool keeps its length: a general lost is replaced at the lowest rank (4g).
+    for (const generals::Pool& pool : generals::state(c.week).pools) {
+        const generals::Pool* after = generals::state(result.next).of(pool.power);
+        if (after == nullptr || after->ranks.size() != pool.ranks.size()) std::abort();
+    }
     // The submitting power's view of the outcome (the public's when none) loads, and its view
     // is itself. One view a run, so the fuzzer keeps its pace through the week.
     const auto sight = sight_of(c.variant, result.next, as);
