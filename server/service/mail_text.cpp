@@ -2,6 +2,8 @@
 #include "service/mail_text.h"
 
 #include <ctime>
+#include <map>
+#include <string>
 
 #include "core/phase.h"
 
@@ -58,6 +60,50 @@ nlohmann::json of_power(const nlohmann::json& position, const char* section,
         position[section].contains(power))
         return position[section][power];
     return nlohmann::json::array();
+}
+
+// Seed 004, 4g, "Each active general's location must be specified": the power's active generals
+// by rank, each with the army or garrison whose `general` he is (a dislodged army's too), and how
+// many wait in the pool; empty for a power without a pool.
+std::string generals_text(const nlohmann::json& position, const std::string& power) {
+    if (!position.contains("generals") || !position["generals"].is_object() ||
+        !position["generals"].contains(power))
+        return "";
+    const nlohmann::json pool = position["generals"][power].value("pool", nlohmann::json::array());
+    std::map<std::string, std::string> commands;
+    for (const char* section : {"units", "dislodged"})
+        for (const auto& u : of_power(position, section, power))
+            if (u.is_object() && u.contains("general"))
+                commands[u.value("general", "")] = u.value("unit", "?");
+    for (const auto& g : of_power(position, "garrisons", power))
+        if (g.contains("general")) {
+            std::string garrison = "G ";
+            garrison += g.value("province", "?");
+            commands[g.value("general", "")] = garrison;
+        }
+    std::string active;
+    int waiting = 0;
+    for (std::size_t i = 0; i < pool.size(); ++i) {
+        if (!pool[i].value("active", false)) {
+            ++waiting;
+            continue;
+        }
+        const std::string name = pool[i].value("name", "?");
+        const auto where = commands.find(name);
+        // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) of a literal put before a
+        // temporary string.
+        active += active.empty() ? "G" : ", G";
+        active += std::to_string(i + 1);
+        active += " " + name + " (";
+        active += where != commands.end() ? where->second : std::string("lost, to be replaced");
+        active += ")";
+    }
+    std::string line = "  generals: ";
+    line += active.empty() ? std::string("none in command") : active;
+    line += "; ";
+    line += std::to_string(waiting);
+    line += " waiting in the pool\n";
+    return line;
 }
 
 }  // namespace
@@ -126,6 +172,7 @@ std::string status(const nlohmann::json& game) {
                     garrisons[i].value("province", "?") + " (" +
                     std::to_string(garrisons[i].value("points", std::int64_t{0})) + " points)";
         text += "\n";
+        text += generals_text(position, power);
         if (position.contains("dislodged") && position["dislodged"].contains(power))
             for (const auto& d : position["dislodged"][power])
                 text += "  dislodged: " + d.value("unit", "") +

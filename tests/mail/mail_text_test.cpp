@@ -31,6 +31,32 @@ TEST_CASE("mail: a campaign status shows units with their strength, and garrison
     CHECK(text.find("1914W34M") == std::string::npos);
 }
 
+TEST_CASE("mail: a campaign status names each active general by rank, with his command") {
+    // Seed 004, 4g: "Each active general's location must be specified".
+    const auto game = nlohmann::json::parse(R"json({
+        "id": 3, "name": "1914", "variant": "western-front-1914", "phase": "1914W34M",
+        "status": "active", "deadline": null,
+        "seats": [{"power": "Germany", "centers": 7}, {"power": "France", "centers": 9}],
+        "position": {
+          "units": {"Germany": [{"unit": "A LIE", "points": 250, "general": "von Emmich"}]},
+          "garrisons": {"Germany": [{"province": "KOL", "points": 100, "general": "von Zwehl"}]},
+          "dislodged": {"Germany": [{"unit": "A MAL", "general": "von Bülow",
+                                     "retreats": ["EIF"]}]},
+          "generals": {"Germany": {"pool": [{"name": "von Zwehl", "active": true},
+                                            {"name": "von Emmich", "active": true},
+                                            {"name": "von Bülow", "active": true},
+                                            {"name": "von Kluck", "active": true},
+                                            {"name": "von Gallwitz"}]}}}})json");
+    const std::string text = status(game);
+    CHECK(text.find("  generals: G1 von Zwehl (G KOL), G2 von Emmich (A LIE), G3 von Bülow "
+                    "(A MAL), G4 von Kluck (lost, to be replaced); 1 waiting in the pool\n") !=
+          std::string::npos);
+    // A power without a pool has no line of generals.
+    const auto france = text.find("France (9 centres): no units\n");
+    REQUIRE(france != std::string::npos);
+    CHECK(text.find("generals", france) == std::string::npos);
+}
+
 TEST_CASE("mail: the welcome gives the phase, the deadline, the seat's units and its web page") {
     const auto game = nlohmann::json::parse(R"json({
         "id": 12, "phase": "S1901M", "status": "active", "deadline": 1767268800,
