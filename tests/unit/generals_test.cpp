@@ -7,8 +7,10 @@
 
 #include <string>
 
+#include "adjudicate.h"
 #include "position/position_check.h"
 #include "position/position_json.h"
+#include "position/sight.h"
 #include "rules/generals/state.h"
 #include "rules_case.h"
 #include "starting_position.h"
@@ -170,4 +172,45 @@ TEST_CASE("Generals: a power the variant names too few for is given numbered gen
     // More commanders than the pool holds: every one of them is in it.
     const generals::Pool& france = *generals::state(start).of(load.variant->find_power("France"));
     CHECK(france.ranks.size() == 11);
+}
+
+TEST_CASE("Generals: under fog of war a power sees its own pool only, the public none") {
+    const Variant& v = variant_named("western-front-1914");
+    REQUIRE(hides_positions(v));
+    const Position start = starting_position(v);
+    for (const char* name : {"Germany", "France", "Britain", "Belgium"}) {
+        CAPTURE(std::string(name));
+        const PowerId power = v.find_power(name);
+        const auto sight = sight_of(v, start, power);
+        REQUIRE(sight.has_value());
+        const json view = seen_position_json(v, start, *sight);
+        REQUIRE(view.contains("generals"));
+        CHECK(view["generals"].size() == 1);
+        CHECK(view["generals"][name]["pool"].size() == 20);
+        // The view is a position: it loads and keeps the invariants that tie a pool to its
+        // power's commands.
+        const PositionLoad back = position_from_json(v, view);
+        INFO(all_errors(back));
+        REQUIRE(back.ok());
+        CHECK(position_is_ok(v, *back.position).empty());
+    }
+    const auto public_sight = sight_of(v, start, kNoPower);
+    REQUIRE(public_sight.has_value());
+    CHECK_FALSE(seen_position_json(v, start, *public_sight).contains("generals"));
+}
+
+TEST_CASE("Generals: the pools' events are their power's own, about no province") {
+    // Under fog of war an event about a province is shown to whoever sees the province; a
+    // nation's roster and rolls are its own (docs/generals.md, "Events").
+    const Variant& v = variant_named("western-front-1914");
+    const Adjudication week = adjudicate(v, starting_position(v), {}, 1914);
+    int generals_events = 0;
+    for (const Event& e : week.events) {
+        if (e.kind.rfind("general.", 0) != 0) continue;
+        ++generals_events;
+        CAPTURE(e.text);
+        CHECK(e.province == kNoProvince);
+        CHECK(e.power != kNoPower);
+    }
+    CHECK(generals_events >= 80);  // twenty type rolls a nation, then the appointments
 }

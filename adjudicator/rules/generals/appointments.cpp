@@ -43,9 +43,9 @@ void appoint_generals(TurnContext& ctx) {
             *c.general = free->name;
             *c.roll = free->roll;
             const int rank = static_cast<int>(free - pool.ranks.begin()) + 1;
-            ctx.event("general.appointed", pool.power, c.province,
-                      general_text(pool, rank) + " takes command of " + command_text(v, c) +
-                          " (type roll " + std::to_string(free->roll % 10) + ")");
+            record(ctx, "general.appointed", pool.power,
+                   general_text(pool, rank) + " takes command of " + command_text(v, c) +
+                       " (type roll " + std::to_string(free->roll % 10) + ")");
         }
     }
 }

@@ -51,10 +51,13 @@ void end_of_week(TurnContext& context);
 void record_type_rolls(TurnContext& context);  // type_rolls.cpp
 void replace_the_lost(TurnContext& context);   // replacements.cpp
 void appoint_generals(TurnContext& context);   // appointments.cpp
+// An event of the pools: the power's own record, about no province, so that under fog of war
+// no other power reads its roster, rolls or transfers (position/sight.h) (records.cpp).
+Event& record(TurnContext& context, const std::string& kind, PowerId power, std::string text);
 // A type roll for the general `name` (d10 `general-type`, subject his name, as the sieges roll
-// it), recorded on an event of `kind`.
+// it), recorded on an event of `kind` whose text ends with the die's face.
 std::int32_t roll_type(TurnContext& context, const std::string& name, PowerId power,
-                       ProvinceId where, const std::string& kind, const std::string& text);
+                       const std::string& kind, const std::string& text);
 
 // The module's part of the position document (position_part.cpp) and the starting pools
 // (start_pool.cpp).
@@ -63,6 +66,8 @@ void read_position(PositionReader& reader, const nlohmann::json& document);
 void write_position(const Variant& variant, const Position& position, nlohmann::json& document);
 std::string check_position(const Variant& variant, const Position& position);
 void start_position(const Variant& variant, Position& position);
+// Under fog of war a power sees its own pool only (view.cpp).
+void hide(const Variant& variant, const Sight& sight, Position& view);
 // The name of the next general `power` raises: the first of the variant's names for it that no
 // general of the pool bears or bore, else "<Power> general N".
 std::string next_name(const Variant& variant, const Pool& pool);

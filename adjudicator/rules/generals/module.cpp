@@ -35,6 +35,7 @@ const RuleModule kModule{
     .write_position = write_position,
     .check_position = check_position,
     .start_position = start_position,
+    .hide = hide,
 };
 
 }  // namespace adjutant::generals

@@ -31,10 +31,9 @@ bool still_stands(const Position& next, PowerId power, const ConstCommand& was) 
 }
 
 std::string how_lost(const Variant& v, const TurnContext& ctx, PowerId power,
-                     const std::string& name, const std::string& who, ProvinceId& where) {
+                     const std::string& name, const std::string& who) {
     const auto was = command_of(ctx.before, power, name);
     if (!was) return who + " was lost with his command";
-    where = was->province;
     const std::string command = command_text(v, *was);
     if (still_stands(ctx.result.next, power, *was)) return who + " of " + command + " was killed";
     return who + " was lost with " + command;
@@ -54,9 +53,7 @@ void replace_the_lost(TurnContext& ctx) {
                 continue;
             }
             const int rank = static_cast<int>(i) + 1;
-            ProvinceId where = kNoProvince;
-            std::string text =
-                how_lost(v, ctx, pool.power, lost.name, general_text(pool, rank), where);
+            std::string text = how_lost(v, ctx, pool.power, lost.name, general_text(pool, rank));
             const auto last = static_cast<int>(pool.ranks.size());
             if (rank < last) {
                 text += "; " + rank_text(rank + 1);
@@ -64,14 +61,14 @@ void replace_the_lost(TurnContext& ctx) {
                     rank + 1 < last ? " to " + rank_text(last) + " move" : std::string(" moves");
                 text += " up a rank";
             }
-            ctx.event("general.lost", pool.power, where, text);
+            record(ctx, "general.lost", pool.power, text);
             pool.fallen.push_back(lost.name);
             pool.ranks.erase(pool.ranks.begin() + static_cast<std::ptrdiff_t>(i));
             PoolGeneral replacement{next_name(v, pool), 0, false};
             const std::string name = replacement.name;
             pool.ranks.push_back(std::move(replacement));
             pool.ranks.back().roll =
-                roll_type(ctx, name, pool.power, kNoProvince, "general.replacement",
+                roll_type(ctx, name, pool.power, "general.replacement",
                           "a replacement for " + lost.name + ", " + name + ", joins " +
                               v.powers[pool.power].name + "'s pool as " +
                               rank_text(static_cast<int>(pool.ranks.size())) + ": type roll ");

@@ -171,17 +171,17 @@ void after_movement(TurnContext& ctx) {
         const std::string leaves = command_text(v, t.was);
         if (!t.why.empty()) {
             ctx.verdict(*t.order, false, Reason::NotCarriedOut, t.why);
-            ctx.event("general.transfer_failed", t.order->power, t.was.province,
-                      t.who + " did not go to " + t.joins + ": " + std::string(t.why));
+            record(ctx, "general.transfer_failed", t.order->power,
+                   t.who + " did not go to " + t.joins + ": " + std::string(t.why));
             continue;
         }
         const std::string joins = command_text(v, t.to);
         *t.to.general = t.name;
         *t.to.roll = careers[i];
         ctx.verdict(*t.order, true);
-        ctx.event("general.transferred", t.order->power, t.to.province,
-                  t.who + " left " + leaves + " and took command of " + joins +
-                      (t.escort.empty() ? std::string() : ", escorted by " + t.escort));
+        record(ctx, "general.transferred", t.order->power,
+               t.who + " left " + leaves + " and took command of " + joins +
+                   (t.escort.empty() ? std::string() : ", escorted by " + t.escort));
     }
 }
 

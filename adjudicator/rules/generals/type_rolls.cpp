@@ -9,11 +9,11 @@
 
 namespace adjutant::generals {
 
-std::int32_t roll_type(TurnContext& ctx, const std::string& name, PowerId power, ProvinceId where,
+std::int32_t roll_type(TurnContext& ctx, const std::string& name, PowerId power,
                        const std::string& kind, const std::string& text) {
     const int value = ctx.dice.d10("general-type", name, 0);
     const std::string face = std::to_string(value % 10);
-    Event& e = ctx.event(kind, power, where, text + face);
+    Event& e = record(ctx, kind, power, text + face);
     e.roll = Roll{"general-type", name, value, "type roll " + face, ""};
     return value;
 }
@@ -25,9 +25,8 @@ void record_type_rolls(TurnContext& ctx) {
             PoolGeneral& g = pool.ranks[i];
             if (g.roll != 0) continue;
             const auto command = command_of(next, pool.power, g.name);
-            const ProvinceId where = command ? command->province : kNoProvince;
             g.roll = roll_type(
-                ctx, g.name, pool.power, where, "general.type_roll",
+                ctx, g.name, pool.power, "general.type_roll",
                 general_text(pool, static_cast<int>(i) + 1) + "'s type roll is recorded: ");
             // His command's roll carries his career from now on; one the sieges already
             // recorded (and may have added to) stays.
