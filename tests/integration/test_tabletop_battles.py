@@ -94,7 +94,14 @@ def test_battles():
               f"the result's events: {texts}")
         after = expect(server.request("GET", base, token=gm_token), 200, "game")
         mor = [u for u in after["position"]["units"]["Germany"] if u["unit"] == "A MOR"][0]
-        check(mor["points"] == 450 and "general" not in mor, f"A MOR after the battle: {mor}")
+        # His army takes the top-ranked general waiting in Germany's pool (4g, docs/generals.md):
+        # von Zwehl, the first after the start's eight army commanders; armies come before
+        # garrisons.
+        check(mor["points"] == 450 and mor.get("general") == "von Zwehl",
+              f"A MOR after the battle: {mor}")
+        check(any(t.startswith("G6 " + GENERAL + " of A MOR was killed") for t in texts)
+              and "G8 von Zwehl takes command of A MOR (type roll " + str(mor["general_roll"] % 10)
+              + ")" in texts, f"the pool's events: {texts}")
         check("battle_results" not in after["position"], "results last their phase")
 
         check(server.stop() == 0, "clean stop")
