@@ -550,6 +550,18 @@ def test_colonial_game():
 WESTERN_FRONT_POWERS = ["Germany", "France", "Britain", "Belgium"]
 
 
+def replay_notices(server, game_id, old, new, problem, what):
+    """The GM's input in a stored position changed by hand (SQLite file, server stopped):
+    `adjutant replay` must fail and name `problem`."""
+    db = sqlite3.connect(server.database)
+    db.execute("UPDATE phases SET position = replace(position, ?, ?) WHERE game_id = ?",
+               (old, new, game_id))
+    db.commit()
+    db.close()
+    replay = server.run_cli("replay", "--game", str(game_id))
+    check(replay.returncode != 0 and problem in replay.stdout, f"{what}: " + replay.stdout)
+
+
 def test_rail_interdiction():
     """The GM's interdict action on a campaign map (docs/rail-movement.md): the marks go into the
     current phase's position, bad input is refused, the next turn starts without marks, every
@@ -602,14 +614,8 @@ def test_rail_interdiction():
 
         replay = server.run_cli("replay")
         check(replay.returncode == 0 and "all match" in replay.stdout, replay.stdout + replay.stderr)
-        db = sqlite3.connect(server.database)
-        db.execute("UPDATE phases SET position = replace(position, '\"interdicted\":[\"BRU\"]', "
-                   "'\"interdicted\":[\"AAC\"]') WHERE game_id = ?", (game_id,))
-        db.commit()
-        db.close()
-        replay = server.run_cli("replay", "--game", str(game_id))
-        check(replay.returncode != 0 and "interdiction marks differ" in replay.stdout,
-              "an unaudited mark is detected: " + replay.stdout)
+        replay_notices(server, game_id, '"interdicted":["BRU"]', '"interdicted":["AAC"]',
+                       "interdiction marks differ", "an unaudited mark is detected")
     finally:
         server.close()
 

@@ -8,7 +8,6 @@ Run: test_tabletop_battles.py --binary PATH --variants DIR [--only NAME]"""
 
 import json
 import os
-import sqlite3
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -109,14 +108,8 @@ def test_battles():
         check(replay.returncode == 0 and "all match" in replay.stdout, replay.stdout + replay.stderr)
         if server.postgres:
             return  # the tampering below writes the SQLite file; PostgreSQL played the rest
-        db = sqlite3.connect(server.database)
-        db.execute("UPDATE phases SET position = replace(position, '\"MOR\":100', '\"MOR\":10') "
-                   "WHERE game_id = ?", (game_id,))
-        db.commit()
-        db.close()
-        replay = server.run_cli("replay", "--game", str(game_id))
-        check(replay.returncode != 0 and "battle results differ" in replay.stdout,
-              "a result nobody audited is noticed: " + replay.stdout)
+        ts.replay_notices(server, game_id, '"MOR":100', '"MOR":10', "battle results differ",
+                          "a result nobody audited is noticed")
     finally:
         server.close()
 
