@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "service/game_views.h"
 
+#include <optional>
+
 #include "core/phase.h"
 #include "service/attendance.h"
 #include "service/codec.h"
@@ -190,13 +192,16 @@ nlohmann::json GameViews::phase(const Locked& locked, const Caller& caller, std:
     const Variant& variant = game.variant->variant;
     const auto who = viewer(caller, game_id);
     const bool fog = in_fog(variant, game.row.status, who);
+    // In the fog the phase's position is read once, for its cut and for the reader's view.
+    const std::optional<Position> stored =
+        fog ? std::optional<Position>(decode_position(variant, phase->position)) : std::nullopt;
     nlohmann::json out = {
         {"game", game_id},
         {"seq", phase->seq},
         {"phase", phase->phase},
         {"phase_name", phase_name(phase->phase)},
-        {"position", fog ? fogged_position(variant, decode_position(variant, phase->position), who)
-                         : nlohmann::json::parse(phase->position)},
+        {"position",
+         fog ? fogged_position(variant, *stored, who) : nlohmann::json::parse(phase->position)},
         {"deadline", phase->deadline ? nlohmann::json(*phase->deadline) : nullptr},
         {"prev_hash", phase->prev_hash},
         {"resolved", phase->resolved_at.has_value()}};
@@ -215,7 +220,7 @@ nlohmann::json GameViews::phase(const Locked& locked, const Caller& caller, std:
         out["events"] = std::move(events);
         out["hash"] = phase->hash.value_or("");
     }
-    if (fog) out["view"] = view_json(variant, decode_position(variant, phase->position), who);
+    if (fog) out["view"] = view_json(variant, *stored, who);
     return out;
 }
 

@@ -42,7 +42,9 @@ class JudgedPosition {
   public:
     JudgedPosition(const LoadedGame& game, PowerId power) : position_(&game.position) {
         const Variant& variant = game.variant->variant;
-        if (!in_fog(variant, game.row.status, Viewer{false, "seat"})) return;
+        if (power >= variant.powers.size() ||
+            !in_fog(variant, game.row.status, Viewer{false, variant.powers[power].name}))
+            return;
         if (const auto sight = sight_of(variant, game.position, power)) {
             view_ = seen_position(variant, game.position, *sight);
             position_ = &*view_;
