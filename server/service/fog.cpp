@@ -49,11 +49,20 @@ struct RecordSight {
 
 // Whether an entry of the record (an order, a result, a retreat, an event) is the viewer's to
 // read: its own, or about a province it saw before or after the phase.
+// The events that tell a power's generals' type rolls and careers (docs/sieges.md, "Generals
+// (4g)"; docs/generals.md): a GM keeps another nation's rolls to himself even where its army is
+// seen, as the view leaves out `general_roll`.
+bool private_to_power(const nlohmann::json& entry) {
+    const std::string kind = text_of(entry, "kind");
+    return kind == "siege.general" || kind.rfind("general.", 0) == 0;
+}
+
 // An entry of nobody's about no province (the week's date, say) is everyone's.
 bool shown(const RecordSight& sight, const Viewer& viewer, const nlohmann::json& entry,
            ProvinceId province) {
     const std::string owner = text_of(entry, "power");
     if (!viewer.power.empty() && owner == viewer.power) return true;
+    if (private_to_power(entry)) return false;
     if (province == kNoProvince) return owner.empty();
     return sight.sees(province);
 }

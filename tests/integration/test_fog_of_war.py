@@ -91,7 +91,14 @@ def test_views():
               f"the verdict does not tell of {army}: {answer}")
 
         expect(put_orders(server, game_id, tokens["France"], f"{army} H"), 200, "France")
+        # Germany beats the French army at NAN, which it sees: the battle is Germany's to read,
+        # the beaten general's type roll is France's (docs/fog-of-war.md).
+        expect(put_orders(server, game_id, tokens["Germany"], "A MOR - NAN"), 200, "Germany")
         gm(server, game_id, gm_token, "resolve")
+        seen_week = json.loads(text_of(server, base + "/phases/0", tokens["Germany"]))
+        rolls = [e["text"] for e in seen_week["results"]["events"] + seen_week["events"]
+                 if "type roll" in e.get("text", "") and e.get("power") != "Germany"]
+        check(not rolls, f"Germany reads France's generals' type rolls: {rolls}")
 
         everyone = {"the public": None, "Germany": tokens["Germany"]}
         for who, token in everyone.items():
