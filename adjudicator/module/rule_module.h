@@ -112,6 +112,10 @@ enum class SyntaxMatch : std::uint8_t {
     NotMine,  // not this module's words: the reader is where it was, the next reader tries
     Read,     // the module's order, read to its end
     Failed,   // the module's words, written wrong: the reader's error says how
+    // The module's first word, but not a form it knows ("BUY" followed by something other than
+    // trains): the reader rewinds, and the next readers may take the words (BUY FLOTILLA). The
+    // reader's error stands for the order when none does.
+    Unclaimed,
 };
 
 struct RuleModule {

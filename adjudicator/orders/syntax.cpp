@@ -30,6 +30,9 @@ class Reader : public OrderReader {
     // Offers the tokens to each module's reader `hook` in the registry's order. Whether one
     // took them, and if so whether it read an order.
     std::optional<bool> module_order(ModuleReader hook, OrderSyntax& order) {
+        const std::size_t start = position();
+        const OrderSyntax before = order;  // what the readers' tries are undone to
+        std::string unclaimed;  // the first Unclaimed reader's error, if no reader takes it
         for (const RuleModule* module : rule_modules()) {
             if (module->*hook == nullptr) continue;
             switch ((module->*hook)(*this, order)) {
@@ -37,10 +40,16 @@ class Reader : public OrderReader {
                     return true;
                 case SyntaxMatch::Failed:
                     return false;
+                case SyntaxMatch::Unclaimed:
+                    if (unclaimed.empty()) unclaimed = error();
+                    rewind(start);
+                    order = before;
+                    break;
                 case SyntaxMatch::NotMine:
                     break;
             }
         }
+        if (!unclaimed.empty()) return fail(std::move(unclaimed));
         return std::nullopt;
     }
 

@@ -14,27 +14,29 @@ namespace adjutant::supply {
 
 namespace {
 
-// "BUY 2 T PAR" (the number may be left out: one train); the reader stands after BUY.
-bool read_purchase(OrderReader& r, OrderSyntax& order) {
+// "BUY 2 T PAR" (the number may be left out: one train); the reader stands after BUY. What
+// other than trains BUY is followed by is another module's to read (BUY FLOTILLA), if any.
+SyntaxMatch read_purchase(OrderReader& r, OrderSyntax& order) {
     set_module_kind(order, kPurchase);
     order.count = 1;
     if (!r.at_end() && r.peek().kind == TokenKind::Word && !r.peek().text.empty() &&
         r.peek().text.front() >= '0' && r.peek().text.front() <= '9') {
         order.count = 0;
         for (char c : r.peek().text) {
-            if (c < '0' || c > '9' || order.count > 1000)
-                return r.fail("BUY takes a number of trains, e.g. BUY 2 T PAR");
+            if (c < '0' || c > '9' || order.count > 1000) {
+                r.fail("BUY takes a number of trains, e.g. BUY 2 T PAR");
+                return SyntaxMatch::Failed;
+            }
             order.count = order.count * 10 + (c - '0');
         }
         r.advance();
     }
-    if (!r.next_is({"t", "train", "trains"})) return r.fail("BUY buys supply trains: BUY 2 T PAR");
+    if (!r.next_is({"t", "train", "trains"})) {
+        r.fail("BUY buys supply trains: BUY 2 T PAR");
+        return SyntaxMatch::Unclaimed;
+    }
     r.advance();
-    return r.read_place(order.unit.place, "BUY");
-}
-
-SyntaxMatch matched(bool read) {
-    return read ? SyntaxMatch::Read : SyntaxMatch::Failed;
+    return r.read_place(order.unit.place, "BUY") ? SyntaxMatch::Read : SyntaxMatch::Failed;
 }
 
 }  // namespace
@@ -49,7 +51,7 @@ SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
     }
     if (r.next_is({"buy", "buys"})) {
         r.advance();
-        return matched(read_purchase(r, order));
+        return read_purchase(r, order);
     }
     // "T BER SUPPLY A DRE": a supply train dispatched to an army.
     if (r.next_is({"t", "train"}) && r.ahead(2) != nullptr) {
