@@ -5,8 +5,9 @@
 // supply lines, then the sieges that read them, then the field works (which give up
 // the works of an army that melted away), then rail engineering, which reads where the armies
 // ended the week, then the generals, who go where the week took their commands and replace
-// those the week cost (DESIGN.md §3; docs/campaign.md, "Turns"). Fog of war changes no week: it
-// only says what a power sees of a position (position/sight.h).
+// those the week cost, then the barge flotillas, bought once the week's treasury is known and
+// lost with the cities the week took (DESIGN.md §3; docs/campaign.md, "Turns"). Fog of war
+// changes no week: it only says what a power sees of a position (position/sight.h).
 #include <algorithm>
 #include <array>
 
@@ -16,6 +17,7 @@
 #include "rules/fog_of_war/fog_of_war.h"
 #include "rules/generals/generals.h"
 #include "rules/rail/rail.h"
+#include "rules/rivers/rivers.h"
 #include "rules/sieges/sieges.h"
 #include "rules/supply/supply.h"
 #include "rules/tabletop_battles/tabletop_battles.h"
@@ -23,10 +25,10 @@
 namespace adjutant {
 
 std::span<const RuleModule* const> rule_modules() {
-    static constexpr std::array<const RuleModule*, 8> kModules{
+    static constexpr std::array<const RuleModule*, 9> kModules{
         &tabletop_battles::kModule, &army_strength::kModule, &supply::kModule,
         &sieges::kModule,           &field_works::kModule,   &rail::kModule,
-        &generals::kModule,         &fog_of_war::kModule,
+        &generals::kModule,         &rivers::kModule,        &fog_of_war::kModule,
     };
     return kModules;
 }

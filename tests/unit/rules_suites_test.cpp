@@ -44,6 +44,10 @@ TEST_CASE("Campaign generals rules (seed 004, 4g)") {
     check_suite("tests/rules/generals", "Generals rules");
 }
 
+TEST_CASE("Campaign rivers and barges (seed 004, 4a)") {
+    check_suite("tests/rules/rivers", "Rivers rules");
+}
+
 TEST_CASE("Campaign field works rules (seed 004, 5b)") {
     check_suite("tests/rules/field_works", "Field works rules");
 }

@@ -23,6 +23,11 @@ struct UnitStats {
     std::int32_t engineers = 0;
     std::string general;                  // the commanding general's name, if any
     std::vector<ProvinceId> supply_line;  // after the supply step: army first, base last
+    // Where the supply line takes to a river (4a, the rivers module): the river's index in the
+    // variant, and the place in `supply_line` of the province where the barges take over; the
+    // line goes by road before it and along the river from it to its base. -1: all by road.
+    std::int32_t supply_river = -1;
+    std::int32_t supply_river_from = 0;
     // The general's type roll (4g), recorded the first time it is needed, with the modifiers
     // his career has earned since; 0 while not yet rolled.
     std::int32_t general_roll = 0;

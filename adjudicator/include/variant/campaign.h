@@ -96,6 +96,27 @@ struct GeneralsRules {
     std::vector<std::vector<std::string>> names;
 };
 
+// Seed 004, 4a, rivers and barges (docs/rivers.md): "Supply lines may be traced along a river
+// to a friendly city if a barge flotilla is operating from this city as a supply carrier. This
+// supply line can be cut by an enemy army holding a bridge hexside unless a friendly army also
+// holds the bridge hexside."
+struct River {
+    std::string name;                  // "Meuse"
+    std::vector<ProvinceId> course;    // its navigable course, upstream first, each next by road
+    std::vector<std::uint8_t> bridge;  // per course province: 1 where a bridge crosses it
+    std::vector<std::string> bridge_name;  // per course province: the bridge's town, or empty
+};
+
+struct RiversRules {
+    std::int64_t flotilla_cost = 200;  // 4e: "Barge Flotilla (12 boats + 72 Sailors) 200"
+    std::vector<River> rivers;
+    // Per province: the indices of the rivers whose course passes through it, ascending.
+    std::vector<std::vector<std::uint8_t>> rivers_at;
+
+    // The place of `province` on river `river`'s course, or -1 when it is not on it.
+    int course_index(std::size_t river, ProvinceId province) const;
+};
+
 struct CampaignMap {
     std::vector<std::uint8_t> city_class;        // per province: 0 (none), 1, 2, 3
     std::vector<std::uint8_t> fortress_class;    // per province: 0 (none), 1, 2, 3
@@ -121,6 +142,8 @@ struct CampaignMap {
     bool tabletop_battles = false;  // the "tabletop_battles" module: the GM decides battles
     bool generals_rules = false;    // the "generals" module is enabled
     GeneralsRules generals;
+    bool rivers_rules = false;  // the "rivers" module is enabled
+    RiversRules rivers;
     std::vector<Garrison> start_garrisons;
     std::vector<SupplyTrain> start_trains;
     std::vector<std::int64_t> start_treasury;  // per power

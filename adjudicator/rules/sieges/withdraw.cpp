@@ -61,6 +61,8 @@ void withdrawals(TurnContext& ctx) {
                       supply::abbr(v, to));
         army.location = Location{to, Coast::None};
         army.stats.supply_line.clear();  // traced again from its new place next week
+        army.stats.supply_river = -1;
+        army.stats.supply_river_from = 0;
         moved = true;
     }
     if (moved) next.normalise();

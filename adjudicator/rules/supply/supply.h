@@ -18,6 +18,7 @@
 
 #include "module/rule_module.h"
 #include "module/turn_context.h"
+#include "rules/rivers/river_route.h"
 #include "rules/supply/state.h"
 
 namespace adjutant::supply {
@@ -108,9 +109,15 @@ std::vector<ProvinceId> rail_route(const Variant& variant, const Position& posit
 // The unit numbered `id` on the board (not one waiting to retreat), or nullptr.
 Unit* army_numbered(Position& position, std::uint32_t id);
 
-// The supply line `unit` would trace now: army first, base last; empty when cut off.
+// The supply line `unit` would trace now: army first, base last; empty when cut off. By road,
+// or by road and then along a river to a flotilla's city (trace_route's `river`).
 std::vector<ProvinceId> trace_line(const Variant& variant, const Position& position,
                                    const Unit& unit);
+rivers::Route trace_route(const Variant& variant, const Position& position, const Unit& unit);
+// The route a supply train of `power` takes from `from` to `to` this week: the shortest by road
+// and by the rivers its side's flotillas carry on (rules/rivers/river_route.h); empty when cut.
+std::vector<ProvinceId> train_route(const Variant& variant, const Position& position, PowerId power,
+                                    ProvinceId from, ProvinceId to);
 
 // The fortress of the garrison at `index` in the position being built falls to the army
 // standing in it; with safe conduct its troops march to the nearest city of their own power.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Supply trains (seed 004, 4a): one supply point each, moving `train_speed` provinces a week
-// by road towards the army they were sent to, as standing orders, until they deliver. When the
+// by road (and by river where the side's barges carry, docs/rivers.md) towards the army they were
+// sent to, as standing orders, until they deliver. When the
 // road to the army is cut, a train that can no longer reach it turns back to its city (it was
 // "between the base and the cut"); one still able to reach it goes on. A train caught alone by
 // an enemy army is captured or destroyed, as the captor's standing choice says.
@@ -31,14 +32,9 @@ Trip towards_army(TurnContext& ctx, SupplyTrain& t) {
     const Variant& v = ctx.variant;
     const CampaignMap& map = *v.campaign;
     Position& next = ctx.result.next;
-    const auto blocked = [&](ProvinceId p) { return enemy_army_in(v, next, p, t.power); };
     Unit* army = army_numbered(next, t.target);
     std::vector<ProvinceId> route;
-    if (army != nullptr) {
-        const ProvinceId goal = army->location.province;
-        route = road_route(
-            v, t.at, [&](ProvinceId p) { return p == goal; }, blocked);
-    }
+    if (army != nullptr) route = train_route(v, next, t.power, t.at, army->location.province);
     if (route.empty()) {
         t.returning = true;
         ctx.event("supply.turned_back", t.power, t.at,
@@ -76,10 +72,8 @@ Trip towards_army(TurnContext& ctx, SupplyTrain& t) {
 void towards_base(TurnContext& ctx, SupplyTrain& t) {
     const Variant& v = ctx.variant;
     const Position& next = ctx.result.next;
-    const auto blocked = [&](ProvinceId p) { return enemy_army_in(v, next, p, t.power); };
     const ProvinceId base = t.base;
-    auto route = road_route(
-        v, t.at, [&](ProvinceId p) { return p == base; }, blocked);
+    auto route = train_route(v, next, t.power, t.at, base);
     if (!route.empty()) advance(t, route, v.campaign->supply.train_speed);
     if (t.at != base) return;
     t.returning = false;

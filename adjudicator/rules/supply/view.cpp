@@ -10,6 +10,7 @@
 
 #include "position/position.h"
 #include "position/sight.h"
+#include "rules/rivers/river_route.h"
 #include "rules/supply/supply.h"
 #include "variant/variant.h"
 
@@ -17,8 +18,13 @@ namespace adjutant::supply {
 
 namespace {
 
-bool entered(const Sight& sight, const std::vector<ProvinceId>& line) {
-    return std::any_of(line.begin(), line.end(), [&](ProvinceId p) { return sight.occupies(p); });
+// Whether the viewer stands on `stats`' line where it is told of it: on a river leg, only at a
+// bridge (rules/rivers/river_route.h).
+bool entered(const Variant& variant, const Sight& sight, const UnitStats& stats) {
+    for (std::size_t i = 0; i < stats.supply_line.size(); ++i)
+        if (sight.occupies(stats.supply_line[i]) && rivers::told_of_line(variant, stats, i))
+            return true;
+    return false;
 }
 
 bool visible_army(const Position& view, const Sight& sight, std::uint32_t id) {
@@ -29,7 +35,7 @@ bool visible_army(const Position& view, const Sight& sight, std::uint32_t id) {
 
 }  // namespace
 
-void hide(const Variant& /*variant*/, const Sight& sight, Position& view) {
+void hide(const Variant& variant, const Sight& sight, Position& view) {
     SupplyState& s = state(view);
     std::erase_if(s.trains, [&](const SupplyTrain& t) { return !sight.shows(t.power, t.at); });
     std::erase_if(s.standing_supply, [&](const StandingSupply& o) {
@@ -41,7 +47,7 @@ void hide(const Variant& /*variant*/, const Sight& sight, Position& view) {
             t.target = 0;
     for (Unit& u : view.units) {
         if (u.power == sight.power && sight.power != kNoPower) continue;
-        if (entered(sight, u.stats.supply_line)) {
+        if (entered(variant, sight, u.stats)) {
             SightedLine line{u.power, {}};
             for (ProvinceId p : u.stats.supply_line)
                 if (sight.sees(p)) line.provinces.push_back(p);
@@ -49,6 +55,8 @@ void hide(const Variant& /*variant*/, const Sight& sight, Position& view) {
         }
         u.stats.supply = 0;
         u.stats.supply_line.clear();
+        u.stats.supply_river = -1;
+        u.stats.supply_river_from = 0;
     }
 }
 

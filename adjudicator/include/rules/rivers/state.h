@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the rivers module keeps in a position from week to week (seed 004, 4a; docs/rivers.md):
+// the barge flotillas, each operating from a city as a supply carrier. It lives in the
+// position's module states (position/module_state.h); the core copies, compares and normalises
+// it without knowing it. Public, as the other modules' states are, for the fuzz targets and
+// tests that set a position up, and for the supply module, whose lines the flotillas carry.
+#pragma once
+
+#include <vector>
+
+#include "core/ids.h"
+
+namespace adjutant {
+struct Position;
+}
+
+namespace adjutant::rivers {
+
+// A barge flotilla of `power` operating from `city`: it carries the supply lines of its power
+// and its allies along every navigable river through the city (docs/rivers.md, "Choices").
+struct Flotilla {
+    PowerId power = kNoPower;
+    ProvinceId city = kNoProvince;
+
+    friend bool operator==(const Flotilla&, const Flotilla&) = default;
+};
+
+struct RiversState {
+    std::vector<Flotilla> flotillas;  // sorted by city, then power; one a power and city
+
+    // Whether `power` has a flotilla operating from `city`.
+    bool has(PowerId power, ProvinceId city) const;
+
+    bool empty() const { return flotillas.empty(); }
+    void normalise();
+    friend bool operator==(const RiversState&, const RiversState&) = default;
+};
+
+// The position's flotillas; an empty state when it has none.
+const RiversState& state(const Position& position);
+RiversState& state(Position& position);
+
+}  // namespace adjutant::rivers

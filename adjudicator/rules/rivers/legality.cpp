@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+// The legality of BUY FLOTILLA (seed 004, 4a and 4e; docs/rivers.md): a barge flotilla is bought
+// for its points from the power's treasury in a friendly city on a navigable river, where none
+// of the power's own operates yet and no enemy army stands.
+#include "orders/legality.h"
+#include "position/position.h"
+#include "rules/rivers/rivers.h"
+#include "rules/supply/state.h"
+#include "variant/variant.h"
+
+namespace adjutant::rivers {
+
+namespace {
+
+Checked fail(std::string message) {
+    return Checked{std::nullopt, std::move(message), ""};
+}
+
+// Why `power` may not have a flotilla operate from `city` now, or empty.
+std::string no_flotilla_city(const Variant& v, const Position& pos, ProvinceId city,
+                             PowerId power) {
+    const CampaignMap& c = *v.campaign;
+    const std::string name = province_abbr(v, city);
+    if (c.city_class[city] == 0)
+        return name + " is no city: a barge flotilla operates from a city (4a)";
+    if (c.rivers.rivers_at[city].empty()) return name + " is on no navigable river of the map";
+    if (!c.friendly(pos.owner[city], power))
+        return name + " is not a friendly city of " + power_name(v, power);
+    const Unit* there = pos.unit_at(city);
+    if (there != nullptr && there->type == UnitType::Army && c.enemies(there->power, power))
+        return "an enemy army stands in " + name;
+    return {};
+}
+
+}  // namespace
+
+Checked check_purchase(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
+    if (!v.campaign || !v.campaign->rivers_rules)
+        return fail("barge flotillas are a campaign rule; this map has no navigable rivers");
+    const ProvinceId city = s.unit.place.province;
+    if (std::string why = no_flotilla_city(v, pos, city, power); !why.empty()) return fail(why);
+    if (state(pos).has(power, city))
+        return fail(power_name(v, power) + " has a flotilla operating from " +
+                    province_abbr(v, city) + " already");
+    const std::int64_t cost = v.campaign->rivers.flotilla_cost;
+    const auto& treasury = supply::state(pos).treasury;
+    const std::int64_t have = power < treasury.size() ? treasury[power] : 0;
+    if (cost > have)
+        return fail("a barge flotilla costs " + std::to_string(cost) + " points; " +
+                    power_name(v, power) + " has " + std::to_string(have));
+    Order order = module_order(kPurchase, power);
+    order.unit = Location{city, Coast::None};
+    order.count = 1;
+    return Checked{order, "", ""};
+}
+
+}  // namespace adjutant::rivers

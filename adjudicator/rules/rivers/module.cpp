@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+// The rivers module's hooks into the core (module/rule_module.h).
+#include "rules/rivers/rivers.h"
+
+#include "variant/variant.h"
+
+namespace adjutant::rivers {
+
+const ModuleOrderKind kPurchase{"buy flotilla", false, check_purchase, purchase_text};
+
+const std::string_view kPositionKeys[1] = {"flotillas"};
+const std::string_view kUnitKeys[1] = {"supply_river"};
+
+bool enabled(const Variant& variant) {
+    return variant.campaign.has_value() && variant.campaign->rivers_rules;
+}
+
+bool has_rivers(const Variant& variant) {
+    return enabled(variant) && !variant.campaign->rivers.rivers.empty();
+}
+
+std::string abbr(const Variant& variant, ProvinceId province) {
+    return variant.provinces[province].abbr;
+}
+
+namespace {
+
+void after_movement(TurnContext& context) {
+    buy_flotillas(context);
+}
+
+void end_of_week(TurnContext& context) {
+    lose_flotillas(context);
+}
+
+}  // namespace
+
+const RuleModule kModule{
+    .name = "rivers",
+    .enabled = enabled,
+    .read_parameters = read_parameters,
+    .read_order = read_order,
+    .after_movement = after_movement,
+    .end_of_week = end_of_week,
+    .position_keys = kPositionKeys,
+    .read_position = read_position,
+    .write_position = write_position,
+    .unit_keys = kUnitKeys,
+    .read_unit = read_unit,
+    .write_unit = write_unit,
+    .check_position = check_position,
+    .hide = hide,
+};
+
+}  // namespace adjutant::rivers
