@@ -108,6 +108,8 @@ class GameRun:
         self.phases = {"M": 0, "R": 0, "A": 0}  # phases played by kind
         self.repro = None  # a directory for the files that reproduce a failing phase
         self.tabletop = 0  # battles the GM decided on the tabletop
+        self.flotillas = 0  # barge flotillas bought (docs/rivers.md)
+        self.river_weeks = 0  # army-weeks whose supply line ended along a river
 
     def fight_battles(self):
         """The GM's tabletop: each battle's winner drawn from the powers that fight it, each
@@ -188,6 +190,9 @@ class GameRun:
             self.fail(phase, "stored position", ["the game's new position is not the report's "
                                                  "next position"])
         nxt = results.get("next", {})
+        self.flotillas += sum(1 for e in results.get("events", [])
+                              if e.get("kind") == "rivers.flotilla_bought")
+        self.river_weeks += sum(1 for _, u in invariants.all_units(nxt) if u.get("supply_river"))
         if self.graph.campaign:
             self.fail(phase, "supply conserved", invariants.supply_conserved(before, results))
             self.fail(phase, "points and stores as events say",
@@ -425,6 +430,9 @@ def report(args, runs, elapsed, replay_ok, replay):
     if args.with_rule:
         print(f"rules added: {', '.join(args.with_rule)}; "
               f"battles the GM decided on the tabletop: {sum(r.tabletop for r in runs)}")
+    if runs and runs[0].graph.flotilla_cost is not None:
+        print(f"rivers: {sum(r.flotillas for r in runs)} flotillas bought, "
+              f"{sum(r.river_weeks for r in runs)} army-weeks supplied along a river")
     longest = max((len(r.supplied) for r in runs), default=0)
     if runs and runs[0].graph.campaign:
         styles = sorted({s for r in runs for s in r.styles.values()})

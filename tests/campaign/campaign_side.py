@@ -111,7 +111,31 @@ class CampaignSide(Side):
                         treasury -= self.graph.train_cost
         lines += self.garrison_orders(board)
         lines += self.general_transfers(board)
+        lines += self.flotilla_purchase(board, treasury)
         return [line for line in lines if line]
+
+    def flotilla_purchase(self, board, treasury):
+        """A barge flotilla (docs/rivers.md) in our river city nearest our armies, when the
+        treasury holds its cost with a train a week for each army for a month to spare, up to
+        two a power: the barges carry the armies' lines past a besieged fortress on the river."""
+        if self.graph.flotilla_cost is None:
+            return []
+        mine = board.position.get("flotillas", {}).get(self.power, [])
+        armies = [Board.where(u) for u in board.units.get(self.power, []) if Board.kind(u) == "A"]
+        reserve = self.graph.train_cost * 4 * len(armies)
+        if len(mine) >= 2 or not armies or treasury < self.graph.flotilla_cost + reserve:
+            return []
+        near = {}
+        for here in armies:
+            for place, steps in self.graph.distances(here).items():
+                near[place] = min(steps, near.get(place, steps))
+        cities = sorted((near[c], c) for c in self.graph.river_cities
+                        if c in near and c not in mine and board.owner.get(c) == self.power)
+        for _, city in cities:
+            line = f"BUY FLOTILLA {city}"
+            if self.game.accepted(self.power, line):
+                return [line]
+        return []
 
     def supply_order(self, city, army):
         plain = f"T {city} SUPPLY {army}"

@@ -34,6 +34,12 @@ class MapGraph:
                                                             strength.get("max_points", 750))
         self.train_cost = variant.get("rules", {}).get("supply", {}).get("train_cost", 2)
         self.train_speed = variant.get("rules", {}).get("supply", {}).get("train_speed", 2)
+        # Seed 004 4a (docs/rivers.md): the cities on a navigable river, where a barge flotilla
+        # may operate, and what one costs; none where the map has no rivers.
+        rivers = variant.get("rules", {}).get("rivers")
+        self.flotilla_cost = None if rivers is None else rivers.get("flotilla_cost", 200)
+        self.river_cities = sorted({p for r in (rivers or {}).get("rivers", []) for p in r["course"]
+                                    if self.provinces[p].get("city_class")})
         # The powers whose map-edge sources each province is (a supply base for them).
         self.map_edge = {a: list(p.get("map_edge", [])) for a, p in self.provinces.items()}
         # Rail links as neighbours, with the named line's LOC capacity where it has one.
