@@ -7,7 +7,9 @@
 // arbitrary legal orders: nothing may crash, hang, or answer without a reason. The week is played
 // as a tabletop campaign too (4e), with the GM's result for the battle at NAN already entered, so
 // the tabletop module meets arbitrary orders; and the submitting power's view of the week's
-// outcome (fog of war) must be a position that views as itself.
+// outcome (fog of war) must be a position that views as itself. Belgian barges operate from
+// Namur and French from Verdun, so lines and trains may take to the Meuse past besieged Liège,
+// and no flotilla may outlast its city.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -24,6 +26,7 @@
 #include "position/sight.h"
 #include "rules/field_works/state.h"
 #include "rules/generals/state.h"
+#include "rules/rivers/state.h"
 #include "rules/sieges/state.h"
 #include "rules/tabletop_battles/battles.h"
 #include "starting_position.h"
@@ -78,6 +81,10 @@ const Campaign& campaign() {
                 battle.losses = {{u.location.province, 10}, {out.variant.find_province("MOR"), 10}};
                 tabletop_battles::state(out.week).results.push_back(battle);
             }
+        rivers::state(out.week).flotillas = {{out.variant.find_power("Belgium"),
+                                              out.variant.find_province("NAM")},
+                                             {out.variant.find_power("France"),
+                                              out.variant.find_province("VER")}};
         out.week.normalise();
         return out;
     }();
@@ -119,6 +126,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const generals::Pool* after = generals::state(result.next).of(pool.power);
         if (after == nullptr || after->ranks.size() != pool.ranks.size()) std::abort();
     }
+    // A flotilla is lost with its city: none stands in a city its power's enemy holds.
+    for (const rivers::Flotilla& f : rivers::state(result.next).flotillas)
+        if (!c.variant.campaign->friendly(result.next.owner[f.city], f.power)) std::abort();
     // The submitting power's view of the outcome (the public's when none) loads, and its view
     // is itself. One view a run, so the fuzzer keeps its pace through the week.
     const auto sight = sight_of(c.variant, result.next, as);

@@ -355,6 +355,8 @@ class GamePage {
         key("key-sea", "sea"), key("key-land", "neutral land"), key("key-impassable", "impassable"), key("key-unplayable", "out of play"),
         key("key-centre", "supply centre (white: neutral, else its owner's colour)"), key("key-army", "army (square)"), key("key-fleet", "fleet (boat)"),
         key("key-move", "move / support (dashed) / convoy (dotted); red: failed"), key("key-hold", "hold"),
+        ...(this.vi.raw.rules?.rivers?.rivers?.length ? [key("key-river", "navigable river; bars: its bridges"),
+          key("key-flotilla", "barge flotilla, in its power's colour: it carries supply lines along the rivers through its city")] : []),
         ...(this.shownView() ? [key("key-fogged", this.shownView().power
           ? `not seen by ${this.shownView().power} (fog of war): the units counted are those it sees`
           : "fog of war: a seat sees its own view; the public sees no units until the game ends")] : [])));
@@ -369,7 +371,7 @@ class GamePage {
   }
 
   layerPanelFill() {
-    const names = [["rail", "Rail lines, railheads and capacity"], ["supply", "Supply state and lines"], ["sieges", "Sieges, garrisons and field works"], ["trains", "Supply trains"]];
+    const names = [["rivers", "Rivers, bridges and barge flotillas"], ["rail", "Rail lines, railheads and capacity"], ["supply", "Supply state and lines"], ["sieges", "Sieges, garrisons and field works"], ["trains", "Supply trains"]];
     const present = names.filter(([n]) => this.svg.querySelector(`#layer-${n}`)?.childElementCount);
     if (!present.length) return;
     this.memo.layersOff ||= {};

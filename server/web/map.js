@@ -228,11 +228,38 @@ function drawCampaign(vi, position, layers) {
     const p = pt(abbr);
     if (p) titled(el("circle", { cx: p.x, cy: p.y, r: 23, class: "interdicted", "data-abbr": abbr }, layers.rail), `${provinceName(vi, abbr)} is interdicted`);
   }
+  // Rivers (docs/rivers.md): the variant's rules.rivers ({name, course, bridges}) through the
+  // course's points, a bar across each bridge, and the position's flotillas ({"Belgium":
+  // ["LIE"]}) as barges in their power's colour, all in the rivers layer.
+  for (const river of vi.raw.rules?.rivers?.rivers || []) {
+    const course = river.course || [];
+    if (course.length < 2) continue;
+    const bridges = river.bridges || {};
+    titled(el("polyline", { points: poly(course), class: "river", "data-river": river.name }, layers.rivers),
+      `${river.name}, navigable ${course[0]} to ${course[course.length - 1]}` +
+      (Object.keys(bridges).length ? `; bridges at ${Object.values(bridges).join(", ")}` : ""));
+    for (const [abbr, town] of Object.entries(bridges)) {
+      const p = pt(abbr);
+      if (p) titled(el("path", { d: `M${p.x - 22},${p.y - 4} h7 M${p.x - 22},${p.y + 1} h7`, class: "bridge", "data-abbr": abbr, "data-river": river.name }, layers.rivers),
+        `${river.name} bridge at ${town} (${abbr})`);
+    }
+  }
+  for (const [power, city] of byPower(position.flotillas)) {
+    const p = typeof city === "string" && pt(city);
+    if (p) titled(el("path", { d: `M${p.x - 24},${p.y + 15} h14 l-3,5 h-8 z`, class: "flotilla", fill: colour(vi, power), "data-abbr": city, "data-power": power }, layers.rivers),
+      `${power} barge flotilla at ${provinceName(vi, city)}`);
+  }
   // Supply lines: a campaign unit's `supply_line` (its province first, the base last), or a
-  // position-level {"France": [["PAR", "BUR"], ...]}.
+  // position-level {"France": [["PAR", "BUR"], ...]}. The part a unit's line goes along a river
+  // (`supply_river`: {river, from}) is drawn again over it, dashed like the barges' wake.
   const supply = [];
   for (const [power, list] of Object.entries(position.units || {}))
-    for (const entry of list) if (entry && Array.isArray(entry.supply_line)) supply.push([power, entry.supply_line]);
+    for (const entry of list) {
+      if (!entry || !Array.isArray(entry.supply_line)) continue;
+      supply.push([power, entry.supply_line]);
+      const from = entry.supply_river ? entry.supply_line.indexOf(entry.supply_river.from) : -1;
+      if (from >= 0) supply.push([power, entry.supply_line.slice(from), "river", entry.supply_river.river]);
+    }
   for (const [power, path] of byPower(position.supply_lines)) supply.push([power, path]);
   // In the fog of war, the part of an enemy's line that one of the reader's armies stands on.
   for (const [power, path] of byPower(position.supply_lines_seen)) supply.push([power, path, "seen"]);
@@ -248,11 +275,14 @@ function drawCampaign(vi, position, layers) {
       titled(node, `${power} ${u.kind} ${u.loc}: ${entry.supply} week${entry.supply === 1 ? "" : "s"} of supply` +
         (entry.supply_extended ? ", line of communication Extended" : "") + (state === "out" ? ", out of supply" : ""));
     }
-  for (const [power, path, seen] of supply) {
+  for (const [power, path, kind, river] of supply) {
     const points = poly(path);
     if (points.split(" ").length < 2) continue;
-    titled(el("polyline", { points, class: "supply-line" + (seen ? " supply-line-seen" : ""), stroke: colour(vi, power) }, layers.supply),
-      seen ? `${power} supply line seen at ${path.join("-")}` : `${power} supply line ${path.join("-")}`);
+    const cls = kind === "seen" ? " supply-line-seen" : kind === "river" ? " supply-line-river" : "";
+    titled(el("polyline", { points, class: "supply-line" + cls, stroke: colour(vi, power) }, layers.supply),
+      kind === "seen" ? `${power} supply line seen at ${path.join("-")}`
+        : kind === "river" ? `${power} supply line by barge along the ${river}: ${path.join("-")}`
+          : `${power} supply line ${path.join("-")}`);
   }
   // Garrisons: {"Belgium": ["LIE" | {"province": "LIE", "points": 300}]}. A garrison whose
   // province holds another power's unit is under siege; explicit `sieges` are drawn too.
@@ -438,7 +468,7 @@ export function drawMap(svg, vi, position, options = {}) {
   }
   el("rect", { x: 0, y: 0, width: vi.width, height: vi.height, class: "map-bg" }, svg);
   const layers = {};
-  for (const name of ["regions", "fog", "adjacency", "rail", "supply", "provinces", "centres", "sieges", "units", "trains", "dislodged", "orders", "standoffs"])
+  for (const name of ["regions", "fog", "adjacency", "rail", "rivers", "supply", "provinces", "centres", "sieges", "units", "trains", "dislodged", "orders", "standoffs"])
     layers[name] = el("g", { id: "layer-" + name, class: "layer" }, svg);
 
   const owners = ownerOf(position);

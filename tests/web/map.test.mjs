@@ -276,6 +276,29 @@ async function fieldWorks(page, server) {
   await mapShots(page, "37-field-works");
 }
 
+// Rivers and barges (docs/rivers.md) on the 1914 map: the eight rivers and their bridges are
+// drawn; Germany buys a barge flotilla in Metz, which is drawn there in its colour once the
+// week is resolved; the legend and the layer panel name them.
+async function rivers(page, server) {
+  const created = await apiCall(server, "POST", "/games", { name: "Barges", variant: "western-front-1914", sandbox: true });
+  check(created.status === 201, "create a 1914 sandbox");
+  const game = { id: created.data.game.id, gm: created.data.gm_token };
+  check((await apiCall(server, "POST", `/games/${game.id}/actions/start`, {}, game.gm)).status === 200, "start the 1914 sandbox");
+  await order(server, game, "Germany", ["BUY FLOTILLA MET"]);
+  check((await resolveNow(server, game.id, game.gm)).status === 200, "resolve the week");
+  await page.goto(`${server.base}/#/game/${game.id}?token=${game.gm}`);
+  await page.waitForSelector('#layer-rivers .flotilla[data-abbr="MET"]');
+  const drawn = await page.$$eval("#layer-rivers .river", (l) => l.map((r) => r.dataset.river));
+  check(drawn.length === 8 && drawn.includes("Meuse") && drawn.includes("Rhine"), "the eight rivers drawn: " + drawn);
+  const bridge = await page.$eval('#layer-rivers .bridge[data-abbr="VER"]', (b) => b.querySelector("title")?.textContent);
+  check(bridge === "Meuse bridge at Verdun (VER)", "Verdun's bridge titled: " + bridge);
+  const barge = await page.$eval('#layer-rivers .flotilla[data-abbr="MET"]', (f) => [f.dataset.power, f.querySelector("title")?.textContent]);
+  check(barge[0] === "Germany" && barge[1].startsWith("Germany barge flotilla at Metz"), "the flotilla drawn: " + JSON.stringify(barge));
+  check((await page.textContent("#legend")).includes("barge flotilla"), "the legend names the barges");
+  check(await page.$("#layer-toggle-rivers"), "a switch for the rivers layer");
+  await mapShots(page, "40-rivers");
+}
+
 // Fog of war (docs/fog-of-war.md) on the 1914 map: Germany's seat sees its own armies and
 // what stands beside them, the rest veiled; no French army is drawn where it cannot see; the
 // GM's page shows every army and no veil.
@@ -379,10 +402,11 @@ async function main() {
     await colonialRide(await open("colonial"), server);
     await gaugeMap(await open("gauge"), server);
     await fieldWorks(await open("works"), server);
+    await rivers(await open("rivers"), server);
     await fogOfWar(await open("fog"), server);
     await tabletopBattles(await open("tabletop"), server);
     check(pageErrors.length === 0, "no script errors in the pages: " + pageErrors.join("; "));
-    console.log("ok: zoom, legend, 1914 layers, gauges, field works, fog of war, tabletop battles, screenshots");
+    console.log("ok: zoom, legend, 1914 layers, gauges, field works, rivers, fog of war, tabletop battles, screenshots");
   } catch (e) {
     await failed();
     throw e;
