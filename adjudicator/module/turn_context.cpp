@@ -16,6 +16,15 @@ Event& TurnContext::event(std::string kind, PowerId power, ProvinceId province, 
     return result.events.back();
 }
 
+Unit* TurnContext::army_still_at(ProvinceId province, PowerId power) {
+    const Unit* was = before.unit_at(province);
+    Unit* now = result.next.unit_at(province);
+    if (was == nullptr || now == nullptr || now->power != power || now->type != UnitType::Army ||
+        now->stats.id != was->stats.id)
+        return nullptr;
+    return now;
+}
+
 void TurnContext::verdict(const Order& order, bool succeeded, Reason reason, std::string_view why) {
     const auto index = static_cast<std::size_t>(&order - orders.data());
     if (index >= orders.size()) return;

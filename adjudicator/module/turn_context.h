@@ -38,6 +38,10 @@ struct TurnContext {
 
     Event& event(std::string kind, PowerId power, ProvinceId province, std::string text,
                  std::int64_t supply_change = 0);
+    // The army of `power` that stood in `province` as the week began and stands there still
+    // (not driven off, not moved away), or nullptr: the army a split, a join or a reinforcement
+    // ordered for that province finds as the movement ends.
+    Unit* army_still_at(ProvinceId province, PowerId power);
     // Records the outcome of `order`, which must be an element of `orders`.
     // `why`, static text, says in the module's words why it was not carried out.
     void verdict(const Order& order, bool succeeded, Reason reason = Reason::None,

@@ -62,6 +62,14 @@ void sort_by_location(std::vector<Unit>& units) {
 
 }  // namespace
 
+std::uint32_t Position::new_unit_id() {
+    std::uint32_t id = next_unit_id;
+    for (const Unit& u : units) id = std::max(id, u.stats.id);
+    for (const DislodgedUnit& d : dislodged) id = std::max(id, d.unit.stats.id);
+    next_unit_id = id + 1;
+    return next_unit_id;
+}
+
 void Position::normalise() {
     sort_by_location(units);
     std::sort(dislodged.begin(), dislodged.end(),

@@ -44,6 +44,10 @@ struct Position {
     Unit* unit_at(ProvinceId province);
     // Number of supply centres `power` owns.
     int center_count(PowerId power) const;
+    // Takes the number for a new campaign unit (a split's detachment, a raised army): past every
+    // number in use, so a position written without `next_unit_id` (a GM's edit) still gives a
+    // number nobody has; `next_unit_id` becomes it.
+    std::uint32_t new_unit_id();
     // Restores the sorted invariants after edits.
     void normalise();
 

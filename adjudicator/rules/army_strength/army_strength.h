@@ -39,10 +39,8 @@ void after_movement(TurnContext& context);
 void split_armies(TurnContext& context);
 void join_armies(TurnContext& context);
 
-// What splits and joins share (outcome.cpp): the army that began the week in `province`, if it
-// still stands there; and the verdict `why` (static text) and the event of an order of theirs
-// that was not carried out.
-Unit* still_there(TurnContext& context, ProvinceId province, PowerId power);
+// What splits and joins share (outcome.cpp): the verdict `why` (static text) and the event of an
+// order of theirs that was not carried out. The army they find is TurnContext::army_still_at's.
 void not_carried_out(TurnContext& context, const Order& order, std::string_view why,
                      const std::string& kind, const std::string& text);
 

@@ -43,8 +43,8 @@ void join_armies(TurnContext& ctx) {
         const ProvinceId to = o.destination.province;
         const std::string name = "A " + v.provinces[from].abbr;
         const std::string other = "A " + v.provinces[to].abbr;
-        Unit* joiner = still_there(ctx, from, o.power);
-        Unit* joined = still_there(ctx, to, o.power);
+        Unit* joiner = ctx.army_still_at(from, o.power);
+        Unit* joined = ctx.army_still_at(to, o.power);
         if (joiner == nullptr || joined == nullptr) {
             not_carried_out(ctx, o, kNotJoined, "army.join_failed",
                             name + " did not join " + other +

@@ -1,19 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// What splits and joins share as the movement ends (split.cpp, join.cpp): which army still stands
-// where it began the week, and the verdict and event of an order that could not be carried out.
+// What splits and joins share as the movement ends (split.cpp, join.cpp): the verdict and event
+// of an order that could not be carried out.
 #include "position/position.h"
 #include "rules/army_strength/army_strength.h"
 
 namespace adjutant::army_strength {
-
-Unit* still_there(TurnContext& ctx, ProvinceId province, PowerId power) {
-    const Unit* was = ctx.before.unit_at(province);
-    Unit* now = ctx.result.next.unit_at(province);
-    if (was == nullptr || now == nullptr || now->power != power || now->type != UnitType::Army ||
-        now->stats.id != was->stats.id)
-        return nullptr;
-    return now;
-}
 
 void not_carried_out(TurnContext& ctx, const Order& order, std::string_view why,
                      const std::string& kind, const std::string& text) {

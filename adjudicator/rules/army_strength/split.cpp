@@ -31,16 +31,6 @@ bool held(const Variant& v, const Position& next, PowerId power, ProvinceId prov
     });
 }
 
-// The next unit number: past every number in use, so a position written without
-// `next_unit_id` (a GM's edit) still gives a number nobody has.
-std::uint32_t fresh_id(Position& next) {
-    std::uint32_t id = next.next_unit_id;
-    for (const Unit& u : next.units) id = std::max(id, u.stats.id);
-    for (const DislodgedUnit& d : next.dislodged) id = std::max(id, d.unit.stats.id);
-    next.next_unit_id = id + 1;
-    return next.next_unit_id;
-}
-
 }  // namespace
 
 void split_armies(TurnContext& ctx) {
@@ -51,7 +41,7 @@ void split_armies(TurnContext& ctx) {
         const ProvinceId where = o.unit.province;
         const ProvinceId to = o.destination.province;
         const std::string name = "A " + v.provinces[where].abbr;
-        Unit* army = still_there(ctx, where, o.power);
+        Unit* army = ctx.army_still_at(where, o.power);
         if (army == nullptr) {
             not_carried_out(ctx, o, kArmyGone, "army.split_failed",
                             name + " was driven from " + v.provinces[where].abbr +
@@ -68,7 +58,7 @@ void split_armies(TurnContext& ctx) {
         detachment.type = UnitType::Army;
         detachment.power = o.power;
         detachment.location = Location{to, Coast::None};
-        detachment.stats.id = fresh_id(next);
+        detachment.stats.id = next.new_unit_id();
         detachment.stats.points = o.count;
         detachment.stats.supply = army->stats.supply;
         army->stats.points -= o.count;

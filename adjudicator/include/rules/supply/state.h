@@ -3,6 +3,8 @@
 // docs/campaign.md): the supply trains, each power's treasury, its policy for enemy trains
 // caught alone, and the standing supply orders. It lives in the position's module states
 // (position/module_state.h); the core copies, compares and normalises it without knowing it.
+// Public, as the other modules' states are, for the fuzz targets and tests that set a position
+// up and for the modules that spend the treasury (rivers, reinforcements).
 #pragma once
 
 #include <cstdint>
