@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <numeric>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -28,6 +29,7 @@
 #include "rules/generals/state.h"
 #include "rules/rivers/state.h"
 #include "rules/sieges/state.h"
+#include "rules/supply/state.h"
 #include "rules/tabletop_battles/battles.h"
 #include "starting_position.h"
 #include "variant/variant_json.h"
@@ -81,10 +83,9 @@ const Campaign& campaign() {
                 battle.losses = {{u.location.province, 10}, {out.variant.find_province("MOR"), 10}};
                 tabletop_battles::state(out.week).results.push_back(battle);
             }
-        rivers::state(out.week).flotillas = {{out.variant.find_power("Belgium"),
-                                              out.variant.find_province("NAM")},
-                                             {out.variant.find_power("France"),
-                                              out.variant.find_province("VER")}};
+        rivers::state(out.week).flotillas = {
+            {out.variant.find_power("Belgium"), out.variant.find_province("NAM")},
+            {out.variant.find_power("France"), out.variant.find_province("VER")}};
         out.week.normalise();
         return out;
     }();
@@ -92,7 +93,8 @@ const Campaign& campaign() {
 }
 
 // Strength points of the armies, fleets and garrisons on the board: battles, sieges and hunger
-// only take them away, and a split or a sortie moves them from one to another.
+// only take them away, a split or a sortie moves them from one to another, and only troops
+// raised or sent as reinforcements from the treasury add to them (docs/reinforcements.md).
 std::int64_t points_in_field(const Position& position) {
     std::int64_t total = 0;
     for (const Unit& u : position.units) total += u.stats.points;
@@ -120,7 +122,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::count_if(parsed.orders.begin(), parsed.orders.end(),
                       [](const Order& o) { return o.type == OrderType::Module; }));
     if (result.next.units.size() > c.week.units.size() + module_orders) std::abort();
-    if (points_in_field(result.next) > points_in_field(c.week)) std::abort();
+    const auto treasury = [](const Position& p) {
+        const auto& t = supply::state(p).treasury;
+        return std::accumulate(t.begin(), t.end(), std::int64_t{0});
+    };
+    if (points_in_field(result.next) - points_in_field(c.week) >
+        std::max<std::int64_t>(0, treasury(c.week) - treasury(result.next)))
+        std::abort();
     // A pool keeps its length: a general lost is replaced at the lowest rank (4g).
     for (const generals::Pool& pool : generals::state(c.week).pools) {
         const generals::Pool* after = generals::state(result.next).of(pool.power);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The one list of rule modules (module/rule_module.h). Their hooks run in this order every
 // week: the tabletop battles' losses first (the GM's results are what the week's steps see),
-// then the armies' splits (a detachment is an army by the time supply is traced), then
+// then the armies' splits (a detachment is an army by the time supply is traced), then the
+// troops mustered from the treasury (a raised army is one too), then
 // supply lines, then the sieges that read them, then the field works (which give up
 // the works of an army that melted away), then rail engineering, which reads where the armies
 // ended the week, then the generals, who go where the week took their commands and replace
@@ -17,6 +18,7 @@
 #include "rules/fog_of_war/fog_of_war.h"
 #include "rules/generals/generals.h"
 #include "rules/rail/rail.h"
+#include "rules/reinforcements/reinforcements.h"
 #include "rules/rivers/rivers.h"
 #include "rules/sieges/sieges.h"
 #include "rules/supply/supply.h"
@@ -25,10 +27,17 @@
 namespace adjutant {
 
 std::span<const RuleModule* const> rule_modules() {
-    static constexpr std::array<const RuleModule*, 9> kModules{
-        &tabletop_battles::kModule, &army_strength::kModule, &supply::kModule,
-        &sieges::kModule,           &field_works::kModule,   &rail::kModule,
-        &generals::kModule,         &rivers::kModule,        &fog_of_war::kModule,
+    static constexpr std::array<const RuleModule*, 10> kModules{
+        &tabletop_battles::kModule,
+        &army_strength::kModule,
+        &reinforcements::kModule,
+        &supply::kModule,
+        &sieges::kModule,
+        &field_works::kModule,
+        &rail::kModule,
+        &generals::kModule,
+        &rivers::kModule,
+        &fog_of_war::kModule,
     };
     return kModules;
 }

@@ -109,6 +109,7 @@ class GameRun:
         self.repro = None  # a directory for the files that reproduce a failing phase
         self.tabletop = 0  # battles the GM decided on the tabletop
         self.flotillas = 0  # barge flotillas bought (docs/rivers.md)
+        self.raised = 0  # armies raised from the treasury (docs/reinforcements.md)
         self.river_weeks = 0  # army-weeks whose supply line ended along a river
 
     def fight_battles(self):
@@ -192,6 +193,8 @@ class GameRun:
         nxt = results.get("next", {})
         self.flotillas += sum(1 for e in results.get("events", [])
                               if e.get("kind") == "rivers.flotilla_bought")
+        self.raised += sum(1 for e in results.get("events", [])
+                           if e.get("kind") == "reinforcements.raised")
         self.river_weeks += sum(1 for _, u in invariants.all_units(nxt) if u.get("supply_river"))
         if self.graph.campaign:
             self.fail(phase, "supply conserved", invariants.supply_conserved(before, results))
@@ -433,6 +436,8 @@ def report(args, runs, elapsed, replay_ok, replay):
     if runs and runs[0].graph.flotilla_cost is not None:
         print(f"rivers: {sum(r.flotillas for r in runs)} flotillas bought, "
               f"{sum(r.river_weeks for r in runs)} army-weeks supplied along a river")
+    if runs and runs[0].graph.reinforcements:
+        print(f"reinforcements: {sum(r.raised for r in runs)} armies raised")
     longest = max((len(r.supplied) for r in runs), default=0)
     if runs and runs[0].graph.campaign:
         styles = sorted({s for r in runs for s in r.styles.values()})

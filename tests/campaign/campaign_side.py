@@ -111,8 +111,35 @@ class CampaignSide(Side):
                         treasury -= self.graph.train_cost
         lines += self.garrison_orders(board)
         lines += self.general_transfers(board)
+        raised, treasury = self.raise_army(board, treasury)
+        lines += raised
         lines += self.flotilla_purchase(board, treasury)
         return [line for line in lines if line]
+
+    def raise_army(self, board, treasury):
+        """A new army (docs/reinforcements.md) at a free muster place of ours nearest the enemy,
+        when the treasury holds it, its supply and a month of trains for each army: 300 points
+        when it can, else the least an army may have."""
+        if not self.graph.reinforcements:
+            return [], treasury
+        least = (self.graph.army_strength or (250, 750))[0]
+        armies = [u for u in board.units.get(self.power, []) if Board.kind(u) == "A"]
+        reserve = self.graph.train_cost * 4 * (len(armies) + 1)
+        carry = 2 * self.graph.train_cost
+        points = 300 if treasury >= 300 + carry + reserve else least
+        if treasury < points + carry + reserve:
+            return [], treasury
+        enemies = [Board.where(u) for p, us in board.units.items()
+                   if self.graph.enemies(self.power, p) for u in us]
+        free = [p for p in self.graph.muster.get(self.power, []) if p not in board.at]
+        def distance(place):
+            near = self.graph.distances(place)
+            return min((near[e] for e in enemies if e in near), default=99)
+        for place in sorted(free, key=lambda p: (distance(p), p)):
+            line = f"RAISE {points} A {place}"
+            if self.game.accepted(self.power, line):
+                return [line], treasury - points - carry
+        return [], treasury
 
     def flotilla_purchase(self, board, treasury):
         """A barge flotilla (docs/rivers.md) in our river city nearest our armies, when the

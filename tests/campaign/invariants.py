@@ -113,7 +113,7 @@ def mentions(events, power, provinces, unit_names):
 
 # Event kinds (before the first dot) that may change a treasury: purchases, the winter's
 # replacements, a country's loss, a city changing hands.
-TREASURY_EVENTS = {"supply", "replacements", "country", "control", "rivers"}
+TREASURY_EVENTS = {"supply", "replacements", "country", "control", "rivers", "reinforcements"}
 
 
 def points_and_stores_explained(before, results):

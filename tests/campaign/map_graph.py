@@ -34,6 +34,13 @@ class MapGraph:
                                                             strength.get("max_points", 750))
         self.train_cost = variant.get("rules", {}).get("supply", {}).get("train_cost", 2)
         self.train_speed = variant.get("rules", {}).get("supply", {}).get("train_speed", 2)
+        # Seed 004 4b and seed 001 (docs/reinforcements.md): where each power's troops muster,
+        # its capital on the map and its map-edge sources; none where the module is off.
+        self.reinforcements = "reinforcements" in variant.get("rules", {})
+        self.muster = {p["name"]: sorted({a for a, q in self.provinces.items()
+                                          if p["name"] in q.get("map_edge", [])} |
+                                         ({p["capital"]} if p.get("capital") else set()))
+                       for p in variant["powers"]}
         # Seed 004 4a (docs/rivers.md): the cities on a navigable river, where a barge flotilla
         # may operate, and what one costs; none where the map has no rivers.
         rivers = variant.get("rules", {}).get("rivers")

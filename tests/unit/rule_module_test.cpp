@@ -39,9 +39,9 @@ TEST_CASE("Rule modules: registered once each, in the week's order, found by nam
         names.emplace_back(m->name);
         CHECK(find_rule_module(m->name) == m);
     }
-    CHECK(names == std::vector<std::string>{"tabletop_battles", "army_strength", "supply", "sieges",
-                                            "field_works", "rail_network", "generals", "rivers",
-                                            "fog_of_war"});
+    CHECK(names == std::vector<std::string>{"tabletop_battles", "army_strength", "reinforcements",
+                                            "supply", "sieges", "field_works", "rail_network",
+                                            "generals", "rivers", "fog_of_war"});
     CHECK(find_rule_module("strength") == nullptr);
     CHECK(find_rule_module("") == nullptr);
 }

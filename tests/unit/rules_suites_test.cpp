@@ -44,6 +44,10 @@ TEST_CASE("Campaign generals rules (seed 004, 4g)") {
     check_suite("tests/rules/generals", "Generals rules");
 }
 
+TEST_CASE("Campaign reinforcements (seed 004, 4b and 4c; seed 001)") {
+    check_suite("tests/rules/reinforcements", "Reinforcements rules");
+}
+
 TEST_CASE("Campaign rivers and barges (seed 004, 4a)") {
     check_suite("tests/rules/rivers", "Rivers rules");
 }

@@ -142,7 +142,8 @@ struct CampaignMap {
     bool tabletop_battles = false;  // the "tabletop_battles" module: the GM decides battles
     bool generals_rules = false;    // the "generals" module is enabled
     GeneralsRules generals;
-    bool rivers_rules = false;  // the "rivers" module is enabled
+    bool reinforcements_rules = false;  // the "reinforcements" module is enabled
+    bool rivers_rules = false;          // the "rivers" module is enabled
     RiversRules rivers;
     std::vector<Garrison> start_garrisons;
     std::vector<SupplyTrain> start_trains;

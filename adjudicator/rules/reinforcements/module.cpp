@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: Apache-2.0
+// The reinforcements module's hooks into the core (module/rule_module.h).
+#include "rules/reinforcements/reinforcements.h"
+
+#include "variant/variant.h"
+
+namespace adjutant::reinforcements {
+
+// None is a unit's own order: the army reinforced may hold or move (then it is not there to be
+// reinforced), and the province raised in is nobody's yet.
+const ModuleOrderKind kRaise{"raise", false, check_order, order_text};
+const ModuleOrderKind kReinforceArmy{"reinforce army", false, check_order, order_text};
+const ModuleOrderKind kReinforceGarrison{"reinforce garrison", false, check_order, order_text};
+
+bool enabled(const Variant& variant) {
+    return variant.campaign.has_value() && variant.campaign->reinforcements_rules;
+}
+
+const RuleModule kModule{
+    .name = "reinforcements",
+    .enabled = enabled,
+    .read_parameters = read_parameters,
+    .read_order = read_order,
+    .after_movement = muster,
+};
+
+}  // namespace adjutant::reinforcements

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+// The reinforcements rule module: the replacement points of the treasury turned into troops
+// where a power musters them (seed 004, 4b and 4c; seed 001; docs/reinforcements.md).
+//
+//   RAISE 300 A KOL        a new army of 300 points, with its carried supply, at the capital or
+//                          a map-edge source of the power (muster.cpp)
+//   REINFORCE A PAR 100    100 points join the army (or, `G PAR`, the garrison) standing there
+//
+// Both are paid from the treasury and carried out as the movement ends, before the supply steps,
+// so a raised army traces its line and eats in its first week as a split's detachment does.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "module/rule_module.h"
+#include "module/turn_context.h"
+
+namespace adjutant::reinforcements {
+
+// The module's hooks (module/rule_module.h), registered in rules/registry.cpp.
+extern const RuleModule kModule;
+
+// The module's orders (order_syntax.cpp reads and writes them, legality.cpp judges them), each
+// with `unit` the province and `count` the points: a new army raised, an army reinforced, a
+// garrison reinforced.
+extern const ModuleOrderKind kRaise;
+extern const ModuleOrderKind kReinforceArmy;
+extern const ModuleOrderKind kReinforceGarrison;
+SyntaxMatch read_order(OrderReader& reader, OrderSyntax& order);
+std::string order_text(const Variant& variant, const Order& order);
+Checked check_order(const Variant& variant, const Position& position, PowerId power,
+                    const OrderSyntax& syntax);
+
+bool enabled(const Variant& variant);
+void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at);
+
+// Why `power` musters no troops in `province` now, or empty. Its replacements are mustered in
+// its capital (4b) and at its map-edge sources, where troops arrive by rail from off the map
+// (seed 001: "reinforcements entering by a rail hex may come by rail from off the map"); not
+// where an enemy army stands ("If a city is under siege ... no mustering may take place").
+std::string no_muster(const Variant& variant, const Position& position, PowerId power,
+                      ProvinceId province);
+// The points a new army may have: the army strength module's limits, else the seed's 250-750.
+std::int64_t least_points(const Variant& variant);
+std::int64_t most_points(const Variant& variant);
+// What raising an army of `points` costs: its points and its carried weeks of supply.
+std::int64_t raise_cost(const Variant& variant, std::int64_t points);
+
+// As the movement ends, in the order written (muster.cpp).
+void muster(TurnContext& context);
+
+}  // namespace adjutant::reinforcements
