@@ -9,7 +9,6 @@ army at Namur's bridge is told of the line in its seat's view (4a), which shows 
 without its own record of it; replay verifies.
 Run: test_rivers.py --binary PATH --variants DIR [--only NAME]"""
 
-import json
 import os
 import sys
 
@@ -44,20 +43,10 @@ def army(game, power, where):
 def test_barges():
     server = ts.new_server(limits={"gm_variant_bytes": 1 << 20})
     try:
-        created = expect(server.request("POST", "/api/v1/games", {
-            "name": "Barges", "missing_orders": "hold", "resolve_when_ready": False}),
-            201, "create game")
-        game_id, gm_token = created["game"]["id"], created["gm_token"]
+        game_id, gm_token, tokens = ts.gm_1914_game(
+            server, "Barges", lambda variant: variant.update(start=start()),
+            "the GM's 1914 start at Namur")
         base = f"/api/v1/games/{game_id}"
-        variant = json.load(open(os.path.join(ts.ARGS.variants, "western-front-1914.json")))
-        variant["start"] = start()
-        expect(server.request("PUT", base + "/variant", raw=json.dumps(variant).encode(),
-                              token=gm_token, headers={"Content-Type": "application/json"}),
-               200, "the GM's 1914 start at Namur")
-        tokens = {}
-        for power in ts.WESTERN_FRONT_POWERS:
-            tokens[power] = expect(server.request("POST", f"{base}/seats/{power}/join",
-                                                  {"player": power}), 201, "join")["token"]
 
         # Week 1: Belgium buys the flotilla; the line is still by road, by Givet and Mézières.
         bought = expect(put_orders(server, game_id, tokens["Belgium"], "buy a barge flotilla Liege"),

@@ -550,6 +550,25 @@ def test_colonial_game():
 WESTERN_FRONT_POWERS = ["Germany", "France", "Britain", "Belgium"]
 
 
+def gm_1914_game(server, name, change, what, resolve_when_ready=False):
+    """A game on the GM's own copy of the 1914 map, `change(variant)` made to it, every seat
+    joined: (game id, GM token, {power: seat token})."""
+    created = expect(server.request("POST", "/api/v1/games", {
+        "name": name, "missing_orders": "hold", "resolve_when_ready": resolve_when_ready}),
+        201, "create game")
+    game_id, gm_token = created["game"]["id"], created["gm_token"]
+    base = f"/api/v1/games/{game_id}"
+    variant = json.load(open(os.path.join(ARGS.variants, "western-front-1914.json")))
+    change(variant)
+    expect(server.request("PUT", base + "/variant", raw=json.dumps(variant).encode(),
+                          token=gm_token, headers={"Content-Type": "application/json"}), 200, what)
+    tokens = {}
+    for power in WESTERN_FRONT_POWERS:
+        tokens[power] = expect(server.request("POST", f"{base}/seats/{power}/join",
+                                              {"player": power}), 201, "join")["token"]
+    return game_id, gm_token, tokens
+
+
 def replay_notices(server, game_id, old, new, problem, what):
     """The GM's input in a stored position changed by hand (SQLite file, server stopped):
     `adjutant replay` must fail and name `problem`."""

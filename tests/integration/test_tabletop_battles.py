@@ -6,7 +6,6 @@ battle, enters its result, and resolves; the week completes from the result agai
 points; bad results are refused; replay verifies the week and notices a result nobody audited.
 Run: test_tabletop_battles.py --binary PATH --variants DIR [--only NAME]"""
 
-import json
 import os
 import sys
 
@@ -21,20 +20,10 @@ def test_battles():
     """Germany's A MOR (550) marches on France's A NAN (500); the GM says France won."""
     server = ts.new_server(limits={"gm_variant_bytes": 1 << 20})
     try:
-        created = expect(server.request("POST", "/api/v1/games", {
-            "name": "Tabletop", "missing_orders": "hold", "resolve_when_ready": True}),
-            201, "create game")
-        game_id, gm_token = created["game"]["id"], created["gm_token"]
+        game_id, gm_token, tokens = ts.gm_1914_game(
+            server, "Tabletop", lambda variant: variant["rules"].update(tabletop_battles={}),
+            "the GM's 1914 map with tabletop battles", resolve_when_ready=True)
         base = f"/api/v1/games/{game_id}"
-        variant = json.load(open(os.path.join(ts.ARGS.variants, "western-front-1914.json")))
-        variant["rules"]["tabletop_battles"] = {}
-        expect(server.request("PUT", base + "/variant", raw=json.dumps(variant).encode(),
-                              token=gm_token, headers={"Content-Type": "application/json"}),
-               200, "the GM's 1914 map with tabletop battles")
-        tokens = {}
-        for power in ts.WESTERN_FRONT_POWERS:
-            tokens[power] = expect(server.request("POST", f"{base}/seats/{power}/join",
-                                                  {"player": power}), 201, "join")["token"]
         phase = expect(server.request("GET", base, token=gm_token), 200, "game")["phase"]
 
         expect(put_orders(server, game_id, tokens["Germany"], "A MOR - NAN"), 200, "Germany")
