@@ -73,15 +73,31 @@ export function unitLabel(vi, power, unit) {
   return `${adjective} ${unit.kind === "A" ? "army" : "fleet"} in ${provinceName(vi, unit.loc)}`;
 }
 
-// Units of a position as a list of {power, kind, loc, prov, text}.
+// Units of a position as a list of {power, kind, loc, prov, text}, with a campaign unit's
+// `points`, `general` and `general_roll` where its entry has them.
 export function unitsOf(position) {
   const out = [];
   for (const [power, units] of Object.entries(position.units || {}))
     for (const entry of units) {
       const u = parseUnit(unitText(entry));
-      if (u) out.push({ ...u, power, text: `${u.kind} ${u.loc}` });
+      if (!u) continue;
+      const { points, general, general_roll: roll } = typeof entry === "object" && entry ? entry : {};
+      out.push({ ...u, power, text: `${u.kind} ${u.loc}`, points, general, roll });
     }
   return out;
+}
+
+// What a campaign unit's title adds to its name: its points and its general, with his rank in
+// his nation's pool (docs/generals.md) and his type roll with his career.
+export function unitDetails(position, unit) {
+  const parts = [];
+  if (unit.points !== undefined) parts.push(`${unit.points} points`);
+  if (unit.general) {
+    const pool = position.generals?.[unit.power]?.pool || [];
+    const rank = pool.findIndex((g) => g.name === unit.general) + 1;
+    parts.push(`commanded by ${rank ? "G" + rank + " " : ""}${unit.general}` + (unit.roll ? ` (type roll ${unit.roll})` : ""));
+  }
+  return parts.length ? ", " + parts.join(", ") : "";
 }
 
 export function dislodgedOf(position) {
@@ -558,7 +574,9 @@ export function drawMap(svg, vi, position, options = {}) {
     const selected = options.selected === u.loc;
     const g = el("g", { class: "unit" + (selected ? " selected" : ""), "data-loc": u.loc, "data-power": u.power, "data-kind": u.kind }, layers.units);
     drawUnitShape(g, u.kind, p.x, p.y, 18, colour(vi, u.power));
-    activatable(g, unitLabel(vi, u.power, u) + (selected ? " (selected)" : ""), focusable(u), options.onUnit, u);
+    const label = unitLabel(vi, u.power, u) + unitDetails(position, u);
+    titled(g, label);
+    activatable(g, label + (selected ? " (selected)" : ""), focusable(u), options.onUnit, u);
   }
 
   for (const u of dislodgedOf(position)) {

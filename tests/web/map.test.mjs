@@ -296,6 +296,10 @@ async function rivers(page, server) {
   check(barge[0] === "Germany" && barge[1].startsWith("Germany barge flotilla at Metz"), "the flotilla drawn: " + JSON.stringify(barge));
   check((await page.textContent("#legend")).includes("barge flotilla"), "the legend names the barges");
   check(await page.$("#layer-toggle-rivers"), "a switch for the rivers layer");
+  // Generals on the map (docs/generals.md): each army's title names its points and its general
+  // with his rank in the pool and his type roll.
+  const kol = await page.$eval('#layer-units .unit[data-loc="KOL"]', (u) => u.getAttribute("aria-label") || u.querySelector("title")?.textContent);
+  check(/^German army in .*, 750 points, commanded by G1 von Kluck \(type roll \d+\)/.test(kol), "A KOL's title: " + kol);
   await mapShots(page, "40-rivers");
 }
 
