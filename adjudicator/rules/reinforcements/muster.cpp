@@ -37,12 +37,15 @@ std::string no_muster(const Variant& v, const Position& pos, PowerId power, Prov
     if (!capital && !source)
         return name + " is not where " + v.powers[power].name +
                "'s troops muster: its capital, or its map edge where they arrive by rail";
-    const Unit* there = pos.unit_at(province);
-    if (there != nullptr && there->type == UnitType::Army && map.enemies(there->power, power))
-        return "an enemy army stands in " + name + (capital ? ": no mustering may take place" : "");
     if (capital && pos.owner[province] != power)
         return name + ", the capital, is not held by " + v.powers[power].name;
     return {};
+}
+
+bool enemy_army_in(const Variant& v, const Position& pos, PowerId power, ProvinceId province) {
+    const Unit* there = pos.unit_at(province);
+    return there != nullptr && there->type == UnitType::Army &&
+           v.campaign->enemies(there->power, power);
 }
 
 namespace {
@@ -70,6 +73,8 @@ std::string_view not_now(TurnContext& ctx, const Order& o, std::int64_t cost) {
         return "the treasury no longer holds its points";
     if (!no_muster(v, next, o.power, o.unit.province).empty())
         return "the troops cannot muster there now";
+    if (enemy_army_in(v, next, o.power, o.unit.province))
+        return "an enemy army stands there: no mustering may take place";
     if (is(o, kRaise) && (next.unit_at(o.unit.province) != nullptr ||
                           enemy_garrison(v, next, o.power, o.unit.province)))
         return "the province is held: the new army has nowhere to stand";

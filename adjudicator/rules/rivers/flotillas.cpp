@@ -23,9 +23,13 @@ void buy_flotillas(TurnContext& ctx) {
         const std::int64_t cost = map.rivers.flotilla_cost;
         const bool held = map.friendly(next.owner[city], o.power);
         const bool paid = o.power < treasury.size() && treasury[o.power] >= cost;
-        if (!held || !paid || state(next).has(o.power, city)) {
+        const Unit* there = next.unit_at(city);
+        const bool enemy =
+            there != nullptr && there->type == UnitType::Army && map.enemies(there->power, o.power);
+        if (!held || enemy || !paid || state(next).has(o.power, city)) {
             ctx.verdict(o, false, Reason::NotCarriedOut,
                         !held   ? "the city is no longer friendly"
+                        : enemy ? "an enemy army stands in the city"
                         : !paid ? "the treasury no longer holds its points"
                                 : "a flotilla operates from the city already");
             continue;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The legality of BUY FLOTILLA (seed 004, 4a and 4e; docs/rivers.md): a barge flotilla is bought
 // for its points from the power's treasury in a friendly city on a navigable river, where none
-// of the power's own operates yet and no enemy army stands.
+// of the power's own operates yet.
 #include "orders/legality.h"
 #include "position/position.h"
 #include "rules/rivers/rivers.h"
@@ -26,9 +26,8 @@ std::string no_flotilla_city(const Variant& v, const Position& pos, ProvinceId c
     if (c.rivers.rivers_at[city].empty()) return name + " is on no navigable river of the map";
     if (!c.friendly(pos.owner[city], power))
         return name + " is not a friendly city of " + power_name(v, power);
-    const Unit* there = pos.unit_at(city);
-    if (there != nullptr && there->type == UnitType::Army && c.enemies(there->power, power))
-        return "an enemy army stands in " + name;
+    // An enemy army in the city is read as the movement ends (flotillas.cpp): a seat in the fog
+    // may not see it, and its order must not turn illegal when the week is resolved.
     return {};
 }
 
