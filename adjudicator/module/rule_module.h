@@ -22,10 +22,10 @@
 //   position read_position / write_position carry the module's part of the position
 //            document, read_unit / write_unit its attributes of a unit; check_position states
 //            its invariants; start_position sets it up
-//   views    occupies / sight / hide say what a power sees of a position under fog of war
-//            (position/sight.h): the module's own occupied provinces, the provinces a power
-//            sees from what it occupies, and the module's part of the position a power does
-//            not see, taken out of its view
+//   views    occupies / sight / reveals / hide say what a power sees of a position under fog
+//            of war (position/sight.h): the module's own occupied provinces, the provinces a
+//            power sees from what it occupies, the provinces it sees besides (a scout's report),
+//            and the module's part of the position a power does not see, taken out of its view
 #pragma once
 
 #include <cstdint>
@@ -183,6 +183,10 @@ struct RuleModule {
     // Turns `sight.occupied` into `sight.seen`. A variant hides positions from its powers when
     // an enabled module has this hook; without one every position is public.
     void (*sight)(const Variant&, const Position&, Sight& sight) = nullptr;
+    // Marks in `sight.seen` what the viewer sees besides its sight, from the module's part of
+    // the position (a scout's report on the province it scouted). It runs after every `sight`
+    // hook and only when the variant hides positions: it hides nothing by itself.
+    void (*reveals)(const Variant&, const Position&, Sight& sight) = nullptr;
     // Takes out of `view` (a copy of the position; the core cuts its units to the sight after
     // every module's `hide`) what of the module's part, and of its unit attributes, the viewer
     // does not see; `hide_in_document` does the same to the view's document, for what

@@ -44,6 +44,9 @@ std::optional<Sight> sight_of(const Variant& variant, const Position& position, 
     for (const RuleModule* module : rule_modules())
         if (module->sight != nullptr && module->enabled(variant))
             module->sight(variant, position, sight);
+    for (const RuleModule* module : rule_modules())
+        if (module->reveals != nullptr && module->enabled(variant))
+            module->reveals(variant, position, sight);
     return sight;
 }
 

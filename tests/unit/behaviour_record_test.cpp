@@ -60,7 +60,8 @@ const char* const kSuites[] = {"tests/datc",
                                "tests/rules/field_works",
                                "tests/rules/army_strength",
                                "tests/rules/tabletop_battles",
-                               "tests/rules/generals"};
+                               "tests/rules/generals",
+                               "tests/rules/detachments"};
 
 void record_rules_cases(std::map<std::string, std::string>& record) {
     for (const char* suite : kSuites) {

@@ -40,8 +40,8 @@ TEST_CASE("Rule modules: registered once each, in the week's order, found by nam
         CHECK(find_rule_module(m->name) == m);
     }
     CHECK(names == std::vector<std::string>{"tabletop_battles", "army_strength", "reinforcements",
-                                            "supply", "sieges", "field_works", "rail_network",
-                                            "generals", "rivers", "fog_of_war"});
+                                            "supply", "sieges", "field_works", "detachments",
+                                            "rail_network", "generals", "rivers", "fog_of_war"});
     CHECK(find_rule_module("strength") == nullptr);
     CHECK(find_rule_module("") == nullptr);
 }

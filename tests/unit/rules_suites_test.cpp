@@ -56,6 +56,10 @@ TEST_CASE("Campaign field works rules (seed 004, 5b)") {
     check_suite("tests/rules/field_works", "Field works rules");
 }
 
+TEST_CASE("Campaign detachments rules (seed 004, 4f)") {
+    check_suite("tests/rules/detachments", "Detachments rules");
+}
+
 TEST_CASE("Campaign rail movement rules (seed 001)") {
     check_suite("tests/rules/rail-movement", "Rail movement rules");
 }

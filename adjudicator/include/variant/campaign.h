@@ -117,6 +117,14 @@ struct RiversRules {
     int course_index(std::size_t river, ProvinceId province) const;
 };
 
+// Seed 004, 4f, detachments (docs/detachments.md): "Only one detachment may occupy a hex and only
+// two detachments may be deployed per city controlled"; 4e prices one at 15 points.
+struct DetachmentRules {
+    int cost = 15;         // points from the treasury for one detachment
+    int per_city = 2;      // detachments a power may keep per city it controls
+    int per_province = 1;  // detachments of all powers one province may hold
+};
+
 struct CampaignMap {
     std::vector<std::uint8_t> city_class;        // per province: 0 (none), 1, 2, 3
     std::vector<std::uint8_t> fortress_class;    // per province: 0 (none), 1, 2, 3
@@ -145,6 +153,8 @@ struct CampaignMap {
     bool reinforcements_rules = false;  // the "reinforcements" module is enabled
     bool rivers_rules = false;          // the "rivers" module is enabled
     RiversRules rivers;
+    bool detachments_rules = false;  // the "detachments" module is enabled
+    DetachmentRules detachments;
     std::vector<Garrison> start_garrisons;
     std::vector<SupplyTrain> start_trains;
     std::vector<std::int64_t> start_treasury;  // per power
