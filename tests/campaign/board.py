@@ -24,6 +24,7 @@ class Board:
         self.treasury = position.get("treasury", {})
         self.dislodged = position.get("dislodged", {})
         self.field_works = position.get("field_works", {})
+        self.detachments = position.get("detachments", {})  # power -> provinces (seed 004 4f)
         self.at = {}  # province -> (power, unit)
         for power, units in self.units.items():
             for unit in units:

@@ -111,6 +111,7 @@ class GameRun:
         self.flotillas = 0  # barge flotillas bought (docs/rivers.md)
         self.raised = 0  # armies raised from the treasury (docs/reinforcements.md)
         self.river_weeks = 0  # army-weeks whose supply line ended along a river
+        self.detachment_events = {}  # kind -> count, where the map has detachments (4f)
 
     def fight_battles(self):
         """The GM's tabletop: each battle's winner drawn from the powers that fight it, each
@@ -210,6 +211,14 @@ class GameRun:
                 self.tally_summary(gm_summary)
         self.fail(phase, "nothing negative", invariants.nothing_negative(nxt))
         self.fail(phase, "one place each", invariants.one_place_each(nxt))
+        if self.graph.detachments:
+            for e in results.get("events", []):
+                if e.get("kind", "").startswith("detachment."):
+                    kind = e["kind"].split(".", 1)[1]
+                    self.detachment_events[kind] = self.detachment_events.get(kind, 0) + 1
+            self.fail(phase, "detachments hold",
+                      invariants.detachments_hold(self.graph, before, results,
+                                                  phase.endswith("M")))
         self.fail(phase, "rolls in range", invariants.roll_values(results))
         check = run_checker(checker, variant_path, workdir, resolved, self.seed)
         if not check.get("position_loads"):
@@ -438,6 +447,13 @@ def report(args, runs, elapsed, replay_ok, replay):
               f"{sum(r.river_weeks for r in runs)} army-weeks supplied along a river")
     if runs and runs[0].graph.reinforcements:
         print(f"reinforcements: {sum(r.raised for r in runs)} armies raised")
+    if runs and runs[0].graph.detachments:
+        kinds = {}
+        for r in runs:
+            for kind, n in r.detachment_events.items():
+                kinds[kind] = kinds.get(kind, 0) + n
+        print("detachment events:",
+              ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items())) or "none")
     longest = max((len(r.supplied) for r in runs), default=0)
     if runs and runs[0].graph.campaign:
         styles = sorted({s for r in runs for s in r.styles.values()})

@@ -20,6 +20,12 @@ RIDE_DISTANCE = 3
 # An army in its field works retires from them when an enemy army next to it has this many
 # times its points (seed 004 5b: the works double its own, so beyond that they would not hold).
 RETIRE_ODDS = 2
+# Detachments (seed 004 4f, docs/detachments.md): a side keeps at most this many, raises one a
+# week with this chance while it can pay and keep the trains' money, and sends each one out
+# with this chance a week (else it stays where it is).
+MOST_DETACHMENTS = 3
+RAISE_CHANCE = 0.3
+RIDE_OUT_CHANCE = 0.7
 
 
 class CampaignSide(Side):
@@ -113,7 +119,11 @@ class CampaignSide(Side):
         lines += self.general_transfers(board)
         raised, treasury = self.raise_army(board, treasury)
         lines += raised
-        lines += self.flotilla_purchase(board, treasury)
+        flotilla = self.flotilla_purchase(board, treasury)
+        lines += flotilla
+        if flotilla:
+            treasury -= self.graph.flotilla_cost
+        lines += self.detachment_orders(board, treasury)
         return [line for line in lines if line]
 
     def raise_army(self, board, treasury):
@@ -163,6 +173,42 @@ class CampaignSide(Side):
             if self.game.accepted(self.power, line):
                 return [line]
         return []
+
+    def detachment_orders(self, board, treasury):
+        """Detachments (docs/detachments.md) where the map has them: each rides one province
+        towards the nearest enemy army or enemy-held city it knows of, to scout, fight the
+        enemy's detachments and take trains; and a new one is raised in one of our cities now
+        and then, when the treasury can spare its price beside two weeks of trains."""
+        if not self.graph.detachments:
+            return []
+        lines = []
+        mine = sorted(board.detachments.get(self.power, []))
+        enemy_armies = [p for p, (power, unit) in board.at.items()
+                        if self.graph.enemies(self.power, power)]
+        goals = sorted(set(enemy_armies) | set(self.objectives(board)))
+        entering = set()
+        for here in mine:
+            if self.rng.random() >= RIDE_OUT_CHANCE:
+                continue
+            _, goal = self.nearest(here, goals)
+            step = self.graph.first_step(here, goal) if goal and goal != here else None
+            if step is None or step in entering or step in mine:
+                continue
+            line = f"D {here} - {step}"
+            if self.game.accepted(self.power, line):
+                lines.append(line)
+                entering.add(step)
+        reserve = 2 * self.graph.train_cost
+        if len(mine) < MOST_DETACHMENTS and treasury >= self.graph.detachment_cost + reserve \
+                and self.rng.random() < RAISE_CHANCE:
+            own = [c for c in self.graph.cities
+                   if board.owner.get(c) == self.power and c not in mine]
+            for city in sorted(own, key=lambda c: (self.rng.random(), c))[:3]:
+                line = f"BUY D {city}"
+                if self.game.accepted(self.power, line):
+                    lines.append(line)
+                    break
+        return lines
 
     def supply_order(self, city, army):
         plain = f"T {city} SUPPLY {army}"

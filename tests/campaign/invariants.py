@@ -34,6 +34,11 @@ def verdicts_for_every_line(power, submitted_lines, answer, results):
     # power ("Belgium: A LOU H" from France's seat) is filed under the power it names.
     illegal = {(o.get("line"), o.get("input")) for o in reported if o.get("result") == "illegal"}
     adjudicated = {(o.get("power"), o.get("order")) for o in reported if "order" in o}
+    # Under fog of war a line is judged against the seat's view when submitted and again against
+    # the whole position when resolved (docs/fog-of-war.md, "Verdicts"): one accepted against the
+    # view may be refused then, and its verdict is that refusal, with the stored text as input.
+    refused_late = {(o.get("power"), o.get("input", "").split(": ", 1)[-1]) for o in reported
+                    if o.get("result") == "illegal"}
     for v in verdicts:
         line, text = v.get("line"), v.get("input", "")
         if v.get("status") != "accepted":
@@ -49,7 +54,8 @@ def verdicts_for_every_line(power, submitted_lines, answer, results):
                                 f"{other and other.get('order')!r}, an order for another unit: "
                                 f"it has no verdict of its own")
             continue
-        if (power, v.get("order")) not in adjudicated:
+        if (power, v.get("order")) not in adjudicated and \
+                (power, v.get("order")) not in refused_late:
             failures.append(f"{power} line {line} {v.get('order')!r}: accepted, but the results "
                             f"give it no verdict")
     return failures
@@ -114,6 +120,8 @@ def mentions(events, power, provinces, unit_names):
 # Event kinds (before the first dot) that may change a treasury: purchases, the winter's
 # replacements, a country's loss, a city changing hands.
 TREASURY_EVENTS = {"supply", "replacements", "country", "control", "rivers", "reinforcements"}
+# Whole event kinds that may: a detachment raised is paid from the treasury (docs/detachments.md).
+TREASURY_KINDS = {"detachment.raised"}
 
 
 def points_and_stores_explained(before, results):
@@ -143,7 +151,8 @@ def points_and_stores_explained(before, results):
     for power in sorted(set(before.get("treasury", {})) | set(after.get("treasury", {}))):
         was, now = before.get("treasury", {}).get(power, 0), after.get("treasury", {}).get(power, 0)
         if was != now and not any(e.get("power") == power and
-                                  e.get("kind", "").split(".")[0] in TREASURY_EVENTS
+                                  (e.get("kind", "").split(".")[0] in TREASURY_EVENTS or
+                                   e.get("kind") in TREASURY_KINDS)
                                   for e in events):
             failures.append(f"{power}'s treasury went from {was} to {now} with no event")
     return failures
@@ -236,6 +245,49 @@ def one_place_each(position):
     return failures
 
 
+def detachments_of(position):
+    """{(power, province)} of the position's detachments (docs/detachments.md)."""
+    return {(power, p) for power, provinces in position.get("detachments", {}).items()
+            for p in provinces}
+
+
+def detachments_hold(graph, before, results, week_ran=True):
+    """Seed 004 4f (docs/detachments.md): one detachment a province; none stands with an enemy
+    army or garrison once a week's steps have run (`week_ran`: a movement phase; it gave way or
+    was lost; an army retreating onto one is met as the next week ends); and every detachment that
+    came, went or moved has a detachment event in the province it left or entered or next to
+    it (a move's, a combat's and a scouting's events are in the province ridden into)."""
+    failures = []
+    nxt = results.get("next", {})
+    events = results.get("events", [])
+    where = {}
+    for power, p in sorted(detachments_of(nxt)):
+        if p in where:
+            failures.append(f"detachments of {where[p]} and {power} share {p}")
+        where[p] = power
+    armies = {Board.where(u): power for power, u in all_units({"units": nxt.get("units", {})})}
+    garrisons = {g["province"]: power for power, gs in nxt.get("garrisons", {}).items()
+                 for g in gs}
+    for p, power in sorted(where.items() if week_ran else []):
+        for holder in (armies.get(p), garrisons.get(p)):
+            if holder and graph.enemies(power, holder):
+                failures.append(f"{power}'s detachment in {p} stands with {holder}'s troops")
+    told = {(e.get("power"), e.get("province")) for e in events
+            if e.get("kind", "").startswith("detachment.")}
+    told_anyone = {p for _, p in told}
+    was, now = detachments_of(before), detachments_of(nxt)
+    def near(p):
+        return p in told_anyone or any(q in told_anyone for q in graph.army.get(p, []))
+
+    for power, p in sorted(was - now):
+        if not near(p):
+            failures.append(f"{power}'s detachment left {p} with no event there or next to it")
+    for power, p in sorted(now - was):
+        if not near(p):
+            failures.append(f"{power}'s detachment came to {p} with no event there or next to it")
+    return failures
+
+
 def roll_values(results):
     return [f"roll out of range: {e['roll']}" for e in results.get("events", [])
             if "roll" in e and not 1 <= e["roll"].get("d10", 0) <= 10]
@@ -290,7 +342,20 @@ def fog_holds(truth, views, public):
         for p, u in sorted(real - mine):
             if province_of(u.split()[1]) in seen and (p, u) not in shown:
                 failures.append(f"{power} does not see {p}'s {u} in its view")
-    for key in ("units", "garrisons", "trains", "treasury"):
+        mine_d = {(p, q) for p, q in detachments_of(truth) if p == power}
+        shown_d = detachments_of(document["position"])
+        if {(p, q) for p, q in shown_d if p == power} != mine_d:
+            failures.append(f"{power} does not see its own detachments as they stand")
+        for p, q in sorted(shown_d - mine_d):
+            if q not in seen:
+                failures.append(f"{power} sees {p}'s detachment in {q} outside its view")
+        for p, q in sorted(detachments_of(truth) - mine_d):
+            if q in seen and (p, q) not in shown_d:
+                failures.append(f"{power} does not see {p}'s detachment in {q} in its view")
+        for p in document["position"].get("scouted", {}):
+            if p != power:
+                failures.append(f"{power} reads {p}'s scouting reports")
+    for key in ("units", "garrisons", "trains", "treasury", "detachments", "scouted"):
         if public.get(key):
             failures.append(f"the public reads {key} of a game in the fog")
     return failures

@@ -94,6 +94,18 @@ def test_verdicts():
            "replaced by another unit's order")
     expect(invariants.verdicts_for_every_line("Germany", lines + ["A KOL H"], answer, results),
            2, "a line with no verdict at all")
+    # Accepted against a fogged view, refused against the whole position when resolved.
+    fogged = {"accepted": 1, "verdicts": [
+        {"line": 1, "input": "A BOU - RAIL - ARL", "status": "accepted",
+         "order": "A BOU - RAIL - ARL"}]}
+    late = {"orders": [{"line": 1, "input": "A BOU - RAIL - ARL", "power": "Britain",
+                        "result": "illegal", "reason": "ARL holds an enemy unit"},
+                       {"order": "A BOU H", "power": "Britain", "result": "succeeds",
+                        "default": True}]}
+    expect(invariants.verdicts_for_every_line("Britain", ["A BOU - RAIL - ARL"], fogged, late),
+           0, "refused when resolved under the fog")
+    expect(invariants.verdicts_for_every_line("France", ["A BOU - RAIL - ARL"], fogged, late),
+           1, "another power's refusal is no verdict")
 
 
 def test_places_signs_dice():
@@ -107,6 +119,50 @@ def test_places_signs_dice():
     expect(invariants.dice_logged({"unlogged_rolls": [{"purpose": "nerves"}],
                                    "logged_without_die": []}), 1, "an unlogged die")
     expect(invariants.roll_values({"events": [{"roll": {"d10": 11}}]}), 1, "a d10 of 11")
+
+
+def test_detachments():
+    class Graph:
+        army = {"MEA": ["CHA", "PAR"], "CHA": ["MEA", "REI"], "PAR": ["MEA"], "REI": ["CHA"]}
+
+        @staticmethod
+        def enemies(a, b):
+            return a != b
+
+    before = {"detachments": {"France": ["MEA"]}}
+    moved = {"next": {"detachments": {"France": ["CHA"]}},
+             "events": [{"kind": "detachment.moved", "power": "France", "province": "CHA"}]}
+    expect(invariants.detachments_hold(Graph, before, moved), 0, "a move with its event")
+    expect(invariants.detachments_hold(Graph, before, {"next": {}}), 1,
+           "a detachment gone with no event")
+    expect(invariants.detachments_hold(Graph, {}, {"next": {"detachments": {"France": ["REI"]}}}),
+           1, "a detachment come with no event")
+    shared = {"next": {"detachments": {"France": ["MEA"], "Germany": ["MEA"]}}}
+    expect(invariants.detachments_hold(Graph, {"detachments": shared["next"]["detachments"]},
+                                       shared), 1, "two detachments in one province")
+    overrun = {"next": {"detachments": {"France": ["MEA"]},
+                        "units": {"Germany": [army("A MEA", 3)]}}}
+    expect(invariants.detachments_hold(Graph, before, overrun), 1,
+           "a detachment standing with an enemy army after a week")
+    expect(invariants.detachments_hold(Graph, before, overrun, week_ran=False), 0,
+           "an army retreating onto one: met as the next week ends")
+
+
+def test_fog_detachments():
+    truth = {"detachments": {"France": ["MEA"], "Germany": ["REI", "SAA"]}}
+    seen = {"view": {"seen": ["MEA", "CHA", "REI"]},
+            "position": {"detachments": {"France": ["MEA"], "Germany": ["REI"]},
+                         "scouted": {"France": ["MET"]}}}
+    expect(invariants.fog_holds(truth, {"France": seen}, {}), 0, "detachments as seen")
+    seen["position"]["detachments"]["Germany"] = ["REI", "SAA"]
+    expect(invariants.fog_holds(truth, {"France": seen}, {}), 1, "a detachment outside the view")
+    seen["position"]["detachments"]["Germany"] = []
+    expect(invariants.fog_holds(truth, {"France": seen}, {}), 1, "a seen detachment missing")
+    seen["position"]["detachments"]["Germany"] = ["REI"]
+    seen["position"]["scouted"] = {"Germany": ["PAR"]}
+    expect(invariants.fog_holds(truth, {"France": seen}, {}), 1, "another's scouting reports")
+    expect(invariants.fog_holds(truth, {}, {"detachments": {"France": ["MEA"]}}), 1,
+           "the public reads detachments")
 
 
 def test_dislodged():

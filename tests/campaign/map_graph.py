@@ -32,6 +32,10 @@ class MapGraph:
         strength = variant.get("rules", {}).get("army_strength")
         self.army_strength = None if strength is None else (strength.get("min_points", 250),
                                                             strength.get("max_points", 750))
+        # Seed 004 4f (docs/detachments.md): detachments are raised for `cost` points.
+        detachments = variant.get("rules", {}).get("detachments")
+        self.detachments = detachments is not None
+        self.detachment_cost = (detachments or {}).get("cost", 15)
         self.train_cost = variant.get("rules", {}).get("supply", {}).get("train_cost", 2)
         self.train_speed = variant.get("rules", {}).get("supply", {}).get("train_speed", 2)
         # Seed 004 4b and seed 001 (docs/reinforcements.md): where each power's troops muster,
