@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: arbitrary bytes as one power's orders for a 1914 campaign week with a siege
-// under way (A AAC moved into Liège, its siege laid) and France's A NAN in field works, then the
-// week adjudicated with whatever the parser accepted. Rail rides, siege and garrison orders, rail
-// works, field works and generals' transfers meet arbitrary input, and every rule module (supply,
-// sieges, field works, rail engineering, the LOC allocation, the pools of generals) meets
-// arbitrary legal orders: nothing may crash, hang, or answer without a reason. The week is played
-// as a tabletop campaign too (4e), with the GM's result for the battle at NAN already entered, so
-// the tabletop module meets arbitrary orders; and the submitting power's view of the week's
-// outcome (fog of war) must be a position that views as itself. Belgian barges operate from
-// Namur and French from Verdun, so lines and trains may take to the Meuse past besieged Liège,
-// and no flotilla may outlast its city.
+// under way (A AAC moved into Liège, its siege laid), France's A NAN in field works and
+// detachments out on both sides (a German one in EIF; a French one in ARG, with a German one in
+// MEZ next to it), then the week adjudicated with whatever the parser accepted. Rail rides, siege
+// and garrison orders, rail works, field works, detachments' orders and generals' transfers meet
+// arbitrary input, and every rule module (supply, sieges, field works, detachments, rail
+// engineering, the LOC allocation, the pools of generals) meets arbitrary legal orders: nothing
+// may crash, hang, or answer without a reason. The week is played as a tabletop campaign too
+// (4e), with the GM's result for the battle at NAN already entered, so the tabletop module meets
+// arbitrary orders; and the submitting power's view of the week's outcome (fog of war) must be a
+// position that views as itself. Belgian barges operate from Namur and French from Verdun, so
+// lines and trains may take to the Meuse past besieged Liège, and no flotilla may outlast its
+// city.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -25,6 +27,7 @@
 #include "position/position.h"
 #include "position/position_json.h"
 #include "position/sight.h"
+#include "rules/detachments/state.h"
 #include "rules/field_works/state.h"
 #include "rules/generals/state.h"
 #include "rules/rivers/state.h"
@@ -86,6 +89,14 @@ const Campaign& campaign() {
         rivers::state(out.week).flotillas = {
             {out.variant.find_power("Belgium"), out.variant.find_province("NAM")},
             {out.variant.find_power("France"), out.variant.find_province("VER")}};
+        // Detachments on both sides (seed 004 4f), within reach of each other.
+        const auto detachment = [&](const char* power, const char* province) {
+            detachments::state(out.week).detachments.push_back(
+                {out.variant.find_power(power), out.variant.find_province(province)});
+        };
+        detachment("Germany", "EIF");
+        detachment("Germany", "MEZ");
+        detachment("France", "ARG");
         out.week.normalise();
         return out;
     }();
@@ -129,6 +140,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (points_in_field(result.next) - points_in_field(c.week) >
         std::max<std::int64_t>(0, treasury(c.week) - treasury(result.next)))
         std::abort();
+    // Detachments: one a province (4f), and no more of them than stood plus those raised.
+    const auto& after = detachments::state(result.next).detachments;
+    for (const detachments::Detachment& d : after)
+        if (std::count_if(after.begin(), after.end(), [&](const detachments::Detachment& o) {
+                return o.province == d.province;
+            }) > 1)
+            std::abort();
+    if (after.size() > detachments::state(c.week).detachments.size() + module_orders) std::abort();
     // A pool keeps its length: a general lost is replaced at the lowest rank (4g).
     for (const generals::Pool& pool : generals::state(c.week).pools) {
         const generals::Pool* after = generals::state(result.next).of(pool.power);
