@@ -4,7 +4,7 @@
 a seat reads its power's view and nothing of a unit it does not see, in the game document, the
 phase documents, another power's order history, the feed, the results mail and the verdicts of
 its own orders; the public reads no units; the GM reads everything; once the game has ended,
-everyone does. This is the authorization test of the brief's promise 4 with hidden units.
+everyone does; detachments hide as units do. This is the authorization test of the brief's promise 4 with hidden units.
 Run: test_fog_of_war.py --binary PATH --variants DIR [--only NAME]"""
 
 import json
@@ -127,6 +127,43 @@ def test_views():
         check(public["position"] == game_as(server, game_id, gm_token)["position"],
               "the public reads the whole position at the end")
         check(army in text_of(server, base + "/phases/0"), "and every order of the game")
+        check(server.stop() == 0, "clean stop")
+        replay = server.run_cli("replay")
+        check(replay.returncode == 0 and "all match" in replay.stdout, replay.stdout + replay.stderr)
+    finally:
+        server.close()
+
+
+def test_detachments():
+    """Detachments (docs/detachments.md) in the game document: BUY D goes through the order text
+    like any order, the GM reads every power's detachments, a seat its own and none it does not
+    see, and the public none."""
+    server = ts.new_server()
+    try:
+        created = expect(server.request("POST", "/api/v1/games", {
+            "name": "Cavalry", "variant": "western-front-1914", "missing_orders": "hold",
+            "resolve_when_ready": False}), 201, "create game")
+        game_id, gm_token = created["game"]["id"], created["gm_token"]
+        tokens = {}
+        for power in POWERS:
+            joined = expect(server.request(
+                "POST", f"/api/v1/games/{game_id}/seats/{power}/join",
+                {"player": power, "email": power.lower() + "@player.test"}), 201, "join")
+            tokens[power] = joined["token"]
+        answer = expect(put_orders(server, game_id, tokens["France"], "BUY D PAR"), 200, "France")
+        check(answer.get("orders") == ["BUY D PAR"], f"France's order in force: {answer}")
+        expect(put_orders(server, game_id, tokens["Germany"], "buy 1 detachment KOL"), 200,
+               "Germany")
+        gm(server, game_id, gm_token, "resolve")
+        truth = game_as(server, game_id, gm_token)["position"]
+        check(truth.get("detachments") == {"France": ["PAR"], "Germany": ["KOL"]},
+              f"the GM reads both detachments: {truth.get('detachments')}")
+        french = game_as(server, game_id, tokens["France"])
+        check("KOL" not in french["view"]["seen"], "France does not see KOL")
+        check(french["position"].get("detachments") == {"France": ["PAR"]},
+              f"France reads its own detachment only: {french['position'].get('detachments')}")
+        public = game_as(server, game_id)["position"]
+        check(not public.get("detachments"), f"the public reads detachments: {public}")
         check(server.stop() == 0, "clean stop")
         replay = server.run_cli("replay")
         check(replay.returncode == 0 and "all match" in replay.stdout, replay.stdout + replay.stderr)
