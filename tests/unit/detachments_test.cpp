@@ -144,6 +144,17 @@ TEST_CASE(
     CHECK_FALSE(seen.scouted_by(germany, v.find_province("PAR")));
     CHECK(view.unit_at(v.find_province("KOL")) != nullptr);
     CHECK(view.unit_at(v.find_province("AAC")) == nullptr);
+    // 4a "that army must be told" of an enemy supply line it enters: a detachment on one tells
+    // its power too, as it occupies its province. A KOL's line runs KOL - AAC - LIE here.
+    json lined = doc;
+    lined["units"]["Germany"][0]["supply_line"] = json::parse(R"(["KOL", "AAC", "LIE"])");
+    lined["detachments"]["France"] = json::parse(R"(["VER", "AAC"])");
+    const Position on_line = loaded(v, lined);
+    const auto line_sight = sight_of(v, on_line, france);
+    REQUIRE(line_sight);
+    const json line_view = seen_position_json(v, on_line, *line_sight);
+    CAPTURE(line_view.dump());
+    CHECK(line_view["supply_lines_seen"]["Germany"][0] == json::parse(R"(["KOL", "AAC", "LIE"])"));
     // The public sees no one's detachments and no one's reports.
     const auto open = sight_of(v, pos, kNoPower);
     REQUIRE(open);

@@ -32,7 +32,8 @@ Checked check_raise(const Variant& v, const Position& pos, PowerId power, const 
     const DetachmentRules& rules = v.campaign->detachments;
     const ProvinceId city = s.unit.place.province;
     const std::string name = province_abbr(v, city);
-    if (v.campaign->city_class[city] == 0 || pos.owner[city] != power)
+    const auto& classes = v.campaign->city_class;
+    if (city >= classes.size() || classes[city] == 0 || pos.owner[city] != power)
         return fail(name + " is no city " + power_name(v, power) +
                     " controls: detachments are deployed per city controlled (4f)");
     if (enemy_army_or_garrison(v, pos, city, power))

@@ -24,7 +24,8 @@ namespace {
 
 // 4f's modifiers, by the class of the city scouted.
 int city_modifier(const Variant& v, ProvinceId where) {
-    const std::uint8_t cls = v.campaign->city_class[where];
+    const auto& classes = v.campaign->city_class;
+    const std::uint8_t cls = where < classes.size() ? classes[where] : 0;
     return cls == 1 ? 2 : cls == 2 ? 1 : 0;
 }
 
