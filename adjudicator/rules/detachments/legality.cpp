@@ -6,7 +6,6 @@
 #include "orders/parser.h"
 #include "position/position.h"
 #include "rules/detachments/detachments.h"
-#include "rules/detachments/week.h"
 #include "rules/supply/state.h"
 #include "variant/variant.h"
 
@@ -36,8 +35,8 @@ Checked check_raise(const Variant& v, const Position& pos, PowerId power, const 
     if (city >= classes.size() || classes[city] == 0 || pos.owner[city] != power)
         return fail(name + " is no city " + power_name(v, power) +
                     " controls: detachments are deployed per city controlled (4f)");
-    if (enemy_army_or_garrison(v, pos, city, power))
-        return fail("an enemy stands in " + name + ": no detachment can be raised there");
+    // An enemy in the city is no refusal: the seat may not see him, and a refusal would tell it
+    // he is there. The raising fails when the week comes to it (raising.cpp).
     // A detachment standing in the city is no reason to refuse: it may ride out this week, and the
     // new one is raised once the moves are done (raising.cpp); if it stays, the raising fails.
     const std::size_t most = allowed(v, pos, power);
