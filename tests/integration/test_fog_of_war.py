@@ -32,21 +32,27 @@ def text_of(server, path, token=None):
     return got[3].decode()
 
 
+def joined_1914_game(server, name):
+    """A 1914 game with every seat joined, each with an address: (id, GM token, seat tokens)."""
+    created = expect(server.request("POST", "/api/v1/games", {
+        "name": name, "variant": "western-front-1914", "missing_orders": "hold",
+        "resolve_when_ready": False}), 201, "create game")
+    game_id, gm_token = created["game"]["id"], created["gm_token"]
+    tokens = {}
+    for power in POWERS:
+        joined = expect(server.request(
+            "POST", f"/api/v1/games/{game_id}/seats/{power}/join",
+            {"player": power, "email": power.lower() + "@player.test"}), 201, "join")
+        tokens[power] = joined["token"]
+    return game_id, gm_token, tokens
+
+
 def test_views():
     """Germany does not see a French army two provinces off, anywhere the server answers."""
     server = ts.new_server(mail={"enabled": False, "relay": "smtp://127.0.0.1:9",
                                  "domain": "adjutant.test"})
     try:
-        created = expect(server.request("POST", "/api/v1/games", {
-            "name": "Fog", "variant": "western-front-1914", "missing_orders": "hold",
-            "resolve_when_ready": False}), 201, "create game")
-        game_id, gm_token = created["game"]["id"], created["gm_token"]
-        tokens = {}
-        for power in POWERS:
-            joined = expect(server.request(
-                "POST", f"/api/v1/games/{game_id}/seats/{power}/join",
-                {"player": power, "email": power.lower() + "@player.test"}), 201, "join")
-            tokens[power] = joined["token"]
+        game_id, gm_token, tokens = joined_1914_game(server, "Fog")
         base = f"/api/v1/games/{game_id}"
 
         truth = game_as(server, game_id, gm_token)
@@ -140,16 +146,7 @@ def test_detachments():
     see, and the public none."""
     server = ts.new_server()
     try:
-        created = expect(server.request("POST", "/api/v1/games", {
-            "name": "Cavalry", "variant": "western-front-1914", "missing_orders": "hold",
-            "resolve_when_ready": False}), 201, "create game")
-        game_id, gm_token = created["game"]["id"], created["gm_token"]
-        tokens = {}
-        for power in POWERS:
-            joined = expect(server.request(
-                "POST", f"/api/v1/games/{game_id}/seats/{power}/join",
-                {"player": power, "email": power.lower() + "@player.test"}), 201, "join")
-            tokens[power] = joined["token"]
+        game_id, gm_token, tokens = joined_1914_game(server, "Cavalry")
         answer = expect(put_orders(server, game_id, tokens["France"], "BUY D PAR"), 200, "France")
         check(answer.get("orders") == ["BUY D PAR"], f"France's order in force: {answer}")
         expect(put_orders(server, game_id, tokens["Germany"], "buy 1 detachment KOL"), 200,
