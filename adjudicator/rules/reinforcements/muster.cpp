@@ -11,6 +11,7 @@
 #include "rules/reinforcements/reinforcements.h"
 #include "rules/sieges/state.h"
 #include "rules/supply/state.h"
+#include "rules/supply/supply.h"
 #include "variant/variant.h"
 
 namespace adjutant::reinforcements {
@@ -42,12 +43,6 @@ std::string no_muster(const Variant& v, const Position& pos, PowerId power, Prov
     return {};
 }
 
-bool enemy_army_in(const Variant& v, const Position& pos, PowerId power, ProvinceId province) {
-    const Unit* there = pos.unit_at(province);
-    return there != nullptr && there->type == UnitType::Army &&
-           v.campaign->enemies(there->power, power);
-}
-
 namespace {
 
 bool enemy_garrison(const Variant& v, const Position& pos, PowerId power, ProvinceId province) {
@@ -73,7 +68,9 @@ std::string_view not_now(TurnContext& ctx, const Order& o, std::int64_t cost) {
         return "the treasury no longer holds its points";
     if (!no_muster(v, next, o.power, o.unit.province).empty())
         return "the troops cannot muster there now";
-    if (enemy_army_in(v, next, o.power, o.unit.province))
+    // Read as the movement ends, not when the order is judged: a seat in the fog may not see the
+    // army, and its order must not turn illegal when the week is resolved on the whole position.
+    if (supply::enemy_army_in(v, next, o.unit.province, o.power))
         return "an enemy army stands there: no mustering may take place";
     if (is(o, kRaise) && (next.unit_at(o.unit.province) != nullptr ||
                           enemy_garrison(v, next, o.power, o.unit.province)))

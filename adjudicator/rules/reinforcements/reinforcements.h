@@ -38,15 +38,10 @@ void read_parameters(VariantFields& fields, const nlohmann::json& part, const st
 // Why `power` musters no troops in `province`, or empty: its replacements are mustered in its
 // capital while it holds it (4b) and at its map-edge sources, where troops arrive by rail from
 // off the map (seed 001: "reinforcements entering by a rail hex may come by rail from off the
-// map"). What a player's view under fog of war shows, so an order judged on it stands.
+// map"). What a player's view under fog of war shows, so an order judged on it stands; an
+// enemy army there ("no mustering may take place") is read as the movement ends (muster.cpp).
 std::string no_muster(const Variant& variant, const Position& position, PowerId power,
                       ProvinceId province);
-// Whether an enemy army stands in `province`: then no troops muster there ("If a city is under
-// siege ... no mustering may take place"). Read as the movement ends, not when the order is
-// judged: a seat in the fog may not see the army, and its order must not turn illegal when the
-// week is resolved on the whole position.
-bool enemy_army_in(const Variant& variant, const Position& position, PowerId power,
-                   ProvinceId province);
 // The points a new army may have: the army strength module's limits, else the seed's 250-750.
 std::int64_t least_points(const Variant& variant);
 std::int64_t most_points(const Variant& variant);

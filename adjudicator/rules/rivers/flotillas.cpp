@@ -8,6 +8,7 @@
 #include "position/position.h"
 #include "rules/rivers/rivers.h"
 #include "rules/supply/state.h"
+#include "rules/supply/supply.h"
 #include "variant/variant.h"
 
 namespace adjutant::rivers {
@@ -23,9 +24,7 @@ void buy_flotillas(TurnContext& ctx) {
         const std::int64_t cost = map.rivers.flotilla_cost;
         const bool held = map.friendly(next.owner[city], o.power);
         const bool paid = o.power < treasury.size() && treasury[o.power] >= cost;
-        const Unit* there = next.unit_at(city);
-        const bool enemy =
-            there != nullptr && there->type == UnitType::Army && map.enemies(there->power, o.power);
+        const bool enemy = supply::enemy_army_in(v, next, city, o.power);
         if (!held || enemy || !paid || state(next).has(o.power, city)) {
             ctx.verdict(o, false, Reason::NotCarriedOut,
                         !held   ? "the city is no longer friendly"
