@@ -170,9 +170,11 @@ export async function mapShots(page, name) {
   await page.setViewportSize(size);
 }
 
+// `test` may be async: its promise is awaited, since a pending promise is always truthy and
+// would end the wait at once.
 export async function until(test, ms, what) {
   const end = Date.now() + ms;
-  while (!test()) {
+  while (!(await test())) {
     if (Date.now() > end) throw new Error("timed out waiting for " + what);
     await new Promise((r) => setTimeout(r, 200));
   }
