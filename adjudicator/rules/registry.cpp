@@ -8,7 +8,8 @@
 // and trains have moved, and meet them where the week left them), then rail engineering, which
 // reads where the armies ended the week, then the generals, who go where the week took their
 // commands and replace those the week cost, then the barge flotillas, bought once the week's
-// treasury is known and lost with the cities the week took (DESIGN.md §3; docs/campaign.md,
+// treasury is known and lost with the cities the week took, then the armies' experience
+// classes, which follow the points every other step left (DESIGN.md §3; docs/campaign.md,
 // "Turns"). Fog of war changes no week: it only says what a power sees of a position
 // (position/sight.h).
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include "module/rule_module.h"
 #include "rules/army_strength/army_strength.h"
 #include "rules/detachments/detachments.h"
+#include "rules/experience/experience.h"
 #include "rules/field_works/field_works.h"
 #include "rules/fog_of_war/fog_of_war.h"
 #include "rules/generals/generals.h"
@@ -30,11 +32,11 @@
 namespace adjutant {
 
 std::span<const RuleModule* const> rule_modules() {
-    static constexpr std::array<const RuleModule*, 11> kModules{
+    static constexpr std::array<const RuleModule*, 12> kModules{
         &tabletop_battles::kModule, &army_strength::kModule, &reinforcements::kModule,
         &supply::kModule,           &sieges::kModule,        &field_works::kModule,
         &detachments::kModule,      &rail::kModule,          &generals::kModule,
-        &rivers::kModule,           &fog_of_war::kModule,
+        &rivers::kModule,           &experience::kModule,    &fog_of_war::kModule,
     };
     return kModules;
 }

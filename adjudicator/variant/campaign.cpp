@@ -59,4 +59,10 @@ int RiversRules::course_index(std::size_t river, ProvinceId province) const {
     return it == course.end() ? -1 : static_cast<int>(it - course.begin());
 }
 
+std::int64_t ExperienceRules::starting_elite(PowerId power) const {
+    for (const ExperienceStart& s : start)
+        if (s.power == power && s.guards) return s.points;
+    return 0;
+}
+
 }  // namespace adjutant

@@ -124,6 +124,29 @@ TREASURY_EVENTS = {"supply", "replacements", "country", "control", "rivers", "re
 TREASURY_KINDS = {"detachment.raised"}
 
 
+def classes_of(position):
+    """{(power, army id): {class: points}} of the position's experience classes
+    (docs/experience.md); an army without a record is trained throughout."""
+    return {(power, e.get("army")): {k: v for k, v in e.items() if k != "army"}
+            for power, entries in position.get("experience", {}).items() for e in entries}
+
+
+def classes_explained(before, results):
+    """An army still on the board whose classes changed has an experience event naming it."""
+    failures = []
+    after, events = results["next"], results.get("events", [])
+    was, now = classes_of(before), classes_of(after)
+    for power, unit in all_units(after):
+        key = (power, unit.get("id"))
+        if was.get(key, {}) == now.get(key, {}):
+            continue
+        if not any(e.get("kind", "").startswith("experience.") and e.get("power") == power and
+                   f"(army {unit.get('id')})" in e.get("text", "") for e in events):
+            failures.append(f"{unit['unit']} (id {unit.get('id')}): classes {was.get(key, {})} "
+                            f"-> {now.get(key, {})} with no event")
+    return failures
+
+
 def points_and_stores_explained(before, results):
     failures = []
     after, events = results["next"], results.get("events", [])
@@ -155,7 +178,7 @@ def points_and_stores_explained(before, results):
                                    e.get("kind") in TREASURY_KINDS)
                                   for e in events):
             failures.append(f"{power}'s treasury went from {was} to {now} with no event")
-    return failures
+    return failures + classes_explained(before, results)
 
 
 def dislodged_keep_their_strength(before, results):

@@ -72,6 +72,17 @@ def test_points_and_stores():
     expect(invariants.points_and_stores_explained(before, results), 1, "treasury from nothing")
 
 
+def test_classes():
+    before, results = week([army("A AAC", 1)], [army("A AAC", 1)])
+    before["experience"] = {"Germany": [{"army": 1, "elite": 250}]}
+    results["next"]["experience"] = {"Germany": [{"army": 1, "elite": 200}]}
+    expect(invariants.points_and_stores_explained(before, results), 1, "classes lost silently")
+    results["events"] = [{"kind": "experience.losses", "power": "Germany", "province": "AAC",
+                          "text": "A AAC (army 1) lost 50 points of its elite, veteran and raw "
+                                  "troops with its points: now 200 elite, 400 trained"}]
+    expect(invariants.points_and_stores_explained(before, results), 0, "classes in an event")
+
+
 def test_verdicts():
     results = {"orders": [{"power": "Germany", "order": "A AAC - LIE", "result": "succeeds"},
                           {"power": "Germany", "line": 3, "input": "banana",

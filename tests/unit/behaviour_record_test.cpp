@@ -61,7 +61,8 @@ const char* const kSuites[] = {"tests/datc",
                                "tests/rules/army_strength",
                                "tests/rules/tabletop_battles",
                                "tests/rules/generals",
-                               "tests/rules/detachments"};
+                               "tests/rules/detachments",
+                               "tests/rules/experience"};
 
 void record_rules_cases(std::map<std::string, std::string>& record) {
     for (const char* suite : kSuites) {

@@ -41,7 +41,8 @@ TEST_CASE("Rule modules: registered once each, in the week's order, found by nam
     }
     CHECK(names == std::vector<std::string>{"tabletop_battles", "army_strength", "reinforcements",
                                             "supply", "sieges", "field_works", "detachments",
-                                            "rail_network", "generals", "rivers", "fog_of_war"});
+                                            "rail_network", "generals", "rivers", "experience",
+                                            "fog_of_war"});
     CHECK(find_rule_module("strength") == nullptr);
     CHECK(find_rule_module("") == nullptr);
 }

@@ -40,6 +40,10 @@ TEST_CASE("Campaign tabletop battles (seed 004, 4e)") {
     check_suite("tests/rules/tabletop_battles", "Tabletop battles");
 }
 
+TEST_CASE("Campaign experience rules (seed 004, 4d and 4e)") {
+    check_suite("tests/rules/experience", "Experience rules");
+}
+
 TEST_CASE("Campaign generals rules (seed 004, 4g)") {
     check_suite("tests/rules/generals", "Generals rules");
 }

@@ -125,6 +125,23 @@ struct DetachmentRules {
     int per_province = 1;  // detachments of all powers one province may hold
 };
 
+// Seed 004, 4d, experience (docs/experience.md): "Each nation starts with 250 points worth of
+// guards or veterans." Each power's starting points of guards (elite) or veterans, and the army
+// that holds them, by the province it starts in.
+struct ExperienceStart {
+    PowerId power = kNoPower;
+    ProvinceId army = kNoProvince;  // the start army that holds them
+    bool guards = false;            // elite guards; veterans otherwise
+    std::int64_t points = 250;
+};
+
+struct ExperienceRules {
+    std::vector<ExperienceStart> start;  // at most one a power
+    // The elite points `power` started with: 4d, "The percentage of guards may never be
+    // increased during the campaign but the original number may be maintained."
+    std::int64_t starting_elite(PowerId power) const;
+};
+
 struct CampaignMap {
     std::vector<std::uint8_t> city_class;        // per province: 0 (none), 1, 2, 3
     std::vector<std::uint8_t> fortress_class;    // per province: 0 (none), 1, 2, 3
@@ -155,6 +172,8 @@ struct CampaignMap {
     RiversRules rivers;
     bool detachments_rules = false;  // the "detachments" module is enabled
     DetachmentRules detachments;
+    bool experience_rules = false;  // the "experience" module is enabled
+    ExperienceRules experience;
     std::vector<Garrison> start_garrisons;
     std::vector<SupplyTrain> start_trains;
     std::vector<std::int64_t> start_treasury;  // per power

@@ -15,6 +15,7 @@ void TabletopState::normalise() {
     for (BattleResult& r : results) {
         std::sort(r.losses.begin(), r.losses.end());
         std::sort(r.generals_killed.begin(), r.generals_killed.end());
+        std::sort(r.experience.begin(), r.experience.end());
     }
     std::sort(results.begin(), results.end(),
               [](const BattleResult& a, const BattleResult& b) { return a.province < b.province; });

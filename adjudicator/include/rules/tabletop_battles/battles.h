@@ -13,6 +13,7 @@
 
 #include "core/ids.h"
 #include "position/position.h"
+#include "rules/experience/state.h"
 
 namespace adjutant {
 struct Variant;
@@ -28,6 +29,9 @@ struct BattleResult {
     // Points lost by each army in the battle, by the province it stood in as the week began.
     std::vector<std::pair<ProvinceId, std::int64_t>> losses;  // sorted by province
     std::vector<std::string> generals_killed;                 // by name, sorted
+    // The changes of experience class the GM noted (4e), by the province each army stood in as
+    // the week began: the experience module applies them (docs/experience.md).
+    std::vector<experience::ClassChange> experience;  // sorted
 
     friend bool operator==(const BattleResult&, const BattleResult&) = default;
 };

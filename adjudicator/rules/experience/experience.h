@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+// The experience module (seed 004, 4d and 4e; docs/experience.md): the points of each army by
+// class (elite, veteran, trained, raw). Each power starts with its guards or veterans in one
+// army (start.cpp); as the week changes an army's points its classes follow (week.cpp), and
+// after a tabletop battle the GM's changes of class are applied (the results' `experience`,
+// docs/tabletop-battles.md).
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "module/rule_module.h"
+#include "module/turn_context.h"
+#include "rules/experience/state.h"
+
+namespace adjutant::experience {
+
+extern const RuleModule kModule;
+
+bool enabled(const Variant& variant);
+void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at);
+
+// The starting guards or veterans of each power, in the army the variant names.
+void start_position(const Variant& variant, Position& position);
+
+// The week's end: the classes of every army follow its points, and the GM's changes of class
+// are applied (week.cpp).
+void end_of_week(TurnContext& context);
+
+// The module's part of the position document (position_part.cpp).
+extern const std::string_view kPositionKeys[1];
+void read_position(PositionReader& reader, const nlohmann::json& document);
+void write_position(const Variant& variant, const Position& position, nlohmann::json& document);
+std::string check_position(const Variant& variant, const Position& position);
+
+// What a power's view under fog of war keeps of the classes (view.cpp).
+void hide(const Variant& variant, const Sight& sight, Position& view);
+
+}  // namespace adjutant::experience
