@@ -5,6 +5,7 @@
 
 #include "core/phase.h"
 #include "position/position_json.h"
+#include "rules/experience/state.h"
 #include "service/codec.h"
 #include "service/error.h"
 #include "service/game_service.h"
@@ -22,9 +23,59 @@ std::string abbr(const Variant& variant, ProvinceId p) {
 nlohmann::json result_json(const Variant& variant, const tabletop_battles::BattleResult& r) {
     nlohmann::json losses = nlohmann::json::object();
     for (const auto& [from, points] : r.losses) losses[abbr(variant, from)] = points;
-    return {{"winner", variant.powers[r.winner].name},
-            {"losses", std::move(losses)},
-            {"generals_killed", r.generals_killed}};
+    nlohmann::json out = {{"winner", variant.powers[r.winner].name},
+                          {"losses", std::move(losses)},
+                          {"generals_killed", r.generals_killed}};
+    if (!r.experience.empty()) {
+        nlohmann::json changes = nlohmann::json::object();
+        for (const experience::ClassChange& c : r.experience)
+            changes[abbr(variant, c.army)].push_back({{"from", experience::class_name(c.from)},
+                                                      {"to", experience::class_name(c.to)},
+                                                      {"points", c.points}});
+        out["experience"] = std::move(changes);
+    }
+    return out;
+}
+
+// 4d: "The percentage of guards may never be increased during the campaign but the original
+// number may be maintained." Each power's guards after the results' losses (shared out over
+// the classes as the week shares them, docs/experience.md) and changes stay within the number
+// it started with.
+void check_guards(const Variant& variant, const Position& position) {
+    const auto& results = tabletop_battles::state(position).results;
+    const auto& classes = experience::state(position);
+    for (PowerId p = 0; p < variant.powers.size(); ++p) {
+        std::int64_t elite = 0;
+        bool raised = false;
+        for (const experience::ArmyClasses& a : classes.armies) {
+            if (a.power != p || a.elite == 0) continue;
+            const Unit* u = nullptr;
+            for (const Unit& unit : position.units)
+                if (unit.power == p && unit.stats.id == a.army) u = &unit;
+            std::int64_t lost = 0;
+            for (const auto& r : results)
+                for (const auto& [from, points] : r.losses)
+                    if (u != nullptr && from == u->location.province) lost += points;
+            const std::int64_t points = u == nullptr ? 0 : u->stats.points;
+            const std::int64_t left = std::clamp<std::int64_t>(points - lost, 0, points);
+            elite += points > 0 ? a.elite * left / points : 0;
+        }
+        for (const auto& r : results)
+            for (const experience::ClassChange& c : r.experience) {
+                const Unit* u = position.unit_at(c.army);
+                if (u == nullptr || u->power != p) continue;
+                if (c.to == experience::Class::Elite) {
+                    elite += c.points;
+                    raised = true;
+                }
+                if (c.from == experience::Class::Elite) elite -= c.points;
+            }
+        const std::int64_t most = variant.campaign->experience.starting_elite(p);
+        if (raised && elite > most)
+            throw bad_request(variant.powers[p].name + " would have " + std::to_string(elite) +
+                              " points of guards (elite), more than the " + std::to_string(most) +
+                              " it started with: the percentage of guards may never be increased");
+    }
 }
 
 }  // namespace
@@ -48,6 +99,19 @@ nlohmann::json battles_json(const Locked& locked, const LoadedGame& game) {
                                    {"unit", unit_text(variant, u)},
                                    {"points", u.stats.points}};
             if (!u.stats.general.empty()) army["general"] = u.stats.general;
+            // The army's experience classes (docs/experience.md), for the GM's changes of class.
+            if (variant.campaign->experience_rules) {
+                const auto* r = experience::state(game.position).of(u);
+                nlohmann::json classes = nlohmann::json::object();
+                for (const std::string_view name : experience::kClassNames) {
+                    const auto c = *experience::class_named(name);
+                    classes[std::string(name)] =
+                        c == experience::Class::Trained
+                            ? u.stats.points - (r != nullptr ? r->recorded() : 0)
+                            : (r != nullptr ? r->of(c) : 0);
+                }
+                army["classes"] = std::move(classes);
+            }
             armies.push_back(std::move(army));
         }
         const auto* result = tabletop_battles::state(game.position).in(b.province);
@@ -90,7 +154,7 @@ Position with_battle_results(const Locked& locked, const LoadedGame& game,
             throw bad_request("the winner at " + abbr(variant, p) +
                               " is one of the powers whose armies fight there");
         nlohmann::json result = {{"province", abbr(variant, p)}};
-        for (const char* key : {"losses", "generals_killed"})
+        for (const char* key : {"losses", "generals_killed", "experience"})
             if (entry.contains(key)) result[key] = entry[key];
         // Bound to a name: items() of a temporary would outlive it.
         const nlohmann::json losses = result.value("losses", nlohmann::json::object());
@@ -105,6 +169,35 @@ Position with_battle_results(const Locked& locked, const LoadedGame& game,
                                   "fight there, by the province each stands in: not '" + from +
                                   "'");
         }
+        if (result.contains("experience")) {
+            if (!variant.campaign->experience_rules)
+                throw bad_request("this variant has no experience classes: the result at " +
+                                  abbr(variant, p) + " can change none");
+            const nlohmann::json changes = result["experience"];
+            if (!changes.is_object())
+                throw bad_request("the changes of class at " + abbr(variant, p) +
+                                  " are an object of lists by the province each army stands in");
+            for (const auto& [from, list] : changes.items()) {
+                const ProvinceId q = variant.find_province(from);
+                if (std::none_of(battle->armies.begin(), battle->armies.end(),
+                                 [&](const Unit& u) { return u.location.province == q; }))
+                    throw bad_request("changes of class at " + abbr(variant, p) +
+                                      " are for the armies that fight there, by the province "
+                                      "each stands in: not '" +
+                                      from + "'");
+                if (!list.is_array())
+                    throw bad_request("the changes of class of " + from + " at " +
+                                      abbr(variant, p) +
+                                      " are a list of {\"from\", \"to\", \"points\"}");
+                for (const auto& change : list)
+                    if (!change.is_object() || !change.contains("points") ||
+                        !change["points"].is_number_integer() ||
+                        change["points"].get<std::int64_t>() <= 0)
+                        throw bad_request("each change of class of " + from + " at " +
+                                          abbr(variant, p) +
+                                          " moves a positive whole number of 'points'");
+            }
+        }
         by_winner[variant.powers[winner].name].push_back(std::move(result));
     }
     nlohmann::json document = position_json(variant, game.position);
@@ -114,6 +207,7 @@ Position with_battle_results(const Locked& locked, const LoadedGame& game,
     if (!load.ok()) throw bad_request("the battle results are not valid: " + load.errors.front());
     Position position = std::move(*load.position);
     position.normalise();
+    if (variant.campaign->experience_rules) check_guards(variant, position);
     const nlohmann::json stored = position_json(variant, position);
     detail["phase"] = game.phase.phase;
     detail["seq"] = game.phase.seq;

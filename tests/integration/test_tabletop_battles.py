@@ -47,6 +47,10 @@ def test_battles():
         expect(server.request("GET", base + "/battles"), 401, "nor the public")
 
         action = base + "/actions/battles"
+        nan = [a for a in battles["battles"][0]["armies"] if a["unit"] == "A NAN"][0]
+        # France's veterans start with the XX Corps at Nancy (docs/experience.md).
+        check(nan.get("classes") == {"elite": 0, "veteran": 250, "trained": 250, "raw": 0},
+              f"the GM reads the army's classes: {nan}")
         result = {"province": "NAN", "winner": "France", "losses": {"MOR": 100, "NAN": 50},
                   "generals_killed": [GENERAL]}
         for body, why in [
@@ -56,6 +60,19 @@ def test_battles():
             ({"battles": [dict(result, losses={"MOR": -10})]}, "negative losses"),
             ({"battles": [dict(result, losses=5)]}, "losses that are no table"),
             ({"battles": [dict(result, province="XYZ")]}, "an unknown province"),
+            # Changes of experience class (docs/experience.md).
+            ({"battles": [dict(result, experience={"NAN": [{"from": "trained", "to": "guards",
+                                                            "points": 50}]})]}, "no such class"),
+            ({"battles": [dict(result, experience={"KOL": [{"from": "trained", "to": "veteran",
+                                                            "points": 50}]})]},
+             "KOL's army changes no class there"),
+            ({"battles": [dict(result, experience={"NAN": [{"from": "trained", "to": "veteran",
+                                                            "points": 0}]})]}, "no points"),
+            ({"battles": [dict(result, experience={"NAN": [{"from": "trained", "to": "elite",
+                                                            "points": 50}]})]},
+             "France started without guards (4d)"),
+            ({"battles": [dict(result, experience={"NAN": {"from": "trained"}})]},
+             "changes that are no list"),
             ({"battles": "NAN"}, "not a list"),
             ({}, "no battles field"),
         ]:
@@ -63,12 +80,15 @@ def test_battles():
             check(got[0] == 400, f"{why}: {got[0]} {got[3][:200]!r}")
         expect(server.request("POST", action, {"battles": [result]}, token=tokens["France"]),
                403, "a player cannot enter results")
+        promoted = {"NAN": [{"from": "trained", "to": "veteran", "points": 50}]}
+        result = dict(result, experience=promoted)
         expect(server.request("POST", action, {"battles": [result]}, token=gm_token), 200,
                "the GM's result")
         entered = expect(server.request("GET", base + "/battles", token=gm_token), 200, "battles")
         check(entered["battles"][0]["result"] == {"winner": "France",
                                                   "losses": {"MOR": 100, "NAN": 50},
-                                                  "generals_killed": [GENERAL]},
+                                                  "generals_killed": [GENERAL],
+                                                  "experience": promoted},
               f"the result is stored with the phase: {entered}")
 
         ts.gm(server, game_id, gm_token, "resolve", {"phase": phase})
@@ -91,6 +111,13 @@ def test_battles():
               and "G8 von Zwehl takes command of A MOR (type roll " + str(mor["general_roll"] % 10)
               + ")" in texts, f"the pool's events: {texts}")
         check("battle_results" not in after["position"], "results last their phase")
+        # NAN's 250 veterans of 500 points keep their share of the 450 left, and 50 trained
+        # become veterans.
+        nan_id = [u for u in after["position"]["units"]["France"] if u["unit"] == "A NAN"][0]["id"]
+        classes = {e["army"]: e for e in after["position"]["experience"]["France"]}
+        check(classes.get(nan_id, {}).get("veteran") == 275 and
+              any(t.startswith("A NAN (army") and "from trained to veteran" in t for t in texts),
+              f"the GM's change of class: {classes} {texts}")
 
         check(server.stop() == 0, "clean stop")
         replay = server.run_cli("replay")
