@@ -14,6 +14,24 @@ export function seatHolder(game, seat) {
   return seat?.taken ? "(taken)" : "(open)";
 }
 
+// Seed 004, 4d-4e's experience classes, best first (docs/experience.md).
+const CLASSES = ["elite", "veteran", "trained", "raw"];
+
+// A battle form's changes of class: {"experience": {"LIE": [{from, to, points}]}} for the armies
+// given points to change, or nothing when none is (or the variant has no classes).
+function classChanges(armies, id) {
+  const changes = {};
+  for (const a of armies) {
+    if (!a.classes) continue;
+    const from = a.unit.split(" ")[1];
+    const points = Number(document.getElementById(id("class-points-" + from))?.value) || 0;
+    if (points <= 0) continue;
+    changes[from] = [{ from: document.getElementById(id("class-from-" + from)).value,
+      to: document.getElementById(id("class-to-" + from)).value, points }];
+  }
+  return Object.keys(changes).length ? { experience: changes } : {};
+}
+
 export class GmConsole {
   // ctx: {game, token, memo (survives refreshes), refresh()}
   constructor(ctx) {
@@ -84,14 +102,24 @@ export class GmConsole {
         const from = a.unit.split(" ")[1];
         const lost = h("input", { type: "number", min: "0", step: "1", class: "short", id: id("loss-" + from), value: b.result?.losses?.[from] ?? "0" });
         const killed = a.general ? h("input", { type: "checkbox", id: id("killed-" + from), checked: (b.result?.generals_killed || []).includes(a.general) }) : null;
+        // With experience classes (docs/experience.md): one optional change of class per army.
+        const change = a.classes ? b.result?.experience?.[from]?.[0] : null;
+        const classSelect = (what, chosen) => h("select", { id: id(what + "-" + from) },
+          CLASSES.map((c) => h("option", { value: c, selected: c === chosen }, c)));
+        const classes = a.classes ? h("div", { class: "row" },
+          h("label", { for: id("class-points-" + from) }, `points changing class (${CLASSES.filter((c) => a.classes[c]).map((c) => `${a.classes[c]} ${c}`).join(", ")})`),
+          h("input", { type: "number", min: "0", step: "1", class: "short", id: id("class-points-" + from), value: change?.points ?? "0" }),
+          classSelect("class-from", change?.from ?? "trained"), h("span", {}, "to"), classSelect("class-to", change?.to ?? "veteran")) : null;
         return h("div", { "data-army": from },
           h("div", { class: "row" }, h("label", { for: id("loss-" + from) }, `${a.power} ${a.unit} (${a.points} points): points lost`), lost),
-          killed ? h("div", { class: "row" }, killed, h("label", { for: id("killed-" + from) }, `${a.general} killed`)) : null);
+          killed ? h("div", { class: "row" }, killed, h("label", { for: id("killed-" + from) }, `${a.general} killed`)) : null,
+          classes);
       });
       const read = () => ({
         province: b.province, winner: winner.value,
         losses: Object.fromEntries(b.armies.map((a) => { const from = a.unit.split(" ")[1]; return [from, Number(document.getElementById(id("loss-" + from)).value) || 0]; })),
         generals_killed: b.armies.filter((a) => a.general && document.getElementById(id("killed-" + a.unit.split(" ")[1]))?.checked).map((a) => a.general),
+        ...classChanges(b.armies, id),
       });
       return { read, node: h("fieldset", { class: "gm-battle", "data-province": b.province },
         h("legend", {}, `Battle at ${b.province}` + (b.result ? ` (entered: ${b.result.winner} won)` : " (waiting for its result)")),

@@ -348,11 +348,16 @@ async function tabletopBattles(page, server) {
   await page.fill("#gm-battle-NAN-loss-MOR", "100");
   await page.fill("#gm-battle-NAN-loss-NAN", "50");
   await page.check("#gm-battle-NAN-killed-MOR");
+  // 1914 has experience classes (docs/experience.md): 50 of NAN's trained become veterans.
+  await page.fill("#gm-battle-NAN-class-points-NAN", "50");
+  await page.selectOption("#gm-battle-NAN-class-from-NAN", "trained");
+  await page.selectOption("#gm-battle-NAN-class-to-NAN", "veteran");
   await shot(page, "39-tabletop-battle");
   await page.click("#gm-battles-send");
   await page.waitForFunction(() => document.querySelector('#gm-battles legend')?.textContent.includes("entered: France won"), null, { timeout: 10000 });
   const entered = (await apiCall(server, "GET", `/games/${id}/battles`, undefined, gm)).data.battles[0].result;
-  check(entered.winner === "France" && entered.losses.MOR === 100 && entered.losses.NAN === 50 && entered.generals_killed.length === 1,
+  check(entered.winner === "France" && entered.losses.MOR === 100 && entered.losses.NAN === 50 && entered.generals_killed.length === 1 &&
+    entered.experience?.NAN?.[0]?.to === "veteran" && entered.experience.NAN[0].points === 50 && !entered.experience.MOR,
     "the console's result reached the server: " + JSON.stringify(entered));
   await page.click("#gm-resolve");
   await until(async () => (await apiCall(server, "GET", `/games/${id}`, undefined, gm)).data.seq === 1, 10000, "the week resolves");
