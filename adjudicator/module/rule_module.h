@@ -10,7 +10,8 @@
 //   variant  read_parameters reads the module's part of the variant file
 //   orders   read_order / read_unit_action add words to the order language (the module's
 //            order kinds, `ModuleOrderKind`); each kind judges its own legality and writes its
-//            own canonical text; `conflict` refuses a line against the accepted lines before it
+//            own canonical text; `conflict` refuses a line against the accepted lines before it;
+//            `refuse` refuses a legal movement order by a rule of the module
 //   movement settle_orders turns an order that hangs on the phase's other orders into the one
 //            the unit carries out (a fortified army retiring when attacked);
 //            defence_points / attack_points add to a unit's strength in a `points` movement
@@ -137,6 +138,11 @@ struct RuleModule {
     // turn".
     std::string (*conflict)(const Variant&, const Order& order,
                             std::span<const OrderVerdict> earlier) = nullptr;
+    // Why a movement-phase order that is otherwise legal breaks a rule of the module, or empty:
+    // the line is refused with these words ("A MNS has 200 points: an army sent out on campaign
+    // has 250 to 750"). Called for every legal order of a movement phase, the modules' own
+    // included; never in a retreat or adjustment phase.
+    std::string (*refuse)(const Variant&, const Position&, const Order& order) = nullptr;
 
     // Orders whose meaning hangs on the other orders of the phase, settled before anything is
     // resolved: the module may replace an order of its own in `orders` by the one its unit

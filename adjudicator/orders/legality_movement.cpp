@@ -263,9 +263,8 @@ Checked permit(const Variant& v, const Position& pos, PowerId power, const Order
     return Checked{order, "", ""};
 }
 
-}  // namespace
-
-Checked check_movement(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
+// The order judged by the core's rules and its module's own (ModuleOrderKind::check).
+Checked check_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
     switch (s.kind) {
         case SyntaxKind::Retreat:
             return fail("retreats are only ordered in a retreat phase");
@@ -311,6 +310,20 @@ Checked check_movement(const Variant& v, const Position& pos, PowerId power, con
     }
     const std::string note = letter_note(v, s.unit.type, *unit);
     if (out.order && !note.empty()) out.note = out.note.empty() ? note : note + "; " + out.note;
+    return out;
+}
+
+}  // namespace
+
+Checked check_movement(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
+    Checked out = check_order(v, pos, power, s);
+    if (!out.order) return out;
+    // A rule module may refuse an order the rules above allow (an army too weak to march out of
+    // its city on campaign: docs/army-strength.md).
+    for (const RuleModule* module : rule_modules()) {
+        if (module->refuse == nullptr || !module->enabled(v)) continue;
+        if (std::string why = module->refuse(v, pos, *out.order); !why.empty()) return fail(why);
+    }
     return out;
 }
 

@@ -45,6 +45,8 @@ struct OrderSyntax {
     std::size_t line = 0;                          // RailMove: rail line; Permit: canal
     PowerId permitted = kNoPower;                  // Permit
     int count = 0;                                 // a number some module orders carry
+    int engineers = 0;                             // Module: equipment it moves (a split's)
+    int siege_guns = 0;                            // the same
     const ModuleOrderKind* module_kind = nullptr;  // Module: the module's kind of order
 };
 

@@ -59,6 +59,9 @@ struct Order {
     std::uint8_t line = 0;  // RailMove along a named line: the line; Permit: the canal
     PowerId permitted = kNoPower;
     std::int32_t count = 0;
+    // Module: equipment the order moves besides `count` points (a split's engineers and guns)
+    std::int32_t engineers = 0;
+    std::int32_t siege_guns = 0;
     // Module: the module's kind of order; RailMove: the module's kind of ride, or nullptr for a
     // named line
     const ModuleOrderKind* kind = nullptr;
