@@ -278,8 +278,26 @@ class CampaignSide(Side):
         if enemy and enemy.get("points", 0) * 1.2 >= unit.get("points", 0):
             targets_taken.add(here)
             return self.hold(board, unit, here)  # the odds do not allow an attack
+        if not self.may_leave(board, unit, here, step):
+            targets_taken.add(here)
+            return self.hold(board, unit, here)
         targets_taken.add(step)
         return f"{name} - {step}"
+
+    def may_leave(self, board, unit, here, step):
+        """Whether the server accepts the army's move to `step`, asked only where it may not
+        (docs/army-strength.md): an army with too few or too many points to be sent out on
+        campaign from a city of our side into the field."""
+        if not self.graph.army_strength:
+            return True
+        least, most = self.graph.army_strength
+        if least <= unit.get("points", 0) <= most:
+            return True
+        def city_of_ours(p):
+            return p in self.graph.cities and self.friendly(board.owner.get(p))
+        if not city_of_ours(here) or city_of_ours(step):
+            return True
+        return self.game.accepted(self.power, f"{unit['unit']} - {step}")
 
     def hold(self, board, unit, here):
         """An army that stays where it is facing an enemy army digs in (seed 004 5b) where the
@@ -375,7 +393,8 @@ class CampaignSide(Side):
         own = [c for c in self.graph.cities if self.friendly(board.owner.get(c))]
         _, goal = self.nearest(here, own, lambda p: not self.enemy_army_at(board, p))
         step = self.graph.first_step(here, goal) if goal and goal != here else None
-        if step is None or step in targets_taken or step in board.at:
+        if step is None or step in targets_taken or step in board.at or \
+                not self.may_leave(board, board.at[here][1], here, step):
             targets_taken.add(here)
             return f"{name} H"
         targets_taken.add(step)

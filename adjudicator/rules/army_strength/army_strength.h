@@ -44,6 +44,11 @@ void join_armies(TurnContext& context);
 void not_carried_out(TurnContext& context, const Order& order, std::string_view why,
                      const std::string& kind, const std::string& text);
 
+// "to be sent out on campaign" (campaign.cpp): why a move or ride of an army out of a city of its
+// side, to anywhere but another, is refused (it has fewer than the least or more than the most
+// points), or empty.
+std::string refuse_campaign(const Variant& variant, const Position& position, const Order& order);
+
 // The points of an army over the most that do not fight: taken off its strength (battle.cpp).
 std::int64_t excess_points(const Variant& variant, const Position& position,
                            std::span<const Order> orders, const Unit& unit);

@@ -25,6 +25,7 @@ const RuleModule kModule{
     .enabled = enabled,
     .read_parameters = read_parameters,
     .read_unit_action = read_unit_action,
+    .refuse = refuse_campaign,
     .defence_points = excess_points,
     .after_movement = after_movement,
 };
