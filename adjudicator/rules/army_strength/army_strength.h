@@ -20,10 +20,12 @@ namespace adjutant::army_strength {
 
 extern const RuleModule kModule;
 
-// The module's order (order_syntax.cpp reads and writes it, legality.cpp judges it), the army's
-// own: `count` the detachment's points, `destination` where it marches.
+// The module's orders (order_syntax.cpp reads and writes them, legality.cpp judges them), the
+// army's own: `count` the detachment's points (none for a SEND), `engineers` and `siege_guns` the
+// equipment it takes, `destination` where it marches.
 extern const ModuleOrderKind kSplit;
 extern const ModuleOrderKind kJoin;
+extern const ModuleOrderKind kSend;
 SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order);
 std::string order_text(const Variant& variant, const Order& order);
 Checked check_order(const Variant& variant, const Position& position, PowerId power,
@@ -35,7 +37,10 @@ void read_parameters(VariantFields& fields, const nlohmann::json& part, const st
 // As the movement ends: each split whose army still stands where it was ordered sends its
 // detachment into its province, if nothing stands there (split.cpp); then each army ordered to
 // join another that both still stand where they were becomes one with it (join.cpp).
+// First, equipment alone that an enemy army drove from its province is captured or destroyed
+// (capture.cpp).
 void after_movement(TurnContext& context);
+void capture_equipment(TurnContext& context);
 void split_armies(TurnContext& context);
 void join_armies(TurnContext& context);
 
@@ -46,11 +51,18 @@ void not_carried_out(TurnContext& context, const Order& order, std::string_view 
 
 // "to be sent out on campaign" (campaign.cpp): why a move or ride of an army out of a city of its
 // side, to anywhere but another, is refused (it has fewer than the least or more than the most
-// points), or empty.
+// points), or empty. An army of equipment alone (no points) is sent out whatever its points.
 std::string refuse_campaign(const Variant& variant, const Position& position, const Order& order);
+bool equipment_only(const Unit& unit);
+
+// "1 engineer and 2 siege guns", or empty (outcome.cpp).
+std::string equipment_words(const UnitStats& stats);
 
 // The points of an army over the most that do not fight: taken off its strength (battle.cpp).
 std::int64_t excess_points(const Variant& variant, const Position& position,
                            std::span<const Order> orders, const Unit& unit);
+// The attack of equipment alone, which has no points: 1, so that it may move at all (battle.cpp).
+std::int64_t equipment_attack(const Variant& variant, const Position& position,
+                              std::span<const Order> orders, const Unit& unit);
 
 }  // namespace adjutant::army_strength

@@ -5,11 +5,19 @@
 // an ally) to anywhere but another such city: moving between cities is no campaign. Such a move
 // is refused unless the army has the least to the most points. Retreats are never refused: they
 // are ordered in a retreat phase, which this hook does not judge.
+//
+// Equipment alone (an army of no points, SEND) is exempt: it has no troops to count. Nor may it
+// do what needs troops: support, or any of the modules' orders but JOIN.
 #include "position/position.h"
 #include "rules/army_strength/army_strength.h"
 #include "variant/variant.h"
 
 namespace adjutant::army_strength {
+
+bool equipment_only(const Unit& unit) {
+    return unit.type == UnitType::Army && unit.stats.points == 0 &&
+           (unit.stats.engineers > 0 || unit.stats.siege_guns > 0);
+}
 
 namespace {
 
@@ -19,12 +27,22 @@ bool city_of_side(const Variant& v, const Position& pos, ProvinceId province, Po
            province < pos.owner.size() && map.friendly(pos.owner[province], power);
 }
 
+// Equipment alone is an army for order purposes, with no troops: it moves, rides, holds and
+// joins an army, and does nothing that needs men to fight or dig.
+std::string refuse_equipment(const Variant& v, const Unit& unit, const Order& o) {
+    if (o.type != OrderType::Support && (o.type != OrderType::Module || is(o, kJoin))) return "";
+    return unit_text(v, unit.type, unit.location) +
+           " is equipment alone, with no troops (4c): it moves, holds or JOINs an army of its "
+           "power";
+}
+
 }  // namespace
 
 std::string refuse_campaign(const Variant& v, const Position& pos, const Order& o) {
     if (!orders_a_unit(o)) return "";
     const Unit* unit = pos.unit_at(o.unit.province);
     if (unit == nullptr || unit->type != UnitType::Army || unit->power != o.power) return "";
+    if (equipment_only(*unit)) return refuse_equipment(v, *unit, o);
     if (o.type != OrderType::Move && o.type != OrderType::RailMove) return "";
     const ProvinceId from = o.unit.province;
     const ProvinceId to = o.destination.province;

@@ -41,12 +41,46 @@ Checked check_join(const Variant& v, const Position& pos, PowerId power, const U
     return Checked{order, "", ""};
 }
 
+// The engineers and siege guns a split takes or a SEND sends: no more than the army has.
+std::string equipment_error(const Unit& unit, const std::string& name, const OrderSyntax& s) {
+    if (s.engineers > unit.stats.engineers)
+        return name + " has " + std::to_string(unit.stats.engineers) + " engineer" +
+               (unit.stats.engineers == 1 ? "" : "s") + ", not " + std::to_string(s.engineers);
+    if (s.siege_guns > unit.stats.siege_guns)
+        return name + " has " + std::to_string(unit.stats.siege_guns) + " siege gun" +
+               (unit.stats.siege_guns == 1 ? "" : "s") + ", not " + std::to_string(s.siege_guns);
+    return "";
+}
+
+// A KOL SEND 2 SIEGE GUNS - AAC: "Equipment moving alone ... considered an army for order
+// purposes", an army of no points, so the least points of an army sent out do not bind it. It
+// goes one province, as a detachment does; the army keeps all its points.
+Checked check_send(const Variant& v, PowerId power, const Unit& unit, const std::string& name,
+                   const OrderSyntax& s) {
+    if (s.engineers + s.siege_guns <= 0)
+        return fail("SEND takes the equipment it sends: A KOL SEND 2 SIEGE GUNS - AAC");
+    if (equipment_only(unit))
+        return fail(name + " is equipment alone: it moves whole, as an army (A " +
+                    province_abbr(v, unit.location.province) + " - ...)");
+    const ProvinceId to = s.destination.province;
+    if (to == unit.location.province || !v.can_reach(UnitType::Army, unit.location, to))
+        return fail("the equipment of " + name + " cannot go to " + province_abbr(v, to) +
+                    ": it goes one province, to one the army could move to");
+    Order order = module_order(*s.module_kind, power);
+    order.unit_type = unit.type;
+    order.unit = unit.location;
+    order.engineers = s.engineers;
+    order.siege_guns = s.siege_guns;
+    order.destination = Location{to, Coast::None};
+    return Checked{order, "", ""};
+}
+
 }  // namespace
 
 Checked check_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
     if (!enabled(v))
         return fail(
-            "splitting and joining armies is a campaign rule (seed 004, 4c); this map has "
+            "splitting, joining and sending armies is a campaign rule (seed 004, 4c); this map has "
             "none");
     const ArmyStrengthRules& rules = v.campaign->army_strength;
     const ProvinceId where = s.unit.place.province;
@@ -55,7 +89,10 @@ Checked check_order(const Variant& v, const Position& pos, PowerId power, const 
         return fail(error);
     const std::string name = describe_unit(v, unit->type, unit->location);
     if (is(s, kJoin)) return check_join(v, pos, power, *unit, name, s);
-    if (unit->type != UnitType::Army) return fail(name + " is no army: only armies split");
+    if (unit->type != UnitType::Army)
+        return fail(name + " is no army: only armies " + (is(s, kSend) ? "send" : "split"));
+    if (std::string error = equipment_error(*unit, name, s); !error.empty()) return fail(error);
+    if (is(s, kSend)) return check_send(v, power, *unit, name, s);
     const std::string range =
         std::to_string(rules.min_points) + " to " + std::to_string(rules.max_points);
     if (s.count < rules.min_points || s.count > rules.max_points)
@@ -75,6 +112,8 @@ Checked check_order(const Variant& v, const Position& pos, PowerId power, const 
     order.unit_type = unit->type;
     order.unit = unit->location;
     order.count = s.count;
+    order.engineers = s.engineers;
+    order.siege_guns = s.siege_guns;
     order.destination = Location{to, Coast::None};
     return Checked{order, "", ""};
 }

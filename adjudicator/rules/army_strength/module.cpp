@@ -8,10 +8,13 @@ namespace adjutant::army_strength {
 
 // The split is the army's own order: it holds while its detachment forms.
 const ModuleOrderKind kSplit{"split", true, check_order, order_text};
+// So does an army that sends equipment alone: the equipment leaves as the movement ends.
+const ModuleOrderKind kSend{"send", true, check_order, order_text};
 // The joining army holds too: it marches into its new army's province as the movement ends.
 const ModuleOrderKind kJoin{"join", true, check_order, order_text};
 
 void after_movement(TurnContext& context) {
+    capture_equipment(context);
     split_armies(context);
     join_armies(context);
 }
@@ -27,6 +30,7 @@ const RuleModule kModule{
     .read_unit_action = read_unit_action,
     .refuse = refuse_campaign,
     .defence_points = excess_points,
+    .attack_points = equipment_attack,
     .after_movement = after_movement,
 };
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // What splits and joins share as the movement ends (split.cpp, join.cpp): the verdict and event
-// of an order that could not be carried out.
+// of an order that could not be carried out, and the words for equipment.
 #include "position/position.h"
 #include "rules/army_strength/army_strength.h"
 
@@ -18,6 +18,22 @@ void not_carried_out(TurnContext& ctx, const Order& order, std::string_view why,
             r.why = why;
         }
     ctx.event(kind, order.power, order.unit.province, text);
+}
+
+// "1 engineer and 2 siege guns", or empty. Built by appending: GCC 12 warns falsely
+// (-Wrestrict) of a literal put before a temporary.
+std::string equipment_words(const UnitStats& s) {
+    std::string out;
+    if (s.engineers > 0) {
+        out += std::to_string(s.engineers);
+        out += s.engineers == 1 ? " engineer" : " engineers";
+    }
+    if (s.siege_guns > 0) {
+        if (!out.empty()) out += " and ";
+        out += std::to_string(s.siege_guns);
+        out += s.siege_guns == 1 ? " siege gun" : " siege guns";
+    }
+    return out;
 }
 
 }  // namespace adjutant::army_strength

@@ -6,8 +6,12 @@
 // is not carried out and the army stays whole.
 //
 // The detachment carries as many weeks of supply as its army (a week of supply is a week's food
-// for every man, so both parts keep what they had) and none of its equipment: the engineers,
-// siege guns and general stay with the army.
+// for every man, so both parts keep what they had) and the engineers and siege guns its order
+// names (SPLIT 300 WITH 1 ENGINEER); the rest, and the general, stay with the army.
+//
+// A SEND is a split of equipment alone ("Equipment moving alone ... considered an army for order
+// purposes"): a new army of no points with the engineers and siege guns named, and the army's
+// weeks of supply for their crews.
 #include <algorithm>
 
 #include "position/position.h"
@@ -22,6 +26,9 @@ namespace {
 constexpr std::string_view kArmyGone = "the army did not stand where it was ordered to split";
 constexpr std::string_view kDestinationHeld =
     "the detachment could not march: its province is held";
+constexpr std::string_view kArmyGoneSend =
+    "the army did not stand where it was ordered to send its equipment";
+constexpr std::string_view kHeldSend = "the equipment could not go: its province is held";
 
 bool held(const Variant& v, const Position& next, PowerId power, ProvinceId province) {
     if (next.unit_at(province) != nullptr) return true;
@@ -37,21 +44,24 @@ void split_armies(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
     for (const Order& o : ctx.orders) {
-        if (!is(o, kSplit)) continue;
+        const bool send = is(o, kSend);
+        if (!send && !is(o, kSplit)) continue;
         const ProvinceId where = o.unit.province;
         const ProvinceId to = o.destination.province;
         const std::string name = "A " + v.provinces[where].abbr;
+        const std::string what = send ? "its equipment" : "its detachment";
         Unit* army = ctx.army_still_at(where, o.power);
         if (army == nullptr) {
-            not_carried_out(ctx, o, kArmyGone, "army.split_failed",
-                            name + " was driven from " + v.provinces[where].abbr +
-                                ": its detachment did not form");
+            not_carried_out(ctx, o, send ? kArmyGoneSend : kArmyGone, "army.split_failed",
+                            name + " was driven from " + v.provinces[where].abbr + ": " + what +
+                                " did not " + (send ? "leave" : "form"));
             continue;
         }
         if (held(v, next, o.power, to)) {
-            not_carried_out(ctx, o, kDestinationHeld, "army.split_failed",
-                            "the detachment of " + name + " could not march to " +
-                                v.provinces[to].abbr + ", which is held: the army stays whole");
+            not_carried_out(ctx, o, send ? kHeldSend : kDestinationHeld, "army.split_failed",
+                            std::string(send ? "the equipment" : "the detachment") + " of " + name +
+                                " could not march to " + v.provinces[to].abbr +
+                                ", which is held: the army stays whole");
             continue;
         }
         Unit detachment;
@@ -59,17 +69,27 @@ void split_armies(TurnContext& ctx) {
         detachment.power = o.power;
         detachment.location = Location{to, Coast::None};
         detachment.stats.id = next.new_unit_id();
-        detachment.stats.points = o.count;
+        detachment.stats.points = send ? 0 : o.count;
         detachment.stats.supply = army->stats.supply;
-        army->stats.points -= o.count;
-        const std::string rest = std::to_string(army->stats.points);
+        // What the order named, as far as the army still has it (a battle may have cost guns).
+        detachment.stats.engineers = std::min(o.engineers, army->stats.engineers);
+        detachment.stats.siege_guns = std::min(o.siege_guns, army->stats.siege_guns);
+        army->stats.points -= detachment.stats.points;
+        army->stats.engineers -= detachment.stats.engineers;
+        army->stats.siege_guns -= detachment.stats.siege_guns;
         const std::int64_t supply = detachment.stats.supply;
-        ctx.event("army.split", o.power, where,
-                  name + " sent " + std::to_string(o.count) + " of its points to " +
-                      v.provinces[to].abbr + " as army " + std::to_string(detachment.stats.id) +
-                      ", with " + std::to_string(supply) + " week" + (supply == 1 ? "" : "s") +
-                      " of supply; " + rest + " points stay",
-                  supply);
+        std::string weeks = ", with ";
+        weeks += std::to_string(supply);
+        weeks += supply == 1 ? " week of supply" : " weeks of supply";
+        const std::string equipment = equipment_words(detachment.stats);
+        const std::string text =
+            send ? name + " sent " + equipment + " to " + v.provinces[to].abbr + " as army " +
+                       std::to_string(detachment.stats.id) + ", equipment alone" + weeks
+                 : name + " sent " + std::to_string(o.count) + " of its points" +
+                       (equipment.empty() ? "" : " and " + equipment) + " to " +
+                       v.provinces[to].abbr + " as army " + std::to_string(detachment.stats.id) +
+                       weeks + "; " + std::to_string(army->stats.points) + " points stay";
+        ctx.event("army.split", o.power, where, text, supply);
         next.units.push_back(std::move(detachment));
         next.normalise();
     }
