@@ -55,6 +55,7 @@ bool detachment_combat(Week& week, Piece& attacker, Piece& defender, ProvinceId 
     attacker.came_from = from;
     attacker.at.province = to;
     trains_contacted(week, attacker, to);
+    equipment_contacted(week, attacker, to);
     return true;
 }
 

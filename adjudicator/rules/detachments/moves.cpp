@@ -46,6 +46,7 @@ bool enter(Week& week, Piece& mover, ProvinceId to) {
               "the " + v.powers[mover.at.power].adjective + " detachment in " + abbr(v, from) +
                   " moved to " + abbr(v, to));
     trains_contacted(week, mover, to);
+    equipment_contacted(week, mover, to);
     return true;
 }
 

@@ -15,6 +15,7 @@ void detachments_overrun(Week& week) {
     TurnContext& ctx = week.ctx;
     const Variant& v = ctx.variant;
     for (Piece& p : week.pieces) {
+        if (!p.gone) equipment_contacted(week, p, p.at.province);  // came to it: taken
         if (p.gone || !enemy_army_or_garrison(v, ctx.result.next, p.at.province, p.at.power))
             continue;
         const ProvinceId where = p.at.province;

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "position/position.h"
+#include "rules/army_strength/army_strength.h"
 #include "rules/detachments/detachments.h"
 #include "rules/sieges/state.h"
 #include "variant/variant.h"
@@ -68,7 +69,9 @@ void finish_week(Week& week) {
 bool enemy_army_or_garrison(const Variant& v, const Position& pos, ProvinceId where,
                             PowerId power) {
     const Unit* u = pos.unit_at(where);
-    if (u != nullptr && v.campaign->enemies(u->power, power)) return true;
+    // Equipment alone is no army to scout or give way to: it is contacted (equipment.cpp).
+    if (u != nullptr && v.campaign->enemies(u->power, power) && !army_strength::equipment_only(*u))
+        return true;
     for (const Garrison& g : sieges::state(pos).garrisons)
         if (g.province == where && v.campaign->enemies(g.power, power)) return true;
     return false;

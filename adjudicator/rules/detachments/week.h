@@ -61,5 +61,7 @@ bool detachment_combat(Week& week, Piece& attacker, Piece& defender, ProvinceId 
 bool scouting(Week& week, Piece& scout, ProvinceId to);  // scouting.cpp
 // Enemy supply trains in `where`, met alone, captured or destroyed (trains.cpp).
 void trains_contacted(Week& week, const Piece& detachment, ProvinceId where);
+// An enemy army of equipment alone in `where`, captured or destroyed (equipment.cpp).
+void equipment_contacted(Week& week, const Piece& detachment, ProvinceId where);
 
 }  // namespace adjutant::detachments

@@ -4,9 +4,11 @@
 // with a pool that has no general takes the highest-ranked general not yet given a command. A
 // field army is commanded before a garrison, and a greater fortress before a lesser, so a pool
 // that runs short leaves the least commands without one; they roll the plain generalship rating
-// until a general comes free.
+// until a general comes free. An army of equipment alone takes none.
 #include <algorithm>
 
+#include "position/position.h"
+#include "rules/army_strength/army_strength.h"
 #include "rules/generals/generals.h"
 #include "variant/variant.h"
 
@@ -22,6 +24,14 @@ int precedence(const Variant& v, const Command& c) {
     return fortress == 0 ? 4 : fortress;
 }
 
+// An army of equipment alone (4c, docs/army-strength.md: A KOL SEND 2 SIEGE GUNS - AAC) is an
+// army for order purposes only: it is no field army, and no general is taken from the pool for it.
+bool equipment_alone(const Position& next, const Command& c) {
+    if (c.garrison || c.dislodged) return false;
+    const Unit* u = next.unit_at(c.province);
+    return u != nullptr && army_strength::equipment_only(*u);
+}
+
 }  // namespace
 
 void appoint_generals(TurnContext& ctx) {
@@ -30,7 +40,7 @@ void appoint_generals(TurnContext& ctx) {
     for (Pool& pool : state(next).pools) {
         std::vector<Command> vacant;
         for_each_command(next, pool.power, [&](const Command& c) {
-            if (c.general->empty()) vacant.push_back(c);
+            if (c.general->empty() && !equipment_alone(next, c)) vacant.push_back(c);
         });
         std::stable_sort(vacant.begin(), vacant.end(), [&](const Command& a, const Command& b) {
             return precedence(v, a) < precedence(v, b);
