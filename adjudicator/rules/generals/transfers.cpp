@@ -12,6 +12,7 @@
 // once the week's transfers have left, and two generals sent to one command are settled by rank.
 #include <algorithm>
 
+#include "rules/army_strength/army_strength.h"
 #include "rules/generals/generals.h"
 #include "variant/variant.h"
 
@@ -64,13 +65,15 @@ std::optional<Command> now(TurnContext& ctx, PowerId power, const ConstCommand& 
 }
 
 // The escort: an army of the power that stood in `from` as the week began and stands in `to` as
-// it ends (its own id both times). "A MAL" as it now stands, or empty.
+// it ends (its own id both times), with troops: equipment alone escorts nobody. "A MAL" as it
+// now stands, or empty.
 std::string escort(const TurnContext& ctx, PowerId power, ProvinceId from, ProvinceId to) {
     const Unit* then = ctx.before.unit_at(from);
     const Unit* after = ctx.result.next.unit_at(to);
     if (then == nullptr || after == nullptr || then->power != power || after->power != power ||
         then->type != UnitType::Army || after->type != UnitType::Army ||
-        then->stats.id != after->stats.id || then->stats.id == 0)
+        then->stats.id != after->stats.id || then->stats.id == 0 ||
+        army_strength::equipment_only(*then))  // an army for order purposes, no field army (4c)
         return "";
     return command_text(ctx.variant, false, to);
 }
