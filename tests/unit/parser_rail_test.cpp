@@ -74,3 +74,25 @@ TEST_CASE("rail network: a power without rail capacity cannot ride") {
     REQUIRE(parsed.verdicts.size() == 1);
     CHECK(parsed.verdicts[0].error == "Germany has no rail capacity");
 }
+
+TEST_CASE("rail network: a march to the railhead next door, then the ride (seed 001 step 1)") {
+    const Position pos = rail_position(R"({"phase": "1914W32M",
+        "units": {"Germany": [{"unit": "A MOR", "points": 400, "supply": 2},
+                              {"unit": "A MET", "points": 300, "supply": 2}]},
+        "supply_centers": {"Germany": ["MET", "SAA", "TRI"]},
+        "rail": {"Germany": {"capacity_3": ["MOR", "MET", "THI", "LUX", "TRI", "SAA"]}}})");
+    CHECK(verdict(pos, "Germany: A MOR-MET-RAIL-LUX") == "A MOR - MET - RAIL - LUX");
+    CHECK(verdict(pos, "Germany: a mor - met - rail - lux") == "A MOR - MET - RAIL - LUX");
+    CHECK(verdict(pos, "Germany: Army Morchingen -> Metz -> Rail -> Luxemburg") ==
+          "A MOR - MET - RAIL - LUX");
+    // An old-style path without RAIL stays a plain move, refused as before.
+    CHECK(
+        verdict(pos, "Germany: A MOR - MET - LUX").rfind("error: a move has one destination", 0) ==
+        0);
+    CHECK(verdict(pos, "Germany: A MET - MET - RAIL - LUX") ==
+          "error: A MET is already in MET: write A MET - RAIL - LUX");
+    CHECK(verdict(pos, "Germany: A MOR - MET - RAIL - MET") ==
+          "error: A MOR would march to MET and ride nowhere: write A MOR - MET");
+    CHECK(verdict(pos, "Germany: A MOR - MET - RAIL -") ==
+          "error: missing destination for the rail move");
+}

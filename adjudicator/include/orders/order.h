@@ -13,7 +13,7 @@
 //   Waive                power only
 //   RailMove             unit, destination, and either line (index into Variant::rail_lines)
 //                        or kind: a rule module's ride (ModuleOrderKind::ride), for which the
-//                        module plans the path
+//                        module plans the path (and may use `target`, as its header says)
 //   Permit               power, line (index into Variant::canals), permitted: the power whose
 //                        fleets may use the canal this turn
 //   Module               a rule module's order (module/rule_module.h): `kind` says which, and

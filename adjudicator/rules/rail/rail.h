@@ -81,6 +81,11 @@ struct RideSpending {
     std::int64_t left = 0;       // the power's capacity left when this ride was served
     bool over_capacity = false;  // the capacity left could not pay: the unit holds
 };
+// Where a ride boards the train: its unit's province, or the railhead next door its army marches
+// to first (A MOR - MET - RAIL - VER; `Order::target` holds MET). And the path the resolver walks:
+// the station marched to, if any, then the rail route.
+ProvinceId embarks_at(const Order& ride);
+std::vector<ProvinceId> ridden_path(const Order& ride, const RailRoute& route);
 std::vector<RideSpending> spend_rail_capacity(const Variant& variant, const Position& position,
                                               std::span<const RideRequest> rides);
 void plan_rides(const Variant& variant, const Position& position,

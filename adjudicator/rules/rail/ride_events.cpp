@@ -27,11 +27,15 @@ Event ride_event(const Variant& v, const RideOutcome& ride, const RideSpending& 
         return e;
     }
     e.kind = "rail.ride";
-    // The provinces actually ridden: a blocked ride stops short, or never leaves.
+    // The provinces actually ridden: a blocked ride stops short, or never leaves. A march to
+    // the station comes first and is told apart from the rail.
     const ProvinceId end = ride.end;
-    std::string route = v.provinces[o.unit.province].abbr;
+    const ProvinceId station = embarks_at(o);
+    const bool marches = station != o.unit.province;
+    const std::string march = marches ? " marches to " + v.provinces[station].abbr : "";
+    std::string route = v.provinces[station].abbr;
     for (ProvinceId p : spent.route.path) {
-        if (end == o.unit.province) break;
+        if (end == o.unit.province || end == station) break;
         route += '-';
         route += v.provinces[p].abbr;
         if (p == end) break;
@@ -40,12 +44,18 @@ Event ride_event(const Variant& v, const RideOutcome& ride, const RideSpending& 
                              "'s rail capacity (" + std::to_string(spent.left) + " available, " +
                              std::to_string(spent.left - spent.cost) + " left)";
     if (end == o.unit.province)
-        e.text = who + " could not ride to " + destination + ": blocked, it stays in " +
+        e.text = who + " could not" +
+                 (marches ? " march to " + v.provinces[station].abbr + " and" : "") + " ride to " +
+                 destination + ": blocked, it stays in " + v.provinces[end].abbr +
+                 "; it still used" + paid;
+    else if (end == station)
+        e.text = who + march + ", its ride to " + destination + " blocked: it stays in " +
                  v.provinces[end].abbr + "; it still used" + paid;
     else if (end != o.destination.province)
-        e.text = who + " rides " + route + ", stopped short of " + destination + ", for" + paid;
+        e.text = who + march + (marches ? " and" : "") + " rides " + route + ", stopped short of " +
+                 destination + ", for" + paid;
     else
-        e.text = who + " rides " + route + " for" + paid;
+        e.text = who + march + (marches ? " and" : "") + " rides " + route + " for" + paid;
     if (spent.route.all_double) e.text += "; all double track: half cost";
     if (spent.route.interdicted) e.text += "; enters an interdicted province: double cost";
     return e;

@@ -62,6 +62,21 @@ std::string route_error(const Variant& v, const Position& pos, PowerId power, Pr
     return "no route" + over;
 }
 
+// Why the army in `from` cannot march to `station` before riding on to `to`, or empty.
+std::string march_error(const Variant& v, const std::string& who, ProvinceId from,
+                        ProvinceId station, ProvinceId to) {
+    const std::string name = province_abbr(v, station);
+    if (station == from)
+        return who + " is already in " + name + ": write " + who + " - RAIL - " +
+               province_abbr(v, to);
+    if (station == to)
+        return who + " would march to " + name + " and ride nowhere: write " + who + " - " + name;
+    if (!v.army_can_move(from, station))
+        return name + " is not adjacent to " + province_abbr(v, from) +
+               ": the march before embarking (half a week's movement) goes to a province next door";
+    return "";
+}
+
 }  // namespace
 
 Checked check_ride(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
@@ -87,12 +102,20 @@ Checked check_ride(const Variant& v, const Position& pos, PowerId power, const O
     if (to == from) return fail(who + " is already in " + province_abbr(v, to));
     const std::int64_t capacity = network_rail_capacity(v, unit.power);
     if (capacity == 0) return fail(power_name(v, unit.power) + " has no rail capacity");
-    if (std::string error = end_error(v, pos, unit.power, from, "embark"); !error.empty())
+    // Seed 001 step 1: up to half the movement spent before embarking, the march into the
+    // railhead province next door (docs/rail-movement.md, "Marching to the train").
+    const ProvinceId station = s.path.empty() ? from : s.path.front();
+    if (!s.path.empty()) {
+        if (std::string error = march_error(v, who, from, station, to); !error.empty())
+            return fail(error);
+        order.target = station;
+    }
+    if (std::string error = end_error(v, pos, unit.power, station, "embark"); !error.empty())
         return fail(error);
     if (std::string error = end_error(v, pos, unit.power, to, "disembark"); !error.empty())
         return fail(error);
-    const auto route = network_rail_route(v, pos, unit.power, from, to);
-    if (!route) return fail(route_error(v, pos, unit.power, from, to));
+    const auto route = network_rail_route(v, pos, unit.power, station, to);
+    if (!route) return fail(route_error(v, pos, unit.power, station, to));
     const std::int64_t cost = network_rail_cost(unit, *route);
     if (cost > capacity)
         return fail("the ride of " + who + " to " + province_abbr(v, to) + " costs " +

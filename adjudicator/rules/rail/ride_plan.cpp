@@ -8,7 +8,8 @@
 // stopped short still used its trains. A power's rides are served cheapest first, ties by the
 // origin's abbreviation, so that as many ride as the capacity allows and the order in which
 // they were written or stored never matters; a ride the remaining capacity cannot pay for
-// holds.
+// holds. A ride that marches to its station first pays for the rail from the station only, and
+// pays even when the march fails: the trains were ordered at the start of the turn.
 #include <algorithm>
 #include <tuple>
 
@@ -25,6 +26,20 @@ constexpr std::string_view kOverRailCapacity =
 
 }  // namespace
 
+ProvinceId embarks_at(const Order& ride) {
+    return ride.target != kNoProvince ? ride.target : ride.unit.province;
+}
+
+std::vector<ProvinceId> ridden_path(const Order& ride, const RailRoute& route) {
+    // A march to the station is the first step of the path: the resolver contests it as it
+    // contests every province of a ride (docs/rail-movement.md, "Marching to the train").
+    std::vector<ProvinceId> path;
+    path.reserve(route.path.size() + 1);
+    if (ride.target != kNoProvince) path.push_back(ride.target);
+    path.insert(path.end(), route.path.begin(), route.path.end());
+    return path;
+}
+
 std::vector<RideSpending> spend_rail_capacity(const Variant& v, const Position& position,
                                               std::span<const RideRequest> rides) {
     std::vector<RideSpending> out(rides.size());
@@ -38,7 +53,8 @@ std::vector<RideSpending> spend_rail_capacity(const Variant& v, const Position& 
     for (std::size_t k = 0; k < rides.size(); ++k) {
         const Order& o = *rides[k].order;
         const ProvinceId from = o.unit.province;
-        auto route = network_rail_route(v, position, o.power, from, o.destination.province);
+        auto route =
+            network_rail_route(v, position, o.power, embarks_at(o), o.destination.province);
         if (!route) continue;  // the legality refuses these; without a route the unit stays
         RideSpending& spent = out[k];
         spent.cost = network_rail_cost(*rides[k].unit, *route);
@@ -110,7 +126,7 @@ void plan_rides(const Variant& v, const Position& position, std::span<const Ride
         if (spent[k].over_capacity)
             plan.held = kOverRailCapacity;
         else
-            plan.path = spent[k].route.path;
+            plan.path = ridden_path(*rides[k].order, spent[k].route);
     }
 }
 

@@ -1,22 +1,39 @@
 // SPDX-License-Identifier: Apache-2.0
 // Network rail moves as players write them (docs/rail-movement.md, "Orders"): A KOL - RAIL - LIE,
-// the word RAIL standing where a named line's name stands in A MOS - TSR - IRK; and their
-// canonical text.
+// the word RAIL standing where a named line's name stands in A MOS - TSR - IRK; A MOR - MET -
+// RAIL - VER, a march to the railhead next door before embarking (seed 001 step 1's half of the
+// movement spent before embarking); and their canonical text.
 #include "orders/order_reader.h"
 #include "rules/rail/rail.h"
 #include "variant/variant.h"
 
 namespace adjutant::rail {
 
+namespace {
+
+// RAIL followed by a move operator, where a named line called RAIL would keep its name (the
+// variant's lines are read first).
+bool at_rail(const OrderReader& r) {
+    return !r.at_end() && is_word(r.peek(), "rail") && r.ahead(1) != nullptr &&
+           r.ahead(1)->kind == TokenKind::Dash && !r.names().rail_line(r.peek());
+}
+
+}  // namespace
+
 SyntaxMatch read_ride(OrderReader& r, OrderSyntax& order) {
     const std::size_t start = r.position();
-    // A named line called RAIL would keep its name: the variant's lines are read first.
-    const bool ride = r.read_move_operator() && !r.at_end() && is_word(r.peek(), "rail") &&
-                      r.ahead(1) != nullptr && r.ahead(1)->kind == TokenKind::Dash &&
-                      !r.names().rail_line(r.peek());
-    if (!ride) {
+    if (!r.read_move_operator()) {
         r.rewind(start);
         return SyntaxMatch::NotMine;
+    }
+    if (!at_rail(r)) {
+        // "- MET - RAIL -": the station marched to, read on trial; anything else is not a ride.
+        PlaceRef station;
+        if (!r.read_place(station, "the march") || !r.read_move_operator() || !at_rail(r)) {
+            r.rewind(start);
+            return SyntaxMatch::NotMine;
+        }
+        order.path.assign(1, station.province);
     }
     r.advance(2);
     set_module_kind(order, kRide);
@@ -25,7 +42,9 @@ SyntaxMatch read_ride(OrderReader& r, OrderSyntax& order) {
 }
 
 std::string ride_text(const Variant& v, const Order& o) {
-    return unit_text(v, o.unit_type, o.unit) + " - RAIL - " + v.location_text(o.destination);
+    std::string text = unit_text(v, o.unit_type, o.unit);
+    if (o.target != kNoProvince) text += " - " + v.provinces[o.target].abbr;
+    return text + " - RAIL - " + v.location_text(o.destination);
 }
 
 }  // namespace adjutant::rail
