@@ -139,6 +139,9 @@ void initialise(const Variant& v, Position& pos) {
 void after_movement(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
+    // The cargo of the modules before this one has been paid for: the ledger lasts no longer
+    // than their steps (arrival.cpp).
+    state(next).cargo_spent.clear();
     for (const Order& o : ctx.orders) {
         if (!is(o, kDemolish) && !is(o, kRepair)) continue;
         const ProvinceId at = o.unit.province;

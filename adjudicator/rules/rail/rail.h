@@ -99,6 +99,15 @@ std::vector<std::int64_t> capacity_after_rides(const Variant& variant, const Pos
                                                std::span<const Order> orders);
 std::int64_t supply_point_cost(const Variant& variant, const Position& before,
                                std::span<const ProvinceId> route);
+// The week's rail capacity after the rides, for cargo carried as the movement ends (arrival.cpp):
+// per power, what the rides left less what such cargo spent this week (troops raised by rail,
+// then the supply trains, in the order the modules run); spend_capacity records such cargo.
+// And the route of troops arriving by rail to `to` (from `source`, or any map edge) over the
+// week's last position, where the movement left the enemies, under the turn's interdiction.
+std::vector<std::int64_t> capacity_left(const TurnContext& context);
+void spend_capacity(TurnContext& context, PowerId power, std::int64_t cost);
+std::optional<RailArrival> arrival_at_week_end(const TurnContext& context, PowerId power,
+                                               ProvinceId to, ProvinceId source);
 bool ride_stopped_by(const Variant& variant, PowerId rider, PowerId other);
 bool ride_may_end(const Variant& variant, ProvinceId province);
 void ride_events(const Variant& variant, const Position& position,

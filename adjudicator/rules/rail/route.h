@@ -41,6 +41,22 @@ std::optional<RailRoute> network_rail_route(const Variant& variant, const Positi
                                             PowerId power, ProvinceId from, ProvinceId to,
                                             RailRouteRelax relax = {});
 
+// Troops coming by rail from off the map (seed 001; docs/reinforcements.md, "By rail"): whether
+// `province` is a map edge of `power`'s own with rail, where they come in; and their route to
+// `to` from `source`, or from the cheapest such edge (then the fewest provinces, then the first
+// in the map's order) when `source` is kNoProvince. An edge holding an enemy unit or garrison,
+// or whose rail is not operational for the power, is none.
+struct RailArrival {
+    ProvinceId source = kNoProvince;
+    RailRoute route;
+};
+bool arrival_source(const Variant& variant, PowerId power, ProvinceId province);
+std::optional<RailArrival> arrival_route(const Variant& variant, const Position& position,
+                                         PowerId power, ProvinceId to, ProvinceId source,
+                                         RailRouteRelax relax = {});
+// The rail capacity cargo of `points` strength points costs along `route`, as a ride's.
+std::int64_t cargo_cost(std::int64_t points, const RailRoute& route);
+
 // The rail capacity (supply points) the unit's ride costs.
 std::int64_t network_rail_cost(const Unit& unit, const RailRoute& route);
 

@@ -38,28 +38,37 @@ Checked check_order(const Variant& v, const Position& pos, PowerId power, const 
     const std::string name = province_abbr(v, where);
     const std::int64_t points = s.count;
     if (points < 1) return fail("the troops mustered have at least 1 point");
-    if (&kind == &kRaise && (points < least_points(v) || points > most_points(v)))
+    if ((&kind == &kRaise || &kind == &kRaiseByRail) &&
+        (points < least_points(v) || points > most_points(v)))
         return fail("a new army sent out on campaign has " + std::to_string(least_points(v)) +
                     " to " + std::to_string(most_points(v)) + " points (4c), not " +
                     std::to_string(points));
-    if (std::string why = no_muster(v, pos, power, where); !why.empty()) return fail(why);
+    ProvinceId source = kNoProvince;
+    if (&kind == &kRaiseByRail) {
+        source = s.path.empty() ? kNoProvince : s.path.front();
+        if (std::string why = no_arrival(v, pos, power, source, where, points); !why.empty())
+            return fail(why);
+    } else if (std::string why = no_muster(v, pos, power, where); !why.empty()) {
+        return fail(why);
+    }
     const Unit* there = pos.unit_at(where);
     if (&kind == &kReinforceArmy &&
         (there == nullptr || there->type != UnitType::Army || there->power != power))
         return fail("no army of " + power_name(v, power) + " at " + name + " to reinforce");
     if (&kind == &kReinforceGarrison && !own_garrison(pos, power, where))
         return fail("no garrison of " + power_name(v, power) + " in " + name + " to reinforce");
-    const std::int64_t cost = &kind == &kRaise ? raise_cost(v, points) : points;
+    const bool raise = &kind == &kRaise || &kind == &kRaiseByRail;
+    const std::int64_t cost = raise ? raise_cost(v, points) : points;
     const auto& treasury = supply::state(pos).treasury;
     const std::int64_t have = power < treasury.size() ? treasury[power] : 0;
     if (cost > have)
-        return fail(
-            std::string(&kind == &kRaise ? "the army and its supply cost " : "the troops cost ") +
-            std::to_string(cost) + " points; " + power_name(v, power) + " has " +
-            std::to_string(have));
+        return fail(std::string(raise ? "the army and its supply cost " : "the troops cost ") +
+                    std::to_string(cost) + " points; " + power_name(v, power) + " has " +
+                    std::to_string(have));
     Order order = module_order(kind, power);
     order.unit = Location{where, Coast::None};
     order.count = s.count;
+    order.target = source;
     return Checked{order, "", ""};
 }
 

@@ -9,6 +9,7 @@ namespace adjutant::reinforcements {
 // None is a unit's own order: the army reinforced may hold or move (then it is not there to be
 // reinforced), and the province raised in is nobody's yet.
 const ModuleOrderKind kRaise{"raise", false, check_order, order_text};
+const ModuleOrderKind kRaiseByRail{"raise by rail", false, check_order, order_text};
 const ModuleOrderKind kReinforceArmy{"reinforce army", false, check_order, order_text};
 const ModuleOrderKind kReinforceGarrison{"reinforce garrison", false, check_order, order_text};
 

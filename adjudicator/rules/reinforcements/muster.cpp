@@ -66,6 +66,7 @@ std::string_view not_now(TurnContext& ctx, const Order& o, std::int64_t cost) {
     const auto& treasury = supply::state(next).treasury;
     if (o.power >= treasury.size() || treasury[o.power] < cost)
         return "the treasury no longer holds its points";
+    if (is(o, kRaiseByRail)) return {};  // by rail: arrive_by_rail's own checks (by_rail.cpp)
     if (!no_muster(v, next, o.power, o.unit.province).empty())
         return "the troops cannot muster there now";
     // Read as the movement ends, not when the order is judged: a seat in the fog may not see the
@@ -88,18 +89,22 @@ void muster(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
     for (const Order& o : ctx.orders) {
-        if (!is(o, kRaise) && !is(o, kReinforceArmy) && !is(o, kReinforceGarrison)) continue;
+        const bool raise = is(o, kRaise) || is(o, kRaiseByRail);
+        if (!raise && !is(o, kReinforceArmy) && !is(o, kReinforceGarrison)) continue;
         const ProvinceId where = o.unit.province;
         const std::string name = v.provinces[where].abbr;
         const std::int64_t points = o.count;
-        const std::int64_t cost = is(o, kRaise) ? raise_cost(v, points) : points;
-        if (const std::string_view why = not_now(ctx, o, cost); !why.empty()) {
+        const std::int64_t cost = raise ? raise_cost(v, points) : points;
+        std::string_view why = not_now(ctx, o, cost);
+        std::string by_rail;
+        if (why.empty() && is(o, kRaiseByRail)) why = arrive_by_rail(ctx, o, by_rail);
+        if (!why.empty()) {
             ctx.verdict(o, false, Reason::NotCarriedOut, why);
             continue;
         }
         supply::state(next).treasury[o.power] -= cost;
         const std::string paid = " for " + std::to_string(cost) + " points";
-        if (is(o, kRaise)) {
+        if (raise) {
             Unit army;
             army.type = UnitType::Army;
             army.power = o.power;
@@ -112,7 +117,7 @@ void muster(TurnContext& ctx) {
                       v.powers[o.power].name + " raised A " + name + ", army " +
                           std::to_string(army.stats.id) + " of " + std::to_string(points) +
                           " points with " + std::to_string(weeks) + " week" +
-                          (weeks == 1 ? "" : "s") + " of supply," + paid,
+                          (weeks == 1 ? "" : "s") + " of supply," + paid + by_rail,
                       weeks);
             next.units.push_back(std::move(army));
             next.normalise();

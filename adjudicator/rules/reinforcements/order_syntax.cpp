@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The reinforcements orders as players write them, and their canonical text:
 //   RAISE 300 A KOL          also "RAISE A KOL 300", "raise an army of 300 at Koln"
+//   RAISE 300 A LIE BY RAIL  also "RAISE 300 A KOL - RAIL - LIE" naming the map-edge source
 //   REINFORCE A PAR 100      also "REINFORCE A PAR WITH 100"; G PAR for the garrison
 #include "orders/order_reader.h"
 #include "rules/reinforcements/reinforcements.h"
@@ -30,6 +31,27 @@ bool is_number(const Token* token) {
            token->text.front() >= '0' && token->text.front() <= '9';
 }
 
+// "BY RAIL" after a RAISE: the army comes by rail from the map edge (seed 001).
+bool read_by_rail(OrderReader& r) {
+    if (!r.next_is({"by"}) || r.ahead(1) == nullptr || !is_word(*r.ahead(1), "rail")) return false;
+    r.advance(2);
+    return true;
+}
+
+// "- RAIL - LIE" after the source of a RAISE: the railhead the army comes on to.
+SyntaxMatch read_rail_leg(OrderReader& r, OrderSyntax& order) {
+    const std::size_t start = r.position();
+    if (!r.read_move_operator() || !r.next_is({"rail"}) || r.ahead(1) == nullptr ||
+        r.ahead(1)->kind != TokenKind::Dash) {
+        r.rewind(start);
+        return SyntaxMatch::NotMine;
+    }
+    r.advance(2);
+    order.path.assign(1, order.unit.place.province);  // the source
+    set_module_kind(order, kRaiseByRail);
+    return r.read_place(order.unit.place, "RAISE") ? SyntaxMatch::Read : SyntaxMatch::Failed;
+}
+
 SyntaxMatch read_raise(OrderReader& r, OrderSyntax& order) {
     constexpr const char* kExample = "RAISE 300 A KOL";
     set_module_kind(order, kRaise);
@@ -41,10 +63,13 @@ SyntaxMatch read_raise(OrderReader& r, OrderSyntax& order) {
     if (r.next_is({"a", "army"})) r.advance();
     if (r.next_is({"at", "in"})) r.advance();
     if (!r.read_place(order.unit.place, "RAISE")) return SyntaxMatch::Failed;
+    const SyntaxMatch leg = read_rail_leg(r, order);
+    if (leg == SyntaxMatch::Failed) return leg;
     if (!number_first) {
         if (r.next_is({"with", "of"})) r.advance();
         if (!read_points(r, order, kExample)) return SyntaxMatch::Failed;
     }
+    if (leg == SyntaxMatch::NotMine && read_by_rail(r)) set_module_kind(order, kRaiseByRail);
     return SyntaxMatch::Read;
 }
 
@@ -81,6 +106,11 @@ SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
 std::string order_text(const Variant& v, const Order& o) {
     const std::string points = std::to_string(o.count);
     if (is(o, kRaise)) return "RAISE " + points + " A " + v.location_text(o.unit);
+    if (is(o, kRaiseByRail))
+        return o.target != kNoProvince
+                   ? "RAISE " + points + " A " + v.provinces[o.target].abbr + " - RAIL - " +
+                         v.location_text(o.unit)
+                   : "RAISE " + points + " A " + v.location_text(o.unit) + " BY RAIL";
     return std::string("REINFORCE ") + (is(o, kReinforceGarrison) ? "G " : "A ") +
            v.location_text(o.unit) + " " + points;
 }

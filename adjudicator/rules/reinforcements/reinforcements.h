@@ -4,6 +4,7 @@
 //
 //   RAISE 300 A KOL        a new army of 300 points, with its carried supply, at the capital or
 //                          a map-edge source of the power (muster.cpp)
+//   RAISE 300 A LIE BY RAIL  the same army, come by rail from a map-edge source to a railhead
 //   REINFORCE A PAR 100    100 points join the army (or, `G PAR`, the garrison) standing there
 //
 // Both are paid from the treasury and carried out as the movement ends, before the supply steps,
@@ -25,6 +26,11 @@ extern const RuleModule kModule;
 // with `unit` the province and `count` the points: a new army raised, an army reinforced, a
 // garrison reinforced.
 extern const ModuleOrderKind kRaise;
+// RAISE 300 A LIE BY RAIL, RAISE 300 A KOL - RAIL - LIE: a new army raised at a map-edge source
+// with rail that comes on by rail to a railhead of the power's operational network (seed 001;
+// docs/reinforcements.md, "By rail"): `unit` the railhead, `count` the points, `target` the source
+// written (kNoProvince: the cheapest). The rail module routes it and keeps the capacity it spends.
+extern const ModuleOrderKind kRaiseByRail;
 extern const ModuleOrderKind kReinforceArmy;
 extern const ModuleOrderKind kReinforceGarrison;
 SyntaxMatch read_order(OrderReader& reader, OrderSyntax& order);
@@ -42,6 +48,14 @@ void read_parameters(VariantFields& fields, const nlohmann::json& part, const st
 // enemy army there ("no mustering may take place") is read as the movement ends (muster.cpp).
 std::string no_muster(const Variant& variant, const Position& position, PowerId power,
                       ProvinceId province);
+// Why `power`'s troops cannot come by rail from `source` (kNoProvince: the cheapest of its map
+// edges) to the railhead `to` as an army of `points`, or empty; judged on what a seat sees, as
+// no_muster is (by_rail.cpp). Enemy troops on the way are looked for as the movement ends.
+std::string no_arrival(const Variant& variant, const Position& position, PowerId power,
+                       ProvinceId source, ProvinceId to, std::int64_t points);
+// As the movement ends: brings the army of a RAISE ... BY RAIL on by rail, spending the rail
+// capacity, and says so in `how` (for the raising event); or why it does not come.
+std::string_view arrive_by_rail(TurnContext& context, const Order& order, std::string& how);
 // The points a new army may have: the army strength module's limits, else the seed's 250-750.
 std::int64_t least_points(const Variant& variant);
 std::int64_t most_points(const Variant& variant);

@@ -42,7 +42,7 @@ struct RailRoom {
 
 std::int64_t& capacity_of(const TurnContext& ctx, RailRoom& room, PowerId power) {
     if (room.capacity.empty())
-        room.capacity = rail::capacity_after_rides(ctx.variant, ctx.before, ctx.orders);
+        room.capacity = rail::capacity_left(ctx);  // after the rides and troops raised by rail
     return room.capacity[power];
 }
 

@@ -40,6 +40,11 @@ struct RailNetworkState {
     // Rail links converted to another gauge than the variant lays them in (seed 001, "ancho de
     // vía"): link index and gauge index, sorted by link.
     std::vector<std::pair<std::uint16_t, std::uint8_t>> converted;
+    // Per power: the rail capacity that cargo of other modules spent as this week's movement
+    // ended (troops raised by rail, docs/reinforcements.md), after the rides and before the
+    // supply trains. Kept only while the week's steps run: the module's own step clears it, so
+    // no stored position holds it (rules/rail/arrival.cpp).
+    std::vector<std::int64_t> cargo_spent;
 
     // `power`'s state of the rail in `province`; NonOperational when rail is not tracked.
     RailState of(PowerId power, ProvinceId province) const {
