@@ -26,6 +26,12 @@ RETIRE_ODDS = 2
 MOST_DETACHMENTS = 3
 RAISE_CHANCE = 0.3
 RIDE_OUT_CHANCE = 0.7
+# How often an army far from its goal with no station in its province marches to the railhead
+# next door and rides on from there (seed 001 step 1, docs/rail-movement.md), and how often a
+# new army comes on by rail from the map edge to a railhead nearer the enemy
+# (docs/reinforcements.md, "By rail").
+MARCH_RIDE_CHANCE = 0.7
+RAISE_BY_RAIL_CHANCE = 0.5
 
 
 class CampaignSide(Side):
@@ -145,8 +151,21 @@ class CampaignSide(Side):
         def distance(place):
             near = self.graph.distances(place)
             return min((near[e] for e in enemies if e in near), default=99)
-        for place in sorted(free, key=lambda p: (distance(p), p)):
-            line = f"RAISE {points} A {place}"
+        lines = [f"RAISE {points} A {place}"
+                 for place in sorted(free, key=lambda p: (distance(p), p))]
+        if self.graph.rail and self.rng.random() < RAISE_BY_RAIL_CHANCE:
+            # By rail from the map edge to one of our railheads nearer the enemy than any
+            # muster place (seed 001; docs/reinforcements.md, "By rail").
+            states = board.position.get("rail", {}).get(self.power, {})
+            operational = {p for state in ("capacity_1", "capacity_2", "capacity_3", "exceptional")
+                           for p in states.get(state, [])}
+            nearest = min((distance(p) for p in free), default=99)
+            muster = self.graph.muster.get(self.power, [])
+            stations = [r for r in self.graph.railheads if r in operational and r not in board.at
+                        and r not in muster and distance(r) < nearest]
+            lines = [f"RAISE {points} A {r} BY RAIL"
+                     for r in sorted(stations, key=lambda r: (distance(r), r))[:3]] + lines
+        for line in lines:
             if self.game.accepted(self.power, line):
                 return [line], treasury - points - carry
         return [], treasury
@@ -249,8 +268,8 @@ class CampaignSide(Side):
         if goal is None or distance == 0:
             targets_taken.add(here)
             return f"{name} H"
-        if self.graph.rail and distance >= RIDE_DISTANCE and here in self.graph.railheads:
-            ride = self.ride(board, name, here, goal, targets_taken)
+        if self.graph.rail and distance >= RIDE_DISTANCE:
+            ride = self.ride_on(board, name, here, goal, targets_taken)
             if ride:
                 return ride
         step = self.graph.first_step(here, goal)
@@ -369,6 +388,21 @@ class CampaignSide(Side):
             line = f"{unit['unit']} CONVERT {there}"
             if self.game.accepted(self.power, line):
                 return line
+        return None
+
+    def ride_on(self, board, name, here, goal, targets_taken):
+        """A ride from a station in the army's province; where there is none, most weeks
+        (MARCH_RIDE_CHANCE), a march to a railhead next door and a ride on from there:
+        `A MOR - MET - RAIL - LUX`."""
+        if here in self.graph.railheads:
+            return self.ride(board, name, here, goal, targets_taken)
+        if self.rng.random() >= MARCH_RIDE_CHANCE:
+            return None
+        for station in self.graph.army.get(here, []):
+            if station in self.graph.railheads and station not in targets_taken:
+                ride = self.ride(board, f"{name} - {station}", station, goal, targets_taken)
+                if ride:
+                    return ride
         return None
 
     def ride(self, board, name, here, goal, targets_taken):

@@ -124,9 +124,9 @@ class RailheadSide(CampaignSide):
         if goal is None or distance == 0:
             targets_taken.add(here)
             return f"{name} H"
-        if self.graph.rail and distance >= RIDE_DISTANCE and here in self.graph.railheads:
+        if self.graph.rail and distance >= RIDE_DISTANCE:
             # A ride ends on operational rail, a supply base: always within reach.
-            ride = self.ride(board, name, here, goal, targets_taken)
+            ride = self.ride_on(board, name, here, goal, targets_taken)
             if ride:
                 return ride
         to_goal = self.graph.distances(goal)
