@@ -33,6 +33,14 @@ def start():
     }
 
 
+def gm_start_at_namur(variant):
+    """The GM's own start. Its armies are not the map's, so the guards and veterans the map
+    places in its start armies (docs/experience.md) go with them: the server refuses a start
+    that names an army it does not have."""
+    variant["start"] = start()
+    variant["rules"].pop("experience", None)
+
+
 def army(game, power, where):
     for unit in game["position"]["units"].get(power, []):
         if unit["unit"] == f"A {where}":
@@ -44,8 +52,7 @@ def test_barges():
     server = ts.new_server(limits={"gm_variant_bytes": 1 << 20})
     try:
         game_id, gm_token, tokens = ts.gm_1914_game(
-            server, "Barges", lambda variant: variant.update(start=start()),
-            "the GM's 1914 start at Namur")
+            server, "Barges", gm_start_at_namur, "the GM's 1914 start at Namur")
         base = f"/api/v1/games/{game_id}"
 
         # Week 1: Belgium buys the flotilla; the line is still by road, by Givet and Mézières.
