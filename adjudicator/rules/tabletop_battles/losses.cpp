@@ -35,6 +35,10 @@ void lose_points(TurnContext& ctx, const BattleResult& r, ProvinceId from, std::
     if (army == nullptr) return;
     const std::string name = unit_text(v, *army);
     const std::int64_t lost = std::min(points, army->stats.points);
+    // Nothing lost is nothing to apply: an army of no points (equipment alone, docs/army-
+    // strength.md) that the GM gives no loss stays as it was, for the army strength module to
+    // settle as it settles equipment met by an enemy.
+    if (lost <= 0) return;
     army->stats.points -= lost;
     if (army->stats.points > 0) {
         ctx.event("tabletop.losses", army->power, r.province,
@@ -43,13 +47,13 @@ void lose_points(TurnContext& ctx, const BattleResult& r, ProvinceId from, std::
                       " left");
         return;
     }
-    const std::int32_t supply = army->stats.supply;
     const std::uint32_t id = army->stats.id;
     const PowerId power = army->power;
+    // No change of supply in the event: the supply leaves the board with the army, as with
+    // every army destroyed, and counting it here too would count it gone twice.
     ctx.event("tabletop.destroyed", power, r.province,
               name + " lost its last " + std::to_string(lost) + " points in the battle at " +
-                  v.provinces[r.province].abbr + " and is destroyed",
-              -static_cast<std::int64_t>(supply));
+                  v.provinces[r.province].abbr + " and is destroyed");
     std::erase_if(ctx.result.next.units,
                   [&](const Unit& u) { return u.stats.id == id && u.power == power; });
     std::erase_if(ctx.result.next.dislodged, [&](const DislodgedUnit& d) {
