@@ -112,6 +112,7 @@ class GameRun:
         self.raised = 0  # armies raised from the treasury (docs/reinforcements.md)
         self.river_weeks = 0  # army-weeks whose supply line ended along a river
         self.detachment_events = {}  # kind -> count, where the map has detachments (4f)
+        self.army_events = {}  # kind -> count: splits, joins, equipment (4c)
 
     def fight_battles(self):
         """The GM's tabletop: each battle's winner drawn from the powers that fight it, each
@@ -211,6 +212,10 @@ class GameRun:
                 self.tally_summary(gm_summary)
         self.fail(phase, "nothing negative", invariants.nothing_negative(nxt))
         self.fail(phase, "one place each", invariants.one_place_each(nxt))
+        for e in results.get("events", []):
+            if e.get("kind", "").startswith("army."):
+                kind = e["kind"].split(".", 1)[1]
+                self.army_events[kind] = self.army_events.get(kind, 0) + 1
         if self.graph.detachments:
             for e in results.get("events", []):
                 if e.get("kind", "").startswith("detachment."):
@@ -454,6 +459,13 @@ def report(args, runs, elapsed, replay_ok, replay):
                 kinds[kind] = kinds.get(kind, 0) + n
         print("detachment events:",
               ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items())) or "none")
+    if runs and runs[0].graph.army_strength:
+        kinds = {}
+        for r in runs:
+            for kind, n in r.army_events.items():
+                kinds[kind] = kinds.get(kind, 0) + n
+        print("army events:", ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items())) or
+              "none")
     longest = max((len(r.supplied) for r in runs), default=0)
     if runs and runs[0].graph.campaign:
         styles = sorted({s for r in runs for s in r.styles.values()})

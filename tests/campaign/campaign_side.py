@@ -254,6 +254,9 @@ class CampaignSide(Side):
         if join:
             targets_taken.add(here)
             return join
+        send = self.send_equipment(board, unit, here, targets_taken)
+        if send:
+            return send
         supply = unit.get("supply", 0)
         line = unit.get("supply_line") or []
         if not line and supply == 0:
@@ -370,8 +373,29 @@ class CampaignSide(Side):
         points = unit.get("points", 0)
         if points < 2 * least or self.rng.random() >= 0.2:
             return None
-        line = f"{unit['unit']} SPLIT {min(most, points // 2)} - {step}"
+        # Half the time the detachment takes a siege gun along, where the army has two or more.
+        kit = " WITH 1 SIEGE GUN" if unit.get("siege_guns", 0) >= 2 and \
+            self.rng.random() < 0.5 else ""
+        line = f"{unit['unit']} SPLIT {min(most, points // 2)}{kit} - {step}"
         return line if self.game.accepted(self.power, line) else None
+
+    def send_equipment(self, board, unit, here, targets_taken):
+        """Equipment alone (seed 004 4c: "Equipment moving alone ... considered an army for
+        order purposes"; docs/army-strength.md): one week in eight an army with two or more
+        siege guns sends one into an empty province next to it. The next week the gun, an army
+        of no points, joins the army beside it (`join`) or, alone, marches on, and an enemy
+        that meets it takes it; else None."""
+        if not self.graph.army_strength or unit.get("siege_guns", 0) < 2 or \
+                self.rng.random() >= 0.125:
+            return None
+        free = [p for p in self.graph.army.get(here, [])
+                if p not in board.at and p not in targets_taken]
+        for there in sorted(free, key=lambda p: (self.rng.random(), p)):
+            line = f"{unit['unit']} SEND 1 SIEGE GUN - {there}"
+            if self.game.accepted(self.power, line):
+                targets_taken.update((here, there))
+                return line
+        return None
 
     def convert(self, board, unit, here, towards):
         """A CONVERT order (seed 001, docs/gauge.md) for the first rail link from `here` to one
