@@ -44,7 +44,8 @@ nlohmann::json result_json(const Variant& variant, const tabletop_battles::Battl
 void check_guards(const Variant& variant, const Position& position) {
     const auto& results = tabletop_battles::state(position).results;
     const auto& classes = experience::state(position);
-    for (PowerId p = 0; p < variant.powers.size(); ++p) {
+    for (std::size_t i = 0; i < variant.powers.size(); ++i) {
+        const auto p = static_cast<PowerId>(i);
         std::int64_t elite = 0;
         bool raised = false;
         for (const experience::ArmyClasses& a : classes.armies) {

@@ -90,12 +90,14 @@ std::string check_position(const Variant& variant, const Position& position) {
                    std::to_string(u->stats.points) + " points in all";
     }
     if (variant.campaign && variant.campaign->experience_rules)
-        for (PowerId p = 0; p < variant.powers.size(); ++p)
+        for (std::size_t i = 0; i < variant.powers.size(); ++i) {
+            const auto p = static_cast<PowerId>(i);
             if (s.elite_of(p) > variant.campaign->experience.starting_elite(p))
                 return variant.powers[p].name + " has " + std::to_string(s.elite_of(p)) +
                        " points of guards, more than the " +
                        std::to_string(variant.campaign->experience.starting_elite(p)) +
                        " it started with";
+        }
     Position normal = position;
     normal.normalise();
     return normal_form_error("experience", state(normal) == s);
