@@ -26,6 +26,10 @@ void read_parameters(VariantFields& fields, const nlohmann::json& part, const st
 // The starting guards or veterans of each power, in the army the variant names.
 void start_position(const Variant& variant, Position& position);
 
+// The army of `power` numbered `id` in `position`, on the board or waiting to retreat; nullptr
+// when it is gone (state.cpp). Classes are kept by army number, so every step finds armies so.
+const Unit* find_army(const Position& position, PowerId power, std::uint32_t id);
+
 // The week's end: the classes of every army follow its points, and the GM's changes of class
 // are applied (week.cpp).
 void end_of_week(TurnContext& context);

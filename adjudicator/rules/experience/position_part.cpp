@@ -38,15 +38,6 @@ void read_army(PositionReader& r, PowerId power, const json& item, const std::st
     s.armies.push_back(a);
 }
 
-// The army of `power` numbered `id`, on the board or waiting to retreat.
-const Unit* army(const Position& position, PowerId power, std::uint32_t id) {
-    for (const Unit& u : position.units)
-        if (u.power == power && u.stats.id == id) return &u;
-    for (const DislodgedUnit& d : position.dislodged)
-        if (d.unit.power == power && d.unit.stats.id == id) return &d.unit;
-    return nullptr;
-}
-
 }  // namespace
 
 const std::string_view kPositionKeys[1] = {"experience"};
@@ -80,7 +71,7 @@ std::string check_position(const Variant& variant, const Position& position) {
             variant.powers[a.power].name + "'s army " + std::to_string(a.army);
         // An army disbanded in a retreat phase, which runs no module's step, keeps its record
         // until the week's end drops it (week.cpp): a record may name an army gone.
-        const Unit* u = army(position, a.power, a.army);
+        const Unit* u = find_army(position, a.power, a.army);
         if (u == nullptr) continue;
         if (u->type != UnitType::Army)
             return "experience is recorded for " + whose + ", which is not an army";

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "position/position.h"
+#include "rules/experience/experience.h"
 
 namespace adjutant::experience {
 
@@ -76,6 +77,14 @@ const ExperienceState& state(const Position& position) {
 
 ExperienceState& state(Position& position) {
     return position.modules.get<ExperienceState>();
+}
+
+const Unit* find_army(const Position& position, PowerId power, std::uint32_t id) {
+    for (const Unit& u : position.units)
+        if (u.power == power && u.stats.id == id) return &u;
+    for (const DislodgedUnit& d : position.dislodged)
+        if (d.unit.power == power && d.unit.stats.id == id) return &d.unit;
+    return nullptr;
 }
 
 }  // namespace adjutant::experience

@@ -38,14 +38,6 @@ struct Carried {
     std::int64_t base = 0;
 };
 
-const Unit* find_army(const Position& position, PowerId power, std::uint32_t id) {
-    for (const Unit& u : position.units)
-        if (u.power == power && u.stats.id == id) return &u;
-    for (const DislodgedUnit& d : position.dislodged)
-        if (d.unit.power == power && d.unit.stats.id == id) return &d.unit;
-    return nullptr;
-}
-
 bool had_id(const Position& position, std::uint32_t id) {
     return std::any_of(position.units.begin(), position.units.end(),
                        [&](const Unit& u) { return u.stats.id == id; }) ||
