@@ -155,6 +155,11 @@ Position with_battle_results(const Locked& locked, const LoadedGame& game,
             throw bad_request("the winner at " + abbr(variant, p) +
                               " is one of the powers whose armies fight there");
         nlohmann::json result = {{"province", abbr(variant, p)}};
+        // Losses and changes of class name an army by the province it stands in.
+        auto fights_there = [&](ProvinceId q) {
+            return std::any_of(battle->armies.begin(), battle->armies.end(),
+                               [&](const Unit& u) { return u.location.province == q; });
+        };
         for (const char* key : {"losses", "generals_killed", "experience"})
             if (entry.contains(key)) result[key] = entry[key];
         // Bound to a name: items() of a temporary would outlive it.
@@ -163,9 +168,7 @@ Position with_battle_results(const Locked& locked, const LoadedGame& game,
             throw bad_request("the losses at " + abbr(variant, p) +
                               " are an object of points by the province each army stands in");
         for (const auto& [from, _] : losses.items()) {
-            const ProvinceId q = variant.find_province(from);
-            if (std::none_of(battle->armies.begin(), battle->armies.end(),
-                             [&](const Unit& u) { return u.location.province == q; }))
+            if (!fights_there(variant.find_province(from)))
                 throw bad_request("losses at " + abbr(variant, p) + " are for the armies that " +
                                   "fight there, by the province each stands in: not '" + from +
                                   "'");
@@ -179,9 +182,7 @@ Position with_battle_results(const Locked& locked, const LoadedGame& game,
                 throw bad_request("the changes of class at " + abbr(variant, p) +
                                   " are an object of lists by the province each army stands in");
             for (const auto& [from, list] : changes.items()) {
-                const ProvinceId q = variant.find_province(from);
-                if (std::none_of(battle->armies.begin(), battle->armies.end(),
-                                 [&](const Unit& u) { return u.location.province == q; }))
+                if (!fights_there(variant.find_province(from)))
                     throw bad_request("changes of class at " + abbr(variant, p) +
                                       " are for the armies that fight there, by the province "
                                       "each stands in: not '" +

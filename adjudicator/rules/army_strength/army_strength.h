@@ -56,6 +56,9 @@ std::string refuse_campaign(const Variant& variant, const Position& position, co
 bool equipment_only(const Unit& unit);
 
 // "1 engineer and 2 siege guns", or empty (outcome.cpp).
+enum class EquipmentSpelling { Order, Event };
+std::string equipment_phrase(std::int32_t engineers, std::int32_t siege_guns,
+                             EquipmentSpelling spelling);
 std::string equipment_words(const UnitStats& stats);
 
 // The points of an army over the most that do not fight: taken off its strength (battle.cpp).

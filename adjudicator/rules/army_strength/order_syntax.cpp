@@ -64,19 +64,8 @@ bool read_equipment(OrderReader& r, OrderSyntax& order, const char* form) {
     return true;
 }
 
-// Built by appending: GCC 12 warns falsely (-Wrestrict) of a literal put before a temporary.
 std::string equipment_text(const Order& o) {
-    std::string out;
-    if (o.engineers > 0) {
-        out += std::to_string(o.engineers);
-        out += o.engineers == 1 ? " ENGINEER" : " ENGINEERS";
-    }
-    if (o.siege_guns > 0) {
-        if (!out.empty()) out += ' ';
-        out += std::to_string(o.siege_guns);
-        out += o.siege_guns == 1 ? " SIEGE GUN" : " SIEGE GUNS";
-    }
-    return out;
+    return equipment_phrase(o.engineers, o.siege_guns, EquipmentSpelling::Order);
 }
 
 SyntaxMatch destination(OrderReader& r, OrderSyntax& order, const char* what) {

@@ -20,20 +20,33 @@ void not_carried_out(TurnContext& ctx, const Order& order, std::string_view why,
     ctx.event(kind, order.power, order.unit.province, text);
 }
 
-// "1 engineer and 2 siege guns", or empty. Built by appending: GCC 12 warns falsely
-// (-Wrestrict) of a literal put before a temporary.
-std::string equipment_words(const UnitStats& s) {
+// "1 ENGINEER 2 SIEGE GUNS" (an order's canonical text) or "1 engineer and 2 siege guns" (an
+// event's), or empty. Built by appending: GCC 12 warns falsely (-Wrestrict) of a literal put
+// before a temporary.
+std::string equipment_phrase(std::int32_t engineers, std::int32_t siege_guns,
+                             EquipmentSpelling spelling) {
+    const bool order = spelling == EquipmentSpelling::Order;
     std::string out;
-    if (s.engineers > 0) {
-        out += std::to_string(s.engineers);
-        out += s.engineers == 1 ? " engineer" : " engineers";
+    if (engineers > 0) {
+        out += std::to_string(engineers);
+        if (order)
+            out += engineers == 1 ? " ENGINEER" : " ENGINEERS";
+        else
+            out += engineers == 1 ? " engineer" : " engineers";
     }
-    if (s.siege_guns > 0) {
-        if (!out.empty()) out += " and ";
-        out += std::to_string(s.siege_guns);
-        out += s.siege_guns == 1 ? " siege gun" : " siege guns";
+    if (siege_guns > 0) {
+        if (!out.empty()) out += order ? " " : " and ";
+        out += std::to_string(siege_guns);
+        if (order)
+            out += siege_guns == 1 ? " SIEGE GUN" : " SIEGE GUNS";
+        else
+            out += siege_guns == 1 ? " siege gun" : " siege guns";
     }
     return out;
+}
+
+std::string equipment_words(const UnitStats& s) {
+    return equipment_phrase(s.engineers, s.siege_guns, EquipmentSpelling::Event);
 }
 
 }  // namespace adjutant::army_strength
