@@ -51,7 +51,7 @@ LoadedGame Locked::load(std::int64_t game_id) const {
     auto phase = store().current_phase(game_id);
     if (!phase) throw ApiError(500, "corrupt_state", "game has no phase");
     game.phase = std::move(*phase);
-    game.position = decode_position(game.variant->variant, game.phase.position);
+    game.position = context_.positions_.decoded(game_id, game.variant, game.phase.position);
     return game;
 }
 

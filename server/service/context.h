@@ -17,6 +17,7 @@
 #include <string_view>
 
 #include "position/position.h"
+#include "service/position_cache.h"
 #include "service/variants.h"
 #include "service/view_cache.h"
 #include "storage/group_sync.h"
@@ -94,6 +95,7 @@ class ServiceContext {
     std::string server_id_;
     ViewCache game_cache_;
     ViewCache history_cache_;
+    PositionCache positions_;  // under mutex_
     std::int64_t reminder_seconds_ = 6 * 3600;
     storage::GroupSync group_sync_;
 };
