@@ -3,6 +3,7 @@
 
 #include "core/phase.h"
 #include "service/codec.h"
+#include "service/text.h"
 
 namespace adjutant::http {
 
@@ -106,11 +107,25 @@ Json order_check_json(const service::OrderCheck& check) {
             {"orders", check.orders}};
 }
 
-Json order_submission_json(const service::OrderSubmission& submission) {
-    Json out = order_check_json(submission.check);
-    out["replaced"] = submission.replaced;
+std::string order_submission_text(const service::OrderSubmission& submission) {
+    const service::OrderCheck& check = submission.check;
+    Json out = {{"phase", check.phase},
+                {"phase_name", phase_name(check.phase)},
+                {"seq", check.seq},
+                {"accepted", check.accepted()},
+                {"rejected", check.rejected()},
+                {"orders", check.orders},
+                {"replaced", submission.replaced}};
     if (submission.submitted_at) out["submitted_at"] = *submission.submitted_at;
-    return out;
+    // An object's keys are written sorted, and "verdicts" sorts after every other key here, so
+    // it is the last member: the text is the document's with it appended.
+    std::string text = service::json_text(out);
+    text.pop_back();  // the closing brace
+    text += R"(,"verdicts":)";
+    text += submission.verdicts_text.empty() ? service::verdicts_text(check.verdicts)
+                                             : submission.verdicts_text;
+    text += '}';
+    return text;
 }
 
 Json phase_orders_json(const service::PhaseOrders& orders) {
