@@ -56,8 +56,6 @@ nlohmann::json verdicts_json(const std::vector<Verdict>& verdicts) {
     return list;
 }
 
-namespace {
-
 // A JSON string as nlohmann's dump writes it: `"` and `\` escaped, \b \f \n \r \t by
 // name, other control bytes as \u00xx; the rest as it is. Text with a byte beyond ASCII goes
 // through json_text itself, for its checks of UTF-8 (a bad byte becomes U+FFFD).
@@ -104,6 +102,8 @@ void append_json_string(std::string& out, const std::string& text) {
     }
     out += '"';
 }
+
+namespace {
 
 void append_field(std::string& out, std::string_view name, const std::string& value) {
     out += '"';

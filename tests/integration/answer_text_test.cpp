@@ -43,8 +43,10 @@ TEST_CASE("an order submission's answer: the bytes of the whole document") {
     submission.check.phase = "S1901M";
     submission.check.seq = 3;
     submission.check.verdicts = awkward_verdicts();
-    submission.check.orders = {"A PAR-BUR", "A MAR \"SPA\""};
     for (const bool replaced : {true, false}) {
+        submission.check.orders.clear();
+        if (replaced)
+            submission.check.orders = {"A PAR-BUR", "A MAR \"SPA\"\x01", "F \xC3\xA0 \xFF"};
         submission.replaced = replaced;
         submission.submitted_at.reset();
         if (replaced) submission.submitted_at = 1700000000;
