@@ -4,12 +4,16 @@
 // power, then one adjudication of all the orders), with the variant's parser the server
 // keeps and, for comparison, with a parser built for each call (parse_orders(), what the
 // server did before it kept one); (b) one order submission as PUT /orders makes it (parse,
-// validate, store in a transaction), each with a body of its own so every one writes.
+// validate, store in a transaction), each with a body of its own so every one writes; (c) the
+// same submission as the HTTP server answers it, without the socket: the router's PUT /orders
+// (the token's check, the body, the submission, the JSON answer) acknowledged after the
+// group commit's flush, as the session does.
 // Prints microseconds and allocations per operation; with --instructions, the instructions
 // per operation counted by callgrind (common/instructions.h). Run with --help for the options.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <future>
 #include <map>
 #include <string>
 #include <vector>
@@ -23,6 +27,8 @@
 #include "common/bench_support.h"
 #include "common/instructions.h"
 #include "common/opening_orders.h"
+#include "http/metrics.h"
+#include "http/router.h"
 #include "orders/parser.h"
 #include "service/crypto.h"
 #include "service/game_service.h"
@@ -38,7 +44,8 @@ constexpr const char* kUsage =
     "Prints microseconds and allocations per operation for the S1901 opening resolved the\n"
     "server's way (one parse per seat with the variant's kept parser, then adjudicate), the\n"
     "same with a parser built per call, and one order submission (parse, validate, store;\n"
-    "each body distinct, so each one writes). The database is in a temporary directory of the\n"
+    "each body distinct, so each one writes), and the same through the HTTP router (token,\n"
+    "body, submission, JSON answer; no socket). The database is in a temporary directory of the\n"
     "run's own. --instructions: the instructions per operation under callgrind instead\n"
     "(valgrind must be installed; excludes the kernel's time in fsync).\n";
 
@@ -100,7 +107,7 @@ int main(int argc, char** argv) {
         const long reps = 100;
         const std::string args = "--iterations " + std::to_string(reps);
         std::printf("instructions (callgrind)\n");
-        for (const char* label : {"server-way", "per-call-parser", "put"}) {
+        for (const char* label : {"server-way", "per-call-parser", "put", "http-put"}) {
             const auto count = bench::callgrind_instructions(argv[0], args, label, reps);
             if (!count) {
                 std::fprintf(stderr, "callgrind did not run (is valgrind installed?)\n");
@@ -158,6 +165,27 @@ int main(int argc, char** argv) {
         checksum += answer.check.orders.size();
     });
 
+    // (c) the same through the router, acknowledged after the flush as the session does.
+    http::Metrics metrics;
+    http::Router router(service, metrics);
+    http::Request request;
+    request.method = "PUT";
+    request.target = "/api/v1/games/" + std::to_string(id) + "/orders";
+    request.authorization = "Bearer " + token;
+    request.content_type = "text/plain";
+    for (long i = 0; i < iterations; ++i)
+        bodies[static_cast<std::size_t>(i)] =
+            "# over http " + std::to_string(i) + "\n" + seats.at("France");
+    const Figure http_put = measure("http-put", iterations, [&](long i) {
+        request.body = bodies[static_cast<std::size_t>(i)];
+        const http::Response response = router.handle(request);
+        if (response.status != 200 || !response.await_durable) std::abort();
+        std::promise<bool> durable;
+        response.await_durable([&durable](bool ok) { durable.set_value(ok); });
+        if (!durable.get_future().get()) std::abort();
+        checksum += response.body.size();
+    });
+
     std::printf("S1901 opening, 22 orders, resolved the server's way (one parse per seat)\n");
     std::printf("  the variant's kept parser: %8.2f us, %7.1f allocations per phase\n", kept.micros,
                 kept.allocations);
@@ -166,6 +194,8 @@ int main(int argc, char** argv) {
     std::printf("order submission (parse, validate, store; fsync included in the time)\n");
     std::printf("  PUT orders, distinct body: %8.2f us, %7.1f allocations per submission\n",
                 put.micros, put.allocations);
+    std::printf("  the same through the router:%7.2f us, %7.1f allocations per submission\n",
+                http_put.micros, http_put.allocations);
     std::printf("  checksum %zu\n", checksum);
     return 0;
 }

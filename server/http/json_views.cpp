@@ -3,6 +3,7 @@
 
 #include "core/phase.h"
 #include "service/codec.h"
+#include "service/text.h"
 
 namespace adjutant::http {
 
@@ -106,11 +107,34 @@ Json order_check_json(const service::OrderCheck& check) {
             {"orders", check.orders}};
 }
 
-Json order_submission_json(const service::OrderSubmission& submission) {
-    Json out = order_check_json(submission.check);
-    out["replaced"] = submission.replaced;
-    if (submission.submitted_at) out["submitted_at"] = *submission.submitted_at;
-    return out;
+// Written as json_text writes the document: its keys sorted (accepted, orders, phase,
+// phase_name, rejected, replaced, seq, submitted_at, verdicts), strings escaped alike.
+std::string order_submission_text(const service::OrderSubmission& submission) {
+    const service::OrderCheck& check = submission.check;
+    std::string text = R"({"accepted":)";
+    text += std::to_string(check.accepted());
+    text += R"(,"orders":[)";
+    for (std::size_t i = 0; i < check.orders.size(); ++i) {
+        if (i > 0) text += ',';
+        service::append_json_string(text, check.orders[i]);
+    }
+    text += R"(],"phase":)";
+    service::append_json_string(text, check.phase);
+    text += R"(,"phase_name":)";
+    service::append_json_string(text, phase_name(check.phase));
+    text += R"(,"rejected":)";
+    text += std::to_string(check.rejected());
+    text += submission.replaced ? R"(,"replaced":true,"seq":)" : R"(,"replaced":false,"seq":)";
+    text += std::to_string(check.seq);
+    if (submission.submitted_at) {
+        text += R"(,"submitted_at":)";
+        text += std::to_string(*submission.submitted_at);
+    }
+    text += R"(,"verdicts":)";
+    text += submission.verdicts_text.empty() ? service::verdicts_text(check.verdicts)
+                                             : submission.verdicts_text;
+    text += '}';
+    return text;
 }
 
 Json phase_orders_json(const service::PhaseOrders& orders) {

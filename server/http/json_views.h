@@ -16,7 +16,10 @@ nlohmann::json variant_list_json(const std::vector<service::VariantListing>& var
 nlohmann::json game_page_json(const service::GamePage& page);
 nlohmann::json audit_log_json(const service::AuditLog& log);
 nlohmann::json order_check_json(const service::OrderCheck& check);
-nlohmann::json order_submission_json(const service::OrderSubmission& submission);
+// The answer to PUT /orders: order_check_json's document with "replaced" and "submitted_at",
+// as json_text writes it, the verdicts spliced in from the submission's verdicts_text rather
+// than built again.
+std::string order_submission_text(const service::OrderSubmission& submission);
 nlohmann::json phase_orders_json(const service::PhaseOrders& orders);
 nlohmann::json ready_json(const service::ReadyFlag& flag);
 nlohmann::json seat_grant_json(const service::SeatGrant& seat);

@@ -367,7 +367,8 @@ Response put_orders(const Context& c) {
     const std::string text = orders_body(c.request);
     auto& orders = c.service.orders();
     const auto answer = orders.submit_deferred(who, id, text, order_source(c.request));
-    Response out = json_response(200, order_submission_json(answer));
+    Response out;
+    out.body = order_submission_text(answer);
     // Acknowledged after the group commit's flush, which the session waits for.
     if (answer.replaced)
         out.await_durable = [&orders](std::function<void(bool)> then) {

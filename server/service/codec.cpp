@@ -4,6 +4,7 @@
 #include "position/position_json.h"
 #include "report/adjudication_json.h"
 #include "service/error.h"
+#include "service/text.h"
 
 namespace adjutant::service {
 
@@ -53,6 +54,85 @@ nlohmann::json verdicts_json(const std::vector<Verdict>& verdicts) {
         list.push_back(std::move(out));
     }
     return list;
+}
+
+// A JSON string as nlohmann's dump writes it: `"` and `\` escaped, \b \f \n \r \t by
+// name, other control bytes as \u00xx; the rest as it is. Text with a byte beyond ASCII goes
+// through json_text itself, for its checks of UTF-8 (a bad byte becomes U+FFFD).
+void append_json_string(std::string& out, const std::string& text) {
+    for (const char c : text)
+        if (static_cast<unsigned char>(c) >= 0x80) {
+            out += json_text(nlohmann::json(text));
+            return;
+        }
+    static constexpr char kHex[] = "0123456789abcdef";
+    out += '"';
+    for (const char c : text) {
+        switch (c) {
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\b':
+                out += "\\b";
+                break;
+            case '\f':
+                out += "\\f";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
+            default:
+                if (static_cast<unsigned char>(c) < 0x20) {
+                    out += "\\u00";
+                    out += kHex[(c >> 4) & 0xf];
+                    out += kHex[c & 0xf];
+                } else {
+                    out += c;
+                }
+        }
+    }
+    out += '"';
+}
+
+namespace {
+
+void append_field(std::string& out, std::string_view name, const std::string& value) {
+    out += '"';
+    out += name;
+    out += "\":";
+    append_json_string(out, value);
+    out += ',';
+}
+
+}  // namespace
+
+// The keys in the order nlohmann's sorted objects write them: error, input, line, note,
+// order, status.
+std::string verdicts_text(const std::vector<Verdict>& verdicts) {
+    std::string out = "[";
+    for (const auto& verdict : verdicts) {
+        out += '{';
+        if (!verdict.accepted) append_field(out, "error", verdict.error);
+        append_field(out, "input", verdict.input);
+        out += "\"line\":";
+        out += std::to_string(verdict.line);
+        out += ',';
+        if (!verdict.note.empty()) append_field(out, "note", verdict.note);
+        if (verdict.accepted) append_field(out, "order", verdict.order);
+        out += verdict.accepted ? "\"status\":\"accepted\"}," : "\"status\":\"rejected\"},";
+    }
+    if (out.size() > 1) out.pop_back();  // the last comma
+    out += ']';
+    return out;
 }
 
 std::vector<Verdict> decode_verdicts(const nlohmann::json& list) {

@@ -30,6 +30,11 @@ Verdict verdict_of(const OrderVerdict& verdict);
 // A verdict as stored and served: {"line", "input", "status": "accepted"|"rejected",
 // "order"|"error", "note" (when there is one)}.
 nlohmann::json verdicts_json(const std::vector<Verdict>& verdicts);
+// The same list as JSON text, byte for byte json_text(verdicts_json(verdicts)), written
+// without building the document: a submission stores it and answers with it.
+std::string verdicts_text(const std::vector<Verdict>& verdicts);
+// Appends `text` as a JSON string, byte for byte as json_text writes it.
+void append_json_string(std::string& out, const std::string& text);
 // The stored list back; `list` must be an array (unreadable_orders() checks). Exact for every
 // list verdicts_json wrote; a field another writer left out reads as empty.
 std::vector<Verdict> decode_verdicts(const nlohmann::json& list);

@@ -20,13 +20,14 @@ std::int64_t system_now() {
 
 }  // namespace
 
-ServiceContext::ServiceContext(storage::Database& db, VariantRegistry& variants, Clock clock)
+ServiceContext::ServiceContext(storage::Database& db, VariantRegistry& variants, Clock clock,
+                               storage::GroupSync::Flush flush)
     : store_(db),
       variants_(variants),
       clock_(clock ? std::move(clock) : Clock(system_now)),
       shared_database_(db.backend() == storage::Backend::PostgreSQL),
       server_id_(random_seed_hex().substr(0, 16)),
-      group_sync_(db.wal_path()) {}
+      group_sync_(flush ? std::move(flush) : storage::GroupSync::wal_flush(db.wal_path())) {}
 
 Locked::Locked(ServiceContext& context) : context_(context), lock_(context.mutex_) {}
 
@@ -51,7 +52,7 @@ LoadedGame Locked::load(std::int64_t game_id) const {
     auto phase = store().current_phase(game_id);
     if (!phase) throw ApiError(500, "corrupt_state", "game has no phase");
     game.phase = std::move(*phase);
-    game.position = decode_position(game.variant->variant, game.phase.position);
+    game.position = context_.positions_.decoded(game_id, game.variant, game.phase.position);
     return game;
 }
 

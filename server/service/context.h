@@ -17,6 +17,7 @@
 #include <string_view>
 
 #include "position/position.h"
+#include "service/position_cache.h"
 #include "service/variants.h"
 #include "service/view_cache.h"
 #include "storage/group_sync.h"
@@ -61,7 +62,9 @@ class ServiceContext {
   public:
     using Clock = std::function<std::int64_t()>;  // Unix seconds
 
-    ServiceContext(storage::Database& db, VariantRegistry& variants, Clock clock = {});
+    // `flush`: for tests, what the group commit runs instead of flushing the database's WAL.
+    ServiceContext(storage::Database& db, VariantRegistry& variants, Clock clock = {},
+                   storage::GroupSync::Flush flush = {});
 
     // Waits for the lock. Not reentrant: whoever holds a Locked passes it on.
     Locked lock() { return Locked(*this); }
@@ -79,7 +82,8 @@ class ServiceContext {
     // How long before a deadline a seat is reminded (mail.reminder_seconds): the mail
     // reminders and the web's phase guidance use the one threshold.
     std::int64_t reminder_seconds() const { return reminder_seconds_; }
-    // Flushes deferred commits (order submissions) outside the lock, many at a time.
+    // Flushes deferred commits (order submissions, by HTTP and by mail) outside the lock, many
+    // at a time.
     storage::GroupSync& group_sync() { return group_sync_; }
     void set_reminder_seconds(std::int64_t seconds) { reminder_seconds_ = seconds; }
 
@@ -94,6 +98,7 @@ class ServiceContext {
     std::string server_id_;
     ViewCache game_cache_;
     ViewCache history_cache_;
+    PositionCache positions_;  // under mutex_
     std::int64_t reminder_seconds_ = 6 * 3600;
     storage::GroupSync group_sync_;
 };

@@ -47,8 +47,9 @@ std::string rate_key(std::string_view address) {
 }  // namespace
 
 GameService::GameService(storage::Database& db, VariantRegistry& variants,
-                         std::string admin_token_hash, Clock clock)
-    : context_(db, variants, std::move(clock)), admin_token_hash_(std::move(admin_token_hash)) {}
+                         std::string admin_token_hash, Clock clock, storage::GroupSync::Flush flush)
+    : context_(db, variants, std::move(clock), std::move(flush)),
+      admin_token_hash_(std::move(admin_token_hash)) {}
 
 void GameService::set_limits(const ServiceLimits& limits) {
     limits_ = limits;

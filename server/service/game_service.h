@@ -49,8 +49,10 @@ class GameService {
     using Clock = ServiceContext::Clock;
 
     // `admin_token_hash`: sha256_hex of the configured admin token; empty disables admin.
+    // `flush`: for tests, what the group commit runs instead of flushing the WAL
+    // (storage/group_sync.h).
     GameService(storage::Database& db, VariantRegistry& variants, std::string admin_token_hash,
-                Clock clock = {});
+                Clock clock = {}, storage::GroupSync::Flush flush = {});
 
     // Who holds `token` (empty for none). An unknown token is Anonymous; callers that need a
     // role turn that into 401.

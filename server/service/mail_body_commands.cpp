@@ -168,6 +168,18 @@ std::string joined_lines(const std::vector<std::string>& lines) {
 
 }  // namespace
 
+// Deferred only when nothing the body asks for is read by another power the moment it
+// commits: order lines and the commands that only read (STATUS, HISTORY, HELP). Press (and a
+// press reply), READY and NOT READY (a resolution may follow) and draw votes keep a synced
+// commit, as they have over HTTP.
+storage::Durability MailService::durability_of(const MailRequest& request) {
+    const BodyCommands commands = read_commands(request.body);
+    const bool press_reply = commands.press.empty() && replied_press(request.references);
+    const bool only_orders =
+        commands.press.empty() && !press_reply && !commands.ready && commands.draws.empty();
+    return only_orders ? storage::Durability::Deferred : storage::Durability::Synced;
+}
+
 std::string MailService::answer_commands(const Locked& locked, const Caller& caller,
                                          const MailRequest& request) {
     const BodyCommands commands = read_commands(request.body);

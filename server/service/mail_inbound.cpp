@@ -79,10 +79,22 @@ std::string mail_dedup_key(const MailRequest& request) {
 }
 
 MailAnswer MailService::handle_mail(const MailRequest& request, const MailIdentity& identity) {
+    MailAnswer answer = process_mail(request, identity);
+    // Outside the lock. The MTA hears that the mail was delivered (mail-in's exit status) only
+    // once it is on disk: a deferred commit is not yet, and a redelivery or a lost race may
+    // have read another delivery's commit that is not either; the flush covers all of them.
+    // A failed flush is a fault the MTA retries (75): the retry finds the mail recorded if it
+    // was, and answers it again.
+    if (!context_.group_sync().wait())
+        throw storage::Error(0, "the mail's transaction could not be flushed to disk");
+    return answer;
+}
+
+MailAnswer MailService::process_mail(const MailRequest& request, const MailIdentity& identity) {
     const std::string dedup_key = mail_dedup_key(request);
     const auto locked = context_.lock();
     auto& store = locked.store();
-    storage::Transaction transaction(store.database());
+    storage::Transaction transaction(store.database(), durability_of(request));
     if (auto seen = store.inbound(dedup_key)) {
         MailAnswer answer = answer_again(locked, *seen, identity);
         transaction.commit();

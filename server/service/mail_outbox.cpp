@@ -5,6 +5,8 @@
 // each goes out once, across restarts.
 #include "service/mail_service.h"
 
+#include <spdlog/spdlog.h>
+
 #include "core/phase.h"
 #include "service/crypto.h"
 #include "service/fog.h"
@@ -166,7 +168,15 @@ int MailService::queue_reminders(const Locked& locked, const MailIdentity& ident
 }
 
 std::vector<storage::OutboxRow> MailService::due(int limit) {
-    return context_.lock().store().mail_due(context_.now(), limit);
+    auto rows = context_.lock().store().mail_due(context_.now(), limit);
+    // An answer to a mail may be committed and not yet flushed (handle_mail, deferred; mail-in
+    // may still be waiting for its flush): a flush that begins after the rows were read makes
+    // them durable, so no player is told of orders that a crash could still lose.
+    if (!rows.empty() && !context_.group_sync().wait()) {
+        spdlog::error("mail: the outbox could not be flushed to disk; nothing sent this round");
+        return {};
+    }
+    return rows;
 }
 
 void MailService::sent(std::int64_t id) {

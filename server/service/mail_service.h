@@ -5,6 +5,13 @@
 // runs the commands of the body and queues the answer, all in one transaction, so a mail is
 // either processed and answered or not at all (the MTA then delivers it again). Outbound mail
 // (answers, welcomes, results, reminders) waits in a durable outbox for the sender.
+//
+// A mail whose commands write nothing but the seat's orders commits like an HTTP submission
+// (Durability::Deferred: no fsync of its own, and none while the database's write lock is
+// held); it is acknowledged to the MTA, and its answer sent, only after a group commit's flush
+// (storage/group_sync.h). A mail that also sends press, says READY (which may resolve the
+// phase) or votes on a draw keeps its own synced commit: those are read by the other powers
+// the moment they commit.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +29,7 @@
 #include "service/mail.h"
 #include "service/order_service.h"
 #include "service/press_service.h"
+#include "storage/durability.h"
 
 namespace adjutant::service {
 
@@ -31,8 +39,8 @@ class MailService {
                 PressService& press, DrawService& draws)
         : context_(context), views_(views), orders_(orders), press_(press), draws_(draws) {}
 
-    // Throws storage::Error when the database is unavailable (mail-in then asks the MTA to
-    // retry).
+    // Returns once what the mail did is on disk. Throws storage::Error when the database is
+    // unavailable or the flush failed (mail-in then asks the MTA to retry).
     MailAnswer handle_mail(const MailRequest& request, const MailIdentity& identity);
     // The address a seat sends its orders to; 409 for a seat without a player.
     std::string seat_address(std::int64_t game_id, std::string_view power,
@@ -43,7 +51,8 @@ class MailService {
     // whose deadline is less than `reminder_seconds` away. Returns how many mails it queued.
     int queue_notifications(const MailIdentity& identity, std::int64_t reminder_seconds);
 
-    // The durable outbox, for the sender.
+    // The durable outbox, for the sender: rows due now, returned once they are on disk (an
+    // answer to a mail may have been committed deferred), none if the flush failed.
     std::vector<storage::OutboxRow> due(int limit);
     void sent(std::int64_t id);
     void failed(std::int64_t id, const std::string& error, std::int64_t retry_at, bool give_up);
@@ -82,6 +91,10 @@ class MailService {
         MailAnswer answer;                // answer.reply: the outbox row queued, if any
         std::string status = "rejected";  // as mail_inbox records it: "applied" or "rejected"
     };
+    // handle_mail under the lock, in the mail's one transaction.
+    MailAnswer process_mail(const MailRequest& request, const MailIdentity& identity);
+    // Deferred for a body whose commands write only the seat's orders (mail_body_commands.cpp).
+    static storage::Durability durability_of(const MailRequest& request);
     MailAnswer answer_again(const Locked& locked, const storage::Store::InboundRecord& seen,
                             const MailIdentity& identity);
     std::optional<storage::SeatRow> seat_of(const Locked& locked, std::string_view recipient);

@@ -41,6 +41,9 @@ struct OrderSubmission {
     // False when no line was accepted: the earlier orders stand, and check.orders lists them.
     bool replaced = false;
     std::optional<std::int64_t> submitted_at;  // set when replaced: the orders are on disk
+    // check.verdicts as JSON text (service/codec.h, verdicts_text): what was stored when
+    // replaced, and what the answer carries.
+    std::string verdicts_text;
 };
 
 // A seat's stored orders for the current phase. A namespace-level struct, not one nested in

@@ -121,6 +121,7 @@ OrderSubmission OrderService::submit(const Locked& locked, const Caller& caller,
     const OrderParser& parser = game.variant->parser();
     const JudgedPosition judged(game, power);
     answer.check = check_of(variant, parser.parse(*judged, text, power), game.phase);
+    answer.verdicts_text = verdicts_text(answer.check.verdicts);
     // A submission of nothing but refused lines (a note to the GM, orders typed for the wrong
     // phase) is a mistake, not a wish to withdraw: it must not replace the orders in force with
     // none. An empty submission still withdraws them (docs/server.md, "Orders").
@@ -134,8 +135,7 @@ OrderSubmission OrderService::submit(const Locked& locked, const Caller& caller,
     }
     storage::Transaction transaction(store.database(), durability);
     store.put_order(game_id, game.phase.seq,
-                    storage::OrderRow{caller.power, std::string(text),
-                                      json_text(verdicts_json(answer.check.verdicts)),
+                    storage::OrderRow{caller.power, std::string(text), answer.verdicts_text,
                                       std::string(source), context_.now()});
     attendance::orders_received(locked, game_id, caller.power, context_.now());
     // Synced: on disk when this returns. Deferred: in the WAL, and the caller acknowledges

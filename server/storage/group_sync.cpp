@@ -32,8 +32,11 @@ bool flush_file(const std::string& path) {
 
 }  // namespace
 
-GroupSync::GroupSync(std::string wal_path)
-    : GroupSync(Flush([path = std::move(wal_path)] { return flush_file(path); })) {}
+GroupSync::Flush GroupSync::wal_flush(std::string wal_path) {
+    return [path = std::move(wal_path)] { return flush_file(path); };
+}
+
+GroupSync::GroupSync(std::string wal_path) : GroupSync(wal_flush(std::move(wal_path))) {}
 
 GroupSync::GroupSync(Flush flush) : flush_(std::move(flush)), thread_([this] { run(); }) {}
 

@@ -36,6 +36,8 @@ class GroupSync {
     explicit GroupSync(std::string wal_path);
     // For tests: `flush` stands in for the fdatasync.
     explicit GroupSync(Flush flush);
+    // The flush the first constructor uses: fdatasync of `wal_path` (true at once if empty).
+    static Flush wal_flush(std::string wal_path);
     // Answers every request still waiting (after one last flush) before returning.
     ~GroupSync();
     GroupSync(const GroupSync&) = delete;

@@ -179,9 +179,9 @@ std::string SqliteDatabase::wal_path() {
 // keeps its own fsync.
 void SqliteDatabase::begin(Durability durability) {
     deferred_ = durability == Durability::Deferred;
-    if (deferred_) exec("PRAGMA synchronous=NORMAL");
+    if (deferred_) run_cached("PRAGMA synchronous=NORMAL");
     try {
-        exec("BEGIN IMMEDIATE");
+        run_cached("BEGIN IMMEDIATE");
     } catch (const Error&) {
         restore_synchronous();
         throw;
@@ -189,8 +189,20 @@ void SqliteDatabase::begin(Durability durability) {
 }
 
 void SqliteDatabase::commit() {
-    exec("COMMIT");
+    run_cached("COMMIT");
     restore_synchronous();
+}
+
+// The statements every transaction runs, prepared once: sqlite3_exec compiled each of them
+// again (a deferred transaction runs four), 30k instructions of an order submission's 505k.
+void SqliteDatabase::run_cached(std::string_view sql) {
+    auto& statement = prepare(sql);
+    try {
+        statement.run();
+    } catch (const Error&) {
+        statement.reset();  // a failed COMMIT must not stay half-stepped before the ROLLBACK
+        throw;
+    }
 }
 
 void SqliteDatabase::rollback() noexcept {
@@ -206,7 +218,7 @@ void SqliteDatabase::restore_synchronous() {
     if (!deferred_) return;
     deferred_ = false;
     try {
-        exec("PRAGMA synchronous=FULL");
+        run_cached("PRAGMA synchronous=FULL");
     } catch (const Error& error) {
         // Not expected (a pragma outside a transaction); a connection left at NORMAL would
         // acknowledge later writes before they are on disk, so it must not go unnoticed.

@@ -65,6 +65,8 @@ class SqliteDatabase final : public Database {
 
   private:
     void restore_synchronous();
+    // Runs a statement without parameters or rows, prepared once and kept in the cache.
+    void run_cached(std::string_view sql);
 
     std::string path_;
     sqlite3* db_ = nullptr;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Group commit (storage/group_sync.h): an answer only after a flush that began after the
 // request, requests arriving together answered by one flush, a failed flush never reported
-// as durable; and the deferred transaction that feeds it.
+// as durable; the deferred transaction that feeds it; and the mail gateway's submissions,
+// answered only after a flush.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -16,6 +17,9 @@
 #include <vector>
 
 #include "app/runtime.h"
+#include "service/crypto.h"
+#include "service/game_service.h"
+#include "service/mail_service.h"
 #include "storage/group_sync.h"
 #include "storage/sqlite.h"
 
@@ -47,6 +51,63 @@ struct Answers {
     std::mutex mutex;
     std::vector<int> by_flush;
     std::vector<bool> durable;
+};
+
+// A game whose France is played by mail, on a database file of its own (in WAL mode, as
+// served), with `flush` standing in for the group commit's fdatasync.
+struct MailGame {
+    explicit MailGame(GroupSync::Flush flush)
+        : dir(std::filesystem::temp_directory_path() /
+              ("adjutant-group-sync-mail-" + std::to_string(::getpid()))) {
+        adjutant::service::crypto_init();
+        std::filesystem::remove_all(dir);
+        std::filesystem::create_directories(dir);
+        adjutant::config::ServerConfig config;
+        config.database = (dir / "test.db").string();
+        config.variants_dir = ADJUTANT_SOURCE_DIR "/config/variants";
+        db = adjutant::app::open_database(config.database);
+        adjutant::app::load_variants(config, *db, variants);
+        service = std::make_unique<adjutant::service::GameService>(*db, variants, "", nullptr,
+                                                                   std::move(flush));
+        id = service->create_game({{"name", "mail"}, {"resolve_when_ready", false}})["game"]["id"]
+                 .get<std::int64_t>();
+        token =
+            service
+                ->join(id, "France", {{"player", "fred"}, {"email", "fred@player.test"}})["token"]
+                .get<std::string>();
+        address = service->mail().seat_address(id, "France", identity);
+    }
+    ~MailGame() {
+        service.reset();
+        db.reset();
+        std::filesystem::remove_all(dir);
+    }
+
+    adjutant::service::MailRequest orders_mail(const std::string& message_id) const {
+        adjutant::service::MailRequest request;
+        request.sender = "fred@player.test";
+        request.recipient = address;
+        request.message_id = message_id;
+        request.subject = "orders";
+        request.body = "A PAR-BUR\nA MAR-SPA\n";
+        request.raw = "From: fred@player.test\n\n" + request.body;
+        return request;
+    }
+    // France's orders in force as the service reads them: committed, flushed or not.
+    std::string france_orders() {
+        const auto caller = service->authenticate(token);
+        const auto seats = service->orders().orders(caller, id).seats;
+        return seats.empty() || !seats[0].submitted ? "" : seats[0].submitted->text;
+    }
+
+    std::filesystem::path dir;
+    adjutant::service::MailIdentity identity;
+    std::unique_ptr<adjutant::storage::Database> db;
+    adjutant::service::VariantRegistry variants;
+    std::unique_ptr<adjutant::service::GameService> service;
+    std::int64_t id = 0;
+    std::string token;
+    std::string address;
 };
 
 }  // namespace
@@ -128,4 +189,39 @@ TEST_CASE("a deferred transaction commits, and the connection is back at synchro
         CHECK(memory.wal_path().empty());
     }
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("group sync: mailed orders are acknowledged only after a flush made outside the lock") {
+    HeldFlush held;
+    MailGame game(held.flush());
+    auto delivered = std::async(std::launch::async, [&] {
+        return game.service->mail().handle_mail(game.orders_mail("<m1@player.test>"),
+                                                game.identity);
+    });
+    REQUIRE(held.first_begun.get_future().wait_for(std::chrono::seconds(10)) ==
+            std::future_status::ready);
+    // The flush began after the mail's commit (its orders are in force), and while it runs the
+    // mail is not acknowledged, yet the service answers other calls: no lock is held across it.
+    CHECK(game.france_orders() == "A PAR-BUR\nA MAR-SPA\n");
+    CHECK(delivered.wait_for(std::chrono::milliseconds(50)) == std::future_status::timeout);
+    held.release.set_value();
+    CHECK(delivered.get().outcome == adjutant::service::MailOutcome::Applied);
+    CHECK(held.begun >= 1);
+}
+
+TEST_CASE("group sync: a mail whose flush failed is neither delivered nor answered") {
+    std::atomic<bool> disk_ok{false};
+    MailGame game(GroupSync::Flush([&] { return disk_ok.load(); }));
+    const auto mail = game.orders_mail("<m2@player.test>");
+    // mail-in turns storage::Error into 75: the MTA keeps the mail and delivers it again.
+    CHECK_THROWS_AS(game.service->mail().handle_mail(mail, game.identity),
+                    adjutant::storage::Error);
+    // The answer is queued in the outbox, but the sender is handed nothing while the flush fails.
+    CHECK(game.service->mail().due(10).empty());
+    disk_ok = true;
+    // The redelivery finds the mail recorded and answers it again; both answers now go out.
+    CHECK(game.service->mail().handle_mail(mail, game.identity).outcome ==
+          adjutant::service::MailOutcome::Duplicate);
+    CHECK(game.service->mail().due(10).size() == 2);
+    CHECK(game.france_orders() == "A PAR-BUR\nA MAR-SPA\n");
 }
