@@ -56,7 +56,14 @@ Adjudication Adjudicator::run(const Variant& variant, const Position& position,
             result = adjudicate_adjustments(variant, position, orders);
             break;
     }
-    if (variant.campaign) run_turn_steps(variant, position, orders, dice, result);
+    if (variant.campaign) {
+        // The rule modules edit the next position's units directly: no index while they run,
+        // so their unit_at scans as it always did; indexed again once they are done.
+        result.next.suspend_index();
+        run_turn_steps(variant, position, orders, dice, result);
+        result.next.resume_index();
+        result.next.index_units();
+    }
     // Debug builds (the sanitizer build among them) check every phase's result, so a resolver or
     // rule module that breaks a position fails at the phase that broke it.
     assert(position_is_ok(variant, result.next).empty());
