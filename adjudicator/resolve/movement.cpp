@@ -204,6 +204,9 @@ void MovementResolver::run() {
                 !canal_open(static_cast<int>(i), o.unit.province,
                             o.target_destination == kNoProvince ? o.target : o.target_destination);
     }
+    // Asked for each unit by the reasons, the dislodged and the next units: found once.
+    dislodger_.resize(units_.size());
+    for (std::size_t i = 0; i < units_.size(); ++i) dislodger_[i] = find_dislodger(i);
 }
 
 Location MovementResolver::final_location(std::size_t i) const {
@@ -348,11 +351,37 @@ Reason MovementResolver::failure_reason(std::size_t i) const {
     }
 }
 
-int MovementResolver::dislodged_by(std::size_t i) const {
+int MovementResolver::find_dislodger(std::size_t i) const {
     if (is_move(i) && result_[i]) return -1;
     for (int k : attackers(origin(static_cast<int>(i))))
         if (result_[k] && !is_rail(static_cast<std::size_t>(k))) return k;  // rail never dislodges
     return -1;
+}
+
+std::span<const std::size_t> MovementResolver::staying_in_final_order() {
+    // No two units end in one province, so the provinces give the order: one pass over them
+    // rather than a sort. (Two in one province would be a resolver's fault; they keep their
+    // order in the position, as the sort in normalise() would.)
+    staying_.clear();
+    final_at_.assign(variant_->province_count(), -1);
+    bool shared = false;
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        if (dislodger_[i] >= 0) continue;
+        int& at = final_at_[final_location(i).province];
+        shared = shared || at >= 0;
+        at = static_cast<int>(i);
+    }
+    if (shared) {
+        for (std::size_t i = 0; i < units_.size(); ++i)
+            if (dislodger_[i] < 0) staying_.push_back(i);
+        std::stable_sort(staying_.begin(), staying_.end(), [&](std::size_t a, std::size_t b) {
+            return final_location(a) < final_location(b);
+        });
+        return staying_;
+    }
+    for (const int i : final_at_)
+        if (i >= 0) staying_.push_back(static_cast<std::size_t>(i));
+    return staying_;
 }
 
 std::vector<ProvinceId> MovementResolver::standoffs() const {
