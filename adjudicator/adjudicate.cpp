@@ -72,7 +72,18 @@ Adjudication Adjudicator::run(const Variant& variant, const Position& position,
 
 Adjudication adjudicate(const Variant& variant, const Position& position,
                         std::span<const Order> orders, const DiceSeed& seed) {
-    return Adjudicator().run(variant, position, orders, seed);
+    // Each thread keeps one Adjudicator's scratch space from call to call (a server resolves
+    // games on several threads; nothing is shared between them). It holds nothing of a phase
+    // once run() returns, so the result is the one a new Adjudicator gives. A call made while
+    // the thread's own is running (a rule module adjudicating inside a phase) gets a new one.
+    thread_local Adjudicator kept;
+    thread_local bool busy = false;
+    if (busy) return Adjudicator().run(variant, position, orders, seed);
+    busy = true;
+    struct Release {
+        ~Release() { busy = false; }
+    } release;
+    return kept.run(variant, position, orders, seed);
 }
 
 PowerId winner(const Variant& variant, const Position& position) {
