@@ -36,6 +36,8 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     dependencies_.clear();
     place_units(position, base, attack_bonus);
     take_orders(orders);
+    any_rail_ = std::any_of(units_.begin(), units_.end(),
+                            [](const UnitOrder& u) { return u.order.type == OrderType::RailMove; });
     decide_convoys();
     plan_rides(position);
     lay_rail_paths();
@@ -141,6 +143,11 @@ void MovementResolver::decide_convoys() {
 
 void MovementResolver::lay_rail_paths() {
     const std::size_t n = units_.size();
+    if (!any_rail_) {  // most phases: every row empty
+        rail_paths_.begin.assign(n + 1, 0);
+        rail_paths_.list.clear();
+        return;
+    }
     build_rows(rail_paths_.begin, rail_paths_.list, n, [&](auto&& add) {
         for (std::size_t i = 0; i < n; ++i) {
             const Order& o = units_[i].order;
@@ -398,14 +405,15 @@ std::vector<ProvinceId> MovementResolver::standoffs() const {
             if (is_rail(static_cast<std::size_t>(k))) {
                 // A rail move takes part only by ending here; the moves it contested fail
                 // and count for the standoff themselves.
-                if (rail_stops_[k] == p) entered = true;
-                continue;
+                entered = rail_stops_[k] == p;
+            } else {
+                entered = result_[k] != 0;
+                // A unit beaten in a head-to-head battle has no effect on its attacker's origin
+                // (DATC 6.H.9); every other failed move with a route took part in a standoff.
+                contested =
+                    contested || (units_[k].path_ok && !(head_to_head(k) && result_[occupant]));
             }
-            if (result_[k]) entered = true;
-            // A unit beaten in a head-to-head battle has no effect on its attacker's origin
-            // (DATC 6.H.9); every other failed move with a route took part in a standoff.
-            const bool lost_head_to_head = head_to_head(k) && result_[occupant];
-            if (units_[k].path_ok && !lost_head_to_head) contested = true;
+            if (entered) break;  // someone got in: no standoff, whoever else contested
         }
         if (!entered && contested) out.push_back(static_cast<ProvinceId>(p));
     }

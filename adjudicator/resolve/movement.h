@@ -192,6 +192,7 @@ class MovementResolver {
     std::vector<std::uint8_t> result_;
     std::vector<int> dependencies_;     // decisions that relied on a guess
     std::vector<int> dislodger_;        // per unit, after run(): dislodged_by
+    bool any_rail_ = false;             // after load(): some unit is ordered to a rail move
     std::vector<int> final_at_;         // per province: scratch for staying_in_final_order
     std::vector<std::size_t> staying_;  // its answer
 };
