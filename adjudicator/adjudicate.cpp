@@ -56,7 +56,14 @@ Adjudication Adjudicator::run(const Variant& variant, const Position& position,
             result = adjudicate_adjustments(variant, position, orders);
             break;
     }
-    if (variant.campaign) run_turn_steps(variant, position, orders, dice, result);
+    if (variant.campaign) {
+        // The rule modules edit the next position's units directly: no index while they run,
+        // so their unit_at scans as it always did; indexed again once they are done.
+        result.next.suspend_index();
+        run_turn_steps(variant, position, orders, dice, result);
+        result.next.resume_index();
+        result.next.index_units();
+    }
     // Debug builds (the sanitizer build among them) check every phase's result, so a resolver or
     // rule module that breaks a position fails at the phase that broke it.
     assert(position_is_ok(variant, result.next).empty());
@@ -65,7 +72,18 @@ Adjudication Adjudicator::run(const Variant& variant, const Position& position,
 
 Adjudication adjudicate(const Variant& variant, const Position& position,
                         std::span<const Order> orders, const DiceSeed& seed) {
-    return Adjudicator().run(variant, position, orders, seed);
+    // Each thread keeps one Adjudicator's scratch space from call to call (a server resolves
+    // games on several threads; nothing is shared between them). It holds nothing of a phase
+    // once run() returns, so the result is the one a new Adjudicator gives. A call made while
+    // the thread's own is running (a rule module adjudicating inside a phase) gets a new one.
+    thread_local Adjudicator kept;
+    thread_local bool busy = false;
+    if (busy) return Adjudicator().run(variant, position, orders, seed);
+    busy = true;
+    struct Release {
+        ~Release() { busy = false; }
+    } release;
+    return kept.run(variant, position, orders, seed);
 }
 
 PowerId winner(const Variant& variant, const Position& position) {

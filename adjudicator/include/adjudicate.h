@@ -3,8 +3,9 @@
 //
 //   adjudicate(variant, position, orders, seed) -> results, dislodged units, next position
 //
-// Pure and deterministic: no I/O, no clock, no global state; the same inputs give the same
-// output on every machine. `orders` must be legal orders for `position.phase` as the order
+// Pure and deterministic: no I/O, no clock, no state shared between calls but each thread's
+// scratch space, which no result depends on; the same inputs give the same output on every
+// machine. `orders` must be legal orders for `position.phase` as the order
 // parser (orders/parser.h) accepts them, at most one per unit; units without an order hold
 // (movement), disband (retreat) or fall under civil disorder rules (adjustment). The result
 // types are in adjudication.h.
@@ -20,6 +21,8 @@ namespace adjutant {
 
 struct Variant;
 
+// Reuses the calling thread's Adjudicator (below), so a thread that adjudicates again allocates
+// only for the results.
 Adjudication adjudicate(const Variant& variant, const Position& position,
                         std::span<const Order> orders, const DiceSeed& seed = {});
 

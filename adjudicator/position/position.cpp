@@ -2,22 +2,97 @@
 #include "position/position.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace adjutant {
 
-const Unit* Position::unit_at(ProvinceId province) const {
+namespace {
+
+const Unit* scan(const std::vector<Unit>& units, ProvinceId province) {
     for (const Unit& u : units)
         if (u.location.province == province) return &u;
     return nullptr;
 }
 
+}  // namespace
+
+const Unit* Position::unit_at(ProvinceId province) const {
+    if (!indexed()) return scan(units, province);
+    const std::uint32_t slot = province < index_.slots_.size() ? index_.slots_[province] : 0;
+    const Unit* found = nullptr;
+    if (slot != 0) {
+        found = &units[slot - 1];
+        // A unit moved in place since: the scan knows where it went.
+        if (found->location.province != province) return scan(units, province);
+    }
+    // Code that edited `units` directly without normalise() would be answered wrongly here.
+    assert(found == scan(units, province));
+    return found;
+}
+
 Unit* Position::unit_at(ProvinceId province) {
-    for (Unit& u : units)
-        if (u.location.province == province) return &u;
-    return nullptr;
+    const Unit* found = std::as_const(*this).unit_at(province);
+    index_.built_ = false;  // the caller may move the unit it is given
+    return const_cast<Unit*>(found);
+}
+
+Unit& Position::add_unit(Unit unit) {
+    const bool keep = indexed();
+    units.push_back(std::move(unit));
+    if (keep) {
+        const ProvinceId p = units.back().location.province;
+        if (p >= index_.slots_.size()) index_.slots_.resize(p + std::size_t{1}, 0);
+        if (index_.slots_[p] == 0) index_.slots_[p] = static_cast<std::uint32_t>(units.size());
+        index_.count_ = units.size();
+    }
+    return units.back();
+}
+
+void Position::remove_unit(std::size_t slot) {
+    const ProvinceId gone = units[slot].location.province;
+    const bool keep = indexed();
+    units.erase(units.begin() + static_cast<std::ptrdiff_t>(slot));
+    if (!keep) {
+        index_.built_ = false;
+        return;
+    }
+    if (gone < index_.slots_.size() && index_.slots_[gone] == slot + 1) index_.slots_[gone] = 0;
+    // The units after it each moved down one place.
+    for (std::size_t k = slot; k < units.size(); ++k) {
+        const ProvinceId p = units[k].location.province;
+        if (index_.slots_[p] == k + 2) index_.slots_[p] = static_cast<std::uint32_t>(k + 1);
+    }
+    index_.count_ = units.size();
+}
+
+void Position::move_unit(std::size_t slot, Location to) {
+    const ProvinceId from = units[slot].location.province;
+    units[slot].location = to;
+    if (!indexed()) {
+        index_.built_ = false;
+        return;
+    }
+    if (from < index_.slots_.size() && index_.slots_[from] == slot + 1) index_.slots_[from] = 0;
+    if (to.province >= index_.slots_.size()) index_.slots_.resize(to.province + std::size_t{1}, 0);
+    if (index_.slots_[to.province] == 0)
+        index_.slots_[to.province] = static_cast<std::uint32_t>(slot + 1);
+}
+
+void Position::suspend_index() {
+    index_.suspended_ = true;
+    index_.built_ = false;
+}
+
+void Position::resume_index() {
+    index_.suspended_ = false;
+}
+
+bool Position::indexed() const {
+    return index_.built_ && index_.count_ == units.size();
 }
 
 int Position::center_count(PowerId power) const {
@@ -32,7 +107,9 @@ namespace {
 // Equal locations (never in a checked position) keep their order.
 void sort_by_location(std::vector<Unit>& units) {
     const std::size_t n = units.size();
-    if (n < 2) return;
+    const auto in_order = [](const Unit& a, const Unit& b) { return a.location < b.location; };
+    // Most positions come sorted (the movement phase builds its next units in order).
+    if (std::is_sorted(units.begin(), units.end(), in_order)) return;
     struct Key {
         Location location;
         std::uint32_t index;
@@ -43,20 +120,20 @@ void sort_by_location(std::vector<Unit>& units) {
     std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
         return std::tie(a.location, a.index) < std::tie(b.location, b.index);
     });
-    // keys[k].index is the unit that belongs at k; follow each cycle once.
-    std::vector<std::uint8_t> placed(n, 0);
+    // keys[k].index is the unit that belongs at k; follow each cycle once, marking each place
+    // filled by pointing its key at itself.
     for (std::size_t start = 0; start < n; ++start) {
-        if (placed[start] || keys[start].index == start) continue;
+        if (keys[start].index == start) continue;
         Unit held = std::move(units[start]);
         std::size_t at = start;
         while (keys[at].index != start) {
             const std::size_t from = keys[at].index;
             units[at] = std::move(units[from]);
-            placed[at] = 1;
+            keys[at].index = static_cast<std::uint32_t>(at);
             at = from;
         }
         units[at] = std::move(held);
-        placed[at] = 1;
+        keys[at].index = static_cast<std::uint32_t>(at);
     }
 }
 
@@ -70,8 +147,24 @@ std::uint32_t Position::new_unit_id() {
     return next_unit_id;
 }
 
+void Position::index_units() {
+    index_.built_ = false;
+    if (index_.suspended_) return;
+    std::size_t provinces = owner.size();
+    for (const Unit& u : units)
+        provinces = std::max<std::size_t>(provinces, u.location.province + 1);
+    index_.slots_.assign(provinces, 0);
+    for (std::size_t k = 0; k < units.size(); ++k) {
+        std::uint32_t& slot = index_.slots_[units[k].location.province];
+        if (slot == 0) slot = static_cast<std::uint32_t>(k + 1);  // the first, as a scan finds
+    }
+    index_.count_ = units.size();
+    index_.built_ = true;
+}
+
 void Position::normalise() {
     sort_by_location(units);
+    index_units();
     std::sort(dislodged.begin(), dislodged.end(),
               [](const DislodgedUnit& a, const DislodgedUnit& b) {
                   return a.unit.location < b.unit.location;

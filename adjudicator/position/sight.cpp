@@ -52,6 +52,7 @@ std::optional<Sight> sight_of(const Variant& variant, const Position& position, 
 
 Position seen_position(const Variant& variant, const Position& position, const Sight& sight) {
     Position view = position;
+    view.suspend_index();  // the modules' hooks edit the units directly
     // The modules first, while every unit is still there: a hidden army's supply line may be
     // the part of it the viewer is told of.
     for (const RuleModule* module : rule_modules())
@@ -60,6 +61,7 @@ Position seen_position(const Variant& variant, const Position& position, const S
     std::erase_if(view.units, hidden);
     std::erase_if(view.dislodged, [&](const DislodgedUnit& d) { return hidden(d.unit); });
     std::erase_if(view.standoffs, [&](ProvinceId p) { return !sight.sees(p); });
+    view.resume_index();
     view.normalise();
     return view;
 }

@@ -5,6 +5,7 @@
 // at equal distance, then by province name in English.
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 #include "resolve/phase_flow.h"
 #include "resolve/phases.h"
@@ -48,6 +49,7 @@ Adjudication adjudicate_adjustments(const Variant& variant, const Position& posi
     Position& next = out.next;
     next.units = position.units;
     carry_over(position, next);
+    next.index_units();  // builds ask whether their centre is empty
 
     for (std::size_t pw = 0; pw < variant.powers.size(); ++pw) {
         const auto power = static_cast<PowerId>(pw);
@@ -62,10 +64,10 @@ Adjudication adjudicate_adjustments(const Variant& variant, const Position& posi
                                             variant.powers[pw].home_centers.end(),
                                             p) != variant.powers[pw].home_centers.end();
                 const bool ok = allowance > 0 && home && position.owner[p] == power &&
-                                next.unit_at(p) == nullptr &&
+                                std::as_const(next).unit_at(p) == nullptr &&
                                 variant.can_stand(o.unit_type, o.unit);
                 if (ok) {
-                    next.units.push_back(Unit{o.unit_type, power, o.unit, {}});
+                    next.add_unit(Unit{o.unit_type, power, o.unit, {}});
                     --allowance;
                 }
                 result.succeeded = ok;
@@ -82,7 +84,7 @@ Adjudication adjudicate_adjustments(const Variant& variant, const Position& posi
                 if (ok) {
                     result.order.unit = it->location;
                     result.order.unit_type = it->type;
-                    next.units.erase(it);
+                    next.remove_unit(static_cast<std::size_t>(it - next.units.begin()));
                     ++allowance;
                 }
                 result.succeeded = ok;
@@ -108,7 +110,8 @@ Adjudication adjudicate_adjustments(const Variant& variant, const Position& posi
         });
         for (std::size_t k = 0; k < candidates.size() && allowance < 0; ++k, ++allowance) {
             const Unit& u = candidates[k];
-            next.units.erase(std::find(next.units.begin(), next.units.end(), u));
+            const auto it = std::find(next.units.begin(), next.units.end(), u);
+            next.remove_unit(static_cast<std::size_t>(it - next.units.begin()));
             OrderResult result;
             result.order.type = OrderType::Disband;
             result.order.power = power;

@@ -36,6 +36,8 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     dependencies_.clear();
     place_units(position, base, attack_bonus);
     take_orders(orders);
+    any_rail_ = std::any_of(units_.begin(), units_.end(),
+                            [](const UnitOrder& u) { return u.order.type == OrderType::RailMove; });
     decide_convoys();
     plan_rides(position);
     lay_rail_paths();
@@ -141,6 +143,11 @@ void MovementResolver::decide_convoys() {
 
 void MovementResolver::lay_rail_paths() {
     const std::size_t n = units_.size();
+    if (!any_rail_) {  // most phases: every row empty
+        rail_paths_.begin.assign(n + 1, 0);
+        rail_paths_.list.clear();
+        return;
+    }
     build_rows(rail_paths_.begin, rail_paths_.list, n, [&](auto&& add) {
         for (std::size_t i = 0; i < n; ++i) {
             const Order& o = units_[i].order;
@@ -204,6 +211,9 @@ void MovementResolver::run() {
                 !canal_open(static_cast<int>(i), o.unit.province,
                             o.target_destination == kNoProvince ? o.target : o.target_destination);
     }
+    // Asked for each unit by the reasons, the dislodged and the next units: found once.
+    dislodger_.resize(units_.size());
+    for (std::size_t i = 0; i < units_.size(); ++i) dislodger_[i] = find_dislodger(i);
 }
 
 Location MovementResolver::final_location(std::size_t i) const {
@@ -348,11 +358,37 @@ Reason MovementResolver::failure_reason(std::size_t i) const {
     }
 }
 
-int MovementResolver::dislodged_by(std::size_t i) const {
+int MovementResolver::find_dislodger(std::size_t i) const {
     if (is_move(i) && result_[i]) return -1;
     for (int k : attackers(origin(static_cast<int>(i))))
         if (result_[k] && !is_rail(static_cast<std::size_t>(k))) return k;  // rail never dislodges
     return -1;
+}
+
+std::span<const std::size_t> MovementResolver::staying_in_final_order() {
+    // No two units end in one province, so the provinces give the order: one pass over them
+    // rather than a sort. (Two in one province would be a resolver's fault; they keep their
+    // order in the position, as the sort in normalise() would.)
+    staying_.clear();
+    final_at_.assign(variant_->province_count(), -1);
+    bool shared = false;
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        if (dislodger_[i] >= 0) continue;
+        int& at = final_at_[final_location(i).province];
+        shared = shared || at >= 0;
+        at = static_cast<int>(i);
+    }
+    if (shared) {
+        for (std::size_t i = 0; i < units_.size(); ++i)
+            if (dislodger_[i] < 0) staying_.push_back(i);
+        std::stable_sort(staying_.begin(), staying_.end(), [&](std::size_t a, std::size_t b) {
+            return final_location(a) < final_location(b);
+        });
+        return staying_;
+    }
+    for (const int i : final_at_)
+        if (i >= 0) staying_.push_back(static_cast<std::size_t>(i));
+    return staying_;
 }
 
 std::vector<ProvinceId> MovementResolver::standoffs() const {
@@ -369,14 +405,15 @@ std::vector<ProvinceId> MovementResolver::standoffs() const {
             if (is_rail(static_cast<std::size_t>(k))) {
                 // A rail move takes part only by ending here; the moves it contested fail
                 // and count for the standoff themselves.
-                if (rail_stops_[k] == p) entered = true;
-                continue;
+                entered = rail_stops_[k] == p;
+            } else {
+                entered = result_[k] != 0;
+                // A unit beaten in a head-to-head battle has no effect on its attacker's origin
+                // (DATC 6.H.9); every other failed move with a route took part in a standoff.
+                contested =
+                    contested || (units_[k].path_ok && !(head_to_head(k) && result_[occupant]));
             }
-            if (result_[k]) entered = true;
-            // A unit beaten in a head-to-head battle has no effect on its attacker's origin
-            // (DATC 6.H.9); every other failed move with a route took part in a standoff.
-            const bool lost_head_to_head = head_to_head(k) && result_[occupant];
-            if (units_[k].path_ok && !lost_head_to_head) contested = true;
+            if (entered) break;  // someone got in: no standoff, whoever else contested
         }
         if (!entered && contested) out.push_back(static_cast<ProvinceId>(p));
     }

@@ -56,14 +56,17 @@ class MovementResolver {
     // words of the module whose ride it was (RidePlan::held).
     Reason failure_reason(std::size_t i) const;
     std::string_view failure_words(std::size_t i) const { return units_[i].held; }
-    // The unit that dislodged unit i, or -1.
-    int dislodged_by(std::size_t i) const;
+    // The unit that dislodged unit i, or -1. Valid after run().
+    int dislodged_by(std::size_t i) const { return dislodger_[i]; }
     // Whether unit i's move went by convoy (decides retreats to its origin, DATC 4.A.5).
     bool moved_by_convoy(std::size_t i) const { return units_[i].convoyed; }
     // Whether unit i was given an order (false: it holds by default).
     bool ordered(std::size_t i) const { return units_[i].given; }
     // Provinces left empty by a standoff, sorted.
     std::vector<ProvinceId> standoffs() const;
+    // The units not dislodged, in the order of their final locations (their order in the
+    // position among equals). Valid until the next call; kept in the resolver's scratch space.
+    std::span<const std::size_t> staying_in_final_order();
 
   private:
     enum class State : std::uint8_t { Unresolved, Guessing, Resolved };
@@ -144,6 +147,7 @@ class MovementResolver {
     bool adjudicate_convoy(int i);
     bool path_succeeds(int i);
     bool head_to_head(int i) const;
+    int find_dislodger(std::size_t i) const;
     Strength attack_strength(int i);
     Strength defend_strength(int i);
     Strength prevent_strength(int i);
@@ -186,7 +190,11 @@ class MovementResolver {
     const std::vector<PowerId>* owner_ = nullptr;  // centre ownership, for rail stops
     std::vector<State> state_;
     std::vector<std::uint8_t> result_;
-    std::vector<int> dependencies_;  // decisions that relied on a guess
+    std::vector<int> dependencies_;     // decisions that relied on a guess
+    std::vector<int> dislodger_;        // per unit, after run(): dislodged_by
+    bool any_rail_ = false;             // after load(): some unit is ordered to a rail move
+    std::vector<int> final_at_;         // per province: scratch for staying_in_final_order
+    std::vector<std::size_t> staying_;  // its answer
 };
 
 }  // namespace adjutant

@@ -76,12 +76,10 @@ Adjudication adjudicate_movement(const Variant& variant, const Position& positio
     next.units.reserve(position.units.size());
     next.standoffs = resolver.standoffs();
 
-    std::vector<int> dislodgers(position.units.size(), -1);
     for (std::size_t i = 0; i < position.units.size(); ++i) {
-        const Unit& unit = position.units[i];
         const Order& order = resolver.order(i);
         const Reason reason = resolver.failure_reason(i);
-        OrderResult result;
+        OrderResult& result = out.results.emplace_back();
         result.order = order;
         result.succeeded = reason == Reason::None &&
                            (order.type != OrderType::Move || resolver.succeeded(i)) &&
@@ -89,18 +87,16 @@ Adjudication adjudicate_movement(const Variant& variant, const Position& positio
         result.reason = reason;
         result.why = resolver.failure_words(i);
         result.defaulted = !resolver.ordered(i);
-        out.results.push_back(result);
-
-        dislodgers[i] = resolver.dislodged_by(i);
-        if (dislodgers[i] >= 0) continue;
-        Unit moved = unit;
-        moved.location = resolver.final_location(i);
-        next.units.push_back(moved);
     }
+    // The units that stay on the board, each copied once and already in the order normalise()
+    // gives them, so it has nothing to move.
+    for (const std::size_t i : resolver.staying_in_final_order())
+        next.units.emplace_back(position.units[i]).location = resolver.final_location(i);
     ride_events(variant, position, resolver, out.events);
     for (std::size_t i = 0; i < position.units.size(); ++i) {
-        if (dislodgers[i] < 0) continue;
-        const auto by = static_cast<std::size_t>(dislodgers[i]);
+        const int dislodger = resolver.dislodged_by(i);
+        if (dislodger < 0) continue;
+        const auto by = static_cast<std::size_t>(dislodger);
         DislodgedUnit d;
         d.unit = position.units[i];
         d.attacker_from = resolver.order(by).unit.province;

@@ -15,6 +15,8 @@ const RideRules* MovementResolver::ride_rules(int i) const {
 }
 
 void MovementResolver::plan_rides(const Position& position) {
+    // Without a rail move there is no ride to plan, and no unit's plan is read.
+    if (!any_rail_) return;
     const std::size_t n = units_.size();
     ride_plans_.resize(n);
     for (RidePlan& plan : ride_plans_) {

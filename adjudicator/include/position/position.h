@@ -28,6 +28,23 @@ struct DislodgedUnit {
     friend bool operator==(const DislodgedUnit&, const DislodgedUnit&) = default;
 };
 
+// Which unit stands in each province, so Position::unit_at finds it without scanning the units.
+// A cache derived from Position::units, which Position keeps: it never takes part in comparing
+// positions.
+class UnitIndex {
+  public:
+    friend bool operator==(const UnitIndex&, const UnitIndex&) { return true; }
+
+  private:
+    friend struct Position;
+    // Per province: the unit's place in `units` plus one; 0 for an empty province. Provinces
+    // past the end are empty.
+    std::vector<std::uint32_t> slots_;
+    std::size_t count_ = 0;  // units.size() when indexed: another size means edited directly
+    bool built_ = false;
+    bool suspended_ = false;  // Position::suspend_index
+};
+
 struct Position {
     Phase phase;
     std::vector<Unit> units;               // sorted by location
@@ -39,19 +56,44 @@ struct Position {
     // copies, compares and normalises without knowing it.
     ModuleStates modules;
 
-    // The unit standing in `province`, or nullptr.
+    // The unit standing in `province`, or nullptr. One look in the index by province when the
+    // position is indexed (normalise() indexes it), else a scan of the units.
+    //
+    // The index follows normalise(), add_unit(), remove_unit() and move_unit(). Code that edits
+    // `units` directly calls normalise() before it asks unit_at again (the rule modules' turn
+    // steps need not: the index is suspended while they run); a change of size is noticed and
+    // read by a scan, and debug builds check every answer against the scan. The non-const
+    // overload hands out a unit that may then be moved, so it leaves the index off until the
+    // next normalise().
     const Unit* unit_at(ProvinceId province) const;
     Unit* unit_at(ProvinceId province);
+    // Edits of the units that keep the index: a unit added at the end, the unit at `slot`
+    // removed, a unit moved to `to`. Each leaves `units` out of order until normalise().
+    Unit& add_unit(Unit unit);
+    void remove_unit(std::size_t slot);
+    void move_unit(std::size_t slot, Location to);
+    // Leaves the index off, through normalise() too, until resume_index() (after which the next
+    // normalise() or index_units() indexes): for a position that code outside the core edits
+    // directly (the rule modules' turn steps and hiding hooks).
+    void suspend_index();
+    void resume_index();
+    // Indexes the units as they stand, in any order (normalise() does it too).
+    void index_units();
     // Number of supply centres `power` owns.
     int center_count(PowerId power) const;
     // Takes the number for a new campaign unit (a split's detachment, a raised army): past every
     // number in use, so a position written without `next_unit_id` (a GM's edit) still gives a
     // number nobody has; `next_unit_id` becomes it.
     std::uint32_t new_unit_id();
-    // Restores the sorted invariants after edits.
+    // Restores the sorted invariants after edits, and indexes the units.
     void normalise();
 
     friend bool operator==(const Position&, const Position&) = default;
+
+  private:
+    bool indexed() const;  // the index is built for `units` as they are
+
+    UnitIndex index_;
 };
 
 }  // namespace adjutant
