@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -74,9 +75,10 @@ class RiverSearch {
     std::uint32_t state_of(ProvinceId p, std::size_t m) const {
         return static_cast<std::uint32_t>(p * modes_ + m);
     }
+    // By abbreviation (the map's rank of it, CampaignMap::index_roads), then mode.
     bool before(std::uint32_t a, std::uint32_t b) const {
-        const std::string& x = v_.provinces[province_of(a)].abbr;
-        const std::string& y = v_.provinces[province_of(b)].abbr;
+        const std::uint32_t x = v_.campaign->abbr_rank[province_of(a)];
+        const std::uint32_t y = v_.campaign->abbr_rank[province_of(b)];
         return x != y ? x < y : mode_of(a) < mode_of(b);
     }
     bool is_goal(std::uint32_t s) const {
@@ -118,24 +120,24 @@ class RiverSearch {
     void expand(std::uint32_t s, std::vector<std::uint32_t>& next) {
         const ProvinceId p = province_of(s);
         const auto by_abbr = [&](ProvinceId a, ProvinceId b) {
-            return v_.provinces[a].abbr < v_.provinces[b].abbr;
+            return v_.campaign->abbr_rank[a] < v_.campaign->abbr_rank[b];
         };
         if (mode_of(s) == 0) {
-            std::vector<ProvinceId> roads = v_.campaign->roads[p];
-            std::sort(roads.begin(), roads.end(), by_abbr);
-            for (ProvinceId q : roads)
+            for (ProvinceId q : v_.campaign->roads_by_abbr[p])
                 if (!seen_[state_of(q, 0)] && !blocked_(q)) discover(state_of(q, 0), s, next);
             return;
         }
         const std::size_t r = mode_of(s) - 1;
         const std::vector<ProvinceId>& course = v_.campaign->rivers.rivers[r].course;
         const auto i = static_cast<std::size_t>(v_.campaign->rivers.course_index(r, p));
-        std::vector<ProvinceId> reaches;
-        if (i > 0) reaches.push_back(course[i - 1]);
-        if (i + 1 < course.size()) reaches.push_back(course[i + 1]);
-        std::sort(reaches.begin(), reaches.end(), by_abbr);
-        for (ProvinceId q : reaches)
-            if (!seen_[state_of(q, r + 1)] && river_open(v_, pos_, r, q, power_))
+        std::array<ProvinceId, 2> reaches{};
+        std::size_t count = 0;
+        if (i > 0) reaches[count++] = course[i - 1];
+        if (i + 1 < course.size()) reaches[count++] = course[i + 1];
+        if (count == 2 && by_abbr(reaches[1], reaches[0])) std::swap(reaches[0], reaches[1]);
+        for (std::size_t k = 0; k < count; ++k)
+            if (const ProvinceId q = reaches[k];
+                !seen_[state_of(q, r + 1)] && river_open(v_, pos_, r, q, power_))
                 discover(state_of(q, r + 1), s, next);
     }
 
