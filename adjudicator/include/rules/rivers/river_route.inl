@@ -30,6 +30,38 @@ std::vector<std::uint8_t> rivers_in_use(const Variant& variant, const Position& 
 
 namespace detail {
 
+// The space a search works in. A week traces every army's supply line, each a search over the
+// whole map, so the space is kept per thread from search to search rather than allocated for
+// each (some hundred allocations a week of the 1914 map). A search that starts while another on
+// the same thread runs (none does: the goal and the blocking tests search nothing) takes space
+// of its own.
+struct SearchSpace {
+    std::vector<std::uint32_t> parent;
+    std::vector<std::uint8_t> seen;
+    std::vector<std::uint32_t> frontier;
+    std::vector<std::uint32_t> next;
+    std::vector<std::uint32_t> companions;
+    std::vector<std::uint32_t> states;
+    bool busy = false;
+};
+
+class SpaceLease {
+  public:
+    SpaceLease() {
+        thread_local SearchSpace kept;
+        space_ = kept.busy ? &own_ : &kept;
+        space_->busy = true;
+    }
+    SpaceLease(const SpaceLease&) = delete;
+    SpaceLease& operator=(const SpaceLease&) = delete;
+    ~SpaceLease() { space_->busy = false; }
+    SearchSpace& operator*() const { return *space_; }
+
+  private:
+    SearchSpace own_;
+    SearchSpace* space_;
+};
+
 // The search's state: a state is `province * modes + mode`, mode 0 by road and r + 1 along
 // river r; each level of the breadth-first search is sorted before it is read.
 template <typename Goal, typename Blocked>
@@ -43,7 +75,9 @@ class RiverSearch {
           use_(use),
           in_use_(std::move(in_use)),
           goal_(goal),
-          blocked_(blocked) {
+          blocked_(blocked),
+          parent_((*space_).parent),
+          seen_((*space_).seen) {
         rivers_ = std::find(in_use_.begin(), in_use_.end(), 1) != in_use_.end();
         modes_ = rivers_ ? 1 + v_.campaign->rivers.rivers.size() : 1;
         parent_.assign(v_.provinces.size() * modes_, kNone);
@@ -51,7 +85,9 @@ class RiverSearch {
     }
 
     Route run(ProvinceId from) {
-        std::vector<std::uint32_t> frontier;
+        std::vector<std::uint32_t>& frontier = (*space_).frontier;
+        std::vector<std::uint32_t>& next = (*space_).next;
+        frontier.clear();
         discover(state_of(from, 0), kNone, frontier);
         // Level by level, each level sorted, so the first goal found is the shortest route and
         // ties go the documented way.
@@ -60,9 +96,9 @@ class RiverSearch {
                       [&](std::uint32_t a, std::uint32_t b) { return before(a, b); });
             for (std::uint32_t s : frontier)
                 if (is_goal(s)) return path_to(s);
-            std::vector<std::uint32_t> next;
+            next.clear();
             for (std::uint32_t s : frontier) expand(s, next);
-            frontier = std::move(next);
+            frontier.swap(next);
         }
         return {};
     }
@@ -95,7 +131,8 @@ class RiverSearch {
         parent_[s] = by;
         level.push_back(s);
         if (!rivers_) return;
-        std::vector<std::uint32_t> companions{s};
+        std::vector<std::uint32_t>& companions = (*space_).companions;
+        companions.assign(1, s);
         while (!companions.empty()) {
             const std::uint32_t c = companions.back();
             companions.pop_back();
@@ -144,7 +181,8 @@ class RiverSearch {
     // The provinces from the start to `s`, a province once where the route changes mode there,
     // and where a supply line takes to its river.
     Route path_to(std::uint32_t s) const {
-        std::vector<std::uint32_t> states;
+        std::vector<std::uint32_t>& states = (*space_).states;
+        states.clear();
         for (std::uint32_t at = s; at != kNone; at = parent_[at]) states.push_back(at);
         std::reverse(states.begin(), states.end());
         Route found;
@@ -169,8 +207,9 @@ class RiverSearch {
     Blocked& blocked_;
     bool rivers_ = false;
     std::size_t modes_ = 1;
-    std::vector<std::uint32_t> parent_;
-    std::vector<std::uint8_t> seen_;
+    SpaceLease space_;
+    std::vector<std::uint32_t>& parent_;
+    std::vector<std::uint8_t>& seen_;
 };
 
 }  // namespace detail
