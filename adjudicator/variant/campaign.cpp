@@ -34,9 +34,34 @@ bool CampaignMap::road(ProvinceId a, ProvinceId b) const {
     return std::binary_search(roads[a].begin(), roads[a].end(), b);
 }
 
+void CampaignMap::index_sides() {
+    const std::size_t n = side.size();
+    allied.assign(n * n, 0);
+    for (std::size_t a = 0; a < n; ++a)
+        for (std::size_t b = 0; b < n; ++b)
+            allied[a * n + b] = !side[a].empty() && side[a] == side[b] ? 1 : 0;
+}
+
+void CampaignMap::index_roads(const std::vector<std::string>& abbreviations) {
+    const std::size_t n = abbreviations.size();
+    std::vector<ProvinceId> order(n);
+    for (std::size_t p = 0; p < n; ++p) order[p] = static_cast<ProvinceId>(p);
+    std::sort(order.begin(), order.end(),
+              [&](ProvinceId x, ProvinceId y) { return abbreviations[x] < abbreviations[y]; });
+    abbr_rank.assign(n, 0);
+    for (std::size_t k = 0; k < n; ++k) abbr_rank[order[k]] = static_cast<std::uint32_t>(k);
+    roads_by_abbr = roads;
+    for (auto& list : roads_by_abbr)
+        std::sort(list.begin(), list.end(),
+                  [&](ProvinceId x, ProvinceId y) { return abbr_rank[x] < abbr_rank[y]; });
+}
+
 bool CampaignMap::enemies(PowerId a, PowerId b) const {
     if (a == b || a == kNoPower || b == kNoPower) return false;
-    if (a >= side.size() || b >= side.size()) return true;
+    const std::size_t n = side.size();
+    if (a >= n || b >= n) return true;
+    // The table index_sides() keeps: the same answer as comparing the sides' names.
+    if (allied.size() == n * n) return allied[a * n + b] == 0;
     return side[a].empty() || side[a] != side[b];
 }
 

@@ -39,9 +39,14 @@ class CampaignReader {
         read_phases(doc, c);
         read_provinces(doc, c);
         read_roads(doc, c);
+        std::vector<std::string> abbreviations;
+        abbreviations.reserve(n);
+        for (const Province& p : v_.provinces) abbreviations.push_back(p.abbr);
+        c.index_roads(abbreviations);
         read_rail_links(doc, c);
         c.index_rail_links();
         read_capitals(doc, c);
+        c.index_sides();
         read_start(doc, c);
         read_rules(doc);
     }

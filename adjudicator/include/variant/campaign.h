@@ -179,9 +179,21 @@ struct CampaignMap {
     std::vector<std::int64_t> start_treasury;  // per power
     std::vector<PowerId> start_control;        // per province: who holds the ground at the start
 
+    // Worked out once by the loader (index_sides, index_roads), since the week's searches ask
+    // them again and again: whether two powers share a side (per pair, `a * powers + b`), each
+    // province's roads in the order of the neighbours' abbreviations, and each province's rank
+    // in that order.
+    std::vector<std::uint8_t> allied;
+    std::vector<std::vector<ProvinceId>> roads_by_abbr;
+    std::vector<std::uint32_t> abbr_rank;
+
     bool road(ProvinceId a, ProvinceId b) const;
     // Fills `rail_links_at` from `rail_links`; the loader calls it once the links are read.
     void index_rail_links();
+    // Fills `allied` from `side`; the loader calls it once the powers' sides are read.
+    void index_sides();
+    // Fills `roads_by_abbr` and `abbr_rank` from `roads` and the provinces' abbreviations.
+    void index_roads(const std::vector<std::string>& abbreviations);
     // The province at the other end of link `index` from `from`.
     ProvinceId rail_neighbour(std::uint16_t index, ProvinceId from) const {
         return rail_links[index].a == from ? rail_links[index].b : rail_links[index].a;

@@ -50,6 +50,8 @@ std::string refuse_campaign(const Variant& v, const Position& pos, const Order& 
         return "";
     const ArmyStrengthRules& rules = v.campaign->army_strength;
     const std::int64_t points = unit->stats.points;
+    // Words only for a refusal: every march out of a city asks.
+    if (points >= rules.min_points && points <= rules.max_points) return "";
     const std::string name = unit_text(v, unit->type, unit->location);
     const std::string has = name + " has " + std::to_string(points) + " points";
     const std::string leaving = ": an army leaving " + v.provinces[from].abbr + " for " +

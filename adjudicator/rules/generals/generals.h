@@ -53,11 +53,12 @@ void replace_the_lost(TurnContext& context);   // replacements.cpp
 void appoint_generals(TurnContext& context);   // appointments.cpp
 // An event of the pools: the power's own record, about no province, so that under fog of war
 // no other power reads its roster, rolls or transfers (position/sight.h) (records.cpp).
-Event& record(TurnContext& context, const std::string& kind, PowerId power, std::string text);
+Event& record(TurnContext& context, std::string kind, PowerId power, std::string text);
 // A type roll for the general `name` (d10 `general-type`, subject his name, as the sieges roll
-// it), recorded on an event of `kind` whose text ends with the die's face.
+// it), recorded on an event of `kind` whose text ends with the die's face. `kind` and `text`
+// are taken to become the event's: a starting pool's first week rolls some ninety.
 std::int32_t roll_type(TurnContext& context, const std::string& name, PowerId power,
-                       const std::string& kind, const std::string& text);
+                       std::string kind, std::string text);
 
 // The module's part of the position document (position_part.cpp) and the starting pools
 // (start_pool.cpp).

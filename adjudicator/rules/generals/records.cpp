@@ -7,8 +7,8 @@
 
 namespace adjutant::generals {
 
-Event& record(TurnContext& ctx, const std::string& kind, PowerId power, std::string text) {
-    return ctx.event(kind, power, kNoProvince, std::move(text));
+Event& record(TurnContext& ctx, std::string kind, PowerId power, std::string text) {
+    return ctx.event(std::move(kind), power, kNoProvince, std::move(text));
 }
 
 }  // namespace adjutant::generals

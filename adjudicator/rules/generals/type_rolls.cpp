@@ -9,12 +9,15 @@
 
 namespace adjutant::generals {
 
-std::int32_t roll_type(TurnContext& ctx, const std::string& name, PowerId power,
-                       const std::string& kind, const std::string& text) {
+std::int32_t roll_type(TurnContext& ctx, const std::string& name, PowerId power, std::string kind,
+                       std::string text) {
     const int value = ctx.dice.d10("general-type", name, 0);
-    const std::string face = std::to_string(value % 10);
-    Event& e = record(ctx, kind, power, text + face);
-    e.roll = Roll{"general-type", name, value, "type roll " + face, ""};
+    const char face = static_cast<char>('0' + value % 10);
+    text += face;
+    Event& e = record(ctx, std::move(kind), power, std::move(text));
+    std::string table = "type roll ";
+    table += face;
+    e.roll = Roll{"general-type", name, value, std::move(table), ""};
     return value;
 }
 

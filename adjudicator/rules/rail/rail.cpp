@@ -36,12 +36,13 @@ std::string state_name(RailState state) {
 
 bool side_map_edge(const Variant& v, PowerId power, ProvinceId province) {
     const CampaignMap& map = *v.campaign;
-    const std::string& side = map.side[power];
     // The port of the port exception serves the rest of its side only inside the region (18.2);
     // reach() and the LOC allocation handle it as the port.
-    const bool shared = !side.empty() && province != map.rail.port;
+    const bool shared = province != map.rail.port;
+    // An ally: a power of the same (named) side as `power`, which is what !enemies says of two
+    // different powers.
     return std::any_of(map.map_edge[province].begin(), map.map_edge[province].end(),
-                       [&](PowerId p) { return p == power || (shared && map.side[p] == side); });
+                       [&](PowerId p) { return p == power || (shared && !map.enemies(p, power)); });
 }
 
 bool source(const Variant& v, PowerId power, ProvinceId province) {

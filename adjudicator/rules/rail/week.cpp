@@ -11,12 +11,19 @@ namespace adjutant::rail {
 
 namespace {
 
-std::vector<PowerId> armies_by_province(std::size_t provinces, const Position& position) {
-    std::vector<PowerId> out(provinces, kNoPower);
+void armies_by_province(std::size_t provinces, const Position& position,
+                        std::vector<PowerId>& out) {
+    out.assign(provinces, kNoPower);
     for (const Unit& u : position.units)
         if (u.type == UnitType::Army && u.location.province < provinces)
             out[u.location.province] = u.power;
-    return out;
+}
+
+RailWeekSpace& lease(RailWeekSpace& own) {
+    thread_local RailWeekSpace kept;
+    RailWeekSpace& space = kept.busy ? own : kept;
+    space.busy = true;
+    return space;
 }
 
 }  // namespace
@@ -24,17 +31,31 @@ std::vector<PowerId> armies_by_province(std::size_t provinces, const Position& p
 RailWeek::RailWeek(const Variant& v, const Position& before, const Position& next)
     : variant(v),
       position(next),
-      army_before(armies_by_province(v.provinces.size(), before)),
-      army_next(armies_by_province(v.provinces.size(), next)) {
+      space_(lease(own_)),
+      closed(space_.closed),
+      friendly(space_.friendly),
+      map_edges(space_.map_edges),
+      army_before(space_.army_before),
+      army_next(space_.army_next),
+      seen(space_.seen),
+      queue(space_.queue),
+      reached(space_.reached),
+      was(space_.was),
+      candidate(space_.candidate) {
+    armies_by_province(v.provinces.size(), before, army_before);
+    armies_by_province(v.provinces.size(), next, army_next);
     const CampaignMap& map = *v.campaign;
     const std::size_t n = v.provinces.size();
     // Friendly ground for every province and power at once: the ground's holder, unless an
     // enemy garrison holds out there.
     const std::vector<PowerId>& control = state(next).control;
     const std::vector<Garrison>& garrisons = sieges::state(next).garrisons;
-    friendly.assign(v.powers.size(), std::vector<std::uint8_t>(n, 0));
+    friendly.resize(v.powers.size());
+    for (auto& of_power : friendly) of_power.assign(n, 0);
     map_edges.resize(v.powers.size());
-    closed.assign(v.powers.size(), state(next).demolished);
+    for (auto& edges : map_edges) edges.clear();
+    closed.resize(v.powers.size());
+    for (auto& links : closed) links = state(next).demolished;
     if (!map.rail.gauges.empty())
         for (std::size_t w = 0; w < v.powers.size(); ++w) {
             for (std::size_t i = 0; i < map.rail_links.size(); ++i)
@@ -54,6 +75,10 @@ RailWeek::RailWeek(const Variant& v, const Position& before, const Position& nex
             if (side_map_edge(v, power, here)) map_edges[w].push_back(here);
         }
     }
+}
+
+RailWeek::~RailWeek() {
+    space_.busy = false;
 }
 
 }  // namespace adjutant::rail

@@ -19,31 +19,57 @@ struct Variant;
 
 namespace adjutant::rail {
 
-struct RailWeek {
-    RailWeek(const Variant& variant, const Position& before, const Position& next);
-
-    const Variant& variant;
-    const Position& position;  // `next`, the week's position being built
-    // Per power: the rail links its trains cannot use in `next`, sorted: those with a demolished
-    // structure and those of another gauge than its own (seed 001, "ancho de vía").
+// What a RailWeek keeps in, per thread from week to week so that a week allocates (almost)
+// nothing for it once one of the same map has run on the thread. A week made while another is
+// alive on the thread (none is: the rail steps make one at a time) keeps in space of its own.
+struct RailWeekSpace {
     std::vector<std::vector<std::uint16_t>> closed;
-    // Per power, per province: whether the power holds the ground for rail purposes in `next`:
-    // its own or an ally's, and no enemy garrison holds out there (a fortress holding out
-    // commands its station: nobody else's trains run through it).
     std::vector<std::vector<std::uint8_t>> friendly;
-    // Per power: the provinces that are map edges of its side (side_map_edge), in id order.
     std::vector<std::vector<ProvinceId>> map_edges;
-    // Per province: the power of the army standing there as the week began and as it ends, or
-    // kNoPower.
     std::vector<PowerId> army_before;
     std::vector<PowerId> army_next;
-
-    // Scratch space: the searches' (reach.inl), the last search's answer, the engineering's.
     std::vector<std::uint8_t> seen;
     std::vector<ProvinceId> queue;
     std::vector<std::uint8_t> reached;
     std::vector<RailState> was;
     std::vector<std::uint8_t> candidate;
+    bool busy = false;
+};
+
+struct RailWeek {
+    RailWeek(const Variant& variant, const Position& before, const Position& next);
+    ~RailWeek();
+    RailWeek(const RailWeek&) = delete;
+    RailWeek& operator=(const RailWeek&) = delete;
+
+    const Variant& variant;
+    const Position& position;  // `next`, the week's position being built
+
+  private:
+    RailWeekSpace own_;
+    RailWeekSpace& space_;
+
+  public:
+    // Per power: the rail links its trains cannot use in `next`, sorted: those with a demolished
+    // structure and those of another gauge than its own (seed 001, "ancho de vía").
+    std::vector<std::vector<std::uint16_t>>& closed;
+    // Per power, per province: whether the power holds the ground for rail purposes in `next`:
+    // its own or an ally's, and no enemy garrison holds out there (a fortress holding out
+    // commands its station: nobody else's trains run through it).
+    std::vector<std::vector<std::uint8_t>>& friendly;
+    // Per power: the provinces that are map edges of its side (side_map_edge), in id order.
+    std::vector<std::vector<ProvinceId>>& map_edges;
+    // Per province: the power of the army standing there as the week began and as it ends, or
+    // kNoPower.
+    std::vector<PowerId>& army_before;
+    std::vector<PowerId>& army_next;
+
+    // Scratch space: the searches' (reach.inl), the last search's answer, the engineering's.
+    std::vector<std::uint8_t>& seen;
+    std::vector<ProvinceId>& queue;
+    std::vector<std::uint8_t>& reached;
+    std::vector<RailState>& was;
+    std::vector<std::uint8_t>& candidate;
 };
 
 }  // namespace adjutant::rail

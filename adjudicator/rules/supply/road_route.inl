@@ -18,11 +18,11 @@ std::vector<ProvinceId> road_route(const Variant& variant, ProvinceId from, Goal
     std::vector<ProvinceId> frontier{from};
     seen[from] = 1;
     // Level by level, each level sorted by abbreviation, so the first goal found is the
-    // shortest route and ties go to abbreviation order (deterministic, documented).
+    // shortest route and ties go to abbreviation order (deterministic, documented). The map
+    // keeps each province's rank in that order and its roads in it (CampaignMap::index_roads).
     while (!frontier.empty()) {
-        std::sort(frontier.begin(), frontier.end(), [&](ProvinceId a, ProvinceId b) {
-            return variant.provinces[a].abbr < variant.provinces[b].abbr;
-        });
+        std::sort(frontier.begin(), frontier.end(),
+                  [&](ProvinceId a, ProvinceId b) { return map.abbr_rank[a] < map.abbr_rank[b]; });
         for (ProvinceId p : frontier) {
             if (goal(p)) {
                 std::vector<ProvinceId> route;
@@ -33,11 +33,7 @@ std::vector<ProvinceId> road_route(const Variant& variant, ProvinceId from, Goal
         }
         std::vector<ProvinceId> next;
         for (ProvinceId p : frontier) {
-            std::vector<ProvinceId> roads = map.roads[p];
-            std::sort(roads.begin(), roads.end(), [&](ProvinceId a, ProvinceId b) {
-                return variant.provinces[a].abbr < variant.provinces[b].abbr;
-            });
-            for (ProvinceId q : roads) {
+            for (ProvinceId q : map.roads_by_abbr[p]) {
                 if (seen[q] || blocked(q)) continue;
                 seen[q] = 1;
                 parent[q] = p;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -29,6 +30,38 @@ std::vector<std::uint8_t> rivers_in_use(const Variant& variant, const Position& 
 
 namespace detail {
 
+// The space a search works in. A week traces every army's supply line, each a search over the
+// whole map, so the space is kept per thread from search to search rather than allocated for
+// each (some hundred allocations a week of the 1914 map). A search that starts while another on
+// the same thread runs (none does: the goal and the blocking tests search nothing) takes space
+// of its own.
+struct SearchSpace {
+    std::vector<std::uint32_t> parent;
+    std::vector<std::uint8_t> seen;
+    std::vector<std::uint32_t> frontier;
+    std::vector<std::uint32_t> next;
+    std::vector<std::uint32_t> companions;
+    std::vector<std::uint32_t> states;
+    bool busy = false;
+};
+
+class SpaceLease {
+  public:
+    SpaceLease() {
+        thread_local SearchSpace kept;
+        space_ = kept.busy ? &own_ : &kept;
+        space_->busy = true;
+    }
+    SpaceLease(const SpaceLease&) = delete;
+    SpaceLease& operator=(const SpaceLease&) = delete;
+    ~SpaceLease() { space_->busy = false; }
+    SearchSpace& operator*() const { return *space_; }
+
+  private:
+    SearchSpace own_;
+    SearchSpace* space_;
+};
+
 // The search's state: a state is `province * modes + mode`, mode 0 by road and r + 1 along
 // river r; each level of the breadth-first search is sorted before it is read.
 template <typename Goal, typename Blocked>
@@ -42,7 +75,9 @@ class RiverSearch {
           use_(use),
           in_use_(std::move(in_use)),
           goal_(goal),
-          blocked_(blocked) {
+          blocked_(blocked),
+          parent_((*space_).parent),
+          seen_((*space_).seen) {
         rivers_ = std::find(in_use_.begin(), in_use_.end(), 1) != in_use_.end();
         modes_ = rivers_ ? 1 + v_.campaign->rivers.rivers.size() : 1;
         parent_.assign(v_.provinces.size() * modes_, kNone);
@@ -50,7 +85,9 @@ class RiverSearch {
     }
 
     Route run(ProvinceId from) {
-        std::vector<std::uint32_t> frontier;
+        std::vector<std::uint32_t>& frontier = (*space_).frontier;
+        std::vector<std::uint32_t>& next = (*space_).next;
+        frontier.clear();
         discover(state_of(from, 0), kNone, frontier);
         // Level by level, each level sorted, so the first goal found is the shortest route and
         // ties go the documented way.
@@ -59,9 +96,9 @@ class RiverSearch {
                       [&](std::uint32_t a, std::uint32_t b) { return before(a, b); });
             for (std::uint32_t s : frontier)
                 if (is_goal(s)) return path_to(s);
-            std::vector<std::uint32_t> next;
+            next.clear();
             for (std::uint32_t s : frontier) expand(s, next);
-            frontier = std::move(next);
+            frontier.swap(next);
         }
         return {};
     }
@@ -74,9 +111,10 @@ class RiverSearch {
     std::uint32_t state_of(ProvinceId p, std::size_t m) const {
         return static_cast<std::uint32_t>(p * modes_ + m);
     }
+    // By abbreviation (the map's rank of it, CampaignMap::index_roads), then mode.
     bool before(std::uint32_t a, std::uint32_t b) const {
-        const std::string& x = v_.provinces[province_of(a)].abbr;
-        const std::string& y = v_.provinces[province_of(b)].abbr;
+        const std::uint32_t x = v_.campaign->abbr_rank[province_of(a)];
+        const std::uint32_t y = v_.campaign->abbr_rank[province_of(b)];
         return x != y ? x < y : mode_of(a) < mode_of(b);
     }
     bool is_goal(std::uint32_t s) const {
@@ -93,7 +131,8 @@ class RiverSearch {
         parent_[s] = by;
         level.push_back(s);
         if (!rivers_) return;
-        std::vector<std::uint32_t> companions{s};
+        std::vector<std::uint32_t>& companions = (*space_).companions;
+        companions.assign(1, s);
         while (!companions.empty()) {
             const std::uint32_t c = companions.back();
             companions.pop_back();
@@ -118,31 +157,32 @@ class RiverSearch {
     void expand(std::uint32_t s, std::vector<std::uint32_t>& next) {
         const ProvinceId p = province_of(s);
         const auto by_abbr = [&](ProvinceId a, ProvinceId b) {
-            return v_.provinces[a].abbr < v_.provinces[b].abbr;
+            return v_.campaign->abbr_rank[a] < v_.campaign->abbr_rank[b];
         };
         if (mode_of(s) == 0) {
-            std::vector<ProvinceId> roads = v_.campaign->roads[p];
-            std::sort(roads.begin(), roads.end(), by_abbr);
-            for (ProvinceId q : roads)
+            for (ProvinceId q : v_.campaign->roads_by_abbr[p])
                 if (!seen_[state_of(q, 0)] && !blocked_(q)) discover(state_of(q, 0), s, next);
             return;
         }
         const std::size_t r = mode_of(s) - 1;
         const std::vector<ProvinceId>& course = v_.campaign->rivers.rivers[r].course;
         const auto i = static_cast<std::size_t>(v_.campaign->rivers.course_index(r, p));
-        std::vector<ProvinceId> reaches;
-        if (i > 0) reaches.push_back(course[i - 1]);
-        if (i + 1 < course.size()) reaches.push_back(course[i + 1]);
-        std::sort(reaches.begin(), reaches.end(), by_abbr);
-        for (ProvinceId q : reaches)
-            if (!seen_[state_of(q, r + 1)] && river_open(v_, pos_, r, q, power_))
+        std::array<ProvinceId, 2> reaches{};
+        std::size_t count = 0;
+        if (i > 0) reaches[count++] = course[i - 1];
+        if (i + 1 < course.size()) reaches[count++] = course[i + 1];
+        if (count == 2 && by_abbr(reaches[1], reaches[0])) std::swap(reaches[0], reaches[1]);
+        for (std::size_t k = 0; k < count; ++k)
+            if (const ProvinceId q = reaches[k];
+                !seen_[state_of(q, r + 1)] && river_open(v_, pos_, r, q, power_))
                 discover(state_of(q, r + 1), s, next);
     }
 
     // The provinces from the start to `s`, a province once where the route changes mode there,
     // and where a supply line takes to its river.
     Route path_to(std::uint32_t s) const {
-        std::vector<std::uint32_t> states;
+        std::vector<std::uint32_t>& states = (*space_).states;
+        states.clear();
         for (std::uint32_t at = s; at != kNone; at = parent_[at]) states.push_back(at);
         std::reverse(states.begin(), states.end());
         Route found;
@@ -167,8 +207,9 @@ class RiverSearch {
     Blocked& blocked_;
     bool rivers_ = false;
     std::size_t modes_ = 1;
-    std::vector<std::uint32_t> parent_;
-    std::vector<std::uint8_t> seen_;
+    SpaceLease space_;
+    std::vector<std::uint32_t>& parent_;
+    std::vector<std::uint8_t>& seen_;
 };
 
 }  // namespace detail
