@@ -6,13 +6,13 @@ namespace adjutant {
 // "-", "->", "to", "move", "moves", "move to", "moves to".
 bool OrderReader::read_move_operator() {
     if (at_end()) return false;
-    if (peek().kind == TokenKind::Dash || is_word(peek(), "to")) {
+    if (peek().kind == TokenKind::Dash || is_word(peek(), Keyword::To)) {
         ++pos_;
         return true;
     }
-    if (next_is({"move", "moves"})) {
+    if (next_is(Keyword::Move, Keyword::Moves)) {
         ++pos_;
-        if (next_is({"to"})) ++pos_;
+        if (next_is(Keyword::To)) ++pos_;
         return true;
     }
     return false;
@@ -30,10 +30,10 @@ bool OrderReader::read_target(UnitRef& target, const char* what) {
 }
 
 bool OrderReader::read_unit(UnitRef& unit, const char* after) {
-    if (next_is({"a", "army"})) {
+    if (next_is(Keyword::A, Keyword::Army)) {
         unit.type = UnitType::Army;
         ++pos_;
-    } else if (next_is({"f", "fleet"})) {
+    } else if (next_is(Keyword::F, Keyword::Fleet)) {
         unit.type = UnitType::Fleet;
         ++pos_;
     }
@@ -85,7 +85,7 @@ bool OrderReader::read_coast(PlaceRef& place) {
 bool OrderReader::read_coast_words(PlaceRef& place) {
     if (at_end() || peek().kind != TokenKind::Word) return fail("missing coast");
     const Token& first = peek();
-    if (pos_ + 1 < tokens_.size() && is_word(tokens_[pos_ + 1], "coast")) {
+    if (pos_ + 1 < tokens_.size() && is_word(tokens_[pos_ + 1], Keyword::Coast)) {
         if (auto coast = coast_from_code(first.text)) {
             place.coast = coast;
             pos_ += 2;
