@@ -44,12 +44,21 @@ static_assert(longest_is_right(), "kMaxKeywordLength is the longest spelling's l
 
 }  // namespace
 
-Keyword keyword_of(std::string_view lower) {
-    if (lower.empty() || lower.size() > kMaxKeywordLength) return Keyword::None;
-    for (std::size_t i = slot_of(lower);; i = (i + 1) & (kSlots - 1)) {
+Keyword keyword_of(std::string_view word) {
+    if (word.empty() || word.size() > kMaxKeywordLength) return Keyword::None;
+    // Lowered and hashed in one pass over the word, as slot_of hashes the spellings.
+    char lower[kMaxKeywordLength];
+    std::uint32_t hash = 0;
+    for (std::size_t i = 0; i < word.size(); ++i) {
+        const char c = word[i];
+        lower[i] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        hash = hash * 33 + static_cast<unsigned char>(lower[i]);
+    }
+    const std::string_view lowered(lower, word.size());
+    for (std::size_t i = (hash ^ (hash >> 9)) & (kSlots - 1);; i = (i + 1) & (kSlots - 1)) {
         const std::uint8_t id = kTable[i];
         if (id == 0) return Keyword::None;
-        if (kSpellings[id] == lower) return static_cast<Keyword>(id);
+        if (kSpellings[id] == lowered) return static_cast<Keyword>(id);
     }
 }
 

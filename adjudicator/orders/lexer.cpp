@@ -32,10 +32,6 @@ bool is_separator(unsigned char c) {
     return kByteClasses[c] == kSeparator;
 }
 
-char to_lower(char c) {
-    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
 // En dash, em dash and the right arrow, which mail clients substitute for "-" and "->".
 constexpr std::array<std::string_view, 3> kUtf8Dashes = {"\xE2\x80\x93", "\xE2\x80\x94",
                                                          "\xE2\x86\x92"};
@@ -65,15 +61,10 @@ void tokenize(std::string_view line, std::vector<Token>& tokens) {
         std::size_t len = 1;
         if (is_word_byte(c)) {
             token.kind = TokenKind::Word;
-            // The word in lower case as far as a keyword may go, to classify it once here.
-            char lower[kMaxKeywordLength];
-            lower[0] = to_lower(line[i]);
-            while (i + len < line.size() &&
-                   is_word_byte(static_cast<unsigned char>(line[i + len]))) {
-                if (len < kMaxKeywordLength) lower[len] = to_lower(line[i + len]);
+            while (i + len < line.size() && is_word_byte(static_cast<unsigned char>(line[i + len])))
                 ++len;
-            }
-            if (len <= kMaxKeywordLength) token.keyword = keyword_of(std::string_view(lower, len));
+            // Classified once here, so no reader compares the word's letters again.
+            if (len <= kMaxKeywordLength) token.keyword = keyword_of(line.substr(i, len));
         } else if (c == '-') {
             token.kind = TokenKind::Dash;
             if (i + 1 < line.size() && line[i + 1] == '>') len = 2;

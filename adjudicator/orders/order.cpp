@@ -6,10 +6,33 @@
 
 namespace adjutant {
 
-std::string unit_text(const Variant& v, UnitType type, Location where) {
-    std::string out(1, unit_letter(type));
+namespace {
+
+// The canonical text is written into one string, a piece at a time: built from temporaries
+// ("A PAR" + " - " + "BUR") it cost a string per piece, for every accepted line.
+void append_location(std::string& out, const Variant& v, Location where) {
+    if (where.province >= v.provinces.size()) {
+        out += '?';
+        return;
+    }
+    out += v.provinces[where.province].abbr;
+    if (where.coast != Coast::None) {
+        out += '/';
+        out += coast_code(where.coast);
+    }
+}
+
+void append_unit(std::string& out, const Variant& v, UnitType type, Location where) {
+    out += unit_letter(type);
     out += ' ';
-    out += v.location_text(where);
+    append_location(out, v, where);
+}
+
+}  // namespace
+
+std::string unit_text(const Variant& v, UnitType type, Location where) {
+    std::string out;
+    append_unit(out, v, type, where);
     return out;
 }
 
@@ -27,30 +50,42 @@ bool orders_a_unit(const Order& order) {
 }
 
 std::string Order::text(const Variant& v) const {
+    std::string out;
     switch (type) {
         case OrderType::Hold:
-            return unit_text(v, unit_type, unit) + " H";
+            append_unit(out, v, unit_type, unit);
+            out += " H";
+            return out;
         case OrderType::Move:
             // A module's order settled into a move (RuleModule::settle_orders: a RETIRE from
             // field works) keeps the text the player wrote, so the line's verdict is found
             // under the order it was acknowledged as.
             if (kind != nullptr && kind->text != nullptr) return kind->text(v, *this);
-            return unit_text(v, unit_type, unit) + " - " + v.location_text(destination) +
-                   (via_convoy ? " VIA CONVOY" : "");
+            append_unit(out, v, unit_type, unit);
+            out += " - ";
+            append_location(out, v, destination);
+            if (via_convoy) out += " VIA CONVOY";
+            return out;
         case OrderType::Support:
         case OrderType::Convoy: {
-            std::string out = unit_text(v, unit_type, unit);
+            append_unit(out, v, unit_type, unit);
             out += type == OrderType::Support ? " S " : " C ";
-            out += unit_text(v, target_type, Location{target, Coast::None});
-            if (target_destination != kNoProvince)
-                out +=
-                    " - " + v.location_text(Location{target_destination, target_destination_coast});
+            append_unit(out, v, target_type, Location{target, Coast::None});
+            if (target_destination != kNoProvince) {
+                out += " - ";
+                append_location(out, v, Location{target_destination, target_destination_coast});
+            }
             return out;
         }
         case OrderType::Retreat:
-            return unit_text(v, unit_type, unit) + " R " + v.location_text(destination);
+            append_unit(out, v, unit_type, unit);
+            out += " R ";
+            append_location(out, v, destination);
+            return out;
         case OrderType::Disband:
-            return unit_text(v, unit_type, unit) + " D";
+            append_unit(out, v, unit_type, unit);
+            out += " D";
+            return out;
         case OrderType::Build:
             return "BUILD " + unit_text(v, unit_type, unit);
         case OrderType::Waive:
@@ -58,11 +93,11 @@ std::string Order::text(const Variant& v) const {
         case OrderType::RailMove: {
             if (kind != nullptr)
                 return kind->text != nullptr ? kind->text(v, *this) : std::string("?");
-            std::string out = unit_text(v, unit_type, unit);
+            append_unit(out, v, unit_type, unit);
             out += " - ";
-            out += line < v.rail_lines.size() ? v.rail_lines[line].name : std::string("?");
+            out += line < v.rail_lines.size() ? std::string_view(v.rail_lines[line].name) : "?";
             out += " - ";
-            out += v.location_text(destination);
+            append_location(out, v, destination);
             return out;
         }
         case OrderType::Module:

@@ -84,6 +84,7 @@ class Driver {
             if (nl == std::string_view::npos) break;
             text.remove_prefix(nl + 1);
         }
+        out_.orders.reserve(out_.verdicts.size());
         for (std::size_t i = 0; i < out_.verdicts.size(); ++i)
             if (out_.verdicts[i].accepted() && !replaced_[i])
                 out_.orders.push_back(*out_.verdicts[i].order);
@@ -152,15 +153,15 @@ class Driver {
             if (power >= v_.powers.size()) return reject(number, line, kNoPower, "unknown power");
         }
 
-        const SyntaxResult syntax = read_order(names_, order_tokens);
-        if (!syntax.order) return reject(number, line, power, syntax.error);
-        const Checked checked = check_in_phase(power, *syntax.order, number);
-        if (!checked.order) return reject(number, line, power, checked.error);
+        SyntaxResult syntax = read_order(names_, order_tokens);
+        if (!syntax.order) return reject(number, line, power, std::move(syntax.error));
+        Checked checked = check_in_phase(power, *syntax.order, number);
+        if (!checked.order) return reject(number, line, power, std::move(checked.error));
         if (std::string busy = rail_line_taken(*checked.order); !busy.empty())
             return reject(number, line, power, busy);
         if (std::string busy = module_conflict(*checked.order); !busy.empty())
             return reject(number, line, power, busy);
-        accept(number, line, power, *checked.order, checked.note);
+        accept(number, line, power, *checked.order, std::move(checked.note));
     }
 
     // The order judged by the rules of the position's phase.
@@ -210,25 +211,28 @@ class Driver {
                power_name(v_, power);
     }
 
+    // The verdicts are made in place in the output: a verdict is four strings and an order,
+    // which a local built and then moved in cost as much again.
     void reject(int number, std::string_view line, PowerId power, std::string error) {
-        OrderVerdict verdict;
+        OrderVerdict& verdict = out_.verdicts.emplace_back();
         verdict.line = number;
         verdict.input = echo(line);
         verdict.power = power;
         verdict.error = std::move(error);
-        out_.verdicts.push_back(std::move(verdict));
         replaced_.push_back(false);
     }
 
     void accept(int number, std::string_view line, PowerId power, const Order& order,
-                const std::string& note) {
-        OrderVerdict verdict;
+                std::string note) {
+        const std::size_t index = out_.verdicts.size();
+        OrderVerdict& verdict = out_.verdicts.emplace_back();
         verdict.line = number;
         verdict.input = echo(line);
         verdict.power = power;
         verdict.order = order;
         verdict.canonical = order.text(v_);
-        verdict.note = note;
+        verdict.note = std::move(note);
+        replaced_.push_back(false);
         // One order per unit: the later one wins (DESIGN.md §5; see docs/orders.md on DATC
         // 4.D.3). Builds, waives and permits name no existing unit.
         if (orders_a_unit(order) && order.unit.province < in_force_.size()) {
@@ -239,10 +243,8 @@ class Driver {
                 add_note(verdict.note, "replaces line " + std::to_string(earlier.line));
                 replaced_[slot] = true;
             }
-            slot = out_.verdicts.size();
+            slot = index;
         }
-        out_.verdicts.push_back(std::move(verdict));
-        replaced_.push_back(false);
     }
 
     const Variant& v_;

@@ -141,8 +141,8 @@ enum class Keyword : std::uint8_t {
 // The longest keyword's length: a longer word is no keyword, and is not looked up.
 inline constexpr std::size_t kMaxKeywordLength = 11;
 
-// The keyword spelled `lower` (already in lower case), or Keyword::None.
-Keyword keyword_of(std::string_view lower);
+// The keyword `word` spells, in any case, or Keyword::None.
+Keyword keyword_of(std::string_view word);
 
 // The keyword's spelling: "army".
 std::string_view keyword_text(Keyword keyword);
