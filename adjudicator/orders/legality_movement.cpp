@@ -5,6 +5,7 @@
 #include "module/rule_module.h"
 #include "orders/convoy_route.h"
 #include "orders/legality.h"
+#include "orders/module_hooks.h"
 #include "position/position.h"
 #include "variant/variant.h"
 
@@ -320,8 +321,8 @@ Checked check_movement(const Variant& v, const Position& pos, PowerId power, con
     if (!out.order) return out;
     // A rule module may refuse an order the rules above allow (an army too weak to march out of
     // its city on campaign: docs/army-strength.md).
-    for (const RuleModule* module : rule_modules()) {
-        if (module->refuse == nullptr || !module->enabled(v)) continue;
+    for (const RuleModule* module : modules_with<&RuleModule::refuse>()) {
+        if (!module->enabled(v)) continue;
         if (std::string why = module->refuse(v, pos, *out.order); !why.empty()) return fail(why);
     }
     return out;

@@ -4,13 +4,12 @@
 #include <optional>
 
 #include "module/rule_module.h"
+#include "orders/module_hooks.h"
 #include "orders/order_reader.h"
 
 namespace adjutant {
 
 namespace {
-
-using ModuleReader = SyntaxMatch (*RuleModule::*)(OrderReader&, OrderSyntax&);
 
 // The order syntax proper: the classic orders, and the rule modules' words at the two places
 // where an order may take them (module/rule_module.h).
@@ -29,16 +28,16 @@ class Reader : public OrderReader {
   private:
     // Offers the tokens to each module's reader `hook` in the registry's order. Whether one
     // took them, and if so whether it read an order.
-    std::optional<bool> module_order(ModuleReader hook, OrderSyntax& order) {
+    template <auto Hook>
+    std::optional<bool> module_order(OrderSyntax& order) {
         const std::size_t start = position();
         // What a reader's try is undone to. The hooks are offered an order with nothing read but
         // its unit (none yet for read_order), and a reader that answers NotMine leaves the order
         // alone, so the unit is all there is to keep: no copy of the whole order per line.
         const UnitRef unit = order.unit;
         std::string unclaimed;  // the first Unclaimed reader's error, if no reader takes it
-        for (const RuleModule* module : rule_modules()) {
-            if (module->*hook == nullptr) continue;
-            switch ((module->*hook)(*this, order)) {
+        for (const RuleModule* module : modules_with<Hook>()) {
+            switch ((module->*Hook)(*this, order)) {
                 case SyntaxMatch::Read:
                     return true;
                 case SyntaxMatch::Failed:
@@ -64,7 +63,7 @@ class Reader : public OrderReader {
             order.kind = SyntaxKind::Waive;
             return true;
         }
-        if (auto read = module_order(&RuleModule::read_order, order)) return *read;
+        if (auto read = module_order<&RuleModule::read_order>(order)) return *read;
         if (next_is(Keyword::Permit, Keyword::Permits)) {
             advance();
             order.kind = SyntaxKind::Permit;
@@ -103,7 +102,7 @@ class Reader : public OrderReader {
             order.kind = SyntaxKind::Build;
             return true;
         }
-        if (auto read = module_order(&RuleModule::read_unit_action, order)) return *read;
+        if (auto read = module_order<&RuleModule::read_unit_action>(order)) return *read;
         if (next_is(Keyword::R, Keyword::Retreat, Keyword::Retreats)) {
             advance();
             if (next_is(Keyword::To)) advance();
