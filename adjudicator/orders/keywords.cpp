@@ -8,12 +8,8 @@ namespace adjutant {
 
 namespace {
 
-constexpr std::string_view kSpellings[] = {"",
-#define ADJUTANT_KEYWORD_SPELLING(id, spelling) spelling,
-                                           ADJUTANT_KEYWORDS(ADJUTANT_KEYWORD_SPELLING)
-#undef ADJUTANT_KEYWORD_SPELLING
-};
-constexpr std::size_t kCount = sizeof kSpellings / sizeof kSpellings[0];
+using keyword_detail::kCount;
+using keyword_detail::kSpellings;
 static_assert(kCount < 256, "a keyword id is one byte");
 
 constexpr std::size_t kSlots = 512;  // a power of two, under a quarter full
@@ -35,21 +31,6 @@ constexpr std::array<std::uint8_t, kSlots> kTable = [] {
     return table;
 }();
 
-// A filter before the table: whether any keyword has this length, first and last letter (each
-// letter folded to five bits, so case does not matter). Most words of an order are names, and
-// this turns nearly all of them away without hashing them.
-constexpr std::size_t fold(char c) {
-    return static_cast<unsigned char>(c) & 31u;
-}
-constexpr std::array<std::uint32_t, (kMaxKeywordLength + 1)* 32> kMaybe = [] {
-    std::array<std::uint32_t, (kMaxKeywordLength + 1) * 32> maybe{};
-    for (std::size_t id = 1; id < kCount; ++id) {
-        const std::string_view w = kSpellings[id];
-        maybe[w.size() * 32 + fold(w.front())] |= std::uint32_t{1} << fold(w.back());
-    }
-    return maybe;
-}();
-
 constexpr bool longest_is_right() {
     std::size_t longest = 0;
     for (std::string_view s : kSpellings) longest = s.size() > longest ? s.size() : longest;
@@ -59,10 +40,7 @@ static_assert(longest_is_right(), "kMaxKeywordLength is the longest spelling's l
 
 }  // namespace
 
-Keyword keyword_of(std::string_view word) {
-    if (word.empty() || word.size() > kMaxKeywordLength) return Keyword::None;
-    if (((kMaybe[word.size() * 32 + fold(word.front())] >> fold(word.back())) & 1u) == 0)
-        return Keyword::None;
+Keyword keyword_detail::lookup(std::string_view word) {
     // Lowered and hashed in one pass over the word, as slot_of hashes the spellings.
     char lower[kMaxKeywordLength];
     std::uint32_t hash = 0;

@@ -9,6 +9,8 @@
 // are the name index's (names.h), not keywords. A module that reads a new word adds it here.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -54,6 +56,8 @@ namespace adjutant {
     X(Detachments, "detachments") \
     X(Disband, "disband")         \
     X(Disbands, "disbands")       \
+    X(East, "east")               \
+    X(Ec, "ec")                   \
     X(Engineer, "engineer")       \
     X(Engineers, "engineers")     \
     X(Entrench, "entrench")       \
@@ -82,6 +86,8 @@ namespace adjutant {
     X(Merges, "merges")           \
     X(Move, "move")               \
     X(Moves, "moves")             \
+    X(Nc, "nc")                   \
+    X(North, "north")             \
     X(Of, "of")                   \
     X(Permit, "permit")           \
     X(Permits, "permits")         \
@@ -103,11 +109,13 @@ namespace adjutant {
     X(Retreat, "retreat")         \
     X(Retreats, "retreats")       \
     X(S, "s")                     \
+    X(Sc, "sc")                   \
     X(Send, "send")               \
     X(Sends, "sends")             \
     X(Siege, "siege")             \
     X(Sortie, "sortie")           \
     X(Sorties, "sorties")         \
+    X(South, "south")             \
     X(Split, "split")             \
     X(Splits, "splits")           \
     X(Stand, "stand")             \
@@ -128,7 +136,9 @@ namespace adjutant {
     X(Via, "via")                 \
     X(Waive, "waive")             \
     X(Waives, "waives")           \
+    X(Wc, "wc")                   \
     X(Week, "week")               \
+    X(West, "west")               \
     X(With, "with")
 
 enum class Keyword : std::uint8_t {
@@ -141,8 +151,45 @@ enum class Keyword : std::uint8_t {
 // The longest keyword's length: a longer word is no keyword, and is not looked up.
 inline constexpr std::size_t kMaxKeywordLength = 11;
 
+namespace keyword_detail {
+
+inline constexpr std::string_view kSpellings[] = {"",
+#define ADJUTANT_KEYWORD_SPELLING(id, spelling) spelling,
+                                                  ADJUTANT_KEYWORDS(ADJUTANT_KEYWORD_SPELLING)
+#undef ADJUTANT_KEYWORD_SPELLING
+};
+inline constexpr std::size_t kCount = sizeof kSpellings / sizeof kSpellings[0];
+
+// A letter folded to five bits, so that case does not matter.
+constexpr std::size_t fold(char c) {
+    return static_cast<unsigned char>(c) & 31u;
+}
+
+// A filter before the table: whether any keyword has this length, first and last letter. Most
+// words of an order are names, and this turns nearly all of them away, inline, without hashing
+// them.
+inline constexpr std::array<std::uint32_t, (kMaxKeywordLength + 1)* 32> kMaybe = [] {
+    std::array<std::uint32_t, (kMaxKeywordLength + 1) * 32> maybe{};
+    for (std::size_t id = 1; id < kCount; ++id) {
+        const std::string_view w = kSpellings[id];
+        maybe[w.size() * 32 + fold(w.front())] |= std::uint32_t{1} << fold(w.back());
+    }
+    return maybe;
+}();
+
+// The table's lookup, for a word the filter let through.
+Keyword lookup(std::string_view word);
+
+}  // namespace keyword_detail
+
 // The keyword `word` spells, in any case, or Keyword::None.
-Keyword keyword_of(std::string_view word);
+inline Keyword keyword_of(std::string_view word) {
+    using namespace keyword_detail;
+    if (word.empty() || word.size() > kMaxKeywordLength) return Keyword::None;
+    if (((kMaybe[word.size() * 32 + fold(word.front())] >> fold(word.back())) & 1u) == 0)
+        return Keyword::None;
+    return lookup(word);
+}
 
 // The keyword's spelling: "army".
 std::string_view keyword_text(Keyword keyword);
