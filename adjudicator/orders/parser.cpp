@@ -142,7 +142,7 @@ class Driver {
         if (colon < tokens.size()) {
             std::string error;
             std::string name;  // the prefix as written, when it names no power
-            const NameIndex::Match m = names_.power(tokens, 0);
+            const NameIndex::Match m = power_prefix(line, colon);
             if (colon == 0) {
                 error = "missing power before ':'";
             } else if (!m.found || m.end != colon) {
@@ -193,6 +193,19 @@ class Driver {
         if (std::string busy = module_conflict(*checked.order); !busy.empty())
             return reject(number, line, power, busy);
         accept(number, line, power, *checked.order, std::move(checked.note));
+    }
+
+    // The power named before the colon at `colon`. A submission heads line after line with the
+    // same "Austria:": the same bytes make the same tokens and the same match, so the line
+    // before's is kept.
+    NameIndex::Match power_prefix(std::string_view line, std::size_t colon) {
+        const std::string_view prefix =
+            line.substr(0, static_cast<std::size_t>(tokens_[colon].text.data() - line.data()));
+        if (prefix != last_prefix_) {
+            last_prefix_ = prefix;
+            last_power_ = names_.power(tokens_, 0);
+        }
+        return last_power_;
     }
 
     // The order judged by the rules of the position's phase.
@@ -286,6 +299,8 @@ class Driver {
     std::vector<std::size_t> in_force_;  // per province: verdict index of the order in force
     std::vector<bool> replaced_;         // per verdict
     std::vector<const RuleModule*> conflict_modules_;  // the enabled modules with `conflict`
+    std::string_view last_prefix_;  // the last power prefix read, up to its colon
+    NameIndex::Match last_power_;   // and what it named (nothing for an empty prefix)
     Block block_;
     ParsedOrders out_;
 };
