@@ -98,7 +98,6 @@ class Driver {
           pos_(pos),
           as_power_(as_power),
           names_(names),
-          ledger_(v, pos),
           in_force_(v.provinces.size(), kNone) {
         // Asked of every accepted line, so found once per parse (none in most variants).
         for (const RuleModule* module : modules_with<&RuleModule::conflict>())
@@ -216,7 +215,8 @@ class Driver {
             case PhaseKind::Retreat:
                 return check_retreat(v_, pos_, power, syntax);
             case PhaseKind::Adjustment:
-                return ledger_.check(power, syntax, number);
+                if (!ledger_) ledger_.emplace(v_, pos_);  // its tables, only where it is used
+                return ledger_->check(power, syntax, number);
         }
         return Checked{std::nullopt, "unknown phase", ""};
     }
@@ -295,7 +295,7 @@ class Driver {
     PowerId as_power_;
     const NameIndex& names_;
     std::vector<Token> tokens_;  // reused for every line
-    AdjustmentLedger ledger_;
+    std::optional<AdjustmentLedger> ledger_;
     std::vector<std::size_t> in_force_;  // per province: verdict index of the order in force
     std::vector<bool> replaced_;         // per verdict
     std::vector<const RuleModule*> conflict_modules_;  // the enabled modules with `conflict`
