@@ -28,7 +28,7 @@ class Reader : public OrderReader {
   private:
     // Offers the tokens to each module's reader `hook` in the registry's order. Whether one
     // took them, and if so whether it read an order.
-    template <auto Hook>
+    template <auto Hook, auto Start>
     std::optional<bool> module_order(OrderSyntax& order) {
         const std::size_t start = position();
         // What a reader's try is undone to. The hooks are offered an order with nothing read but
@@ -36,7 +36,7 @@ class Reader : public OrderReader {
         // alone, so the unit is all there is to keep: no copy of the whole order per line.
         const UnitRef unit = order.unit;
         std::string unclaimed;  // the first Unclaimed reader's error, if no reader takes it
-        for (const RuleModule* module : modules_with<Hook>()) {
+        for (const RuleModule* module : modules_for<Hook, Start>(peek())) {
             switch ((module->*Hook)(*this, order)) {
                 case SyntaxMatch::Read:
                     return true;
@@ -63,7 +63,8 @@ class Reader : public OrderReader {
             order.kind = SyntaxKind::Waive;
             return true;
         }
-        if (auto read = module_order<&RuleModule::read_order>(order)) return *read;
+        if (auto read = module_order<&RuleModule::read_order, &RuleModule::order_start>(order))
+            return *read;
         if (next_is(Keyword::Permit, Keyword::Permits)) {
             advance();
             order.kind = SyntaxKind::Permit;
@@ -102,7 +103,9 @@ class Reader : public OrderReader {
             order.kind = SyntaxKind::Build;
             return true;
         }
-        if (auto read = module_order<&RuleModule::read_unit_action>(order)) return *read;
+        if (auto read =
+                module_order<&RuleModule::read_unit_action, &RuleModule::unit_action_start>(order))
+            return *read;
         if (next_is(Keyword::R, Keyword::Retreat, Keyword::Retreats)) {
             advance();
             if (next_is(Keyword::To)) advance();

@@ -75,6 +75,11 @@ SyntaxMatch destination(OrderReader& r, OrderSyntax& order, const char* what) {
 
 }  // namespace
 
+constexpr Keyword kUnitActionWords[] = {
+    Keyword::Join,  Keyword::Joins, Keyword::Merge,  Keyword::Merges, Keyword::Send,
+    Keyword::Sends, Keyword::Split, Keyword::Splits, Keyword::Detach, Keyword::Detaches};
+const SyntaxStart kUnitActionStart{kUnitActionWords};
+
 SyntaxMatch read_unit_action(OrderReader& r, OrderSyntax& order) {
     if (r.next_is(Keyword::Join, Keyword::Joins, Keyword::Merge, Keyword::Merges)) {
         r.advance();

@@ -33,6 +33,10 @@ SyntaxMatch read_raise(OrderReader& r, OrderSyntax& order) {
 
 }  // namespace
 
+constexpr Keyword kOrderWords[] = {Keyword::Buy, Keyword::Buys,       Keyword::D,
+                                   Keyword::Det, Keyword::Detachment, Keyword::Detachments};
+const SyntaxStart kOrderStart{kOrderWords};
+
 SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
     const std::size_t start = r.position();
     if (r.next_is(Keyword::Buy, Keyword::Buys)) {

@@ -9,6 +9,10 @@
 
 namespace adjutant::field_works {
 
+constexpr Keyword kUnitActionWords[] = {Keyword::Entrench,  Keyword::Entrenches, Keyword::Fortify,
+                                        Keyword::Fortifies, Keyword::Retire,     Keyword::Retires};
+const SyntaxStart kUnitActionStart{kUnitActionWords};
+
 SyntaxMatch read_unit_action(OrderReader& r, OrderSyntax& order) {
     if (r.next_is(Keyword::Entrench, Keyword::Entrenches, Keyword::Fortify, Keyword::Fortifies)) {
         r.advance();

@@ -49,6 +49,9 @@ bool read_rank(OrderReader& r, int& rank) {
 
 }  // namespace
 
+constexpr Keyword kOrderWords[] = {Keyword::Transfer, Keyword::General};
+const SyntaxStart kOrderStart{.keywords = kOrderWords, .other_word = true};
+
 SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
     const std::size_t start = r.position();
     const bool written = r.next_is(Keyword::Transfer);

@@ -16,6 +16,12 @@ const RideRules kRideRules{
 };
 const ModuleOrderKind kRide{"rail ride", true, check_ride, ride_text, &kRideRules};
 
+// Rail works and conversions begin with their word, rides with a move operator.
+constexpr Keyword kUnitActionWords[] = {Keyword::Demolish, Keyword::Demolishes, Keyword::Repair,
+                                        Keyword::Repairs,  Keyword::Convert,    Keyword::Converts,
+                                        Keyword::Regauge,  Keyword::Regauges};
+const SyntaxStart kUnitActionStart{.keywords = kUnitActionWords, .move_operator = true};
+
 SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order) {
     const SyntaxMatch works = read_works(reader, order);
     if (works != SyntaxMatch::NotMine) return works;
@@ -31,6 +37,7 @@ const RuleModule kModule{
     .enabled = enabled,
     .read_parameters = read_parameters,
     .read_unit_action = read_unit_action,
+    .unit_action_start = &kUnitActionStart,
     .after_movement = after_movement,
     .end_of_week = end_of_week,
     .position_keys = kPositionKeys,

@@ -93,6 +93,10 @@ SyntaxMatch read_reinforce(OrderReader& r, OrderSyntax& order) {
 
 }  // namespace
 
+constexpr Keyword kOrderWords[] = {Keyword::Raise, Keyword::Raises, Keyword::Reinforce,
+                                   Keyword::Reinforces};
+const SyntaxStart kOrderStart{kOrderWords};
+
 SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
     if (r.next_is(Keyword::Raise, Keyword::Raises)) {
         r.advance();

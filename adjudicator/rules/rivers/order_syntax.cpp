@@ -18,6 +18,9 @@ bool flotilla_word(const Token* token) {
 
 }  // namespace
 
+constexpr Keyword kOrderWords[] = {Keyword::Buy, Keyword::Buys};
+const SyntaxStart kOrderStart{kOrderWords};
+
 SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
     if (!r.next_is(Keyword::Buy, Keyword::Buys)) return SyntaxMatch::NotMine;
     std::size_t word = 1;

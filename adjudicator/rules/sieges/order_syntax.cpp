@@ -44,12 +44,20 @@ SyntaxMatch read_garrison_order(OrderReader& r, OrderSyntax& order) {
 
 }  // namespace
 
+constexpr Keyword kOrderWords[] = {Keyword::G, Keyword::Garrison};
+const SyntaxStart kOrderStart{kOrderWords};
+
 SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
     if (!r.next_is(Keyword::G, Keyword::Garrison)) return SyntaxMatch::NotMine;
     r.advance();
     if (!r.read_place(order.unit.place, nullptr)) return SyntaxMatch::Failed;
     return read_garrison_order(r, order);
 }
+
+constexpr Keyword kUnitActionWords[] = {
+    Keyword::Besiege,  Keyword::Besieges, Keyword::Lift,   Keyword::Lifts,  Keyword::Assault,
+    Keyword::Assaults, Keyword::Storm,    Keyword::Storms, Keyword::Breach, Keyword::Breaches};
+const SyntaxStart kUnitActionStart{kUnitActionWords};
 
 SyntaxMatch read_unit_action(OrderReader& r, OrderSyntax& order) {
     if (r.next_is(Keyword::Besiege, Keyword::Besieges)) return read_kind(r, order, kBesiege);

@@ -41,6 +41,10 @@ SyntaxMatch read_purchase(OrderReader& r, OrderSyntax& order) {
 
 }  // namespace
 
+constexpr Keyword kOrderWords[] = {Keyword::Capture, Keyword::Destroy, Keyword::Buy,
+                                   Keyword::Buys,    Keyword::T,       Keyword::Train};
+const SyntaxStart kOrderStart{kOrderWords};
+
 SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
     if (r.next_is(Keyword::Capture, Keyword::Destroy) && r.ahead(1) != nullptr &&
         is_word(*r.ahead(1), Keyword::Trains)) {
