@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Movement-phase legality: hold, move, support, convoy (DATC 6.A, 6.B, 6.D.22-34, 6.F.1, 6.G.19).
 #include <algorithm>
+#include <utility>
 
 #include "module/rule_module.h"
 #include "orders/convoy_route.h"
@@ -120,12 +121,12 @@ Checked move(const Variant& v, const Position& pos, const Unit& unit, const Orde
         if (!convoy_route_exists(v, pos, from, d))
             return fail("no fleets at sea could convoy " + who() + " to " + province_abbr(v, d));
         order.via_convoy = true;
-        return Checked{order, {}, note};
+        return Checked{order, {}, std::move(note)};
     }
-    if (v.army_can_move(from, d)) return Checked{order, {}, note};
+    if (v.army_can_move(from, d)) return Checked{order, {}, std::move(note)};
     // Not adjacent: legal as a convoy attempt only if fleets now at sea could carry it
     // (DATC 4.E.1, 6.D.32); whether they do is the resolver's question.
-    if (coastal && convoy_route_exists(v, pos, from, d)) return Checked{order, {}, note};
+    if (coastal && convoy_route_exists(v, pos, from, d)) return Checked{order, {}, std::move(note)};
     if (coastal)
         return fail(province_abbr(v, d) + " is not adjacent to " + province_abbr(v, from) +
                     " and no fleets at sea could convoy " + who() + " there");
@@ -170,11 +171,11 @@ Checked support(const Variant& v, const Position& pos, const Unit& unit, const O
     if (!target) return fail("no unit at " + province_abbr(v, t) + " to support");
     order.target = t;
     order.target_type = target->type;  // the written letter is ignored (DATC 4.C.1, 4.C.2)
-    const std::string note = letter_note(v, s.target.type, *target);
+    std::string note = letter_note(v, s.target.type, *target);
     if (!s.target_destination) {
         if (!reaches(v, pos, unit, t))
             return fail(who() + " cannot reach " + province_abbr(v, t) + ", so cannot support it");
-        return Checked{order, {}, note};
+        return Checked{order, {}, std::move(note)};
     }
     const ProvinceId d = s.target_destination->province;
     auto move_text = [&] {
@@ -192,7 +193,7 @@ Checked support(const Variant& v, const Position& pos, const Unit& unit, const O
     order.target_destination = d;
     if (target->type == UnitType::Fleet && !v.provinces[d].coasts.empty())
         order.target_destination_coast = s.target_destination->coast.value_or(Coast::None);
-    return Checked{order, {}, note};
+    return Checked{order, {}, std::move(note)};
 }
 
 Checked convoy(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
@@ -290,25 +291,22 @@ Checked check_order(const Variant& v, const Position& pos, PowerId power, const 
     order.power = power;
     order.unit_type = unit->type;
     order.unit = unit->location;
-    Checked out;
-    switch (s.kind) {
-        case SyntaxKind::Move:
-            out = move(v, pos, *unit, s, order);
-            break;
-        case SyntaxKind::Support:
-            out = support(v, pos, *unit, s, order);
-            break;
-        case SyntaxKind::Convoy:
-            out = convoy(v, pos, *unit, s, order);
-            break;
-        case SyntaxKind::RailMove:
-            out = rail_move(v, pos, *unit, s, order);
-            break;
-        default:
-            order.type = OrderType::Hold;
-            out = Checked{order, {}, {}};
-            break;
-    }
+    // Made in place, not assigned: a Checked is an order and two strings.
+    Checked out = [&] {
+        switch (s.kind) {
+            case SyntaxKind::Move:
+                return move(v, pos, *unit, s, order);
+            case SyntaxKind::Support:
+                return support(v, pos, *unit, s, order);
+            case SyntaxKind::Convoy:
+                return convoy(v, pos, *unit, s, order);
+            case SyntaxKind::RailMove:
+                return rail_move(v, pos, *unit, s, order);
+            default:
+                order.type = OrderType::Hold;
+                return Checked{order, {}, {}};
+        }
+    }();
     if (out.order && s.unit.type && *s.unit.type != unit->type) {  // the letter, as written
         const std::string note = letter_note(v, s.unit.type, *unit);
         out.note = out.note.empty() ? note : note + "; " + out.note;
