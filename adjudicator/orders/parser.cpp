@@ -27,6 +27,7 @@ namespace {
 // keeps hostile input cheap.
 constexpr std::size_t kMaxLineBytes = 1000;
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+constexpr std::size_t kTokensReserved = 32;  // more than nearly any order has
 
 // At most one verdict per line. Counted by find, which searches many bytes at a time.
 std::size_t line_count(std::string_view text) {
@@ -105,7 +106,11 @@ class Driver {
     }
 
     ParsedOrders run(std::string_view text) {
-        out_.verdicts.reserve(line_count(text));
+        // Room made once: growing these a step at a time cost an allocation per doubling.
+        const std::size_t lines = line_count(text);
+        out_.verdicts.reserve(lines);
+        replaced_.reserve(lines);
+        tokens_.reserve(kTokensReserved);
         int number = 0;
         while (true) {
             const std::size_t nl = text.find('\n');
