@@ -38,6 +38,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/ids.h"
+#include "orders/keywords.h"
 
 namespace adjutant {
 
@@ -119,6 +120,14 @@ enum class SyntaxMatch : std::uint8_t {
     Unclaimed,
 };
 
+// The words a module's syntax hook may find first (module's orders begin with), so that the core
+// offers a line only to the hooks it can concern: every line of every variant passes them.
+struct SyntaxStart {
+    std::span<const Keyword> keywords;  // any of these words
+    bool move_operator = false;         // "-", "->", TO, MOVE (a ride: A KOL - RAIL - LIE)
+    bool other_word = false;            // a word that is no keyword (a general's rank: G3)
+};
+
 struct RuleModule {
     std::string_view name;  // as the variant's `rules` section names it: "sieges"
     // Whether `variant` uses the module; the core calls no other hook when it does not.
@@ -133,6 +142,10 @@ struct RuleModule {
     SyntaxMatch (*read_order)(OrderReader&, OrderSyntax&) = nullptr;
     // A unit's order word after the unit ("A VER BESIEGE", "A LIE DEMOLISH AAC").
     SyntaxMatch (*read_unit_action)(OrderReader&, OrderSyntax&) = nullptr;
+    // What the lines each of the two readers reads begin with; null: the reader is offered
+    // every line. A reader must answer NotMine, untouched, to a line that begins otherwise.
+    const SyntaxStart* order_start = nullptr;
+    const SyntaxStart* unit_action_start = nullptr;
     // Why `order` cannot stand beside the lines of the same submission before it (`earlier`,
     // accepted or not, in line order), or empty: "only one supply train may leave BER per
     // turn".

@@ -12,7 +12,7 @@ namespace adjutant {
 namespace {
 
 Checked fail(std::string message) {
-    return Checked{std::nullopt, std::move(message), ""};
+    return Checked{std::nullopt, std::move(message), {}};
 }
 
 std::string units_word(int n) {
@@ -49,7 +49,7 @@ Checked AdjustmentLedger::check(PowerId power, const OrderSyntax& s, int line) {
             Order order;
             order.type = OrderType::Waive;
             order.power = power;
-            return Checked{order, "", ""};
+            return Checked{order, {}, {}};
         }
         default:
             return fail("only builds, disbands and waives are ordered in an adjustment phase");
@@ -110,7 +110,7 @@ Checked AdjustmentLedger::build(PowerId power, const OrderSyntax& s, int line) {
         return fail(power_name(v, power) + " may build only " + units_word(allowed));
     ++builds_used_[power];
     build_line_[p] = line;
-    return Checked{order, "", ""};
+    return Checked{order, {}, {}};
 }
 
 Checked AdjustmentLedger::disband(PowerId power, const OrderSyntax& s) {
@@ -130,12 +130,12 @@ Checked AdjustmentLedger::disband(PowerId power, const OrderSyntax& s) {
         return fail(power_name(v, power) + " has no units to remove (" +
                     std::to_string(position_.center_count(power)) + " centres, " +
                     units_word(position_.center_count(power) + excess) + ")");
-    if (disbanded_[p]) return Checked{order, "", note};  // the same unit again (DATC 6.J.2)
+    if (disbanded_[p]) return Checked{order, {}, note};  // the same unit again (DATC 6.J.2)
     if (removals_used_[power] >= excess)                 // DATC 4.D.6: the first disbands stand
         return fail(power_name(v, power) + " must remove only " + units_word(excess));
     ++removals_used_[power];
     disbanded_[p] = true;
-    return Checked{order, "", note};
+    return Checked{order, {}, note};
 }
 
 }  // namespace adjutant

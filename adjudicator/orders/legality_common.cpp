@@ -23,12 +23,12 @@ std::string ownership_error(const Variant& v, const Unit* unit, ProvinceId where
     if (unit->power != power)
         return describe_unit(v, unit->type, unit->location) + " belongs to " +
                power_name(v, unit->power) + ", not " + power_name(v, power);
-    return "";
+    return {};
 }
 
 std::string letter_note(const Variant& v, const std::optional<UnitType>& written,
                         const Unit& unit) {
-    if (!written || *written == unit.type) return "";
+    if (!written || *written == unit.type) return {};
     return std::string("written as ") + unit_letter(*written) + ", but the unit in " +
            province_abbr(v, unit.location.province) + " is " +
            (unit.type == UnitType::Army ? "an army" : "a fleet") + " (DATC 4.C.2)";

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Movement-phase legality: hold, move, support, convoy (DATC 6.A, 6.B, 6.D.22-34, 6.F.1, 6.G.19).
 #include <algorithm>
+#include <utility>
 
 #include "module/rule_module.h"
 #include "orders/convoy_route.h"
 #include "orders/legality.h"
+#include "orders/module_hooks.h"
 #include "position/position.h"
 #include "variant/variant.h"
 
@@ -13,7 +15,7 @@ namespace adjutant {
 namespace {
 
 Checked fail(std::string message) {
-    return Checked{std::nullopt, std::move(message), ""};
+    return Checked{std::nullopt, std::move(message), {}};
 }
 
 Terrain terrain(const Variant& v, ProvinceId p) {
@@ -47,7 +49,7 @@ const Canal* open_canal(const Variant& v, const Position& pos, Location from, Pr
 
 std::string closed_canal(const Variant& v, Location from, ProvinceId to) {
     const Canal* canal = v.canal_between(from.province, to);
-    if (canal == nullptr) return "";
+    if (canal == nullptr) return {};
     return "the " + canal->name + " canal is closed: no unit in " + province_abbr(v, canal->via);
 }
 
@@ -67,8 +69,8 @@ std::string fleet_destination(const Variant& v, const Position& pos, const Unit&
                (terrain(v, d) == Terrain::Land ? "inland provinces" : "impassable provinces");
     if (v.provinces[d].coasts.empty()) {
         out = Location{d, Coast::None};
-        if (v.fleet_can_move(unit.location, out)) return "";
-        if (open_canal(v, pos, unit.location, d)) return "";
+        if (v.fleet_can_move(unit.location, out)) return {};
+        if (open_canal(v, pos, unit.location, d)) return {};
         if (std::string closed = closed_canal(v, unit.location, d); !closed.empty()) return closed;
         return who() + " cannot reach " + province_abbr(v, d);
     }
@@ -76,12 +78,12 @@ std::string fleet_destination(const Variant& v, const Position& pos, const Unit&
     if (reach.empty()) return who() + " cannot reach " + province_abbr(v, d);
     if (auto coast = real_coast(v, dest)) {  // a wrong coast is illegal (DATC 4.B.3, 6.B.3)
         out = Location{d, *coast};
-        if (std::find(reach.begin(), reach.end(), *coast) != reach.end()) return "";
+        if (std::find(reach.begin(), reach.end(), *coast) != reach.end()) return {};
         return who() + " cannot reach " + v.location_text(out);
     }
     if (reach.size() == 1) {  // the only reachable coast (DATC 4.B.2, 6.B.2)
         out = Location{d, reach.front()};
-        return "";
+        return {};
     }
     return province_abbr(v, d) + " needs a coast: " + coast_list(reach);  // DATC 4.B.1, 6.B.1
 }
@@ -97,7 +99,7 @@ Checked move(const Variant& v, const Position& pos, const Unit& unit, const Orde
         if (s.via_convoy || !s.path.empty()) return fail("a fleet cannot be convoyed");
         std::string error = fleet_destination(v, pos, unit, s.destination, order.destination);
         if (!error.empty()) return fail(error);
-        return Checked{order, "", ""};
+        return Checked{order, {}, {}};
     }
     // Armies: a written coast is irrelevant and ignored (DATC 4.B.6, 6.B.12).
     order.destination = Location{d, Coast::None};
@@ -119,12 +121,12 @@ Checked move(const Variant& v, const Position& pos, const Unit& unit, const Orde
         if (!convoy_route_exists(v, pos, from, d))
             return fail("no fleets at sea could convoy " + who() + " to " + province_abbr(v, d));
         order.via_convoy = true;
-        return Checked{order, "", note};
+        return Checked{order, {}, std::move(note)};
     }
-    if (v.army_can_move(from, d)) return Checked{order, "", note};
+    if (v.army_can_move(from, d)) return Checked{order, {}, std::move(note)};
     // Not adjacent: legal as a convoy attempt only if fleets now at sea could carry it
     // (DATC 4.E.1, 6.D.32); whether they do is the resolver's question.
-    if (coastal && convoy_route_exists(v, pos, from, d)) return Checked{order, "", note};
+    if (coastal && convoy_route_exists(v, pos, from, d)) return Checked{order, {}, std::move(note)};
     if (coastal)
         return fail(province_abbr(v, d) + " is not adjacent to " + province_abbr(v, from) +
                     " and no fleets at sea could convoy " + who() + " there");
@@ -169,11 +171,11 @@ Checked support(const Variant& v, const Position& pos, const Unit& unit, const O
     if (!target) return fail("no unit at " + province_abbr(v, t) + " to support");
     order.target = t;
     order.target_type = target->type;  // the written letter is ignored (DATC 4.C.1, 4.C.2)
-    const std::string note = letter_note(v, s.target.type, *target);
+    std::string note = letter_note(v, s.target.type, *target);
     if (!s.target_destination) {
         if (!reaches(v, pos, unit, t))
             return fail(who() + " cannot reach " + province_abbr(v, t) + ", so cannot support it");
-        return Checked{order, "", note};
+        return Checked{order, {}, std::move(note)};
     }
     const ProvinceId d = s.target_destination->province;
     auto move_text = [&] {
@@ -191,7 +193,7 @@ Checked support(const Variant& v, const Position& pos, const Unit& unit, const O
     order.target_destination = d;
     if (target->type == UnitType::Fleet && !v.provinces[d].coasts.empty())
         order.target_destination_coast = s.target_destination->coast.value_or(Coast::None);
-    return Checked{order, "", note};
+    return Checked{order, {}, std::move(note)};
 }
 
 Checked convoy(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
@@ -216,7 +218,7 @@ Checked convoy(const Variant& v, const Position& pos, const Unit& unit, const Or
     order.target = t;
     order.target_type = UnitType::Army;
     order.target_destination = d;
-    return Checked{order, "", letter_note(v, s.target.type, *army)};
+    return Checked{order, {}, letter_note(v, s.target.type, *army)};
 }
 
 // A MOS - TSR - IRK (Colonial rules 9.21-9.23; docs/colonial.md).
@@ -243,7 +245,7 @@ Checked rail_move(const Variant& v, const Position& pos, const Unit& unit, const
         return fail("the " + line.name + " only carries a unit to an unoccupied province; " +
                     province_abbr(v, d) + " is occupied");
     order.destination = Location{d, Coast::None};
-    return Checked{order, "", ""};
+    return Checked{order, {}, {}};
 }
 
 // PERMIT SUEZ Britain: the power holding the canal's province lets another power's fleets pass.
@@ -260,7 +262,7 @@ Checked permit(const Variant& v, const Position& pos, PowerId power, const Order
     order.power = power;
     order.line = static_cast<std::uint8_t>(s.line);
     order.permitted = s.permitted;
-    return Checked{order, "", ""};
+    return Checked{order, {}, {}};
 }
 
 // The order judged by the core's rules and its module's own (ModuleOrderKind::check).
@@ -282,34 +284,33 @@ Checked check_order(const Variant& v, const Position& pos, PowerId power, const 
     }
     const ProvinceId where = s.unit.place.province;
     const Unit* unit = pos.unit_at(where);
-    std::string error = ownership_error(v, unit, where, power);  // DATC 6.A.6
-    if (!error.empty()) return fail(error);
+    if (unit == nullptr || unit->power != power)  // DATC 6.A.6
+        return fail(ownership_error(v, unit, where, power));
     // The unit as it stands: a written coast of the ordered unit is ignored (DATC 4.B.5).
     Order order;
     order.power = power;
     order.unit_type = unit->type;
     order.unit = unit->location;
-    Checked out;
-    switch (s.kind) {
-        case SyntaxKind::Move:
-            out = move(v, pos, *unit, s, order);
-            break;
-        case SyntaxKind::Support:
-            out = support(v, pos, *unit, s, order);
-            break;
-        case SyntaxKind::Convoy:
-            out = convoy(v, pos, *unit, s, order);
-            break;
-        case SyntaxKind::RailMove:
-            out = rail_move(v, pos, *unit, s, order);
-            break;
-        default:
-            order.type = OrderType::Hold;
-            out = Checked{order, "", ""};
-            break;
+    // Made in place, not assigned: a Checked is an order and two strings.
+    Checked out = [&] {
+        switch (s.kind) {
+            case SyntaxKind::Move:
+                return move(v, pos, *unit, s, order);
+            case SyntaxKind::Support:
+                return support(v, pos, *unit, s, order);
+            case SyntaxKind::Convoy:
+                return convoy(v, pos, *unit, s, order);
+            case SyntaxKind::RailMove:
+                return rail_move(v, pos, *unit, s, order);
+            default:
+                order.type = OrderType::Hold;
+                return Checked{order, {}, {}};
+        }
+    }();
+    if (out.order && s.unit.type && *s.unit.type != unit->type) {  // the letter, as written
+        const std::string note = letter_note(v, s.unit.type, *unit);
+        out.note = out.note.empty() ? note : note + "; " + out.note;
     }
-    const std::string note = letter_note(v, s.unit.type, *unit);
-    if (out.order && !note.empty()) out.note = out.note.empty() ? note : note + "; " + out.note;
     return out;
 }
 
@@ -320,8 +321,8 @@ Checked check_movement(const Variant& v, const Position& pos, PowerId power, con
     if (!out.order) return out;
     // A rule module may refuse an order the rules above allow (an army too weak to march out of
     // its city on campaign: docs/army-strength.md).
-    for (const RuleModule* module : rule_modules()) {
-        if (module->refuse == nullptr || !module->enabled(v)) continue;
+    for (const RuleModule* module : modules_with<&RuleModule::refuse>()) {
+        if (!module->enabled(v)) continue;
         if (std::string why = module->refuse(v, pos, *out.order); !why.empty()) return fail(why);
     }
     return out;

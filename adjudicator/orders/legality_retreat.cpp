@@ -11,7 +11,7 @@ namespace adjutant {
 namespace {
 
 Checked fail(std::string message) {
-    return Checked{std::nullopt, std::move(message), ""};
+    return Checked{std::nullopt, std::move(message), {}};
 }
 
 const DislodgedUnit* dislodged_at(const Position& pos, ProvinceId p) {
@@ -62,7 +62,7 @@ Checked check_retreat(const Variant& v, const Position& pos, PowerId power, cons
     const std::string note = letter_note(v, s.unit.type, du->unit);
     if (s.kind == SyntaxKind::Disband) {
         order.type = OrderType::Disband;
-        return Checked{order, "", note};
+        return Checked{order, {}, note};
     }
     if (s.via_convoy || !s.path.empty())  // DATC 6.H.13
         return fail("a retreat cannot be convoyed");
@@ -81,7 +81,7 @@ Checked check_retreat(const Variant& v, const Position& pos, PowerId power, cons
         if (split && named && *s.destination.coast != coasts.front())  // DATC 4.B.3
             return fail(describe_unit(v, du->unit.type, du->unit.location) + " cannot retreat to " +
                         v.location_text(Location{d, *s.destination.coast}));
-        return Checked{order, "", note};
+        return Checked{order, {}, note};
     }
     if (!named) {
         std::string list;
@@ -95,7 +95,7 @@ Checked check_retreat(const Variant& v, const Position& pos, PowerId power, cons
     if (std::find(coasts.begin(), coasts.end(), *s.destination.coast) == coasts.end())
         return fail(describe_unit(v, du->unit.type, du->unit.location) + " cannot retreat to " +
                     v.location_text(order.destination));
-    return Checked{order, "", note};
+    return Checked{order, {}, note};
 }
 
 }  // namespace adjutant

@@ -63,6 +63,8 @@ void tokenize(std::string_view line, std::vector<Token>& tokens) {
             token.kind = TokenKind::Word;
             while (i + len < line.size() && is_word_byte(static_cast<unsigned char>(line[i + len])))
                 ++len;
+            // Classified once here, so no reader compares the word's letters again.
+            if (len <= kMaxKeywordLength) token.keyword = keyword_of(line.substr(i, len));
         } else if (c == '-') {
             token.kind = TokenKind::Dash;
             if (i + 1 < line.size() && line[i + 1] == '>') len = 2;

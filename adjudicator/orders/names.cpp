@@ -46,6 +46,26 @@ NameIndex::NameIndex(const Variant& variant) {
         add(provinces_, max_province_words_, p.name, i);
         for (const std::string& alias : p.aliases) add(provinces_, max_province_words_, alias, i);
     }
+    three_letter_.assign(26 * 26 * 26, 0);
+    std::string name_key;
+    for (std::size_t i = 0; i < variant.provinces.size(); ++i) {
+        const Province& p = variant.provinces[i];
+        const auto note = [&](std::string_view name) {
+            const std::size_t words = normalise(name, name_key);
+            if (words == 0) return;
+            const std::size_t slot =
+                three_letter_slot(std::string_view(name_key).substr(0, name_key.find(' ')));
+            if (slot == kNoSlot) return;
+            std::uint16_t& entry = three_letter_[slot];
+            if (words > 1)
+                entry |= kLongerName;
+            else if ((entry & ~kLongerName) == 0 && i + 1 < kLongerName)  // the first one, as
+                entry |= static_cast<std::uint16_t>(i + 1);  // in the table; else the table
+        };
+        note(p.abbr);
+        note(p.name);
+        for (const std::string& alias : p.aliases) note(alias);
+    }
     for (const RailLine& line : variant.rail_lines) {
         std::string key;
         normalise(line.name, key);
@@ -78,7 +98,25 @@ std::optional<std::size_t> NameIndex::canal(const Token& token) const {
     return find_word(canals_, token);
 }
 
+std::size_t NameIndex::three_letter_slot(std::string_view word) {
+    if (word.size() != 3) return kNoSlot;
+    std::size_t slot = 0;
+    for (char c : word) {
+        const char lower = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        if (lower < 'a' || lower > 'z') return kNoSlot;
+        slot = slot * 26 + static_cast<std::size_t>(lower - 'a');
+    }
+    return slot;
+}
+
 NameIndex::Match NameIndex::province(std::span<const Token> tokens, std::size_t at) const {
+    if (at < tokens.size() && tokens[at].kind == TokenKind::Word) {
+        const std::size_t slot = three_letter_slot(tokens[at].text);
+        if (slot != kNoSlot) {
+            const std::uint16_t entry = three_letter_[slot];
+            if (entry != 0 && (entry & kLongerName) == 0) return Match{entry - 1u, at + 1, true};
+        }
+    }
     return longest(provinces_, max_province_words_, tokens, at);
 }
 

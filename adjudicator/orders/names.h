@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -42,6 +43,14 @@ class NameIndex {
   private:
     Match longest(const NameTable& names, std::size_t max_words, std::span<const Token> tokens,
                   std::size_t at) const;
+
+    // Names of three letters (the abbreviations, nearly every name an order writes), found by
+    // their letters alone: (a * 26 + b) * 26 + c holds the province id + 1, or 0, and
+    // kLongerName when a longer name begins with the word, which then needs the table.
+    static constexpr std::uint16_t kLongerName = 0x8000;
+    static constexpr std::size_t kNoSlot = static_cast<std::size_t>(-1);
+    static std::size_t three_letter_slot(std::string_view word);
+    std::vector<std::uint16_t> three_letter_;
 
     NameTable provinces_;
     NameTable powers_;

@@ -1,18 +1,44 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "orders/order_reader.h"
 
+#include <optional>
+
 namespace adjutant {
+
+namespace {
+
+// A coast's word: "nc", "north" and the like (core/ids.h's coast_from_code, by keyword).
+std::optional<Coast> coast_word(const Token& token) {
+    switch (token.keyword) {
+        case Keyword::Nc:
+        case Keyword::North:
+            return Coast::North;
+        case Keyword::Sc:
+        case Keyword::South:
+            return Coast::South;
+        case Keyword::Ec:
+        case Keyword::East:
+            return Coast::East;
+        case Keyword::Wc:
+        case Keyword::West:
+            return Coast::West;
+        default:
+            return std::nullopt;
+    }
+}
+
+}  // namespace
 
 // "-", "->", "to", "move", "moves", "move to", "moves to".
 bool OrderReader::read_move_operator() {
     if (at_end()) return false;
-    if (peek().kind == TokenKind::Dash || is_word(peek(), "to")) {
+    if (peek().kind == TokenKind::Dash || is_word(peek(), Keyword::To)) {
         ++pos_;
         return true;
     }
-    if (next_is({"move", "moves"})) {
+    if (next_is(Keyword::Move, Keyword::Moves)) {
         ++pos_;
-        if (next_is({"to"})) ++pos_;
+        if (next_is(Keyword::To)) ++pos_;
         return true;
     }
     return false;
@@ -30,10 +56,10 @@ bool OrderReader::read_target(UnitRef& target, const char* what) {
 }
 
 bool OrderReader::read_unit(UnitRef& unit, const char* after) {
-    if (next_is({"a", "army"})) {
+    if (next_is(Keyword::A, Keyword::Army)) {
         unit.type = UnitType::Army;
         ++pos_;
-    } else if (next_is({"f", "fleet"})) {
+    } else if (next_is(Keyword::F, Keyword::Fleet)) {
         unit.type = UnitType::Fleet;
         ++pos_;
     }
@@ -73,31 +99,19 @@ bool OrderReader::read_coast(PlaceRef& place) {
     }
     // A bare coast word. A province name cannot follow a place in any order, so "north"
     // here is a coast even though it is also an alias of the North Sea.
-    if (peek().kind == TokenKind::Word) {
-        std::size_t save = pos_;
-        if (read_coast_words(place)) return true;
-        pos_ = save;
-        error_.clear();
-    }
+    if (coast_word(peek())) return read_coast_words(place);
     return true;
 }
 
 bool OrderReader::read_coast_words(PlaceRef& place) {
     if (at_end() || peek().kind != TokenKind::Word) return fail("missing coast");
     const Token& first = peek();
-    if (pos_ + 1 < tokens_.size() && is_word(tokens_[pos_ + 1], "coast")) {
-        if (auto coast = coast_from_code(first.text)) {
-            place.coast = coast;
-            pos_ += 2;
-            return true;
-        }
-    }
-    if (auto coast = coast_from_code(first.text)) {
-        place.coast = coast;
-        ++pos_;
-        return true;
-    }
-    return fail("unknown coast " + quoted(first));
+    const std::optional<Coast> coast = coast_word(first);
+    if (!coast) return fail("unknown coast " + quoted(first));
+    place.coast = coast;
+    // "north coast": the second word belongs to the first.
+    pos_ += pos_ + 1 < tokens_.size() && is_word(tokens_[pos_ + 1], Keyword::Coast) ? 2 : 1;
+    return true;
 }
 
 }  // namespace adjutant

@@ -7,7 +7,7 @@
 // error ends the order.
 #pragma once
 
-#include <initializer_list>
+#include <concepts>
 #include <span>
 #include <string>
 #include <string_view>
@@ -30,12 +30,12 @@ class OrderReader {
     const Token* ahead(std::size_t ahead) const {
         return pos_ + ahead < tokens_.size() ? &tokens_[pos_ + ahead] : nullptr;
     }
-    // Whether there is a token and it is one of `words`. Inline, with is_word: see lexer.h.
-    bool next_is(std::initializer_list<std::string_view> words) const {
+    // Whether there is a token and it is one of the keywords: a byte compared with each.
+    template <class... More>
+    requires(std::same_as<More, Keyword>&&...) bool next_is(Keyword keyword, More... more) const {
         if (at_end()) return false;
-        for (std::string_view w : words)
-            if (is_word(peek(), w)) return true;
-        return false;
+        const Keyword here = peek().keyword;
+        return here == keyword || ((here == more) || ...);
     }
     std::size_t position() const { return pos_; }
     void advance(std::size_t n = 1) { pos_ += n; }

@@ -4,6 +4,8 @@
 #include "orders/parser.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 
@@ -11,6 +13,7 @@
 #include "module/rule_module.h"
 #include "orders/legality.h"
 #include "orders/lexer.h"
+#include "orders/module_hooks.h"
 #include "orders/names.h"
 #include "orders/syntax.h"
 #include "position/position.h"
@@ -24,9 +27,35 @@ namespace {
 // keeps hostile input cheap.
 constexpr std::size_t kMaxLineBytes = 1000;
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+constexpr std::size_t kTokensReserved = 32;  // more than nearly any order has
+
+// At most one verdict per line. Counted by find, which searches many bytes at a time.
+std::size_t line_count(std::string_view text) {
+    std::size_t lines = 1;
+    for (std::size_t at = text.find('\n'); at != std::string_view::npos;
+         at = text.find('\n', at + 1))
+        ++lines;
+    return lines;
+}
+
+// Whether none of the eight bytes of `word` is below 0x20 or above 0x7E: printable ASCII, as
+// nearly every byte of an order is, checked eight at a time.
+bool all_printable_ascii(std::uint64_t word) {
+    constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+    constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
+    const std::uint64_t below_space = (word - kOnes * 0x20) & ~word;  // high bit: byte < 0x20
+    const std::uint64_t from_delete = word + kOnes * (0x80 - 0x7F);   // high bit: byte >= 0x7F
+    return ((below_space | from_delete | word) & kHigh) == 0;
+}
 
 bool valid_printable_utf8(std::string_view s) {
-    for (std::size_t i = 0; i < s.size();) {
+    std::size_t i = 0;
+    for (; i + 8 <= s.size(); i += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, s.data() + i, 8);
+        if (!all_printable_ascii(word)) break;
+    }
+    while (i < s.size()) {
         // Printable ASCII and tabs, nearly every byte of an order, without the call.
         const auto c = static_cast<unsigned char>(s[i]);
         if ((c >= 0x20 && c < 0x7F) || c == '\t') {
@@ -70,12 +99,18 @@ class Driver {
           pos_(pos),
           as_power_(as_power),
           names_(names),
-          ledger_(v, pos),
-          in_force_(v.provinces.size(), kNone) {}
+          in_force_(v.provinces.size(), kNone) {
+        // Asked of every accepted line, so found once per parse (none in most variants).
+        for (const RuleModule* module : modules_with<&RuleModule::conflict>())
+            if (module->enabled(v)) conflict_modules_.push_back(module);
+    }
 
     ParsedOrders run(std::string_view text) {
-        out_.verdicts.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) +
-                              1);
+        // Room made once: growing these a step at a time cost an allocation per doubling.
+        const std::size_t lines = line_count(text);
+        out_.verdicts.reserve(lines);
+        replaced_.reserve(lines);
+        tokens_.reserve(kTokensReserved);
         int number = 0;
         while (true) {
             const std::size_t nl = text.find('\n');
@@ -84,6 +119,7 @@ class Driver {
             if (nl == std::string_view::npos) break;
             text.remove_prefix(nl + 1);
         }
+        out_.orders.reserve(out_.verdicts.size());
         for (std::size_t i = 0; i < out_.verdicts.size(); ++i)
             if (out_.verdicts[i].accepted() && !replaced_[i])
                 out_.orders.push_back(*out_.verdicts[i].order);
@@ -110,7 +146,7 @@ class Driver {
         if (colon < tokens.size()) {
             std::string error;
             std::string name;  // the prefix as written, when it names no power
-            const NameIndex::Match m = names_.power(tokens, 0);
+            const NameIndex::Match m = power_prefix(line, colon);
             if (colon == 0) {
                 error = "missing power before ':'";
             } else if (!m.found || m.end != colon) {
@@ -152,15 +188,28 @@ class Driver {
             if (power >= v_.powers.size()) return reject(number, line, kNoPower, "unknown power");
         }
 
-        const SyntaxResult syntax = read_order(names_, order_tokens);
-        if (!syntax.order) return reject(number, line, power, syntax.error);
-        const Checked checked = check_in_phase(power, *syntax.order, number);
-        if (!checked.order) return reject(number, line, power, checked.error);
+        SyntaxResult syntax = read_order(names_, order_tokens);
+        if (!syntax.order) return reject(number, line, power, std::move(syntax.error));
+        Checked checked = check_in_phase(power, *syntax.order, number);
+        if (!checked.order) return reject(number, line, power, std::move(checked.error));
         if (std::string busy = rail_line_taken(*checked.order); !busy.empty())
             return reject(number, line, power, busy);
         if (std::string busy = module_conflict(*checked.order); !busy.empty())
             return reject(number, line, power, busy);
-        accept(number, line, power, *checked.order, checked.note);
+        accept(number, line, power, *checked.order, std::move(checked.note));
+    }
+
+    // The power named before the colon at `colon`. A submission heads line after line with the
+    // same "Austria:": the same bytes make the same tokens and the same match, so the line
+    // before's is kept.
+    NameIndex::Match power_prefix(std::string_view line, std::size_t colon) {
+        const std::string_view prefix =
+            line.substr(0, static_cast<std::size_t>(tokens_[colon].text.data() - line.data()));
+        if (prefix != last_prefix_) {
+            last_prefix_ = prefix;
+            last_power_ = names_.power(tokens_, 0);
+        }
+        return last_power_;
     }
 
     // The order judged by the rules of the position's phase.
@@ -171,15 +220,15 @@ class Driver {
             case PhaseKind::Retreat:
                 return check_retreat(v_, pos_, power, syntax);
             case PhaseKind::Adjustment:
-                return ledger_.check(power, syntax, number);
+                if (!ledger_) ledger_.emplace(v_, pos_);  // its tables, only where it is used
+                return ledger_->check(power, syntax, number);
         }
         return Checked{std::nullopt, "unknown phase", ""};
     }
 
     // A module's refusal of a line against the lines before it.
     std::string module_conflict(const Order& order) const {
-        for (const RuleModule* module : rule_modules()) {
-            if (module->conflict == nullptr || !module->enabled(v_)) continue;
+        for (const RuleModule* module : conflict_modules_) {
             std::string why = module->conflict(v_, order, out_.verdicts);
             if (!why.empty()) return why;
         }
@@ -210,25 +259,28 @@ class Driver {
                power_name(v_, power);
     }
 
+    // The verdicts are made in place in the output: a verdict is four strings and an order,
+    // which a local built and then moved in cost as much again.
     void reject(int number, std::string_view line, PowerId power, std::string error) {
-        OrderVerdict verdict;
+        OrderVerdict& verdict = out_.verdicts.emplace_back();
         verdict.line = number;
         verdict.input = echo(line);
         verdict.power = power;
         verdict.error = std::move(error);
-        out_.verdicts.push_back(std::move(verdict));
         replaced_.push_back(false);
     }
 
     void accept(int number, std::string_view line, PowerId power, const Order& order,
-                const std::string& note) {
-        OrderVerdict verdict;
+                std::string note) {
+        const std::size_t index = out_.verdicts.size();
+        OrderVerdict& verdict = out_.verdicts.emplace_back();
         verdict.line = number;
         verdict.input = echo(line);
         verdict.power = power;
         verdict.order = order;
         verdict.canonical = order.text(v_);
-        verdict.note = note;
+        verdict.note = std::move(note);
+        replaced_.push_back(false);
         // One order per unit: the later one wins (DESIGN.md §5; see docs/orders.md on DATC
         // 4.D.3). Builds, waives and permits name no existing unit.
         if (orders_a_unit(order) && order.unit.province < in_force_.size()) {
@@ -239,10 +291,8 @@ class Driver {
                 add_note(verdict.note, "replaces line " + std::to_string(earlier.line));
                 replaced_[slot] = true;
             }
-            slot = out_.verdicts.size();
+            slot = index;
         }
-        out_.verdicts.push_back(std::move(verdict));
-        replaced_.push_back(false);
     }
 
     const Variant& v_;
@@ -250,9 +300,12 @@ class Driver {
     PowerId as_power_;
     const NameIndex& names_;
     std::vector<Token> tokens_;  // reused for every line
-    AdjustmentLedger ledger_;
+    std::optional<AdjustmentLedger> ledger_;
     std::vector<std::size_t> in_force_;  // per province: verdict index of the order in force
     std::vector<bool> replaced_;         // per verdict
+    std::vector<const RuleModule*> conflict_modules_;  // the enabled modules with `conflict`
+    std::string_view last_prefix_;  // the last power prefix read, up to its colon
+    NameIndex::Match last_power_;   // and what it named (nothing for an empty prefix)
     Block block_;
     ParsedOrders out_;
 };

@@ -4,13 +4,12 @@
 #include <optional>
 
 #include "module/rule_module.h"
+#include "orders/module_hooks.h"
 #include "orders/order_reader.h"
 
 namespace adjutant {
 
 namespace {
-
-using ModuleReader = SyntaxMatch (*RuleModule::*)(OrderReader&, OrderSyntax&);
 
 // The order syntax proper: the classic orders, and the rule modules' words at the two places
 // where an order may take them (module/rule_module.h).
@@ -23,19 +22,22 @@ class Reader : public OrderReader {
         if (!read(order)) return SyntaxResult{std::nullopt, error()};
         if (!at_end())
             return SyntaxResult{std::nullopt, "unexpected " + quoted(peek()) + " after the order"};
-        return SyntaxResult{order, ""};
+        return SyntaxResult{std::move(order), ""};
     }
 
   private:
     // Offers the tokens to each module's reader `hook` in the registry's order. Whether one
     // took them, and if so whether it read an order.
-    std::optional<bool> module_order(ModuleReader hook, OrderSyntax& order) {
+    template <auto Hook, auto Start>
+    std::optional<bool> module_order(OrderSyntax& order) {
         const std::size_t start = position();
-        const OrderSyntax before = order;  // what the readers' tries are undone to
+        // What a reader's try is undone to. The hooks are offered an order with nothing read but
+        // its unit (none yet for read_order), and a reader that answers NotMine leaves the order
+        // alone, so the unit is all there is to keep: no copy of the whole order per line.
+        const UnitRef unit = order.unit;
         std::string unclaimed;  // the first Unclaimed reader's error, if no reader takes it
-        for (const RuleModule* module : rule_modules()) {
-            if (module->*hook == nullptr) continue;
-            switch ((module->*hook)(*this, order)) {
+        for (const RuleModule* module : modules_for<Hook, Start>(peek())) {
+            switch ((module->*Hook)(*this, order)) {
                 case SyntaxMatch::Read:
                     return true;
                 case SyntaxMatch::Failed:
@@ -43,7 +45,8 @@ class Reader : public OrderReader {
                 case SyntaxMatch::Unclaimed:
                     if (unclaimed.empty()) unclaimed = error();
                     rewind(start);
-                    order = before;
+                    order = OrderSyntax{};
+                    order.unit = unit;
                     break;
                 case SyntaxMatch::NotMine:
                     break;
@@ -55,23 +58,25 @@ class Reader : public OrderReader {
 
     bool read(OrderSyntax& order) {
         if (at_end()) return fail("empty order");
-        if (next_is({"waive", "waives"})) {
+        if (next_is(Keyword::Waive, Keyword::Waives)) {
             advance();
             order.kind = SyntaxKind::Waive;
             return true;
         }
-        if (auto read = module_order(&RuleModule::read_order, order)) return *read;
-        if (next_is({"permit", "permits"})) {
+        if (auto read = module_order<&RuleModule::read_order, &RuleModule::order_start>(order))
+            return *read;
+        if (next_is(Keyword::Permit, Keyword::Permits)) {
             advance();
             order.kind = SyntaxKind::Permit;
             return read_permit(order);
         }
-        if (next_is({"build", "builds", "b"})) {
+        if (next_is(Keyword::Build, Keyword::Builds, Keyword::B)) {
             advance();
             order.kind = SyntaxKind::Build;
             return read_unit(order.unit, "BUILD");
         }
-        if (next_is({"disband", "disbands", "remove", "removes", "d"})) {
+        if (next_is(Keyword::Disband, Keyword::Disbands, Keyword::Remove, Keyword::Removes,
+                    Keyword::D)) {
             advance();
             order.kind = SyntaxKind::Disband;
             return read_unit(order.unit, "DISBAND");
@@ -82,33 +87,36 @@ class Reader : public OrderReader {
     }
 
     bool read_action(OrderSyntax& order) {
-        if (next_is({"h", "hold", "holds", "stand", "stands"})) {
+        if (next_is(Keyword::H, Keyword::Hold, Keyword::Holds, Keyword::Stand, Keyword::Stands)) {
             advance();
             order.kind = SyntaxKind::Hold;
             return true;
         }
-        if (next_is({"d", "disband", "disbands", "remove", "removes"})) {
+        if (next_is(Keyword::D, Keyword::Disband, Keyword::Disbands, Keyword::Remove,
+                    Keyword::Removes)) {
             advance();
             order.kind = SyntaxKind::Disband;
             return true;
         }
-        if (next_is({"b", "build", "builds"})) {
+        if (next_is(Keyword::B, Keyword::Build, Keyword::Builds)) {
             advance();
             order.kind = SyntaxKind::Build;
             return true;
         }
-        if (auto read = module_order(&RuleModule::read_unit_action, order)) return *read;
-        if (next_is({"r", "retreat", "retreats"})) {
+        if (auto read =
+                module_order<&RuleModule::read_unit_action, &RuleModule::unit_action_start>(order))
+            return *read;
+        if (next_is(Keyword::R, Keyword::Retreat, Keyword::Retreats)) {
             advance();
-            if (next_is({"to"})) advance();
+            if (next_is(Keyword::To)) advance();
             order.kind = SyntaxKind::Retreat;
             return read_place(order.destination, "the retreat");
         }
-        if (next_is({"s", "support", "supports"})) {
+        if (next_is(Keyword::S, Keyword::Support, Keyword::Supports)) {
             advance();
             order.kind = SyntaxKind::Support;
             if (!read_target(order.target, "the support")) return false;
-            if (next_is({"h", "hold", "holds"})) {
+            if (next_is(Keyword::H, Keyword::Hold, Keyword::Holds)) {
                 advance();
                 return true;
             }
@@ -116,7 +124,7 @@ class Reader : public OrderReader {
             order.target_destination.emplace();
             return read_place(*order.target_destination, "the supported move");
         }
-        if (next_is({"c", "convoy", "convoys"})) {
+        if (next_is(Keyword::C, Keyword::Convoy, Keyword::Convoys)) {
             advance();
             order.kind = SyntaxKind::Convoy;
             if (!read_target(order.target, "the convoy")) return false;
@@ -142,9 +150,9 @@ class Reader : public OrderReader {
                 order.path.push_back(order.destination.province);
                 if (!read_place(order.destination, "the move")) return false;
             }
-            if (next_is({"via", "by"})) {
+            if (next_is(Keyword::Via, Keyword::By)) {
                 advance();
-                if (!next_is({"convoy"})) return fail("expected 'convoy' after 'via'");
+                if (!next_is(Keyword::Convoy)) return fail("expected 'convoy' after 'via'");
                 advance();
                 order.via_convoy = true;
             }

@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "orders/keywords.h"
+
 namespace adjutant {
 
 enum class TokenKind : std::uint8_t { Word, Dash, Slash, LParen, RParen, Colon, Bad };
@@ -21,10 +23,11 @@ struct Token {
     TokenKind kind = TokenKind::Word;
     std::string_view text;
     bool space_before = false;  // whitespace (or '.', ',') separates it from the previous token
+    Keyword keyword = Keyword::None;  // a Word's keyword, found once by the tokenizer
 };
 
 // Words are runs of ASCII letters, digits and apostrophes; '.', ',' and whitespace separate
-// them. "-", "->" and the UTF-8 dashes and arrow are all Dash.
+// them. "-", "->" and the UTF-8 dashes and arrow are all Dash. Each word's keyword is set.
 std::vector<Token> tokenize(std::string_view line);
 // The same into `out` (cleared first), so a caller parsing many lines reuses one buffer.
 void tokenize(std::string_view line, std::vector<Token>& out);
@@ -40,9 +43,14 @@ std::size_t printable_char(std::string_view text, std::size_t i);
 // "..." is appended). Safe to echo in an error message, a JSON document or a mail.
 std::string printable(std::string_view text, std::size_t limit = 40);
 
-// Case-insensitive comparison of a word token with a lower-case keyword. Inline: the parser
-// asks it of nearly every token against several keywords, and most answers are a length that
-// differs, which the call would cost more than.
+// Whether the token is the word `keyword` (in any case): one byte compared.
+inline bool is_word(const Token& token, Keyword keyword) {
+    return token.keyword == keyword;
+}
+
+// Case-insensitive comparison of a word token with a lower-case word that is no keyword (a
+// rail line's or a canal's name). Inline: most answers are a length that differs, which the
+// call would cost more than.
 inline bool is_word(const Token& token, std::string_view keyword) {
     if (token.kind != TokenKind::Word || token.text.size() != keyword.size()) return false;
     for (std::size_t i = 0; i < keyword.size(); ++i) {

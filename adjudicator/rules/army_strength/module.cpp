@@ -28,6 +28,7 @@ const RuleModule kModule{
     .enabled = enabled,
     .read_parameters = read_parameters,
     .read_unit_action = read_unit_action,
+    .unit_action_start = &kUnitActionStart,
     .refuse = refuse_campaign,
     .defence_points = excess_points,
     .attack_points = equipment_attack,

@@ -42,18 +42,18 @@ bool read_equipment(OrderReader& r, OrderSyntax& order, const char* form) {
     bool guns = false;
     do {
         if (engineers || guns) {
-            if (r.next_is({"and"})) r.advance();
+            if (r.next_is(Keyword::And)) r.advance();
             if (!number_next(r)) break;
         }
         int n = 0;
         if (!read_count(r, n, form)) return false;
-        if (!engineers && r.next_is({"engineer", "engineers"})) {
+        if (!engineers && r.next_is(Keyword::Engineer, Keyword::Engineers)) {
             r.advance();
             order.engineers = n;
             engineers = true;
-        } else if (!guns && r.next_is({"siege", "gun", "guns"})) {
-            if (r.next_is({"siege"})) r.advance();
-            if (!r.next_is({"gun", "guns"})) return r.fail(form);
+        } else if (!guns && r.next_is(Keyword::Siege, Keyword::Gun, Keyword::Guns)) {
+            if (r.next_is(Keyword::Siege)) r.advance();
+            if (!r.next_is(Keyword::Gun, Keyword::Guns)) return r.fail(form);
             r.advance();
             order.siege_guns = n;
             guns = true;
@@ -75,24 +75,30 @@ SyntaxMatch destination(OrderReader& r, OrderSyntax& order, const char* what) {
 
 }  // namespace
 
+constexpr Keyword kUnitActionWords[] = {
+    Keyword::Join,  Keyword::Joins, Keyword::Merge,  Keyword::Merges, Keyword::Send,
+    Keyword::Sends, Keyword::Split, Keyword::Splits, Keyword::Detach, Keyword::Detaches};
+const SyntaxStart kUnitActionStart{kUnitActionWords};
+
 SyntaxMatch read_unit_action(OrderReader& r, OrderSyntax& order) {
-    if (r.next_is({"join", "joins", "merge", "merges"})) {
+    if (r.next_is(Keyword::Join, Keyword::Joins, Keyword::Merge, Keyword::Merges)) {
         r.advance();
         set_module_kind(order, kJoin);
-        if (r.next_is({"with"})) r.advance();  // "A AAC MERGES WITH KOL"
+        if (r.next_is(Keyword::With)) r.advance();  // "A AAC MERGES WITH KOL"
         return destination(r, order, "the army to join");
     }
-    if (r.next_is({"send", "sends"})) {
+    if (r.next_is(Keyword::Send, Keyword::Sends)) {
         r.advance();
         set_module_kind(order, kSend);
         if (!read_equipment(r, order, kSendForm)) return SyntaxMatch::Failed;
         return destination(r, order, "the equipment");
     }
-    if (!r.next_is({"split", "splits", "detach", "detaches"})) return SyntaxMatch::NotMine;
+    if (!r.next_is(Keyword::Split, Keyword::Splits, Keyword::Detach, Keyword::Detaches))
+        return SyntaxMatch::NotMine;
     r.advance();
     set_module_kind(order, kSplit);
     if (!read_count(r, order.count, kSplitForm)) return SyntaxMatch::Failed;
-    if (r.next_is({"with"})) {
+    if (r.next_is(Keyword::With)) {
         r.advance();
         if (!read_equipment(
                 r, order,

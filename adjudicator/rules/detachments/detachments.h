@@ -29,6 +29,8 @@ namespace adjutant::detachments {
 extern const ModuleOrderKind kRaise;
 extern const ModuleOrderKind kMove;
 SyntaxMatch read_order(OrderReader& reader, OrderSyntax& order);
+// The words read_order may find first (RuleModule::order_start).
+extern const SyntaxStart kOrderStart;
 std::string order_text(const Variant& variant, const Order& order);
 Checked check_raise(const Variant& variant, const Position& position, PowerId power,
                     const OrderSyntax& syntax);

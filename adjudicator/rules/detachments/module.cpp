@@ -37,6 +37,7 @@ const RuleModule kModule{
     .enabled = enabled,
     .read_parameters = read_parameters,
     .read_order = read_order,
+    .order_start = &kOrderStart,
     .conflict = conflict,
     .end_of_week = end_of_week,
     .position_keys = kPositionKeys,

@@ -13,13 +13,13 @@ namespace adjutant::detachments {
 namespace {
 
 bool detachment_word(const OrderReader& r) {
-    return r.next_is({"d", "det", "detachment", "detachments"});
+    return r.next_is(Keyword::D, Keyword::Det, Keyword::Detachment, Keyword::Detachments);
 }
 
 // After BUY: "[1] D PAR". Anything but a detachment is another module's (BUY 2 T PAR).
 SyntaxMatch read_raise(OrderReader& r, OrderSyntax& order) {
     const std::size_t start = r.position();
-    const bool numbered = !r.at_end() && r.peek().kind == TokenKind::Word && r.peek().text == "1";
+    const bool numbered = r.next_is(Keyword::One);
     if (numbered) r.advance();
     if (!detachment_word(r)) {
         r.rewind(start);
@@ -33,9 +33,13 @@ SyntaxMatch read_raise(OrderReader& r, OrderSyntax& order) {
 
 }  // namespace
 
+constexpr Keyword kOrderWords[] = {Keyword::Buy, Keyword::Buys,       Keyword::D,
+                                   Keyword::Det, Keyword::Detachment, Keyword::Detachments};
+const SyntaxStart kOrderStart{kOrderWords};
+
 SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
     const std::size_t start = r.position();
-    if (r.next_is({"buy", "buys"})) {
+    if (r.next_is(Keyword::Buy, Keyword::Buys)) {
         r.advance();
         const SyntaxMatch read = read_raise(r, order);
         if (read == SyntaxMatch::NotMine) r.rewind(start);

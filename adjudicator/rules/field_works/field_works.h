@@ -26,6 +26,8 @@ namespace adjutant::field_works {
 extern const ModuleOrderKind kEntrench;
 extern const ModuleOrderKind kRetire;
 SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order);
+// The words read_unit_action may find first (RuleModule::unit_action_start).
+extern const SyntaxStart kUnitActionStart;
 std::string order_text(const Variant& variant, const Order& order);
 Checked check_order(const Variant& variant, const Position& position, PowerId power,
                     const OrderSyntax& syntax);

@@ -22,6 +22,7 @@ const RuleModule kModule{
     .enabled = enabled,
     .read_parameters = read_parameters,
     .read_unit_action = read_unit_action,
+    .unit_action_start = &kUnitActionStart,
     .settle_orders = settle_orders,
     .defence_points = works_points,
     .end_of_week = end_of_week,

@@ -9,13 +9,17 @@
 
 namespace adjutant::field_works {
 
+constexpr Keyword kUnitActionWords[] = {Keyword::Entrench,  Keyword::Entrenches, Keyword::Fortify,
+                                        Keyword::Fortifies, Keyword::Retire,     Keyword::Retires};
+const SyntaxStart kUnitActionStart{kUnitActionWords};
+
 SyntaxMatch read_unit_action(OrderReader& r, OrderSyntax& order) {
-    if (r.next_is({"entrench", "entrenches", "fortify", "fortifies"})) {
+    if (r.next_is(Keyword::Entrench, Keyword::Entrenches, Keyword::Fortify, Keyword::Fortifies)) {
         r.advance();
         set_module_kind(order, kEntrench);
         return SyntaxMatch::Read;
     }
-    if (!r.next_is({"retire", "retires"})) return SyntaxMatch::NotMine;
+    if (!r.next_is(Keyword::Retire, Keyword::Retires)) return SyntaxMatch::NotMine;
     r.advance();
     set_module_kind(order, kRetire);
     r.read_move_operator();  // "-" or "to" may stand between, or nothing

@@ -35,6 +35,8 @@ extern const RuleModule kModule;
 extern const ModuleOrderKind kToArmy;
 extern const ModuleOrderKind kToGarrison;
 SyntaxMatch read_order(OrderReader& reader, OrderSyntax& order);
+// The words read_order may find first (RuleModule::order_start).
+extern const SyntaxStart kOrderStart;
 std::string order_text(const Variant& variant, const Order& order);
 Checked check_order(const Variant& variant, const Position& position, PowerId power,
                     const OrderSyntax& syntax);

@@ -27,6 +27,7 @@ const RuleModule kModule{
     .enabled = enabled,
     .read_parameters = read_parameters,
     .read_order = read_order,
+    .order_start = &kOrderStart,
     .conflict = one_order_a_general,
     .after_movement = after_movement,
     .end_of_week = end_of_week,

@@ -32,7 +32,7 @@ bool rank_from(std::string_view digits, int& rank) {
 bool read_rank(OrderReader& r, int& rank) {
     if (r.at_end() || r.peek().kind != TokenKind::Word) return false;
     std::string_view word = r.peek().text;
-    if (r.next_is({"general"})) {
+    if (r.next_is(Keyword::General)) {
         const Token* number = r.ahead(1);
         if (number == nullptr || number->kind != TokenKind::Word) return false;
         word = number->text;
@@ -49,9 +49,12 @@ bool read_rank(OrderReader& r, int& rank) {
 
 }  // namespace
 
+constexpr Keyword kOrderWords[] = {Keyword::Transfer, Keyword::General};
+const SyntaxStart kOrderStart{.keywords = kOrderWords, .other_word = true};
+
 SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
     const std::size_t start = r.position();
-    const bool written = r.next_is({"transfer"});
+    const bool written = r.next_is(Keyword::Transfer);
     if (written) r.advance();
     int rank = 0;
     if (!read_rank(r, rank)) {
@@ -64,14 +67,14 @@ SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
     }
     set_module_kind(order, kTransfer);
     order.count = rank;
-    if (r.next_is({"transfer", "transfers"})) r.advance();
+    if (r.next_is(Keyword::Transfer, Keyword::Transfers)) r.advance();
     if (!r.read_move_operator()) {
         r.fail(kForm);
         return SyntaxMatch::Failed;
     }
-    if (r.next_is({"a", "army"})) {
+    if (r.next_is(Keyword::A, Keyword::Army)) {
         order.target.type = UnitType::Army;
-    } else if (!r.next_is({"g", "garrison"})) {
+    } else if (!r.next_is(Keyword::G, Keyword::Garrison)) {
         r.fail(std::string("name the command he goes to, A or G and its province: ") + kForm);
         return SyntaxMatch::Failed;
     }

@@ -67,7 +67,8 @@ void set_gauge(const Variant& v, Position& pos, std::uint16_t index, std::uint8_
 }
 
 SyntaxMatch read_convert(OrderReader& r, OrderSyntax& order) {
-    if (!r.next_is({"convert", "converts", "regauge", "regauges"})) return SyntaxMatch::NotMine;
+    if (!r.next_is(Keyword::Convert, Keyword::Converts, Keyword::Regauge, Keyword::Regauges))
+        return SyntaxMatch::NotMine;
     set_module_kind(order, kConvert);
     r.advance();
     r.read_move_operator();  // "-" or "to" may stand between, or nothing

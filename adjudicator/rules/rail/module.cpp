@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The rail network module's hooks into the core (module/rule_module.h).
+#include "orders/order_reader.h"
 #include "rules/rail/rail.h"
 
 namespace adjutant::rail {
@@ -16,7 +17,17 @@ const RideRules kRideRules{
 };
 const ModuleOrderKind kRide{"rail ride", true, check_ride, ride_text, &kRideRules};
 
+// Rail works and conversions begin with their word, rides with a move operator.
+constexpr Keyword kUnitActionWords[] = {Keyword::Demolish, Keyword::Demolishes, Keyword::Repair,
+                                        Keyword::Repairs,  Keyword::Convert,    Keyword::Converts,
+                                        Keyword::Regauge,  Keyword::Regauges};
+const SyntaxStart kUnitActionStart{.keywords = kUnitActionWords, .move_operator = true};
+
 SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order) {
+    // Most lines offered here are moves, which only the ride may take.
+    if (!reader.next_is(Keyword::Demolish, Keyword::Demolishes, Keyword::Repair, Keyword::Repairs,
+                        Keyword::Convert, Keyword::Converts, Keyword::Regauge, Keyword::Regauges))
+        return read_ride(reader, order);
     const SyntaxMatch works = read_works(reader, order);
     if (works != SyntaxMatch::NotMine) return works;
     const SyntaxMatch convert = read_convert(reader, order);
@@ -31,6 +42,7 @@ const RuleModule kModule{
     .enabled = enabled,
     .read_parameters = read_parameters,
     .read_unit_action = read_unit_action,
+    .unit_action_start = &kUnitActionStart,
     .after_movement = after_movement,
     .end_of_week = end_of_week,
     .position_keys = kPositionKeys,

@@ -32,6 +32,8 @@ extern const RuleModule kModule;
 
 // The module's orders after a unit: rail works and rides (module.cpp).
 SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order);
+// The words read_unit_action may find first (RuleModule::unit_action_start).
+extern const SyntaxStart kUnitActionStart;
 
 // The engineers' orders (works_syntax.cpp reads and writes them, works_legality.cpp judges
 // them): `unit` the army, `target` the other end of the rail link.

@@ -14,13 +14,24 @@ namespace {
 // RAIL followed by a move operator, where a named line called RAIL would keep its name (the
 // variant's lines are read first).
 bool at_rail(const OrderReader& r) {
-    return !r.at_end() && is_word(r.peek(), "rail") && r.ahead(1) != nullptr &&
+    return !r.at_end() && is_word(r.peek(), Keyword::Rail) && r.ahead(1) != nullptr &&
            r.ahead(1)->kind == TokenKind::Dash && !r.names().rail_line(r.peek());
+}
+
+// Whether RAIL and a move operator stand somewhere ahead. Every ride has them; the classic
+// moves, which all pass this reader, are then no ride without the trial read of a march.
+bool rail_ahead(const OrderReader& r) {
+    for (std::size_t k = 0; const Token* token = r.ahead(k); ++k)
+        if (is_word(*token, Keyword::Rail) && r.ahead(k + 1) != nullptr &&
+            r.ahead(k + 1)->kind == TokenKind::Dash)
+            return true;
+    return false;
 }
 
 }  // namespace
 
 SyntaxMatch read_ride(OrderReader& r, OrderSyntax& order) {
+    if (!rail_ahead(r)) return SyntaxMatch::NotMine;
     const std::size_t start = r.position();
     if (!r.read_move_operator()) {
         r.rewind(start);

@@ -8,8 +8,9 @@
 namespace adjutant::rail {
 
 SyntaxMatch read_works(OrderReader& r, OrderSyntax& order) {
-    if (!r.next_is({"demolish", "demolishes", "repair", "repairs"})) return SyntaxMatch::NotMine;
-    set_module_kind(order, r.next_is({"demolish", "demolishes"}) ? kDemolish : kRepair);
+    if (!r.next_is(Keyword::Demolish, Keyword::Demolishes, Keyword::Repair, Keyword::Repairs))
+        return SyntaxMatch::NotMine;
+    set_module_kind(order, r.next_is(Keyword::Demolish, Keyword::Demolishes) ? kDemolish : kRepair);
     r.advance();
     return r.read_place(order.destination, "the rail works") ? SyntaxMatch::Read
                                                              : SyntaxMatch::Failed;

@@ -22,6 +22,7 @@ const RuleModule kModule{
     .enabled = enabled,
     .read_parameters = read_parameters,
     .read_order = read_order,
+    .order_start = &kOrderStart,
     .after_movement = muster,
 };
 

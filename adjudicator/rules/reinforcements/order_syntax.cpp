@@ -33,7 +33,8 @@ bool is_number(const Token* token) {
 
 // "BY RAIL" after a RAISE: the army comes by rail from the map edge (seed 001).
 bool read_by_rail(OrderReader& r) {
-    if (!r.next_is({"by"}) || r.ahead(1) == nullptr || !is_word(*r.ahead(1), "rail")) return false;
+    if (!r.next_is(Keyword::By) || r.ahead(1) == nullptr || !is_word(*r.ahead(1), Keyword::Rail))
+        return false;
     r.advance(2);
     return true;
 }
@@ -41,7 +42,7 @@ bool read_by_rail(OrderReader& r) {
 // "- RAIL - LIE" after the source of a RAISE: the railhead the army comes on to.
 SyntaxMatch read_rail_leg(OrderReader& r, OrderSyntax& order) {
     const std::size_t start = r.position();
-    if (!r.read_move_operator() || !r.next_is({"rail"}) || r.ahead(1) == nullptr ||
+    if (!r.read_move_operator() || !r.next_is(Keyword::Rail) || r.ahead(1) == nullptr ||
         r.ahead(1)->kind != TokenKind::Dash) {
         r.rewind(start);
         return SyntaxMatch::NotMine;
@@ -56,17 +57,18 @@ SyntaxMatch read_raise(OrderReader& r, OrderSyntax& order) {
     constexpr const char* kExample = "RAISE 300 A KOL";
     set_module_kind(order, kRaise);
     // "an army of 300 at": the words around the number and the place are optional.
-    if (r.next_is({"an"}) && r.ahead(1) != nullptr && is_word(*r.ahead(1), "army")) r.advance(2);
-    if (r.next_is({"of"})) r.advance();
+    if (r.next_is(Keyword::An) && r.ahead(1) != nullptr && is_word(*r.ahead(1), Keyword::Army))
+        r.advance(2);
+    if (r.next_is(Keyword::Of)) r.advance();
     const bool number_first = is_number(r.ahead(0));
     if (number_first && !read_points(r, order, kExample)) return SyntaxMatch::Failed;
-    if (r.next_is({"a", "army"})) r.advance();
-    if (r.next_is({"at", "in"})) r.advance();
+    if (r.next_is(Keyword::A, Keyword::Army)) r.advance();
+    if (r.next_is(Keyword::At, Keyword::In)) r.advance();
     if (!r.read_place(order.unit.place, "RAISE")) return SyntaxMatch::Failed;
     const SyntaxMatch leg = read_rail_leg(r, order);
     if (leg == SyntaxMatch::Failed) return leg;
     if (!number_first) {
-        if (r.next_is({"with", "of"})) r.advance();
+        if (r.next_is(Keyword::With, Keyword::Of)) r.advance();
         if (!read_points(r, order, kExample)) return SyntaxMatch::Failed;
     }
     if (leg == SyntaxMatch::NotMine && read_by_rail(r)) set_module_kind(order, kRaiseByRail);
@@ -75,9 +77,9 @@ SyntaxMatch read_raise(OrderReader& r, OrderSyntax& order) {
 
 SyntaxMatch read_reinforce(OrderReader& r, OrderSyntax& order) {
     constexpr const char* kExample = "REINFORCE A PAR 100";
-    if (r.next_is({"g", "garrison"}))
+    if (r.next_is(Keyword::G, Keyword::Garrison))
         set_module_kind(order, kReinforceGarrison);
-    else if (r.next_is({"a", "army"}))
+    else if (r.next_is(Keyword::A, Keyword::Army))
         set_module_kind(order, kReinforceArmy);
     else {
         r.fail(std::string("REINFORCE names an army or a garrison: ") + kExample);
@@ -85,18 +87,22 @@ SyntaxMatch read_reinforce(OrderReader& r, OrderSyntax& order) {
     }
     r.advance();
     if (!r.read_place(order.unit.place, "REINFORCE")) return SyntaxMatch::Failed;
-    if (r.next_is({"with", "by"})) r.advance();
+    if (r.next_is(Keyword::With, Keyword::By)) r.advance();
     return read_points(r, order, kExample) ? SyntaxMatch::Read : SyntaxMatch::Failed;
 }
 
 }  // namespace
 
+constexpr Keyword kOrderWords[] = {Keyword::Raise, Keyword::Raises, Keyword::Reinforce,
+                                   Keyword::Reinforces};
+const SyntaxStart kOrderStart{kOrderWords};
+
 SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
-    if (r.next_is({"raise", "raises"})) {
+    if (r.next_is(Keyword::Raise, Keyword::Raises)) {
         r.advance();
         return read_raise(r, order);
     }
-    if (r.next_is({"reinforce", "reinforces"})) {
+    if (r.next_is(Keyword::Reinforce, Keyword::Reinforces)) {
         r.advance();
         return read_reinforce(r, order);
     }

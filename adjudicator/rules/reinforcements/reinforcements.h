@@ -34,6 +34,8 @@ extern const ModuleOrderKind kRaiseByRail;
 extern const ModuleOrderKind kReinforceArmy;
 extern const ModuleOrderKind kReinforceGarrison;
 SyntaxMatch read_order(OrderReader& reader, OrderSyntax& order);
+// The words read_order may find first (RuleModule::order_start).
+extern const SyntaxStart kOrderStart;
 std::string order_text(const Variant& variant, const Order& order);
 Checked check_order(const Variant& variant, const Position& position, PowerId power,
                     const OrderSyntax& syntax);

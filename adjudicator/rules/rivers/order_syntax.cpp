@@ -12,20 +12,25 @@ namespace {
 
 bool flotilla_word(const Token* token) {
     return token != nullptr &&
-           (is_word(*token, "flotilla") || is_word(*token, "barges") || is_word(*token, "barge"));
+           (is_word(*token, Keyword::Flotilla) || is_word(*token, Keyword::Barges) ||
+            is_word(*token, Keyword::Barge));
 }
 
 }  // namespace
 
+constexpr Keyword kOrderWords[] = {Keyword::Buy, Keyword::Buys};
+const SyntaxStart kOrderStart{kOrderWords};
+
 SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
-    if (!r.next_is({"buy", "buys"})) return SyntaxMatch::NotMine;
+    if (!r.next_is(Keyword::Buy, Keyword::Buys)) return SyntaxMatch::NotMine;
     std::size_t word = 1;
-    if (r.ahead(word) != nullptr && (is_word(*r.ahead(word), "a") || is_word(*r.ahead(word), "1")))
+    if (r.ahead(word) != nullptr &&
+        (is_word(*r.ahead(word), Keyword::A) || is_word(*r.ahead(word), Keyword::One)))
         ++word;
     if (!flotilla_word(r.ahead(word))) return SyntaxMatch::NotMine;
     r.advance(word + 1);
     // "BARGE FLOTILLA": the second word belongs to the first.
-    if (!r.at_end() && r.next_is({"flotilla"})) r.advance();
+    if (!r.at_end() && r.next_is(Keyword::Flotilla)) r.advance();
     set_module_kind(order, kPurchase);
     order.count = 1;
     return r.read_place(order.unit.place, "BUY FLOTILLA") ? SyntaxMatch::Read : SyntaxMatch::Failed;

@@ -26,6 +26,8 @@ extern const RuleModule kModule;
 // BUY FLOTILLA: `unit` the city (order_syntax.cpp reads and writes it, legality.cpp judges it).
 extern const ModuleOrderKind kPurchase;
 SyntaxMatch read_order(OrderReader& reader, OrderSyntax& order);
+// The words read_order may find first (RuleModule::order_start).
+extern const SyntaxStart kOrderStart;
 std::string purchase_text(const Variant& variant, const Order& order);
 Checked check_purchase(const Variant& variant, const Position& position, PowerId power,
                        const OrderSyntax& syntax);

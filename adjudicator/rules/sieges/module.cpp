@@ -22,6 +22,8 @@ const RuleModule kModule{
     .enabled = enabled,
     .read_order = read_order,
     .read_unit_action = read_unit_action,
+    .order_start = &kOrderStart,
+    .unit_action_start = &kUnitActionStart,
     .defence_points = fortified_points,
     .attack_points = relief_points,
     .after_movement = after_movement,

@@ -20,12 +20,12 @@ SyntaxMatch read_kind(OrderReader& r, OrderSyntax& order, const ModuleOrderKind&
 
 // After "G VER": the garrison's order.
 SyntaxMatch read_garrison_order(OrderReader& r, OrderSyntax& order) {
-    if (r.next_is({"sortie", "sorties"})) return read_kind(r, order, kSortie);
-    if (r.next_is({"half"}) && r.ahead(1) != nullptr && is_word(*r.ahead(1), "rations"))
+    if (r.next_is(Keyword::Sortie, Keyword::Sorties)) return read_kind(r, order, kSortie);
+    if (r.next_is(Keyword::Half) && r.ahead(1) != nullptr && is_word(*r.ahead(1), Keyword::Rations))
         return read_kind(r, order, kHalfRations, 2);
-    if (r.next_is({"stand", "stands"})) return read_kind(r, order, kStand);
+    if (r.next_is(Keyword::Stand, Keyword::Stands)) return read_kind(r, order, kStand);
     // "G REI S A CHA - REI": the garrison comes out to aid a relieving army (5n).
-    if (r.next_is({"s", "support", "supports"})) {
+    if (r.next_is(Keyword::S, Keyword::Support, Keyword::Supports)) {
         read_kind(r, order, kGarrisonSupport);
         if (!r.read_target(order.target, "the garrison's support")) return SyntaxMatch::Failed;
         if (!r.read_move_operator()) {
@@ -44,22 +44,31 @@ SyntaxMatch read_garrison_order(OrderReader& r, OrderSyntax& order) {
 
 }  // namespace
 
+constexpr Keyword kOrderWords[] = {Keyword::G, Keyword::Garrison};
+const SyntaxStart kOrderStart{kOrderWords};
+
 SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
-    if (!r.next_is({"g", "garrison"})) return SyntaxMatch::NotMine;
+    if (!r.next_is(Keyword::G, Keyword::Garrison)) return SyntaxMatch::NotMine;
     r.advance();
     if (!r.read_place(order.unit.place, nullptr)) return SyntaxMatch::Failed;
     return read_garrison_order(r, order);
 }
 
+constexpr Keyword kUnitActionWords[] = {
+    Keyword::Besiege,  Keyword::Besieges, Keyword::Lift,   Keyword::Lifts,  Keyword::Assault,
+    Keyword::Assaults, Keyword::Storm,    Keyword::Storms, Keyword::Breach, Keyword::Breaches};
+const SyntaxStart kUnitActionStart{kUnitActionWords};
+
 SyntaxMatch read_unit_action(OrderReader& r, OrderSyntax& order) {
-    if (r.next_is({"besiege", "besieges"})) return read_kind(r, order, kBesiege);
-    if (r.next_is({"lift", "lifts"})) {
+    if (r.next_is(Keyword::Besiege, Keyword::Besieges)) return read_kind(r, order, kBesiege);
+    if (r.next_is(Keyword::Lift, Keyword::Lifts)) {
         read_kind(r, order, kLiftSiege);
-        if (r.next_is({"siege"})) r.advance();
+        if (r.next_is(Keyword::Siege)) r.advance();
         return SyntaxMatch::Read;
     }
-    if (r.next_is({"assault", "assaults", "storm", "storms"})) return read_kind(r, order, kAssault);
-    if (r.next_is({"breach", "breaches"})) return read_kind(r, order, kBreach);
+    if (r.next_is(Keyword::Assault, Keyword::Assaults, Keyword::Storm, Keyword::Storms))
+        return read_kind(r, order, kAssault);
+    if (r.next_is(Keyword::Breach, Keyword::Breaches)) return read_kind(r, order, kBreach);
     return SyntaxMatch::NotMine;
 }
 

@@ -44,7 +44,11 @@ extern const ModuleOrderKind kHalfRations;
 extern const ModuleOrderKind kStand;
 extern const ModuleOrderKind kGarrisonSupport;
 SyntaxMatch read_order(OrderReader& reader, OrderSyntax& order);
+// The words read_order may find first (RuleModule::order_start).
+extern const SyntaxStart kOrderStart;
 SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order);
+// The words read_unit_action may find first (RuleModule::unit_action_start).
+extern const SyntaxStart kUnitActionStart;
 std::string besieger_text(const Variant& variant, const Order& order);
 std::string garrison_text(const Variant& variant, const Order& order);
 Checked check_siege_order(const Variant& variant, const Position& position, PowerId power,

@@ -31,7 +31,7 @@ SyntaxMatch read_purchase(OrderReader& r, OrderSyntax& order) {
         }
         r.advance();
     }
-    if (!r.next_is({"t", "train", "trains"})) {
+    if (!r.next_is(Keyword::T, Keyword::Train, Keyword::Trains)) {
         r.fail("BUY buys supply trains: BUY 2 T PAR");
         return SyntaxMatch::Unclaimed;
     }
@@ -41,33 +41,38 @@ SyntaxMatch read_purchase(OrderReader& r, OrderSyntax& order) {
 
 }  // namespace
 
+constexpr Keyword kOrderWords[] = {Keyword::Capture, Keyword::Destroy, Keyword::Buy,
+                                   Keyword::Buys,    Keyword::T,       Keyword::Train};
+const SyntaxStart kOrderStart{kOrderWords};
+
 SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
-    if (r.next_is({"capture", "destroy"}) && r.ahead(1) != nullptr &&
-        is_word(*r.ahead(1), "trains")) {
+    if (r.next_is(Keyword::Capture, Keyword::Destroy) && r.ahead(1) != nullptr &&
+        is_word(*r.ahead(1), Keyword::Trains)) {
         set_module_kind(order, kTrainPolicy);
-        order.count = is_word(r.peek(), "destroy") ? 1 : 0;
+        order.count = is_word(r.peek(), Keyword::Destroy) ? 1 : 0;
         r.advance(2);
         return SyntaxMatch::Read;
     }
-    if (r.next_is({"buy", "buys"})) {
+    if (r.next_is(Keyword::Buy, Keyword::Buys)) {
         r.advance();
         return read_purchase(r, order);
     }
     // "T BER SUPPLY A DRE": a supply train dispatched to an army.
-    if (r.next_is({"t", "train"}) && r.ahead(2) != nullptr) {
+    if (r.next_is(Keyword::T, Keyword::Train) && r.ahead(2) != nullptr) {
         const std::size_t start = r.position();
         r.advance();
         PlaceRef city;
-        if (r.read_place(city, "the train") && r.next_is({"supply", "supplies"})) {
+        if (r.read_place(city, "the train") && r.next_is(Keyword::Supply, Keyword::Supplies)) {
             r.advance();
             set_module_kind(order, kDispatch);
             order.unit.place = city;
             if (!r.read_target(order.target, "the supply train")) return SyntaxMatch::Failed;
             // A standing order: "... EVERY WEEK" sets it, "... STOP" ends it.
-            if (r.next_is({"every"}) && r.ahead(1) != nullptr && is_word(*r.ahead(1), "week")) {
+            if (r.next_is(Keyword::Every) && r.ahead(1) != nullptr &&
+                is_word(*r.ahead(1), Keyword::Week)) {
                 r.advance(2);
                 order.count = 1;
-            } else if (r.next_is({"stop"})) {
+            } else if (r.next_is(Keyword::Stop)) {
                 r.advance();
                 order.count = -1;
             }

@@ -34,6 +34,8 @@ extern const ModuleOrderKind kDispatch;
 extern const ModuleOrderKind kPurchase;
 extern const ModuleOrderKind kTrainPolicy;
 SyntaxMatch read_order(OrderReader& reader, OrderSyntax& order);
+// The words read_order may find first (RuleModule::order_start).
+extern const SyntaxStart kOrderStart;
 std::string dispatch_text(const Variant& variant, const Order& order);
 std::string purchase_text(const Variant& variant, const Order& order);
 std::string train_policy_text(const Variant& variant, const Order& order);
