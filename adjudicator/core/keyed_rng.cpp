@@ -4,6 +4,7 @@
 #include "core/sha256.h"
 
 #include <algorithm>
+#include <charconv>
 
 namespace adjutant {
 
@@ -33,44 +34,61 @@ std::string DiceSeed::text() const {
     return out;
 }
 
-std::array<std::uint8_t, 32> hmac_sha256(std::string_view key, std::string_view message) {
+namespace {
+
+// The HMAC's two pads (RFC 2104): the key, hashed first if longer than a block, XORed with
+// 0x36 (inner) and 0x5c (outer), each absorbed as the first block of its hash.
+void absorb_pads(std::string_view key, Sha256& inner, Sha256& outer) {
     constexpr std::size_t kBlock = 64;
-    std::string block(kBlock, '\0');
+    std::array<std::uint8_t, kBlock> block{};
     if (key.size() > kBlock) {
         const auto hashed = sha256(key);
         std::copy(hashed.begin(), hashed.end(), block.begin());
     } else {
         std::copy(key.begin(), key.end(), block.begin());
     }
-    std::string inner(kBlock, '\0');
-    std::string outer(kBlock, '\0');
-    for (std::size_t i = 0; i < kBlock; ++i) {
-        inner[i] = static_cast<char>(block[i] ^ 0x36);
-        outer[i] = static_cast<char>(block[i] ^ 0x5c);
+    std::array<char, kBlock> pad{};
+    for (std::size_t i = 0; i < kBlock; ++i) pad[i] = static_cast<char>(block[i] ^ 0x36);
+    inner.update(std::string_view(pad.data(), kBlock));
+    for (std::size_t i = 0; i < kBlock; ++i) pad[i] = static_cast<char>(block[i] ^ 0x5c);
+    outer.update(std::string_view(pad.data(), kBlock));
+}
+
+std::array<std::uint8_t, 32> outer_hash(Sha256 outer, const std::array<std::uint8_t, 32>& inner) {
+    return outer.update(std::string_view(reinterpret_cast<const char*>(inner.data()), inner.size()))
+        .finish();
+}
+
+}  // namespace
+
+std::array<std::uint8_t, 32> hmac_sha256(std::string_view key, std::string_view message) {
+    Sha256 inner;
+    Sha256 outer;
+    absorb_pads(key, inner, outer);
+    return outer_hash(outer, inner.update(message).finish());
+}
+
+KeyedDice::KeyedDice(const DiceSeed& seed, std::string_view phase) : keyed_(seed.version() == 2) {
+    if (keyed_) {
+        const auto& key = *seed.bytes();
+        absorb_pads(std::string_view(reinterpret_cast<const char*>(key.data()), key.size()),
+                    prefix_, outer_);
+        prefix_.update("adjutant-roll-v2|");
+    } else {
+        prefix_.update("adjutant-roll-v1|").update(seed.text()).update("|");
     }
-    inner.append(message);
-    const auto inner_digest = sha256(inner);
-    outer.append(reinterpret_cast<const char*>(inner_digest.data()), inner_digest.size());
-    return sha256(outer);
+    prefix_.update(phase).update("|");
 }
 
 std::array<std::uint8_t, 32> KeyedDice::digest(std::string_view purpose, std::string_view subject,
                                                int attempt) const {
-    std::string message =
-        seed_.version() == 2 ? "adjutant-roll-v2|" : "adjutant-roll-v1|" + seed_.text() + "|";
-    message += phase_;
-    message += "|";
-    message.append(purpose);
-    message += "|";
-    message.append(subject);
-    // Two appends, not `"|" + std::to_string(attempt)`: GCC 12 sees a false overlap in
-    // `"literal" + std::string&&` (-Wrestrict), which -Werror builds must not stop on.
-    message += "|";
-    message += std::to_string(attempt);
-    if (seed_.version() == 1) return sha256(message);
-    const auto& key = *seed_.bytes();
-    return hmac_sha256(std::string_view(reinterpret_cast<const char*>(key.data()), key.size()),
-                       message);
+    char digits[16];
+    const auto written = std::to_chars(digits, digits + sizeof digits, attempt);
+    Sha256 message = prefix_;
+    message.update(purpose).update("|").update(subject).update("|").update(
+        std::string_view(digits, static_cast<std::size_t>(written.ptr - digits)));
+    if (!keyed_) return message.finish();
+    return outer_hash(outer_, message.finish());
 }
 
 int KeyedDice::d10(std::string_view purpose, std::string_view subject, int n) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/sha256.h"
 
-#include <vector>
+#include <algorithm>
+#include <cstring>
 
 namespace adjutant {
 
@@ -23,58 +24,87 @@ std::uint32_t rotr(std::uint32_t x, int n) {
 
 }  // namespace
 
-std::array<std::uint8_t, 32> sha256(std::string_view data) {
-    std::uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                          0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-    std::vector<std::uint8_t> message(data.begin(), data.end());
-    const std::uint64_t bits = static_cast<std::uint64_t>(data.size()) * 8;
-    message.push_back(0x80);
-    while (message.size() % 64 != 56) message.push_back(0);
-    for (int i = 7; i >= 0; --i) message.push_back(static_cast<std::uint8_t>(bits >> (i * 8)));
-    for (std::size_t block = 0; block < message.size(); block += 64) {
-        std::uint32_t w[64];
-        for (int i = 0; i < 16; ++i)
-            w[i] = static_cast<std::uint32_t>(message[block + 4 * i]) << 24 |
-                   static_cast<std::uint32_t>(message[block + 4 * i + 1]) << 16 |
-                   static_cast<std::uint32_t>(message[block + 4 * i + 2]) << 8 |
-                   static_cast<std::uint32_t>(message[block + 4 * i + 3]);
-        for (int i = 16; i < 64; ++i) {
-            const std::uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
-            const std::uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
-            w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-        }
-        std::uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6],
-                      hh = h[7];
-        for (int i = 0; i < 64; ++i) {
-            const std::uint32_t s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
-            const std::uint32_t choose = (e & f) ^ (~e & g);
-            const std::uint32_t t1 = hh + s1 + choose + kRound[i] + w[i];
-            const std::uint32_t s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
-            const std::uint32_t majority = (a & b) ^ (a & c) ^ (b & c);
-            const std::uint32_t t2 = s0 + majority;
-            hh = g;
-            g = f;
-            f = e;
-            e = d + t1;
-            d = c;
-            c = b;
-            b = a;
-            a = t1 + t2;
-        }
-        h[0] += a;
-        h[1] += b;
-        h[2] += c;
-        h[3] += d;
-        h[4] += e;
-        h[5] += f;
-        h[6] += g;
-        h[7] += hh;
+void Sha256::compress(const std::uint8_t* block) {
+    std::uint32_t w[64];
+    for (int i = 0; i < 16; ++i)
+        w[i] = static_cast<std::uint32_t>(block[4 * i]) << 24 |
+               static_cast<std::uint32_t>(block[4 * i + 1]) << 16 |
+               static_cast<std::uint32_t>(block[4 * i + 2]) << 8 |
+               static_cast<std::uint32_t>(block[4 * i + 3]);
+    for (int i = 16; i < 64; ++i) {
+        const std::uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
+        const std::uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
+        w[i] = w[i - 16] + s0 + w[i - 7] + s1;
     }
+    std::uint32_t a = state_[0], b = state_[1], c = state_[2], d = state_[3], e = state_[4],
+                  f = state_[5], g = state_[6], hh = state_[7];
+    for (int i = 0; i < 64; ++i) {
+        const std::uint32_t s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
+        const std::uint32_t choose = (e & f) ^ (~e & g);
+        const std::uint32_t t1 = hh + s1 + choose + kRound[i] + w[i];
+        const std::uint32_t s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
+        const std::uint32_t majority = (a & b) ^ (a & c) ^ (b & c);
+        const std::uint32_t t2 = s0 + majority;
+        hh = g;
+        g = f;
+        f = e;
+        e = d + t1;
+        d = c;
+        c = b;
+        b = a;
+        a = t1 + t2;
+    }
+    state_[0] += a;
+    state_[1] += b;
+    state_[2] += c;
+    state_[3] += d;
+    state_[4] += e;
+    state_[5] += f;
+    state_[6] += g;
+    state_[7] += hh;
+}
+
+Sha256& Sha256::update(std::string_view data) {
+    length_ += data.size();
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(data.data());
+    std::size_t left = data.size();
+    if (buffered_ > 0) {
+        const std::size_t take = std::min(left, sizeof buffer_ - buffered_);
+        std::memcpy(buffer_ + buffered_, bytes, take);
+        buffered_ += take;
+        bytes += take;
+        left -= take;
+        if (buffered_ < sizeof buffer_) return *this;
+        compress(buffer_);
+        buffered_ = 0;
+    }
+    for (; left >= sizeof buffer_; bytes += sizeof buffer_, left -= sizeof buffer_) compress(bytes);
+    if (left > 0) std::memcpy(buffer_, bytes, left);
+    buffered_ = left;
+    return *this;
+}
+
+std::array<std::uint8_t, 32> Sha256::finish() {
+    const std::uint64_t bits = length_ * 8;
+    buffer_[buffered_++] = 0x80;
+    if (buffered_ > 56) {
+        std::memset(buffer_ + buffered_, 0, sizeof buffer_ - buffered_);
+        compress(buffer_);
+        buffered_ = 0;
+    }
+    std::memset(buffer_ + buffered_, 0, 56 - buffered_);
+    for (int i = 0; i < 8; ++i) buffer_[56 + i] = static_cast<std::uint8_t>(bits >> (56 - 8 * i));
+    compress(buffer_);
     std::array<std::uint8_t, 32> out{};
     for (int i = 0; i < 8; ++i)
         for (int j = 0; j < 4; ++j)
-            out[4 * i + j] = static_cast<std::uint8_t>(h[i] >> (24 - 8 * j));
+            out[static_cast<std::size_t>(4 * i + j)] =
+                static_cast<std::uint8_t>(state_[i] >> (24 - 8 * j));
     return out;
+}
+
+std::array<std::uint8_t, 32> sha256(std::string_view data) {
+    return Sha256().update(data).finish();
 }
 
 }  // namespace adjutant

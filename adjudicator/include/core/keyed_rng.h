@@ -24,6 +24,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/sha256.h"
+
 namespace adjutant {
 
 class Dice {
@@ -59,14 +61,18 @@ std::array<std::uint8_t, 32> hmac_sha256(std::string_view key, std::string_view 
 
 class KeyedDice final : public Dice {
   public:
-    KeyedDice(DiceSeed seed, std::string phase) : seed_(seed), phase_(std::move(phase)) {}
+    KeyedDice(const DiceSeed& seed, std::string_view phase);
     int d10(std::string_view purpose, std::string_view subject, int n) override;
 
   private:
     std::array<std::uint8_t, 32> digest(std::string_view purpose, std::string_view subject,
                                         int attempt) const;
-    DiceSeed seed_;
-    std::string phase_;
+    // Every roll's message begins with the same bytes (the version, the seed for v1, the
+    // phase), and for v2 the HMAC's key pads come before them: absorbed once here, so a roll
+    // hashes only its own purpose, subject and counter (two compressions instead of four).
+    bool keyed_ = false;
+    Sha256 prefix_;  // v1: the message's prefix; v2: key ^ ipad, then the prefix
+    Sha256 outer_;   // v2: key ^ opad
 };
 
 // Plays back a fixed sequence (tests): the k-th roll asked for gets values[k]; past the end, 10.
