@@ -7,6 +7,8 @@
 // Capacity 1, a full province or single-track link, or narrow track on the route leaves the
 // army's supply Extended; so does finding no route within capacity.
 #include <algorithm>
+#include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 
@@ -83,11 +85,29 @@ int link_unfilled(Track track) {
     return track == Track::Single ? kTrackLines - 1 : 0;
 }
 
-std::string route_text(const Variant& v, const std::vector<ProvinceId>& route) {
+// The event of an army whose line runs by rail over `route`: "A SED's line of communication runs
+// by rail SED-AAC-LIE", and why it is Extended if it is. Made in one string given its room first:
+// every army has this event every week, and a chain of `+` made three or four strings of it.
+std::string line_text(const Variant& v, ProvinceId army, const std::vector<ProvinceId>& route,
+                      const std::string& why) {
+    static constexpr std::string_view kRuns = "'s line of communication runs by rail ";
+    static constexpr std::string_view kExtended = "; its supply is Extended: ";
+    const std::string& abbr = v.provinces[army].abbr;
+    std::size_t size = 2 + abbr.size() + kRuns.size() + route.size();
+    for (ProvinceId p : route) size += v.provinces[p].abbr.size();
+    if (!why.empty()) size += kExtended.size() + why.size();
     std::string out;
-    for (ProvinceId p : route) {
-        if (!out.empty()) out += '-';
-        out += v.provinces[p].abbr;
+    out.reserve(size);
+    out += "A ";
+    out += abbr;
+    out += kRuns;
+    for (std::size_t k = 0; k < route.size(); ++k) {
+        if (k > 0) out += '-';
+        out += v.provinces[route[k]].abbr;
+    }
+    if (!why.empty()) {
+        out += kExtended;
+        out += why;
     }
     return out;
 }
@@ -213,11 +233,10 @@ void allocate_loc(TurnContext& ctx, RailWeek& week) {
         count_lines(s.graph, s.routes, s.allocation);
         for (std::size_t i = 0; i < armies.size(); ++i) {
             Unit& u = *armies[i];
-            const std::string name = "A " + v.provinces[u.location.province].abbr;
             if (s.routes[i].empty()) {
                 u.stats.supply_extended = true;
                 ctx.event("loc.none", power, u.location.province,
-                          name +
+                          "A " + v.provinces[u.location.province].abbr +
                               " has no rail line of communication within capacity: its "
                               "supply is Extended");
                 continue;
@@ -226,8 +245,7 @@ void allocate_loc(TurnContext& ctx, RailWeek& week) {
                 extended_because(v, week.closed[w], s, rail, s.routes[i], s.route);
             u.stats.supply_extended = !why.empty();
             ctx.event(why.empty() ? "loc.line" : "loc.extended", power, u.location.province,
-                      name + "'s line of communication runs by rail " + route_text(v, s.route) +
-                          (why.empty() ? std::string() : "; its supply is Extended: " + why));
+                      line_text(v, u.location.province, s.route, why));
         }
     }
 }
