@@ -29,8 +29,12 @@ struct WeekScratch {
     std::vector<ProvinceId> province_of;  // per vertex
     std::vector<std::uint8_t> usable;     // per province: operational
     AllocationScratch allocation;
-    std::vector<std::vector<int>> asked;  // per army: its entry vertices
-    std::vector<std::vector<int>> routes;
+    // Per power, per army: its entry vertices and its route. Per power, so that each power's
+    // lists keep their number and their room from week to week: one list for every power, resized
+    // to each power's armies in turn, would free the routes of the armies beyond a smaller
+    // power's and make them anew for the next larger one, some 15 allocations a week.
+    std::vector<std::vector<std::vector<int>>> asked;
+    std::vector<std::vector<std::vector<int>>> routes;
     // entries()'s
     std::vector<std::uint8_t> seen;
     std::vector<ProvinceId> level;
@@ -212,6 +216,10 @@ void allocate_loc(TurnContext& ctx, RailWeek& week) {
     // itself, so one use at a time.
     thread_local WeekScratch s;
     std::vector<Unit*>& armies = s.armies;
+    if (s.asked.size() < state(next).rail.size()) {
+        s.asked.resize(state(next).rail.size());
+        s.routes.resize(state(next).rail.size());
+    }
     for (std::size_t w = 0; w < state(next).rail.size(); ++w) {
         const auto power = static_cast<PowerId>(w);
         const auto& rail = state(next).rail[w];
@@ -226,14 +234,16 @@ void allocate_loc(TurnContext& ctx, RailWeek& week) {
             return std::tie(a->stats.id, a->location) < std::tie(b->stats.id, b->location);
         });
         power_rail(v, week.closed[w], power, rail, s);
-        s.asked.resize(armies.size());
+        std::vector<std::vector<int>>& asked = s.asked[w];
+        std::vector<std::vector<int>>& routes = s.routes[w];
+        asked.resize(armies.size());
         for (std::size_t i = 0; i < armies.size(); ++i)
-            entries(v, week, power, armies[i]->location.province, s, s.asked[i]);
-        allocate_max_flow(s.graph, s.asked, s.allocation, s.routes);
-        count_lines(s.graph, s.routes, s.allocation);
+            entries(v, week, power, armies[i]->location.province, s, asked[i]);
+        allocate_max_flow(s.graph, asked, s.allocation, routes);
+        count_lines(s.graph, routes, s.allocation);
         for (std::size_t i = 0; i < armies.size(); ++i) {
             Unit& u = *armies[i];
-            if (s.routes[i].empty()) {
+            if (routes[i].empty()) {
                 u.stats.supply_extended = true;
                 ctx.event("loc.none", power, u.location.province,
                           "A " + v.provinces[u.location.province].abbr +
@@ -242,7 +252,7 @@ void allocate_loc(TurnContext& ctx, RailWeek& week) {
                 continue;
             }
             const std::string why =
-                extended_because(v, week.closed[w], s, rail, s.routes[i], s.route);
+                extended_because(v, week.closed[w], s, rail, routes[i], s.route);
             u.stats.supply_extended = !why.empty();
             ctx.event(why.empty() ? "loc.line" : "loc.extended", power, u.location.province,
                       line_text(v, u.location.province, s.route, why));
