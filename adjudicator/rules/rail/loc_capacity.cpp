@@ -119,9 +119,18 @@ std::string line_text(const Variant& v, ProvinceId army, const std::vector<Provi
 // A power's operational rail as the flow graph of max_flow.h: one vertex per operational
 // province, with its capacity, the lines it takes before it extends them (18.1.2), its links
 // and whether it is a source.
-void power_rail(const Variant& v, const std::vector<std::uint16_t>& gone, PowerId power,
+void power_rail(const Variant& v, const RailWeek& week, PowerId power,
                 const std::vector<RailState>& rail, WeekScratch& s) {
     const CampaignMap& map = *v.campaign;
+    const std::vector<std::uint16_t>& gone = week.closed[power];
+    // source(): a map edge of the power's side (the week's list of them, in id order), or the
+    // port of the port exception for its side.
+    const std::vector<ProvinceId>& edges = week.map_edges[power];
+    const bool port_side = !map.rail.port_side.empty() && map.side[power] == map.rail.port_side;
+    const auto is_source = [&](ProvinceId p) {
+        return std::binary_search(edges.begin(), edges.end(), p) ||
+               (p == map.rail.port && port_side);
+    };
     const std::size_t n = v.provinces.size();
     s.vertex.assign(n, -1);
     s.usable.assign(n, 0);
@@ -142,7 +151,7 @@ void power_rail(const Variant& v, const std::vector<std::uint16_t>& gone, PowerI
                          rail[p] == RailState::Capacity1     ? 0
                          : rail[p] == RailState::Exceptional ? cap
                                                              : cap - 1,
-                         source(v, power, p));
+                         is_source(p));
         // The links at p come grouped by neighbour (CampaignMap::rail_links_at); a neighbour
         // joined by two links is joined by the better track of those still standing.
         ProvinceId last = kNoProvince;
@@ -233,7 +242,7 @@ void allocate_loc(TurnContext& ctx, RailWeek& week) {
         std::sort(armies.begin(), armies.end(), [](const Unit* a, const Unit* b) {
             return std::tie(a->stats.id, a->location) < std::tie(b->stats.id, b->location);
         });
-        power_rail(v, week.closed[w], power, rail, s);
+        power_rail(v, week, power, rail, s);
         std::vector<std::vector<int>>& asked = s.asked[w];
         std::vector<std::vector<int>>& routes = s.routes[w];
         asked.resize(armies.size());
