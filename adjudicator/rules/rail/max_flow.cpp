@@ -19,13 +19,6 @@ void RailGraph::clear() {
     link_unfilled.clear();
 }
 
-int RailGraph::link(int v, int w) const {
-    const auto v_at = static_cast<std::size_t>(v);
-    for (int k = first[v_at]; k < first[v_at + 1]; ++k)
-        if (link_to[static_cast<std::size_t>(k)] == w) return k;
-    return -1;
-}
-
 namespace {
 
 using Cost = FlowNetwork::Cost;

@@ -11,6 +11,7 @@
 // fewer.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -53,8 +54,14 @@ struct RailGraph {
         link_unfilled.push_back(unfilled_of_link);
         ++first.back();
     }
-    // The link from v to w, or -1.
-    int link(int v, int w) const;
+    // The link from v to w, or -1. Here to be inlined: the second stage (fewer_extended.cpp)
+    // asks it for every step of every line each time it counts the lines' loads.
+    int link(int v, int w) const {
+        const auto v_at = static_cast<std::size_t>(v);
+        for (int k = first[v_at]; k < first[v_at + 1]; ++k)
+            if (link_to[static_cast<std::size_t>(k)] == w) return k;
+        return -1;
+    }
 };
 
 // What an allocation works in, kept by its caller from one allocation to the next (every
