@@ -1,22 +1,45 @@
 // SPDX-License-Identifier: Apache-2.0
 // The states of the rail lines from week to week: what the enemy does to them (18.1.4) and the
 // rail engineering procedure (18.2.1), in the seed's order. Each change is an event.
+#include <string>
+#include <string_view>
+#include <utility>
+
 #include "rules/rail/rail.h"
 #include "variant/variant.h"
 
 namespace adjutant::rail {
 
 void change_rail_state(TurnContext& ctx, PowerId power, ProvinceId p, RailState to,
-                       const std::string& why) {
+                       std::string_view why) {
     const Variant& v = ctx.variant;
     RailState& current = state(ctx.result.next).rail[power][p];
-    const std::string kind = to == RailState::NonOperational ? "rail.non_operational"
-                             : to == RailState::Controlled   ? "rail.controlled"
-                             : to == RailState::Exceptional  ? "rail.exceptional"
-                                                             : "rail.capacity";
-    ctx.event(kind, power, p,
-              v.powers[power].name + "'s rail in " + v.provinces[p].abbr + ": " +
-                  state_name(current) + " -> " + state_name(to) + " (" + why + ")");
+    const char* kind = to == RailState::NonOperational ? "rail.non_operational"
+                       : to == RailState::Controlled   ? "rail.controlled"
+                       : to == RailState::Exceptional  ? "rail.exceptional"
+                                                       : "rail.capacity";
+    // "France's rail in LIE: capacity 1 -> capacity 2 (18.2.1 step 3)", in one string given its
+    // room first: engineering changes dozens of provinces a week, and a chain of `+` made four
+    // or five strings for each.
+    static constexpr std::string_view kIn = "'s rail in ";
+    const std::string& name = v.powers[power].name;
+    const std::string& abbr = v.provinces[p].abbr;
+    const std::string_view from = state_name(current);
+    const std::string_view into = state_name(to);
+    std::string text;
+    text.reserve(name.size() + kIn.size() + abbr.size() + 2 + from.size() + 4 + into.size() + 2 +
+                 why.size() + 1);
+    text += name;
+    text += kIn;
+    text += abbr;
+    text += ": ";
+    text += from;
+    text += " -> ";
+    text += into;
+    text += " (";
+    text += why;
+    text += ')';
+    ctx.event(kind, power, p, std::move(text));
     current = to;
 }
 

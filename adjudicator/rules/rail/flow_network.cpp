@@ -14,14 +14,6 @@ void FlowNetwork::reset(int nodes) {
     added_cost_.clear();
 }
 
-void FlowNetwork::add(int from, int to, int capacity, Cost cost) {
-    if (capacity <= 0) return;
-    added_from_.push_back(from);
-    added_to_.push_back(to);
-    added_capacity_.push_back(capacity);
-    added_cost_.push_back(cost);
-}
-
 void FlowNetwork::build() {
     const std::size_t pairs = added_from_.size();
     const std::size_t edges = 2 * pairs;

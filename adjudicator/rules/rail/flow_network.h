@@ -15,8 +15,15 @@ class FlowNetwork {
 
     // Starts a network of `nodes` nodes and no edges, keeping the storage of the last one.
     void reset(int nodes);
-    // An edge and its reverse (residual 0, the opposite cost); none when `capacity` <= 0.
-    void add(int from, int to, int capacity, Cost cost);
+    // An edge and its reverse (residual 0, the opposite cost); none when `capacity` <= 0. Here to
+    // be inlined: a week of the 1914 map adds some 1,500 edges.
+    void add(int from, int to, int capacity, Cost cost) {
+        if (capacity <= 0) return;
+        added_from_.push_back(from);
+        added_to_.push_back(to);
+        added_capacity_.push_back(capacity);
+        added_cost_.push_back(cost);
+    }
     // Lays the edges added out by node, each node's in the order they were added (the order the
     // search visits them, which decides ties). Call once, after the last add().
     void build();

@@ -7,6 +7,8 @@
 // Capacity 1, a full province or single-track link, or narrow track on the route leaves the
 // army's supply Extended; so does finding no route within capacity.
 #include <algorithm>
+#include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 
@@ -27,8 +29,12 @@ struct WeekScratch {
     std::vector<ProvinceId> province_of;  // per vertex
     std::vector<std::uint8_t> usable;     // per province: operational
     AllocationScratch allocation;
-    std::vector<std::vector<int>> asked;  // per army: its entry vertices
-    std::vector<std::vector<int>> routes;
+    // Per power, per army: its entry vertices and its route. Per power, so that each power's
+    // lists keep their number and their room from week to week: one list for every power, resized
+    // to each power's armies in turn, would free the routes of the armies beyond a smaller
+    // power's and make them anew for the next larger one, some 15 allocations a week.
+    std::vector<std::vector<std::vector<int>>> asked;
+    std::vector<std::vector<std::vector<int>>> routes;
     // entries()'s
     std::vector<std::uint8_t> seen;
     std::vector<ProvinceId> level;
@@ -83,11 +89,29 @@ int link_unfilled(Track track) {
     return track == Track::Single ? kTrackLines - 1 : 0;
 }
 
-std::string route_text(const Variant& v, const std::vector<ProvinceId>& route) {
+// The event of an army whose line runs by rail over `route`: "A SED's line of communication runs
+// by rail SED-AAC-LIE", and why it is Extended if it is. Made in one string given its room first:
+// every army has this event every week, and a chain of `+` made three or four strings of it.
+std::string line_text(const Variant& v, ProvinceId army, const std::vector<ProvinceId>& route,
+                      const std::string& why) {
+    static constexpr std::string_view kRuns = "'s line of communication runs by rail ";
+    static constexpr std::string_view kExtended = "; its supply is Extended: ";
+    const std::string& abbr = v.provinces[army].abbr;
+    std::size_t size = 2 + abbr.size() + kRuns.size() + route.size();
+    for (ProvinceId p : route) size += v.provinces[p].abbr.size();
+    if (!why.empty()) size += kExtended.size() + why.size();
     std::string out;
-    for (ProvinceId p : route) {
-        if (!out.empty()) out += '-';
-        out += v.provinces[p].abbr;
+    out.reserve(size);
+    out += "A ";
+    out += abbr;
+    out += kRuns;
+    for (std::size_t k = 0; k < route.size(); ++k) {
+        if (k > 0) out += '-';
+        out += v.provinces[route[k]].abbr;
+    }
+    if (!why.empty()) {
+        out += kExtended;
+        out += why;
     }
     return out;
 }
@@ -95,9 +119,18 @@ std::string route_text(const Variant& v, const std::vector<ProvinceId>& route) {
 // A power's operational rail as the flow graph of max_flow.h: one vertex per operational
 // province, with its capacity, the lines it takes before it extends them (18.1.2), its links
 // and whether it is a source.
-void power_rail(const Variant& v, const std::vector<std::uint16_t>& gone, PowerId power,
+void power_rail(const Variant& v, const RailWeek& week, PowerId power,
                 const std::vector<RailState>& rail, WeekScratch& s) {
     const CampaignMap& map = *v.campaign;
+    const std::vector<std::uint16_t>& gone = week.closed[power];
+    // source(): a map edge of the power's side (the week's list of them, in id order), or the
+    // port of the port exception for its side.
+    const std::vector<ProvinceId>& edges = week.map_edges[power];
+    const bool port_side = !map.rail.port_side.empty() && map.side[power] == map.rail.port_side;
+    const auto is_source = [&](ProvinceId p) {
+        return std::binary_search(edges.begin(), edges.end(), p) ||
+               (p == map.rail.port && port_side);
+    };
     const std::size_t n = v.provinces.size();
     s.vertex.assign(n, -1);
     s.usable.assign(n, 0);
@@ -118,7 +151,7 @@ void power_rail(const Variant& v, const std::vector<std::uint16_t>& gone, PowerI
                          rail[p] == RailState::Capacity1     ? 0
                          : rail[p] == RailState::Exceptional ? cap
                                                              : cap - 1,
-                         source(v, power, p));
+                         is_source(p));
         // The links at p come grouped by neighbour (CampaignMap::rail_links_at); a neighbour
         // joined by two links is joined by the better track of those still standing.
         ProvinceId last = kNoProvince;
@@ -192,6 +225,10 @@ void allocate_loc(TurnContext& ctx, RailWeek& week) {
     // itself, so one use at a time.
     thread_local WeekScratch s;
     std::vector<Unit*>& armies = s.armies;
+    if (s.asked.size() < state(next).rail.size()) {
+        s.asked.resize(state(next).rail.size());
+        s.routes.resize(state(next).rail.size());
+    }
     for (std::size_t w = 0; w < state(next).rail.size(); ++w) {
         const auto power = static_cast<PowerId>(w);
         const auto& rail = state(next).rail[w];
@@ -205,29 +242,29 @@ void allocate_loc(TurnContext& ctx, RailWeek& week) {
         std::sort(armies.begin(), armies.end(), [](const Unit* a, const Unit* b) {
             return std::tie(a->stats.id, a->location) < std::tie(b->stats.id, b->location);
         });
-        power_rail(v, week.closed[w], power, rail, s);
-        s.asked.resize(armies.size());
+        power_rail(v, week, power, rail, s);
+        std::vector<std::vector<int>>& asked = s.asked[w];
+        std::vector<std::vector<int>>& routes = s.routes[w];
+        asked.resize(armies.size());
         for (std::size_t i = 0; i < armies.size(); ++i)
-            entries(v, week, power, armies[i]->location.province, s, s.asked[i]);
-        allocate_max_flow(s.graph, s.asked, s.allocation, s.routes);
-        count_lines(s.graph, s.routes, s.allocation);
+            entries(v, week, power, armies[i]->location.province, s, asked[i]);
+        allocate_max_flow(s.graph, asked, s.allocation, routes);
+        count_lines(s.graph, routes, s.allocation);
         for (std::size_t i = 0; i < armies.size(); ++i) {
             Unit& u = *armies[i];
-            const std::string name = "A " + v.provinces[u.location.province].abbr;
-            if (s.routes[i].empty()) {
+            if (routes[i].empty()) {
                 u.stats.supply_extended = true;
                 ctx.event("loc.none", power, u.location.province,
-                          name +
+                          "A " + v.provinces[u.location.province].abbr +
                               " has no rail line of communication within capacity: its "
                               "supply is Extended");
                 continue;
             }
             const std::string why =
-                extended_because(v, week.closed[w], s, rail, s.routes[i], s.route);
+                extended_because(v, week.closed[w], s, rail, routes[i], s.route);
             u.stats.supply_extended = !why.empty();
             ctx.event(why.empty() ? "loc.line" : "loc.extended", power, u.location.province,
-                      name + "'s line of communication runs by rail " + route_text(v, s.route) +
-                          (why.empty() ? std::string() : "; its supply is Extended: " + why));
+                      line_text(v, u.location.province, s.route, why));
         }
     }
 }

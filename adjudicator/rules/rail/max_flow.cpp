@@ -19,27 +19,6 @@ void RailGraph::clear() {
     link_unfilled.clear();
 }
 
-void RailGraph::add_vertex(int vertex_capacity, int vertex_unfilled, bool is_exit) {
-    capacity.push_back(vertex_capacity);
-    unfilled.push_back(vertex_unfilled);
-    exit.push_back(is_exit ? 1 : 0);
-    first.push_back(first.back());
-}
-
-void RailGraph::add_link(int to, int capacity_of_link, int unfilled_of_link) {
-    link_to.push_back(to);
-    link_capacity.push_back(capacity_of_link);
-    link_unfilled.push_back(unfilled_of_link);
-    ++first.back();
-}
-
-int RailGraph::link(int v, int w) const {
-    const auto v_at = static_cast<std::size_t>(v);
-    for (int k = first[v_at]; k < first[v_at + 1]; ++k)
-        if (link_to[static_cast<std::size_t>(k)] == w) return k;
-    return -1;
-}
-
 namespace {
 
 using Cost = FlowNetwork::Cost;

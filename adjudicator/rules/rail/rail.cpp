@@ -16,7 +16,7 @@ bool operational(RailState state) {
     return state >= RailState::Capacity1;
 }
 
-std::string state_name(RailState state) {
+std::string_view state_name(RailState state) {
     switch (state) {
         case RailState::NonOperational:
             return "non-operational";

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "module/rule_module.h"
@@ -184,11 +185,11 @@ int exceptional_capacity(const Variant& variant, ProvinceId province);
 // Armies a province in `state` carries (0 unless operational).
 int loc_capacity(const Variant& variant, ProvinceId province, RailState state);
 
-std::string state_name(RailState state);
+std::string_view state_name(RailState state);
 
 // Sets `power`'s rail state in `province` in the position being built, with its event.
 void change_rail_state(TurnContext& context, PowerId power, ProvinceId province, RailState to,
-                       const std::string& why);
+                       std::string_view why);
 
 // 18.3, Réseau du Nord (reseau_du_nord.cpp): whether `power`'s side marks no railheads yet in
 // `week`; the state of a rail province it holds (or not) and reaches (by double track or not)

@@ -7,6 +7,10 @@
 // is taken prisoner, 9-0 it falls and the garrison gets safe conduct (seed 004, 5h). A garrison
 // on half rations (5h, docs/sieges.md) makes each week of its stores last two weeks.
 #include <algorithm>
+#include <array>
+#include <charconv>
+#include <string>
+#include <string_view>
 
 #include "rules/sieges/state.h"
 #include "rules/supply/supply.h"
@@ -21,6 +25,24 @@ bool garrison_of(const Position& pos, ProvinceId p, PowerId power) {
                        [&](const Garrison& g) { return g.province == p && g.power == power; });
 }
 
+// "A PAR used 1 week of supply; 3 left", in one string given its room first: every army and
+// fleet with supply has this event every week, and a chain of `+` made three strings of it.
+std::string consumed_text(const Variant& v, const Unit& u) {
+    static constexpr std::string_view kUsed = " used 1 week of supply; ";
+    static constexpr std::string_view kLeft = " left";
+    std::array<char, 24> digits{};
+    const auto [end, error] =
+        std::to_chars(digits.data(), digits.data() + digits.size(), u.stats.supply);
+    (void)error;  // 24 places hold any 64-bit number
+    const auto length = static_cast<std::size_t>(end - digits.data());
+    std::string out = unit_name(v, u);
+    out.reserve(out.size() + kUsed.size() + length + kLeft.size());
+    out += kUsed;
+    out.append(digits.data(), length);
+    out += kLeft;
+    return out;
+}
+
 void consume_unit(TurnContext& ctx, Unit& u, std::vector<std::size_t>& gone, std::size_t index) {
     const Variant& v = ctx.variant;
     const int percent = v.campaign->supply.attrition_percent;
@@ -31,10 +53,7 @@ void consume_unit(TurnContext& ctx, Unit& u, std::vector<std::size_t>& gone, std
     }
     if (u.stats.supply > 0) {
         --u.stats.supply;
-        ctx.event(
-            "supply.consumed", u.power, u.location.province,
-            unit_name(v, u) + " used 1 week of supply; " + std::to_string(u.stats.supply) + " left",
-            -1);
+        ctx.event("supply.consumed", u.power, u.location.province, consumed_text(v, u), -1);
         return;
     }
     const std::int64_t loss = (u.stats.points * percent + 99) / 100;

@@ -186,6 +186,10 @@ class RiverSearch {
         for (std::uint32_t at = s; at != kNone; at = parent_[at]) states.push_back(at);
         std::reverse(states.begin(), states.end());
         Route found;
+        // Room for every state's province at once (a province changing mode counts twice):
+        // every army's supply line is one of these each week, and growing by doubling took
+        // two or three allocations for a line of a few roads.
+        found.provinces.reserve(states.size());
         for (std::uint32_t t : states) {
             const ProvinceId p = province_of(t);
             if (found.provinces.empty() || found.provinces.back() != p)
