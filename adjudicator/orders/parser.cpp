@@ -16,6 +16,7 @@
 #include "orders/module_hooks.h"
 #include "orders/names.h"
 #include "orders/syntax.h"
+#include "orders/tokenize_rest.h"
 #include "position/position.h"
 #include "variant/variant.h"
 
@@ -136,13 +137,11 @@ class Driver {
         }
         const std::string_view line = trim(raw);
         if (line.empty() || is_comment(line)) return;
-        tokenize(line, tokens_);
+        const std::size_t colon = tokenize_line(line);
         const std::vector<Token>& tokens = tokens_;
         std::span<const Token> order_tokens(tokens);
 
         PowerId power = kNoPower;
-        std::size_t colon = 0;
-        while (colon < tokens.size() && tokens[colon].kind != TokenKind::Colon) ++colon;
         if (colon < tokens.size()) {
             std::string error;
             std::string name;  // the prefix as written, when it names no power
@@ -197,6 +196,33 @@ class Driver {
         if (std::string busy = module_conflict(*checked.order); !busy.empty())
             return reject(number, line, power, busy);
         accept(number, line, power, *checked.order, std::move(checked.note));
+    }
+
+    // The line's tokens into tokens_; the index of its first colon, or tokens_.size() if none.
+    // A submission heads line after line with the same "Austria:": a line that begins with the
+    // bytes before the last tokenized line's first colon, and then a colon, keeps that line's
+    // tokens up to its colon (the same bytes make the same tokens, and a colon ends any token)
+    // and tokenizes only the rest.
+    std::size_t tokenize_line(std::string_view line) {
+        if (kept_tokens_ != 0 && line.size() > kept_bytes_ && line[kept_bytes_] == ':' &&
+            line.substr(0, kept_bytes_) == std::string_view(tokens_line_, kept_bytes_)) {
+            tokens_.resize(kept_tokens_);
+            for (Token& token : tokens_)  // the kept tokens view the earlier line's bytes
+                token.text = std::string_view(line.data() + (token.text.data() - tokens_line_),
+                                              token.text.size());
+            tokenize_rest(line, kept_bytes_ + 1, tokens_);
+            tokens_line_ = line.data();
+            return kept_tokens_ - 1;
+        }
+        tokenize(line, tokens_);
+        tokens_line_ = line.data();
+        std::size_t colon = 0;
+        while (colon < tokens_.size() && tokens_[colon].kind != TokenKind::Colon) ++colon;
+        kept_tokens_ = colon < tokens_.size() ? colon + 1 : 0;
+        kept_bytes_ = kept_tokens_ != 0
+                          ? static_cast<std::size_t>(tokens_[colon].text.data() - line.data())
+                          : 0;
+        return colon;
     }
 
     // The power named before the colon at `colon`. A submission heads line after line with the
@@ -299,7 +325,10 @@ class Driver {
     const Position& pos_;
     PowerId as_power_;
     const NameIndex& names_;
-    std::vector<Token> tokens_;  // reused for every line
+    std::vector<Token> tokens_;          // reused for every line
+    const char* tokens_line_ = nullptr;  // the line tokens_ were made of
+    std::size_t kept_tokens_ = 0;        // its tokens up to its first colon, the colon included
+    std::size_t kept_bytes_ = 0;         // its bytes before that colon
     std::optional<AdjustmentLedger> ledger_;
     std::vector<std::size_t> in_force_;  // per province: verdict index of the order in force
     std::vector<bool> replaced_;         // per verdict
