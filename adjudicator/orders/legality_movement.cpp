@@ -317,13 +317,17 @@ Checked check_order(const Variant& v, const Position& pos, PowerId power, const 
 }  // namespace
 
 Checked check_movement(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
+    // One object returned on every path, so it is made in the caller's place and not moved.
     Checked out = check_order(v, pos, power, s);
     if (!out.order) return out;
     // A rule module may refuse an order the rules above allow (an army too weak to march out of
     // its city on campaign: docs/army-strength.md).
     for (const RuleModule* module : modules_with<&RuleModule::refuse>()) {
         if (!module->enabled(v)) continue;
-        if (std::string why = module->refuse(v, pos, *out.order); !why.empty()) return fail(why);
+        if (std::string why = module->refuse(v, pos, *out.order); !why.empty()) {
+            out = fail(std::move(why));
+            break;
+        }
     }
     return out;
 }

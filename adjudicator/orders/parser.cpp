@@ -155,7 +155,7 @@ class Driver {
                 error = "unknown power '" + name + "'";
             } else {
                 power = static_cast<PowerId>(m.id);
-                error = permission_error(power);
+                if (as_power_ != kNoPower && power != as_power_) error = permission_error(power);
             }
             order_tokens = order_tokens.subspan(colon + 1);
             if (order_tokens.empty() && power == kNoPower) {
@@ -258,14 +258,14 @@ class Driver {
             std::string why = module->conflict(v_, order, out_.verdicts);
             if (!why.empty()) return why;
         }
-        return "";
+        return {};  // not "": a string made from a literal measures it first
     }
 
     // Only one unit may use a rail line per turn (Colonial rule 9.22): a second unit's order is
     // refused and that unit holds; the same unit ordered again replaces its order as usual.
     std::string rail_line_taken(const Order& order) const {
         // A module's rides keep the module's own limits (ModuleOrderKind::ride).
-        if (order.type != OrderType::RailMove || order.kind != nullptr) return "";
+        if (order.type != OrderType::RailMove || order.kind != nullptr) return {};
         for (std::size_t i = 0; i < out_.verdicts.size(); ++i) {
             const OrderVerdict& earlier = out_.verdicts[i];
             if (replaced_[i] || !earlier.accepted()) continue;
@@ -276,11 +276,11 @@ class Driver {
                        " per turn; line " + std::to_string(earlier.line) + " already moves " +
                        describe_unit(v_, o.unit_type, o.unit) + " on it";
         }
-        return "";
+        return {};
     }
 
     std::string permission_error(PowerId power) const {
-        if (as_power_ == kNoPower || power == as_power_) return "";
+        if (as_power_ == kNoPower || power == as_power_) return {};
         return "you may only order for " + power_name(v_, as_power_) + ", not " +
                power_name(v_, power);
     }

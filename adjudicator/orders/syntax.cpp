@@ -22,7 +22,7 @@ class Reader : public OrderReader {
         if (!read(order)) return SyntaxResult{std::nullopt, error()};
         if (!at_end())
             return SyntaxResult{std::nullopt, "unexpected " + quoted(peek()) + " after the order"};
-        return SyntaxResult{std::move(order), ""};
+        return SyntaxResult{std::move(order), {}};
     }
 
   private:
