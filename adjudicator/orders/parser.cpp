@@ -212,8 +212,10 @@ class Driver {
                                               token.text.size());
             tokenize_rest(line, kept_bytes_ + 1, tokens_);
             tokens_line_ = line.data();
+            prefix_kept_ = true;
             return kept_tokens_ - 1;
         }
+        prefix_kept_ = false;
         tokenize(line, tokens_);
         tokens_line_ = line.data();
         std::size_t colon = 0;
@@ -231,7 +233,8 @@ class Driver {
     NameIndex::Match power_prefix(std::string_view line, std::size_t colon) {
         const std::string_view prefix =
             line.substr(0, static_cast<std::size_t>(tokens_[colon].text.data() - line.data()));
-        if (prefix != last_prefix_) {
+        // The tokens kept from the line before (tokenize_line) were its prefix, just read.
+        if (!prefix_kept_ && prefix != last_prefix_) {
             last_prefix_ = prefix;
             last_power_ = names_.power(tokens_, 0);
         }
@@ -329,6 +332,7 @@ class Driver {
     const char* tokens_line_ = nullptr;  // the line tokens_ were made of
     std::size_t kept_tokens_ = 0;        // its tokens up to its first colon, the colon included
     std::size_t kept_bytes_ = 0;         // its bytes before that colon
+    bool prefix_kept_ = false;           // this line's tokens up to its colon are those kept
     std::optional<AdjustmentLedger> ledger_;
     std::vector<std::size_t> in_force_;  // per province: verdict index of the order in force
     std::vector<bool> replaced_;         // per verdict
