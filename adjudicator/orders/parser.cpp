@@ -93,14 +93,28 @@ struct Block {
     std::string error;  // the block header was refused; its lines are refused too
 };
 
+// A parse's working vectors, which hold nothing once it returns: kept by each thread from
+// call to call (parse() may run on several threads at once), so a parse allocates only its
+// output.
+struct Scratch {
+    std::vector<Token> tokens;
+    std::vector<std::size_t> in_force;
+    std::vector<bool> replaced;
+};
+
 class Driver {
   public:
-    Driver(const Variant& v, const NameIndex& names, const Position& pos, PowerId as_power)
+    Driver(const Variant& v, const NameIndex& names, const Position& pos, PowerId as_power,
+           Scratch& scratch)
         : v_(v),
           pos_(pos),
           as_power_(as_power),
           names_(names),
-          in_force_(v.provinces.size(), kNone) {
+          tokens_(scratch.tokens),
+          in_force_(scratch.in_force),
+          replaced_(scratch.replaced) {
+        in_force_.assign(v.provinces.size(), kNone);
+        replaced_.clear();
         // Asked of every accepted line, so found once per parse (none in most variants).
         for (const RuleModule* module : modules_with<&RuleModule::conflict>())
             if (module->enabled(v)) conflict_modules_.push_back(module);
@@ -328,14 +342,14 @@ class Driver {
     const Position& pos_;
     PowerId as_power_;
     const NameIndex& names_;
-    std::vector<Token> tokens_;          // reused for every line
+    std::vector<Token>& tokens_;         // reused for every line
     const char* tokens_line_ = nullptr;  // the line tokens_ were made of
     std::size_t kept_tokens_ = 0;        // its tokens up to its first colon, the colon included
     std::size_t kept_bytes_ = 0;         // its bytes before that colon
     bool prefix_kept_ = false;           // this line's tokens up to its colon are those kept
     std::optional<AdjustmentLedger> ledger_;
-    std::vector<std::size_t> in_force_;  // per province: verdict index of the order in force
-    std::vector<bool> replaced_;         // per verdict
+    std::vector<std::size_t>& in_force_;  // per province: verdict index of the order in force
+    std::vector<bool>& replaced_;         // per verdict
     std::vector<const RuleModule*> conflict_modules_;  // the enabled modules with `conflict`
     std::string_view last_prefix_;  // the last power prefix read, up to its colon
     NameIndex::Match last_power_;   // and what it named (nothing for an empty prefix)
@@ -350,7 +364,17 @@ OrderParser::OrderParser(const Variant& variant)
 
 ParsedOrders OrderParser::parse(const Position& position, std::string_view text,
                                 PowerId as_power) const {
-    return Driver(variant_, *names_, position, as_power).run(text);
+    thread_local Scratch kept;
+    thread_local bool busy = false;
+    if (busy) {  // a parse inside a parse on this thread (a module's hook) uses its own
+        Scratch own;
+        return Driver(variant_, *names_, position, as_power, own).run(text);
+    }
+    busy = true;
+    struct Release {
+        ~Release() { busy = false; }
+    } release;
+    return Driver(variant_, *names_, position, as_power, kept).run(text);
 }
 
 ParsedOrders parse_orders(const Variant& variant, const Position& position, std::string_view text,
