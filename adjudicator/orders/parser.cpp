@@ -157,34 +157,20 @@ class Driver {
 
         PowerId power = kNoPower;
         if (colon < tokens.size()) {
-            std::string error;
-            std::string name;  // the prefix as written, when it names no power
             const NameIndex::Match m = power_prefix(line, colon);
-            if (colon == 0) {
-                error = "missing power before ':'";
-            } else if (!m.found || m.end != colon) {
-                const auto start = static_cast<std::size_t>(tokens[0].text.data() - line.data());
-                const auto stop = static_cast<std::size_t>(tokens[colon].text.data() - line.data());
-                name = printable(trim(line.substr(start, stop - start)));
-                error = "unknown power '" + name + "'";
-            } else {
-                power = static_cast<PowerId>(m.id);
-                if (as_power_ != kNoPower && power != as_power_) error = permission_error(power);
-            }
             order_tokens = order_tokens.subspan(colon + 1);
-            if (order_tokens.empty() && power == kNoPower) {
-                // "Here are my orders:" is a friendly sentence, not a heading: only a known
-                // power heads a block, so this line fails alone and the lines below it stand.
-                if (!name.empty())
-                    error = "not an order, and '" + name + "' is not a power to head orders with";
-                return reject(number, line, power, error);
+            if (colon == 0 || !m.found || m.end != colon)
+                return refuse_prefix(number, line, colon, order_tokens.empty());
+            power = static_cast<PowerId>(m.id);
+            if (as_power_ != kNoPower && power != as_power_) {
+                std::string error = permission_error(power);
+                if (order_tokens.empty()) block_ = Block{power, number, error};
+                return reject(number, line, power, std::move(error));
             }
             if (order_tokens.empty()) {  // "France:" starts a block
-                block_ = Block{power, number, error};
-                if (!error.empty()) reject(number, line, power, error);
+                block_ = Block{power, number, {}};
                 return;
             }
-            if (!error.empty()) return reject(number, line, power, error);
         } else if (block_.line != 0) {
             if (!block_.error.empty())
                 return reject(number, line, block_.power,
@@ -210,6 +196,21 @@ class Driver {
         if (std::string busy = module_conflict(*checked.order); !busy.empty())
             return reject(number, line, power, busy);
         accept(number, line, power, *checked.order, std::move(checked.note));
+    }
+
+    // A line whose prefix before the colon at `colon` names no power. Apart from the lines
+    // that read, so that their strings are made only for them.
+    void refuse_prefix(int number, std::string_view line, std::size_t colon, bool nothing_after) {
+        if (colon == 0) return reject(number, line, kNoPower, "missing power before ':'");
+        const auto start = static_cast<std::size_t>(tokens_[0].text.data() - line.data());
+        const auto stop = static_cast<std::size_t>(tokens_[colon].text.data() - line.data());
+        const std::string name = printable(trim(line.substr(start, stop - start)));
+        // "Here are my orders:" is a friendly sentence, not a heading: only a known power heads
+        // a block, so this line fails alone and the lines below it stand.
+        if (nothing_after && !name.empty())
+            return reject(number, line, kNoPower,
+                          "not an order, and '" + name + "' is not a power to head orders with");
+        return reject(number, line, kNoPower, "unknown power '" + name + "'");
     }
 
     // The line's tokens into tokens_; the index of its first colon, or tokens_.size() if none.
@@ -313,8 +314,9 @@ class Driver {
         replaced_.push_back(false);
     }
 
+    // The note by reference: moving a short string into a parameter copies its bytes.
     void accept(int number, std::string_view line, PowerId power, const Order& order,
-                std::string note) {
+                std::string&& note) {
         const std::size_t index = out_.verdicts.size();
         OrderVerdict& verdict = out_.verdicts.emplace_back();
         verdict.line = number;
