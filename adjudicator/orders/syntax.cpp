@@ -70,12 +70,19 @@ class Reader : public OrderReader {
   public:
     using OrderReader::OrderReader;
 
+    // The order is read straight into the result, which is returned from every path: read
+    // into a local, it was moved into the result (its path vector, its optionals) per line.
     SyntaxResult run() {
-        OrderSyntax order;
-        if (!read(order)) return SyntaxResult{std::nullopt, error()};
-        if (!at_end())
-            return SyntaxResult{std::nullopt, "unexpected " + quoted(peek()) + " after the order"};
-        return SyntaxResult{std::move(order), {}};
+        SyntaxResult out;
+        OrderSyntax& order = out.order.emplace();
+        if (!read(order)) {
+            out.order.reset();
+            out.error = error();
+        } else if (!at_end()) {
+            out.order.reset();
+            out.error = "unexpected " + quoted(peek()) + " after the order";
+        }
+        return out;
     }
 
   private:
