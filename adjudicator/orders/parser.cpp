@@ -191,10 +191,13 @@ class Driver {
         if (!syntax.order) return reject(number, line, power, std::move(syntax.error));
         Checked checked = check_in_phase(power, *syntax.order, number);
         if (!checked.order) return reject(number, line, power, std::move(checked.error));
-        if (std::string busy = rail_line_taken(*checked.order); !busy.empty())
-            return reject(number, line, power, busy);
-        if (std::string busy = module_conflict(*checked.order); !busy.empty())
-            return reject(number, line, power, busy);
+        // Only a ride on a named line can find its line taken: other orders skip the call.
+        if (checked.order->type == OrderType::RailMove && checked.order->kind == nullptr)
+            if (std::string busy = rail_line_taken(*checked.order); !busy.empty())
+                return reject(number, line, power, busy);
+        if (!conflict_modules_.empty())
+            if (std::string busy = module_conflict(*checked.order); !busy.empty())
+                return reject(number, line, power, busy);
         accept(number, line, power, *checked.order, std::move(checked.note));
     }
 
