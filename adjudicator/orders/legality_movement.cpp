@@ -18,6 +18,14 @@ Checked fail(std::string message) {
     return Checked{std::nullopt, std::move(message), {}};
 }
 
+// A legal order and its note. The note is moved in only when there is one: moving even an
+// empty string into a new one copies its buffer with a call to memcpy.
+Checked legal(const Order& order, std::string&& note) {
+    Checked out{order, {}, {}};
+    if (!note.empty()) out.note = std::move(note);
+    return out;
+}
+
 Terrain terrain(const Variant& v, ProvinceId p) {
     return v.provinces[p].terrain;
 }
@@ -121,12 +129,12 @@ Checked move(const Variant& v, const Position& pos, const Unit& unit, const Orde
         if (!convoy_route_exists(v, pos, from, d))
             return fail("no fleets at sea could convoy " + who() + " to " + province_abbr(v, d));
         order.via_convoy = true;
-        return Checked{order, {}, std::move(note)};
+        return legal(order, std::move(note));
     }
-    if (v.army_can_move(from, d)) return Checked{order, {}, std::move(note)};
+    if (v.army_can_move(from, d)) return legal(order, std::move(note));
     // Not adjacent: legal as a convoy attempt only if fleets now at sea could carry it
     // (DATC 4.E.1, 6.D.32); whether they do is the resolver's question.
-    if (coastal && convoy_route_exists(v, pos, from, d)) return Checked{order, {}, std::move(note)};
+    if (coastal && convoy_route_exists(v, pos, from, d)) return legal(order, std::move(note));
     if (coastal)
         return fail(province_abbr(v, d) + " is not adjacent to " + province_abbr(v, from) +
                     " and no fleets at sea could convoy " + who() + " there");
@@ -175,7 +183,7 @@ Checked support(const Variant& v, const Position& pos, const Unit& unit, const O
     if (!s.target_destination) {
         if (!reaches(v, pos, unit, t))
             return fail(who() + " cannot reach " + province_abbr(v, t) + ", so cannot support it");
-        return Checked{order, {}, std::move(note)};
+        return legal(order, std::move(note));
     }
     const ProvinceId d = s.target_destination->province;
     auto move_text = [&] {
@@ -193,7 +201,7 @@ Checked support(const Variant& v, const Position& pos, const Unit& unit, const O
     order.target_destination = d;
     if (target->type == UnitType::Fleet && !v.provinces[d].coasts.empty())
         order.target_destination_coast = s.target_destination->coast.value_or(Coast::None);
-    return Checked{order, {}, std::move(note)};
+    return legal(order, std::move(note));
 }
 
 Checked convoy(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
@@ -317,13 +325,17 @@ Checked check_order(const Variant& v, const Position& pos, PowerId power, const 
 }  // namespace
 
 Checked check_movement(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
+    // One object returned on every path, so it is made in the caller's place and not moved.
     Checked out = check_order(v, pos, power, s);
     if (!out.order) return out;
     // A rule module may refuse an order the rules above allow (an army too weak to march out of
     // its city on campaign: docs/army-strength.md).
     for (const RuleModule* module : modules_with<&RuleModule::refuse>()) {
         if (!module->enabled(v)) continue;
-        if (std::string why = module->refuse(v, pos, *out.order); !why.empty()) return fail(why);
+        if (std::string why = module->refuse(v, pos, *out.order); !why.empty()) {
+            out = fail(std::move(why));
+            break;
+        }
     }
     return out;
 }

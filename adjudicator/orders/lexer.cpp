@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "orders/lexer.h"
 
+#include "orders/tokenize_rest.h"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -46,8 +48,12 @@ std::vector<Token> tokenize(std::string_view line) {
 
 void tokenize(std::string_view line, std::vector<Token>& tokens) {
     tokens.clear();
+    tokenize_rest(line, 0, tokens);
+}
+
+void tokenize_rest(std::string_view line, std::size_t from, std::vector<Token>& tokens) {
     bool space = false;
-    std::size_t i = 0;
+    std::size_t i = from;
     while (i < line.size()) {
         const auto c = static_cast<unsigned char>(line[i]);
         if (is_separator(c)) {

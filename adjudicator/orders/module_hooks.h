@@ -16,15 +16,25 @@
 
 namespace adjutant {
 
+namespace module_hooks_detail {
+
+// The lists below, worked out on their first use. Kept out of line so that what the parser
+// calls for every line is small enough to be inlined: a static's guard tested and a load.
+template <auto Hook>
+[[gnu::noinline]] std::vector<const RuleModule*> find_modules_with() {
+    std::vector<const RuleModule*> found;
+    for (const RuleModule* module : rule_modules())
+        if (module->*Hook != nullptr) found.push_back(module);
+    return found;
+}
+
+}  // namespace module_hooks_detail
+
 // The modules whose `Hook` is set, in the registry's order.
 template <auto Hook>
 std::span<const RuleModule* const> modules_with() {
-    static const std::vector<const RuleModule*> modules = [] {
-        std::vector<const RuleModule*> found;
-        for (const RuleModule* module : rule_modules())
-            if (module->*Hook != nullptr) found.push_back(module);
-        return found;
-    }();
+    static const std::vector<const RuleModule*> modules =
+        module_hooks_detail::find_modules_with<Hook>();
     return modules;
 }
 
@@ -55,6 +65,17 @@ inline bool begins(const SyntaxStart& start, std::size_t token_class) {
     return false;
 }
 
+template <auto Hook, auto Start>
+[[gnu::noinline]] std::vector<std::vector<const RuleModule*>> modules_by_class() {
+    std::vector<std::vector<const RuleModule*>> modules(kClasses);
+    for (const RuleModule* module : modules_with<Hook>()) {
+        const SyntaxStart* start = module->*Start;
+        for (std::size_t c = 0; c < kClasses; ++c)
+            if (start == nullptr || begins(*start, c)) modules[c].push_back(module);
+    }
+    return modules;
+}
+
 }  // namespace module_hooks_detail
 
 // The modules whose syntax reader `Hook` may read a line beginning with `first`, in the
@@ -64,15 +85,8 @@ inline bool begins(const SyntaxStart& start, std::size_t token_class) {
 template <auto Hook, auto Start>
 std::span<const RuleModule* const> modules_for(const Token& first) {
     using namespace module_hooks_detail;
-    static const std::vector<std::vector<const RuleModule*>> by_class = [] {
-        std::vector<std::vector<const RuleModule*>> modules(kClasses);
-        for (const RuleModule* module : modules_with<Hook>()) {
-            const SyntaxStart* start = module->*Start;
-            for (std::size_t c = 0; c < kClasses; ++c)
-                if (start == nullptr || begins(*start, c)) modules[c].push_back(module);
-        }
-        return modules;
-    }();
+    static const std::vector<std::vector<const RuleModule*>> by_class =
+        modules_by_class<Hook, Start>();
     return by_class[token_class(first)];
 }
 

@@ -16,6 +16,7 @@
 #include "orders/module_hooks.h"
 #include "orders/names.h"
 #include "orders/syntax.h"
+#include "orders/tokenize_rest.h"
 #include "position/position.h"
 #include "variant/variant.h"
 
@@ -92,14 +93,28 @@ struct Block {
     std::string error;  // the block header was refused; its lines are refused too
 };
 
+// A parse's working vectors, which hold nothing once it returns: kept by each thread from
+// call to call (parse() may run on several threads at once), so a parse allocates only its
+// output.
+struct Scratch {
+    std::vector<Token> tokens;
+    std::vector<std::size_t> in_force;
+    std::vector<bool> replaced;
+};
+
 class Driver {
   public:
-    Driver(const Variant& v, const NameIndex& names, const Position& pos, PowerId as_power)
+    Driver(const Variant& v, const NameIndex& names, const Position& pos, PowerId as_power,
+           Scratch& scratch)
         : v_(v),
           pos_(pos),
           as_power_(as_power),
           names_(names),
-          in_force_(v.provinces.size(), kNone) {
+          tokens_(scratch.tokens),
+          in_force_(scratch.in_force),
+          replaced_(scratch.replaced) {
+        in_force_.assign(v.provinces.size(), kNone);
+        replaced_.clear();
         // Asked of every accepted line, so found once per parse (none in most variants).
         for (const RuleModule* module : modules_with<&RuleModule::conflict>())
             if (module->enabled(v)) conflict_modules_.push_back(module);
@@ -136,42 +151,26 @@ class Driver {
         }
         const std::string_view line = trim(raw);
         if (line.empty() || is_comment(line)) return;
-        tokenize(line, tokens_);
+        const std::size_t colon = tokenize_line(line);
         const std::vector<Token>& tokens = tokens_;
         std::span<const Token> order_tokens(tokens);
 
         PowerId power = kNoPower;
-        std::size_t colon = 0;
-        while (colon < tokens.size() && tokens[colon].kind != TokenKind::Colon) ++colon;
         if (colon < tokens.size()) {
-            std::string error;
-            std::string name;  // the prefix as written, when it names no power
             const NameIndex::Match m = power_prefix(line, colon);
-            if (colon == 0) {
-                error = "missing power before ':'";
-            } else if (!m.found || m.end != colon) {
-                const auto start = static_cast<std::size_t>(tokens[0].text.data() - line.data());
-                const auto stop = static_cast<std::size_t>(tokens[colon].text.data() - line.data());
-                name = printable(trim(line.substr(start, stop - start)));
-                error = "unknown power '" + name + "'";
-            } else {
-                power = static_cast<PowerId>(m.id);
-                error = permission_error(power);
-            }
             order_tokens = order_tokens.subspan(colon + 1);
-            if (order_tokens.empty() && power == kNoPower) {
-                // "Here are my orders:" is a friendly sentence, not a heading: only a known
-                // power heads a block, so this line fails alone and the lines below it stand.
-                if (!name.empty())
-                    error = "not an order, and '" + name + "' is not a power to head orders with";
-                return reject(number, line, power, error);
+            if (colon == 0 || !m.found || m.end != colon)
+                return refuse_prefix(number, line, colon, order_tokens.empty());
+            power = static_cast<PowerId>(m.id);
+            if (as_power_ != kNoPower && power != as_power_) {
+                std::string error = permission_error(power);
+                if (order_tokens.empty()) block_ = Block{power, number, error};
+                return reject(number, line, power, std::move(error));
             }
             if (order_tokens.empty()) {  // "France:" starts a block
-                block_ = Block{power, number, error};
-                if (!error.empty()) reject(number, line, power, error);
+                block_ = Block{power, number, {}};
                 return;
             }
-            if (!error.empty()) return reject(number, line, power, error);
         } else if (block_.line != 0) {
             if (!block_.error.empty())
                 return reject(number, line, block_.power,
@@ -192,11 +191,58 @@ class Driver {
         if (!syntax.order) return reject(number, line, power, std::move(syntax.error));
         Checked checked = check_in_phase(power, *syntax.order, number);
         if (!checked.order) return reject(number, line, power, std::move(checked.error));
-        if (std::string busy = rail_line_taken(*checked.order); !busy.empty())
-            return reject(number, line, power, busy);
-        if (std::string busy = module_conflict(*checked.order); !busy.empty())
-            return reject(number, line, power, busy);
+        // Only a ride on a named line can find its line taken: other orders skip the call.
+        if (checked.order->type == OrderType::RailMove && checked.order->kind == nullptr)
+            if (std::string busy = rail_line_taken(*checked.order); !busy.empty())
+                return reject(number, line, power, busy);
+        if (!conflict_modules_.empty())
+            if (std::string busy = module_conflict(*checked.order); !busy.empty())
+                return reject(number, line, power, busy);
         accept(number, line, power, *checked.order, std::move(checked.note));
+    }
+
+    // A line whose prefix before the colon at `colon` names no power. Apart from the lines
+    // that read, so that their strings are made only for them.
+    void refuse_prefix(int number, std::string_view line, std::size_t colon, bool nothing_after) {
+        if (colon == 0) return reject(number, line, kNoPower, "missing power before ':'");
+        const auto start = static_cast<std::size_t>(tokens_[0].text.data() - line.data());
+        const auto stop = static_cast<std::size_t>(tokens_[colon].text.data() - line.data());
+        const std::string name = printable(trim(line.substr(start, stop - start)));
+        // "Here are my orders:" is a friendly sentence, not a heading: only a known power heads
+        // a block, so this line fails alone and the lines below it stand.
+        if (nothing_after && !name.empty())
+            return reject(number, line, kNoPower,
+                          "not an order, and '" + name + "' is not a power to head orders with");
+        return reject(number, line, kNoPower, "unknown power '" + name + "'");
+    }
+
+    // The line's tokens into tokens_; the index of its first colon, or tokens_.size() if none.
+    // A submission heads line after line with the same "Austria:": a line that begins with the
+    // bytes before the last tokenized line's first colon, and then a colon, keeps that line's
+    // tokens up to its colon (the same bytes make the same tokens, and a colon ends any token)
+    // and tokenizes only the rest.
+    std::size_t tokenize_line(std::string_view line) {
+        if (kept_tokens_ != 0 && line.size() > kept_bytes_ && line[kept_bytes_] == ':' &&
+            line.substr(0, kept_bytes_) == std::string_view(tokens_line_, kept_bytes_)) {
+            tokens_.resize(kept_tokens_);
+            for (Token& token : tokens_)  // the kept tokens view the earlier line's bytes
+                token.text = std::string_view(line.data() + (token.text.data() - tokens_line_),
+                                              token.text.size());
+            tokenize_rest(line, kept_bytes_ + 1, tokens_);
+            tokens_line_ = line.data();
+            prefix_kept_ = true;
+            return kept_tokens_ - 1;
+        }
+        prefix_kept_ = false;
+        tokenize(line, tokens_);
+        tokens_line_ = line.data();
+        std::size_t colon = 0;
+        while (colon < tokens_.size() && tokens_[colon].kind != TokenKind::Colon) ++colon;
+        kept_tokens_ = colon < tokens_.size() ? colon + 1 : 0;
+        kept_bytes_ = kept_tokens_ != 0
+                          ? static_cast<std::size_t>(tokens_[colon].text.data() - line.data())
+                          : 0;
+        return colon;
     }
 
     // The power named before the colon at `colon`. A submission heads line after line with the
@@ -205,7 +251,8 @@ class Driver {
     NameIndex::Match power_prefix(std::string_view line, std::size_t colon) {
         const std::string_view prefix =
             line.substr(0, static_cast<std::size_t>(tokens_[colon].text.data() - line.data()));
-        if (prefix != last_prefix_) {
+        // The tokens kept from the line before (tokenize_line) were its prefix, just read.
+        if (!prefix_kept_ && prefix != last_prefix_) {
             last_prefix_ = prefix;
             last_power_ = names_.power(tokens_, 0);
         }
@@ -232,14 +279,14 @@ class Driver {
             std::string why = module->conflict(v_, order, out_.verdicts);
             if (!why.empty()) return why;
         }
-        return "";
+        return {};  // not "": a string made from a literal measures it first
     }
 
     // Only one unit may use a rail line per turn (Colonial rule 9.22): a second unit's order is
     // refused and that unit holds; the same unit ordered again replaces its order as usual.
     std::string rail_line_taken(const Order& order) const {
         // A module's rides keep the module's own limits (ModuleOrderKind::ride).
-        if (order.type != OrderType::RailMove || order.kind != nullptr) return "";
+        if (order.type != OrderType::RailMove || order.kind != nullptr) return {};
         for (std::size_t i = 0; i < out_.verdicts.size(); ++i) {
             const OrderVerdict& earlier = out_.verdicts[i];
             if (replaced_[i] || !earlier.accepted()) continue;
@@ -250,11 +297,11 @@ class Driver {
                        " per turn; line " + std::to_string(earlier.line) + " already moves " +
                        describe_unit(v_, o.unit_type, o.unit) + " on it";
         }
-        return "";
+        return {};
     }
 
     std::string permission_error(PowerId power) const {
-        if (as_power_ == kNoPower || power == as_power_) return "";
+        if (as_power_ == kNoPower || power == as_power_) return {};
         return "you may only order for " + power_name(v_, as_power_) + ", not " +
                power_name(v_, power);
     }
@@ -270,16 +317,33 @@ class Driver {
         replaced_.push_back(false);
     }
 
+    // The note by reference: moving a short string into a parameter copies its bytes.
     void accept(int number, std::string_view line, PowerId power, const Order& order,
-                std::string note) {
+                std::string&& note) {
         const std::size_t index = out_.verdicts.size();
-        OrderVerdict& verdict = out_.verdicts.emplace_back();
-        verdict.line = number;
-        verdict.input = echo(line);
-        verdict.power = power;
-        verdict.order = order;
-        verdict.canonical = order.text(v_);
-        verdict.note = std::move(note);
+        // The verdict is made by a conversion, which the compiler (GCC 12, measured) makes
+        // straight in the output's storage, each string in its place: assigned after, each
+        // short string's bytes were copied again. Were it moved instead, it would still be
+        // the same verdict.
+        struct Made {
+            const Variant& v;
+            int number;
+            std::string_view line;
+            PowerId power;
+            const Order& order;
+            std::string& note;
+            operator OrderVerdict() const {
+                return OrderVerdict{number,
+                                    echo(line),
+                                    power,
+                                    order,
+                                    order.text(v),
+                                    std::string(),
+                                    note.empty() ? std::string() : std::move(note)};
+            }
+        };
+        OrderVerdict& verdict =
+            out_.verdicts.emplace_back(Made{v_, number, line, power, order, note});
         replaced_.push_back(false);
         // One order per unit: the later one wins (DESIGN.md §5; see docs/orders.md on DATC
         // 4.D.3). Builds, waives and permits name no existing unit.
@@ -299,10 +363,14 @@ class Driver {
     const Position& pos_;
     PowerId as_power_;
     const NameIndex& names_;
-    std::vector<Token> tokens_;  // reused for every line
+    std::vector<Token>& tokens_;         // reused for every line
+    const char* tokens_line_ = nullptr;  // the line tokens_ were made of
+    std::size_t kept_tokens_ = 0;        // its tokens up to its first colon, the colon included
+    std::size_t kept_bytes_ = 0;         // its bytes before that colon
+    bool prefix_kept_ = false;           // this line's tokens up to its colon are those kept
     std::optional<AdjustmentLedger> ledger_;
-    std::vector<std::size_t> in_force_;  // per province: verdict index of the order in force
-    std::vector<bool> replaced_;         // per verdict
+    std::vector<std::size_t>& in_force_;  // per province: verdict index of the order in force
+    std::vector<bool>& replaced_;         // per verdict
     std::vector<const RuleModule*> conflict_modules_;  // the enabled modules with `conflict`
     std::string_view last_prefix_;  // the last power prefix read, up to its colon
     NameIndex::Match last_power_;   // and what it named (nothing for an empty prefix)
@@ -317,7 +385,17 @@ OrderParser::OrderParser(const Variant& variant)
 
 ParsedOrders OrderParser::parse(const Position& position, std::string_view text,
                                 PowerId as_power) const {
-    return Driver(variant_, *names_, position, as_power).run(text);
+    thread_local Scratch kept;
+    thread_local bool busy = false;
+    if (busy) {  // a parse inside a parse on this thread (a module's hook) uses its own
+        Scratch own;
+        return Driver(variant_, *names_, position, as_power, own).run(text);
+    }
+    busy = true;
+    struct Release {
+        ~Release() { busy = false; }
+    } release;
+    return Driver(variant_, *names_, position, as_power, kept).run(text);
 }
 
 ParsedOrders parse_orders(const Variant& variant, const Position& position, std::string_view text,

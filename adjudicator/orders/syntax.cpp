@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "orders/syntax.h"
 
+#include <array>
+#include <cstdint>
 #include <optional>
 
 #include "module/rule_module.h"
@@ -11,18 +13,76 @@ namespace adjutant {
 
 namespace {
 
+// What a keyword may begin: an order (as its first word) or a unit's action (after the unit).
+// Found by one look in a table instead of a keyword compared with each word of each form in
+// turn (two dozen compares for a move). The forms' words do not overlap, so the order in which
+// the forms are tried does not change which one a word begins.
+enum class Begins : std::uint8_t {
+    Nothing,
+    Waive,
+    Permit,
+    Build,
+    Disband,
+    Hold,
+    Retreat,
+    Support,
+    Convoy
+};
+
+template <std::size_t N>
+constexpr void mark(std::array<Begins, keyword_detail::kCount>& table, Begins what,
+                    const Keyword (&words)[N]) {
+    for (Keyword k : words) table[static_cast<std::size_t>(k)] = what;
+}
+
+// An order's first word: WAIVE, PERMIT, BUILD, DISBAND and their synonyms.
+constexpr std::array<Begins, keyword_detail::kCount> kOrderWords = [] {
+    std::array<Begins, keyword_detail::kCount> table{};
+    mark(table, Begins::Waive, {Keyword::Waive, Keyword::Waives});
+    mark(table, Begins::Permit, {Keyword::Permit, Keyword::Permits});
+    mark(table, Begins::Build, {Keyword::Build, Keyword::Builds, Keyword::B});
+    mark(table, Begins::Disband,
+         {Keyword::Disband, Keyword::Disbands, Keyword::Remove, Keyword::Removes, Keyword::D});
+    return table;
+}();
+
+// A unit's action: H, D, B, R, S, C and their synonyms.
+constexpr std::array<Begins, keyword_detail::kCount> kActionWords = [] {
+    std::array<Begins, keyword_detail::kCount> table{};
+    mark(table, Begins::Hold,
+         {Keyword::H, Keyword::Hold, Keyword::Holds, Keyword::Stand, Keyword::Stands});
+    mark(table, Begins::Disband,
+         {Keyword::D, Keyword::Disband, Keyword::Disbands, Keyword::Remove, Keyword::Removes});
+    mark(table, Begins::Build, {Keyword::B, Keyword::Build, Keyword::Builds});
+    mark(table, Begins::Retreat, {Keyword::R, Keyword::Retreat, Keyword::Retreats});
+    mark(table, Begins::Support, {Keyword::S, Keyword::Support, Keyword::Supports});
+    mark(table, Begins::Convoy, {Keyword::C, Keyword::Convoy, Keyword::Convoys});
+    return table;
+}();
+
+Begins begins(const std::array<Begins, keyword_detail::kCount>& table, const Token& token) {
+    return table[static_cast<std::size_t>(token.keyword)];
+}
+
 // The order syntax proper: the classic orders, and the rule modules' words at the two places
 // where an order may take them (module/rule_module.h).
 class Reader : public OrderReader {
   public:
     using OrderReader::OrderReader;
 
+    // The order is read straight into the result, which is returned from every path: read
+    // into a local, it was moved into the result (its path vector, its optionals) per line.
     SyntaxResult run() {
-        OrderSyntax order;
-        if (!read(order)) return SyntaxResult{std::nullopt, error()};
-        if (!at_end())
-            return SyntaxResult{std::nullopt, "unexpected " + quoted(peek()) + " after the order"};
-        return SyntaxResult{std::move(order), ""};
+        SyntaxResult out;
+        OrderSyntax& order = out.order.emplace();
+        if (!read(order)) {
+            out.order.reset();
+            out.error = error();
+        } else if (!at_end()) {
+            out.order.reset();
+            out.error = "unexpected " + quoted(peek()) + " after the order";
+        }
+        return out;
     }
 
   private:
@@ -58,28 +118,30 @@ class Reader : public OrderReader {
 
     bool read(OrderSyntax& order) {
         if (at_end()) return fail("empty order");
-        if (next_is(Keyword::Waive, Keyword::Waives)) {
+        // A module's reader that declines leaves the reader where it was: the same first word.
+        const Begins first = begins(kOrderWords, peek());
+        if (first == Begins::Waive) {
             advance();
             order.kind = SyntaxKind::Waive;
             return true;
         }
         if (auto read = module_order<&RuleModule::read_order, &RuleModule::order_start>(order))
             return *read;
-        if (next_is(Keyword::Permit, Keyword::Permits)) {
-            advance();
-            order.kind = SyntaxKind::Permit;
-            return read_permit(order);
-        }
-        if (next_is(Keyword::Build, Keyword::Builds, Keyword::B)) {
-            advance();
-            order.kind = SyntaxKind::Build;
-            return read_unit(order.unit, "BUILD");
-        }
-        if (next_is(Keyword::Disband, Keyword::Disbands, Keyword::Remove, Keyword::Removes,
-                    Keyword::D)) {
-            advance();
-            order.kind = SyntaxKind::Disband;
-            return read_unit(order.unit, "DISBAND");
+        switch (first) {
+            case Begins::Permit:
+                advance();
+                order.kind = SyntaxKind::Permit;
+                return read_permit(order);
+            case Begins::Build:
+                advance();
+                order.kind = SyntaxKind::Build;
+                return read_unit(order.unit, "BUILD");
+            case Begins::Disband:
+                advance();
+                order.kind = SyntaxKind::Disband;
+                return read_unit(order.unit, "DISBAND");
+            default:
+                break;
         }
         if (!read_unit(order.unit, "")) return false;
         if (at_end()) return fail("no order for the unit: add H, -, S, C, R or D");
@@ -87,51 +149,54 @@ class Reader : public OrderReader {
     }
 
     bool read_action(OrderSyntax& order) {
-        if (next_is(Keyword::H, Keyword::Hold, Keyword::Holds, Keyword::Stand, Keyword::Stands)) {
-            advance();
-            order.kind = SyntaxKind::Hold;
-            return true;
-        }
-        if (next_is(Keyword::D, Keyword::Disband, Keyword::Disbands, Keyword::Remove,
-                    Keyword::Removes)) {
-            advance();
-            order.kind = SyntaxKind::Disband;
-            return true;
-        }
-        if (next_is(Keyword::B, Keyword::Build, Keyword::Builds)) {
-            advance();
-            order.kind = SyntaxKind::Build;
-            return true;
+        // Called with a token ahead. A module's reader that declines leaves the reader there.
+        const Begins action = begins(kActionWords, peek());
+        switch (action) {
+            case Begins::Hold:
+                advance();
+                order.kind = SyntaxKind::Hold;
+                return true;
+            case Begins::Disband:
+                advance();
+                order.kind = SyntaxKind::Disband;
+                return true;
+            case Begins::Build:
+                advance();
+                order.kind = SyntaxKind::Build;
+                return true;
+            default:
+                break;
         }
         if (auto read =
                 module_order<&RuleModule::read_unit_action, &RuleModule::unit_action_start>(order))
             return *read;
-        if (next_is(Keyword::R, Keyword::Retreat, Keyword::Retreats)) {
-            advance();
-            if (next_is(Keyword::To)) advance();
-            order.kind = SyntaxKind::Retreat;
-            return read_place(order.destination, "the retreat");
-        }
-        if (next_is(Keyword::S, Keyword::Support, Keyword::Supports)) {
-            advance();
-            order.kind = SyntaxKind::Support;
-            if (!read_target(order.target, "the support")) return false;
-            if (next_is(Keyword::H, Keyword::Hold, Keyword::Holds)) {
+        switch (action) {
+            case Begins::Retreat:
                 advance();
-                return true;
-            }
-            if (!read_move_operator()) return true;  // support to hold
-            order.target_destination.emplace();
-            return read_place(*order.target_destination, "the supported move");
-        }
-        if (next_is(Keyword::C, Keyword::Convoy, Keyword::Convoys)) {
-            advance();
-            order.kind = SyntaxKind::Convoy;
-            if (!read_target(order.target, "the convoy")) return false;
-            if (!read_move_operator())
-                return fail("a convoy needs the army's destination, e.g. F NTH C A LON - NWY");
-            order.target_destination.emplace();
-            return read_place(*order.target_destination, "the convoy");
+                if (next_is(Keyword::To)) advance();
+                order.kind = SyntaxKind::Retreat;
+                return read_place(order.destination, "the retreat");
+            case Begins::Support:
+                advance();
+                order.kind = SyntaxKind::Support;
+                if (!read_target(order.target, "the support")) return false;
+                if (next_is(Keyword::H, Keyword::Hold, Keyword::Holds)) {
+                    advance();
+                    return true;
+                }
+                if (!read_move_operator()) return true;  // support to hold
+                order.target_destination.emplace();
+                return read_place(*order.target_destination, "the supported move");
+            case Begins::Convoy:
+                advance();
+                order.kind = SyntaxKind::Convoy;
+                if (!read_target(order.target, "the convoy")) return false;
+                if (!read_move_operator())
+                    return fail("a convoy needs the army's destination, e.g. F NTH C A LON - NWY");
+                order.target_destination.emplace();
+                return read_place(*order.target_destination, "the convoy");
+            default:
+                break;
         }
         if (read_move_operator()) {
             // "A MOS - TSR - IRK": a named rail line between two dashes.

@@ -296,3 +296,47 @@ TEST_CASE("parser: a rule module's words in a variant without the module say whi
           "error: demolishing and repairing rail structures is a rail network rule; this map has "
           "none");
 }
+
+// The driver keeps the tokens of a power prefix written as on the line before ("Italy:" line
+// after line) and tokenizes only the rest: every line must read as it reads alone.
+TEST_CASE("parser: a line after one with the same power prefix reads as it does alone") {
+    const Position pos = start();
+    const std::pair<const char*, const char*> cases[] = {
+        {"Italy: A ROM H", "Italy:A VEN - TYR"},
+        {"Italy: A ROM H", "Italy:-VEN"},
+        {"Italy: A ROM H", "Italy: F NAP - Tyrrhenian Sea"},
+        {"Italy: A ROM H", "Italy::A VEN H"},
+        {"Italy: A ROM H", "Italy:\nA VEN H"},
+        {"Italy: A ROM H", "Italy:A VEN S F NAP-ION"},
+        {"Italy:A ROM H", "Italy A VEN H"},
+        {"Italy: A ROM H", "Italyx: A VEN H"},
+        {"Italy: A ROM H", "Ital: A VEN H"},
+        {"Narnia: A ROM H", "Narnia:A VEN H"},
+        {"Narnia: A ROM H", "Narnia:"},
+        {": A ROM H", ":A VEN H"},
+        {"Austria-Hungary: A VIE H", "Austria-Hungary:A BUD H"},
+        {"France:", "France:A PAR H"},
+    };
+    for (const auto& [before, text] : cases) {
+        CAPTURE(text);
+        const ParsedOrders alone = parse_orders(standard(), pos, text);
+        // Two lines before `text`: the one with the prefix, and a comment that reads no tokens.
+        const ParsedOrders after =
+            parse_orders(standard(), pos, std::string(before) + "\n# a comment\n" + text);
+        std::vector<const OrderVerdict*> tail;
+        for (const OrderVerdict& v : after.verdicts)
+            if (v.line > 2) tail.push_back(&v);
+        REQUIRE(tail.size() == alone.verdicts.size());
+        for (std::size_t i = 0; i < tail.size(); ++i) {
+            const OrderVerdict& a = alone.verdicts[i];
+            const OrderVerdict& b = *tail[i];
+            CHECK(b.line == a.line + 2);
+            CHECK(b.input == a.input);
+            CHECK(b.power == a.power);
+            CHECK(b.order == a.order);
+            CHECK(b.canonical == a.canonical);
+            CHECK(b.error == a.error);
+            CHECK(b.note == a.note);
+        }
+    }
+}
