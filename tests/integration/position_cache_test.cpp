@@ -4,8 +4,6 @@
 // from an old entry.
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "service/codec.h"
@@ -13,23 +11,14 @@
 #include "service/position_cache.h"
 #include "service/variants.h"
 #include "starting_position.h"
-
-namespace {
-
-std::string standard_json() {
-    std::ifstream in(ADJUTANT_SOURCE_DIR "/config/variants/standard.json");
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-}  // namespace
+#include "variant_files.h"
 
 TEST_CASE("position cache: a changed text or variant is decoded again, never served old") {
     using namespace adjutant;
     service::VariantRegistry registry;
-    const auto standard = registry.add(standard_json());
-    const auto again = registry.add(standard_json());  // the same map, another loaded variant
+    const auto standard = registry.add(variant_file_text("standard"));
+    // The same map, another loaded variant.
+    const auto again = registry.add(variant_file_text("standard"));
     const Variant& variant = standard->variant;
     const Position start = starting_position(variant);
     const std::string text = service::position_json(variant, start).dump();

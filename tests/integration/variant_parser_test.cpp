@@ -4,8 +4,6 @@
 // the same name.
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -13,15 +11,9 @@
 #include "orders/parser.h"
 #include "service/variants.h"
 #include "starting_position.h"
+#include "variant_files.h"
 
 namespace {
-
-std::string standard_json() {
-    std::ifstream in(ADJUTANT_SOURCE_DIR "/config/variants/standard.json");
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 // Each verdict as text: the canonical order or the error, with any note.
 std::string judged(const adjutant::ParsedOrders& parsed) {
@@ -36,7 +28,7 @@ std::string judged(const adjutant::ParsedOrders& parsed) {
 
 TEST_CASE("a loaded variant's parser judges as a parser built for the call") {
     adjutant::service::VariantRegistry registry;
-    const auto loaded = registry.add(standard_json());
+    const auto loaded = registry.add(variant_file_text("standard"));
     const auto& variant = loaded->variant;
     const auto start = adjutant::starting_position(variant);
     const char* text = "A PAR - BUR\nF BRE - MAO\nA MUN - RUH\nA MAR - XYZ\nF BRE H\n";
@@ -49,9 +41,9 @@ TEST_CASE("a loaded variant's parser judges as a parser built for the call") {
 
 TEST_CASE("a GM's variant has a parser of its own variant") {
     adjutant::service::VariantRegistry registry;
-    registry.add(standard_json());
+    registry.add(variant_file_text("standard"));
     // The same map under the same name, with Paris renamed: only this game's parser knows it.
-    auto json = nlohmann::json::parse(standard_json());
+    auto json = nlohmann::json::parse(variant_file_text("standard"));
     for (auto& province : json["provinces"])
         if (province["abbr"] == "PAR") province["name"] = "Lutetia";
     const auto scoped = registry.add(json.dump(), 7);
