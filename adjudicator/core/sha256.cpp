@@ -96,10 +96,9 @@ std::array<std::uint8_t, 32> Sha256::finish() {
     for (int i = 0; i < 8; ++i) buffer_[56 + i] = static_cast<std::uint8_t>(bits >> (56 - 8 * i));
     compress(buffer_);
     std::array<std::uint8_t, 32> out{};
-    for (int i = 0; i < 8; ++i)
-        for (int j = 0; j < 4; ++j)
-            out[static_cast<std::size_t>(4 * i + j)] =
-                static_cast<std::uint8_t>(state_[i] >> (24 - 8 * j));
+    for (std::size_t i = 0; i < 8; ++i)
+        for (std::size_t j = 0; j < 4; ++j)
+            out[4 * i + j] = static_cast<std::uint8_t>(state_[i] >> (24 - 8 * j));
     return out;
 }
 

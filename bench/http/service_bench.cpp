@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <future>
 #include <map>
 #include <string>
@@ -95,9 +96,7 @@ Figure measure(const char* label, long iterations, Body&& body) {
     return {elapsed / n, static_cast<double>(bench::allocation_count() - allocations) / n};
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
     long iterations = 2000;
     bool instructions = false;
     bench::read_options(argc, argv, kUsage, {{"--instructions", &instructions}},
@@ -198,4 +197,16 @@ int main(int argc, char** argv) {
                 http_put.micros, http_put.allocations);
     std::printf("  checksum %zu\n", checksum);
     return 0;
+}
+
+}  // namespace
+
+// A bench that fails (no database, a variant that does not load) says why and exits 1.
+int main(int argc, char** argv) {
+    try {
+        return run(argc, argv);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "adjutant_service_bench: %s\n", e.what());
+        return 1;
+    }
 }

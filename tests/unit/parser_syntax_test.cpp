@@ -317,7 +317,11 @@ TEST_CASE("parser: a line after one with the same power prefix reads as it does 
         {"Austria-Hungary: A VIE H", "Austria-Hungary:A BUD H"},
         {"France:", "France:A PAR H"},
     };
-    for (const auto& [before, text] : cases) {
+    for (const auto& [before_line, line] : cases) {
+        // doctest's CAPTURE captures its argument in a lambda, and clang before 16 cannot
+        // capture a structured binding there: plain copies it can.
+        const char* const before = before_line;
+        const char* const text = line;
         CAPTURE(text);
         const ParsedOrders alone = parse_orders(standard(), pos, text);
         // Two lines before `text`: the one with the prefix, and a comment that reads no tokens.
