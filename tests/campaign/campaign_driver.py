@@ -10,11 +10,14 @@ invariants.py, the stored position with campaign_week_check, and at the end `adj
   campaign_driver.py --binary adjutant --checker campaign_week_check --variants DIR
                      [--variant western-front-1914] [--weeks 26] [--seeds 20] [--first-seed 1]
                      [--fortress-reach 2] [--style bold|careful|POWER=STYLE] [--why]
-                     [--verbose] [--keep] [--repro DIR]
+                     [--least-fed 0.65] [--verbose] [--keep] [--repro DIR]
 
 Prints one line per failure (game, seed, phase, check, detail), then the figures: weeks played,
-weeks per second, armies supplied and armies starving per week for each side style. Exit 1 if any check failed. Every loop is bounded
-(weeks, seeds, HTTP timeouts), so a hung server fails the run instead of hanging it."""
+weeks per second, armies supplied and armies starving per week for each side style, and on
+campaign maps what the games exercised (armies supplied and starving, sieges, battles, rides,
+trains bought) per week. Exit 1 if any check failed, or if too many army-weeks starved
+(--least-fed). Every loop is bounded (weeks, seeds, HTTP timeouts), so a hung server fails the
+run instead of hanging it."""
 
 import argparse
 import hashlib
@@ -42,6 +45,7 @@ from campaign_side import CampaignSide  # noqa: E402
 from railhead_side import RailheadSide  # noqa: E402
 from classic_side import ClassicSide  # noqa: E402
 from game_api import ApiError, Game, variant_document  # noqa: E402
+import game_figures  # noqa: E402
 from map_graph import MapGraph  # noqa: E402
 from rogue_seats import AttackerSeat, CarelessPlayer  # noqa: E402
 
@@ -113,6 +117,7 @@ class GameRun:
         self.river_weeks = 0  # army-weeks whose supply line ended along a river
         self.detachment_events = {}  # kind -> count, where the map has detachments (4f)
         self.army_events = {}  # kind -> count: splits, joins, equipment (4c)
+        self.figures = game_figures.Figures()  # what the game exercised, week by week
 
     def fight_battles(self):
         """The GM's tabletop: each battle's winner drawn from the powers that fight it, each
@@ -210,6 +215,8 @@ class GameRun:
                       invariants.summary_agrees(gm_summary, summaries, nxt))
             if phase.endswith("M"):
                 self.tally_summary(gm_summary)
+                self.figures.add_week(self.graph, before, results,
+                                      sum(self.starving[-1].values()))
         self.fail(phase, "nothing negative", invariants.nothing_negative(nxt))
         self.fail(phase, "one place each", invariants.one_place_each(nxt))
         for e in results.get("events", []):
@@ -345,6 +352,10 @@ def main():
     parser.add_argument("--why", action="store_true",
                         help="print why armies starved or had no supply left, from the GM's "
                              "summaries, by style")
+    parser.add_argument("--least-fed", type=float, default=game_figures.LEAST_FED,
+                        help="on campaign maps, fail unless at least this share of the army-weeks "
+                             f"from week {game_figures.FROM_WEEK} on, over all seeds, did not "
+                             "starve (default %(default)s; 0 turns the bound off)")
     parser.add_argument("--repro", help="write each failing phase's position, orders and "
                                         "adjudicate command under this directory")
     args = parser.parse_args()
@@ -405,9 +416,9 @@ def main():
         server.stop()
         replay = server.run_cli("replay")
         replay_ok = replay.returncode == 0 and "all match" in replay.stdout
-        report(args, runs, elapsed, replay_ok, replay)
+        fed_ok = report(args, runs, elapsed, replay_ok, replay)
         failures = sum(len(r.failures) for r in runs)
-        return 0 if failures == 0 and replay_ok else 1
+        return 0 if failures == 0 and replay_ok and fed_ok else 1
     finally:
         if args.keep:
             print(f"database and logs kept in {workdir}")
@@ -488,6 +499,16 @@ def report(args, runs, elapsed, replay_ok, replay):
                             reasons[why] = reasons.get(why, 0) + n
                 for why, n in sorted(reasons.items(), key=lambda x: -x[1]):
                     print(f"    {n:5d} army-weeks {why}")
+    starved = None
+    if runs and runs[0].graph.campaign:
+        # What the games exercised: a real campaign feeds its armies, fights, besieges, rides.
+        print("what the games exercised (summed over the seeds, per week):")
+        for line in game_figures.summary_lines([r.figures for r in runs]):
+            print("  " + line)
+        if longest >= game_figures.FROM_WEEK:
+            starved = game_figures.fed_enough([r.figures for r in runs], args.least_fed)
+            if starved:
+                print("FAIL armies fed:", starved)
     checks = {}
     for run in runs:
         for failure in run.failures:
@@ -495,7 +516,8 @@ def report(args, runs, elapsed, replay_ok, replay):
     for check, seeds in sorted(checks.items()):
         print(f"check failed: {check!r} under seeds {sorted(seeds)}")
     print("replay:", "all match" if replay_ok else "MISMATCH")
-    print("result:", "clean" if not checks and replay_ok else "FAILED")
+    print("result:", "clean" if not checks and replay_ok and not starved else "FAILED")
+    return starved is None
 
 
 if __name__ == "__main__":

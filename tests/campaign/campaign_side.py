@@ -1,13 +1,15 @@
 # SPDX-License-Identifier: Apache-2.0
 """A scripted side for a campaign map (western-front-1914), playing as a player would: each army
 advances on the nearest enemy city (or enemy fortress two roads away), besieges the fortress it
-stands in and assaults or breaches
-when the odds allow (the server's live validation says whether they do), rides the rail when the
-objective is far, keeps its supply up by dispatching (and buying) trains, and retreats towards
-its own cities when dislodged. The driver's seed breaks ties, so every seed plays a different
+stands in and assaults or breaches when the odds allow (the server's live validation says whether
+they do), rides the rail when the objective is far, waits for its trains when far ahead of them,
+keeps every army supplied as a careful player would (quartermaster.py: a standing order for each
+army from a city of its own, trains bought ahead) and retreats towards its own cities when
+dislodged. The driver's seed breaks ties, so every seed plays a different
 but reproducible game."""
 
 from board import Board
+from quartermaster import Quartermaster, destination
 from side import Side
 
 # How far an army may stand from its supply base before it waits for its trains.
@@ -25,6 +27,10 @@ RETIRE_ODDS = 2
 # with this chance a week (else it stays where it is).
 MOST_DETACHMENTS = 3
 RAISE_CHANCE = 0.3
+# ... and raises one only while the treasury also holds a train a week for each army for this
+# many weeks: a small raiding budget, where the new armies and the flotillas wait for what
+# is left beyond the trains until the winter (quartermaster.py).
+DETACHMENT_RESERVE_WEEKS = 4
 RIDE_OUT_CHANCE = 0.7
 # How often an army far from its goal with no station in its province marches to the railhead
 # next door and rides on from there (seed 001 step 1, docs/rail-movement.md), and how often a
@@ -34,11 +40,10 @@ MARCH_RIDE_CHANCE = 0.7
 RAISE_BY_RAIL_CHANCE = 0.5
 
 
-class CampaignSide(Side):
+class CampaignSide(Quartermaster, Side):
     def __init__(self, graph, power, game, rng, fortress_reach=FORTRESS_REACH):
         super().__init__(graph, power, game, rng)
         self.fortress_reach = fortress_reach
-        self.standing_supply = None  # learnt in the first week: is `... EVERY WEEK` accepted?
         self.field_works = graph.field_works
 
     # --- reading the board ---------------------------------------------------------------
@@ -86,41 +91,19 @@ class CampaignSide(Side):
     def movement_orders(self, board):
         lines = []
         targets_taken = set()
-        dispatched_from = set()
-        idle = board.idle_trains(self.power)
+        moves = {}  # army name -> where it will stand if its order succeeds
         treasury = board.treasury.get(self.power, 0)
-        bought = set()
         units = sorted(board.units.get(self.power, []), key=lambda u: u["unit"])
         for unit in units:
             if Board.kind(unit) != "A":
                 continue
             here = Board.where(unit)
-            name = unit["unit"]
-            lines.append(self.army_order(board, unit, here, targets_taken))
-            # Supply: top the army up before it runs dry.
-            if unit.get("supply", 0) <= 1 and unit.get("supply_line"):
-                base = unit["supply_line"][-1]
-                sources = [base] + sorted(c for c in idle if c != base)
-                sent = False
-                for city in sources:
-                    if city in dispatched_from or idle.get(city, 0) <= 0:
-                        continue
-                    line = self.supply_order(city, name)
-                    if line:
-                        lines.append(line)
-                        dispatched_from.add(city)
-                        idle[city] -= 1
-                        sent = True
-                        break
-                own_base = board.owner.get(base) == self.power or \
-                    self.power in self.graph.map_edge.get(base, [])
-                if not sent and own_base and base not in bought \
-                        and treasury >= self.graph.train_cost:
-                    buy = f"BUY 1 T {base}"
-                    if self.game.accepted(self.power, buy):
-                        lines.append(buy)
-                        bought.add(base)
-                        treasury -= self.graph.train_cost
+            order = self.army_order(board, unit, here, targets_taken)
+            lines.append(order)
+            moves[unit["unit"]] = destination(order, here)
+        # Supply as a careful player sees to it (quartermaster.py): a standing order for every
+        # army from a city of its own, trains bought ahead for the armies that ran down.
+        lines += self.supply_orders(board, self.bases(board), units, moves)
         lines += self.garrison_orders(board)
         lines += self.general_transfers(board)
         raised, treasury = self.raise_army(board, treasury)
@@ -134,13 +117,14 @@ class CampaignSide(Side):
 
     def raise_army(self, board, treasury):
         """A new army (docs/reinforcements.md) at a free muster place of ours nearest the enemy,
-        when the treasury holds it, its supply and a month of trains for each army: 300 points
-        when it can, else the least an army may have."""
+        when the treasury holds it, its supply and a train a week for each army, the new one
+        too, until the winter interphase (the quartermaster's reserve): 300 points when it can,
+        else the least an army may have."""
         if not self.graph.reinforcements:
             return [], treasury
         least = (self.graph.army_strength or (250, 750))[0]
         armies = [u for u in board.units.get(self.power, []) if Board.kind(u) == "A"]
-        reserve = self.graph.train_cost * 4 * (len(armies) + 1)
+        reserve = self.trains_until_winter(board, len(armies) + 1)
         carry = 2 * self.graph.train_cost
         points = 300 if treasury >= 300 + carry + reserve else least
         if treasury < points + carry + reserve:
@@ -172,13 +156,15 @@ class CampaignSide(Side):
 
     def flotilla_purchase(self, board, treasury):
         """A barge flotilla (docs/rivers.md) in our river city nearest our armies, when the
-        treasury holds its cost with a train a week for each army for a month to spare, up to
-        two a power: the barges carry the armies' lines past a besieged fortress on the river."""
+        treasury holds its cost beside a train a week for each army until the winter interphase,
+        up to two a power: the barges carry the armies' lines past a besieged fortress on the
+        river. A flotilla costs a hundred trains on the 1914 map: bought in the first week, it
+        left Germany no points for trains by the eighth."""
         if self.graph.flotilla_cost is None:
             return []
         mine = board.position.get("flotillas", {}).get(self.power, [])
         armies = [Board.where(u) for u in board.units.get(self.power, []) if Board.kind(u) == "A"]
-        reserve = self.graph.train_cost * 4 * len(armies)
+        reserve = self.trains_until_winter(board, len(armies))
         if len(mine) >= 2 or not armies or treasury < self.graph.flotilla_cost + reserve:
             return []
         near = {}
@@ -197,7 +183,8 @@ class CampaignSide(Side):
         """Detachments (docs/detachments.md) where the map has them: each rides one province
         towards the nearest enemy army or enemy-held city it knows of, to scout, fight the
         enemy's detachments and take trains; and a new one is raised in one of our cities now
-        and then, when the treasury can spare its price beside two weeks of trains."""
+        and then, when the treasury can spare its price beside DETACHMENT_RESERVE_WEEKS weeks
+        of trains for each army."""
         if not self.graph.detachments:
             return []
         lines = []
@@ -217,7 +204,8 @@ class CampaignSide(Side):
             if self.game.accepted(self.power, line):
                 lines.append(line)
                 entering.add(step)
-        reserve = 2 * self.graph.train_cost
+        armies = sum(1 for u in board.units.get(self.power, []) if Board.kind(u) == "A")
+        reserve = self.graph.train_cost * DETACHMENT_RESERVE_WEEKS * armies
         if len(mine) < MOST_DETACHMENTS and treasury >= self.graph.detachment_cost + reserve \
                 and self.rng.random() < RAISE_CHANCE:
             own = [c for c in self.graph.cities
@@ -228,13 +216,6 @@ class CampaignSide(Side):
                     lines.append(line)
                     break
         return lines
-
-    def supply_order(self, city, army):
-        plain = f"T {city} SUPPLY {army}"
-        if self.standing_supply is None:
-            self.standing_supply = self.game.accepted(self.power, plain + " EVERY WEEK")
-        candidates = ([plain + " EVERY WEEK"] if self.standing_supply else []) + [plain]
-        return self.try_first(candidates)
 
     def army_order(self, board, unit, here, targets_taken):
         name = unit["unit"]

@@ -38,6 +38,7 @@ class MapGraph:
         self.detachment_cost = (detachments or {}).get("cost", 15)
         self.train_cost = variant.get("rules", {}).get("supply", {}).get("train_cost", 2)
         self.train_speed = variant.get("rules", {}).get("supply", {}).get("train_speed", 2)
+        self.carry_weeks = variant.get("rules", {}).get("supply", {}).get("carry_weeks", 2)
         # Seed 004 4b and seed 001 (docs/reinforcements.md): where each power's troops muster,
         # its capital on the map and its map-edge sources; none where the module is off.
         self.reinforcements = "reinforcements" in variant.get("rules", {})
