@@ -344,3 +344,25 @@ TEST_CASE("parser: a line after one with the same power prefix reads as it does 
         }
     }
 }
+
+// A verdict's texts are made when asked, from the submission the parse kept: they outlive the
+// caller's text, and a verdict copied into another parse's list keeps its own line (the
+// server's resolution joins each seat's verdicts so).
+TEST_CASE("parser: a verdict's echo outlives the text and travels with the verdict") {
+    std::string first = "France: A PAR - BUR\nFrance: F BRE - XYZ\n";
+    std::string second = "  England: F LON - NTH  \n";
+    ParsedOrders all = parse_orders(standard(), start(), first);
+    const ParsedOrders other = parse_orders(standard(), start(), second);
+    first.assign(first.size(), '#');  // the caller's bytes are gone
+    second.assign(second.size(), '#');
+    all.verdicts.insert(all.verdicts.end(), other.verdicts.begin(), other.verdicts.end());
+    REQUIRE(all.verdicts.size() == 3);
+    CHECK(all.verdicts[0].input() == "France: A PAR - BUR");
+    CHECK(all.verdicts[0].canonical(standard()) == "A PAR - BUR");
+    CHECK(all.verdicts[1].input() == "France: F BRE - XYZ");
+    CHECK(all.verdicts[1].canonical(standard()).empty());  // refused: no order, no text
+    CHECK_FALSE(all.verdicts[1].error.empty());
+    CHECK(all.verdicts[2].input() == "England: F LON - NTH");  // trimmed, as before
+    CHECK(all.verdicts[2].canonical(standard()) == "F LON - NTH");
+    CHECK(OrderVerdict{}.input().empty());
+}
