@@ -121,6 +121,7 @@ class Driver {
     }
 
     ParsedOrders run(std::string_view text) {
+        text_ = text;
         // Room made once: growing these a step at a time cost an allocation per doubling.
         const std::size_t lines = line_count(text);
         out_.verdicts.reserve(lines);
@@ -311,10 +312,26 @@ class Driver {
     void reject(int number, std::string_view line, PowerId power, std::string error) {
         OrderVerdict& verdict = out_.verdicts.emplace_back();
         verdict.line = number;
-        verdict.input = echo(line);
         verdict.power = power;
         verdict.error = std::move(error);
+        verdict.submission = submission();
+        verdict.input_at = offset(line);
+        verdict.input_size = line.size();
         replaced_.push_back(false);
+    }
+
+    // The submission, copied once on the first verdict: the verdicts' echoes are spans of it.
+    const std::shared_ptr<const char[]>& submission() {
+        if (!submission_) {
+            std::shared_ptr<char[]> copy = std::make_shared_for_overwrite<char[]>(text_.size());
+            std::memcpy(copy.get(), text_.data(), text_.size());
+            submission_ = std::move(copy);
+        }
+        return submission_;
+    }
+
+    std::size_t offset(std::string_view line) const {
+        return static_cast<std::size_t>(line.data() - text_.data());
     }
 
     // The note by reference: moving a short string into a parameter copies its bytes.
@@ -322,28 +339,30 @@ class Driver {
                 std::string&& note) {
         const std::size_t index = out_.verdicts.size();
         // The verdict is made by a conversion, which the compiler (GCC 12, measured) makes
-        // straight in the output's storage, each string in its place: assigned after, each
+        // straight in the output's storage, each member in its place: assigned after, a
         // short string's bytes were copied again. Were it moved instead, it would still be
         // the same verdict.
         struct Made {
-            const Variant& v;
             int number;
-            std::string_view line;
             PowerId power;
             const Order& order;
             std::string& note;
+            const std::shared_ptr<const char[]>& submission;
+            std::size_t at;
+            std::size_t size;
             operator OrderVerdict() const {
                 return OrderVerdict{number,
-                                    echo(line),
                                     power,
                                     order,
-                                    order.text(v),
                                     std::string(),
-                                    note.empty() ? std::string() : std::move(note)};
+                                    note.empty() ? std::string() : std::move(note),
+                                    submission,
+                                    at,
+                                    size};
             }
         };
-        OrderVerdict& verdict =
-            out_.verdicts.emplace_back(Made{v_, number, line, power, order, note});
+        OrderVerdict& verdict = out_.verdicts.emplace_back(
+            Made{number, power, order, note, submission(), offset(line), line.size()});
         replaced_.push_back(false);
         // One order per unit: the later one wins (DESIGN.md §5; see docs/orders.md on DATC
         // 4.D.3). Builds, waives and permits name no existing unit.
@@ -361,6 +380,8 @@ class Driver {
 
     const Variant& v_;
     const Position& pos_;
+    std::string_view text_;                     // the submission being read
+    std::shared_ptr<const char[]> submission_;  // its copy, made on the first verdict
     PowerId as_power_;
     const NameIndex& names_;
     std::vector<Token>& tokens_;         // reused for every line
@@ -379,6 +400,15 @@ class Driver {
 };
 
 }  // namespace
+
+std::string OrderVerdict::input() const {
+    if (!submission) return {};
+    return echo(std::string_view(submission.get() + input_at, input_size));
+}
+
+std::string OrderVerdict::canonical(const Variant& variant) const {
+    return accepted() ? order->text(variant) : std::string();
+}
 
 OrderParser::OrderParser(const Variant& variant)
     : variant_(variant), names_(std::make_shared<const NameIndex>(variant)) {}

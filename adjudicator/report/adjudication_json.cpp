@@ -34,7 +34,7 @@ nlohmann::json adjudication_to_json(const Variant& v, const ParsedOrders& parsed
         if (verdict.accepted()) continue;
         nlohmann::json entry;
         entry["power"] = power_name(v, verdict.power);
-        entry["input"] = verdict.input;
+        entry["input"] = verdict.input();
         entry["line"] = verdict.line;
         entry["result"] = "illegal";
         entry["reason"] = verdict.error;

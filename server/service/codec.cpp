@@ -30,12 +30,12 @@ nlohmann::json adjudication_json(const Variant& variant, const ParsedOrders& par
     return adjudication_to_json(variant, parsed, adjudication);
 }
 
-Verdict verdict_of(const OrderVerdict& verdict) {
+Verdict verdict_of(const Variant& variant, const OrderVerdict& verdict) {
     const bool accepted = verdict.accepted();
     return {verdict.line,
-            verdict.input,
+            verdict.input(),
             accepted,
-            accepted ? verdict.canonical : std::string(),
+            verdict.canonical(variant),
             accepted ? std::string() : verdict.error,
             verdict.note};
 }

@@ -26,7 +26,7 @@ Position decode_position(const Variant& variant, std::string_view text);
 nlohmann::json adjudication_json(const Variant& variant, const ParsedOrders& parsed,
                                  const Adjudication& adjudication);
 
-Verdict verdict_of(const OrderVerdict& verdict);
+Verdict verdict_of(const Variant& variant, const OrderVerdict& verdict);
 // A verdict as stored and served: {"line", "input", "status": "accepted"|"rejected",
 // "order"|"error", "note" (when there is one)}.
 nlohmann::json verdicts_json(const std::vector<Verdict>& verdicts);

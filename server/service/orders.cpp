@@ -26,7 +26,8 @@ std::vector<std::string> in_force(const Variant& variant, const ParsedOrders& pa
 OrderCheck check_of(const Variant& variant, const ParsedOrders& parsed,
                     const storage::PhaseRow& phase) {
     OrderCheck check{phase.phase, phase.seq, {}, in_force(variant, parsed)};
-    for (const auto& verdict : parsed.verdicts) check.verdicts.push_back(verdict_of(verdict));
+    for (const auto& verdict : parsed.verdicts)
+        check.verdicts.push_back(verdict_of(variant, verdict));
     return check;
 }
 

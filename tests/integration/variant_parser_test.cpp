@@ -16,11 +16,11 @@
 namespace {
 
 // Each verdict as text: the canonical order or the error, with any note.
-std::string judged(const adjutant::ParsedOrders& parsed) {
+std::string judged(const adjutant::Variant& variant, const adjutant::ParsedOrders& parsed) {
     std::string out;
     for (const auto& verdict : parsed.verdicts)
-        out += std::to_string(verdict.line) + " " + verdict.canonical + "|" + verdict.error + "|" +
-               verdict.note + "\n";
+        out += std::to_string(verdict.line) + " " + verdict.canonical(variant) + "|" +
+               verdict.error + "|" + verdict.note + "\n";
     return out;
 }
 
@@ -34,7 +34,8 @@ TEST_CASE("a loaded variant's parser judges as a parser built for the call") {
     const char* text = "A PAR - BUR\nF BRE - MAO\nA MUN - RUH\nA MAR - XYZ\nF BRE H\n";
     const auto power = variant.find_power("France");
     const auto kept = loaded->parser().parse(start, text, power);
-    CHECK(judged(kept) == judged(adjutant::parse_orders(variant, start, text, power)));
+    CHECK(judged(variant, kept) ==
+          judged(variant, adjutant::parse_orders(variant, start, text, power)));
     // Munich is Germany's, XYZ is no place, and the second BRE order replaces the first.
     CHECK(kept.orders.size() == 2);
 }

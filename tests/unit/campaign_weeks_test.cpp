@@ -103,7 +103,7 @@ TEST_CASE("Campaign weeks: the 1914 start played for twelve weeks, every next po
             position.phase.kind == PhaseKind::Movement ? orders_for(weeks) : std::string();
         const ParsedOrders parsed = parse_orders(v, position, text);
         for (const OrderVerdict& verdict : parsed.verdicts) {
-            INFO(position.phase.code() << ": " << verdict.input);
+            INFO(position.phase.code() << ": " << verdict.input());
             CHECK(verdict.error == "");
             if (verdict.accepted() && is(*verdict.order, sieges::kBreach)) breach_accepted = true;
         }

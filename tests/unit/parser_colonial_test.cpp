@@ -34,7 +34,7 @@ std::string verdict(const Position& pos, const std::string& text) {
     const ParsedOrders parsed = parse_orders(testing::variant_named("colonial"), pos, text);
     REQUIRE(!parsed.verdicts.empty());
     const OrderVerdict& v = parsed.verdicts.back();
-    return v.accepted() ? v.canonical : "error: " + v.error;
+    return v.accepted() ? v.canonical(testing::variant_named("colonial")) : "error: " + v.error;
 }
 
 }  // namespace

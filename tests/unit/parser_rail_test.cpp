@@ -30,7 +30,7 @@ std::string verdict(const Position& pos, const std::string& text) {
     const ParsedOrders parsed = parse_orders(western_front(), pos, text);
     REQUIRE(!parsed.verdicts.empty());
     const OrderVerdict& v = parsed.verdicts.back();
-    return v.accepted() ? v.canonical : "error: " + v.error;
+    return v.accepted() ? v.canonical(western_front()) : "error: " + v.error;
 }
 
 constexpr const char* kGermanLine = R"({"phase": "1914W32M",

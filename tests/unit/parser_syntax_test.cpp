@@ -118,7 +118,7 @@ TEST_CASE("parser: power prefixes, blocks, comments and blank lines") {
     CHECK(parsed.verdicts[0].power == power("France"));
     CHECK(show(parsed.verdicts[1]) == "F BRE - MAO");
     CHECK(parsed.verdicts[1].line == 6);
-    CHECK(parsed.verdicts[1].input == "F BRE - MAO");
+    CHECK(parsed.verdicts[1].input() == "F BRE - MAO");
     CHECK(show(parsed.verdicts[2]) == "A MUN - RUH");
     CHECK(parsed.verdicts[2].power == power("Germany"));
     CHECK(show(parsed.verdicts[3]) == "A VEN H");
@@ -222,7 +222,7 @@ TEST_CASE("parser: hostile input") {
         CHECK(show(parsed.verdicts[0]) == "A PAR H");
         CHECK(show(parsed.verdicts[1]) ==
               "error: line too long (1048576 bytes; the limit is 1000)");
-        CHECK(parsed.verdicts[1].input.size() < 100);
+        CHECK(parsed.verdicts[1].input().size() < 100);
         CHECK(show(parsed.verdicts[2]) == "A MAR H");
         CHECK(parsed.orders.size() == 2);
     }
@@ -239,7 +239,7 @@ TEST_CASE("parser: hostile input") {
         REQUIRE(parsed.verdicts.size() == 3);
         CHECK(show(parsed.verdicts[0]) ==
               "error: expected H, -, S, C, R or D after the unit, found '\\x00'");
-        CHECK(parsed.verdicts[0].input == "A PAR\\x00 H");
+        CHECK(parsed.verdicts[0].input() == "A PAR\\x00 H");
         CHECK(show(parsed.verdicts[1]) == "error: expected a province, found '\\x00'");
         CHECK(show(parsed.verdicts[2]) == "A MAR H");
     }
@@ -248,17 +248,17 @@ TEST_CASE("parser: hostile input") {
             parse_orders(standard(), pos, "\xFF\xFE\x01\x02\nA P\xC3\x28R H\nA PAR \xC0\xAF H", fr);
         REQUIRE(parsed.verdicts.size() == 3);
         CHECK(show(parsed.verdicts[0]) == "error: expected a province, found '\\xFF'");
-        CHECK(parsed.verdicts[0].input == "\\xFF\\xFE\\x01\\x02");
+        CHECK(parsed.verdicts[0].input() == "\\xFF\\xFE\\x01\\x02");
         CHECK(show(parsed.verdicts[1]) == "error: unknown province 'P'");
         CHECK(show(parsed.verdicts[2]) ==
               "error: expected H, -, S, C, R or D after the unit, found '\\xC0'");
         for (const OrderVerdict& v : parsed.verdicts)
-            for (char c : v.error + v.input) CHECK((c >= 0x20 && c < 0x7F));
+            for (char c : v.error + v.input()) CHECK((c >= 0x20 && c < 0x7F));
     }
     SUBCASE("valid UTF-8 is echoed as written, and shown as text in the message") {
         const ParsedOrders parsed = parse_orders(standard(), pos, "A PAR H \xC3\xA9t\xC3\xA9", fr);
         REQUIRE(parsed.verdicts.size() == 1);
-        CHECK(parsed.verdicts[0].input == "A PAR H \xC3\xA9t\xC3\xA9");
+        CHECK(parsed.verdicts[0].input() == "A PAR H \xC3\xA9t\xC3\xA9");
         CHECK(show(parsed.verdicts[0]) == "error: unexpected '\xC3\xA9' after the order");
     }
     SUBCASE("a UTF-8 name in a message: text; controls and bidi overrides: escaped") {
@@ -335,12 +335,34 @@ TEST_CASE("parser: a line after one with the same power prefix reads as it does 
             const OrderVerdict& a = alone.verdicts[i];
             const OrderVerdict& b = *tail[i];
             CHECK(b.line == a.line + 2);
-            CHECK(b.input == a.input);
+            CHECK(b.input() == a.input());
             CHECK(b.power == a.power);
             CHECK(b.order == a.order);
-            CHECK(b.canonical == a.canonical);
+            CHECK(b.canonical(standard()) == a.canonical(standard()));
             CHECK(b.error == a.error);
             CHECK(b.note == a.note);
         }
     }
+}
+
+// A verdict's texts are made when asked, from the submission the parse kept: they outlive the
+// caller's text, and a verdict copied into another parse's list keeps its own line (the
+// server's resolution joins each seat's verdicts so).
+TEST_CASE("parser: a verdict's echo outlives the text and travels with the verdict") {
+    std::string first = "France: A PAR - BUR\nFrance: F BRE - XYZ\n";
+    std::string second = "  England: F LON - NTH  \n";
+    ParsedOrders all = parse_orders(standard(), start(), first);
+    const ParsedOrders other = parse_orders(standard(), start(), second);
+    first.assign(first.size(), '#');  // the caller's bytes are gone
+    second.assign(second.size(), '#');
+    all.verdicts.insert(all.verdicts.end(), other.verdicts.begin(), other.verdicts.end());
+    REQUIRE(all.verdicts.size() == 3);
+    CHECK(all.verdicts[0].input() == "France: A PAR - BUR");
+    CHECK(all.verdicts[0].canonical(standard()) == "A PAR - BUR");
+    CHECK(all.verdicts[1].input() == "France: F BRE - XYZ");
+    CHECK(all.verdicts[1].canonical(standard()).empty());  // refused: no order, no text
+    CHECK_FALSE(all.verdicts[1].error.empty());
+    CHECK(all.verdicts[2].input() == "England: F LON - NTH");  // trimmed, as before
+    CHECK(all.verdicts[2].canonical(standard()) == "F LON - NTH");
+    CHECK(OrderVerdict{}.input().empty());
 }

@@ -72,7 +72,7 @@ inline Position start() {
 }
 
 inline std::string show(const OrderVerdict& v) {
-    return v.accepted() ? v.canonical : "error: " + v.error;
+    return v.accepted() ? v.canonical(standard()) : "error: " + v.error;
 }
 
 // The verdict of a text expected to hold exactly one order line.

@@ -215,8 +215,8 @@ TEST_CASE("Rivers: BUY is read by the module whose goods follow it") {
     const ParsedOrders parsed = parse_orders(
         v, position, "Belgium: BUY FLOTILLA NAM\nBelgium: BUY 2 T BRU\nBelgium: BUY 2 X BRU\n");
     REQUIRE(parsed.verdicts.size() == 3);
-    CHECK(parsed.verdicts[0].canonical == "BUY FLOTILLA NAM");
-    CHECK(parsed.verdicts[1].canonical == "BUY 2 T BRU");
+    CHECK(parsed.verdicts[0].canonical(v) == "BUY FLOTILLA NAM");
+    CHECK(parsed.verdicts[1].canonical(v) == "BUY 2 T BRU");
     // Neither module buys an X: the first reader's words stand.
     CHECK(parsed.verdicts[2].error == "BUY buys supply trains: BUY 2 T PAR");
     const ParsedOrders classic = parse_orders(standard, Position{}, "France: BUY FLOTILLA PAR\n");

@@ -353,7 +353,7 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c,
                 std::string detail;
                 for (const OrderVerdict& verdict : parsed.verdicts)
                     if (!verdict.accepted())
-                        detail += " [rejected: '" + verdict.input + "': " + verdict.error + "]";
+                        detail += " [rejected: '" + verdict.input() + "': " + verdict.error + "]";
                 if (found)
                     detail += std::string(" [") + found->order.text(v) + ": " +
                               std::string(reason_text(found->reason)) + "]";

@@ -18,6 +18,7 @@
 // orders for one unit: the later one wins and both verdicts say so.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,16 +32,30 @@ namespace adjutant {
 struct Variant;
 struct Position;
 
+// One line's verdict. Its text is made when a caller asks: the echo is a span of the
+// submission, which the parse keeps once for all its verdicts (a verdict outlives the caller's
+// text and can be copied or moved into another parse's list), and the canonical text is the
+// order's. A parse of 22 orders made 22 echo strings on the heap and 22 canonical strings
+// before; most callers read neither.
 struct OrderVerdict {
-    int line = 0;       // 1-based line number in the input
-    std::string input;  // the line as written, trimmed
+    int line = 0;  // 1-based line number in the input
     PowerId power = kNoPower;
     std::optional<Order> order;  // set when accepted
-    std::string canonical;       // canonical text when accepted
     std::string error;           // set when rejected
     std::string note;            // e.g. "replaced by line 7"; may accompany an accepted order
 
     bool accepted() const { return order.has_value() && error.empty(); }
+    // The line as written, trimmed; escaped (\xNN) where it is not printable UTF-8, so it is
+    // safe to store and echo (JSON, mail).
+    std::string input() const;
+    // The canonical text of the order when accepted ("A PAR - BUR"); empty when rejected.
+    std::string canonical(const Variant& variant) const;
+
+    // Where input() reads: the submission's bytes as the parse kept them (shared by the
+    // parse's verdicts; immutable) and the line's place in them. Set by the parser.
+    std::shared_ptr<const char[]> submission;
+    std::size_t input_at = 0;
+    std::size_t input_size = 0;
 };
 
 struct ParsedOrders {
