@@ -45,17 +45,42 @@ void FlowNetwork::build() {
         cost_[at(reverse)] = -added_cost_[k];
         partner_[at(reverse)] = forward;
     }
+    // Only the edges added have residual at first.
+    live_.resize(edges);
+    live_count_.assign(at(nodes_), 0);
+    for (std::size_t n = 0; n < at(nodes_); ++n)
+        for (int e = first_[n]; e < first_[n + 1]; ++e)
+            if (residual_[at(e)] > 0)
+                live_[at(first_[n] + live_count_[n]++)] = {to_[at(e)], e, cost_[at(e)]};
     distance_.resize(at(nodes_));
     via_.resize(at(nodes_));
-    queued_.resize(at(nodes_));
+    queued_.assign(at(nodes_), 0);
     queue_.resize(at(nodes_));
 }
 
+void FlowNetwork::drop_live(int node, int edge) {
+    const auto begin = live_.begin() + first_[at(node)];
+    const auto end = begin + live_count_[at(node)];
+    const auto it = std::find_if(begin, end, [edge](const Arc& a) { return a.edge == edge; });
+    std::copy(it + 1, end, it);
+    --live_count_[at(node)];
+}
+
+void FlowNetwork::add_live(int node, int edge) {
+    // In edge order: the search must meet the edges as it would among all of the node's.
+    const auto begin = live_.begin() + first_[at(node)];
+    const auto end = begin + live_count_[at(node)];
+    const auto it = std::find_if(begin, end, [edge](const Arc& a) { return a.edge > edge; });
+    std::copy_backward(it, end, end + 1);
+    *it = {to_[at(edge)], edge, cost_[at(edge)]};
+    ++live_count_[at(node)];
+}
+
 bool FlowNetwork::augment(int from, int sink) {
+    // Every army supplied: no search finds a path from the source.
+    if (live_count_[at(from)] == 0) return false;
     constexpr Cost kFar = std::numeric_limits<Cost>::max();
     std::fill(distance_.begin(), distance_.end(), kFar);
-    std::fill(via_.begin(), via_.end(), -1);
-    std::fill(queued_.begin(), queued_.end(), 0);
     const std::size_t ring = queue_.size();
     std::size_t head = 0;
     std::size_t size = 1;
@@ -68,14 +93,14 @@ bool FlowNetwork::augment(int from, int sink) {
         --size;
         queued_[at(node)] = 0;
         const Cost here = distance_[at(node)];
-        const int end = first_[at(node) + 1];
-        for (int e = first_[at(node)]; e < end; ++e) {
-            if (residual_[at(e)] <= 0) continue;
-            const int target = to_[at(e)];
-            const Cost d = here + cost_[at(e)];
+        const Arc* arc = live_.data() + first_[at(node)];
+        const Arc* const end = arc + live_count_[at(node)];
+        for (; arc != end; ++arc) {
+            const int target = arc->to;
+            const Cost d = here + arc->cost;
             if (d >= distance_[at(target)]) continue;
             distance_[at(target)] = d;
-            via_[at(target)] = e;
+            via_[at(target)] = arc->edge;
             if (!queued_[at(target)]) {
                 queued_[at(target)] = 1;
                 std::size_t tail = head + size;
@@ -88,9 +113,11 @@ bool FlowNetwork::augment(int from, int sink) {
     if (distance_[at(sink)] == kFar) return false;
     for (int node = sink; node != from;) {
         const int e = via_[at(node)];
-        residual_[at(e)] -= 1;
-        residual_[at(partner_[at(e)])] += 1;
-        node = to_[at(partner_[at(e)])];
+        const int back = partner_[at(e)];
+        const int tail = to_[at(back)];
+        if (--residual_[at(e)] == 0) drop_live(tail, e);
+        if (residual_[at(back)]++ == 0) add_live(node, back);
+        node = tail;
     }
     return true;
 }

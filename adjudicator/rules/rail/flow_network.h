@@ -56,7 +56,22 @@ class FlowNetwork {
     std::vector<int> capacity_;  // per edge: as added; 0 for a reverse edge
     std::vector<Cost> cost_;     // per edge
     std::vector<int> partner_;   // per edge: its reverse
-    // The search's scratch space.
+    // The edges with residual left, per node: the first live_count_[node] places of the node's
+    // run [first_[node], first_[node + 1]) of live_, in edge order. The search visits only
+    // these, in the same order it would meet them among all the node's edges: about half of
+    // all edges are reverse edges with nothing to undo, and the search no longer reads them.
+    struct Arc {
+        int to;
+        int edge;
+        Cost cost;
+    };
+    std::vector<Arc> live_;
+    std::vector<int> live_count_;
+    // After an augmentation, `edge` lost its last unit of residual or gained its first.
+    void drop_live(int node, int edge);
+    void add_live(int node, int edge);
+    // The search's scratch space. queued_ is all zero between searches (every node queued is
+    // taken again), and via_ is read only where a distance was set, so neither is reset.
     std::vector<Cost> distance_;
     std::vector<int> via_;  // the edge that reached each node
     std::vector<std::uint8_t> queued_;
