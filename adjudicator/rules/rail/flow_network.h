@@ -4,6 +4,7 @@
 // one network serves every power's allocation of a week without allocating again.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -28,9 +29,15 @@ class FlowNetwork {
     // search visits them, which decides ties). Call once, after the last add().
     void build();
 
-    // One unit from `from` to `sink` along a cheapest residual path (Bellman-Ford, queue order,
-    // a node's distance replaced only by a strictly smaller one: deterministic). The residual
-    // graph of a minimum-cost flow has no negative cycle, so the search ends.
+    // One unit from `from` to `sink` along a cheapest residual path, false when there is none.
+    // Dijkstra with potentials (Johnson's re-weighting, kept from one augmentation to the next),
+    // stopping when the sink is settled, so a search visits only the nodes cheaper than the
+    // sink. Call it from the same `from` each time (successive shortest paths).
+    // Tie-break among paths of equal cost, a rule of the paths alone (the potentials, which
+    // decide the order the search meets nodes, do not move it): fewest edges of the residual
+    // network; then the path that leaves the first node where two such paths part by the edge
+    // built first. It picks the same routes as the Bellman-Ford search it replaced on every
+    // rules case and recorded game (docs/rail.md, "Tie-breaking").
     bool augment(int from, int sink);
 
     // A node's edges (after build): [first(node), first(node + 1)).
@@ -39,6 +46,9 @@ class FlowNetwork {
     // Whether `edge` is one added (not a reverse edge), and the flow it carries.
     bool forward(int edge) const { return capacity_[at(edge)] > 0; }
     int flow(int edge) const { return capacity_[at(edge)] - residual_[at(edge)]; }
+    // What `edge` may still carry, and its cost (the tests' check of the tie-break).
+    int residual(int edge) const { return residual_[at(edge)]; }
+    Cost cost(int edge) const { return cost_[at(edge)]; }
 
   private:
     static std::size_t at(int i) { return static_cast<std::size_t>(i); }
@@ -70,12 +80,28 @@ class FlowNetwork {
     // After an augmentation, `edge` lost its last unit of residual or gained its first.
     void drop_live(int node, int edge);
     void add_live(int node, int edge);
-    // The search's scratch space. queued_ is all zero between searches (every node queued is
-    // taken again), and via_ is read only where a distance was set, so neither is reset.
+    // Of two routes of the same cost and edges to one node, the one by `edge` from the settled
+    // `node` and the one by `known`: whether the first leaves their common start by an edge
+    // earlier in the order built.
+    bool earlier_route(int node, int edge, int known) const;
+    // Per node: the potential that makes every residual edge's reduced cost non-negative.
+    std::vector<Cost> potential_;
+    // The search's scratch space. A node's distance (reduced), edge count and parent edge are
+    // set only where reached_ holds this search's number, and it is final where settled_ does:
+    // nothing is reset between searches.
+    struct Entry {
+        Cost distance;
+        int edges;
+        int node;
+    };
     std::vector<Cost> distance_;
+    std::vector<int> edges_;
     std::vector<int> via_;  // the edge that reached each node
-    std::vector<std::uint8_t> queued_;
-    std::vector<int> queue_;  // a ring: a node is in it at most once at a time
+    std::vector<std::uint32_t> reached_;
+    std::vector<std::uint32_t> settled_;
+    std::uint32_t search_ = 0;
+    std::vector<Entry> heap_;
+    std::vector<int> settled_list_;
 };
 
 }  // namespace adjutant::rail

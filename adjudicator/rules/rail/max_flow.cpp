@@ -86,7 +86,9 @@ void allocate_max_flow(const RailGraph& graph, const std::vector<std::vector<int
     }
     net.build();
     // Successive shortest paths from the common source: each augmentation is a cheapest one,
-    // so after the last the flow is a maximum of least cost.
+    // so after the last the flow is a maximum of least cost. Each search stops at the sink, so
+    // it visits the nodes nearer than the sink, not the power's whole network: the week's
+    // cost grows with the armies, not with their square.
     while (net.augment(source, sink)) {
     }
     // The flow still to be taken apart, per edge.
