@@ -46,6 +46,9 @@ class FlowNetwork {
     // Whether `edge` is one added (not a reverse edge), and the flow it carries.
     bool forward(int edge) const { return capacity_[at(edge)] > 0; }
     int flow(int edge) const { return capacity_[at(edge)] - residual_[at(edge)]; }
+    // Takes one unit of flow off `edge`, taking the flow apart into routes once the searches are
+    // done (the network is not searched again until the next build).
+    void take(int edge) { ++residual_[at(edge)]; }
     // What `edge` may still carry, and its cost (the tests' check of the tie-break).
     int residual(int edge) const { return residual_[at(edge)]; }
     Cost cost(int edge) const { return cost_[at(edge)]; }

@@ -68,7 +68,6 @@ struct RailGraph {
 // power's, each week), so that a week allocates almost nothing.
 struct AllocationScratch {
     FlowNetwork network;
-    std::vector<int> flow;               // per edge: the flow still to be taken apart
     std::vector<int> nodes;              // the nodes of the route being taken apart
     std::vector<std::uint8_t> supplied;  // per army
     std::vector<int> sorted;             // an army's entries, sorted
