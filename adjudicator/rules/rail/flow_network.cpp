@@ -8,19 +8,16 @@ namespace adjutant::rail {
 
 void FlowNetwork::reset(int nodes) {
     nodes_ = nodes;
-    added_from_.clear();
-    added_to_.clear();
-    added_capacity_.clear();
-    added_cost_.clear();
+    added_.clear();
 }
 
 void FlowNetwork::build() {
-    const std::size_t pairs = added_from_.size();
+    const std::size_t pairs = added_.size();
     const std::size_t edges = 2 * pairs;
     first_.assign(at(nodes_) + 1, 0);
     for (std::size_t k = 0; k < pairs; ++k) {
-        ++first_[at(added_from_[k]) + 1];
-        ++first_[at(added_to_[k]) + 1];
+        ++first_[at(added_[k].from) + 1];
+        ++first_[at(added_[k].to) + 1];
     }
     for (std::size_t n = 0; n < at(nodes_); ++n) first_[n + 1] += first_[n];
     to_.resize(edges);
@@ -35,20 +32,20 @@ void FlowNetwork::build() {
     live_.resize(edges);
     live_count_.assign(at(nodes_), 0);
     for (std::size_t k = 0; k < pairs; ++k) {
-        const int from = added_from_[k];
-        const int forward = next[at(from)]++;
-        live_[at(first_[at(from)] + live_count_[at(from)]++)] = {added_to_[k], forward,
-                                                                 added_cost_[k]};
-        const int reverse = next[at(added_to_[k])]++;
-        to_[at(forward)] = added_to_[k];
-        residual_[at(forward)] = added_capacity_[k];
-        capacity_[at(forward)] = added_capacity_[k];
-        cost_[at(forward)] = added_cost_[k];
+        const Added& pair = added_[k];
+        const int forward = next[at(pair.from)]++;
+        live_[at(first_[at(pair.from)] + live_count_[at(pair.from)]++)] = {pair.to, forward,
+                                                                           pair.cost};
+        const int reverse = next[at(pair.to)]++;
+        to_[at(forward)] = pair.to;
+        residual_[at(forward)] = pair.capacity;
+        capacity_[at(forward)] = pair.capacity;
+        cost_[at(forward)] = pair.cost;
         partner_[at(forward)] = reverse;
-        to_[at(reverse)] = added_from_[k];
+        to_[at(reverse)] = pair.from;
         residual_[at(reverse)] = 0;
         capacity_[at(reverse)] = 0;
-        cost_[at(reverse)] = -added_cost_[k];
+        cost_[at(reverse)] = -pair.cost;
         partner_[at(reverse)] = forward;
     }
     // Every edge added costs zero or more, so zero potentials start the reduced costs right.

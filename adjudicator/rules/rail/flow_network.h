@@ -20,10 +20,7 @@ class FlowNetwork {
     // be inlined: a week of the 1914 map adds some 1,500 edges.
     void add(int from, int to, int capacity, Cost cost) {
         if (capacity <= 0) return;
-        added_from_.push_back(from);
-        added_to_.push_back(to);
-        added_capacity_.push_back(capacity);
-        added_cost_.push_back(cost);
+        added_.push_back({from, to, capacity, cost});
     }
     // Lays the edges added out by node, each node's in the order they were added (the order the
     // search visits them, which decides ties). Call once, after the last add().
@@ -58,10 +55,13 @@ class FlowNetwork {
 
     int nodes_ = 0;
     // As added: each pair's ends, capacity and cost.
-    std::vector<int> added_from_;
-    std::vector<int> added_to_;
-    std::vector<int> added_capacity_;
-    std::vector<Cost> added_cost_;
+    struct Added {
+        int from;
+        int to;
+        int capacity;
+        Cost cost;
+    };
+    std::vector<Added> added_;
     // Laid out by node.
     std::vector<int> first_;     // per node, and one past the last
     std::vector<int> to_;        // per edge
