@@ -20,32 +20,21 @@ void FlowNetwork::build() {
         ++first_[at(added_[k].to) + 1];
     }
     for (std::size_t n = 0; n < at(nodes_); ++n) first_[n + 1] += first_[n];
-    to_.resize(edges);
-    residual_.resize(edges);
+    arcs_.resize(edges);
     capacity_.resize(edges);
-    cost_.resize(edges);
     partner_.resize(edges);
-    // Pairs in the order added: within each node, edges keep that order. Only the edges added
-    // have residual at first, and each node's come in increasing order here: its live list.
+    // Pairs in the order added: within each node, edges keep that order.
     std::vector<int>& next = via_;  // borrowed as the fill position of each node
     next.assign(first_.begin(), first_.end() - 1);
-    live_.resize(edges);
-    live_count_.assign(at(nodes_), 0);
     for (std::size_t k = 0; k < pairs; ++k) {
         const Added& pair = added_[k];
         const int forward = next[at(pair.from)]++;
-        live_[at(first_[at(pair.from)] + live_count_[at(pair.from)]++)] = {pair.to, forward,
-                                                                           pair.cost};
         const int reverse = next[at(pair.to)]++;
-        to_[at(forward)] = pair.to;
-        residual_[at(forward)] = pair.capacity;
+        arcs_[at(forward)] = {pair.to, pair.capacity, pair.cost};
         capacity_[at(forward)] = pair.capacity;
-        cost_[at(forward)] = pair.cost;
         partner_[at(forward)] = reverse;
-        to_[at(reverse)] = pair.from;
-        residual_[at(reverse)] = 0;
+        arcs_[at(reverse)] = {pair.from, 0, -pair.cost};
         capacity_[at(reverse)] = 0;
-        cost_[at(reverse)] = -pair.cost;
         partner_[at(reverse)] = forward;
     }
     // Every edge added costs zero or more, so zero potentials start the reduced costs right.
@@ -58,41 +47,25 @@ void FlowNetwork::build() {
     search_ = 0;
 }
 
-void FlowNetwork::drop_live(int node, int edge) {
-    const auto begin = live_.begin() + first_[at(node)];
-    const auto end = begin + live_count_[at(node)];
-    const auto it = std::find_if(begin, end, [edge](const Arc& a) { return a.edge == edge; });
-    std::copy(it + 1, end, it);
-    --live_count_[at(node)];
-}
-
-void FlowNetwork::add_live(int node, int edge) {
-    // In edge order: the search must meet the edges as it would among all of the node's.
-    const auto begin = live_.begin() + first_[at(node)];
-    const auto end = begin + live_count_[at(node)];
-    const auto it = std::find_if(begin, end, [edge](const Arc& a) { return a.edge > edge; });
-    std::copy_backward(it, end, end + 1);
-    *it = {to_[at(edge)], edge, cost_[at(edge)]};
-    ++live_count_[at(node)];
-}
-
 bool FlowNetwork::earlier_route(int node, int edge, int known) const {
     // Both routes have as many edges and every node on them is settled, so their parents are
     // final: walk both back together to the node where they meet.
     int a = node;
-    int b = to_[at(partner_[at(known)])];
+    int b = tail(known);
     while (a != b) {
         edge = via_[at(a)];
         known = via_[at(b)];
-        a = to_[at(partner_[at(edge)])];
-        b = to_[at(partner_[at(known)])];
+        a = tail(edge);
+        b = tail(known);
     }
     return edge < known;
 }
 
 bool FlowNetwork::augment(int from, int sink) {
     // Every army supplied: no search finds a path from the source.
-    if (live_count_[at(from)] == 0) return false;
+    bool open = false;
+    for (int e = first_[at(from)]; e < first_[at(from) + 1]; ++e) open |= arcs_[at(e)].residual > 0;
+    if (!open) return false;
     // Dijkstra over the reduced costs cost + potential(tail) - potential(head), which the
     // potentials keep non-negative on every edge with residual left (see below). The heap takes
     // the least (distance, edges, node), so every node on a node's cheapest routes with fewest
@@ -128,9 +101,10 @@ bool FlowNetwork::augment(int from, int sink) {
         }
         const Cost here = top.distance + potential_[at(node)];
         const int steps = top.edges + 1;
-        const Arc* arc = live_.data() + first_[at(node)];
-        const Arc* const end = arc + live_count_[at(node)];
-        for (; arc != end; ++arc) {
+        const int end = first_[at(node) + 1];
+        for (int e = first_[at(node)]; e < end; ++e) {
+            const Arc* const arc = &arcs_[at(e)];
+            if (arc->residual <= 0) continue;
             const int target = arc->to;
             if (settled_[at(target)] == search_) continue;
             const Cost d = here + arc->cost - potential_[at(target)];
@@ -138,15 +112,14 @@ bool FlowNetwork::augment(int from, int sink) {
                 const Cost known = distance_[at(target)];
                 if (d > known || (d == known && steps > edges_[at(target)])) continue;
                 if (d == known && steps == edges_[at(target)]) {
-                    if (earlier_route(node, arc->edge, via_[at(target)]))
-                        via_[at(target)] = arc->edge;
+                    if (earlier_route(node, e, via_[at(target)])) via_[at(target)] = e;
                     continue;
                 }
             }
             reached_[at(target)] = search_;
             distance_[at(target)] = d;
             edges_[at(target)] = steps;
-            via_[at(target)] = arc->edge;
+            via_[at(target)] = e;
             heap.push_back({d, steps, target});
             std::push_heap(heap.begin(), heap.end(), later);
         }
@@ -160,11 +133,9 @@ bool FlowNetwork::augment(int from, int sink) {
     for (int node : settled_list_) potential_[at(node)] += distance_[at(node)] - to_sink;
     for (int node = sink; node != from;) {
         const int e = via_[at(node)];
-        const int back = partner_[at(e)];
-        const int tail = to_[at(back)];
-        if (--residual_[at(e)] == 0) drop_live(tail, e);
-        if (residual_[at(back)]++ == 0) add_live(node, back);
-        node = tail;
+        --arcs_[at(e)].residual;
+        ++arcs_[at(partner_[at(e)])].residual;
+        node = tail(e);
     }
     return true;
 }

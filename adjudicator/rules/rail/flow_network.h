@@ -39,19 +39,21 @@ class FlowNetwork {
 
     // A node's edges (after build): [first(node), first(node + 1)).
     int first(int node) const { return first_[at(node)]; }
-    int to(int edge) const { return to_[at(edge)]; }
+    int to(int edge) const { return arcs_[at(edge)].to; }
     // Whether `edge` is one added (not a reverse edge), and the flow it carries.
     bool forward(int edge) const { return capacity_[at(edge)] > 0; }
-    int flow(int edge) const { return capacity_[at(edge)] - residual_[at(edge)]; }
+    int flow(int edge) const { return capacity_[at(edge)] - arcs_[at(edge)].residual; }
     // Takes one unit of flow off `edge`, taking the flow apart into routes once the searches are
     // done (the network is not searched again until the next build).
-    void take(int edge) { ++residual_[at(edge)]; }
+    void take(int edge) { ++arcs_[at(edge)].residual; }
     // What `edge` may still carry, and its cost (the tests' check of the tie-break).
-    int residual(int edge) const { return residual_[at(edge)]; }
-    Cost cost(int edge) const { return cost_[at(edge)]; }
+    int residual(int edge) const { return arcs_[at(edge)].residual; }
+    Cost cost(int edge) const { return arcs_[at(edge)].cost; }
 
   private:
     static std::size_t at(int i) { return static_cast<std::size_t>(i); }
+    // The node `edge` leaves.
+    int tail(int edge) const { return arcs_[at(partner_[at(edge)])].to; }
 
     int nodes_ = 0;
     // As added: each pair's ends, capacity and cost.
@@ -63,26 +65,19 @@ class FlowNetwork {
     };
     std::vector<Added> added_;
     // Laid out by node.
-    std::vector<int> first_;     // per node, and one past the last
-    std::vector<int> to_;        // per edge
-    std::vector<int> residual_;  // per edge
-    std::vector<int> capacity_;  // per edge: as added; 0 for a reverse edge
-    std::vector<Cost> cost_;     // per edge
-    std::vector<int> partner_;   // per edge: its reverse
-    // The edges with residual left, per node: the first live_count_[node] places of the node's
-    // run [first_[node], first_[node + 1]) of live_, in edge order. The search visits only
-    // these, in the same order it would meet them among all the node's edges: about half of
-    // all edges are reverse edges with nothing to undo, and the search no longer reads them.
+    std::vector<int> first_;  // per node, and one past the last
+    // Per edge, what the search reads side by side: its head, what it may still carry, its cost.
+    // The search reads every edge of a node it settles and skips those with no residual (about
+    // half are reverse edges with nothing to undo): cheaper, now that a search settles a few
+    // dozen nodes, than keeping a list of the live ones up to date along every path.
     struct Arc {
         int to;
-        int edge;
+        int residual;
         Cost cost;
     };
-    std::vector<Arc> live_;
-    std::vector<int> live_count_;
-    // After an augmentation, `edge` lost its last unit of residual or gained its first.
-    void drop_live(int node, int edge);
-    void add_live(int node, int edge);
+    std::vector<Arc> arcs_;
+    std::vector<int> capacity_;  // per edge: as added; 0 for a reverse edge
+    std::vector<int> partner_;   // per edge: its reverse
     // Of two routes of the same cost and edges to one node, the one by `edge` from the settled
     // `node` and the one by `known`: whether the first leaves their common start by an edge
     // earlier in the order built.
