@@ -8,89 +8,134 @@ namespace adjutant::rail {
 
 void FlowNetwork::reset(int nodes) {
     nodes_ = nodes;
-    added_from_.clear();
-    added_to_.clear();
-    added_capacity_.clear();
-    added_cost_.clear();
+    added_.clear();
 }
 
 void FlowNetwork::build() {
-    const std::size_t pairs = added_from_.size();
+    const std::size_t pairs = added_.size();
     const std::size_t edges = 2 * pairs;
     first_.assign(at(nodes_) + 1, 0);
     for (std::size_t k = 0; k < pairs; ++k) {
-        ++first_[at(added_from_[k]) + 1];
-        ++first_[at(added_to_[k]) + 1];
+        ++first_[at(added_[k].from) + 1];
+        ++first_[at(added_[k].to) + 1];
     }
     for (std::size_t n = 0; n < at(nodes_); ++n) first_[n + 1] += first_[n];
-    to_.resize(edges);
-    residual_.resize(edges);
+    arcs_.resize(edges);
     capacity_.resize(edges);
-    cost_.resize(edges);
     partner_.resize(edges);
     // Pairs in the order added: within each node, edges keep that order.
     std::vector<int>& next = via_;  // borrowed as the fill position of each node
     next.assign(first_.begin(), first_.end() - 1);
     for (std::size_t k = 0; k < pairs; ++k) {
-        const int forward = next[at(added_from_[k])]++;
-        const int reverse = next[at(added_to_[k])]++;
-        to_[at(forward)] = added_to_[k];
-        residual_[at(forward)] = added_capacity_[k];
-        capacity_[at(forward)] = added_capacity_[k];
-        cost_[at(forward)] = added_cost_[k];
+        const Added& pair = added_[k];
+        const int forward = next[at(pair.from)]++;
+        const int reverse = next[at(pair.to)]++;
+        arcs_[at(forward)] = {pair.to, pair.capacity, pair.cost};
+        capacity_[at(forward)] = pair.capacity;
         partner_[at(forward)] = reverse;
-        to_[at(reverse)] = added_from_[k];
-        residual_[at(reverse)] = 0;
+        arcs_[at(reverse)] = {pair.from, 0, -pair.cost};
         capacity_[at(reverse)] = 0;
-        cost_[at(reverse)] = -added_cost_[k];
         partner_[at(reverse)] = forward;
     }
+    // Every edge added costs zero or more, so zero potentials start the reduced costs right.
+    potential_.assign(at(nodes_), 0);
     distance_.resize(at(nodes_));
+    edges_.resize(at(nodes_));
     via_.resize(at(nodes_));
-    queued_.resize(at(nodes_));
-    queue_.resize(at(nodes_));
+    reached_.assign(at(nodes_), 0);
+    settled_.assign(at(nodes_), 0);
+    search_ = 0;
+}
+
+bool FlowNetwork::earlier_route(int node, int edge, int known) const {
+    // Both routes have as many edges and every node on them is settled, so their parents are
+    // final: walk both back together to the node where they meet.
+    int a = node;
+    int b = tail(known);
+    while (a != b) {
+        edge = via_[at(a)];
+        known = via_[at(b)];
+        a = tail(edge);
+        b = tail(known);
+    }
+    return edge < known;
 }
 
 bool FlowNetwork::augment(int from, int sink) {
-    constexpr Cost kFar = std::numeric_limits<Cost>::max();
-    std::fill(distance_.begin(), distance_.end(), kFar);
-    std::fill(via_.begin(), via_.end(), -1);
-    std::fill(queued_.begin(), queued_.end(), 0);
-    const std::size_t ring = queue_.size();
-    std::size_t head = 0;
-    std::size_t size = 1;
-    queue_[0] = from;
+    // Every army supplied: no search finds a path from the source.
+    bool open = false;
+    for (int e = first_[at(from)]; e < first_[at(from) + 1]; ++e) open |= arcs_[at(e)].residual > 0;
+    if (!open) return false;
+    // Dijkstra over the reduced costs cost + potential(tail) - potential(head), which the
+    // potentials keep non-negative on every edge with residual left (see below). The heap takes
+    // the least (distance, edges, node), so every node on a node's cheapest routes with fewest
+    // edges is settled before it. A node's route is replaced by one of less (distance, edges),
+    // or of the same and earlier_route: the order nodes are met in, which the potentials move,
+    // decides nothing (the tie-break in flow_network.h).
+    ++search_;
+    std::vector<Entry>& heap = heap_;
+    heap.clear();
+    settled_list_.clear();
+    const auto later = [](const Entry& a, const Entry& b) {
+        if (a.distance != b.distance) return a.distance > b.distance;
+        if (a.edges != b.edges) return a.edges > b.edges;
+        return a.node > b.node;
+    };
     distance_[at(from)] = 0;
-    queued_[at(from)] = 1;
-    while (size != 0) {
-        const int node = queue_[head];
-        head = head + 1 == ring ? 0 : head + 1;
-        --size;
-        queued_[at(node)] = 0;
-        const Cost here = distance_[at(node)];
+    edges_[at(from)] = 0;
+    reached_[at(from)] = search_;
+    heap.push_back({0, 0, from});
+    bool found = false;
+    while (!heap.empty()) {
+        std::pop_heap(heap.begin(), heap.end(), later);
+        const Entry top = heap.back();
+        heap.pop_back();
+        const int node = top.node;
+        if (settled_[at(node)] == search_) continue;
+        settled_[at(node)] = search_;
+        settled_list_.push_back(node);
+        // The sink settled: its distance is final, and so is every node's on its route.
+        if (node == sink) {
+            found = true;
+            break;
+        }
+        const Cost here = top.distance + potential_[at(node)];
+        const int steps = top.edges + 1;
         const int end = first_[at(node) + 1];
         for (int e = first_[at(node)]; e < end; ++e) {
-            if (residual_[at(e)] <= 0) continue;
-            const int target = to_[at(e)];
-            const Cost d = here + cost_[at(e)];
-            if (d >= distance_[at(target)]) continue;
-            distance_[at(target)] = d;
-            via_[at(target)] = e;
-            if (!queued_[at(target)]) {
-                queued_[at(target)] = 1;
-                std::size_t tail = head + size;
-                if (tail >= ring) tail -= ring;
-                queue_[tail] = target;
-                ++size;
+            const Arc* const arc = &arcs_[at(e)];
+            if (arc->residual <= 0) continue;
+            const int target = arc->to;
+            if (settled_[at(target)] == search_) continue;
+            const Cost d = here + arc->cost - potential_[at(target)];
+            if (reached_[at(target)] == search_) {
+                const Cost known = distance_[at(target)];
+                if (d > known || (d == known && steps > edges_[at(target)])) continue;
+                if (d == known && steps == edges_[at(target)]) {
+                    if (earlier_route(node, e, via_[at(target)])) via_[at(target)] = e;
+                    continue;
+                }
             }
+            reached_[at(target)] = search_;
+            distance_[at(target)] = d;
+            edges_[at(target)] = steps;
+            via_[at(target)] = e;
+            heap.push_back({d, steps, target});
+            std::push_heap(heap.begin(), heap.end(), later);
         }
     }
-    if (distance_[at(sink)] == kFar) return false;
+    if (!found) return false;
+    // New potentials: each node's own plus the least of its distance and the sink's. Unsettled
+    // nodes all gain the sink's distance, which leaves their differences as they were, so only
+    // the settled ones change, by their distance less the sink's (the common part is dropped:
+    // only differences of potentials are ever read).
+    const Cost to_sink = distance_[at(sink)];
+    for (int node : settled_list_) potential_[at(node)] += distance_[at(node)] - to_sink;
     for (int node = sink; node != from;) {
         const int e = via_[at(node)];
-        residual_[at(e)] -= 1;
-        residual_[at(partner_[at(e)])] += 1;
-        node = to_[at(partner_[at(e)])];
+        --arcs_[at(e)].residual;
+        ++arcs_[at(partner_[at(e)])].residual;
+        node = tail(e);
     }
     return true;
 }

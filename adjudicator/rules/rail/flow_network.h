@@ -4,6 +4,7 @@
 // one network serves every power's allocation of a week without allocating again.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -19,48 +20,86 @@ class FlowNetwork {
     // be inlined: a week of the 1914 map adds some 1,500 edges.
     void add(int from, int to, int capacity, Cost cost) {
         if (capacity <= 0) return;
-        added_from_.push_back(from);
-        added_to_.push_back(to);
-        added_capacity_.push_back(capacity);
-        added_cost_.push_back(cost);
+        added_.push_back({from, to, capacity, cost});
     }
     // Lays the edges added out by node, each node's in the order they were added (the order the
     // search visits them, which decides ties). Call once, after the last add().
     void build();
 
-    // One unit from `from` to `sink` along a cheapest residual path (Bellman-Ford, queue order,
-    // a node's distance replaced only by a strictly smaller one: deterministic). The residual
-    // graph of a minimum-cost flow has no negative cycle, so the search ends.
+    // One unit from `from` to `sink` along a cheapest residual path, false when there is none.
+    // Dijkstra with potentials (Johnson's re-weighting, kept from one augmentation to the next),
+    // stopping when the sink is settled, so a search visits only the nodes cheaper than the
+    // sink. Call it from the same `from` each time (successive shortest paths).
+    // Tie-break among paths of equal cost, a rule of the paths alone (the potentials, which
+    // decide the order the search meets nodes, do not move it): fewest edges of the residual
+    // network; then the path that leaves the first node where two such paths part by the edge
+    // built first. It picks the same routes as the Bellman-Ford search it replaced on every
+    // rules case and recorded game (docs/rail.md, "Tie-breaking").
     bool augment(int from, int sink);
 
     // A node's edges (after build): [first(node), first(node + 1)).
     int first(int node) const { return first_[at(node)]; }
-    int to(int edge) const { return to_[at(edge)]; }
+    int to(int edge) const { return arcs_[at(edge)].to; }
     // Whether `edge` is one added (not a reverse edge), and the flow it carries.
     bool forward(int edge) const { return capacity_[at(edge)] > 0; }
-    int flow(int edge) const { return capacity_[at(edge)] - residual_[at(edge)]; }
+    int flow(int edge) const { return capacity_[at(edge)] - arcs_[at(edge)].residual; }
+    // Takes one unit of flow off `edge`, taking the flow apart into routes once the searches are
+    // done (the network is not searched again until the next build).
+    void take(int edge) { ++arcs_[at(edge)].residual; }
+    // What `edge` may still carry, and its cost (the tests' check of the tie-break).
+    int residual(int edge) const { return arcs_[at(edge)].residual; }
+    Cost cost(int edge) const { return arcs_[at(edge)].cost; }
 
   private:
     static std::size_t at(int i) { return static_cast<std::size_t>(i); }
+    // The node `edge` leaves.
+    int tail(int edge) const { return arcs_[at(partner_[at(edge)])].to; }
 
     int nodes_ = 0;
     // As added: each pair's ends, capacity and cost.
-    std::vector<int> added_from_;
-    std::vector<int> added_to_;
-    std::vector<int> added_capacity_;
-    std::vector<Cost> added_cost_;
+    struct Added {
+        int from;
+        int to;
+        int capacity;
+        Cost cost;
+    };
+    std::vector<Added> added_;
     // Laid out by node.
-    std::vector<int> first_;     // per node, and one past the last
-    std::vector<int> to_;        // per edge
-    std::vector<int> residual_;  // per edge
+    std::vector<int> first_;  // per node, and one past the last
+    // Per edge, what the search reads side by side: its head, what it may still carry, its cost.
+    // The search reads every edge of a node it settles and skips those with no residual (about
+    // half are reverse edges with nothing to undo): cheaper, now that a search settles a few
+    // dozen nodes, than keeping a list of the live ones up to date along every path.
+    struct Arc {
+        int to;
+        int residual;
+        Cost cost;
+    };
+    std::vector<Arc> arcs_;
     std::vector<int> capacity_;  // per edge: as added; 0 for a reverse edge
-    std::vector<Cost> cost_;     // per edge
     std::vector<int> partner_;   // per edge: its reverse
-    // The search's scratch space.
+    // Of two routes of the same cost and edges to one node, the one by `edge` from the settled
+    // `node` and the one by `known`: whether the first leaves their common start by an edge
+    // earlier in the order built.
+    bool earlier_route(int node, int edge, int known) const;
+    // Per node: the potential that makes every residual edge's reduced cost non-negative.
+    std::vector<Cost> potential_;
+    // The search's scratch space. A node's distance (reduced), edge count and parent edge are
+    // set only where reached_ holds this search's number, and it is final where settled_ does:
+    // nothing is reset between searches.
+    struct Entry {
+        Cost distance;
+        int edges;
+        int node;
+    };
     std::vector<Cost> distance_;
+    std::vector<int> edges_;
     std::vector<int> via_;  // the edge that reached each node
-    std::vector<std::uint8_t> queued_;
-    std::vector<int> queue_;  // a ring: a node is in it at most once at a time
+    std::vector<std::uint32_t> reached_;
+    std::vector<std::uint32_t> settled_;
+    std::uint32_t search_ = 0;
+    std::vector<Entry> heap_;
+    std::vector<int> settled_list_;
 };
 
 }  // namespace adjutant::rail

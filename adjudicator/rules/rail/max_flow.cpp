@@ -86,20 +86,18 @@ void allocate_max_flow(const RailGraph& graph, const std::vector<std::vector<int
     }
     net.build();
     // Successive shortest paths from the common source: each augmentation is a cheapest one,
-    // so after the last the flow is a maximum of least cost.
+    // so after the last the flow is a maximum of least cost. Each search stops at the sink, so
+    // it visits the nodes nearer than the sink, not the power's whole network: the week's
+    // cost grows with the armies, not with their square.
     while (net.augment(source, sink)) {
     }
-    // The flow still to be taken apart, per edge.
-    std::vector<int>& flow = scratch.flow;
-    flow.assign(at(net.first(2 + armies + 2 * vertices)), 0);
-    for (std::size_t e = 0; e < flow.size(); ++e)
-        if (net.forward(static_cast<int>(e))) flow[e] = net.flow(static_cast<int>(e));
     std::vector<std::uint8_t>& supplied = scratch.supplied;
     supplied.assign(at(armies), 0);
     for (int e = net.first(source); e < net.first(source + 1); ++e)
-        if (net.forward(e) && flow[at(e)] > 0) supplied[at(net.to(e) - 2)] = 1;
+        if (net.forward(e) && net.flow(e) > 0) supplied[at(net.to(e) - 2)] = 1;
 
-    // Take the flow apart, army by army; a cycle met on the way carries nothing and is dropped.
+    // Take the flow apart, army by army, off the network itself (no copy of it per edge); a
+    // cycle met on the way carries nothing and is dropped.
     routes.resize(at(armies));
     std::vector<int>& nodes = scratch.nodes;
     for (int i = 0; i < armies; ++i) {
@@ -109,12 +107,12 @@ void allocate_max_flow(const RailGraph& graph, const std::vector<std::vector<int
         while (nodes.back() != sink) {
             int taken = -1;
             for (int e = net.first(nodes.back()); e < net.first(nodes.back() + 1); ++e)
-                if (net.forward(e) && flow[at(e)] > 0) {
+                if (net.forward(e) && net.flow(e) > 0) {
                     taken = e;
                     break;
                 }
             if (taken < 0) break;  // cannot happen with a valid flow
-            flow[at(taken)] -= 1;
+            net.take(taken);
             const int next = net.to(taken);
             const auto again = std::find(nodes.begin(), nodes.end(), next);
             if (again != nodes.end()) {

@@ -68,7 +68,6 @@ struct RailGraph {
 // power's, each week), so that a week allocates almost nothing.
 struct AllocationScratch {
     FlowNetwork network;
-    std::vector<int> flow;               // per edge: the flow still to be taken apart
     std::vector<int> nodes;              // the nodes of the route being taken apart
     std::vector<std::uint8_t> supplied;  // per army
     std::vector<int> sorted;             // an army's entries, sorted
@@ -87,8 +86,9 @@ struct AllocationScratch {
 // For each army (in priority order), the route it is allocated: its vertices from the entry to
 // the exit inclusive, or empty when no route fits. `routes` is resized to the armies.
 //
-// A minimum-cost maximum flow by successive shortest paths (Bellman-Ford over the residual
-// graph, each vertex split into in and out nodes). The cost orders allocations by, in turn:
+// A minimum-cost maximum flow by successive shortest paths (Dijkstra with potentials over the
+// residual graph, each vertex split into in and out nodes). The cost orders allocations by, in
+// turn:
 //   1. the lines it leaves Extended, counted as the sum over places that extend: a line over a
 //      place with no unfilled room (capacity 1, narrow track) counts 1; the last place of a
 //      province or link that has unfilled room counts its capacity, since filling it extends
@@ -96,9 +96,11 @@ struct AllocationScratch {
 //      reasons to be Extended, and never less than it;
 //   2. the sum of the supplied armies' priorities (their index): lower numbers first;
 //   3. the total number of provinces the lines pass: shorter lines.
-// The number of armies supplied is always the maximum. Deterministic: remaining ties go to the
-// path Bellman-Ford finds first with nodes and edges in id order (vertices in order, each one's
-// links in the order given). The routes then go through reduce_extended.
+// The number of armies supplied is always the maximum. Deterministic: each augmenting path is,
+// of the cheapest, the one with fewest edges of the network, then the one that leaves the first
+// node where two such paths part by the edge built first (FlowNetwork::augment); edges are built
+// vertices in order, each one's links in the order given. The routes then go through
+// reduce_extended.
 void allocate_max_flow(const RailGraph& graph, const std::vector<std::vector<int>>& entries,
                        AllocationScratch& scratch, std::vector<std::vector<int>>& routes);
 // The same with scratch space of its own.
