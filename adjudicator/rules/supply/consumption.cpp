@@ -143,6 +143,25 @@ void garrison_falls(TurnContext& ctx, std::size_t index, bool safe_conduct) {
                   " points) marched under safe conduct to " + abbr(v, refuge));
 }
 
+namespace {
+
+// "the garrison of LIE drew 1 week of supply from the city's store", in one string given its
+// room first: every garrison not besieged has this event every week, and a chain of `+` made
+// two strings of it.
+std::string garrison_drew_text(const Variant& v, ProvinceId province) {
+    static constexpr std::string_view kOf = "the garrison of ";
+    static constexpr std::string_view kDrew = " drew 1 week of supply from the city's store";
+    const std::string where = abbr(v, province);
+    std::string text;
+    text.reserve(kOf.size() + where.size() + kDrew.size());
+    text += kOf;
+    text += where;
+    text += kDrew;
+    return text;
+}
+
+}  // namespace
+
 void consume_supply(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
@@ -160,9 +179,7 @@ void consume_supply(TurnContext& ctx) {
     for (std::size_t i = 0; i < sieges::state(next).garrisons.size();) {
         Garrison& g = sieges::state(next).garrisons[i];
         if (!enemy_army_in(v, next, g.province, g.power)) {
-            ctx.event("supply.garrison", g.power, g.province,
-                      "the garrison of " + abbr(v, g.province) +
-                          " drew 1 week of supply from the city's store");
+            ctx.event("supply.garrison", g.power, g.province, garrison_drew_text(v, g.province));
             ++i;
             continue;
         }
