@@ -64,8 +64,7 @@ void entries(const Variant& v, const RailWeek& week, PowerId power, ProvinceId f
             for (ProvinceId q : map.roads[p]) {
                 if (s.seen[q]) continue;
                 s.seen[q] = 1;
-                const PowerId army = week.army_next[q];
-                if (army != kNoPower && map.enemies(army, power)) continue;
+                if (week.enemy_next[power][q]) continue;
                 s.next_level.push_back(q);
             }
         s.level.swap(s.next_level);

@@ -19,6 +19,21 @@ void armies_by_province(std::size_t provinces, const Position& position,
             out[u.location.province] = u.power;
 }
 
+// Per power, per province: whether an army of an enemy of the power stands there.
+void enemy_armies(const Variant& v, const Position& position,
+                  std::vector<std::vector<std::uint8_t>>& out) {
+    const CampaignMap& map = *v.campaign;
+    const std::size_t n = v.provinces.size();
+    out.resize(v.powers.size());
+    for (std::size_t w = 0; w < out.size(); ++w) {
+        out[w].assign(n, 0);
+        for (const Unit& u : position.units)
+            if (u.type == UnitType::Army && u.location.province < n &&
+                map.enemies(u.power, static_cast<PowerId>(w)))
+                out[w][u.location.province] = 1;
+    }
+}
+
 RailWeekSpace& lease(RailWeekSpace& own) {
     thread_local RailWeekSpace kept;
     RailWeekSpace& space = kept.busy ? own : kept;
@@ -37,13 +52,18 @@ RailWeek::RailWeek(const Variant& v, const Position& before, const Position& nex
       map_edges(space_.map_edges),
       army_before(space_.army_before),
       army_next(space_.army_next),
+      enemy_before(space_.enemy_before),
+      enemy_next(space_.enemy_next),
       seen(space_.seen),
       queue(space_.queue),
       reached(space_.reached),
       was(space_.was),
-      candidate(space_.candidate) {
+      candidate(space_.candidate),
+      held(space_.held) {
     armies_by_province(v.provinces.size(), before, army_before);
     armies_by_province(v.provinces.size(), next, army_next);
+    enemy_armies(v, before, enemy_before);
+    enemy_armies(v, next, enemy_next);
     const CampaignMap& map = *v.campaign;
     const std::size_t n = v.provinces.size();
     // Friendly ground for every province and power at once: the ground's holder, unless an
@@ -64,15 +84,28 @@ RailWeek::RailWeek(const Variant& v, const Position& before, const Position& nex
             std::sort(closed[w].begin(), closed[w].end());
             closed[w].erase(std::unique(closed[w].begin(), closed[w].end()), closed[w].end());
         }
+    // Whether each holder is an enemy of the power, asked once per holder rather than once per
+    // province (a holder is a power, or kNoPower: never an enemy).
+    std::vector<std::uint8_t>& hostile = space_.hostile;
     for (std::size_t w = 0; w < v.powers.size(); ++w) {
         const auto power = static_cast<PowerId>(w);
-        for (std::size_t p = 0; p < n && p < control.size(); ++p)
-            friendly[w][p] = control[p] != kNoPower && !map.enemies(control[p], power) ? 1 : 0;
+        hostile.assign(v.powers.size(), 0);
+        for (std::size_t q = 0; q < v.powers.size(); ++q)
+            hostile[q] = map.enemies(static_cast<PowerId>(q), power) ? 1 : 0;
+        for (std::size_t p = 0; p < n && p < control.size(); ++p) {
+            const PowerId holder = control[p];
+            friendly[w][p] = holder == kNoPower            ? 0
+                             : holder < hostile.size()     ? !hostile[holder]
+                             : !map.enemies(holder, power) ? 1
+                                                           : 0;
+        }
         for (const Garrison& g : garrisons)
             if (g.province < n && map.enemies(g.power, power)) friendly[w][g.province] = 0;
+        // Only a province some power has a map edge at can be one of a side (side_map_edge).
         for (std::size_t p = 0; p < n; ++p) {
             const auto here = static_cast<ProvinceId>(p);
-            if (side_map_edge(v, power, here)) map_edges[w].push_back(here);
+            if (!map.map_edge[p].empty() && side_map_edge(v, power, here))
+                map_edges[w].push_back(here);
         }
     }
 }

@@ -28,11 +28,15 @@ struct RailWeekSpace {
     std::vector<std::vector<ProvinceId>> map_edges;
     std::vector<PowerId> army_before;
     std::vector<PowerId> army_next;
+    std::vector<std::vector<std::uint8_t>> enemy_before;
+    std::vector<std::vector<std::uint8_t>> enemy_next;
     std::vector<std::uint8_t> seen;
     std::vector<ProvinceId> queue;
     std::vector<std::uint8_t> reached;
     std::vector<RailState> was;
     std::vector<std::uint8_t> candidate;
+    std::vector<std::uint8_t> held;
+    std::vector<std::uint8_t> hostile;  // the constructor's
     bool busy = false;
 };
 
@@ -63,6 +67,12 @@ struct RailWeek {
     // kNoPower.
     std::vector<PowerId>& army_before;
     std::vector<PowerId>& army_next;
+    // Per power, per province: 1 where an army of an enemy of the power stands as the week
+    // began (`enemy_before`) and as it ends (`enemy_next`). The steps ask it of every province
+    // and power; worked out from the armies, it asks whether two powers are enemies once per
+    // army and power instead of twice per province and power.
+    std::vector<std::vector<std::uint8_t>>& enemy_before;
+    std::vector<std::vector<std::uint8_t>>& enemy_next;
 
     // Scratch space: the searches' (reach.inl), the last search's answer, the engineering's.
     std::vector<std::uint8_t>& seen;
@@ -70,6 +80,7 @@ struct RailWeek {
     std::vector<std::uint8_t>& reached;
     std::vector<RailState>& was;
     std::vector<std::uint8_t>& candidate;
+    std::vector<std::uint8_t>& held;  // the Réseau du Nord's (reseau_du_nord.cpp)
 };
 
 }  // namespace adjutant::rail
