@@ -132,7 +132,7 @@ void engineer(TurnContext& ctx, RailWeek& week) {
         provinces([&](ProvinceId p, RailState s) {
             if (s != RailState::NonOperational || !week.friendly[w][p]) return;
             bool next_to_line = source(v, power, p);
-            for_each_rail_neighbour(v, week.closed[w], p, false, [&](ProvinceId q) {
+            for_each_rail_neighbour(v, week.closed_link[w], p, false, [&](ProvinceId q) {
                 next_to_line = next_to_line || was[q] != RailState::NonOperational;
             });
             candidate[p] = next_to_line ? 1 : 0;

@@ -48,6 +48,7 @@ RailWeek::RailWeek(const Variant& v, const Position& before, const Position& nex
       position(next),
       space_(lease(own_)),
       closed(space_.closed),
+      closed_link(space_.closed_link),
       friendly(space_.friendly),
       map_edges(space_.map_edges),
       army_before(space_.army_before),
@@ -87,6 +88,12 @@ RailWeek::RailWeek(const Variant& v, const Position& before, const Position& nex
     // Whether each holder is an enemy of the power, asked once per holder rather than once per
     // province (a holder is a power, or kNoPower: never an enemy).
     std::vector<std::uint8_t>& hostile = space_.hostile;
+    closed_link.resize(v.powers.size());
+    for (std::size_t w = 0; w < v.powers.size(); ++w) {
+        closed_link[w].assign(map.rail_links.size(), 0);
+        for (const std::uint16_t i : closed[w])
+            if (i < closed_link[w].size()) closed_link[w][i] = 1;
+    }
     for (std::size_t w = 0; w < v.powers.size(); ++w) {
         const auto power = static_cast<PowerId>(w);
         hostile.assign(v.powers.size(), 0);

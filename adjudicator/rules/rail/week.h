@@ -24,6 +24,7 @@ namespace adjutant::rail {
 // alive on the thread (none is: the rail steps make one at a time) keeps in space of its own.
 struct RailWeekSpace {
     std::vector<std::vector<std::uint16_t>> closed;
+    std::vector<std::vector<std::uint8_t>> closed_link;
     std::vector<std::vector<std::uint8_t>> friendly;
     std::vector<std::vector<ProvinceId>> map_edges;
     std::vector<PowerId> army_before;
@@ -57,6 +58,9 @@ struct RailWeek {
     // Per power: the rail links its trains cannot use in `next`, sorted: those with a demolished
     // structure and those of another gauge than its own (seed 001, "ancho de vía").
     std::vector<std::vector<std::uint16_t>>& closed;
+    // The same per power, per link of the map: 1 where closed. The searches and the LOC graph
+    // ask it of every link they pass (a look here instead of a binary search of `closed`).
+    std::vector<std::vector<std::uint8_t>>& closed_link;
     // Per power, per province: whether the power holds the ground for rail purposes in `next`:
     // its own or an ally's, and no enemy garrison holds out there (a fortress holding out
     // commands its station: nobody else's trains run through it).
