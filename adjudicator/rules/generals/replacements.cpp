@@ -47,11 +47,13 @@ void replace_the_lost(TurnContext& ctx) {
     for (Pool& pool : state(next).pools) {
         if (!has_commands(next, pool.power)) continue;
         for (std::size_t i = 0; i < pool.ranks.size();) {
-            const PoolGeneral lost = pool.ranks[i];
-            if (!lost.active || command_of(next, pool.power, lost.name)) {
+            // Copied only once he is known lost: a name past 15 letters is an allocation, and
+            // every active general of every pool is looked at every week.
+            if (!pool.ranks[i].active || command_of(next, pool.power, pool.ranks[i].name)) {
                 ++i;
                 continue;
             }
+            const PoolGeneral lost = pool.ranks[i];
             const int rank = static_cast<int>(i) + 1;
             std::string text = how_lost(v, ctx, pool.power, lost.name, general_text(pool, rank));
             const auto last = static_cast<int>(pool.ranks.size());
