@@ -19,17 +19,26 @@ void armies_by_province(std::size_t provinces, const Position& position,
             out[u.location.province] = u.power;
 }
 
+// Whether `a` and `b` are enemies (CampaignMap::enemies), from the week's table of every pair
+// of powers (`a * powers + b`).
+bool enemies(const CampaignMap& map, const std::vector<std::uint8_t>& hostile, std::size_t powers,
+             PowerId a, PowerId b) {
+    return a < powers && b < powers ? hostile[a * powers + b] != 0 : map.enemies(a, b);
+}
+
 // Per power, per province: whether an army of an enemy of the power stands there.
 void enemy_armies(const Variant& v, const Position& position,
+                  const std::vector<std::uint8_t>& hostile,
                   std::vector<std::vector<std::uint8_t>>& out) {
     const CampaignMap& map = *v.campaign;
     const std::size_t n = v.provinces.size();
-    out.resize(v.powers.size());
+    const std::size_t powers = v.powers.size();
+    out.resize(powers);
     for (std::size_t w = 0; w < out.size(); ++w) {
         out[w].assign(n, 0);
         for (const Unit& u : position.units)
             if (u.type == UnitType::Army && u.location.province < n &&
-                map.enemies(u.power, static_cast<PowerId>(w)))
+                enemies(map, hostile, powers, u.power, static_cast<PowerId>(w)))
                 out[w][u.location.province] = 1;
     }
 }
@@ -61,12 +70,21 @@ RailWeek::RailWeek(const Variant& v, const Position& before, const Position& nex
       was(space_.was),
       candidate(space_.candidate),
       held(space_.held) {
-    armies_by_province(v.provinces.size(), before, army_before);
-    armies_by_province(v.provinces.size(), next, army_next);
-    enemy_armies(v, before, enemy_before);
-    enemy_armies(v, next, enemy_next);
     const CampaignMap& map = *v.campaign;
     const std::size_t n = v.provinces.size();
+    // Whether two powers are enemies, asked once per pair a week rather than once per army or
+    // province and power by the steps below.
+    const std::size_t powers = v.powers.size();
+    std::vector<std::uint8_t>& hostile = space_.hostile;
+    hostile.assign(powers * powers, 0);
+    for (std::size_t a = 0; a < powers; ++a)
+        for (std::size_t b = 0; b < powers; ++b)
+            hostile[a * powers + b] =
+                map.enemies(static_cast<PowerId>(a), static_cast<PowerId>(b)) ? 1 : 0;
+    armies_by_province(v.provinces.size(), before, army_before);
+    armies_by_province(v.provinces.size(), next, army_next);
+    enemy_armies(v, before, hostile, enemy_before);
+    enemy_armies(v, next, hostile, enemy_next);
     // Friendly ground for every province and power at once: the ground's holder, unless an
     // enemy garrison holds out there.
     const std::vector<PowerId>& control = state(next).control;
@@ -85,9 +103,6 @@ RailWeek::RailWeek(const Variant& v, const Position& before, const Position& nex
             std::sort(closed[w].begin(), closed[w].end());
             closed[w].erase(std::unique(closed[w].begin(), closed[w].end()), closed[w].end());
         }
-    // Whether each holder is an enemy of the power, asked once per holder rather than once per
-    // province (a holder is a power, or kNoPower: never an enemy).
-    std::vector<std::uint8_t>& hostile = space_.hostile;
     closed_link.resize(v.powers.size());
     for (std::size_t w = 0; w < v.powers.size(); ++w) {
         closed_link[w].assign(map.rail_links.size(), 0);
@@ -96,18 +111,12 @@ RailWeek::RailWeek(const Variant& v, const Position& before, const Position& nex
     }
     for (std::size_t w = 0; w < v.powers.size(); ++w) {
         const auto power = static_cast<PowerId>(w);
-        hostile.assign(v.powers.size(), 0);
-        for (std::size_t q = 0; q < v.powers.size(); ++q)
-            hostile[q] = map.enemies(static_cast<PowerId>(q), power) ? 1 : 0;
-        for (std::size_t p = 0; p < n && p < control.size(); ++p) {
-            const PowerId holder = control[p];
-            friendly[w][p] = holder == kNoPower            ? 0
-                             : holder < hostile.size()     ? !hostile[holder]
-                             : !map.enemies(holder, power) ? 1
-                                                           : 0;
-        }
+        for (std::size_t p = 0; p < n && p < control.size(); ++p)
+            friendly[w][p] =
+                control[p] != kNoPower && !enemies(map, hostile, powers, control[p], power) ? 1 : 0;
         for (const Garrison& g : garrisons)
-            if (g.province < n && map.enemies(g.power, power)) friendly[w][g.province] = 0;
+            if (g.province < n && enemies(map, hostile, powers, g.power, power))
+                friendly[w][g.province] = 0;
         // Only a province some power has a map edge at can be one of a side (side_map_edge).
         for (std::size_t p = 0; p < n; ++p) {
             const auto here = static_cast<ProvinceId>(p);

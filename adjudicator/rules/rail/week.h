@@ -37,7 +37,7 @@ struct RailWeekSpace {
     std::vector<RailState> was;
     std::vector<std::uint8_t> candidate;
     std::vector<std::uint8_t> held;
-    std::vector<std::uint8_t> hostile;  // the constructor's
+    std::vector<std::uint8_t> hostile;  // the constructor's: per pair of powers, enemies
     bool busy = false;
 };
 
