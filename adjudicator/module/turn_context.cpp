@@ -63,6 +63,10 @@ void run_turn_steps(const Variant& variant, const Position& before, std::span<co
     Phase following = before.phase.next();
     while (following.kind != PhaseKind::Movement) following = following.next();
     context.year_ended = following.year != before.phase.year;
+    // Room for the week's events first: each unit has one or two a week (its supply, its line
+    // of communication) besides the rail's and the garrisons', and a list grown by doubling
+    // moved every event at each step. Room only: the events are the same.
+    result.events.reserve(result.events.size() + 4 * before.units.size());
     for (const RuleModule* module : rule_modules()) {
         if (!module->enabled(variant)) continue;
         if (module->after_movement != nullptr) module->after_movement(context);

@@ -6,6 +6,9 @@
 // that runs short leaves the least commands without one; they roll the plain generalship rating
 // until a general comes free. An army of equipment alone takes none.
 #include <algorithm>
+#include <charconv>
+#include <string>
+#include <string_view>
 
 #include "position/position.h"
 #include "rules/army_strength/army_strength.h"
@@ -32,13 +35,45 @@ bool equipment_alone(const Position& next, const Command& c) {
     return u != nullptr && army_strength::equipment_only(*u);
 }
 
+// "G3 von Kluck takes command of A LIE (type roll 6)", in one string given its room first: a
+// starting pool's first week appoints a general to every command without one, and a chain of
+// `+` made three or four strings for each.
+std::string appointment_text(const Variant& v, const Pool& pool, int rank, const Command& c) {
+    static constexpr std::string_view kTakes = " takes command of ";
+    static constexpr std::string_view kRoll = " (type roll ";
+    char digits[16];
+    const auto written = std::to_chars(digits, digits + sizeof digits, rank);
+    const auto rank_digits = static_cast<std::size_t>(written.ptr - digits);
+    const std::string& name = pool.ranks[static_cast<std::size_t>(rank - 1)].name;
+    const std::string& where = v.provinces[c.province].abbr;
+    char roll[16];
+    const auto roll_end = std::to_chars(roll, roll + sizeof roll,
+                                        pool.ranks[static_cast<std::size_t>(rank - 1)].roll % 10);
+    const auto roll_digits = static_cast<std::size_t>(roll_end.ptr - roll);
+    std::string text;
+    text.reserve(1 + rank_digits + 1 + name.size() + kTakes.size() + 2 + where.size() +
+                 kRoll.size() + roll_digits + 1);
+    text += 'G';
+    text.append(digits, rank_digits);
+    text += ' ';
+    text += name;
+    text += kTakes;
+    text += c.garrison ? "G " : "A ";
+    text += where;
+    text += kRoll;
+    text.append(roll, roll_digits);
+    text += ')';
+    return text;
+}
+
 }  // namespace
 
 void appoint_generals(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
+    std::vector<Command> vacant;  // one list for every pool, cleared for each
     for (Pool& pool : state(next).pools) {
-        std::vector<Command> vacant;
+        vacant.clear();
         for_each_command(next, pool.power, [&](const Command& c) {
             if (c.general->empty() && !equipment_alone(next, c)) vacant.push_back(c);
         });
@@ -53,9 +88,7 @@ void appoint_generals(TurnContext& ctx) {
             *c.general = free->name;
             *c.roll = free->roll;
             const int rank = static_cast<int>(free - pool.ranks.begin()) + 1;
-            record(ctx, "general.appointed", pool.power,
-                   general_text(pool, rank) + " takes command of " + command_text(v, c) +
-                       " (type roll " + std::to_string(free->roll % 10) + ")");
+            record(ctx, "general.appointed", pool.power, appointment_text(v, pool, rank, c));
         }
     }
 }

@@ -6,6 +6,10 @@
 // rank, and a replacement, named by the variant (start_pool.cpp's next_name), joins at the
 // lowest rank with his type roll. A power with no army and no garrison left (its country lost
 // with its capital, 4b) has nothing to command and raises no one: its pool stays as it was.
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "rules/generals/generals.h"
 #include "variant/variant.h"
 
@@ -44,14 +48,27 @@ std::string how_lost(const Variant& v, const TurnContext& ctx, PowerId power,
 void replace_the_lost(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
+    // The generals the power's commands name, gathered once per pool: whether an active general
+    // still has a command is asked of every one of them every week, and command_of() walked all
+    // the units and garrisons for each. Nothing below changes a command, so the list holds.
+    thread_local std::vector<const std::string*> commanders;
+    const auto commands = [&](const std::string& name) {
+        return !name.empty() && std::any_of(commanders.begin(), commanders.end(),
+                                            [&](const std::string* c) { return *c == name; });
+    };
     for (Pool& pool : state(next).pools) {
         if (!has_commands(next, pool.power)) continue;
+        commanders.clear();
+        for_each_command(next, pool.power,
+                         [&](const Command& c) { commanders.push_back(c.general); });
         for (std::size_t i = 0; i < pool.ranks.size();) {
-            const PoolGeneral lost = pool.ranks[i];
-            if (!lost.active || command_of(next, pool.power, lost.name)) {
+            // Copied only once he is known lost: a name past 15 letters is an allocation, and
+            // every active general of every pool is looked at every week.
+            if (!pool.ranks[i].active || commands(pool.ranks[i].name)) {
                 ++i;
                 continue;
             }
+            const PoolGeneral lost = pool.ranks[i];
             const int rank = static_cast<int>(i) + 1;
             std::string text = how_lost(v, ctx, pool.power, lost.name, general_text(pool, rank));
             const auto last = static_cast<int>(pool.ranks.size());

@@ -43,14 +43,6 @@ void change_rail_state(TurnContext& ctx, PowerId power, ProvinceId p, RailState 
     current = to;
 }
 
-namespace {
-
-bool enemy_army(const Variant& v, const std::vector<PowerId>& armies, ProvinceId p, PowerId power) {
-    return armies[p] != kNoPower && v.campaign->enemies(armies[p], power);
-}
-
-}  // namespace
-
 void apply_enemy_effects(TurnContext& ctx, RailWeek& week) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
@@ -66,8 +58,7 @@ void apply_enemy_effects(TurnContext& ctx, RailWeek& week) {
             const auto p = static_cast<ProvinceId>(i);
             if (rail[i] == RailState::NonOperational) continue;
             // 18.1.4 (1): an enemy army stopped there this week (or stood there as it began).
-            if (enemy_army(v, week.army_next, p, power) ||
-                enemy_army(v, week.army_before, p, power))
+            if (week.enemy_next[w][p] || week.enemy_before[w][p])
                 change_rail_state(ctx, power, p, RailState::NonOperational,
                                   "an enemy army stopped there");
             // 18.1.4 (2): the ground is the enemy's, behind its front line.
@@ -141,7 +132,7 @@ void engineer(TurnContext& ctx, RailWeek& week) {
         provinces([&](ProvinceId p, RailState s) {
             if (s != RailState::NonOperational || !week.friendly[w][p]) return;
             bool next_to_line = source(v, power, p);
-            for_each_rail_neighbour(v, week.closed[w], p, false, [&](ProvinceId q) {
+            for_each_rail_neighbour(v, week.closed_link[w], p, false, [&](ProvinceId q) {
                 next_to_line = next_to_line || was[q] != RailState::NonOperational;
             });
             candidate[p] = next_to_line ? 1 : 0;

@@ -64,8 +64,7 @@ void entries(const Variant& v, const RailWeek& week, PowerId power, ProvinceId f
             for (ProvinceId q : map.roads[p]) {
                 if (s.seen[q]) continue;
                 s.seen[q] = 1;
-                const PowerId army = week.army_next[q];
-                if (army != kNoPower && map.enemies(army, power)) continue;
+                if (week.enemy_next[power][q]) continue;
                 s.next_level.push_back(q);
             }
         s.level.swap(s.next_level);
@@ -73,11 +72,11 @@ void entries(const Variant& v, const RailWeek& week, PowerId power, ProvinceId f
 }
 
 // The best track of the links between neighbours `a` and `b` that are not demolished.
-Track track_between(const CampaignMap& map, const std::vector<std::uint16_t>& gone, ProvinceId a,
+Track track_between(const CampaignMap& map, const std::vector<std::uint8_t>& gone, ProvinceId a,
                     ProvinceId b) {
     Track best = Track::Narrow;
     for (std::uint16_t i : map.rail_links_at[a])
-        if (map.rail_neighbour(i, a) == b && !std::binary_search(gone.begin(), gone.end(), i))
+        if (map.rail_neighbour(i, a) == b && !gone[i])
             best = std::min(best, map.rail_links[i].track);
     return best;
 }
@@ -122,7 +121,7 @@ std::string line_text(const Variant& v, ProvinceId army, const std::vector<Provi
 void power_rail(const Variant& v, const RailWeek& week, PowerId power,
                 const std::vector<RailState>& rail, WeekScratch& s) {
     const CampaignMap& map = *v.campaign;
-    const std::vector<std::uint16_t>& gone = week.closed[power];
+    const std::vector<std::uint8_t>& gone = week.closed_link[power];  // per link
     // source(): a map edge of the power's side (the week's list of them, in id order), or the
     // port of the port exception for its side.
     const std::vector<ProvinceId>& edges = week.map_edges[power];
@@ -164,7 +163,7 @@ void power_rail(const Variant& v, const RailWeek& week, PowerId power,
                            limited ? link_unfilled(best) : cap);
         };
         for (const std::uint16_t i : map.rail_links_at[p]) {
-            if (std::binary_search(gone.begin(), gone.end(), i)) continue;
+            if (gone[i]) continue;
             const ProvinceId q = map.rail_neighbour(i, p);
             if (q != last) {
                 link_last();
@@ -180,7 +179,7 @@ void power_rail(const Variant& v, const RailWeek& week, PowerId power,
 // Why the line `vertices` leaves its army's supply Extended (18.1.2), or empty: "SED at capacity
 // 1, narrow track AAC-LIE". Fills `route` with its provinces. The loads are those count_lines
 // left in the allocation's scratch.
-std::string extended_because(const Variant& v, const std::vector<std::uint16_t>& gone,
+std::string extended_because(const Variant& v, const std::vector<std::uint8_t>& gone,
                              const WeekScratch& s, const std::vector<RailState>& rail,
                              const std::vector<int>& vertices, std::vector<ProvinceId>& route) {
     const CampaignMap& map = *v.campaign;
@@ -261,7 +260,7 @@ void allocate_loc(TurnContext& ctx, RailWeek& week) {
                 continue;
             }
             const std::string why =
-                extended_because(v, week.closed[w], s, rail, routes[i], s.route);
+                extended_because(v, week.closed_link[w], s, rail, routes[i], s.route);
             u.stats.supply_extended = !why.empty();
             ctx.event(why.empty() ? "loc.line" : "loc.extended", power, u.location.province,
                       line_text(v, u.location.province, s.route, why));

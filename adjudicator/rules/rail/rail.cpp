@@ -12,10 +12,6 @@ bool enabled(const Variant& variant) {
     return variant.campaign.has_value() && variant.campaign->rail_rules;
 }
 
-bool operational(RailState state) {
-    return state >= RailState::Capacity1;
-}
-
 std::string_view state_name(RailState state) {
     switch (state) {
         case RailState::NonOperational:

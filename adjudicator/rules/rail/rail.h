@@ -148,7 +148,10 @@ void allocate_loc(TurnContext& context, RailWeek& week);
 void initialise(const Variant& variant, Position& position);
 
 // Shared reading of the map and the position being built.
-bool operational(RailState state);
+// (Inline: every search over a power's rail asks it of each province it reaches.)
+inline bool operational(RailState state) {
+    return state >= RailState::Capacity1;
+}
 // Whether `province` is a map edge of `power` or of a power on its side: the seed treats a
 // side's rail as one ("Allied Friendly Operational", 18.2), so an ally's map edge feeds it too
 // (except the port of the port exception, which feeds the rest of the side inside its region).

@@ -11,17 +11,17 @@ namespace adjutant::rail {
 
 bool side_map_edge(const Variant& variant, PowerId power, ProvinceId province);
 
-// `visit(q)` for each province joined to `province` by a rail link that is not `closed` (of
-// double track only when `double_only`), in id order, without making a list: a search calls
-// this for every province it takes from its queue.
+// `visit(q)` for each province joined to `province` by a rail link that is not `closed` (per
+// link, RailWeek::closed_link; of double track only when `double_only`), in id order, without
+// making a list: a search calls this for every province it takes from its queue.
 template <typename Visit>
-void for_each_rail_neighbour(const Variant& variant, const std::vector<std::uint16_t>& closed,
+void for_each_rail_neighbour(const Variant& variant, const std::vector<std::uint8_t>& closed,
                              ProvinceId province, bool double_only, Visit visit) {
     const CampaignMap& map = *variant.campaign;
     ProvinceId last = kNoProvince;
     for (std::uint16_t i : map.rail_links_at[province]) {
         if (double_only && map.rail_links[i].track != Track::Double) continue;
-        if (std::binary_search(closed.begin(), closed.end(), i)) continue;
+        if (closed[i]) continue;
         const ProvinceId q = map.rail_neighbour(i, province);
         if (q == last) continue;  // two links to one neighbour
         last = q;
@@ -33,7 +33,7 @@ void for_each_rail_neighbour(const Variant& variant, const std::vector<std::uint
 // `map_edges` that `usable` accepts (see rail.h).
 template <typename Usable>
 void reach_from(const Variant& variant, const Position& position,
-                const std::vector<std::uint16_t>& closed, PowerId power,
+                const std::vector<std::uint8_t>& closed, PowerId power,
                 const std::vector<ProvinceId>& map_edges, Usable usable, bool double_only,
                 std::vector<std::uint8_t>& seen, std::vector<ProvinceId>& queue,
                 std::vector<std::uint8_t>& out) {
@@ -75,7 +75,7 @@ void reach_from(const Variant& variant, const Position& position,
 template <typename Usable>
 void reach(RailWeek& week, PowerId power, Usable usable, bool double_only,
            std::vector<std::uint8_t>& out) {
-    reach_from(week.variant, week.position, week.closed[power], power, week.map_edges[power],
+    reach_from(week.variant, week.position, week.closed_link[power], power, week.map_edges[power],
                usable, double_only, week.seen, week.queue, out);
 }
 

@@ -29,9 +29,7 @@ void unmarked_network(TurnContext& ctx, RailWeek& week, PowerId power) {
     const Variant& v = ctx.variant;
     const std::size_t n = v.provinces.size();
     auto& rail = state(ctx.result.next).rail[power];
-    const auto enemy_army = [&](const std::vector<PowerId>& armies, std::size_t p) {
-        return armies[p] != kNoPower && v.campaign->enemies(armies[p], power);
-    };
+    const std::vector<std::uint8_t>& enemy_army = week.enemy_next[power];
     // Held ground with no enemy army on it (18.1.4 (1) and (2)). An enemy army that stood there
     // as the week began but is gone does not keep the line closed: under the procedure the same
     // ground would become controlled that week (18.2.1 step 5 reads the states after 18.1.4),
@@ -39,17 +37,23 @@ void unmarked_network(TurnContext& ctx, RailWeek& week, PowerId power) {
     std::vector<std::uint8_t>& usable = week.candidate;
     usable.assign(n, 0);
     for (std::size_t p = 0; p < n; ++p)
-        usable[p] = week.friendly[power][p] && !enemy_army(week.army_next, p) ? 1 : 0;
-    std::vector<std::uint8_t> held;
+        usable[p] = week.friendly[power][p] && !enemy_army[p] ? 1 : 0;
+    std::vector<std::uint8_t>& held = week.held;
     reach(
         week, power, [&](ProvinceId p) { return usable[p] != 0; }, false, held);
     std::vector<std::uint8_t>& by_double = week.reached;
     reach(
         week, power, [&](ProvinceId p) { return held[p] != 0; }, true, by_double);
     const RailNetworkRules& rules = v.campaign->rail;
-    const std::string why = "18.3 Réseau du Nord: no railheads before week " +
-                            std::to_string(rules.railheads_from_week) + " of " +
-                            std::to_string(rules.railheads_from_year);
+    // Made when a province first needs it: most weeks change no province to an open state.
+    std::string why;
+    const auto opened_why = [&]() -> const std::string& {
+        if (why.empty())
+            why = "18.3 Réseau du Nord: no railheads before week " +
+                  std::to_string(rules.railheads_from_week) + " of " +
+                  std::to_string(rules.railheads_from_year);
+        return why;
+    };
     static const std::string stopped = "an enemy army stopped there";
     static const std::string behind = "behind the enemy's front line";
     static const std::string cut_off = "cut off from the map edge";
@@ -58,8 +62,8 @@ void unmarked_network(TurnContext& ctx, RailWeek& week, PowerId power) {
         const RailState to = unmarked_state(v, here, held[p] != 0, by_double[p] != 0);
         if (rail[p] == to) continue;
         // A line closed says what closed it, as 18.1.4's events do.
-        const std::string& because = to != RailState::NonOperational ? why
-                                     : enemy_army(week.army_next, p) ? stopped
+        const std::string& because = to != RailState::NonOperational ? opened_why()
+                                     : enemy_army[p]                 ? stopped
                                      : !week.friendly[power][p]      ? behind
                                                                      : cut_off;
         change_rail_state(ctx, power, here, to, because);

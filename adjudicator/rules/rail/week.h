@@ -24,15 +24,20 @@ namespace adjutant::rail {
 // alive on the thread (none is: the rail steps make one at a time) keeps in space of its own.
 struct RailWeekSpace {
     std::vector<std::vector<std::uint16_t>> closed;
+    std::vector<std::vector<std::uint8_t>> closed_link;
     std::vector<std::vector<std::uint8_t>> friendly;
     std::vector<std::vector<ProvinceId>> map_edges;
     std::vector<PowerId> army_before;
     std::vector<PowerId> army_next;
+    std::vector<std::vector<std::uint8_t>> enemy_before;
+    std::vector<std::vector<std::uint8_t>> enemy_next;
     std::vector<std::uint8_t> seen;
     std::vector<ProvinceId> queue;
     std::vector<std::uint8_t> reached;
     std::vector<RailState> was;
     std::vector<std::uint8_t> candidate;
+    std::vector<std::uint8_t> held;
+    std::vector<std::uint8_t> hostile;  // the constructor's: per pair of powers, enemies
     bool busy = false;
 };
 
@@ -53,6 +58,9 @@ struct RailWeek {
     // Per power: the rail links its trains cannot use in `next`, sorted: those with a demolished
     // structure and those of another gauge than its own (seed 001, "ancho de vía").
     std::vector<std::vector<std::uint16_t>>& closed;
+    // The same per power, per link of the map: 1 where closed. The searches and the LOC graph
+    // ask it of every link they pass (a look here instead of a binary search of `closed`).
+    std::vector<std::vector<std::uint8_t>>& closed_link;
     // Per power, per province: whether the power holds the ground for rail purposes in `next`:
     // its own or an ally's, and no enemy garrison holds out there (a fortress holding out
     // commands its station: nobody else's trains run through it).
@@ -63,6 +71,12 @@ struct RailWeek {
     // kNoPower.
     std::vector<PowerId>& army_before;
     std::vector<PowerId>& army_next;
+    // Per power, per province: 1 where an army of an enemy of the power stands as the week
+    // began (`enemy_before`) and as it ends (`enemy_next`). The steps ask it of every province
+    // and power; worked out from the armies, it asks whether two powers are enemies once per
+    // army and power instead of twice per province and power.
+    std::vector<std::vector<std::uint8_t>>& enemy_before;
+    std::vector<std::vector<std::uint8_t>>& enemy_next;
 
     // Scratch space: the searches' (reach.inl), the last search's answer, the engineering's.
     std::vector<std::uint8_t>& seen;
@@ -70,6 +84,7 @@ struct RailWeek {
     std::vector<std::uint8_t>& reached;
     std::vector<RailState>& was;
     std::vector<std::uint8_t>& candidate;
+    std::vector<std::uint8_t>& held;  // the Réseau du Nord's (reseau_du_nord.cpp)
 };
 
 }  // namespace adjutant::rail

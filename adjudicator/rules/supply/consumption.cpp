@@ -43,6 +43,38 @@ std::string consumed_text(const Variant& v, const Unit& u) {
     return out;
 }
 
+// "A PAR is out of supply: loses 2 points (10%), 18 left", in one string given its room first:
+// every army out of supply has this event every week, and a chain of `+` made three or four
+// strings of it.
+std::string attrition_text(const Variant& v, const Unit& u, std::int64_t loss, int percent) {
+    static constexpr std::string_view kLoses = " is out of supply: loses ";
+    static constexpr std::string_view kPoints = " points (";
+    static constexpr std::string_view kPercent = "%), ";
+    static constexpr std::string_view kLeft = " left";
+    std::array<char, 72> digits{};
+    char* const begin = digits.data();
+    char* const end = begin + digits.size();
+    // 24 places hold any 64-bit number.
+    char* const loss_end = std::to_chars(begin, begin + 24, loss).ptr;
+    char* const percent_end = std::to_chars(begin + 24, begin + 48, percent).ptr;
+    char* const left_end = std::to_chars(begin + 48, end, u.stats.points).ptr;
+    const std::string_view loss_text(begin, static_cast<std::size_t>(loss_end - begin));
+    const std::string_view percent_text(begin + 24,
+                                        static_cast<std::size_t>(percent_end - begin - 24));
+    const std::string_view left_text(begin + 48, static_cast<std::size_t>(left_end - begin - 48));
+    std::string out = unit_name(v, u);
+    out.reserve(out.size() + kLoses.size() + loss_text.size() + kPoints.size() +
+                percent_text.size() + kPercent.size() + left_text.size() + kLeft.size());
+    out += kLoses;
+    out += loss_text;
+    out += kPoints;
+    out += percent_text;
+    out += kPercent;
+    out += left_text;
+    out += kLeft;
+    return out;
+}
+
 void consume_unit(TurnContext& ctx, Unit& u, std::vector<std::size_t>& gone, std::size_t index) {
     const Variant& v = ctx.variant;
     const int percent = v.campaign->supply.attrition_percent;
@@ -65,8 +97,7 @@ void consume_unit(TurnContext& ctx, Unit& u, std::vector<std::size_t>& gone, std
         return;
     }
     ctx.event("supply.attrition", u.power, u.location.province,
-              unit_name(v, u) + " is out of supply: loses " + std::to_string(loss) + " points (" +
-                  std::to_string(percent) + "%), " + std::to_string(u.stats.points) + " left");
+              attrition_text(v, u, loss, percent));
 }
 
 // 5f "all equipment and supplies are captured": the besieger takes the fallen fortress's stores
@@ -143,6 +174,25 @@ void garrison_falls(TurnContext& ctx, std::size_t index, bool safe_conduct) {
                   " points) marched under safe conduct to " + abbr(v, refuge));
 }
 
+namespace {
+
+// "the garrison of LIE drew 1 week of supply from the city's store", in one string given its
+// room first: every garrison not besieged has this event every week, and a chain of `+` made
+// two strings of it.
+std::string garrison_drew_text(const Variant& v, ProvinceId province) {
+    static constexpr std::string_view kOf = "the garrison of ";
+    static constexpr std::string_view kDrew = " drew 1 week of supply from the city's store";
+    const std::string where = abbr(v, province);
+    std::string text;
+    text.reserve(kOf.size() + where.size() + kDrew.size());
+    text += kOf;
+    text += where;
+    text += kDrew;
+    return text;
+}
+
+}  // namespace
+
 void consume_supply(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
@@ -160,9 +210,7 @@ void consume_supply(TurnContext& ctx) {
     for (std::size_t i = 0; i < sieges::state(next).garrisons.size();) {
         Garrison& g = sieges::state(next).garrisons[i];
         if (!enemy_army_in(v, next, g.province, g.power)) {
-            ctx.event("supply.garrison", g.power, g.province,
-                      "the garrison of " + abbr(v, g.province) +
-                          " drew 1 week of supply from the city's store");
+            ctx.event("supply.garrison", g.power, g.province, garrison_drew_text(v, g.province));
             ++i;
             continue;
         }

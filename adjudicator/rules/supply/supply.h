@@ -116,6 +116,9 @@ Unit* army_numbered(Position& position, std::uint32_t id);
 std::vector<ProvinceId> trace_line(const Variant& variant, const Position& position,
                                    const Unit& unit);
 rivers::Route trace_route(const Variant& variant, const Position& position, const Unit& unit);
+// The same into `line`, keeping its room.
+void trace_route(const Variant& variant, const Position& position, const Unit& unit,
+                 rivers::Route& line);
 // The route a supply train of `power` takes from `from` to `to` this week: the shortest by road
 // and by the rivers its side's flotillas carry on (rules/rivers/river_route.h); empty when cut.
 std::vector<ProvinceId> train_route(const Variant& variant, const Position& position, PowerId power,

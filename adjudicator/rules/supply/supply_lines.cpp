@@ -3,19 +3,30 @@
 // base; a province holding an enemy army cuts it. Where the map has navigable rivers the line may
 // end along a river at a city a barge flotilla operates from (rules/rivers/river_route.h). The
 // line is kept on the army.
+#include <string>
+#include <string_view>
+
 #include "rules/rivers/river_route.h"
 #include "rules/supply/supply.h"
 #include "variant/variant.h"
 
 namespace adjutant::supply {
 
-rivers::Route trace_route(const Variant& v, const Position& position, const Unit& u) {
+void trace_route(const Variant& v, const Position& position, const Unit& u, rivers::Route& line) {
     const auto base = [&](ProvinceId p) { return supply_base(v, position, p, u.power); };
     const auto blocked = [&](ProvinceId p) { return enemy_army_in(v, position, p, u.power); };
-    if (!rivers::has_rivers(v))
-        return rivers::Route{road_route(v, u.location.province, base, blocked)};
-    return rivers::route(v, position, u.power, u.location.province,
-                         rivers::RiverUse::LastLegToFlotilla, base, blocked, base);
+    if (!rivers::has_rivers(v)) {
+        line = rivers::Route{road_route(v, u.location.province, base, blocked)};
+        return;
+    }
+    rivers::route(v, position, u.power, u.location.province, rivers::RiverUse::LastLegToFlotilla,
+                  base, blocked, base, line);
+}
+
+rivers::Route trace_route(const Variant& v, const Position& position, const Unit& u) {
+    rivers::Route line;
+    trace_route(v, position, u, line);
+    return line;
 }
 
 std::vector<ProvinceId> trace_line(const Variant& v, const Position& position, const Unit& u) {
@@ -51,15 +62,34 @@ std::string line_length(const Variant& v, const rivers::Route& line) {
     return out + ")";
 }
 
+// "A LIE draws its supply from PAR (2 roads)", in one string given its room first: every army
+// has this event when its line is new (every army in a game's first week), and a chain of `+`
+// made two or three strings for each.
+std::string line_text(const Variant& v, const Unit& u, const rivers::Route& line) {
+    static constexpr std::string_view kDraws = " draws its supply from ";
+    const std::string base = abbr(v, line.provinces.back());
+    const std::string length = line_length(v, line);
+    std::string text = unit_name(v, u);
+    text.reserve(text.size() + kDraws.size() + base.size() + length.size());
+    text += kDraws;
+    text += base;
+    text += length;
+    return text;
+}
+
 }  // namespace
 
 void trace_supply_lines(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
+    // Each line is traced into one route kept for the week, then copied into the army's own,
+    // which has the room of last week's line (the position's copy of it): a line traced into a
+    // new vector given to the army was an allocation per army each week.
+    rivers::Route line;
     for (Unit& u : next.units) {
         if (u.type != UnitType::Army) continue;
         const PowerId power = u.power;
-        rivers::Route line = trace_route(v, next, u);
+        trace_route(v, next, u, line);
         const bool had = !u.stats.supply_line.empty();
         if (line.provinces.empty() && had) {
             ctx.event("supply.cut", power, u.location.province,
@@ -67,11 +97,9 @@ void trace_supply_lines(TurnContext& ctx) {
         } else if (!line.provinces.empty() &&
                    (!had || u.stats.supply_line.back() != line.provinces.back() ||
                     u.stats.supply_river != line.river)) {
-            ctx.event("supply.line", power, u.location.province,
-                      unit_name(v, u) + " draws its supply from " + abbr(v, line.provinces.back()) +
-                          line_length(v, line));
+            ctx.event("supply.line", power, u.location.province, line_text(v, u, line));
         }
-        u.stats.supply_line = std::move(line.provinces);
+        u.stats.supply_line.assign(line.provinces.begin(), line.provinces.end());
         u.stats.supply_river = line.river;
         u.stats.supply_river_from = line.river < 0 ? 0 : line.river_from;
     }

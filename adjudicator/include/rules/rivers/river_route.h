@@ -30,6 +30,10 @@ bool has_rivers(const Variant& variant);
 template <typename Base>
 std::vector<std::uint8_t> rivers_in_use(const Variant& variant, const Position& position,
                                         PowerId power, Base base);
+// The same into `in_use`, keeping its room.
+template <typename Base>
+void rivers_in_use(const Variant& variant, const Position& position, PowerId power, Base base,
+                   std::vector<std::uint8_t>& in_use);
 
 // Whether barges of `power` pass into `province` along river `river`: not where an enemy army
 // holds a bridge of the river there, unless a garrison of `power`'s side holds the province's
@@ -70,6 +74,11 @@ enum class RiverUse : std::uint8_t {
 template <typename Goal, typename Blocked, typename Base>
 Route route(const Variant& variant, const Position& position, PowerId power, ProvinceId from,
             RiverUse use, Goal goal, Blocked blocked, Base base);
+// The same into `found`, keeping its room: a week traces every army's supply line into the
+// army's own.
+template <typename Goal, typename Blocked, typename Base>
+void route(const Variant& variant, const Position& position, PowerId power, ProvinceId from,
+           RiverUse use, Goal goal, Blocked blocked, Base base, Route& found);
 
 }  // namespace adjutant::rivers
 

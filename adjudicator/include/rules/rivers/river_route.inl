@@ -17,14 +17,21 @@
 namespace adjutant::rivers {
 
 template <typename Base>
-std::vector<std::uint8_t> rivers_in_use(const Variant& variant, const Position& position,
-                                        PowerId power, Base base) {
+void rivers_in_use(const Variant& variant, const Position& position, PowerId power, Base base,
+                   std::vector<std::uint8_t>& in_use) {
     const CampaignMap& map = *variant.campaign;
-    std::vector<std::uint8_t> in_use(map.rivers.rivers.size(), 0);
+    in_use.assign(map.rivers.rivers.size(), 0);
     for (const Flotilla& f : state(position).flotillas) {
         if (!map.friendly(f.power, power) || !base(f.city)) continue;
         for (std::uint8_t r : map.rivers.rivers_at[f.city]) in_use[r] = 1;
     }
+}
+
+template <typename Base>
+std::vector<std::uint8_t> rivers_in_use(const Variant& variant, const Position& position,
+                                        PowerId power, Base base) {
+    std::vector<std::uint8_t> in_use;
+    rivers_in_use(variant, position, power, base, in_use);
     return in_use;
 }
 
@@ -42,6 +49,7 @@ struct SearchSpace {
     std::vector<std::uint32_t> next;
     std::vector<std::uint32_t> companions;
     std::vector<std::uint32_t> states;
+    std::vector<std::uint8_t> in_use;  // per river: whether the search may go along it
     bool busy = false;
 };
 
@@ -67,24 +75,35 @@ class SpaceLease {
 template <typename Goal, typename Blocked>
 class RiverSearch {
   public:
+    // The rivers in use are worked out into the search's space (rivers_in_use), so a search
+    // allocates nothing once one of the same map has run on the thread.
+    template <typename Base>
     RiverSearch(const Variant& variant, const Position& position, PowerId power, RiverUse use,
-                std::vector<std::uint8_t> in_use, Goal& goal, Blocked& blocked)
+                Base& base, Goal& goal, Blocked& blocked)
         : v_(variant),
           pos_(position),
           power_(power),
           use_(use),
-          in_use_(std::move(in_use)),
           goal_(goal),
           blocked_(blocked),
+          in_use_((*space_).in_use),
           parent_((*space_).parent),
           seen_((*space_).seen) {
+        if (v_.campaign->rivers_rules)
+            rivers_in_use(v_, pos_, power_, base, in_use_);
+        else
+            in_use_.clear();
         rivers_ = std::find(in_use_.begin(), in_use_.end(), 1) != in_use_.end();
         modes_ = rivers_ ? 1 + v_.campaign->rivers.rivers.size() : 1;
         parent_.assign(v_.provinces.size() * modes_, kNone);
         seen_.assign(v_.provinces.size() * modes_, 0);
     }
 
-    Route run(ProvinceId from) {
+    // Into `found`, whose room is kept (a supply line is traced into the army's own).
+    void run(ProvinceId from, Route& found) {
+        found.provinces.clear();
+        found.river = -1;
+        found.river_from = 0;
         std::vector<std::uint32_t>& frontier = (*space_).frontier;
         std::vector<std::uint32_t>& next = (*space_).next;
         frontier.clear();
@@ -95,12 +114,11 @@ class RiverSearch {
             std::sort(frontier.begin(), frontier.end(),
                       [&](std::uint32_t a, std::uint32_t b) { return before(a, b); });
             for (std::uint32_t s : frontier)
-                if (is_goal(s)) return path_to(s);
+                if (is_goal(s)) return path_to(s, found);
             next.clear();
             for (std::uint32_t s : frontier) expand(s, next);
             frontier.swap(next);
         }
-        return {};
     }
 
   private:
@@ -180,12 +198,11 @@ class RiverSearch {
 
     // The provinces from the start to `s`, a province once where the route changes mode there,
     // and where a supply line takes to its river.
-    Route path_to(std::uint32_t s) const {
+    void path_to(std::uint32_t s, Route& found) const {
         std::vector<std::uint32_t>& states = (*space_).states;
         states.clear();
         for (std::uint32_t at = s; at != kNone; at = parent_[at]) states.push_back(at);
         std::reverse(states.begin(), states.end());
-        Route found;
         // Room for every state's province at once (a province changing mode counts twice):
         // every army's supply line is one of these each week, and growing by doubling took
         // two or three allocations for a line of a few roads.
@@ -199,19 +216,18 @@ class RiverSearch {
                 found.river_from = static_cast<int>(found.provinces.size() - 1);
             }
         }
-        return found;
     }
 
     const Variant& v_;
     const Position& pos_;
     PowerId power_;
     RiverUse use_;
-    std::vector<std::uint8_t> in_use_;
     Goal& goal_;
     Blocked& blocked_;
     bool rivers_ = false;
     std::size_t modes_ = 1;
     SpaceLease space_;
+    std::vector<std::uint8_t>& in_use_;
     std::vector<std::uint32_t>& parent_;
     std::vector<std::uint8_t>& seen_;
 };
@@ -219,14 +235,18 @@ class RiverSearch {
 }  // namespace detail
 
 template <typename Goal, typename Blocked, typename Base>
+void route(const Variant& variant, const Position& position, PowerId power, ProvinceId from,
+           RiverUse use, Goal goal, Blocked blocked, Base base, Route& found) {
+    detail::RiverSearch<Goal, Blocked>(variant, position, power, use, base, goal, blocked)
+        .run(from, found);
+}
+
+template <typename Goal, typename Blocked, typename Base>
 Route route(const Variant& variant, const Position& position, PowerId power, ProvinceId from,
             RiverUse use, Goal goal, Blocked blocked, Base base) {
-    std::vector<std::uint8_t> in_use = variant.campaign->rivers_rules
-                                           ? rivers_in_use(variant, position, power, base)
-                                           : std::vector<std::uint8_t>{};
-    return detail::RiverSearch<Goal, Blocked>(variant, position, power, use, std::move(in_use),
-                                              goal, blocked)
-        .run(from);
+    Route found;
+    route(variant, position, power, from, use, goal, blocked, base, found);
+    return found;
 }
 
 }  // namespace adjutant::rivers
