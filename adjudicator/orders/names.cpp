@@ -98,28 +98,6 @@ std::optional<std::size_t> NameIndex::canal(const Token& token) const {
     return find_word(canals_, token);
 }
 
-std::size_t NameIndex::three_letter_slot(std::string_view word) {
-    if (word.size() != 3) return kNoSlot;
-    std::size_t slot = 0;
-    for (char c : word) {
-        const char lower = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-        if (lower < 'a' || lower > 'z') return kNoSlot;
-        slot = slot * 26 + static_cast<std::size_t>(lower - 'a');
-    }
-    return slot;
-}
-
-NameIndex::Match NameIndex::province(std::span<const Token> tokens, std::size_t at) const {
-    if (at < tokens.size() && tokens[at].kind == TokenKind::Word) {
-        const std::size_t slot = three_letter_slot(tokens[at].text);
-        if (slot != kNoSlot) {
-            const std::uint16_t entry = three_letter_[slot];
-            if (entry != 0 && (entry & kLongerName) == 0) return Match{entry - 1u, at + 1, true};
-        }
-    }
-    return longest(provinces_, max_province_words_, tokens, at);
-}
-
 NameIndex::Match NameIndex::power(std::span<const Token> tokens, std::size_t at) const {
     return longest(powers_, max_power_words_, tokens, at);
 }
