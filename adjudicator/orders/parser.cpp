@@ -28,7 +28,6 @@ namespace {
 // keeps hostile input cheap.
 constexpr std::size_t kMaxLineBytes = 1000;
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
-constexpr std::size_t kTokensReserved = 32;  // more than nearly any order has
 
 // At most one verdict per line. Counted by find, which searches many bytes at a time.
 std::size_t line_count(std::string_view text) {
@@ -125,7 +124,6 @@ class Driver {
         const std::size_t lines = line_count(text);
         out_.verdicts.reserve(lines);
         replaced_.reserve(lines);
-        tokens_.reserve(kTokensReserved);
         int number = 0;
         while (true) {
             const std::size_t nl = text.find('\n');
@@ -152,8 +150,8 @@ class Driver {
         const std::string_view line = trim(raw);
         if (line.empty() || is_comment(line)) return;
         const std::size_t colon = tokenize_line(line);
-        const std::vector<Token>& tokens = tokens_;
-        std::span<const Token> order_tokens(tokens);
+        const std::span<const Token> tokens = line_tokens();
+        std::span<const Token> order_tokens = tokens;
 
         PowerId power = kNoPower;
         if (colon < tokens.size()) {
@@ -216,34 +214,44 @@ class Driver {
         return reject(number, line, kNoPower, "unknown power '" + name + "'");
     }
 
-    // The line's tokens into tokens_; the index of its first colon, or tokens_.size() if none.
+    // The line's tokens into tokens_; the index of its first colon, or the token count if none.
     // A submission heads line after line with the same "Austria:": a line that begins with the
     // bytes before the last tokenized line's first colon, and then a colon, keeps that line's
     // tokens up to its colon (the same bytes make the same tokens, and a colon ends any token)
     // and tokenizes only the rest.
     std::size_t tokenize_line(std::string_view line) {
+        // Room for any line's tokens (a token is a byte or more), made once for the longest
+        // line yet: the tokenizer writes each token in its place.
+        if (tokens_.size() < line.size()) tokens_.resize(line.size());
         if (kept_tokens_ != 0 && line.size() > kept_bytes_ && line[kept_bytes_] == ':' &&
             line.substr(0, kept_bytes_) == std::string_view(tokens_line_, kept_bytes_)) {
-            tokens_.resize(kept_tokens_);
-            for (Token& token : tokens_)  // the kept tokens view the earlier line's bytes
+            for (std::size_t i = 0; i < kept_tokens_; ++i) {  // they view the earlier line's bytes
+                Token& token = tokens_[i];
                 token.text = std::string_view(line.data() + (token.text.data() - tokens_line_),
                                               token.text.size());
-            tokenize_rest(line, kept_bytes_ + 1, tokens_);
+            }
+            const Token* end =
+                tokenize_rest(line, kept_bytes_ + 1, tokens_.data() + kept_tokens_, false);
+            token_count_ = static_cast<std::size_t>(end - tokens_.data());
             tokens_line_ = line.data();
             prefix_kept_ = true;
             return kept_tokens_ - 1;
         }
         prefix_kept_ = false;
-        tokenize(line, tokens_);
+        token_count_ =
+            static_cast<std::size_t>(tokenize_rest(line, 0, tokens_.data(), true) - tokens_.data());
         tokens_line_ = line.data();
         std::size_t colon = 0;
-        while (colon < tokens_.size() && tokens_[colon].kind != TokenKind::Colon) ++colon;
-        kept_tokens_ = colon < tokens_.size() ? colon + 1 : 0;
+        while (colon < token_count_ && tokens_[colon].kind != TokenKind::Colon) ++colon;
+        kept_tokens_ = colon < token_count_ ? colon + 1 : 0;
         kept_bytes_ = kept_tokens_ != 0
                           ? static_cast<std::size_t>(tokens_[colon].text.data() - line.data())
                           : 0;
         return colon;
     }
+
+    // The tokens of the line last tokenized.
+    std::span<const Token> line_tokens() const { return {tokens_.data(), token_count_}; }
 
     // The power named before the colon at `colon`. A submission heads line after line with the
     // same "Austria:": the same bytes make the same tokens and the same match, so the line
@@ -254,7 +262,7 @@ class Driver {
         // The tokens kept from the line before (tokenize_line) were its prefix, just read.
         if (!prefix_kept_ && prefix != last_prefix_) {
             last_prefix_ = prefix;
-            last_power_ = names_.power(tokens_, 0);
+            last_power_ = names_.power(line_tokens(), 0);
         }
         return last_power_;
     }
@@ -363,7 +371,8 @@ class Driver {
     const Position& pos_;
     PowerId as_power_;
     const NameIndex& names_;
-    std::vector<Token>& tokens_;         // reused for every line
+    std::vector<Token>& tokens_;         // reused for every line: room for its tokens
+    std::size_t token_count_ = 0;        // how many tokens the line has
     const char* tokens_line_ = nullptr;  // the line tokens_ were made of
     std::size_t kept_tokens_ = 0;        // its tokens up to its first colon, the colon included
     std::size_t kept_bytes_ = 0;         // its bytes before that colon
