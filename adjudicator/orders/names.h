@@ -92,6 +92,15 @@ class NameIndex {
     std::vector<std::string> canals_;      // lower case
     std::size_t max_province_words_ = 1;
     std::size_t max_power_words_ = 1;
+    // The powers' names and adjectives, lower case, each once with its first id, as the table
+    // holds them. When none has two words (max_power_words_ is 1) a power prefix is matched
+    // against these in turn: a compare of a few words' lengths and letters, cheaper than
+    // lowering and hashing the prefix for the table.
+    struct PowerWord {
+        std::string key;
+        std::size_t id = 0;
+    };
+    std::vector<PowerWord> power_words_;
 };
 
 }  // namespace adjutant
