@@ -92,9 +92,9 @@ struct Block {
     std::string error;  // the block header was refused; its lines are refused too
 };
 
-// A parse's working vectors, which hold nothing once it returns: kept by each thread from
-// call to call (parse() may run on several threads at once), so a parse allocates only its
-// output.
+// A parse's working vectors, which hold nothing a later parse reads (the tokens' buffer keeps
+// its size, not its use): kept by each thread from call to call (parse() may run on several
+// threads at once), so a parse allocates only its output.
 struct Scratch {
     std::vector<Token> tokens;
     std::vector<std::size_t> in_force;
