@@ -76,6 +76,18 @@ std::string echo(std::string_view line) {
     return valid_printable_utf8(line) ? std::string(line) : printable(line, kMaxLineBytes);
 }
 
+// Whether a[0, n) and b[0, n) are the same bytes. A power's name, the prefix compared on nearly
+// every line, is four to eight bytes: two overlapping four-byte compares, no call to memcmp.
+bool same_bytes(const char* a, const char* b, std::size_t n) {
+    if (n < 4 || n > 8) return std::memcmp(a, b, n) == 0;
+    std::uint32_t a_head, b_head, a_tail, b_tail;
+    std::memcpy(&a_head, a, 4);
+    std::memcpy(&b_head, b, 4);
+    std::memcpy(&a_tail, a + n - 4, 4);
+    std::memcpy(&b_tail, b + n - 4, 4);
+    return a_head == b_head && a_tail == b_tail;
+}
+
 bool is_comment(std::string_view line) {
     return line.front() == '#' || line.substr(0, 2) == "//";
 }
@@ -224,7 +236,7 @@ class Driver {
         // line yet: the tokenizer writes each token in its place.
         if (tokens_.size() < line.size()) tokens_.resize(line.size());
         if (kept_tokens_ != 0 && line.size() > kept_bytes_ && line[kept_bytes_] == ':' &&
-            line.substr(0, kept_bytes_) == std::string_view(tokens_line_, kept_bytes_)) {
+            same_bytes(line.data(), tokens_line_, kept_bytes_)) {
             for (std::size_t i = 0; i < kept_tokens_; ++i) {  // they view the earlier line's bytes
                 Token& token = tokens_[i];
                 token.text = std::string_view(line.data() + (token.text.data() - tokens_line_),
