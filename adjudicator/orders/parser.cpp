@@ -88,6 +88,15 @@ bool same_bytes(const char* a, const char* b, std::size_t n) {
     return a_head == b_head && a_tail == b_tail;
 }
 
+// Whether trim() would return `line` as it is: neither end is one of its spaces. Most lines
+// are, and this is two bytes looked at where trim() is a call.
+bool untrimmed(std::string_view line) {
+    const auto space = [](char c) {
+        return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+    };
+    return !line.empty() && !space(line.front()) && !space(line.back());
+}
+
 bool is_comment(std::string_view line) {
     return line.front() == '#' || line.substr(0, 2) == "//";
 }
@@ -159,7 +168,7 @@ class Driver {
                        std::to_string(kMaxLineBytes) + ")");
             return;
         }
-        const std::string_view line = trim(raw);
+        const std::string_view line = untrimmed(raw) ? raw : trim(raw);
         if (line.empty() || is_comment(line)) return;
         const std::size_t colon = tokenize_line(line);
         const std::span<const Token> tokens = line_tokens();
