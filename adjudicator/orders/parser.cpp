@@ -29,15 +29,6 @@ namespace {
 constexpr std::size_t kMaxLineBytes = 1000;
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 
-// At most one verdict per line. Counted by find, which searches many bytes at a time.
-std::size_t line_count(std::string_view text) {
-    std::size_t lines = 1;
-    for (std::size_t at = text.find('\n'); at != std::string_view::npos;
-         at = text.find('\n', at + 1))
-        ++lines;
-    return lines;
-}
-
 // Whether none of the eight bytes of `word` is below 0x20 or above 0x7E: printable ASCII, as
 // nearly every byte of an order is, checked eight at a time.
 bool all_printable_ascii(std::uint64_t word) {
@@ -120,6 +111,7 @@ struct Scratch {
     std::vector<Token> tokens;
     std::vector<std::size_t> in_force;
     std::vector<bool> replaced;
+    std::vector<std::size_t> line_ends;  // where each '\n' of the text stands
 };
 
 class Driver {
@@ -132,7 +124,8 @@ class Driver {
           names_(names),
           tokens_(scratch.tokens),
           in_force_(scratch.in_force),
-          replaced_(scratch.replaced) {
+          replaced_(scratch.replaced),
+          line_ends_(scratch.line_ends) {
         in_force_.assign(v.provinces.size(), kNone);
         replaced_.clear();
         // Asked of every accepted line, so found once per parse (none in most variants).
@@ -141,17 +134,18 @@ class Driver {
     }
 
     ParsedOrders run(std::string_view text) {
-        // Room made once: growing these a step at a time cost an allocation per doubling.
-        const std::size_t lines = line_count(text);
+        // Each line's end found once and kept: their count gives the output its room (growing
+        // a step at a time cost an allocation per doubling), and they split the lines, which
+        // were searched for a second time.
+        find_line_ends(text);
+        const std::size_t lines = line_ends_.size() + 1;
         out_.verdicts.reserve(lines);
         replaced_.reserve(lines);
-        int number = 0;
-        while (true) {
-            const std::size_t nl = text.find('\n');
-            const std::string_view line = text.substr(0, nl);
-            line_(line, ++number);
-            if (nl == std::string_view::npos) break;
-            text.remove_prefix(nl + 1);
+        std::size_t begin = 0;
+        for (std::size_t i = 0; i < lines; ++i) {
+            const std::size_t end = i < line_ends_.size() ? line_ends_[i] : text.size();
+            line_(text.substr(begin, end - begin), static_cast<int>(i + 1));
+            begin = end + 1;
         }
         out_.orders.reserve(out_.verdicts.size());
         for (std::size_t i = 0; i < out_.verdicts.size(); ++i)
@@ -161,6 +155,14 @@ class Driver {
     }
 
   private:
+    // By find, which searches many bytes at a time.
+    void find_line_ends(std::string_view text) {
+        line_ends_.clear();
+        for (std::size_t at = text.find('\n'); at != std::string_view::npos;
+             at = text.find('\n', at + 1))
+            line_ends_.push_back(at);
+    }
+
     void line_(std::string_view raw, int number) {
         if (raw.size() > kMaxLineBytes) {  // checked before trimming or tokenizing
             reject(number, raw, kNoPower,
@@ -399,8 +401,9 @@ class Driver {
     std::size_t kept_bytes_ = 0;         // its bytes before that colon
     bool prefix_kept_ = false;           // this line's tokens up to its colon are those kept
     std::optional<AdjustmentLedger> ledger_;
-    std::vector<std::size_t>& in_force_;  // per province: verdict index of the order in force
-    std::vector<bool>& replaced_;         // per verdict
+    std::vector<std::size_t>& in_force_;   // per province: verdict index of the order in force
+    std::vector<bool>& replaced_;          // per verdict
+    std::vector<std::size_t>& line_ends_;  // where each '\n' of the text stands
     std::vector<const RuleModule*> conflict_modules_;  // the enabled modules with `conflict`
     std::string_view last_prefix_;  // the last power prefix read, up to its colon
     NameIndex::Match last_power_;   // and what it named (nothing for an empty prefix)
