@@ -31,17 +31,6 @@ constexpr std::array<std::uint8_t, kSlots> kTable = [] {
     return table;
 }();
 
-// One-byte words (the unit letters and the order letters: A, F, H, S, C, D, ...) are a good
-// share of an order's words: their keyword is one look by the byte, no hash or compare.
-constexpr std::array<std::uint8_t, 128> kOneByte = [] {
-    std::array<std::uint8_t, 128> table{};
-    for (std::size_t id = 1; id < kCount; ++id)
-        if (kSpellings[id].size() == 1)
-            table[static_cast<unsigned char>(kSpellings[id][0]) & 127u] =
-                static_cast<std::uint8_t>(id);
-    return table;
-}();
-
 constexpr bool one_byte_spellings_are_ascii() {
     for (std::string_view s : kSpellings)
         if (s.size() == 1 && static_cast<unsigned char>(s[0]) >= 128) return false;
@@ -59,10 +48,9 @@ static_assert(longest_is_right(), "kMaxKeywordLength is the longest spelling's l
 }  // namespace
 
 Keyword keyword_detail::lookup(std::string_view word) {
-    if (word.size() == 1) {
+    if (word.size() == 1) {  // keyword_of's own case, for a caller of this alone
         const auto c = static_cast<unsigned char>(word[0]);
-        const unsigned char lower = (c >= 'A' && c <= 'Z') ? c - 'A' + 'a' : c;
-        return lower < 128 ? static_cast<Keyword>(kOneByte[lower]) : Keyword::None;
+        return c < 128 ? static_cast<Keyword>(keyword_detail::kOneByte[c]) : Keyword::None;
     }
     // Lowered and hashed in one pass over the word, as slot_of hashes the spellings.
     char lower[kMaxKeywordLength];

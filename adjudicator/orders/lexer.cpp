@@ -11,32 +11,53 @@ namespace adjutant {
 
 namespace {
 
-// Each byte's class, looked up once per byte: the tokenizer's inner loop. The definitions are
-// the two predicates below.
-enum ByteClass : std::uint8_t { kOther = 0, kWordByte = 1, kSeparator = 2 };
+// Each byte's class, looked up once per byte: the tokenizer's inner loop. A byte that is a
+// token by itself has its token's kind as its class, so one look gives the kind.
+constexpr std::uint8_t kSeparator = 0xFF;  // whitespace, '.', ','
+constexpr auto class_of(TokenKind kind) {
+    return static_cast<std::uint8_t>(kind);
+}
 
 constexpr std::array<std::uint8_t, 256> kByteClasses = [] {
     std::array<std::uint8_t, 256> classes{};
-    for (int c = 'a'; c <= 'z'; ++c) classes[static_cast<std::size_t>(c)] = kWordByte;
-    for (int c = 'A'; c <= 'Z'; ++c) classes[static_cast<std::size_t>(c)] = kWordByte;
-    for (int c = '0'; c <= '9'; ++c) classes[static_cast<std::size_t>(c)] = kWordByte;
-    classes[static_cast<std::size_t>('\'')] = kWordByte;
+    classes.fill(class_of(TokenKind::Bad));  // may begin a UTF-8 dash, else a Bad token
+    for (int c = 'a'; c <= 'z'; ++c)
+        classes[static_cast<std::size_t>(c)] = class_of(TokenKind::Word);
+    for (int c = 'A'; c <= 'Z'; ++c)
+        classes[static_cast<std::size_t>(c)] = class_of(TokenKind::Word);
+    for (int c = '0'; c <= '9'; ++c)
+        classes[static_cast<std::size_t>(c)] = class_of(TokenKind::Word);
+    classes[static_cast<std::size_t>('\'')] = class_of(TokenKind::Word);
+    classes[static_cast<std::size_t>('-')] = class_of(TokenKind::Dash);
+    classes[static_cast<std::size_t>('/')] = class_of(TokenKind::Slash);
+    classes[static_cast<std::size_t>('(')] = class_of(TokenKind::LParen);
+    classes[static_cast<std::size_t>(')')] = class_of(TokenKind::RParen);
+    classes[static_cast<std::size_t>(':')] = class_of(TokenKind::Colon);
     for (const char c : {' ', '\t', '\r', '\f', '\v', '.', ','})
         classes[static_cast<unsigned char>(c)] = kSeparator;
     return classes;
 }();
 
-bool is_word_byte(unsigned char c) {
-    return kByteClasses[c] == kWordByte;
-}
-
-bool is_separator(unsigned char c) {
-    return kByteClasses[c] == kSeparator;
+bool is_word_byte(char c) {
+    return kByteClasses[static_cast<unsigned char>(c)] == class_of(TokenKind::Word);
 }
 
 // En dash, em dash and the right arrow, which mail clients substitute for "-" and "->".
 constexpr std::array<std::string_view, 3> kUtf8Dashes = {"\xE2\x80\x93", "\xE2\x80\x94",
                                                          "\xE2\x86\x92"};
+
+// The end of the token that begins with a byte of class Bad at `p`: a UTF-8 dash, a whole
+// printable UTF-8 character, or one byte. Out of line: orders are ASCII.
+[[gnu::noinline]] const char* bad_token_end(std::string_view line, const char* p, Token& token) {
+    const auto i = static_cast<std::size_t>(p - line.data());
+    std::size_t len = std::max<std::size_t>(1, printable_char(line, i));
+    for (std::string_view dash : kUtf8Dashes)
+        if (line.substr(i, dash.size()) == dash) {
+            token.kind = TokenKind::Dash;
+            len = dash.size();
+        }
+    return p + len;
+}
 
 }  // namespace
 
@@ -47,54 +68,44 @@ std::vector<Token> tokenize(std::string_view line) {
 }
 
 void tokenize(std::string_view line, std::vector<Token>& tokens) {
-    tokens.clear();
-    tokenize_rest(line, 0, tokens);
+    tokens.resize(line.size());
+    Token* const end = tokenize_rest(line, 0, tokens.data(), true);
+    tokens.resize(static_cast<std::size_t>(end - tokens.data()));
 }
 
-void tokenize_rest(std::string_view line, std::size_t from, std::vector<Token>& tokens) {
-    bool space = false;
-    std::size_t i = from;
-    while (i < line.size()) {
-        const auto c = static_cast<unsigned char>(line[i]);
-        if (is_separator(c)) {
+// Pointers rather than indices, one class look per byte that also gives a one-byte token's
+// kind, and each token written in its place: this loop runs for every byte of every order.
+Token* tokenize_rest(std::string_view line, std::size_t from, Token* out, bool first) {
+    const char* p = line.data() + from;
+    const char* const end = line.data() + line.size();
+    bool space = first;  // the first token of a line counts as spaced
+    while (p != end) {
+        const std::uint8_t byte_class = kByteClasses[static_cast<unsigned char>(*p)];
+        if (byte_class == kSeparator) {
             space = true;
-            ++i;
+            ++p;
             continue;
         }
-        Token token;
-        token.space_before = space || tokens.empty();
+        Token& token = *out++;
+        token.kind = static_cast<TokenKind>(byte_class);
+        token.space_before = space;
+        token.keyword = Keyword::None;
         space = false;
-        std::size_t len = 1;
-        if (is_word_byte(c)) {
-            token.kind = TokenKind::Word;
-            while (i + len < line.size() && is_word_byte(static_cast<unsigned char>(line[i + len])))
-                ++len;
+        const char* next = p + 1;
+        if (token.kind == TokenKind::Word) {
+            while (next != end && is_word_byte(*next)) ++next;
             // Classified once here, so no reader compares the word's letters again.
-            if (len <= kMaxKeywordLength) token.keyword = keyword_of(line.substr(i, len));
-        } else if (c == '-') {
-            token.kind = TokenKind::Dash;
-            if (i + 1 < line.size() && line[i + 1] == '>') len = 2;
-        } else if (c == '/') {
-            token.kind = TokenKind::Slash;
-        } else if (c == '(') {
-            token.kind = TokenKind::LParen;
-        } else if (c == ')') {
-            token.kind = TokenKind::RParen;
-        } else if (c == ':') {
-            token.kind = TokenKind::Colon;
-        } else {
-            token.kind = TokenKind::Bad;
-            len = std::max<std::size_t>(1, printable_char(line, i));
-            for (std::string_view dash : kUtf8Dashes)
-                if (line.substr(i, dash.size()) == dash) {
-                    token.kind = TokenKind::Dash;
-                    len = dash.size();
-                }
+            const auto len = static_cast<std::size_t>(next - p);
+            if (len <= kMaxKeywordLength) token.keyword = keyword_of(std::string_view(p, len));
+        } else if (token.kind == TokenKind::Dash) {
+            if (next != end && *next == '>') ++next;
+        } else if (token.kind == TokenKind::Bad) {
+            next = bad_token_end(line, p, token);
         }
-        token.text = line.substr(i, len);
-        tokens.push_back(token);
-        i += len;
+        token.text = std::string_view(p, static_cast<std::size_t>(next - p));
+        p = next;
     }
+    return out;
 }
 
 std::size_t printable_char(std::string_view text, std::size_t i) {

@@ -82,8 +82,10 @@ template <auto Hook, auto Start>
 // registry's order (their `Start`: RuleModule::order_start for read_order). Worked out once
 // per process for every kind of first token, so a line is offered to no reader whose words it
 // cannot begin with: most lines to none.
+// Always inline: asked twice a line, the call cost more than the question (a guard's byte
+// tested and a load).
 template <auto Hook, auto Start>
-std::span<const RuleModule* const> modules_for(const Token& first) {
+[[gnu::always_inline]] inline std::span<const RuleModule* const> modules_for(const Token& first) {
     using namespace module_hooks_detail;
     static const std::vector<std::vector<const RuleModule*>> by_class =
         modules_by_class<Hook, Start>();

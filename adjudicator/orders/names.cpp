@@ -9,6 +9,9 @@ namespace adjutant {
 
 namespace {
 
+// The longest run of words matched against the names (NameIndex::longest's key).
+constexpr std::size_t kLongestKey = 128;
+
 // Lower case, words separated by single spaces; returns the number of words.
 std::size_t normalise(std::string_view name, std::string& out) {
     out.clear();
@@ -79,6 +82,13 @@ NameIndex::NameIndex(const Variant& variant) {
     for (std::size_t i = 0; i < variant.powers.size(); ++i) {
         add(powers_, max_power_words_, variant.powers[i].name, i);
         add(powers_, max_power_words_, variant.powers[i].adjective, i);
+        for (const std::string& name : {variant.powers[i].name, variant.powers[i].adjective}) {
+            std::string key;
+            if (normalise(name, key) == 0) continue;
+            const bool known = std::any_of(power_words_.begin(), power_words_.end(),
+                                           [&](const PowerWord& w) { return w.key == key; });
+            if (!known) power_words_.push_back(PowerWord{std::move(key), i});
+        }
     }
 }
 
@@ -98,36 +108,19 @@ std::optional<std::size_t> NameIndex::canal(const Token& token) const {
     return find_word(canals_, token);
 }
 
-std::size_t NameIndex::three_letter_slot(std::string_view word) {
-    if (word.size() != 3) return kNoSlot;
-    std::size_t slot = 0;
-    for (char c : word) {
-        const char lower = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-        if (lower < 'a' || lower > 'z') return kNoSlot;
-        slot = slot * 26 + static_cast<std::size_t>(lower - 'a');
-    }
-    return slot;
-}
-
-NameIndex::Match NameIndex::province(std::span<const Token> tokens, std::size_t at) const {
-    if (at < tokens.size() && tokens[at].kind == TokenKind::Word) {
-        const std::size_t slot = three_letter_slot(tokens[at].text);
-        if (slot != kNoSlot) {
-            const std::uint16_t entry = three_letter_[slot];
-            if (entry != 0 && (entry & kLongerName) == 0) return Match{entry - 1u, at + 1, true};
-        }
-    }
-    return longest(provinces_, max_province_words_, tokens, at);
-}
-
 NameIndex::Match NameIndex::power(std::span<const Token> tokens, std::size_t at) const {
-    return longest(powers_, max_power_words_, tokens, at);
+    if (max_power_words_ > 1) return longest(powers_, max_power_words_, tokens, at);
+    // Every name is one word: the first token alone, compared as longest() would find it.
+    if (at < tokens.size() && tokens[at].text.size() <= kLongestKey)
+        for (const PowerWord& word : power_words_)
+            if (is_word(tokens[at], word.key)) return Match{word.id, at + 1, true};
+    return Match{};
 }
 
 NameIndex::Match NameIndex::longest(const NameTable& names, std::size_t max_words,
                                     std::span<const Token> tokens, std::size_t at) const {
     Match best;
-    char key[128];  // longer than any name; a longer run of words cannot match
+    char key[kLongestKey];  // longer than any name; a longer run of words cannot match
     std::size_t length = 0;
     std::uint64_t hash = NameTable::kEmptyHash;  // of key[0, length)
     std::size_t i = at;

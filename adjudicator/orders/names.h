@@ -6,6 +6,7 @@
 // Ocean", "mid atlantic ocean" and "St. Petersburg" all match. The longest name wins.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -32,8 +33,22 @@ class NameIndex {
         bool found = false;
     };
     // The longest province name starting at tokens[at]; words may be joined by spaces or by a
-    // dash written without spaces ("Mid-Atlantic").
-    Match province(std::span<const Token> tokens, std::size_t at) const;
+    // dash written without spaces ("Mid-Atlantic"). Inline: nearly every name an order writes
+    // is an abbreviation, found by one look in a table, which a call would cost as much again.
+    Match province(std::span<const Token> tokens, std::size_t at) const {
+        if (at < tokens.size()) {
+            const Token& token = tokens[at];
+            if (token.kind == TokenKind::Word && token.text.size() == 3) {
+                const std::size_t slot = three_letter_slot(token.text);
+                if (slot != kNoSlot) {
+                    const std::uint16_t entry = three_letter_[slot];
+                    if (entry != 0 && (entry & kLongerName) == 0)
+                        return Match{entry - 1u, at + 1, true};
+                }
+            }
+        }
+        return longest(provinces_, max_province_words_, tokens, at);
+    }
     Match power(std::span<const Token> tokens, std::size_t at) const;
     // A rail line ("TSR") or canal ("SUEZ") named by the single word token, if any.
     std::optional<std::size_t> rail_line(const Token& token) const;
@@ -49,7 +64,26 @@ class NameIndex {
     // kLongerName when a longer name begins with the word, which then needs the table.
     static constexpr std::uint16_t kLongerName = 0x8000;
     static constexpr std::size_t kNoSlot = static_cast<std::size_t>(-1);
-    static std::size_t three_letter_slot(std::string_view word);
+    // Each byte's letter, a to z in either case, as 0 to 25; 0x80 for any other byte.
+    static constexpr std::array<std::uint8_t, 256> kLetters = [] {
+        std::array<std::uint8_t, 256> letters{};
+        letters.fill(0x80);
+        for (int c = 0; c < 26; ++c) {
+            letters[static_cast<std::size_t>('a' + c)] = static_cast<std::uint8_t>(c);
+            letters[static_cast<std::size_t>('A' + c)] = static_cast<std::uint8_t>(c);
+        }
+        return letters;
+    }();
+    // A word's slot, or kNoSlot unless it is three letters: three looks in kLetters, no
+    // lowering and range test per letter.
+    static std::size_t three_letter_slot(std::string_view word) {
+        if (word.size() != 3) return kNoSlot;
+        const unsigned a = kLetters[static_cast<unsigned char>(word[0])];
+        const unsigned b = kLetters[static_cast<unsigned char>(word[1])];
+        const unsigned c = kLetters[static_cast<unsigned char>(word[2])];
+        if (((a | b | c) & 0x80u) != 0) return kNoSlot;
+        return (a * 26 + b) * 26 + c;
+    }
     std::vector<std::uint16_t> three_letter_;
 
     NameTable provinces_;
@@ -58,6 +92,15 @@ class NameIndex {
     std::vector<std::string> canals_;      // lower case
     std::size_t max_province_words_ = 1;
     std::size_t max_power_words_ = 1;
+    // The powers' names and adjectives, lower case, each once with its first id, as the table
+    // holds them. When none has two words (max_power_words_ is 1) a power prefix is matched
+    // against these in turn: a compare of a few words' lengths and letters, cheaper than
+    // lowering and hashing the prefix for the table.
+    struct PowerWord {
+        std::string key;
+        std::size_t id = 0;
+    };
+    std::vector<PowerWord> power_words_;
 };
 
 }  // namespace adjutant

@@ -29,21 +29,6 @@ std::optional<Coast> coast_word(const Token& token) {
 
 }  // namespace
 
-// "-", "->", "to", "move", "moves", "move to", "moves to".
-bool OrderReader::read_move_operator() {
-    if (at_end()) return false;
-    if (peek().kind == TokenKind::Dash || is_word(peek(), Keyword::To)) {
-        ++pos_;
-        return true;
-    }
-    if (next_is(Keyword::Move, Keyword::Moves)) {
-        ++pos_;
-        if (next_is(Keyword::To)) ++pos_;
-        return true;
-    }
-    return false;
-}
-
 // The supported or convoyed unit, optionally preceded by its nationality, which is ignored
 // (DATC 4.C.5, 4.C.6).
 bool OrderReader::read_target(UnitRef& target, const char* what) {
@@ -55,32 +40,19 @@ bool OrderReader::read_target(UnitRef& target, const char* what) {
     return read_unit(target, what);
 }
 
-bool OrderReader::read_unit(UnitRef& unit, const char* after) {
-    if (next_is(Keyword::A, Keyword::Army)) {
-        unit.type = UnitType::Army;
-        ++pos_;
-    } else if (next_is(Keyword::F, Keyword::Fleet)) {
-        unit.type = UnitType::Fleet;
-        ++pos_;
-    }
-    if (at_end())
-        return fail(*after ? std::string("missing unit after ") + after
-                           : std::string("missing province"));
-    return read_place(unit.place, nullptr);
+bool OrderReader::missing_unit(const char* after) {
+    return fail(*after ? std::string("missing unit after ") + after
+                       : std::string("missing province"));
 }
 
-bool OrderReader::read_place(PlaceRef& place, const char* what) {
-    if (at_end())
-        return fail(what ? std::string("missing destination for ") + what
-                         : std::string("missing province"));
-    NameIndex::Match m = names_.province(tokens_, pos_);
-    if (!m.found) {
-        if (peek().kind == TokenKind::Word) return fail("unknown province " + quoted(peek()));
-        return fail("expected a province, found " + quoted(peek()));
-    }
-    place.province = static_cast<ProvinceId>(m.id);
-    pos_ = m.end;
-    return read_coast(place);
+bool OrderReader::missing_place(const char* what) {
+    return fail(what ? std::string("missing destination for ") + what
+                     : std::string("missing province"));
+}
+
+bool OrderReader::unknown_place() {
+    if (peek().kind == TokenKind::Word) return fail("unknown province " + quoted(peek()));
+    return fail("expected a province, found " + quoted(peek()));
 }
 
 // "/nc", "/north coast", "(nc)", "(north coast)", " nc", " north coast".

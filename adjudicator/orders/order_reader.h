@@ -54,17 +54,82 @@ class OrderReader {
     }
     const std::string& error() const { return error_; }
 
+    // The readers below are inline, their messages out of line: they run for nearly every
+    // token of every order, and as calls each cost more in saving registers for the messages'
+    // strings than in reading (a unit, a place and its coast were three calls and a fourth for
+    // the name).
+
     // "-", "->", "to", "move", "moves", "move to", "moves to".
-    bool read_move_operator();
+    bool read_move_operator() {
+        if (at_end()) return false;
+        if (peek().kind == TokenKind::Dash || is_word(peek(), Keyword::To)) {
+            ++pos_;
+            return true;
+        }
+        if (next_is(Keyword::Move, Keyword::Moves)) {
+            ++pos_;
+            if (next_is(Keyword::To)) ++pos_;
+            return true;
+        }
+        return false;
+    }
     // The supported or convoyed unit, optionally preceded by its nationality, which is ignored
     // (DATC 4.C.5, 4.C.6).
     bool read_target(UnitRef& target, const char* what);
     // A unit: an optional letter and its place; `after` names what it follows, for messages.
-    bool read_unit(UnitRef& unit, const char* after);
+    bool read_unit(UnitRef& unit, const char* after) {
+        if (next_is(Keyword::A, Keyword::Army)) {
+            unit.type = UnitType::Army;
+            ++pos_;
+        } else if (next_is(Keyword::F, Keyword::Fleet)) {
+            unit.type = UnitType::Fleet;
+            ++pos_;
+        }
+        if (at_end()) return missing_unit(after);
+        return read_place(unit.place, nullptr);
+    }
     // A place with its coast as written; `what` names what it is for, for messages.
-    bool read_place(PlaceRef& place, const char* what);
+    bool read_place(PlaceRef& place, const char* what) {
+        if (at_end()) return missing_place(what);
+        const NameIndex::Match m = names_.province(tokens_, pos_);
+        if (!m.found) return unknown_place();
+        place.province = static_cast<ProvinceId>(m.id);
+        pos_ = m.end;
+        // Most places have no coast after them: one look at the next token says so.
+        if (at_end() || !may_begin_coast(peek())) return true;
+        return read_coast(place);
+    }
 
   private:
+    // Whether `token` may begin a coast: "/", "(" or a coast's word (read_coast).
+    static bool may_begin_coast(const Token& token) {
+        switch (token.kind) {
+            case TokenKind::Slash:
+            case TokenKind::LParen:
+                return true;
+            default:
+                return coast_keyword(token.keyword);
+        }
+    }
+    static bool coast_keyword(Keyword keyword) {
+        switch (keyword) {
+            case Keyword::Nc:
+            case Keyword::North:
+            case Keyword::Sc:
+            case Keyword::South:
+            case Keyword::Ec:
+            case Keyword::East:
+            case Keyword::Wc:
+            case Keyword::West:
+                return true;
+            default:
+                return false;
+        }
+    }
+    // The messages of the readers above, each made only when it is needed.
+    [[gnu::cold]] bool missing_unit(const char* after);
+    [[gnu::cold]] bool missing_place(const char* what);
+    [[gnu::cold]] bool unknown_place();
     bool read_coast(PlaceRef& place);
     bool read_coast_words(PlaceRef& place);
 

@@ -28,16 +28,6 @@ namespace {
 // keeps hostile input cheap.
 constexpr std::size_t kMaxLineBytes = 1000;
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
-constexpr std::size_t kTokensReserved = 32;  // more than nearly any order has
-
-// At most one verdict per line. Counted by find, which searches many bytes at a time.
-std::size_t line_count(std::string_view text) {
-    std::size_t lines = 1;
-    for (std::size_t at = text.find('\n'); at != std::string_view::npos;
-         at = text.find('\n', at + 1))
-        ++lines;
-    return lines;
-}
 
 // Whether none of the eight bytes of `word` is below 0x20 or above 0x7E: printable ASCII, as
 // nearly every byte of an order is, checked eight at a time.
@@ -77,6 +67,27 @@ std::string echo(std::string_view line) {
     return valid_printable_utf8(line) ? std::string(line) : printable(line, kMaxLineBytes);
 }
 
+// Whether a[0, n) and b[0, n) are the same bytes. A power's name, the prefix compared on nearly
+// every line, is four to eight bytes: two overlapping four-byte compares, no call to memcmp.
+bool same_bytes(const char* a, const char* b, std::size_t n) {
+    if (n < 4 || n > 8) return std::memcmp(a, b, n) == 0;
+    std::uint32_t a_head, b_head, a_tail, b_tail;
+    std::memcpy(&a_head, a, 4);
+    std::memcpy(&b_head, b, 4);
+    std::memcpy(&a_tail, a + n - 4, 4);
+    std::memcpy(&b_tail, b + n - 4, 4);
+    return a_head == b_head && a_tail == b_tail;
+}
+
+// Whether trim() would return `line` as it is: neither end is one of its spaces. Most lines
+// are, and this is two bytes looked at where trim() is a call.
+bool untrimmed(std::string_view line) {
+    const auto space = [](char c) {
+        return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+    };
+    return !line.empty() && !space(line.front()) && !space(line.back());
+}
+
 bool is_comment(std::string_view line) {
     return line.front() == '#' || line.substr(0, 2) == "//";
 }
@@ -93,13 +104,14 @@ struct Block {
     std::string error;  // the block header was refused; its lines are refused too
 };
 
-// A parse's working vectors, which hold nothing once it returns: kept by each thread from
-// call to call (parse() may run on several threads at once), so a parse allocates only its
-// output.
+// A parse's working vectors, which hold nothing a later parse reads (the tokens' buffer keeps
+// its size, not its use): kept by each thread from call to call (parse() may run on several
+// threads at once), so a parse allocates only its output.
 struct Scratch {
     std::vector<Token> tokens;
     std::vector<std::size_t> in_force;
     std::vector<bool> replaced;
+    std::vector<std::size_t> line_ends;  // where each '\n' of the text stands
 };
 
 class Driver {
@@ -112,7 +124,8 @@ class Driver {
           names_(names),
           tokens_(scratch.tokens),
           in_force_(scratch.in_force),
-          replaced_(scratch.replaced) {
+          replaced_(scratch.replaced),
+          line_ends_(scratch.line_ends) {
         in_force_.assign(v.provinces.size(), kNone);
         replaced_.clear();
         // Asked of every accepted line, so found once per parse (none in most variants).
@@ -122,18 +135,18 @@ class Driver {
 
     ParsedOrders run(std::string_view text) {
         text_ = text;
-        // Room made once: growing these a step at a time cost an allocation per doubling.
-        const std::size_t lines = line_count(text);
+        // Each line's end found once and kept: their count gives the output its room (growing
+        // a step at a time cost an allocation per doubling), and they split the lines, which
+        // were searched for a second time.
+        find_line_ends(text);
+        const std::size_t lines = line_ends_.size() + 1;
         out_.verdicts.reserve(lines);
         replaced_.reserve(lines);
-        tokens_.reserve(kTokensReserved);
-        int number = 0;
-        while (true) {
-            const std::size_t nl = text.find('\n');
-            const std::string_view line = text.substr(0, nl);
-            line_(line, ++number);
-            if (nl == std::string_view::npos) break;
-            text.remove_prefix(nl + 1);
+        std::size_t begin = 0;
+        for (std::size_t i = 0; i < lines; ++i) {
+            const std::size_t end = i < line_ends_.size() ? line_ends_[i] : text.size();
+            line_(text.substr(begin, end - begin), static_cast<int>(i + 1));
+            begin = end + 1;
         }
         out_.orders.reserve(out_.verdicts.size());
         for (std::size_t i = 0; i < out_.verdicts.size(); ++i)
@@ -143,6 +156,14 @@ class Driver {
     }
 
   private:
+    // By find, which searches many bytes at a time.
+    void find_line_ends(std::string_view text) {
+        line_ends_.clear();
+        for (std::size_t at = text.find('\n'); at != std::string_view::npos;
+             at = text.find('\n', at + 1))
+            line_ends_.push_back(at);
+    }
+
     void line_(std::string_view raw, int number) {
         if (raw.size() > kMaxLineBytes) {  // checked before trimming or tokenizing
             reject(number, raw, kNoPower,
@@ -150,11 +171,11 @@ class Driver {
                        std::to_string(kMaxLineBytes) + ")");
             return;
         }
-        const std::string_view line = trim(raw);
+        const std::string_view line = untrimmed(raw) ? raw : trim(raw);
         if (line.empty() || is_comment(line)) return;
         const std::size_t colon = tokenize_line(line);
-        const std::vector<Token>& tokens = tokens_;
-        std::span<const Token> order_tokens(tokens);
+        const std::span<const Token> tokens = line_tokens();
+        std::span<const Token> order_tokens = tokens;
 
         PowerId power = kNoPower;
         if (colon < tokens.size()) {
@@ -217,34 +238,44 @@ class Driver {
         return reject(number, line, kNoPower, "unknown power '" + name + "'");
     }
 
-    // The line's tokens into tokens_; the index of its first colon, or tokens_.size() if none.
+    // The line's tokens into tokens_; the index of its first colon, or the token count if none.
     // A submission heads line after line with the same "Austria:": a line that begins with the
     // bytes before the last tokenized line's first colon, and then a colon, keeps that line's
     // tokens up to its colon (the same bytes make the same tokens, and a colon ends any token)
     // and tokenizes only the rest.
     std::size_t tokenize_line(std::string_view line) {
+        // Room for any line's tokens (a token is a byte or more), made once for the longest
+        // line yet: the tokenizer writes each token in its place.
+        if (tokens_.size() < line.size()) tokens_.resize(line.size());
         if (kept_tokens_ != 0 && line.size() > kept_bytes_ && line[kept_bytes_] == ':' &&
-            line.substr(0, kept_bytes_) == std::string_view(tokens_line_, kept_bytes_)) {
-            tokens_.resize(kept_tokens_);
-            for (Token& token : tokens_)  // the kept tokens view the earlier line's bytes
+            same_bytes(line.data(), tokens_line_, kept_bytes_)) {
+            for (std::size_t i = 0; i < kept_tokens_; ++i) {  // they view the earlier line's bytes
+                Token& token = tokens_[i];
                 token.text = std::string_view(line.data() + (token.text.data() - tokens_line_),
                                               token.text.size());
-            tokenize_rest(line, kept_bytes_ + 1, tokens_);
+            }
+            const Token* end =
+                tokenize_rest(line, kept_bytes_ + 1, tokens_.data() + kept_tokens_, false);
+            token_count_ = static_cast<std::size_t>(end - tokens_.data());
             tokens_line_ = line.data();
             prefix_kept_ = true;
             return kept_tokens_ - 1;
         }
         prefix_kept_ = false;
-        tokenize(line, tokens_);
+        token_count_ =
+            static_cast<std::size_t>(tokenize_rest(line, 0, tokens_.data(), true) - tokens_.data());
         tokens_line_ = line.data();
         std::size_t colon = 0;
-        while (colon < tokens_.size() && tokens_[colon].kind != TokenKind::Colon) ++colon;
-        kept_tokens_ = colon < tokens_.size() ? colon + 1 : 0;
+        while (colon < token_count_ && tokens_[colon].kind != TokenKind::Colon) ++colon;
+        kept_tokens_ = colon < token_count_ ? colon + 1 : 0;
         kept_bytes_ = kept_tokens_ != 0
                           ? static_cast<std::size_t>(tokens_[colon].text.data() - line.data())
                           : 0;
         return colon;
     }
+
+    // The tokens of the line last tokenized.
+    std::span<const Token> line_tokens() const { return {tokens_.data(), token_count_}; }
 
     // The power named before the colon at `colon`. A submission heads line after line with the
     // same "Austria:": the same bytes make the same tokens and the same match, so the line
@@ -255,7 +286,7 @@ class Driver {
         // The tokens kept from the line before (tokenize_line) were its prefix, just read.
         if (!prefix_kept_ && prefix != last_prefix_) {
             last_prefix_ = prefix;
-            last_power_ = names_.power(tokens_, 0);
+            last_power_ = names_.power(line_tokens(), 0);
         }
         return last_power_;
     }
@@ -384,14 +415,16 @@ class Driver {
     std::shared_ptr<const char[]> submission_;  // its copy, made on the first verdict
     PowerId as_power_;
     const NameIndex& names_;
-    std::vector<Token>& tokens_;         // reused for every line
+    std::vector<Token>& tokens_;         // reused for every line: room for its tokens
+    std::size_t token_count_ = 0;        // how many tokens the line has
     const char* tokens_line_ = nullptr;  // the line tokens_ were made of
     std::size_t kept_tokens_ = 0;        // its tokens up to its first colon, the colon included
     std::size_t kept_bytes_ = 0;         // its bytes before that colon
     bool prefix_kept_ = false;           // this line's tokens up to its colon are those kept
     std::optional<AdjustmentLedger> ledger_;
-    std::vector<std::size_t>& in_force_;  // per province: verdict index of the order in force
-    std::vector<bool>& replaced_;         // per verdict
+    std::vector<std::size_t>& in_force_;   // per province: verdict index of the order in force
+    std::vector<bool>& replaced_;          // per verdict
+    std::vector<std::size_t>& line_ends_;  // where each '\n' of the text stands
     std::vector<const RuleModule*> conflict_modules_;  // the enabled modules with `conflict`
     std::string_view last_prefix_;  // the last power prefix read, up to its colon
     NameIndex::Match last_power_;   // and what it named (nothing for an empty prefix)

@@ -90,13 +90,16 @@ class Reader : public OrderReader {
     // took them, and if so whether it read an order.
     template <auto Hook, auto Start>
     std::optional<bool> module_order(OrderSyntax& order) {
+        // Most lines have no reader to offer them to: nothing below is made for them.
+        const std::span<const RuleModule* const> modules = modules_for<Hook, Start>(peek());
+        if (modules.empty()) return std::nullopt;
         const std::size_t start = position();
         // What a reader's try is undone to. The hooks are offered an order with nothing read but
         // its unit (none yet for read_order), and a reader that answers NotMine leaves the order
         // alone, so the unit is all there is to keep: no copy of the whole order per line.
         const UnitRef unit = order.unit;
         std::string unclaimed;  // the first Unclaimed reader's error, if no reader takes it
-        for (const RuleModule* module : modules_for<Hook, Start>(peek())) {
+        for (const RuleModule* module : modules) {
             switch ((module->*Hook)(*this, order)) {
                 case SyntaxMatch::Read:
                     return true;

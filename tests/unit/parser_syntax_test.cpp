@@ -151,6 +151,34 @@ TEST_CASE("parser: the power of a line") {
     CHECK(parsed.orders.size() == 1);
 }
 
+// When every power's name and adjective is one word, a prefix is compared with them in turn
+// (names.cpp); otherwise it is looked up in the name table. Both read the same prefixes alike.
+TEST_CASE("parser: power prefixes when the powers' names are one word and when one is two") {
+    const Position pos = start();
+    Variant one_word = standard();
+    one_word.powers[power("Italy")].adjective = "German";  // a word two powers give
+    Variant two_words = one_word;
+    two_words.powers[power("France")].name = "French Republic";
+    for (const Variant* v : {&one_word, &two_words}) {
+        const auto first = [&](std::string_view text) {
+            const ParsedOrders parsed = parse_orders(*v, pos, text);
+            REQUIRE(parsed.verdicts.size() == 1);
+            return parsed.verdicts[0];
+        };
+        CHECK(first("german: A MUN H").power == power("Germany"));  // the first to give it
+        CHECK(first("GERMANY: A MUN H").power == power("Germany"));
+        CHECK(first("French: A PAR H").power == power("France"));
+        CHECK(first("Germ: A MUN H").error == "unknown power 'Germ'");
+        CHECK(first("German Empire: A MUN H").error == "unknown power 'German Empire'");
+        CHECK(first("Italy: A VEN H").power == power("Italy"));
+        CHECK(first("Italian: A VEN H").error == "unknown power 'Italian'");  // given up
+    }
+    const ParsedOrders parsed = parse_orders(two_words, pos, "french republic: A PAR H");
+    REQUIRE(parsed.verdicts.size() == 1);
+    CHECK(parsed.verdicts[0].power == power("France"));
+    CHECK(show(parsed.verdicts[0]) == "A PAR H");
+}
+
 // A heading is a known power name or alias; any other line ending in ':' is a friendly
 // sentence that fails alone and leaves the orders below it alone.
 TEST_CASE("parser: a line ending in ':' that names no power fails alone") {

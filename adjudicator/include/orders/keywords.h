@@ -177,7 +177,20 @@ inline constexpr std::array<std::uint32_t, (kMaxKeywordLength + 1)* 32> kMaybe =
     return maybe;
 }();
 
-// The table's lookup, for a word the filter let through.
+// One-byte words (the unit letters and the order letters: A, F, H, S, C, D, ...) are a good
+// share of an order's words: their keyword is one look by the byte, inline, no hash or compare.
+inline constexpr std::array<std::uint8_t, 128> kOneByte = [] {
+    std::array<std::uint8_t, 128> table{};
+    for (std::size_t id = 1; id < kCount; ++id)
+        if (kSpellings[id].size() == 1) {
+            const auto c = static_cast<unsigned char>(kSpellings[id][0]);
+            table[c & 127u] = static_cast<std::uint8_t>(id);
+            if (c >= 'a' && c <= 'z') table[c - 'a' + 'A'] = static_cast<std::uint8_t>(id);
+        }
+    return table;
+}();
+
+// The table's lookup, for a word of two bytes or more the filter let through.
 Keyword lookup(std::string_view word);
 
 }  // namespace keyword_detail
@@ -188,6 +201,10 @@ inline Keyword keyword_of(std::string_view word) {
     if (word.empty() || word.size() > kMaxKeywordLength) return Keyword::None;
     if (((kMaybe[word.size() * 32 + fold(word.front())] >> fold(word.back())) & 1u) == 0)
         return Keyword::None;
+    if (word.size() == 1) {
+        const auto c = static_cast<unsigned char>(word[0]);
+        return c < 128 ? static_cast<Keyword>(kOneByte[c]) : Keyword::None;
+    }
     return lookup(word);
 }
 
