@@ -19,8 +19,16 @@ Adjudicator::~Adjudicator() = default;
 
 Adjudication Adjudicator::run(const Variant& variant, const Position& position,
                               std::span<const Order> orders, const DiceSeed& seed) {
+    // Only the campaign rules' turn steps roll dice: a classic phase does not key any (the
+    // keyed prefix is two SHA-256 updates and the phase's code as a string).
+    if (!variant.campaign) return run_phase(variant, position, orders, nullptr);
     KeyedDice dice(seed, position.phase.code());
-    return run(variant, position, orders, dice);
+    return run_phase(variant, position, orders, &dice);
+}
+
+Adjudication Adjudicator::run(const Variant& variant, const Position& position,
+                              std::span<const Order> orders, Dice& dice) {
+    return run_phase(variant, position, orders, &dice);
 }
 
 namespace {
@@ -40,8 +48,8 @@ std::span<const Order> settle(const Variant& variant, const Position& position,
 
 }  // namespace
 
-Adjudication Adjudicator::run(const Variant& variant, const Position& position,
-                              std::span<const Order> given, Dice& dice) {
+Adjudication Adjudicator::run_phase(const Variant& variant, const Position& position,
+                                    std::span<const Order> given, Dice* dice) {
     std::vector<Order> settled;
     const std::span<const Order> orders = settle(variant, position, given, settled);
     Adjudication result;
@@ -60,7 +68,8 @@ Adjudication Adjudicator::run(const Variant& variant, const Position& position,
         // The rule modules edit the next position's units directly: no index while they run,
         // so their unit_at scans as it always did; indexed again once they are done.
         result.next.suspend_index();
-        run_turn_steps(variant, position, orders, dice, result);
+        assert(dice != nullptr);  // run() keys dice for every campaign phase
+        run_turn_steps(variant, position, orders, *dice, result);
         result.next.resume_index();
         result.next.index_units();
     }

@@ -44,6 +44,10 @@ class Adjudicator {
                      std::span<const Order> orders, Dice& dice);
 
   private:
+    // `dice` may be null for a variant without campaign rules (nothing rolls).
+    Adjudication run_phase(const Variant& variant, const Position& position,
+                           std::span<const Order> orders, Dice* dice);
+
     std::unique_ptr<MovementResolver> movement_;
 };
 

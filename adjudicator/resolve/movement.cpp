@@ -214,12 +214,14 @@ void MovementResolver::run() {
     // Asked for each unit by the reasons, the dislodged and the next units: found once.
     dislodger_.resize(units_.size());
     for (std::size_t i = 0; i < units_.size(); ++i) dislodger_[i] = find_dislodger(i);
-}
-
-Location MovementResolver::final_location(std::size_t i) const {
-    const Order& o = units_[i].order;
-    if (is_rail(i)) return Location{rail_stops_[i], Coast::None};
-    return o.type == OrderType::Move && result_[i] ? o.destination : o.unit;
+    // Where each unit ends: its destination, or for a rail move the province it stops in.
+    final_.resize(units_.size());
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        const Order& o = units_[i].order;
+        final_[i] = is_rail(i) ? Location{rail_stops_[i], Coast::None}
+                    : o.type == OrderType::Move && result_[i] ? o.destination
+                                                              : o.unit;
+    }
 }
 
 bool MovementResolver::resolve(int i) {
@@ -366,58 +368,65 @@ int MovementResolver::find_dislodger(std::size_t i) const {
 }
 
 std::span<const std::size_t> MovementResolver::staying_in_final_order() {
-    // No two units end in one province, so the provinces give the order: one pass over them
-    // rather than a sort. (Two in one province would be a resolver's fault; they keep their
-    // order in the position, as the sort in normalise() would.)
+    // The position's units come sorted by location, and most stay where they are: those keep
+    // their order, and only the few that moved are sorted (by final location, then place in
+    // the position, as a stable sort of all of them would give) and merged in. No pass over
+    // the provinces, no sort of every unit.
     staying_.clear();
-    final_at_.assign(variant_->province_count(), -1);
-    bool shared = false;
+    movers_.clear();
+    bool in_order = true;
     for (std::size_t i = 0; i < units_.size(); ++i) {
         if (dislodger_[i] >= 0) continue;
-        int& at = final_at_[final_location(i).province];
-        shared = shared || at >= 0;
-        at = static_cast<int>(i);
+        if (final_[i] != units_[i].order.unit) {
+            movers_.push_back(i);
+            continue;
+        }
+        if (!staying_.empty() && final_[i] < final_[staying_.back()]) in_order = false;
+        staying_.push_back(i);
     }
-    if (shared) {
-        for (std::size_t i = 0; i < units_.size(); ++i)
-            if (dislodger_[i] < 0) staying_.push_back(i);
-        std::stable_sort(staying_.begin(), staying_.end(), [&](std::size_t a, std::size_t b) {
-            return final_location(a) < final_location(b);
-        });
+    const auto before = [&](std::size_t a, std::size_t b) {
+        return final_[a] < final_[b] || (final_[a] == final_[b] && a < b);
+    };
+    if (!in_order) {  // a position not in order (never a checked one): sort them all
+        staying_.insert(staying_.end(), movers_.begin(), movers_.end());
+        std::sort(staying_.begin(), staying_.end(), before);
         return staying_;
     }
-    for (const int i : final_at_)
-        if (i >= 0) staying_.push_back(static_cast<std::size_t>(i));
-    return staying_;
+    // Insertion sort: a handful of moves.
+    for (std::size_t k = 1; k < movers_.size(); ++k)
+        for (std::size_t j = k; j > 0 && before(movers_[j], movers_[j - 1]); --j)
+            std::swap(movers_[j], movers_[j - 1]);
+    merged_.resize(staying_.size() + movers_.size());
+    std::merge(staying_.begin(), staying_.end(), movers_.begin(), movers_.end(), merged_.begin(),
+               before);
+    return merged_;
 }
 
-std::vector<ProvinceId> MovementResolver::standoffs() const {
-    std::vector<ProvinceId> out;
-    for (std::size_t p = 0; p + 1 < attackers_.begin.size(); ++p) {
-        const auto list = attackers(static_cast<ProvinceId>(p));
-        if (list.empty()) continue;
+void MovementResolver::standoffs(std::vector<ProvinceId>& out) const {
+    // A province is left empty by a standoff when it is vacated (or was empty), nobody got in,
+    // and a failed move with a route contested it. Only a failed move can contest, so the
+    // failed moves name the candidates: no pass over the provinces.
+    out.clear();
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        // A rail move takes part only by ending somewhere; the moves it contested fail and
+        // count for the standoff themselves.
+        if (units_[i].order.type != OrderType::Move || result_[i] || !units_[i].path_ok) continue;
+        const ProvinceId p = destination(static_cast<int>(i));
         const int occupant = unit_at_[p];
         const bool vacated = occupant < 0 || (is_move(occupant) && result_[occupant]);
         if (!vacated) continue;
+        // A unit beaten in a head-to-head battle has no effect on its attacker's origin
+        // (DATC 6.H.9).
+        if (head_to_head(static_cast<int>(i)) && result_[occupant]) continue;
         bool entered = false;
-        bool contested = false;
-        for (int k : list) {
-            if (is_rail(static_cast<std::size_t>(k))) {
-                // A rail move takes part only by ending here; the moves it contested fail
-                // and count for the standoff themselves.
-                entered = rail_stops_[k] == p;
-            } else {
-                entered = result_[k] != 0;
-                // A unit beaten in a head-to-head battle has no effect on its attacker's origin
-                // (DATC 6.H.9); every other failed move with a route took part in a standoff.
-                contested =
-                    contested || (units_[k].path_ok && !(head_to_head(k) && result_[occupant]));
-            }
-            if (entered) break;  // someone got in: no standoff, whoever else contested
+        for (int k : attackers(p)) {
+            entered = is_rail(static_cast<std::size_t>(k)) ? rail_stops_[k] == p : result_[k] != 0;
+            if (entered) break;
         }
-        if (!entered && contested) out.push_back(static_cast<ProvinceId>(p));
+        if (entered || std::find(out.begin(), out.end(), p) != out.end()) continue;
+        out.push_back(p);
     }
-    return out;
+    std::sort(out.begin(), out.end());
 }
 
 }  // namespace adjutant

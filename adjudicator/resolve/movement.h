@@ -49,9 +49,11 @@ class MovementResolver {
                units_[i].order.type == OrderType::RailMove;
     }
     bool is_rail(std::size_t i) const { return units_[i].order.type == OrderType::RailMove; }
+    // Whether any unit was ordered to a rail move (valid after load()).
+    bool any_rail() const { return any_rail_; }
     // Where unit i ends its move: its destination, or for a rail move the province it stops in
     // (its origin when it could not leave). Valid after run().
-    Location final_location(std::size_t i) const;
+    Location final_location(std::size_t i) const { return final_[i]; }
     // Why order i failed, or Reason::None when it succeeded; and for Reason::NotCarriedOut the
     // words of the module whose ride it was (RidePlan::held).
     Reason failure_reason(std::size_t i) const;
@@ -62,8 +64,8 @@ class MovementResolver {
     bool moved_by_convoy(std::size_t i) const { return units_[i].convoyed; }
     // Whether unit i was given an order (false: it holds by default).
     bool ordered(std::size_t i) const { return units_[i].given; }
-    // Provinces left empty by a standoff, sorted.
-    std::vector<ProvinceId> standoffs() const;
+    // Provinces left empty by a standoff, sorted, into `out` (its old contents dropped).
+    void standoffs(std::vector<ProvinceId>& out) const;
     // The units not dislodged, in the order of their final locations (their order in the
     // position among equals). Valid until the next call; kept in the resolver's scratch space.
     std::span<const std::size_t> staying_in_final_order();
@@ -193,8 +195,10 @@ class MovementResolver {
     std::vector<int> dependencies_;     // decisions that relied on a guess
     std::vector<int> dislodger_;        // per unit, after run(): dislodged_by
     bool any_rail_ = false;             // after load(): some unit is ordered to a rail move
-    std::vector<int> final_at_;         // per province: scratch for staying_in_final_order
-    std::vector<std::size_t> staying_;  // its answer
+    std::vector<Location> final_;       // per unit, after run(): final_location
+    std::vector<std::size_t> staying_;  // scratch for staying_in_final_order: units in place
+    std::vector<std::size_t> movers_;   // ... the units that moved
+    std::vector<std::size_t> merged_;   // ... its answer
 };
 
 }  // namespace adjutant

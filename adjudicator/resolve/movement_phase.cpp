@@ -17,6 +17,7 @@ namespace {
 // kinds in the order their first ride comes.
 void ride_events(const Variant& variant, const Position& position, const MovementResolver& resolver,
                  std::vector<Event>& events) {
+    if (!resolver.any_rail()) return;  // no ride, no ride's events
     std::vector<const ModuleOrderKind*> written;
     std::vector<RideOutcome> rides;
     for (std::size_t first = 0; first < position.units.size(); ++first) {
@@ -74,7 +75,7 @@ Adjudication adjudicate_movement(const Variant& variant, const Position& positio
     carry_over(position, next);
     out.results.reserve(position.units.size());
     next.units.reserve(position.units.size());
-    next.standoffs = resolver.standoffs();
+    resolver.standoffs(next.standoffs);
 
     for (std::size_t i = 0; i < position.units.size(); ++i) {
         const Order& order = resolver.order(i);
