@@ -60,8 +60,9 @@ void unit_points(const Variant& variant, const Position& position, std::span<con
 
 }  // namespace
 
-Adjudication adjudicate_movement(const Variant& variant, const Position& position,
-                                 std::span<const Order> orders, MovementResolver& resolver) {
+void adjudicate_movement(const Variant& variant, const Position& position,
+                         std::span<const Order> orders, MovementResolver& resolver,
+                         Adjudication& out) {
     std::vector<Strength> points;
     std::vector<Strength> attack_bonus;
     if (variant.strength == StrengthKind::Points)
@@ -69,9 +70,19 @@ Adjudication adjudicate_movement(const Variant& variant, const Position& positio
     resolver.load(variant, position, orders, points, attack_bonus);
     resolver.run();
 
-    Adjudication out;
+    // `out` may hold an earlier phase (a caller keeping its storage): each part is emptied or
+    // assigned, keeping the vectors' room.
     out.phase = position.phase;
+    out.results.clear();
+    out.dislodged.clear();
+    out.events.clear();
     Position& next = out.next;
+    // Its index is of the units it held: dropped, so unit_at (the retreats below) scans the
+    // units built here until advance_phase() normalises and indexes them.
+    next.suspend_index();
+    next.resume_index();
+    next.units.clear();
+    next.dislodged.clear();
     carry_over(position, next);
     out.results.reserve(position.units.size());
     next.units.reserve(position.units.size());
@@ -107,7 +118,6 @@ Adjudication adjudicate_movement(const Variant& variant, const Position& positio
         if (!d.retreats.empty()) next.dislodged.push_back(d);
     }
     advance_phase(variant, position.phase, next);
-    return out;
 }
 
 }  // namespace adjutant
