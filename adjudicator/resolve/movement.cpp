@@ -2,7 +2,9 @@
 #include "resolve/movement.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
+#include <cstdint>
 
 #include "variant/variant.h"
 
@@ -29,6 +31,7 @@ void MovementResolver::load(const Variant& variant, const Position& position,
                             std::span<const Order> orders, std::span<const Strength> base,
                             std::span<const Strength> attack_bonus) {
     variant_ = &variant;
+    no_canals_ = variant.canals.empty();
     owner_ = &position.owner;
     const std::size_t n = position.units.size();
     state_.assign(n, State::Unresolved);
@@ -92,7 +95,11 @@ void MovementResolver::take_orders(std::span<const Order> orders) {
         }
         // Some module orders name a province where another piece may stand (the module kind
         // says so, ModuleOrderKind::orders_a_unit): they are not that unit's order.
-        if (!orders_a_unit(order)) continue;
+        // (The unit orders, by far the most, are answered without the call.)
+        if (order.type > OrderType::RailMove || order.type == OrderType::Build ||
+            order.type == OrderType::Waive) {
+            if (!orders_a_unit(order)) continue;
+        }
         const int i = unit_in(order.unit.province);
         if (i < 0) continue;  // the parser only passes orders for existing units
         Order& slot = units_[i].order;
@@ -368,38 +375,40 @@ int MovementResolver::find_dislodger(std::size_t i) const {
 }
 
 std::span<const std::size_t> MovementResolver::staying_in_final_order() {
-    // The position's units come sorted by location, and most stay where they are: those keep
-    // their order, and only the few that moved are sorted (by final location, then place in
-    // the position, as a stable sort of all of them would give) and merged in. No pass over
-    // the provinces, no sort of every unit.
-    staying_.clear();
-    movers_.clear();
-    bool in_order = true;
+    // No two units end in one province, so the provinces give the order: a bit per province
+    // where a unit ends and the unit ending there, read back in province order (a word of 64
+    // provinces at a time). No sort, and no pass over the provinces' table.
+    const std::size_t provinces = variant_->province_count();
+    final_bits_.assign((provinces + 63) / 64, 0);
+    final_at_.resize(provinces);
+    bool shared = false;
+    std::size_t count = 0;
     for (std::size_t i = 0; i < units_.size(); ++i) {
         if (dislodger_[i] >= 0) continue;
-        if (final_[i] != units_[i].order.unit) {
-            movers_.push_back(i);
-            continue;
-        }
-        if (!staying_.empty() && final_[i] < final_[staying_.back()]) in_order = false;
-        staying_.push_back(i);
+        const ProvinceId p = final_[i].province;
+        const std::uint64_t bit = std::uint64_t{1} << (p % 64);
+        std::uint64_t& word = final_bits_[p / 64];
+        shared = shared || (word & bit) != 0;
+        word |= bit;
+        final_at_[p] = i;
+        ++count;
     }
-    const auto before = [&](std::size_t a, std::size_t b) {
-        return final_[a] < final_[b] || (final_[a] == final_[b] && a < b);
-    };
-    if (!in_order) {  // a position not in order (never a checked one): sort them all
-        staying_.insert(staying_.end(), movers_.begin(), movers_.end());
-        std::sort(staying_.begin(), staying_.end(), before);
+    staying_.clear();
+    if (shared) {
+        // Two in one province would be a resolver's fault; they keep their order in the
+        // position, as the sort in normalise() would.
+        for (std::size_t i = 0; i < units_.size(); ++i)
+            if (dislodger_[i] < 0) staying_.push_back(i);
+        std::stable_sort(staying_.begin(), staying_.end(),
+                         [&](std::size_t a, std::size_t b) { return final_[a] < final_[b]; });
         return staying_;
     }
-    // Insertion sort: a handful of moves.
-    for (std::size_t k = 1; k < movers_.size(); ++k)
-        for (std::size_t j = k; j > 0 && before(movers_[j], movers_[j - 1]); --j)
-            std::swap(movers_[j], movers_[j - 1]);
-    merged_.resize(staying_.size() + movers_.size());
-    std::merge(staying_.begin(), staying_.end(), movers_.begin(), movers_.end(), merged_.begin(),
-               before);
-    return merged_;
+    staying_.resize(count);
+    std::size_t k = 0;
+    for (std::size_t w = 0; w < final_bits_.size(); ++w)
+        for (std::uint64_t bits = final_bits_[w]; bits != 0; bits &= bits - 1)
+            staying_[k++] = final_at_[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))];
+    return staying_;
 }
 
 void MovementResolver::standoffs(std::vector<ProvinceId>& out) const {

@@ -147,7 +147,16 @@ class MovementResolver {
     bool canal_open(int i, ProvinceId from, ProvinceId to);
     bool adjudicate_support(int i);
     bool adjudicate_convoy(int i);
-    bool path_succeeds(int i);
+    // Asked for every move each time its attack strength is: the common answers inline, the
+    // convoy route's search and the canal's question out of line.
+    bool path_succeeds(int i) {
+        const UnitOrder& u = units_[i];
+        if (u.order.type != OrderType::Move) return true;
+        if (u.order.unit_type == UnitType::Fleet)
+            return no_canals_ || canal_open(i, origin(i), destination(i));
+        return !u.convoyed || convoy_path_succeeds(i);
+    }
+    bool convoy_path_succeeds(int i);
     bool head_to_head(int i) const;
     int find_dislodger(std::size_t i) const;
     Strength attack_strength(int i);
@@ -192,13 +201,16 @@ class MovementResolver {
     const std::vector<PowerId>* owner_ = nullptr;  // centre ownership, for rail stops
     std::vector<State> state_;
     std::vector<std::uint8_t> result_;
-    std::vector<int> dependencies_;     // decisions that relied on a guess
-    std::vector<int> dislodger_;        // per unit, after run(): dislodged_by
-    bool any_rail_ = false;             // after load(): some unit is ordered to a rail move
-    std::vector<Location> final_;       // per unit, after run(): final_location
-    std::vector<std::size_t> staying_;  // scratch for staying_in_final_order: units in place
-    std::vector<std::size_t> movers_;   // ... the units that moved
-    std::vector<std::size_t> merged_;   // ... its answer
+    std::vector<int> dependencies_;  // decisions that relied on a guess
+    std::vector<int> dislodger_;     // per unit, after run(): dislodged_by
+    bool any_rail_ = false;          // after load(): some unit is ordered to a rail move
+    bool no_canals_ = true;          // after load(): the variant has no canal
+    std::vector<Location> final_;    // per unit, after run(): final_location
+    // Scratch for staying_in_final_order: a bit per province where a unit ends, the unit
+    // ending there (read only where the bit is set), and its answer.
+    std::vector<std::uint64_t> final_bits_;
+    std::vector<std::size_t> final_at_;
+    std::vector<std::size_t> staying_;
 };
 
 }  // namespace adjutant
