@@ -39,8 +39,6 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     dependencies_.clear();
     place_units(position, base, attack_bonus);
     take_orders(orders);
-    any_rail_ = std::any_of(units_.begin(), units_.end(),
-                            [](const UnitOrder& u) { return u.order.type == OrderType::RailMove; });
     decide_convoys();
     plan_rides(position);
     lay_rail_paths();
@@ -88,6 +86,9 @@ void MovementResolver::place_units(const Position& position, std::span<const Str
 
 void MovementResolver::take_orders(std::span<const Order> orders) {
     permits_.clear();
+    any_rail_ = false;
+    any_support_ = false;
+    any_convoy_ = false;
     for (const Order& order : orders) {
         if (order.type == OrderType::Permit) {
             permits_.push_back(Permit{order.power, order.line, order.permitted});
@@ -111,6 +112,9 @@ void MovementResolver::take_orders(std::span<const Order> orders) {
         slot.unit_type = type;
         slot.power = power;
         units_[i].given = true;
+        any_rail_ = any_rail_ || slot.type == OrderType::RailMove;
+        any_support_ = any_support_ || slot.type == OrderType::Support;
+        any_convoy_ = any_convoy_ || slot.type == OrderType::Convoy;
     }
 }
 
@@ -124,6 +128,11 @@ void MovementResolver::decide_convoys() {
         if (u.order.type != OrderType::Move || u.order.unit_type != UnitType::Army) continue;
         u.convoyed = u.order.via_convoy ||
                      !variant_->army_can_move(u.order.unit.province, u.order.destination.province);
+    }
+    if (!any_convoy_) {  // most phases: no convoy, every row empty
+        convoyers_.begin.assign(n + 1, 0);
+        convoyers_.list.clear();
+        return;
     }
     for (std::size_t f = 0; f < n; ++f) {
         const Order& o = units_[f].order;
@@ -180,6 +189,11 @@ void MovementResolver::lay_rail_paths() {
 
 void MovementResolver::match_supports() {
     const std::size_t n = units_.size();
+    if (!any_support_) {
+        supporters_.begin.assign(n + 1, 0);
+        supporters_.list.clear();
+        return;
+    }
     for (std::size_t s = 0; s < n; ++s) {
         const Order& o = units_[s].order;
         if (o.type != OrderType::Support) continue;

@@ -205,6 +205,8 @@ class MovementResolver {
     std::vector<int> dislodger_;     // per unit, after run(): dislodged_by
     bool any_rail_ = false;          // after load(): some unit is ordered to a rail move
     bool no_canals_ = true;          // after load(): the variant has no canal
+    bool any_support_ = false;       // after load(): some unit is ordered to support
+    bool any_convoy_ = false;        // after load(): some unit is ordered to convoy
     std::vector<Location> final_;    // per unit, after run(): final_location
     // Scratch for staying_in_final_order: a bit per province where a unit ends, the unit
     // ending there (read only where the bit is set), and its answer.
