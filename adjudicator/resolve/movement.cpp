@@ -42,16 +42,7 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     decide_convoys();
     plan_rides(position);
     lay_rail_paths();
-    // A rail move contests every province it was ordered to move to or through (rule 9.25).
-    build_rows(attackers_.begin, attackers_.list, variant.province_count(), [&](auto&& add) {
-        for (std::size_t i = 0; i < n; ++i) {
-            if (units_[i].order.type == OrderType::Move)
-                add(units_[i].order.destination.province, static_cast<int>(i));
-            else if (units_[i].order.type == OrderType::RailMove)
-                for (int p : rail_path(static_cast<int>(i)))
-                    add(static_cast<std::size_t>(p), static_cast<int>(i));
-        }
-    });
+    chain_attackers();
     match_supports();
     for (std::size_t i = 0; i < n; ++i) {
         const OrderType type = units_[i].order.type;
@@ -63,6 +54,32 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     }
     for (std::size_t i = 0; i < n; ++i)
         if (!units_[i].held.empty()) state_[i] = State::Resolved;  // it holds, failed
+}
+
+void MovementResolver::chain_attackers() {
+    Chains& c = attackers_;
+    for (const ProvinceId p : c.used) c.head[p] = -1;
+    c.used.clear();
+    c.unit.clear();
+    c.next.clear();
+    if (c.head.size() != variant_->province_count()) c.head.assign(variant_->province_count(), -1);
+    // Each entry goes to the front of its province's chain, so the units are taken last first
+    // and each chain lists them in their order.
+    const auto add = [&](std::size_t p, int i) {
+        int& head = c.head[p];
+        if (head < 0) c.used.push_back(static_cast<ProvinceId>(p));
+        c.unit.push_back(i);
+        c.next.push_back(head);
+        head = static_cast<int>(c.unit.size() - 1);
+    };
+    // A rail move contests every province it was ordered to move to or through (rule 9.25).
+    for (std::size_t i = units_.size(); i-- > 0;) {
+        if (units_[i].order.type == OrderType::Move)
+            add(units_[i].order.destination.province, static_cast<int>(i));
+        else if (units_[i].order.type == OrderType::RailMove)
+            for (int p : rail_path(static_cast<int>(i)))
+                add(static_cast<std::size_t>(p), static_cast<int>(i));
+    }
 }
 
 void MovementResolver::place_units(const Position& position, std::span<const Strength> base,

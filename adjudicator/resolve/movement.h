@@ -96,6 +96,34 @@ class MovementResolver {
         }
     };
 
+    // Per province, the units ordered to move there (a rail move: to or through it), in the
+    // order of the units. Chains of entries rather than rows: building rows took two passes
+    // over every province of the map each phase; a chain touches only the provinces moved to,
+    // and only their heads are cleared for the next phase.
+    struct Chains {
+        std::vector<int> head;         // per province: its first entry, -1 for none
+        std::vector<int> unit;         // per entry: the unit
+        std::vector<int> next;         // per entry: its province's next entry, -1 at the end
+        std::vector<ProvinceId> used;  // the provinces whose head is set
+    };
+    struct AttackerRange {
+        struct iterator {
+            const Chains* chains;
+            int entry;
+            int operator*() const { return chains->unit[static_cast<std::size_t>(entry)]; }
+            iterator& operator++() {
+                entry = chains->next[static_cast<std::size_t>(entry)];
+                return *this;
+            }
+            bool operator!=(const iterator& other) const { return entry != other.entry; }
+        };
+        const Chains* chains;
+        int first;
+        iterator begin() const { return {chains, first}; }
+        iterator end() const { return {chains, -1}; }
+    };
+    void chain_attackers();
+
     // The steps of load(), in order: every unit holding by default, with its strength; the
     // orders given; which moves go by convoy and the convoys that carry them; the rail moves'
     // paths; the supports that match what their unit does.
@@ -171,7 +199,7 @@ class MovementResolver {
     std::span<const int> convoyers(int i) const {
         return convoyers_.row(static_cast<std::size_t>(i));
     }
-    std::span<const int> attackers(ProvinceId p) const { return attackers_.row(p); }
+    AttackerRange attackers(ProvinceId p) const { return {&attackers_, attackers_.head[p]}; }
     std::span<const int> rail_path(int i) const {
         return rail_paths_.row(static_cast<std::size_t>(i));
     }
@@ -183,7 +211,7 @@ class MovementResolver {
     const Variant* variant_ = nullptr;
     std::vector<UnitOrder> units_;
     std::vector<int> unit_at_;  // per province: unit index or -1
-    Rows attackers_;            // per province: units ordered to move there
+    Chains attackers_;          // per province: units ordered to move there
     Rows supporters_;           // per unit: matched supports of its order
     Rows convoyers_;            // per unit: matching convoy orders for its move
     Rows rail_paths_;           // per unit: provinces a rail move passes, destination last
