@@ -243,4 +243,31 @@ class MovementResolver {
     std::vector<std::size_t> staying_;
 };
 
+// Inline: the movement phase asks it for every unit, from another file.
+inline Reason MovementResolver::failure_reason(std::size_t i) const {
+    const UnitOrder& u = units_[i];
+    const bool dislodged = dislodged_by(i) >= 0;
+    switch (u.order.type) {
+        case OrderType::Move:
+            if (result_[i]) return Reason::None;
+            if (u.convoyed && !u.path_ok) return Reason::NoConvoy;
+            return u.path_ok ? Reason::Bounced : Reason::CanalClosed;
+        case OrderType::RailMove:
+            if (!u.held.empty()) return Reason::NotCarriedOut;
+            if (rail_stops_[i] == u.order.destination.province) return Reason::None;
+            return result_[i] ? Reason::StoppedShort : Reason::Bounced;
+        case OrderType::Support:
+            if (!u.matched) return Reason::Void;
+            if (result_[i]) return Reason::None;
+            if (u.canal_closed) return Reason::CanalClosed;
+            return dislodged ? Reason::Dislodged : Reason::Cut;
+        case OrderType::Convoy:
+            if (!u.matched) return Reason::Void;
+            if (u.szykman_failed) return Reason::Paradox;
+            return dislodged ? Reason::Dislodged : Reason::None;
+        default:
+            return dislodged ? Reason::Dislodged : Reason::None;
+    }
+}
+
 }  // namespace adjutant
