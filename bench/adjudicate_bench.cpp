@@ -87,6 +87,8 @@ int main(int argc, char** argv) {
         const auto steady = bench::callgrind_instructions(argv[0], args, "steady", reps);
         const auto alone = bench::callgrind_instructions(argv[0], args, "resolver", reps);
         const auto returned = bench::callgrind_instructions(argv[0], args, "returned", reps);
+        const auto steady_returned =
+            bench::callgrind_instructions(argv[0], args, "steady-returned", reps);
         std::string random_output;
         const auto random =
             bench::callgrind_instructions(argv[0], args, "random", 1, &random_output);
@@ -94,7 +96,7 @@ int main(int argc, char** argv) {
         // The campaign section runs max(1, iterations / 20) first weeks, then 26 more.
         const auto week = bench::callgrind_instructions(argv[0], args, "week", reps / 20);
         const auto later = bench::callgrind_instructions(argv[0], args, "later", 26);
-        if (!steady || !alone || !returned || !random || !week || !later ||
+        if (!steady || !steady_returned || !alone || !returned || !random || !week || !later ||
             phases == std::string::npos) {
             std::fprintf(stderr, "callgrind did not run (is valgrind installed?)\n");
             return 69;
@@ -103,6 +105,7 @@ int main(int argc, char** argv) {
             std::strtod(random_output.c_str() + phases + std::strlen("movement phases:"), nullptr);
         std::printf("instructions (callgrind)\n");
         std::printf("  S1901 parse + adjudicate, steady: %9.0f per phase\n", *steady);
+        std::printf("  ... returning a new result:       %9.0f per phase\n", *steady_returned);
         std::printf("  S1901 adjudication alone:         %9.0f per phase\n", *alone);
         std::printf("  ... returning a new result:       %9.0f per phase\n", *returned);
         std::printf("  random movement phases:           %9.0f per phase (20 games)\n",
@@ -147,6 +150,19 @@ int main(int argc, char** argv) {
         const double total = micros(Clock::now() - begin);
         const double allocs = static_cast<double>(bench::allocation_count() - alloc_before) /
                               static_cast<double>(iterations);
+        // The same returning a new Adjudication each phase, as adjudicate() and so the server
+        // do (the server's way, adjutant_service_bench, compares with this one).
+        const std::uint64_t steady_returned_alloc_before = bench::allocation_count();
+        {
+            const bench::Counted counted("steady-returned");
+            for (long i = 0; i < iterations; ++i) {
+                const ParsedOrders parsed = parser.parse(start, kOpening);
+                checksum += adjudicator.run(variant, start, parsed.orders).next.units.size();
+            }
+        }
+        const double steady_returned_allocs =
+            static_cast<double>(bench::allocation_count() - steady_returned_alloc_before) /
+            static_cast<double>(iterations);
         // The resolver alone, on orders parsed once.
         const ParsedOrders opening = parser.parse(start, kOpening);
         const std::uint64_t resolver_alloc_before = bench::allocation_count();
@@ -178,7 +194,8 @@ int main(int argc, char** argv) {
             index_time);
         std::printf("  steady state:       %8.2f us/phase over %ld phases\n",
                     total / static_cast<double>(iterations), iterations);
-        std::printf("  allocations:        %8.1f per phase\n", allocs);
+        std::printf("  allocations:        %8.1f per phase (%.1f returning a new result)\n", allocs,
+                    steady_returned_allocs);
         std::printf(
             "  adjudication alone: %8.2f us/phase, %.1f allocations (%.1f returning a new "
             "result)\n",
