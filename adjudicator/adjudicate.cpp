@@ -19,8 +19,26 @@ Adjudicator::~Adjudicator() = default;
 
 Adjudication Adjudicator::run(const Variant& variant, const Position& position,
                               std::span<const Order> orders, const DiceSeed& seed) {
+    Adjudication out;
+    run(variant, position, orders, out, seed);
+    return out;
+}
+
+void Adjudicator::run(const Variant& variant, const Position& position,
+                      std::span<const Order> orders, Adjudication& out, const DiceSeed& seed) {
+    assert(&out.next != &position);  // the next position is built while the position is read
+    // Only the campaign rules' turn steps roll dice: a classic phase does not key any (the
+    // keyed prefix is two SHA-256 updates and the phase's code as a string).
+    if (!variant.campaign) return run_phase(variant, position, orders, nullptr, out);
     KeyedDice dice(seed, position.phase.code());
-    return run(variant, position, orders, dice);
+    run_phase(variant, position, orders, &dice, out);
+}
+
+Adjudication Adjudicator::run(const Variant& variant, const Position& position,
+                              std::span<const Order> orders, Dice& dice) {
+    Adjudication out;
+    run_phase(variant, position, orders, &dice, out);
+    return out;
 }
 
 namespace {
@@ -40,14 +58,13 @@ std::span<const Order> settle(const Variant& variant, const Position& position,
 
 }  // namespace
 
-Adjudication Adjudicator::run(const Variant& variant, const Position& position,
-                              std::span<const Order> given, Dice& dice) {
+void Adjudicator::run_phase(const Variant& variant, const Position& position,
+                            std::span<const Order> given, Dice* dice, Adjudication& result) {
     std::vector<Order> settled;
     const std::span<const Order> orders = settle(variant, position, given, settled);
-    Adjudication result;
     switch (position.phase.kind) {
         case PhaseKind::Movement:
-            result = adjudicate_movement(variant, position, orders, *movement_);
+            adjudicate_movement(variant, position, orders, *movement_, result);
             break;
         case PhaseKind::Retreat:
             result = adjudicate_retreats(variant, position, orders);
@@ -60,14 +77,14 @@ Adjudication Adjudicator::run(const Variant& variant, const Position& position,
         // The rule modules edit the next position's units directly: no index while they run,
         // so their unit_at scans as it always did; indexed again once they are done.
         result.next.suspend_index();
-        run_turn_steps(variant, position, orders, dice, result);
+        assert(dice != nullptr);  // run() keys dice for every campaign phase
+        run_turn_steps(variant, position, orders, *dice, result);
         result.next.resume_index();
         result.next.index_units();
     }
     // Debug builds (the sanitizer build among them) check every phase's result, so a resolver or
     // rule module that breaks a position fails at the phase that broke it.
     assert(position_is_ok(variant, result.next).empty());
-    return result;
 }
 
 Adjudication adjudicate(const Variant& variant, const Position& position,

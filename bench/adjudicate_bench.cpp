@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include <fstream>
 #include <sstream>
@@ -85,6 +86,9 @@ int main(int argc, char** argv) {
         const std::string args = "--iterations " + std::to_string(reps) + " --games 20";
         const auto steady = bench::callgrind_instructions(argv[0], args, "steady", reps);
         const auto alone = bench::callgrind_instructions(argv[0], args, "resolver", reps);
+        const auto returned = bench::callgrind_instructions(argv[0], args, "returned", reps);
+        const auto steady_returned =
+            bench::callgrind_instructions(argv[0], args, "steady-returned", reps);
         std::string random_output;
         const auto random =
             bench::callgrind_instructions(argv[0], args, "random", 1, &random_output);
@@ -92,7 +96,8 @@ int main(int argc, char** argv) {
         // The campaign section runs max(1, iterations / 20) first weeks, then 26 more.
         const auto week = bench::callgrind_instructions(argv[0], args, "week", reps / 20);
         const auto later = bench::callgrind_instructions(argv[0], args, "later", 26);
-        if (!steady || !alone || !random || !week || !later || phases == std::string::npos) {
+        if (!steady || !steady_returned || !alone || !returned || !random || !week || !later ||
+            phases == std::string::npos) {
             std::fprintf(stderr, "callgrind did not run (is valgrind installed?)\n");
             return 69;
         }
@@ -100,7 +105,9 @@ int main(int argc, char** argv) {
             std::strtod(random_output.c_str() + phases + std::strlen("movement phases:"), nullptr);
         std::printf("instructions (callgrind)\n");
         std::printf("  S1901 parse + adjudicate, steady: %9.0f per phase\n", *steady);
+        std::printf("  ... returning a new result:       %9.0f per phase\n", *steady_returned);
         std::printf("  S1901 adjudication alone:         %9.0f per phase\n", *alone);
+        std::printf("  ... returning a new result:       %9.0f per phase\n", *returned);
         std::printf("  random movement phases:           %9.0f per phase (20 games)\n",
                     *random / movement_phases);
         std::printf("  western-front-1914 first week:    %9.0f per week (parse + adjudicate)\n",
@@ -127,30 +134,59 @@ int main(int argc, char** argv) {
         const double cold = micros(Clock::now() - cold_begin);
         const OrderParser parser(variant);
         Adjudicator adjudicator;
+        // The result's storage is kept from phase to phase, as a thread resolving game after
+        // game can keep it (Adjudicator::run into an Adjudication).
+        Adjudication kept;
         const std::uint64_t alloc_before = bench::allocation_count();
         const auto begin = Clock::now();
         {
             const bench::Counted counted("steady");
             for (long i = 0; i < iterations; ++i) {
                 const ParsedOrders parsed = parser.parse(start, kOpening);
-                checksum += adjudicator.run(variant, start, parsed.orders).next.units.size();
+                adjudicator.run(variant, start, parsed.orders, kept);
+                checksum += kept.next.units.size();
             }
         }
         const double total = micros(Clock::now() - begin);
         const double allocs = static_cast<double>(bench::allocation_count() - alloc_before) /
                               static_cast<double>(iterations);
+        // The same returning a new Adjudication each phase, as adjudicate() and so the server
+        // do (the server's way, adjutant_service_bench, compares with this one).
+        const std::uint64_t steady_returned_alloc_before = bench::allocation_count();
+        {
+            const bench::Counted counted("steady-returned");
+            for (long i = 0; i < iterations; ++i) {
+                const ParsedOrders parsed = parser.parse(start, kOpening);
+                checksum += adjudicator.run(variant, start, parsed.orders).next.units.size();
+            }
+        }
+        const double steady_returned_allocs =
+            static_cast<double>(bench::allocation_count() - steady_returned_alloc_before) /
+            static_cast<double>(iterations);
         // The resolver alone, on orders parsed once.
         const ParsedOrders opening = parser.parse(start, kOpening);
         const std::uint64_t resolver_alloc_before = bench::allocation_count();
         const auto resolver_begin = Clock::now();
         {
             const bench::Counted counted("resolver");
-            for (long i = 0; i < iterations; ++i)
-                checksum += adjudicator.run(variant, start, opening.orders).next.units.size();
+            for (long i = 0; i < iterations; ++i) {
+                adjudicator.run(variant, start, opening.orders, kept);
+                checksum += kept.next.units.size();
+            }
         }
         const double resolver_total = micros(Clock::now() - resolver_begin);
         const double resolver_allocs =
             static_cast<double>(bench::allocation_count() - resolver_alloc_before) /
+            static_cast<double>(iterations);
+        // The same returning a new Adjudication each time (what adjudicate() does).
+        const std::uint64_t returned_alloc_before = bench::allocation_count();
+        {
+            const bench::Counted counted("returned");
+            for (long i = 0; i < iterations; ++i)
+                checksum += adjudicator.run(variant, start, opening.orders).next.units.size();
+        }
+        const double returned_allocs =
+            static_cast<double>(bench::allocation_count() - returned_alloc_before) /
             static_cast<double>(iterations);
         std::printf("standard S1901 opening (22 orders, parse + adjudicate)\n");
         std::printf(
@@ -158,9 +194,12 @@ int main(int argc, char** argv) {
             index_time);
         std::printf("  steady state:       %8.2f us/phase over %ld phases\n",
                     total / static_cast<double>(iterations), iterations);
-        std::printf("  allocations:        %8.1f per phase\n", allocs);
-        std::printf("  adjudication alone: %8.2f us/phase, %.1f allocations\n",
-                    resolver_total / static_cast<double>(iterations), resolver_allocs);
+        std::printf("  allocations:        %8.1f per phase (%.1f returning a new result)\n", allocs,
+                    steady_returned_allocs);
+        std::printf(
+            "  adjudication alone: %8.2f us/phase, %.1f allocations (%.1f returning a new "
+            "result)\n",
+            resolver_total / static_cast<double>(iterations), resolver_allocs, returned_allocs);
         std::printf("  checksum %zu\n", checksum);
     }
 
@@ -173,6 +212,8 @@ int main(int argc, char** argv) {
         long orders_total = 0;
         double movement_time = 0;
         std::uint64_t movement_allocs = 0;
+        // Kept from phase to phase: the next position is swapped out of it, the old one in.
+        Adjudication result;
         for (long g = 0; g < games; ++g) {
             Position position = start;
             while (position.phase.year < start.phase.year + years) {
@@ -180,12 +221,11 @@ int main(int argc, char** argv) {
                 const bool movement = position.phase.kind == PhaseKind::Movement;
                 const std::uint64_t alloc_before = bench::allocation_count();
                 const auto begin = Clock::now();
-                Adjudication result;
                 std::size_t orders = 0;
                 {
                     const bench::Counted counted(movement ? "random" : "");
                     const ParsedOrders parsed = parser.parse(position, text);
-                    result = adjudicator.run(variant, position, parsed.orders);
+                    adjudicator.run(variant, position, parsed.orders, result);
                     orders = parsed.orders.size();
                 }
                 if (movement) {
@@ -194,7 +234,7 @@ int main(int argc, char** argv) {
                     ++movement_phases;
                     orders_total += static_cast<long>(orders);
                 }
-                position = std::move(result.next);
+                std::swap(position, result.next);
                 if (winner(variant, position) != kNoPower) break;
             }
         }

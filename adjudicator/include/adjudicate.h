@@ -39,11 +39,21 @@ class Adjudicator {
 
     Adjudication run(const Variant& variant, const Position& position,
                      std::span<const Order> orders, const DiceSeed& seed = {});
+    // The same into `out`, which the caller keeps from phase to phase: a movement phase then
+    // reuses its vectors' room (results, the next position's units, owners, index) rather
+    // than allocating them. Every field of `out` is set anew; what it held is never read.
+    // `position` must not be `out.next` (swap them between phases, as a game loop does).
+    void run(const Variant& variant, const Position& position, std::span<const Order> orders,
+             Adjudication& out, const DiceSeed& seed = {});
     // The same with the dice given: tests play back fixed rolls through it.
     Adjudication run(const Variant& variant, const Position& position,
                      std::span<const Order> orders, Dice& dice);
 
   private:
+    // `dice` may be null for a variant without campaign rules (nothing rolls).
+    void run_phase(const Variant& variant, const Position& position, std::span<const Order> orders,
+                   Dice* dice, Adjudication& out);
+
     std::unique_ptr<MovementResolver> movement_;
 };
 

@@ -22,11 +22,7 @@ Strength MovementResolver::support_total(int i, PowerId excluded_power) {
     return total;
 }
 
-bool MovementResolver::path_succeeds(int i) {
-    const UnitOrder& u = units_[i];
-    if (u.order.type != OrderType::Move) return true;
-    if (u.order.unit_type == UnitType::Fleet) return canal_open(i, origin(i), destination(i));
-    if (!u.convoyed) return true;
+bool MovementResolver::convoy_path_succeeds(int i) {
     // Breadth-first over fleets whose convoy of this army succeeds. Local scratch: this search
     // re-enters itself through resolve(), and convoys are rare enough not to matter for speed.
     const std::span<const int> fleets = convoyers(i);

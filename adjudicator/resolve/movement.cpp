@@ -2,7 +2,9 @@
 #include "resolve/movement.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
+#include <cstdint>
 
 #include "variant/variant.h"
 
@@ -29,6 +31,7 @@ void MovementResolver::load(const Variant& variant, const Position& position,
                             std::span<const Order> orders, std::span<const Strength> base,
                             std::span<const Strength> attack_bonus) {
     variant_ = &variant;
+    no_canals_ = variant.canals.empty();
     owner_ = &position.owner;
     const std::size_t n = position.units.size();
     state_.assign(n, State::Unresolved);
@@ -36,21 +39,10 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     dependencies_.clear();
     place_units(position, base, attack_bonus);
     take_orders(orders);
-    any_rail_ = std::any_of(units_.begin(), units_.end(),
-                            [](const UnitOrder& u) { return u.order.type == OrderType::RailMove; });
     decide_convoys();
     plan_rides(position);
     lay_rail_paths();
-    // A rail move contests every province it was ordered to move to or through (rule 9.25).
-    build_rows(attackers_.begin, attackers_.list, variant.province_count(), [&](auto&& add) {
-        for (std::size_t i = 0; i < n; ++i) {
-            if (units_[i].order.type == OrderType::Move)
-                add(units_[i].order.destination.province, static_cast<int>(i));
-            else if (units_[i].order.type == OrderType::RailMove)
-                for (int p : rail_path(static_cast<int>(i)))
-                    add(static_cast<std::size_t>(p), static_cast<int>(i));
-        }
-    });
+    chain_attackers();
     match_supports();
     for (std::size_t i = 0; i < n; ++i) {
         const OrderType type = units_[i].order.type;
@@ -62,6 +54,32 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     }
     for (std::size_t i = 0; i < n; ++i)
         if (!units_[i].held.empty()) state_[i] = State::Resolved;  // it holds, failed
+}
+
+void MovementResolver::chain_attackers() {
+    Chains& c = attackers_;
+    for (const ProvinceId p : c.used) c.head[p] = -1;
+    c.used.clear();
+    c.unit.clear();
+    c.next.clear();
+    if (c.head.size() != variant_->province_count()) c.head.assign(variant_->province_count(), -1);
+    // Each entry goes to the front of its province's chain, so the units are taken last first
+    // and each chain lists them in their order.
+    const auto add = [&](std::size_t p, int i) {
+        int& head = c.head[p];
+        if (head < 0) c.used.push_back(static_cast<ProvinceId>(p));
+        c.unit.push_back(i);
+        c.next.push_back(head);
+        head = static_cast<int>(c.unit.size() - 1);
+    };
+    // A rail move contests every province it was ordered to move to or through (rule 9.25).
+    for (std::size_t i = units_.size(); i-- > 0;) {
+        if (units_[i].order.type == OrderType::Move)
+            add(units_[i].order.destination.province, static_cast<int>(i));
+        else if (units_[i].order.type == OrderType::RailMove)
+            for (int p : rail_path(static_cast<int>(i)))
+                add(static_cast<std::size_t>(p), static_cast<int>(i));
+    }
 }
 
 void MovementResolver::place_units(const Position& position, std::span<const Strength> base,
@@ -85,6 +103,9 @@ void MovementResolver::place_units(const Position& position, std::span<const Str
 
 void MovementResolver::take_orders(std::span<const Order> orders) {
     permits_.clear();
+    any_rail_ = false;
+    any_support_ = false;
+    any_convoy_ = false;
     for (const Order& order : orders) {
         if (order.type == OrderType::Permit) {
             permits_.push_back(Permit{order.power, order.line, order.permitted});
@@ -92,7 +113,11 @@ void MovementResolver::take_orders(std::span<const Order> orders) {
         }
         // Some module orders name a province where another piece may stand (the module kind
         // says so, ModuleOrderKind::orders_a_unit): they are not that unit's order.
-        if (!orders_a_unit(order)) continue;
+        // (The unit orders, by far the most, are answered without the call.)
+        if (order.type > OrderType::RailMove || order.type == OrderType::Build ||
+            order.type == OrderType::Waive) {
+            if (!orders_a_unit(order)) continue;
+        }
         const int i = unit_in(order.unit.province);
         if (i < 0) continue;  // the parser only passes orders for existing units
         Order& slot = units_[i].order;
@@ -104,6 +129,9 @@ void MovementResolver::take_orders(std::span<const Order> orders) {
         slot.unit_type = type;
         slot.power = power;
         units_[i].given = true;
+        any_rail_ = any_rail_ || slot.type == OrderType::RailMove;
+        any_support_ = any_support_ || slot.type == OrderType::Support;
+        any_convoy_ = any_convoy_ || slot.type == OrderType::Convoy;
     }
 }
 
@@ -117,6 +145,11 @@ void MovementResolver::decide_convoys() {
         if (u.order.type != OrderType::Move || u.order.unit_type != UnitType::Army) continue;
         u.convoyed = u.order.via_convoy ||
                      !variant_->army_can_move(u.order.unit.province, u.order.destination.province);
+    }
+    if (!any_convoy_) {  // most phases: no convoy, every row empty
+        convoyers_.begin.assign(n + 1, 0);
+        convoyers_.list.clear();
+        return;
     }
     for (std::size_t f = 0; f < n; ++f) {
         const Order& o = units_[f].order;
@@ -173,6 +206,11 @@ void MovementResolver::lay_rail_paths() {
 
 void MovementResolver::match_supports() {
     const std::size_t n = units_.size();
+    if (!any_support_) {
+        supporters_.begin.assign(n + 1, 0);
+        supporters_.list.clear();
+        return;
+    }
     for (std::size_t s = 0; s < n; ++s) {
         const Order& o = units_[s].order;
         if (o.type != OrderType::Support) continue;
@@ -214,12 +252,14 @@ void MovementResolver::run() {
     // Asked for each unit by the reasons, the dislodged and the next units: found once.
     dislodger_.resize(units_.size());
     for (std::size_t i = 0; i < units_.size(); ++i) dislodger_[i] = find_dislodger(i);
-}
-
-Location MovementResolver::final_location(std::size_t i) const {
-    const Order& o = units_[i].order;
-    if (is_rail(i)) return Location{rail_stops_[i], Coast::None};
-    return o.type == OrderType::Move && result_[i] ? o.destination : o.unit;
+    // Where each unit ends: its destination, or for a rail move the province it stops in.
+    final_.resize(units_.size());
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        const Order& o = units_[i].order;
+        final_[i] = is_rail(i) ? Location{rail_stops_[i], Coast::None}
+                    : o.type == OrderType::Move && result_[i] ? o.destination
+                                                              : o.unit;
+    }
 }
 
 bool MovementResolver::resolve(int i) {
@@ -332,32 +372,6 @@ bool MovementResolver::adjudicate(int i) {
     }
 }
 
-Reason MovementResolver::failure_reason(std::size_t i) const {
-    const UnitOrder& u = units_[i];
-    const bool dislodged = dislodged_by(i) >= 0;
-    switch (u.order.type) {
-        case OrderType::Move:
-            if (result_[i]) return Reason::None;
-            if (u.convoyed && !u.path_ok) return Reason::NoConvoy;
-            return u.path_ok ? Reason::Bounced : Reason::CanalClosed;
-        case OrderType::RailMove:
-            if (!u.held.empty()) return Reason::NotCarriedOut;
-            if (rail_stops_[i] == u.order.destination.province) return Reason::None;
-            return result_[i] ? Reason::StoppedShort : Reason::Bounced;
-        case OrderType::Support:
-            if (!u.matched) return Reason::Void;
-            if (result_[i]) return Reason::None;
-            if (u.canal_closed) return Reason::CanalClosed;
-            return dislodged ? Reason::Dislodged : Reason::Cut;
-        case OrderType::Convoy:
-            if (!u.matched) return Reason::Void;
-            if (u.szykman_failed) return Reason::Paradox;
-            return dislodged ? Reason::Dislodged : Reason::None;
-        default:
-            return dislodged ? Reason::Dislodged : Reason::None;
-    }
-}
-
 int MovementResolver::find_dislodger(std::size_t i) const {
     if (is_move(i) && result_[i]) return -1;
     for (int k : attackers(origin(static_cast<int>(i))))
@@ -366,58 +380,67 @@ int MovementResolver::find_dislodger(std::size_t i) const {
 }
 
 std::span<const std::size_t> MovementResolver::staying_in_final_order() {
-    // No two units end in one province, so the provinces give the order: one pass over them
-    // rather than a sort. (Two in one province would be a resolver's fault; they keep their
-    // order in the position, as the sort in normalise() would.)
-    staying_.clear();
-    final_at_.assign(variant_->province_count(), -1);
+    // No two units end in one province, so the provinces give the order: a bit per province
+    // where a unit ends and the unit ending there, read back in province order (a word of 64
+    // provinces at a time). No sort, and no pass over the provinces' table.
+    const std::size_t provinces = variant_->province_count();
+    final_bits_.assign((provinces + 63) / 64, 0);
+    final_at_.resize(provinces);
     bool shared = false;
+    std::size_t count = 0;
     for (std::size_t i = 0; i < units_.size(); ++i) {
         if (dislodger_[i] >= 0) continue;
-        int& at = final_at_[final_location(i).province];
-        shared = shared || at >= 0;
-        at = static_cast<int>(i);
+        const ProvinceId p = final_[i].province;
+        const std::uint64_t bit = std::uint64_t{1} << (p % 64);
+        std::uint64_t& word = final_bits_[p / 64];
+        shared = shared || (word & bit) != 0;
+        word |= bit;
+        final_at_[p] = i;
+        ++count;
     }
+    staying_.clear();
     if (shared) {
+        // Two in one province would be a resolver's fault; they keep their order in the
+        // position, as the sort in normalise() would.
         for (std::size_t i = 0; i < units_.size(); ++i)
             if (dislodger_[i] < 0) staying_.push_back(i);
-        std::stable_sort(staying_.begin(), staying_.end(), [&](std::size_t a, std::size_t b) {
-            return final_location(a) < final_location(b);
-        });
+        std::stable_sort(staying_.begin(), staying_.end(),
+                         [&](std::size_t a, std::size_t b) { return final_[a] < final_[b]; });
         return staying_;
     }
-    for (const int i : final_at_)
-        if (i >= 0) staying_.push_back(static_cast<std::size_t>(i));
+    staying_.resize(count);
+    std::size_t k = 0;
+    for (std::size_t w = 0; w < final_bits_.size(); ++w)
+        for (std::uint64_t bits = final_bits_[w]; bits != 0; bits &= bits - 1)
+            staying_[k++] = final_at_[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))];
     return staying_;
 }
 
-std::vector<ProvinceId> MovementResolver::standoffs() const {
-    std::vector<ProvinceId> out;
-    for (std::size_t p = 0; p + 1 < attackers_.begin.size(); ++p) {
-        const auto list = attackers(static_cast<ProvinceId>(p));
-        if (list.empty()) continue;
+void MovementResolver::standoffs(std::vector<ProvinceId>& out) const {
+    // A province is left empty by a standoff when it is vacated (or was empty), nobody got in,
+    // and a failed move with a route contested it. Only a failed move can contest, so the
+    // failed moves name the candidates: no pass over the provinces.
+    out.clear();
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        // A rail move takes part only by ending somewhere; the moves it contested fail and
+        // count for the standoff themselves.
+        if (units_[i].order.type != OrderType::Move || result_[i] || !units_[i].path_ok) continue;
+        const ProvinceId p = destination(static_cast<int>(i));
         const int occupant = unit_at_[p];
         const bool vacated = occupant < 0 || (is_move(occupant) && result_[occupant]);
         if (!vacated) continue;
+        // A unit beaten in a head-to-head battle has no effect on its attacker's origin
+        // (DATC 6.H.9).
+        if (head_to_head(static_cast<int>(i)) && result_[occupant]) continue;
         bool entered = false;
-        bool contested = false;
-        for (int k : list) {
-            if (is_rail(static_cast<std::size_t>(k))) {
-                // A rail move takes part only by ending here; the moves it contested fail
-                // and count for the standoff themselves.
-                entered = rail_stops_[k] == p;
-            } else {
-                entered = result_[k] != 0;
-                // A unit beaten in a head-to-head battle has no effect on its attacker's origin
-                // (DATC 6.H.9); every other failed move with a route took part in a standoff.
-                contested =
-                    contested || (units_[k].path_ok && !(head_to_head(k) && result_[occupant]));
-            }
-            if (entered) break;  // someone got in: no standoff, whoever else contested
+        for (int k : attackers(p)) {
+            entered = is_rail(static_cast<std::size_t>(k)) ? rail_stops_[k] == p : result_[k] != 0;
+            if (entered) break;
         }
-        if (!entered && contested) out.push_back(static_cast<ProvinceId>(p));
+        if (entered || std::find(out.begin(), out.end(), p) != out.end()) continue;
+        out.push_back(p);
     }
-    return out;
+    std::sort(out.begin(), out.end());
 }
 
 }  // namespace adjutant

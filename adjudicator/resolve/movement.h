@@ -49,9 +49,11 @@ class MovementResolver {
                units_[i].order.type == OrderType::RailMove;
     }
     bool is_rail(std::size_t i) const { return units_[i].order.type == OrderType::RailMove; }
+    // Whether any unit was ordered to a rail move (valid after load()).
+    bool any_rail() const { return any_rail_; }
     // Where unit i ends its move: its destination, or for a rail move the province it stops in
     // (its origin when it could not leave). Valid after run().
-    Location final_location(std::size_t i) const;
+    Location final_location(std::size_t i) const { return final_[i]; }
     // Why order i failed, or Reason::None when it succeeded; and for Reason::NotCarriedOut the
     // words of the module whose ride it was (RidePlan::held).
     Reason failure_reason(std::size_t i) const;
@@ -62,8 +64,8 @@ class MovementResolver {
     bool moved_by_convoy(std::size_t i) const { return units_[i].convoyed; }
     // Whether unit i was given an order (false: it holds by default).
     bool ordered(std::size_t i) const { return units_[i].given; }
-    // Provinces left empty by a standoff, sorted.
-    std::vector<ProvinceId> standoffs() const;
+    // Provinces left empty by a standoff, sorted, into `out` (its old contents dropped).
+    void standoffs(std::vector<ProvinceId>& out) const;
     // The units not dislodged, in the order of their final locations (their order in the
     // position among equals). Valid until the next call; kept in the resolver's scratch space.
     std::span<const std::size_t> staying_in_final_order();
@@ -93,6 +95,34 @@ class MovementResolver {
             return {list.data() + begin[r], list.data() + begin[r + 1]};
         }
     };
+
+    // Per province, the units ordered to move there (a rail move: to or through it), in the
+    // order of the units. Chains of entries rather than rows: building rows took two passes
+    // over every province of the map each phase; a chain touches only the provinces moved to,
+    // and only their heads are cleared for the next phase.
+    struct Chains {
+        std::vector<int> head;         // per province: its first entry, -1 for none
+        std::vector<int> unit;         // per entry: the unit
+        std::vector<int> next;         // per entry: its province's next entry, -1 at the end
+        std::vector<ProvinceId> used;  // the provinces whose head is set
+    };
+    struct AttackerRange {
+        struct iterator {
+            const Chains* chains;
+            int entry;
+            int operator*() const { return chains->unit[static_cast<std::size_t>(entry)]; }
+            iterator& operator++() {
+                entry = chains->next[static_cast<std::size_t>(entry)];
+                return *this;
+            }
+            bool operator!=(const iterator& other) const { return entry != other.entry; }
+        };
+        const Chains* chains;
+        int first;
+        iterator begin() const { return {chains, first}; }
+        iterator end() const { return {chains, -1}; }
+    };
+    void chain_attackers();
 
     // The steps of load(), in order: every unit holding by default, with its strength; the
     // orders given; which moves go by convoy and the convoys that carry them; the rail moves'
@@ -145,7 +175,16 @@ class MovementResolver {
     bool canal_open(int i, ProvinceId from, ProvinceId to);
     bool adjudicate_support(int i);
     bool adjudicate_convoy(int i);
-    bool path_succeeds(int i);
+    // Asked for every move each time its attack strength is: the common answers inline, the
+    // convoy route's search and the canal's question out of line.
+    bool path_succeeds(int i) {
+        const UnitOrder& u = units_[i];
+        if (u.order.type != OrderType::Move) return true;
+        if (u.order.unit_type == UnitType::Fleet)
+            return no_canals_ || canal_open(i, origin(i), destination(i));
+        return !u.convoyed || convoy_path_succeeds(i);
+    }
+    bool convoy_path_succeeds(int i);
     bool head_to_head(int i) const;
     int find_dislodger(std::size_t i) const;
     Strength attack_strength(int i);
@@ -160,7 +199,7 @@ class MovementResolver {
     std::span<const int> convoyers(int i) const {
         return convoyers_.row(static_cast<std::size_t>(i));
     }
-    std::span<const int> attackers(ProvinceId p) const { return attackers_.row(p); }
+    AttackerRange attackers(ProvinceId p) const { return {&attackers_, attackers_.head[p]}; }
     std::span<const int> rail_path(int i) const {
         return rail_paths_.row(static_cast<std::size_t>(i));
     }
@@ -172,7 +211,7 @@ class MovementResolver {
     const Variant* variant_ = nullptr;
     std::vector<UnitOrder> units_;
     std::vector<int> unit_at_;  // per province: unit index or -1
-    Rows attackers_;            // per province: units ordered to move there
+    Chains attackers_;          // per province: units ordered to move there
     Rows supporters_;           // per unit: matched supports of its order
     Rows convoyers_;            // per unit: matching convoy orders for its move
     Rows rail_paths_;           // per unit: provinces a rail move passes, destination last
@@ -190,11 +229,45 @@ class MovementResolver {
     const std::vector<PowerId>* owner_ = nullptr;  // centre ownership, for rail stops
     std::vector<State> state_;
     std::vector<std::uint8_t> result_;
-    std::vector<int> dependencies_;     // decisions that relied on a guess
-    std::vector<int> dislodger_;        // per unit, after run(): dislodged_by
-    bool any_rail_ = false;             // after load(): some unit is ordered to a rail move
-    std::vector<int> final_at_;         // per province: scratch for staying_in_final_order
-    std::vector<std::size_t> staying_;  // its answer
+    std::vector<int> dependencies_;  // decisions that relied on a guess
+    std::vector<int> dislodger_;     // per unit, after run(): dislodged_by
+    bool any_rail_ = false;          // after load(): some unit is ordered to a rail move
+    bool no_canals_ = true;          // after load(): the variant has no canal
+    bool any_support_ = false;       // after load(): some unit is ordered to support
+    bool any_convoy_ = false;        // after load(): some unit is ordered to convoy
+    std::vector<Location> final_;    // per unit, after run(): final_location
+    // Scratch for staying_in_final_order: a bit per province where a unit ends, the unit
+    // ending there (read only where the bit is set), and its answer.
+    std::vector<std::uint64_t> final_bits_;
+    std::vector<std::size_t> final_at_;
+    std::vector<std::size_t> staying_;
 };
+
+// Inline: the movement phase asks it for every unit, from another file.
+inline Reason MovementResolver::failure_reason(std::size_t i) const {
+    const UnitOrder& u = units_[i];
+    const bool dislodged = dislodged_by(i) >= 0;
+    switch (u.order.type) {
+        case OrderType::Move:
+            if (result_[i]) return Reason::None;
+            if (u.convoyed && !u.path_ok) return Reason::NoConvoy;
+            return u.path_ok ? Reason::Bounced : Reason::CanalClosed;
+        case OrderType::RailMove:
+            if (!u.held.empty()) return Reason::NotCarriedOut;
+            if (rail_stops_[i] == u.order.destination.province) return Reason::None;
+            return result_[i] ? Reason::StoppedShort : Reason::Bounced;
+        case OrderType::Support:
+            if (!u.matched) return Reason::Void;
+            if (result_[i]) return Reason::None;
+            if (u.canal_closed) return Reason::CanalClosed;
+            return dislodged ? Reason::Dislodged : Reason::Cut;
+        case OrderType::Convoy:
+            if (!u.matched) return Reason::Void;
+            if (u.szykman_failed) return Reason::Paradox;
+            return dislodged ? Reason::Dislodged : Reason::None;
+        default:
+            return dislodged ? Reason::Dislodged : Reason::None;
+    }
+}
 
 }  // namespace adjutant

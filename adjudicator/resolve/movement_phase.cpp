@@ -17,6 +17,7 @@ namespace {
 // kinds in the order their first ride comes.
 void ride_events(const Variant& variant, const Position& position, const MovementResolver& resolver,
                  std::vector<Event>& events) {
+    if (!resolver.any_rail()) return;  // no ride, no ride's events
     std::vector<const ModuleOrderKind*> written;
     std::vector<RideOutcome> rides;
     for (std::size_t first = 0; first < position.units.size(); ++first) {
@@ -59,8 +60,9 @@ void unit_points(const Variant& variant, const Position& position, std::span<con
 
 }  // namespace
 
-Adjudication adjudicate_movement(const Variant& variant, const Position& position,
-                                 std::span<const Order> orders, MovementResolver& resolver) {
+void adjudicate_movement(const Variant& variant, const Position& position,
+                         std::span<const Order> orders, MovementResolver& resolver,
+                         Adjudication& out) {
     std::vector<Strength> points;
     std::vector<Strength> attack_bonus;
     if (variant.strength == StrengthKind::Points)
@@ -68,13 +70,23 @@ Adjudication adjudicate_movement(const Variant& variant, const Position& positio
     resolver.load(variant, position, orders, points, attack_bonus);
     resolver.run();
 
-    Adjudication out;
+    // `out` may hold an earlier phase (a caller keeping its storage): each part is emptied or
+    // assigned, keeping the vectors' room.
     out.phase = position.phase;
+    out.results.clear();
+    out.dislodged.clear();
+    out.events.clear();
     Position& next = out.next;
+    // Its index is of the units it held: dropped, so unit_at (the retreats below) scans the
+    // units built here until advance_phase() normalises and indexes them.
+    next.suspend_index();
+    next.resume_index();
+    next.units.clear();
+    next.dislodged.clear();
     carry_over(position, next);
     out.results.reserve(position.units.size());
     next.units.reserve(position.units.size());
-    next.standoffs = resolver.standoffs();
+    resolver.standoffs(next.standoffs);
 
     for (std::size_t i = 0; i < position.units.size(); ++i) {
         const Order& order = resolver.order(i);
@@ -106,7 +118,6 @@ Adjudication adjudicate_movement(const Variant& variant, const Position& positio
         if (!d.retreats.empty()) next.dislodged.push_back(d);
     }
     advance_phase(variant, position.phase, next);
-    return out;
 }
 
 }  // namespace adjutant

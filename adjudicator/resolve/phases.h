@@ -10,8 +10,10 @@ namespace adjutant {
 
 class MovementResolver;
 
-Adjudication adjudicate_movement(const Variant& variant, const Position& position,
-                                 std::span<const Order> orders, MovementResolver& resolver);
+// Writes into `out`, whose vectors' room is kept: every field is set anew, whatever it held.
+void adjudicate_movement(const Variant& variant, const Position& position,
+                         std::span<const Order> orders, MovementResolver& resolver,
+                         Adjudication& out);
 Adjudication adjudicate_retreats(const Variant& variant, const Position& position,
                                  std::span<const Order> orders);
 Adjudication adjudicate_adjustments(const Variant& variant, const Position& position,
