@@ -272,6 +272,7 @@ void reduce_extended(const RailGraph& graph, const std::vector<std::vector<int>>
     for (bool moved = true; moved;) {
         moved = false;
         const int before = index_pass(graph, routes, all, scratch);
+        if (before == 0) break;  // no move can leave fewer than none
         for (std::size_t i = 0; i < routes.size() && !moved; ++i) {
             if (routes[i].empty()) continue;
             scratch.kept.swap(routes[i]);
