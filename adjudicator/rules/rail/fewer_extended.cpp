@@ -192,12 +192,26 @@ bool fits(Place p, int lines, bool roomless) {
     return p.unfilled == 0 ? roomless : lines + 1 <= p.unfilled;
 }
 
+// Whether the search without `roomless` turned a place away that the search with it would
+// have taken: a place with no unfilled room and capacity left.
+bool refused_for_room(Place p, int lines, bool roomless) {
+    return !roomless && p.unfilled == 0 && lines + 1 <= p.capacity;
+}
+
 // Into `line`, a shortest line from `entries` to an exit over places where one more line fits
 // (breadth-first, vertices and links in id order), given the other lines' loads; empty when
-// there is none.
-void fitting_line(const RailGraph& g, const Loads& l, const std::vector<int>& entries,
+// there is none. Returns whether it turned away a place only for want of room: if not, the
+// search with `roomless` makes every decision this one made, and finds the same line.
+bool fitting_line(const RailGraph& g, const Loads& l, const std::vector<int>& entries,
                   bool roomless, AllocationScratch& s, std::vector<int>& line) {
     line.clear();
+    bool refused = false;
+    // Whether one more line fits p, noting a refusal for want of room.
+    const auto fits_here = [&](Place p, int lines) {
+        if (fits(p, lines, roomless)) return true;
+        refused = refused || refused_for_room(p, lines, roomless);
+        return false;
+    };
     const std::size_t n = g.capacity.size();
     // Only what the search reaches is read: a vertex's parent once it is seen in this search.
     if (s.parent.size() < n) s.parent.resize(n);
@@ -206,7 +220,7 @@ void fitting_line(const RailGraph& g, const Loads& l, const std::vector<int>& en
     s.sorted.assign(entries.begin(), entries.end());
     std::sort(s.sorted.begin(), s.sorted.end());
     for (int v : s.sorted)
-        if (s.seen[at(v)] != seen && fits(vertex_place(g, v), l.vertex[at(v)], roomless)) {
+        if (s.seen[at(v)] != seen && fits_here(vertex_place(g, v), l.vertex[at(v)])) {
             s.seen[at(v)] = seen;
             s.parent[at(v)] = -1;
             s.queue.push_back(v);
@@ -216,18 +230,18 @@ void fitting_line(const RailGraph& g, const Loads& l, const std::vector<int>& en
         if (g.exit[at(v)] != 0) {
             for (int x = v; x >= 0; x = s.parent[at(x)]) line.push_back(x);
             std::reverse(line.begin(), line.end());
-            return;
+            return refused;
         }
         for (int k = g.first[at(v)]; k < g.first[at(v) + 1]; ++k) {
             const int w = g.link_to[at(k)];
-            if (s.seen[at(w)] == seen || !fits(vertex_place(g, w), l.vertex[at(w)], roomless))
-                continue;
-            if (!fits(link_place(g, k), l.link[at(std::min(k, s.twin[at(k)]))], roomless)) continue;
+            if (s.seen[at(w)] == seen || !fits_here(vertex_place(g, w), l.vertex[at(w)])) continue;
+            if (!fits_here(link_place(g, k), l.link[at(std::min(k, s.twin[at(k)]))])) continue;
             s.seen[at(w)] = seen;
             s.parent[at(w)] = v;
             s.queue.push_back(w);
         }
     }
+    return refused;
 }
 
 }  // namespace
@@ -278,9 +292,12 @@ void reduce_extended(const RailGraph& graph, const std::vector<std::vector<int>>
             scratch.kept.swap(routes[i]);
             routes[i].clear();
             add_route(others, scratch.kept, -1);
-            // First a clean line; then one over places with no room, which fills nothing.
+            // First a clean line; then one over places with no room, which fills nothing,
+            // unless the first search turned no such place away (it would find the same line).
+            bool refused = true;
             for (bool roomless : {false, true}) {
-                fitting_line(graph, others, entries[i], roomless, scratch, routes[i]);
+                if (!refused) break;
+                refused = fitting_line(graph, others, entries[i], roomless, scratch, routes[i]);
                 if (routes[i].empty()) continue;
                 add_route(others, routes[i], +1);
                 if (extended_after(graph, i, scratch.kept, routes[i], before, all, others,
