@@ -79,8 +79,25 @@ struct AllocationScratch {
     std::vector<int> twin;  // per link: the same link from its other end
     std::vector<int> kept;
     std::vector<int> parent;
-    std::vector<std::uint8_t> seen;
     std::vector<int> queue;
+    // Generation stamps: an entry is set when it holds its array's current generation, so a
+    // search or a pass starts by bumping a number, not by clearing arrays the size of the graph.
+    std::vector<std::uint32_t> seen;  // per vertex: reached by the current search
+    std::uint32_t seen_generation = 0;
+    // Per place (the vertices, then the links counted on their lower index): the pass's index
+    // of the lines over it, place_slot's run of index_start / index_lines when place_stamp is
+    // the pass's generation; and whether the current try has looked at it yet.
+    std::vector<std::uint32_t> place_stamp;
+    std::uint32_t place_generation = 0;
+    std::vector<int> place_slot;
+    std::vector<int> index_start;
+    std::vector<int> index_lines;  // per line over the place: its army
+    std::vector<int> index_what;   // and the vertex, or the link in the direction it takes
+    std::vector<std::uint32_t> tried_stamp;
+    std::uint32_t tried_generation = 0;
+    std::vector<int> reasons;  // per army: the places that extend its line in the pass
+    std::vector<int> change;   // per army: how the try changes that number
+    std::vector<int> changed;  // the armies whose number the try changes
 };
 
 // For each army (in priority order), the route it is allocated: its vertices from the entry to
