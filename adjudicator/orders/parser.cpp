@@ -117,7 +117,7 @@ struct Scratch {
 class Driver {
   public:
     Driver(const Variant& v, const NameIndex& names, const Position& pos, PowerId as_power,
-           Scratch& scratch)
+           Scratch& scratch, ParsedOrders& out, std::shared_ptr<const char[]> owner)
         : v_(v),
           pos_(pos),
           as_power_(as_power),
@@ -125,7 +125,11 @@ class Driver {
           tokens_(scratch.tokens),
           in_force_(scratch.in_force),
           replaced_(scratch.replaced),
-          line_ends_(scratch.line_ends) {
+          line_ends_(scratch.line_ends),
+          out_(out) {
+        submission_ = std::move(owner);
+        out_.verdicts.clear();
+        out_.orders.clear();
         in_force_.assign(v.provinces.size(), kNone);
         replaced_.clear();
         // Asked of every accepted line, so found once per parse (none in most variants).
@@ -133,8 +137,9 @@ class Driver {
             if (module->enabled(v)) conflict_modules_.push_back(module);
     }
 
-    ParsedOrders run(std::string_view text) {
+    void run(std::string_view text) {
         text_ = text;
+        if (submission_) shift_ = static_cast<std::size_t>(text.data() - submission_.get());
         // Each line's end found once and kept: their count gives the output its room (growing
         // a step at a time cost an allocation per doubling), and they split the lines, which
         // were searched for a second time.
@@ -152,7 +157,6 @@ class Driver {
         for (std::size_t i = 0; i < out_.verdicts.size(); ++i)
             if (out_.verdicts[i].accepted() && !replaced_[i])
                 out_.orders.push_back(*out_.verdicts[i].order);
-        return std::move(out_);
     }
 
   private:
@@ -351,18 +355,21 @@ class Driver {
         replaced_.push_back(false);
     }
 
-    // The submission, copied once on the first verdict: the verdicts' echoes are spans of it.
+    // The submission, copied once on the first verdict unless the caller's buffer holds it:
+    // the verdicts' echoes are spans of it.
     const std::shared_ptr<const char[]>& submission() {
         if (!submission_) {
             std::shared_ptr<char[]> copy = std::make_shared_for_overwrite<char[]>(text_.size());
             std::memcpy(copy.get(), text_.data(), text_.size());
             submission_ = std::move(copy);
+            shift_ = 0;
         }
         return submission_;
     }
 
+    // Where `line` stands in the submission's buffer.
     std::size_t offset(std::string_view line) const {
-        return static_cast<std::size_t>(line.data() - text_.data());
+        return static_cast<std::size_t>(line.data() - text_.data()) + shift_;
     }
 
     // The note by reference: moving a short string into a parameter copies its bytes.
@@ -411,8 +418,10 @@ class Driver {
 
     const Variant& v_;
     const Position& pos_;
-    std::string_view text_;                     // the submission being read
-    std::shared_ptr<const char[]> submission_;  // its copy, made on the first verdict
+    std::string_view text_;  // the submission being read
+    // The caller's buffer, or a copy made on the first verdict; text_ starts shift_ bytes in.
+    std::shared_ptr<const char[]> submission_;
+    std::size_t shift_ = 0;
     PowerId as_power_;
     const NameIndex& names_;
     std::vector<Token>& tokens_;         // reused for every line: room for its tokens
@@ -429,7 +438,7 @@ class Driver {
     std::string_view last_prefix_;  // the last power prefix read, up to its colon
     NameIndex::Match last_power_;   // and what it named (nothing for an empty prefix)
     Block block_;
-    ParsedOrders out_;
+    ParsedOrders& out_;  // the caller's: emptied first, its room kept
 };
 
 }  // namespace
@@ -448,17 +457,25 @@ OrderParser::OrderParser(const Variant& variant)
 
 ParsedOrders OrderParser::parse(const Position& position, std::string_view text,
                                 PowerId as_power) const {
+    ParsedOrders out;
+    parse_into(out, position, text, as_power);
+    return out;
+}
+
+void OrderParser::parse_into(ParsedOrders& out, const Position& position, std::string_view text,
+                             PowerId as_power, std::shared_ptr<const char[]> owner) const {
     thread_local Scratch kept;
     thread_local bool busy = false;
     if (busy) {  // a parse inside a parse on this thread (a module's hook) uses its own
         Scratch own;
-        return Driver(variant_, *names_, position, as_power, own).run(text);
+        Driver(variant_, *names_, position, as_power, own, out, std::move(owner)).run(text);
+        return;
     }
     busy = true;
     struct Release {
         ~Release() { busy = false; }
     } release;
-    return Driver(variant_, *names_, position, as_power, kept).run(text);
+    Driver(variant_, *names_, position, as_power, kept, out, std::move(owner)).run(text);
 }
 
 ParsedOrders parse_orders(const Variant& variant, const Position& position, std::string_view text,

@@ -9,18 +9,12 @@ namespace adjutant {
 
 void Variant::index_names() {
     province_by_name.clear();
-    power_by_name.clear();
     for (std::size_t i = 0; i < provinces.size(); ++i) {
         const auto id = static_cast<ProvinceId>(i);
         const Province& p = provinces[i];
         province_by_name.emplace(lowercase(p.abbr), id);
         province_by_name.emplace(lowercase(p.name), id);
         for (const std::string& alias : p.aliases) province_by_name.emplace(lowercase(alias), id);
-    }
-    for (std::size_t i = 0; i < powers.size(); ++i) {
-        const auto id = static_cast<PowerId>(i);
-        power_by_name.emplace(lowercase(powers[i].name), id);
-        if (!powers[i].adjective.empty()) power_by_name.emplace(lowercase(powers[i].adjective), id);
     }
 }
 
@@ -29,9 +23,32 @@ ProvinceId Variant::find_province(std::string_view name) const {
     return it == province_by_name.end() ? kNoProvince : it->second;
 }
 
+namespace {
+
+bool same_ignoring_case(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        char x = a[i];
+        char y = b[i];
+        if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
+        if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
+        if (x != y) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+// The powers compared in turn, name then adjective, ignoring case (the first to give a name
+// keeps it, as the hash table this replaced was filled): a variant has a dozen powers at most,
+// and the server asks once per seat, where lowering the name into a string and hashing it
+// cost more.
 PowerId Variant::find_power(std::string_view name) const {
-    auto it = power_by_name.find(lowercase(name));
-    return it == power_by_name.end() ? kNoPower : it->second;
+    for (std::size_t i = 0; i < powers.size(); ++i)
+        if (same_ignoring_case(powers[i].name, name) ||
+            (!powers[i].adjective.empty() && same_ignoring_case(powers[i].adjective, name)))
+            return static_cast<PowerId>(i);
+    return kNoPower;
 }
 
 bool Variant::army_can_move(ProvinceId from, ProvinceId to) const {

@@ -13,9 +13,12 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <future>
+#include <iterator>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -70,10 +73,26 @@ template <typename Parse>
 std::size_t resolve_server_way(const Variant& variant, const Position& position,
                                const std::map<std::string, std::string>& seats, Parse&& parse) {
     ParsedOrders all;
-    for (const auto& [power, text] : seats) {
-        const ParsedOrders parsed = parse(position, text, variant.find_power(power));
+    all.orders.reserve(position.units.size());
+    all.verdicts.reserve(position.units.size());
+    ParsedOrders parsed;
+    // As gather_orders: every seat's text in one buffer the verdicts share.
+    std::size_t bytes = 0;
+    for (const auto& seat : seats) bytes += seat.second.size();
+    std::shared_ptr<char[]> texts = std::make_shared_for_overwrite<char[]>(bytes);
+    std::size_t filled = 0;
+    for (const auto& seat : seats) {
+        std::memcpy(texts.get() + filled, seat.second.data(), seat.second.size());
+        filled += seat.second.size();
+    }
+    filled = 0;
+    for (const auto& [power, seat_text] : seats) {
+        const std::string_view text(texts.get() + filled, seat_text.size());
+        filled += seat_text.size();
+        parse(parsed, position, text, variant.find_power(power), texts);
         all.orders.insert(all.orders.end(), parsed.orders.begin(), parsed.orders.end());
-        all.verdicts.insert(all.verdicts.end(), parsed.verdicts.begin(), parsed.verdicts.end());
+        all.verdicts.insert(all.verdicts.end(), std::make_move_iterator(parsed.verdicts.begin()),
+                            std::make_move_iterator(parsed.verdicts.end()));
     }
     return adjudicate(variant, position, all.orders).next.units.size();
 }
@@ -134,18 +153,20 @@ int run(int argc, char** argv) {
     // (a) the resolution's parse and adjudication.
     std::size_t checksum = 0;
     const Figure kept = measure("server-way", iterations, [&](long) {
-        checksum +=
-            resolve_server_way(variant, start, seats,
-                               [&](const Position& position, std::string_view text, PowerId power) {
-                                   return loaded->parser().parse(position, text, power);
-                               });
+        checksum += resolve_server_way(
+            variant, start, seats,
+            [&](ParsedOrders& out, const Position& position, std::string_view text, PowerId power,
+                const std::shared_ptr<const char[]>& owner) {
+                loaded->parser().parse_into(out, position, text, power, owner);
+            });
     });
     const Figure per_call = measure("per-call-parser", iterations, [&](long) {
-        checksum +=
-            resolve_server_way(variant, start, seats,
-                               [&](const Position& position, std::string_view text, PowerId power) {
-                                   return parse_orders(variant, position, text, power);
-                               });
+        checksum += resolve_server_way(
+            variant, start, seats,
+            [&](ParsedOrders& out, const Position& position, std::string_view text, PowerId power,
+                const std::shared_ptr<const char[]>&) {
+                out = parse_orders(variant, position, text, power);
+            });
     });
 
     // (b) order submissions by France, each body distinct (an identical body writes nothing).

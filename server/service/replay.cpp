@@ -3,6 +3,7 @@
 #include "rules/rail/state.h"
 #include "rules/tabletop_battles/battles.h"
 
+#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
@@ -128,8 +129,9 @@ void replay_game(const storage::GameRow& game, storage::Store& store,
                     loaded->parser().parse(position, entry.at("text").get<std::string>(),
                                            power_id(variant, entry.at("power").get<std::string>()));
                 all.orders.insert(all.orders.end(), parsed.orders.begin(), parsed.orders.end());
-                all.verdicts.insert(all.verdicts.end(), parsed.verdicts.begin(),
-                                    parsed.verdicts.end());
+                all.verdicts.insert(all.verdicts.end(),
+                                    std::make_move_iterator(parsed.verdicts.begin()),
+                                    std::make_move_iterator(parsed.verdicts.end()));
             }
             const Adjudication adjudication =
                 adjudicate(variant, position, all.orders, dice_seed(game));

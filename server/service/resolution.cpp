@@ -4,6 +4,9 @@
 #include "service/resolution_service.h"
 
 #include <algorithm>
+#include <cstring>
+#include <iterator>
+#include <memory>
 
 #include <spdlog/spdlog.h>
 
@@ -55,18 +58,36 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game) {
     const std::int64_t id = game.row.id;
     GatheredOrders out;
     std::vector<std::string> submitted;
-    for (const auto& row : store.orders(id, game.phase.seq)) {
+    // One seat's parse at a time, into lists kept from seat to seat; the joined lists have
+    // room for an order per unit, which most phases do not pass.
+    ParsedOrders parsed;
+    out.all.orders.reserve(game.position.units.size());
+    out.all.verdicts.reserve(game.position.units.size());
+    const std::vector<storage::OrderRow> rows = store.orders(id, game.phase.seq);
+    // Every seat's text in one buffer, which the verdicts' echoes share, instead of a copy
+    // made by each seat's parse.
+    std::size_t bytes = 0;
+    for (const auto& row : rows) bytes += row.text.size();
+    std::shared_ptr<char[]> texts = std::make_shared_for_overwrite<char[]>(bytes);
+    std::size_t filled = 0;
+    for (const auto& row : rows) {
+        std::memcpy(texts.get() + filled, row.text.data(), row.text.size());
+        filled += row.text.size();
+    }
+    filled = 0;
+    for (const auto& row : rows) {
+        const std::string_view text(texts.get() + filled, row.text.size());
+        filled += row.text.size();
         // A stored set the server cannot read (bytes that are not UTF-8, verdicts that are
         // not JSON, a power the variant lacks) never blocks the game: the seat resolves as if
         // it had sent nothing, and an event says why (issue 14, item 2).
         std::string problem = unreadable_orders(row);
-        ParsedOrders parsed;
         if (problem.empty()) {
             try {
                 // Re-parsed against the same position they were submitted for, so the
                 // verdicts are the ones the player saw.
-                parsed = game.variant->parser().parse(game.position, row.text,
-                                                      power_id(variant, row.power));
+                game.variant->parser().parse_into(parsed, game.position, text,
+                                                  power_id(variant, row.power), texts);
             } catch (const std::exception& error) {
                 problem = std::string("the stored orders cannot be parsed: ") + error.what();
             }
@@ -83,8 +104,10 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game) {
             out.all.orders.push_back(order);
             lines.push_back(order.text(variant));
         }
-        out.all.verdicts.insert(out.all.verdicts.end(), parsed.verdicts.begin(),
-                                parsed.verdicts.end());
+        // Moved, not copied: each verdict holds a shared reference to its submission's text.
+        out.all.verdicts.insert(out.all.verdicts.end(),
+                                std::make_move_iterator(parsed.verdicts.begin()),
+                                std::make_move_iterator(parsed.verdicts.end()));
         // The text as submitted is kept so replay reproduces the very same verdicts.
         out.stored.push_back(
             {{"power", row.power}, {"text", row.text}, {"orders", lines}, {"source", row.source}});

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The order language: every form, synonym and coast spelling, power prefixes and blocks,
 // comments. Legality is exercised in parser_movement_test.cpp and parser_phases_test.cpp.
+#include <cstring>
+#include <memory>
+
 #include "orders/lexer.h"
 #include "parser_test_support.h"
 
@@ -393,4 +396,45 @@ TEST_CASE("parser: a verdict's echo outlives the text and travels with the verdi
     CHECK(all.verdicts[2].input() == "England: F LON - NTH");  // trimmed, as before
     CHECK(all.verdicts[2].canonical(standard()) == "F LON - NTH");
     CHECK(OrderVerdict{}.input().empty());
+}
+
+// The server's resolution parses each seat into one kept list, from one buffer holding every
+// seat's text: each parse starts the list afresh, and its echoes are its own lines of the
+// shared buffer, not the buffer's start.
+TEST_CASE("parser: parse_into a kept list, from a buffer the seats share") {
+    const std::string joined = "France: A PAR - BUR\nEngland: F LON - NTH\nF EDI - XYZ\n";
+    auto buffer = std::make_shared<char[]>(joined.size());
+    std::memcpy(buffer.get(), joined.data(), joined.size());
+    const std::shared_ptr<const char[]> owner = buffer;
+    const std::string_view all(owner.get(), joined.size());
+    const OrderParser parser(standard());
+    ParsedOrders kept;
+    parser.parse_into(kept, start(), all.substr(0, 20), kNoPower, owner);
+    REQUIRE(kept.verdicts.size() == 1);
+    CHECK(kept.orders.size() == 1);
+    CHECK(kept.verdicts[0].input() == "France: A PAR - BUR");
+    const PowerId england = standard().find_power("england");
+    parser.parse_into(kept, start(), all.substr(20), england, owner);
+    REQUIRE(kept.verdicts.size() == 2);  // the first seat's line is gone
+    CHECK(kept.orders.size() == 1);
+    CHECK(kept.verdicts[0].input() == "England: F LON - NTH");
+    CHECK(kept.verdicts[0].canonical(standard()) == "F LON - NTH");
+    CHECK(kept.verdicts[1].input() == "F EDI - XYZ");
+    CHECK(kept.verdicts[1].line == 2);
+    CHECK_FALSE(kept.verdicts[1].error.empty());
+    buffer[20] = '#';  // the verdicts read the shared bytes, not a copy of their own
+    CHECK(kept.verdicts[0].input() == "#ngland: F LON - NTH");
+}
+
+// Powers are found by name or adjective, in any case, as the players write them.
+TEST_CASE("variant: find_power by name or adjective, ignoring case") {
+    const Variant& v = standard();
+    const PowerId france = v.find_power("France");
+    REQUIRE(france != kNoPower);
+    CHECK(v.powers[france].name == "France");
+    CHECK(v.find_power("FRANCE") == france);
+    CHECK(v.find_power("french") == france);
+    CHECK(v.find_power("Franc") == kNoPower);
+    CHECK(v.find_power("") == kNoPower);
+    CHECK(v.find_power("Francee") == kNoPower);
 }

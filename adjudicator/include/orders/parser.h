@@ -73,6 +73,13 @@ class OrderParser {
     explicit OrderParser(const Variant& variant);
     ParsedOrders parse(const Position& position, std::string_view text,
                        PowerId as_power = kNoPower) const;
+    // The same into `out`, which is emptied first and keeps its room: a caller that parses
+    // many submissions in turn (the server's resolution, one per seat) allocates the lists
+    // once instead of twice a submission. When `owner` is given, `text` lies in its bytes
+    // (which must not change) and the verdicts share it instead of a copy of their own: one
+    // buffer for every seat's text instead of one per seat.
+    void parse_into(ParsedOrders& out, const Position& position, std::string_view text,
+                    PowerId as_power = kNoPower, std::shared_ptr<const char[]> owner = {}) const;
 
   private:
     const Variant& variant_;

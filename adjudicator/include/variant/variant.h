@@ -108,9 +108,8 @@ struct Variant {
 
     // Lower-cased abbreviation, name and aliases -> province. Built by index_names().
     std::unordered_map<std::string, ProvinceId> province_by_name;
-    std::unordered_map<std::string, PowerId> power_by_name;  // lower-cased name and adjective
 
-    // Rebuilds the two name maps from provinces and powers.
+    // Rebuilds the province name map (powers are found by comparing their few names).
     void index_names();
 
     ProvinceId find_province(std::string_view name) const;  // kNoProvince if unknown
