@@ -68,9 +68,9 @@ class NameIndex {
     static constexpr std::array<std::uint8_t, 256> kLetters = [] {
         std::array<std::uint8_t, 256> letters{};
         letters.fill(0x80);
-        for (int c = 0; c < 26; ++c) {
-            letters[static_cast<std::size_t>('a' + c)] = static_cast<std::uint8_t>(c);
-            letters[static_cast<std::size_t>('A' + c)] = static_cast<std::uint8_t>(c);
+        for (std::size_t c = 0; c < 26; ++c) {
+            letters[std::size_t{'a'} + c] = static_cast<std::uint8_t>(c);
+            letters[std::size_t{'A'} + c] = static_cast<std::uint8_t>(c);
         }
         return letters;
     }();

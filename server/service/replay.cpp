@@ -72,6 +72,14 @@ std::vector<std::string> mark_names(const Variant& variant, const std::string& s
     return names;
 }
 
+// One seat's parse joined to the phase's, as the resolution joins them; the verdicts moved,
+// each holding a shared reference to its submission's text.
+void append_seat(ParsedOrders& all, ParsedOrders&& seat) {
+    all.orders.insert(all.orders.end(), seat.orders.begin(), seat.orders.end());
+    all.verdicts.insert(all.verdicts.end(), std::make_move_iterator(seat.verdicts.begin()),
+                        std::make_move_iterator(seat.verdicts.end()));
+}
+
 void replay_game(const storage::GameRow& game, storage::Store& store,
                  const VariantRegistry& variants, ReplayReport& report) {
     ++report.games;
@@ -125,13 +133,9 @@ void replay_game(const storage::GameRow& game, storage::Store& store,
             ParsedOrders all;
             const auto orders = nlohmann::json::parse(phase.orders.value_or("[]"));
             for (const auto& entry : orders) {
-                ParsedOrders parsed =
-                    loaded->parser().parse(position, entry.at("text").get<std::string>(),
-                                           power_id(variant, entry.at("power").get<std::string>()));
-                all.orders.insert(all.orders.end(), parsed.orders.begin(), parsed.orders.end());
-                all.verdicts.insert(all.verdicts.end(),
-                                    std::make_move_iterator(parsed.verdicts.begin()),
-                                    std::make_move_iterator(parsed.verdicts.end()));
+                append_seat(all, loaded->parser().parse(
+                                     position, entry.at("text").get<std::string>(),
+                                     power_id(variant, entry.at("power").get<std::string>())));
             }
             const Adjudication adjudication =
                 adjudicate(variant, position, all.orders, dice_seed(game));

@@ -48,8 +48,9 @@ void play_both_ways(const Variant& variant, std::uint64_t seed, int phases, Adju
                         variant.name, " seed ", seed, " ", position.phase.code());
         REQUIRE(kept.next == result.next);
         // unit_at answers from the kept position's index as from a new one's.
-        for (ProvinceId p = 0; p < variant.province_count(); ++p)
-            REQUIRE(slot(kept.next, p) == slot(result.next, p));
+        for (std::size_t p = 0; p < variant.province_count(); ++p)
+            REQUIRE(slot(kept.next, static_cast<ProvinceId>(p)) ==
+                    slot(result.next, static_cast<ProvinceId>(p)));
         position = std::move(result.next);
         std::swap(swapped, kept.next);
     }

@@ -20,8 +20,9 @@ Position colonial_position(std::initializer_list<std::pair<const char*, const ch
     const Variant& v = testing::variant_named("colonial");
     Position pos = starting_position(v);
     pos.units.clear();
-    for (const auto& [power, unit] : units) {
-        auto parsed = parse_unit_text(v, unit, v.find_power(power));
+    for (const auto& entry : units) {
+        const char* unit = entry.second;  // a plain name: clang 14 cannot capture a binding
+        auto parsed = parse_unit_text(v, unit, v.find_power(entry.first));
         REQUIRE_MESSAGE(parsed, unit);
         pos.units.push_back(*parsed);
     }
