@@ -8,6 +8,7 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <span>
 
 #include "core/text.h"
 #include "module/rule_module.h"
@@ -117,7 +118,8 @@ struct Scratch {
 class Driver {
   public:
     Driver(const Variant& v, const NameIndex& names, const Position& pos, PowerId as_power,
-           Scratch& scratch, ParsedOrders& out, std::shared_ptr<const char[]> owner)
+           std::span<const RuleModule* const> conflict_modules, Scratch& scratch, ParsedOrders& out,
+           std::shared_ptr<const char[]> owner)
         : v_(v),
           pos_(pos),
           as_power_(as_power),
@@ -126,15 +128,13 @@ class Driver {
           in_force_(scratch.in_force),
           replaced_(scratch.replaced),
           line_ends_(scratch.line_ends),
+          conflict_modules_(conflict_modules),
           out_(out) {
         submission_ = std::move(owner);
         out_.verdicts.clear();
         out_.orders.clear();
         in_force_.assign(v.provinces.size(), kNone);
         replaced_.clear();
-        // Asked of every accepted line, so found once per parse (none in most variants).
-        for (const RuleModule* module : modules_with<&RuleModule::conflict>())
-            if (module->enabled(v)) conflict_modules_.push_back(module);
     }
 
     void run(std::string_view text) {
@@ -434,7 +434,7 @@ class Driver {
     std::vector<std::size_t>& in_force_;   // per province: verdict index of the order in force
     std::vector<bool>& replaced_;          // per verdict
     std::vector<std::size_t>& line_ends_;  // where each '\n' of the text stands
-    std::vector<const RuleModule*> conflict_modules_;  // the enabled modules with `conflict`
+    std::span<const RuleModule* const> conflict_modules_;  // the parser's (OrderParser)
     std::string_view last_prefix_;  // the last power prefix read, up to its colon
     NameIndex::Match last_power_;   // and what it named (nothing for an empty prefix)
     Block block_;
@@ -453,7 +453,12 @@ std::string OrderVerdict::canonical(const Variant& variant) const {
 }
 
 OrderParser::OrderParser(const Variant& variant)
-    : variant_(variant), names_(std::make_shared<const NameIndex>(variant)) {}
+    : variant_(variant), names_(std::make_shared<const NameIndex>(variant)) {
+    // Asked of every accepted line (none in most variants): found once per parser, not once
+    // per parse, since the server parses each seat's submission on its own.
+    for (const RuleModule* module : modules_with<&RuleModule::conflict>())
+        if (module->enabled(variant)) conflict_modules_.push_back(module);
+}
 
 ParsedOrders OrderParser::parse(const Position& position, std::string_view text,
                                 PowerId as_power) const {
@@ -468,14 +473,16 @@ void OrderParser::parse_into(ParsedOrders& out, const Position& position, std::s
     thread_local bool busy = false;
     if (busy) {  // a parse inside a parse on this thread (a module's hook) uses its own
         Scratch own;
-        Driver(variant_, *names_, position, as_power, own, out, std::move(owner)).run(text);
+        Driver(variant_, *names_, position, as_power, conflict_modules_, own, out, std::move(owner))
+            .run(text);
         return;
     }
     busy = true;
     struct Release {
         ~Release() { busy = false; }
     } release;
-    Driver(variant_, *names_, position, as_power, kept, out, std::move(owner)).run(text);
+    Driver(variant_, *names_, position, as_power, conflict_modules_, kept, out, std::move(owner))
+        .run(text);
 }
 
 ParsedOrders parse_orders(const Variant& variant, const Position& position, std::string_view text,

@@ -44,6 +44,11 @@ bool same_ignoring_case(std::string_view a, std::string_view b) {
 // and the server asks once per seat, where lowering the name into a string and hashing it
 // cost more.
 PowerId Variant::find_power(std::string_view name) const {
+    // The server asks with the name as stored, which is the power's own: found by plain
+    // compares first, then the full search. The answers agree: the variant loader refuses a
+    // name or adjective that two powers share in any case (variant_json.cpp).
+    for (std::size_t i = 0; i < powers.size(); ++i)
+        if (powers[i].name == name) return static_cast<PowerId>(i);
     for (std::size_t i = 0; i < powers.size(); ++i)
         if (same_ignoring_case(powers[i].name, name) ||
             (!powers[i].adjective.empty() && same_ignoring_case(powers[i].adjective, name)))

@@ -64,6 +64,7 @@ struct ParsedOrders {
 };
 
 class NameIndex;
+struct RuleModule;
 
 // A parser bound to one variant. Building it indexes every province and power name once, so
 // a server or benchmark keeps one per variant and parses many submissions with it. Thread-safe
@@ -84,6 +85,7 @@ class OrderParser {
   private:
     const Variant& variant_;
     std::shared_ptr<const NameIndex> names_;
+    std::vector<const RuleModule*> conflict_modules_;  // the enabled modules with `conflict`
 };
 
 // One-off convenience: builds an OrderParser and parses.
