@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <string>
@@ -8,6 +9,7 @@
 
 #include "core/keyed_rng.h"
 #include "core/sha256.h"
+#include "core/sha256_blocks.h"
 
 using namespace adjutant;
 
@@ -92,4 +94,47 @@ TEST_CASE("HMAC-SHA-256 matches RFC 4231") {
     const std::string long_key(131, '\xaa');  // test case 6: a key longer than the block
     CHECK(hex(hmac_sha256(long_key, "Test Using Larger Than Block-Size Key - Hash Key First")) ==
           "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54");
+}
+
+// The processor's SHA rounds and the portable code give the same state for any block and any
+// state, so a digest (and every die) is the same on every machine, with or without them.
+TEST_CASE("sha256: the SHA extensions' compression equals the portable one") {
+    // Each way on its own: "abc" padded to one block, from the initial state (FIPS 180-4's
+    // first example), gives the digest's words.
+    const std::uint32_t initial[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                      0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    const std::uint32_t abc_digest[8] = {0xba7816bf, 0x8f01cfea, 0x414140de, 0x5dae2223,
+                                         0xb00361a3, 0x96177a9c, 0xb410ff61, 0xf20015ad};
+    std::uint8_t abc[64] = {'a', 'b', 'c', 0x80};
+    abc[63] = 24;  // the message's length in bits
+    std::uint32_t state[8];
+    std::copy(std::begin(initial), std::end(initial), state);
+    sha256_blocks::compress_portable(state, abc);
+    for (int i = 0; i < 8; ++i) CHECK(state[i] == abc_digest[i]);
+    if (!sha256_blocks::sha_extensions_available()) {
+        MESSAGE("this processor has no SHA extensions: only the portable compression runs here");
+        return;
+    }
+    std::copy(std::begin(initial), std::end(initial), state);
+    sha256_blocks::compress_sha_extensions(state, abc);
+    for (int i = 0; i < 8; ++i) CHECK(state[i] == abc_digest[i]);
+    std::uint64_t x = 0x9e3779b97f4a7c15ULL;  // splitmix64: fixed, varied inputs
+    const auto next = [&x] {
+        x += 0x9e3779b97f4a7c15ULL;
+        std::uint64_t z = x;
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    };
+    for (int round = 0; round < 2000; ++round) {
+        std::uint32_t portable[8];
+        std::uint32_t extensions[8];
+        for (int i = 0; i < 8; ++i)
+            portable[i] = extensions[i] = static_cast<std::uint32_t>(next());
+        std::uint8_t block[64];
+        for (auto& byte : block) byte = static_cast<std::uint8_t>(next());
+        sha256_blocks::compress_portable(portable, block);
+        sha256_blocks::compress_sha_extensions(extensions, block);
+        for (int i = 0; i < 8; ++i) REQUIRE(portable[i] == extensions[i]);
+    }
 }
