@@ -13,7 +13,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <exception>
 #include <future>
 #include <iterator>
@@ -34,6 +33,7 @@
 #include "http/metrics.h"
 #include "http/router.h"
 #include "orders/parser.h"
+#include "orders/shared_texts.h"
 #include "service/crypto.h"
 #include "service/game_service.h"
 #include "starting_position.h"
@@ -77,19 +77,9 @@ std::size_t resolve_server_way(const Variant& variant, const Position& position,
     all.verdicts.reserve(position.units.size());
     ParsedOrders parsed;
     // As gather_orders: every seat's text in one buffer the verdicts share.
-    std::size_t bytes = 0;
-    for (const auto& seat : seats) bytes += seat.second.size();
-    std::shared_ptr<char[]> texts = std::make_shared_for_overwrite<char[]>(bytes);
-    std::size_t filled = 0;
-    for (const auto& seat : seats) {
-        std::memcpy(texts.get() + filled, seat.second.data(), seat.second.size());
-        filled += seat.second.size();
-    }
-    filled = 0;
-    for (const auto& [power, seat_text] : seats) {
-        const std::string_view text(texts.get() + filled, seat_text.size());
-        filled += seat_text.size();
-        parse(parsed, position, text, variant.find_power(power), texts);
+    SharedTexts texts(seats, [](const auto& seat) -> const std::string& { return seat.second; });
+    for (const auto& [power, text] : seats) {
+        parse(parsed, position, texts.next(text), variant.find_power(power), texts.owner());
         all.orders.insert(all.orders.end(), parsed.orders.begin(), parsed.orders.end());
         all.verdicts.insert(all.verdicts.end(), std::make_move_iterator(parsed.verdicts.begin()),
                             std::make_move_iterator(parsed.verdicts.end()));

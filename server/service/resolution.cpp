@@ -13,6 +13,7 @@
 #include "adjudicate.h"
 #include "core/phase.h"
 #include "orders/parser.h"
+#include "orders/shared_texts.h"
 #include "service/attendance.h"
 #include "service/codec.h"
 #include "service/draw_service.h"
@@ -66,18 +67,10 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game) {
     const std::vector<storage::OrderRow> rows = store.orders(id, game.phase.seq);
     // Every seat's text in one buffer, which the verdicts' echoes share, instead of a copy
     // made by each seat's parse.
-    std::size_t bytes = 0;
-    for (const auto& row : rows) bytes += row.text.size();
-    std::shared_ptr<char[]> texts = std::make_shared_for_overwrite<char[]>(bytes);
-    std::size_t filled = 0;
+    SharedTexts texts(rows,
+                      [](const storage::OrderRow& row) -> const std::string& { return row.text; });
     for (const auto& row : rows) {
-        std::memcpy(texts.get() + filled, row.text.data(), row.text.size());
-        filled += row.text.size();
-    }
-    filled = 0;
-    for (const auto& row : rows) {
-        const std::string_view text(texts.get() + filled, row.text.size());
-        filled += row.text.size();
+        const std::string_view text = texts.next(row.text);
         // A stored set the server cannot read (bytes that are not UTF-8, verdicts that are
         // not JSON, a power the variant lacks) never blocks the game: the seat resolves as if
         // it had sent nothing, and an event says why (issue 14, item 2).
@@ -87,7 +80,7 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game) {
                 // Re-parsed against the same position they were submitted for, so the
                 // verdicts are the ones the player saw.
                 game.variant->parser().parse_into(parsed, game.position, text,
-                                                  power_id(variant, row.power), texts);
+                                                  power_id(variant, row.power), texts.owner());
             } catch (const std::exception& error) {
                 problem = std::string("the stored orders cannot be parsed: ") + error.what();
             }

@@ -3,8 +3,11 @@
 // comments. Legality is exercised in parser_movement_test.cpp and parser_phases_test.cpp.
 #include <cstring>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "orders/lexer.h"
+#include "orders/shared_texts.h"
 #include "parser_test_support.h"
 
 using namespace parser_test;
@@ -437,4 +440,24 @@ TEST_CASE("variant: find_power by name or adjective, ignoring case") {
     CHECK(v.find_power("Franc") == kNoPower);
     CHECK(v.find_power("") == kNoPower);
     CHECK(v.find_power("Francee") == kNoPower);
+}
+
+// The resolution's buffer of every seat's text: each seat's copy, in order, inside the one
+// buffer its verdicts then share.
+TEST_CASE("parser: SharedTexts copies the seats' texts into one buffer, in order") {
+    const std::vector<std::string> seats = {"France: A PAR - BUR\n", "", "F LON - NTH"};
+    SharedTexts texts(seats, [](const std::string& text) -> const std::string& { return text; });
+    const char* buffer = texts.owner().get();
+    std::size_t at = 0;
+    for (const std::string& seat : seats) {
+        const std::string_view copy = texts.next(seat);
+        CHECK(copy == seat);
+        CHECK(copy.data() == buffer + at);  // in the shared buffer, not the original
+        at += seat.size();
+    }
+    ParsedOrders parsed;
+    OrderParser(standard())
+        .parse_into(parsed, start(), std::string_view(buffer, 19), kNoPower, texts.owner());
+    REQUIRE(parsed.verdicts.size() == 1);
+    CHECK(parsed.verdicts[0].input() == "France: A PAR - BUR");
 }
