@@ -92,12 +92,14 @@ int main(int argc, char** argv) {
         std::string random_output;
         const auto random =
             bench::callgrind_instructions(argv[0], args, "random", 1, &random_output);
+        const auto random_parse = bench::callgrind_instructions(argv[0], args, "random-parse", 1);
+        const auto random_alone = bench::callgrind_instructions(argv[0], args, "random-alone", 1);
         const auto phases = random_output.find("movement phases:");
         // The campaign section runs max(1, iterations / 20) first weeks, then 26 more.
         const auto week = bench::callgrind_instructions(argv[0], args, "week", reps / 20);
         const auto later = bench::callgrind_instructions(argv[0], args, "later", 26);
-        if (!steady || !steady_returned || !alone || !returned || !random || !week || !later ||
-            phases == std::string::npos) {
+        if (!steady || !steady_returned || !alone || !returned || !random || !random_parse ||
+            !random_alone || !week || !later || phases == std::string::npos) {
             std::fprintf(stderr, "callgrind did not run (is valgrind installed?)\n");
             return 69;
         }
@@ -110,6 +112,10 @@ int main(int argc, char** argv) {
         std::printf("  ... returning a new result:       %9.0f per phase\n", *returned);
         std::printf("  random movement phases:           %9.0f per phase (20 games)\n",
                     *random / movement_phases);
+        std::printf("  ... the parse alone:              %9.0f per phase\n",
+                    *random_parse / movement_phases);
+        std::printf("  ... the adjudication alone:       %9.0f per phase\n",
+                    *random_alone / movement_phases);
         std::printf("  western-front-1914 first week:    %9.0f per week (parse + adjudicate)\n",
                     *week);
         std::printf("  western-front-1914 next 26 weeks: %9.0f per week\n", *later);
@@ -212,7 +218,9 @@ int main(int argc, char** argv) {
         long orders_total = 0;
         double movement_time = 0;
         std::uint64_t movement_allocs = 0;
-        // Kept from phase to phase: the next position is swapped out of it, the old one in.
+        // Kept from phase to phase, as in the steady figure of (a): the parsed list keeps its
+        // room, and the next position is swapped out of the result, the old one in.
+        ParsedOrders parsed;
         Adjudication result;
         for (long g = 0; g < games; ++g) {
             Position position = start;
@@ -224,8 +232,14 @@ int main(int argc, char** argv) {
                 std::size_t orders = 0;
                 {
                     const bench::Counted counted(movement ? "random" : "");
-                    const ParsedOrders parsed = parser.parse(position, text);
-                    adjudicator.run(variant, position, parsed.orders, result);
+                    {
+                        const bench::Counted parse(movement ? "random-parse" : "");
+                        parser.parse_into(parsed, position, text);
+                    }
+                    {
+                        const bench::Counted alone(movement ? "random-alone" : "");
+                        adjudicator.run(variant, position, parsed.orders, result);
+                    }
                     orders = parsed.orders.size();
                 }
                 if (movement) {
