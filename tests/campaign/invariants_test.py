@@ -9,6 +9,7 @@ import sys
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import check_runner  # noqa: E402
 import invariants  # noqa: E402
 
 FAILURES = []
@@ -209,10 +210,4 @@ def test_summary():
 
 
 if __name__ == "__main__":
-    for name, test in sorted(globals().items()):
-        if name.startswith("test_"):
-            test()
-    for failure in FAILURES:
-        print("FAIL", failure)
-    print("invariants:", "every check fires" if not FAILURES else f"{len(FAILURES)} failed")
-    sys.exit(1 if FAILURES else 0)
+    check_runner.run(dict(globals()), FAILURES, "invariants", "every check fires")
