@@ -60,10 +60,13 @@ NameIndex::NameIndex(const Variant& variant) {
                 three_letter_slot(std::string_view(name_key).substr(0, name_key.find(' ')));
             if (slot == kNoSlot) return;
             std::uint16_t& entry = three_letter_[slot];
-            if (words > 1)
+            if (words > 1) {
                 entry |= kLongerName;
-            else if ((entry & ~kLongerName) == 0 && i + 1 < kLongerName)  // the first one, as
-                entry |= static_cast<std::uint16_t>(i + 1);  // in the table; else the table
+                return;
+            }
+            if ((entry & kIdBits) == 0 && i + 1 <= kIdBits)  // the first one, as in the table;
+                entry |= static_cast<std::uint16_t>(i + 1);  // else the table
+            if ((entry & kIdBits) != 0 && keyword_of(name_key) != Keyword::None) entry |= kKeyword;
         };
         note(p.abbr);
         note(p.name);
@@ -90,6 +93,11 @@ NameIndex::NameIndex(const Variant& variant) {
             if (!known) power_words_.push_back(PowerWord{std::move(key), i});
         }
     }
+    for (std::size_t w = 0; w < power_words_.size(); ++w) {
+        std::uint8_t& slot = power_slots_[power_slot(power_words_[w].key)];
+        slot = slot == 0 && w + 1 < kManyPowers ? static_cast<std::uint8_t>(w + 1) : kManyPowers;
+    }
+    classic_lines_ = max_power_words_ == 1 && !power_word("a") && !power_word("f");
 }
 
 namespace {
@@ -111,10 +119,33 @@ std::optional<std::size_t> NameIndex::canal(const Token& token) const {
 NameIndex::Match NameIndex::power(std::span<const Token> tokens, std::size_t at) const {
     if (max_power_words_ > 1) return longest(powers_, max_power_words_, tokens, at);
     // Every name is one word: the first token alone, compared as longest() would find it.
-    if (at < tokens.size() && tokens[at].text.size() <= kLongestKey)
-        for (const PowerWord& word : power_words_)
-            if (is_word(tokens[at], word.key)) return Match{word.id, at + 1, true};
+    if (at < tokens.size() && tokens[at].kind == TokenKind::Word)
+        if (const std::optional<std::size_t> id = power_word(tokens[at].text))
+            return Match{*id, at + 1, true};
     return Match{};
+}
+
+std::optional<std::size_t> NameIndex::power_word(std::string_view word) const {
+    if (max_power_words_ > 1 || word.empty() || word.size() > kLongestKey) return std::nullopt;
+    // Lowered as is_word lowers a token: the key is the normalised name.
+    const auto same = [&](const PowerWord& power) {
+        if (power.key.size() != word.size()) return false;
+        for (std::size_t i = 0; i < word.size(); ++i) {
+            char c = word[i];
+            if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+            if (c != power.key[i]) return false;
+        }
+        return true;
+    };
+    const std::uint8_t slot = power_slots_[power_slot(word)];
+    if (slot == 0) return std::nullopt;
+    if (slot != kManyPowers) {
+        const PowerWord& power = power_words_[slot - 1u];
+        return same(power) ? std::optional<std::size_t>(power.id) : std::nullopt;
+    }
+    for (const PowerWord& power : power_words_)
+        if (same(power)) return power.id;
+    return std::nullopt;
 }
 
 NameIndex::Match NameIndex::longest(const NameTable& names, std::size_t max_words,

@@ -43,13 +43,32 @@ class NameIndex {
                 if (slot != kNoSlot) {
                     const std::uint16_t entry = three_letter_[slot];
                     if (entry != 0 && (entry & kLongerName) == 0)
-                        return Match{entry - 1u, at + 1, true};
+                        return Match{(entry & kIdBits) - 1u, at + 1, true};
                 }
             }
         }
         return longest(provinces_, max_province_words_, tokens, at);
     }
     Match power(std::span<const Token> tokens, std::size_t at) const;
+    // The power a one-word name names (a name or an adjective, in any case), as power() finds
+    // it; nothing when some power's name has two words (power() then reads several tokens).
+    std::optional<std::size_t> power_word(std::string_view word) const;
+
+    // For the classic line reader (classic_line.h). Whether it may read this variant's lines:
+    // every power's name is one word, and no power is called "a" or "f" (the supported unit's
+    // letter would be read as its nationality, DATC 4.C.5).
+    bool classic_lines() const { return classic_lines_; }
+    // The province + 1 that the three bytes at `word` name alone, as province() finds them, or 0
+    // when they are not three letters, no province has them for a name, a longer name begins with
+    // them, or they are a keyword too (which a module's reader could take).
+    std::size_t classic_abbreviation(const char* word) const {
+        const unsigned a = kLetters[static_cast<unsigned char>(word[0])];
+        const unsigned b = kLetters[static_cast<unsigned char>(word[1])];
+        const unsigned c = kLetters[static_cast<unsigned char>(word[2])];
+        if (((a | b | c) & 0x80u) != 0) return 0;
+        const std::uint16_t entry = three_letter_[(a * 26 + b) * 26 + c];
+        return (entry & (kLongerName | kKeyword)) != 0 ? 0 : entry;
+    }
     // A rail line ("TSR") or canal ("SUEZ") named by the single word token, if any.
     std::optional<std::size_t> rail_line(const Token& token) const;
     std::optional<std::size_t> canal(const Token& token) const;
@@ -63,6 +82,10 @@ class NameIndex {
     // their letters alone: (a * 26 + b) * 26 + c holds the province id + 1, or 0, and
     // kLongerName when a longer name begins with the word, which then needs the table.
     static constexpr std::uint16_t kLongerName = 0x8000;
+    // And kKeyword when the word is a keyword too ("DET"): province() ignores it, the classic
+    // line reader leaves the line to the general path.
+    static constexpr std::uint16_t kKeyword = 0x4000;
+    static constexpr std::uint16_t kIdBits = 0x3FFF;
     static constexpr std::size_t kNoSlot = static_cast<std::size_t>(-1);
     // Each byte's letter, a to z in either case, as 0 to 25; 0x80 for any other byte.
     static constexpr std::array<std::uint8_t, 256> kLetters = [] {
@@ -101,6 +124,16 @@ class NameIndex {
         std::size_t id = 0;
     };
     std::vector<PowerWord> power_words_;
+    // power_words_'s index + 1 by the folded first and last bytes of the word (five bits each,
+    // case folded away), kManyPowers where two share them: one look and one compare where the
+    // words were compared in turn (a dozen in the standard map, on nearly every line).
+    static constexpr std::uint8_t kManyPowers = 0xFF;
+    static std::size_t power_slot(std::string_view word) {
+        return (static_cast<unsigned char>(word.front()) & 31u) * 32 +
+               (static_cast<unsigned char>(word.back()) & 31u);
+    }
+    std::array<std::uint8_t, 32 * 32> power_slots_{};
+    bool classic_lines_ = false;
 };
 
 }  // namespace adjutant
