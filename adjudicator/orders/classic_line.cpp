@@ -35,7 +35,7 @@ constexpr std::array<std::uint8_t, 256> kClasses = [] {
 // worked out once per process from their starts (module/rule_module.h's SyntaxStart), not from
 // their names. A reader offered the unit letter, S or C could take any such line, so none may
 // be; one offered the dash of a move takes none of a line without its `move_needs` word, which
-// no classic line holds (its words are A, F, H, S, C and abbreviations that are no keyword).
+// no classic line holds (its words are A, F, H, S, C and names that are no keyword).
 struct ModuleGuard {
     bool unit_letters = false;  // A and F begin no module's order
     bool support = false;
@@ -135,11 +135,12 @@ class Bytes {
             return false;
         return place(unit.place);
     }
-    // A province by its three-letter abbreviation (NameIndex::classic_abbreviation), no coast.
+    // A province by a one-word name, no coast: a three-letter abbreviation by one look
+    // (NameIndex::classic_abbreviation), any other by the table of such names.
     bool place(PlaceRef& place) {
         const std::string_view w = word();
-        if (w.size() != 3) return false;
-        const std::size_t id = names_->classic_abbreviation(w.data());
+        std::size_t id = w.size() == 3 ? names_->classic_abbreviation(w.data()) : 0;
+        if (id == 0) id = names_->classic_word(w);
         if (id == 0) return false;
         place.province = static_cast<ProvinceId>(id - 1);
         return true;

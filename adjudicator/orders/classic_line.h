@@ -2,11 +2,13 @@
 // The common classic order line read straight from its bytes: "England: F LON S A WAL - YOR".
 //
 // Nearly every line a player or a random game writes is one of a few classic forms: an optional
-// one-word power prefix, a unit letter and three-letter abbreviations, with H, -, S or C. The
+// one-word power prefix, a unit letter and one-word province names (nearly always the
+// three-letter abbreviations), with H, -, S or C. The
 // general path tokenizes such a line (a token of 32 bytes and a keyword look per word), finds
 // the power, and reads the tokens through the order syntax and the modules' readers. This
 // reader walks the bytes once and builds the same OrderSyntax, with no token stored; any other
-// line (a coast, a full name, a module's word, a slip) it leaves to the general path.
+// line (a coast, a name of several words, a module's word, a slip) it leaves to the general
+// path.
 #pragma once
 
 #include <string_view>

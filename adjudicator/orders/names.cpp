@@ -49,6 +49,31 @@ NameIndex::NameIndex(const Variant& variant) {
         add(provinces_, max_province_words_, p.name, i);
         for (const std::string& alias : p.aliases) add(provinces_, max_province_words_, alias, i);
     }
+    {
+        // The first words of the names of several words: a word among them may be read
+        // together with the next (NameIndex::longest), so it is not classic_words_'s.
+        NameTable first_words;
+        std::string key;
+        const auto note_first = [&](std::string_view name) {
+            if (normalise(name, key) > 1) first_words.insert(key.substr(0, key.find(' ')), 0);
+        };
+        for (const Province& p : variant.provinces) {
+            note_first(p.abbr);
+            note_first(p.name);
+            for (const std::string& alias : p.aliases) note_first(alias);
+        }
+        const auto note_word = [&](std::string_view name, std::size_t id) {
+            if (normalise(name, key) == 1 && keyword_of(key) == Keyword::None &&
+                first_words.find(NameTable::hash_of(key), key) == nullptr)
+                classic_words_.insert(key, id);
+        };
+        for (std::size_t i = 0; i < variant.provinces.size(); ++i) {
+            const Province& p = variant.provinces[i];
+            note_word(p.abbr, i);
+            note_word(p.name, i);
+            for (const std::string& alias : p.aliases) note_word(alias, i);
+        }
+    }
     three_letter_.assign(26 * 26 * 26, 0);
     std::string name_key;
     for (std::size_t i = 0; i < variant.provinces.size(); ++i) {
@@ -123,6 +148,19 @@ NameIndex::Match NameIndex::power(std::span<const Token> tokens, std::size_t at)
         if (const std::optional<std::size_t> id = power_word(tokens[at].text))
             return Match{*id, at + 1, true};
     return Match{};
+}
+
+std::size_t NameIndex::classic_word(std::string_view word) const {
+    if (word.empty() || word.size() > kLongestKey) return 0;
+    char key[kLongestKey];
+    std::uint64_t hash = NameTable::kEmptyHash;
+    for (std::size_t i = 0; i < word.size(); ++i) {
+        const char c = word[i];
+        key[i] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        hash = NameTable::hash_step(hash, key[i]);
+    }
+    const std::size_t* id = classic_words_.find(hash, std::string_view(key, word.size()));
+    return id != nullptr ? *id + 1 : 0;
 }
 
 std::optional<std::size_t> NameIndex::power_word(std::string_view word) const {

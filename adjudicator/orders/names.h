@@ -69,6 +69,9 @@ class NameIndex {
         const std::uint16_t entry = three_letter_[(a * 26 + b) * 26 + c];
         return (entry & (kLongerName | kKeyword)) != 0 ? 0 : entry;
     }
+    // The same for a word of any length ("PAR1", "London"): the province + 1 it names alone,
+    // or 0. A look in a table of such names, hashed as it is lowered.
+    std::size_t classic_word(std::string_view word) const;
     // A rail line ("TSR") or canal ("SUEZ") named by the single word token, if any.
     std::optional<std::size_t> rail_line(const Token& token) const;
     std::optional<std::size_t> canal(const Token& token) const;
@@ -108,6 +111,9 @@ class NameIndex {
         return (a * 26 + b) * 26 + c;
     }
     std::vector<std::uint16_t> three_letter_;
+    // The one-word province names that are no keyword and begin no longer name, each with the
+    // id the province table gives it: for them, one word alone is what province() finds.
+    NameTable classic_words_;
 
     NameTable provinces_;
     NameTable powers_;

@@ -270,12 +270,14 @@ TEST_CASE("classic lines: the forms the fast reader takes, and some it leaves") 
     ClassicLine out;
     for (const char* line :
          {"England: F LON S A WAL - YOR", "F LON H", "england:f lon-nth", "France: A PAR S A MAR",
-          "Italy: F ION C A TUN - NAP", "Germany: A BER S A MUN H", "A PAR - BUR."})
+          "Italy: F ION C A TUN - NAP", "Germany: A BER S A MUN H", "A PAR - BUR.",
+          "France: A Paris - Burgundy", "Russia: F Sevastopol - rum"})
         CHECK_MESSAGE(read_classic_line(names, line, out), line);
     for (const char* line :
-         {"France: A PAR -> BUR", "France: A Paris - BUR", "Russia: F STP/SC H",
-          "France:", "France: PAR - BUR", "France: A PAR - BUR - MAR",
-          "France: A PAR - BUR via convoy", "Frenchy: A PAR H", "France: A PAR HOLD",
-          "France: A PAR - RAIL - MAR", "F NTH C A LON", "Russia: F BOT S F STP/SC"})
+         {"France: A PAR -> BUR", "France: F BRE - Mid-Atlantic Ocean", "Russia: F STP/SC H",
+          "Russia: F SEV - RUM/EC", "France: A PAR H # hold", "France:", "France: PAR - BUR",
+          "France: A PAR - BUR - MAR", "France: A PAR - BUR via convoy", "Frenchy: A PAR H",
+          "France: A PAR HOLD", "France: A PAR - RAIL - MAR", "F NTH C A LON",
+          "Russia: F BOT S F STP/SC"})
         CHECK_MESSAGE(!read_classic_line(names, line, out), line);
 }
