@@ -117,11 +117,13 @@ class Bytes {
         skip_separators();
         return true;
     }
-    // A one-letter word, lowered; 0 for any other word.
+    // A one-byte word, lowered, and the separators after it; 0 for any other word.
     char letter() {
-        const std::string_view w = word();
-        if (w.size() != 1) return 0;
-        const char c = w[0];
+        if (p_ == end_ || kClasses[static_cast<unsigned char>(*p_)] != kWordByte ||
+            !ends_word(p_ + 1))
+            return 0;
+        const char c = *p_++;
+        skip_separators();
         return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
     }
     // A unit: its letter (the type) and its abbreviation.
@@ -138,15 +140,57 @@ class Bytes {
     // A province by a one-word name, no coast: a three-letter abbreviation by one look
     // (NameIndex::classic_abbreviation), any other by the table of such names.
     bool place(PlaceRef& place) {
+        // A word of three bytes, nearly every place, without the loop over its bytes.
+        if (end_ - p_ >= 3 && ends_word(p_ + 3)) {
+            if (const std::size_t id = names_->classic_abbreviation(p_)) {
+                p_ += 3;
+                skip_separators();
+                place.province = static_cast<ProvinceId>(id - 1);
+                return p_ == end_ || *p_ != '/' || coast(place);
+            }
+        }
         const std::string_view w = word();
-        std::size_t id = w.size() == 3 ? names_->classic_abbreviation(w.data()) : 0;
-        if (id == 0) id = names_->classic_word(w);
+        const std::size_t id = w.empty() ? 0 : names_->classic_word(w);
         if (id == 0) return false;
         place.province = static_cast<ProvinceId>(id - 1);
+        return p_ == end_ || *p_ != '/' || coast(place);
+    }
+    // A coast written "/nc", "/sc", "/ec" or "/wc" (any case) after a place, and the separators
+    // after it; read_coast's other spellings are the general path's. A word that follows it
+    // is never "coast" in a classic line, so the code is the whole coast.
+    bool coast(PlaceRef& place) {
+        ++p_;  // the slash
+        skip_separators();
+        if (end_ - p_ < 2 || (p_[1] | 0x20) != 'c' || !ends_word(p_ + 2)) return false;
+        switch (*p_ | 0x20) {
+            case 'n':
+                place.coast = Coast::North;
+                break;
+            case 's':
+                place.coast = Coast::South;
+                break;
+            case 'e':
+                place.coast = Coast::East;
+                break;
+            case 'w':
+                place.coast = Coast::West;
+                break;
+            default:
+                return false;
+        }
+        p_ += 2;
+        skip_separators();
         return true;
     }
+    // Whether the room from the word at `word` to the end of the line holds eight bytes.
+    bool eight_bytes_from(const char* word) const { return end_ - word >= 8; }
 
   private:
+    // Whether a word ends before `p`: the line's end or a byte of no word.
+    bool ends_word(const char* p) const {
+        return p == end_ || kClasses[static_cast<unsigned char>(*p)] != kWordByte;
+    }
+
     const NameIndex* names_;
     const char* p_;
     const char* end_;
@@ -165,15 +209,24 @@ bool read_classic_line(const NameIndex& names, std::string_view line, ClassicLin
     Bytes bytes(names, line);
     bytes.skip_separators();
     out.power = kNoPower;
-    out.order = OrderSyntax{};
+    // Only the parts this reader writes are set back: the rest of `out.order` keeps the values
+    // OrderSyntax{} gives them (the caller reads it, never writes it), and a whole new order
+    // written over it cost a tenth of the line's reading.
     OrderSyntax& order = out.order;
+    order.kind = SyntaxKind::Hold;
+    order.unit = UnitRef{};
+    order.destination = PlaceRef{};
+    order.target = UnitRef{};
+    order.target_destination.reset();
     {
         // A power prefix is a word of two bytes or more before a colon; a unit letter is one.
         Bytes look = bytes;
         const std::string_view first = look.word();
         if (first.size() > 1) {
             if (!look.sign(':')) return false;
-            const std::optional<std::size_t> power = names.power_word(first);
+            const std::optional<std::size_t> power = bytes.eight_bytes_from(first.data())
+                                                         ? names.power_word_in_eight(first)
+                                                         : names.power_word(first);
             if (!power) return false;
             out.power = static_cast<PowerId>(*power);
             bytes = look;

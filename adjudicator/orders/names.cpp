@@ -2,6 +2,8 @@
 #include "orders/names.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 
 #include "variant/variant.h"
 
@@ -118,6 +120,8 @@ NameIndex::NameIndex(const Variant& variant) {
             if (!known) power_words_.push_back(PowerWord{std::move(key), i});
         }
     }
+    for (PowerWord& word : power_words_)
+        if (word.key.size() <= 8) std::memcpy(&word.packed, word.key.data(), word.key.size());
     for (std::size_t w = 0; w < power_words_.size(); ++w) {
         std::uint8_t& slot = power_slots_[power_slot(power_words_[w].key)];
         slot = slot == 0 && w + 1 < kManyPowers ? static_cast<std::uint8_t>(w + 1) : kManyPowers;
@@ -148,6 +152,29 @@ NameIndex::Match NameIndex::power(std::span<const Token> tokens, std::size_t at)
         if (const std::optional<std::size_t> id = power_word(tokens[at].text))
             return Match{*id, at + 1, true};
     return Match{};
+}
+
+std::optional<std::size_t> NameIndex::power_word_in_eight(std::string_view word) const {
+    if (std::endian::native != std::endian::little || max_power_words_ > 1 || word.empty() ||
+        word.size() > 8)
+        return power_word(word);
+    std::uint64_t bytes;
+    std::memcpy(&bytes, word.data(), 8);
+    if (word.size() < 8) bytes &= (std::uint64_t{1} << (8 * word.size())) - 1;
+    // Lowered eight at once: a word's bytes are ASCII, so no sum below carries into the next
+    // byte, and a byte's high bit says whether it is from 'A' to 'Z'.
+    constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+    const std::uint64_t upper =
+        (bytes + kOnes * (0x80 - 'A')) & ~(bytes + kOnes * (0x80 - 'Z' - 1)) & (kOnes * 0x80);
+    bytes |= upper >> 2;
+    const std::uint8_t slot = power_slots_[power_slot(word)];
+    if (slot == 0) return std::nullopt;
+    if (slot != kManyPowers) {
+        const PowerWord& power = power_words_[slot - 1u];
+        if (power.key.size() <= 8)  // no byte of a word is zero: equal bytes, equal words
+            return bytes == power.packed ? std::optional<std::size_t>(power.id) : std::nullopt;
+    }
+    return power_word(word);
 }
 
 std::size_t NameIndex::classic_word(std::string_view word) const {

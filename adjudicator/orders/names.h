@@ -53,6 +53,10 @@ class NameIndex {
     // The power a one-word name names (a name or an adjective, in any case), as power() finds
     // it; nothing when some power's name has two words (power() then reads several tokens).
     std::optional<std::size_t> power_word(std::string_view word) const;
+    // The same for a word of the lexer's (ASCII letters, digits, apostrophes) followed by enough
+    // bytes that its first eight may be read (a prefix with its order after it): the word is
+    // lowered and compared eight bytes at once.
+    std::optional<std::size_t> power_word_in_eight(std::string_view word) const;
 
     // For the classic line reader (classic_line.h). Whether it may read this variant's lines:
     // every power's name is one word, and no power is called "a" or "f" (the supported unit's
@@ -128,6 +132,7 @@ class NameIndex {
     struct PowerWord {
         std::string key;
         std::size_t id = 0;
+        std::uint64_t packed = 0;  // a key of eight bytes or fewer, as loaded, zero-padded
     };
     std::vector<PowerWord> power_words_;
     // power_words_'s index + 1 by the folded first and last bytes of the word (five bits each,
