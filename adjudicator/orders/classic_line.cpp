@@ -3,7 +3,9 @@
 
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include "module/rule_module.h"
 #include "orders/module_hooks.h"
@@ -149,8 +151,15 @@ class Bytes {
                 return p_ == end_ || *p_ != '/' || coast(place);
             }
         }
+        return other_place(place);
+    }
+    // Any other one-word name. Out of line, so that the three-letter path above stays small
+    // where it is inlined.
+    [[gnu::noinline]] bool other_place(PlaceRef& place) {
         const std::string_view w = word();
-        const std::size_t id = w.empty() ? 0 : names_->classic_word(w);
+        const std::size_t id = w.empty()       ? 0
+                               : w.size() <= 8 ? short_word(w)
+                                               : names_->classic_word(w);
         if (id == 0) return false;
         place.province = static_cast<ProvinceId>(id - 1);
         return p_ == end_ || *p_ != '/' || coast(place);
@@ -181,6 +190,19 @@ class Bytes {
         p_ += 2;
         skip_separators();
         return true;
+    }
+    // A word of one to eight bytes by NameIndex::classic_short_word: its bytes loaded at once
+    // when the line holds eight from it (else one by one), the rest masked off, and lowered.
+    std::size_t short_word(std::string_view w) const {
+        if (std::endian::native != std::endian::little) return names_->classic_word(w);
+        std::uint64_t bytes = 0;
+        if (end_ - w.data() >= 8) {
+            std::memcpy(&bytes, w.data(), 8);
+            if (w.size() < 8) bytes &= (std::uint64_t{1} << (8 * w.size())) - 1;
+        } else {
+            std::memcpy(&bytes, w.data(), w.size());
+        }
+        return names_->classic_short_word(NameIndex::lower_eight(bytes));
     }
     // Whether the room from the word at `word` to the end of the line holds eight bytes.
     bool eight_bytes_from(const char* word) const { return end_ - word >= 8; }

@@ -75,6 +75,37 @@ NameIndex::NameIndex(const Variant& variant) {
             note_word(p.name, i);
             for (const std::string& alias : p.aliases) note_word(alias, i);
         }
+        // The short ones again by their bytes, each with the id the table kept for it.
+        std::vector<ShortWord> shorts;
+        const auto note_short = [&](std::string_view name) {
+            if (normalise(name, key) != 1 || key.size() > 8) return;
+            const std::size_t* id = classic_words_.find(NameTable::hash_of(key), key);
+            if (id == nullptr || key.find('\0') != std::string::npos) return;
+            ShortWord w;
+            std::memcpy(&w.key, key.data(), key.size());
+            w.id = *id + 1;
+            shorts.push_back(w);
+        };
+        for (const Province& p : variant.provinces) {
+            note_short(p.abbr);
+            note_short(p.name);
+            for (const std::string& alias : p.aliases) note_short(alias);
+        }
+        if (std::endian::native == std::endian::little && !shorts.empty()) {
+            std::size_t size = 4;
+            short_shift_ = 62;
+            while (size < 2 * shorts.size()) {
+                size *= 2;
+                --short_shift_;
+            }
+            short_words_.assign(size, ShortWord{});
+            for (const ShortWord& w : shorts) {
+                std::size_t i = short_slot(w.key);
+                while (short_words_[i].key != 0 && short_words_[i].key != w.key)
+                    i = (i + 1) & (size - 1);
+                short_words_[i] = w;  // the same key twice has the same id
+            }
+        }
     }
     three_letter_.assign(26 * 26 * 26, 0);
     std::string name_key;
@@ -161,12 +192,7 @@ std::optional<std::size_t> NameIndex::power_word_in_eight(std::string_view word)
     std::uint64_t bytes;
     std::memcpy(&bytes, word.data(), 8);
     if (word.size() < 8) bytes &= (std::uint64_t{1} << (8 * word.size())) - 1;
-    // Lowered eight at once: a word's bytes are ASCII, so no sum below carries into the next
-    // byte, and a byte's high bit says whether it is from 'A' to 'Z'.
-    constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
-    const std::uint64_t upper =
-        (bytes + kOnes * (0x80 - 'A')) & ~(bytes + kOnes * (0x80 - 'Z' - 1)) & (kOnes * 0x80);
-    bytes |= upper >> 2;
+    bytes = lower_eight(bytes);
     const std::uint8_t slot = power_slots_[power_slot(word)];
     if (slot == 0) return std::nullopt;
     if (slot != kManyPowers) {

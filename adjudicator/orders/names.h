@@ -76,6 +76,27 @@ class NameIndex {
     // The same for a word of any length ("PAR1", "London"): the province + 1 it names alone,
     // or 0. A look in a table of such names, hashed as it is lowered.
     std::size_t classic_word(std::string_view word) const;
+    // The same for a word of eight bytes or fewer, given as its bytes loaded into the low end of
+    // a word, zero-padded, and lowered (lower_eight): the synthetic maps' PAR1 and LON10, one
+    // multiply and mostly one compare where classic_word hashes a byte at a time.
+    std::size_t classic_short_word(std::uint64_t lowered) const {
+        if (short_words_.empty()) return 0;
+        const std::size_t mask = short_words_.size() - 1;
+        for (std::size_t i = short_slot(lowered);; i = (i + 1) & mask) {
+            const ShortWord& w = short_words_[i];
+            if (w.key == lowered) return w.id;
+            if (w.key == 0) return 0;
+        }
+    }
+    // Up to eight bytes of a word of the lexer's (ASCII letters, digits, apostrophes), lowered
+    // at once: no sum below carries into the next byte, and a byte's high bit says whether it
+    // is from 'A' to 'Z'. Zero bytes stay zero.
+    static std::uint64_t lower_eight(std::uint64_t bytes) {
+        constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+        const std::uint64_t upper =
+            (bytes + kOnes * (0x80 - 'A')) & ~(bytes + kOnes * (0x80 - 'Z' - 1)) & (kOnes * 0x80);
+        return bytes | (upper >> 2);
+    }
     // A rail line ("TSR") or canal ("SUEZ") named by the single word token, if any.
     std::optional<std::size_t> rail_line(const Token& token) const;
     std::optional<std::size_t> canal(const Token& token) const;
@@ -118,6 +139,17 @@ class NameIndex {
     // The one-word province names that are no keyword and begin no longer name, each with the
     // id the province table gives it: for them, one word alone is what province() finds.
     NameTable classic_words_;
+    // Those of eight bytes or fewer by their bytes as a word (no name's byte is zero, so 0 marks
+    // an empty slot), with the province + 1; a power of two in size, at most half full.
+    struct ShortWord {
+        std::uint64_t key = 0;
+        std::size_t id = 0;
+    };
+    std::size_t short_slot(std::uint64_t key) const {
+        return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> short_shift_);
+    }
+    std::vector<ShortWord> short_words_;
+    unsigned short_shift_ = 63;
 
     NameTable provinces_;
     NameTable powers_;
