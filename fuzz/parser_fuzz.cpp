@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "orders/classic_line.h"
 #include "orders/lexer.h"
 #include "orders/parser.h"
 #include "position/position.h"
@@ -69,6 +70,26 @@ void check_printable(const std::string& text) {
     }
 }
 
+// The classic line reader (orders/classic_line.h) must never read a line otherwise than the
+// general path: the same text parsed without it gives the same verdicts and orders.
+void same_without_classic_lines(const ParsedOrders& parsed, const Position& pos,
+                                std::string_view text, PowerId as) {
+    const World& w = world();
+    static const OrderParser parser(w.variant);
+    use_classic_lines(false);
+    const ParsedOrders general = parser.parse(pos, text, as);
+    use_classic_lines(true);
+    if (general.orders != parsed.orders || general.verdicts.size() != parsed.verdicts.size())
+        std::abort();
+    for (std::size_t i = 0; i < general.verdicts.size(); ++i) {
+        const OrderVerdict& a = general.verdicts[i];
+        const OrderVerdict& b = parsed.verdicts[i];
+        if (a.line != b.line || a.power != b.power || a.order != b.order || a.error != b.error ||
+            a.note != b.note || a.input() != b.input())
+            std::abort();
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -96,6 +117,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             }
         }
         if (parsed.orders.size() > accepted) std::abort();
+        same_without_classic_lines(parsed, *pos, text, as);
     }
     return 0;
 }

@@ -2,6 +2,8 @@
 #include "orders/names.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 
 #include "variant/variant.h"
 
@@ -49,6 +51,62 @@ NameIndex::NameIndex(const Variant& variant) {
         add(provinces_, max_province_words_, p.name, i);
         for (const std::string& alias : p.aliases) add(provinces_, max_province_words_, alias, i);
     }
+    {
+        // The first words of the names of several words: a word among them may be read
+        // together with the next (NameIndex::longest), so it is not classic_words_'s.
+        NameTable first_words;
+        std::string key;
+        const auto note_first = [&](std::string_view name) {
+            if (normalise(name, key) > 1) first_words.insert(key.substr(0, key.find(' ')), 0);
+        };
+        for (const Province& p : variant.provinces) {
+            note_first(p.abbr);
+            note_first(p.name);
+            for (const std::string& alias : p.aliases) note_first(alias);
+        }
+        const auto note_word = [&](std::string_view name, std::size_t id) {
+            if (normalise(name, key) == 1 && keyword_of(key) == Keyword::None &&
+                first_words.find(NameTable::hash_of(key), key) == nullptr)
+                classic_words_.insert(key, id);
+        };
+        for (std::size_t i = 0; i < variant.provinces.size(); ++i) {
+            const Province& p = variant.provinces[i];
+            note_word(p.abbr, i);
+            note_word(p.name, i);
+            for (const std::string& alias : p.aliases) note_word(alias, i);
+        }
+        // The short ones again by their bytes, each with the id the table kept for it.
+        std::vector<ShortWord> shorts;
+        const auto note_short = [&](std::string_view name) {
+            if (normalise(name, key) != 1 || key.size() > 8) return;
+            const std::size_t* id = classic_words_.find(NameTable::hash_of(key), key);
+            if (id == nullptr || key.find('\0') != std::string::npos) return;
+            ShortWord w;
+            std::memcpy(&w.key, key.data(), key.size());
+            w.id = *id + 1;
+            shorts.push_back(w);
+        };
+        for (const Province& p : variant.provinces) {
+            note_short(p.abbr);
+            note_short(p.name);
+            for (const std::string& alias : p.aliases) note_short(alias);
+        }
+        if (std::endian::native == std::endian::little && !shorts.empty()) {
+            std::size_t size = 4;
+            short_shift_ = 62;
+            while (size < 2 * shorts.size()) {
+                size *= 2;
+                --short_shift_;
+            }
+            short_words_.assign(size, ShortWord{});
+            for (const ShortWord& w : shorts) {
+                std::size_t i = short_slot(w.key);
+                while (short_words_[i].key != 0 && short_words_[i].key != w.key)
+                    i = (i + 1) & (size - 1);
+                short_words_[i] = w;  // the same key twice has the same id
+            }
+        }
+    }
     three_letter_.assign(26 * 26 * 26, 0);
     std::string name_key;
     for (std::size_t i = 0; i < variant.provinces.size(); ++i) {
@@ -60,10 +118,13 @@ NameIndex::NameIndex(const Variant& variant) {
                 three_letter_slot(std::string_view(name_key).substr(0, name_key.find(' ')));
             if (slot == kNoSlot) return;
             std::uint16_t& entry = three_letter_[slot];
-            if (words > 1)
+            if (words > 1) {
                 entry |= kLongerName;
-            else if ((entry & ~kLongerName) == 0 && i + 1 < kLongerName)  // the first one, as
-                entry |= static_cast<std::uint16_t>(i + 1);  // in the table; else the table
+                return;
+            }
+            if ((entry & kIdBits) == 0 && i + 1 <= kIdBits)  // the first one, as in the table;
+                entry |= static_cast<std::uint16_t>(i + 1);  // else the table
+            if ((entry & kIdBits) != 0 && keyword_of(name_key) != Keyword::None) entry |= kKeyword;
         };
         note(p.abbr);
         note(p.name);
@@ -90,6 +151,13 @@ NameIndex::NameIndex(const Variant& variant) {
             if (!known) power_words_.push_back(PowerWord{std::move(key), i});
         }
     }
+    for (PowerWord& word : power_words_)
+        if (word.key.size() <= 8) std::memcpy(&word.packed, word.key.data(), word.key.size());
+    for (std::size_t w = 0; w < power_words_.size(); ++w) {
+        std::uint8_t& slot = power_slots_[power_slot(power_words_[w].key)];
+        slot = slot == 0 && w + 1 < kManyPowers ? static_cast<std::uint8_t>(w + 1) : kManyPowers;
+    }
+    classic_lines_ = max_power_words_ == 1 && !power_word("a") && !power_word("f");
 }
 
 namespace {
@@ -111,10 +179,64 @@ std::optional<std::size_t> NameIndex::canal(const Token& token) const {
 NameIndex::Match NameIndex::power(std::span<const Token> tokens, std::size_t at) const {
     if (max_power_words_ > 1) return longest(powers_, max_power_words_, tokens, at);
     // Every name is one word: the first token alone, compared as longest() would find it.
-    if (at < tokens.size() && tokens[at].text.size() <= kLongestKey)
-        for (const PowerWord& word : power_words_)
-            if (is_word(tokens[at], word.key)) return Match{word.id, at + 1, true};
+    if (at < tokens.size() && tokens[at].kind == TokenKind::Word)
+        if (const std::optional<std::size_t> id = power_word(tokens[at].text))
+            return Match{*id, at + 1, true};
     return Match{};
+}
+
+std::optional<std::size_t> NameIndex::power_word_in_eight(std::string_view word) const {
+    if (std::endian::native != std::endian::little || max_power_words_ > 1 || word.empty() ||
+        word.size() > 8)
+        return power_word(word);
+    std::uint64_t bytes;
+    std::memcpy(&bytes, word.data(), 8);
+    if (word.size() < 8) bytes &= (std::uint64_t{1} << (8 * word.size())) - 1;
+    bytes = lower_eight(bytes);
+    const std::uint8_t slot = power_slots_[power_slot(word)];
+    if (slot == 0) return std::nullopt;
+    if (slot != kManyPowers) {
+        const PowerWord& power = power_words_[slot - 1u];
+        if (power.key.size() <= 8)  // no byte of a word is zero: equal bytes, equal words
+            return bytes == power.packed ? std::optional<std::size_t>(power.id) : std::nullopt;
+    }
+    return power_word(word);
+}
+
+std::size_t NameIndex::classic_word(std::string_view word) const {
+    if (word.empty() || word.size() > kLongestKey) return 0;
+    char key[kLongestKey];
+    std::uint64_t hash = NameTable::kEmptyHash;
+    for (std::size_t i = 0; i < word.size(); ++i) {
+        const char c = word[i];
+        key[i] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        hash = NameTable::hash_step(hash, key[i]);
+    }
+    const std::size_t* id = classic_words_.find(hash, std::string_view(key, word.size()));
+    return id != nullptr ? *id + 1 : 0;
+}
+
+std::optional<std::size_t> NameIndex::power_word(std::string_view word) const {
+    if (max_power_words_ > 1 || word.empty() || word.size() > kLongestKey) return std::nullopt;
+    // Lowered as is_word lowers a token: the key is the normalised name.
+    const auto same = [&](const PowerWord& power) {
+        if (power.key.size() != word.size()) return false;
+        for (std::size_t i = 0; i < word.size(); ++i) {
+            char c = word[i];
+            if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+            if (c != power.key[i]) return false;
+        }
+        return true;
+    };
+    const std::uint8_t slot = power_slots_[power_slot(word)];
+    if (slot == 0) return std::nullopt;
+    if (slot != kManyPowers) {
+        const PowerWord& power = power_words_[slot - 1u];
+        return same(power) ? std::optional<std::size_t>(power.id) : std::nullopt;
+    }
+    for (const PowerWord& power : power_words_)
+        if (same(power)) return power.id;
+    return std::nullopt;
 }
 
 NameIndex::Match NameIndex::longest(const NameTable& names, std::size_t max_words,

@@ -43,13 +43,60 @@ class NameIndex {
                 if (slot != kNoSlot) {
                     const std::uint16_t entry = three_letter_[slot];
                     if (entry != 0 && (entry & kLongerName) == 0)
-                        return Match{entry - 1u, at + 1, true};
+                        return Match{(entry & kIdBits) - 1u, at + 1, true};
                 }
             }
         }
         return longest(provinces_, max_province_words_, tokens, at);
     }
     Match power(std::span<const Token> tokens, std::size_t at) const;
+    // The power a one-word name names (a name or an adjective, in any case), as power() finds
+    // it; nothing when some power's name has two words (power() then reads several tokens).
+    std::optional<std::size_t> power_word(std::string_view word) const;
+    // The same for a word of the lexer's (ASCII letters, digits, apostrophes) followed by enough
+    // bytes that its first eight may be read (a prefix with its order after it): the word is
+    // lowered and compared eight bytes at once.
+    std::optional<std::size_t> power_word_in_eight(std::string_view word) const;
+
+    // For the classic line reader (classic_line.h). Whether it may read this variant's lines:
+    // every power's name is one word, and no power is called "a" or "f" (the supported unit's
+    // letter would be read as its nationality, DATC 4.C.5).
+    bool classic_lines() const { return classic_lines_; }
+    // The province + 1 that the three bytes at `word` name alone, as province() finds them, or 0
+    // when they are not three letters, no province has them for a name, a longer name begins with
+    // them, or they are a keyword too (which a module's reader could take).
+    std::size_t classic_abbreviation(const char* word) const {
+        const unsigned a = kLetters[static_cast<unsigned char>(word[0])];
+        const unsigned b = kLetters[static_cast<unsigned char>(word[1])];
+        const unsigned c = kLetters[static_cast<unsigned char>(word[2])];
+        if (((a | b | c) & 0x80u) != 0) return 0;
+        const std::uint16_t entry = three_letter_[(a * 26 + b) * 26 + c];
+        return (entry & (kLongerName | kKeyword)) != 0 ? 0 : entry;
+    }
+    // The same for a word of any length ("PAR1", "London"): the province + 1 it names alone,
+    // or 0. A look in a table of such names, hashed as it is lowered.
+    std::size_t classic_word(std::string_view word) const;
+    // The same for a word of eight bytes or fewer, given as its bytes loaded into the low end of
+    // a word, zero-padded, and lowered (lower_eight): the synthetic maps' PAR1 and LON10, one
+    // multiply and mostly one compare where classic_word hashes a byte at a time.
+    std::size_t classic_short_word(std::uint64_t lowered) const {
+        if (short_words_.empty()) return 0;
+        const std::size_t mask = short_words_.size() - 1;
+        for (std::size_t i = short_slot(lowered);; i = (i + 1) & mask) {
+            const ShortWord& w = short_words_[i];
+            if (w.key == lowered) return w.id;
+            if (w.key == 0) return 0;
+        }
+    }
+    // Up to eight bytes of a word of the lexer's (ASCII letters, digits, apostrophes), lowered
+    // at once: no sum below carries into the next byte, and a byte's high bit says whether it
+    // is from 'A' to 'Z'. Zero bytes stay zero.
+    static std::uint64_t lower_eight(std::uint64_t bytes) {
+        constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+        const std::uint64_t upper =
+            (bytes + kOnes * (0x80 - 'A')) & ~(bytes + kOnes * (0x80 - 'Z' - 1)) & (kOnes * 0x80);
+        return bytes | (upper >> 2);
+    }
     // A rail line ("TSR") or canal ("SUEZ") named by the single word token, if any.
     std::optional<std::size_t> rail_line(const Token& token) const;
     std::optional<std::size_t> canal(const Token& token) const;
@@ -63,6 +110,10 @@ class NameIndex {
     // their letters alone: (a * 26 + b) * 26 + c holds the province id + 1, or 0, and
     // kLongerName when a longer name begins with the word, which then needs the table.
     static constexpr std::uint16_t kLongerName = 0x8000;
+    // And kKeyword when the word is a keyword too ("DET"): province() ignores it, the classic
+    // line reader leaves the line to the general path.
+    static constexpr std::uint16_t kKeyword = 0x4000;
+    static constexpr std::uint16_t kIdBits = 0x3FFF;
     static constexpr std::size_t kNoSlot = static_cast<std::size_t>(-1);
     // Each byte's letter, a to z in either case, as 0 to 25; 0x80 for any other byte.
     static constexpr std::array<std::uint8_t, 256> kLetters = [] {
@@ -85,6 +136,20 @@ class NameIndex {
         return (a * 26 + b) * 26 + c;
     }
     std::vector<std::uint16_t> three_letter_;
+    // The one-word province names that are no keyword and begin no longer name, each with the
+    // id the province table gives it: for them, one word alone is what province() finds.
+    NameTable classic_words_;
+    // Those of eight bytes or fewer by their bytes as a word (no name's byte is zero, so 0 marks
+    // an empty slot), with the province + 1; a power of two in size, at most half full.
+    struct ShortWord {
+        std::uint64_t key = 0;
+        std::size_t id = 0;
+    };
+    std::size_t short_slot(std::uint64_t key) const {
+        return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> short_shift_);
+    }
+    std::vector<ShortWord> short_words_;
+    unsigned short_shift_ = 63;
 
     NameTable provinces_;
     NameTable powers_;
@@ -99,8 +164,19 @@ class NameIndex {
     struct PowerWord {
         std::string key;
         std::size_t id = 0;
+        std::uint64_t packed = 0;  // a key of eight bytes or fewer, as loaded, zero-padded
     };
     std::vector<PowerWord> power_words_;
+    // power_words_'s index + 1 by the folded first and last bytes of the word (five bits each,
+    // case folded away), kManyPowers where two share them: one look and one compare where the
+    // words were compared in turn (a dozen in the standard map, on nearly every line).
+    static constexpr std::uint8_t kManyPowers = 0xFF;
+    static std::size_t power_slot(std::string_view word) {
+        return (static_cast<unsigned char>(word.front()) & 31u) * 32 +
+               (static_cast<unsigned char>(word.back()) & 31u);
+    }
+    std::array<std::uint8_t, 32 * 32> power_slots_{};
+    bool classic_lines_ = false;
 };
 
 }  // namespace adjutant

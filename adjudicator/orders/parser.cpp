@@ -12,6 +12,7 @@
 
 #include "core/text.h"
 #include "module/rule_module.h"
+#include "orders/classic_line.h"
 #include "orders/legality.h"
 #include "orders/lexer.h"
 #include "orders/module_hooks.h"
@@ -177,14 +178,18 @@ class Driver {
         }
         const std::string_view line = untrimmed(raw) ? raw : trim(raw);
         if (line.empty() || is_comment(line)) return;
-        const std::size_t colon = tokenize_line(line);
-        const std::span<const Token> tokens = line_tokens();
-        std::span<const Token> order_tokens = tokens;
-
+        // A classic line is read from its bytes (orders/classic_line.h): no tokens, and a
+        // prefix, when it has one, that names a power and is followed by an order.
+        const bool classic = read_classic_line(names_, line, classic_);
+        std::span<const Token> order_tokens;
         PowerId power = kNoPower;
-        if (colon < tokens.size()) {
+        if (classic) {
+            power = classic_.power;
+            if (power != kNoPower && as_power_ != kNoPower && power != as_power_)
+                return reject(number, line, power, permission_error(power));
+        } else if (const std::size_t colon = tokenize_line(line); colon < token_count_) {
             const NameIndex::Match m = power_prefix(line, colon);
-            order_tokens = order_tokens.subspan(colon + 1);
+            order_tokens = line_tokens().subspan(colon + 1);
             if (colon == 0 || !m.found || m.end != colon)
                 return refuse_prefix(number, line, colon, order_tokens.empty());
             power = static_cast<PowerId>(m.id);
@@ -197,7 +202,10 @@ class Driver {
                 block_ = Block{power, number, {}};
                 return;
             }
-        } else if (block_.line != 0) {
+        } else {
+            order_tokens = line_tokens();
+        }
+        if (power == kNoPower && block_.line != 0) {
             if (!block_.error.empty())
                 return reject(number, line, block_.power,
                               "the power on line " + std::to_string(block_.line) +
@@ -213,9 +221,9 @@ class Driver {
             if (power >= v_.powers.size()) return reject(number, line, kNoPower, "unknown power");
         }
 
-        SyntaxResult syntax = read_order(names_, order_tokens);
-        if (!syntax.order) return reject(number, line, power, std::move(syntax.error));
-        Checked checked = check_in_phase(power, *syntax.order, number);
+        SyntaxResult syntax = classic ? SyntaxResult{} : read_order(names_, order_tokens);
+        if (!classic && !syntax.order) return reject(number, line, power, std::move(syntax.error));
+        Checked checked = check_in_phase(power, classic ? classic_.order : *syntax.order, number);
         if (!checked.order) return reject(number, line, power, std::move(checked.error));
         // Only a ride on a named line can find its line taken: other orders skip the call.
         if (checked.order->type == OrderType::RailMove && checked.order->kind == nullptr)
@@ -437,6 +445,7 @@ class Driver {
     std::span<const RuleModule* const> conflict_modules_;  // the parser's (OrderParser)
     std::string_view last_prefix_;  // the last power prefix read, up to its colon
     NameIndex::Match last_power_;   // and what it named (nothing for an empty prefix)
+    ClassicLine classic_;           // the line read by read_classic_line, when it was
     Block block_;
     ParsedOrders& out_;  // the caller's: emptied first, its room kept
 };

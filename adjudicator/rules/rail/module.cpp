@@ -21,7 +21,9 @@ const ModuleOrderKind kRide{"rail ride", true, check_ride, ride_text, &kRideRule
 constexpr Keyword kUnitActionWords[] = {Keyword::Demolish, Keyword::Demolishes, Keyword::Repair,
                                         Keyword::Repairs,  Keyword::Convert,    Keyword::Converts,
                                         Keyword::Regauge,  Keyword::Regauges};
-const SyntaxStart kUnitActionStart{.keywords = kUnitActionWords, .move_operator = true};
+// A ride holds RAIL (ride_syntax.cpp's rail_ahead); a named line's ride is the core's.
+const SyntaxStart kUnitActionStart{
+    .keywords = kUnitActionWords, .move_operator = true, .move_needs = Keyword::Rail};
 
 SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order) {
     // Most lines offered here are moves, which only the ride may take.

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "orders/classic_line.h"
+
+#include <array>
+#include <atomic>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+#include "module/rule_module.h"
+#include "orders/module_hooks.h"
+
+namespace adjutant {
+
+namespace {
+
+std::atomic<bool> g_enabled{true};
+
+// Each byte's class as the tokenizer (lexer.cpp) splits a line: a word's byte, a separator, the
+// dash, the colon; any other byte ends the fast reading.
+enum Class : std::uint8_t { kOther, kWordByte, kSeparator, kDash, kColon };
+
+constexpr std::array<std::uint8_t, 256> kClasses = [] {
+    std::array<std::uint8_t, 256> classes{};
+    for (int c = 'a'; c <= 'z'; ++c) classes[static_cast<std::size_t>(c)] = kWordByte;
+    for (int c = 'A'; c <= 'Z'; ++c) classes[static_cast<std::size_t>(c)] = kWordByte;
+    for (int c = '0'; c <= '9'; ++c) classes[static_cast<std::size_t>(c)] = kWordByte;
+    classes[static_cast<std::size_t>('\'')] = kWordByte;
+    for (const char c : {' ', '\t', '\r', '\f', '\v', '.', ','})
+        classes[static_cast<unsigned char>(c)] = kSeparator;
+    classes[static_cast<std::size_t>('-')] = kDash;
+    classes[static_cast<std::size_t>(':')] = kColon;
+    return classes;
+}();
+
+// Whether the rule modules' readers, offered the words of a classic line, would all leave it:
+// worked out once per process from their starts (module/rule_module.h's SyntaxStart), not from
+// their names. A reader offered the unit letter, S or C could take any such line, so none may
+// be; one offered the dash of a move takes none of a line without its `move_needs` word, which
+// no classic line holds (its words are A, F, H, S, C and names that are no keyword).
+struct ModuleGuard {
+    bool unit_letters = false;  // A and F begin no module's order
+    bool support = false;
+    bool convoy = false;
+    bool move = false;
+};
+
+Token keyword_token(Keyword keyword) {
+    Token token;
+    token.kind = TokenKind::Word;
+    token.keyword = keyword;
+    return token;
+}
+
+bool classic_word(Keyword keyword) {
+    switch (keyword) {
+        case Keyword::None:
+        case Keyword::A:
+        case Keyword::F:
+        case Keyword::H:
+        case Keyword::S:
+        case Keyword::C:
+            return true;
+        default:
+            return false;
+    }
+}
+
+const ModuleGuard& module_guard() {
+    static const ModuleGuard guard = [] {
+        const auto order_readers = [](Keyword keyword) {
+            return modules_for<&RuleModule::read_order, &RuleModule::order_start>(
+                keyword_token(keyword));
+        };
+        const auto action_readers = [](const Token& token) {
+            return modules_for<&RuleModule::read_unit_action, &RuleModule::unit_action_start>(
+                token);
+        };
+        ModuleGuard g;
+        g.unit_letters = order_readers(Keyword::A).empty() && order_readers(Keyword::F).empty();
+        g.support = action_readers(keyword_token(Keyword::S)).empty();
+        g.convoy = action_readers(keyword_token(Keyword::C)).empty();
+        Token dash;
+        dash.kind = TokenKind::Dash;
+        g.move = true;
+        for (const RuleModule* module : action_readers(dash)) {
+            const SyntaxStart* start = module->unit_action_start;
+            if (start == nullptr || classic_word(start->move_needs)) g.move = false;
+        }
+        return g;
+    }();
+    return guard;
+}
+
+// The bytes of one line, read a word or a sign at a time. Every reader answers false for
+// anything but the classic form it expects, and the line goes to the general path.
+class Bytes {
+  public:
+    Bytes(const NameIndex& names, std::string_view line)
+        : names_(&names), p_(line.data()), end_(line.data() + line.size()) {}
+
+    bool at_end() const { return p_ == end_; }
+    void skip_separators() {
+        while (p_ != end_ && kClasses[static_cast<unsigned char>(*p_)] == kSeparator) ++p_;
+    }
+    // The word starting here (a run of word bytes), and the separators after it.
+    std::string_view word() {
+        const char* const start = p_;
+        while (p_ != end_ && kClasses[static_cast<unsigned char>(*p_)] == kWordByte) ++p_;
+        const std::string_view w(start, static_cast<std::size_t>(p_ - start));
+        skip_separators();
+        return w;
+    }
+    // A sign of one byte ('-' not followed by '>', ':'), and the separators after it.
+    bool sign(char c) {
+        if (p_ == end_ || *p_ != c) return false;
+        ++p_;
+        if (c == '-' && p_ != end_ && *p_ == '>') return false;  // "->": the general path's
+        skip_separators();
+        return true;
+    }
+    // A one-byte word, lowered, and the separators after it; 0 for any other word.
+    char letter() {
+        if (p_ == end_ || kClasses[static_cast<unsigned char>(*p_)] != kWordByte ||
+            !ends_word(p_ + 1))
+            return 0;
+        const char c = *p_++;
+        skip_separators();
+        return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+    // A unit: its letter (the type) and its abbreviation.
+    bool unit(UnitRef& unit) {
+        const char type = letter();
+        if (type == 'a')
+            unit.type = UnitType::Army;
+        else if (type == 'f')
+            unit.type = UnitType::Fleet;
+        else
+            return false;
+        return place(unit.place);
+    }
+    // A province by a one-word name, no coast: a three-letter abbreviation by one look
+    // (NameIndex::classic_abbreviation), any other by the table of such names.
+    bool place(PlaceRef& place) {
+        // A word of three bytes, nearly every place, without the loop over its bytes.
+        if (end_ - p_ >= 3 && ends_word(p_ + 3)) {
+            if (const std::size_t id = names_->classic_abbreviation(p_)) {
+                p_ += 3;
+                skip_separators();
+                place.province = static_cast<ProvinceId>(id - 1);
+                return p_ == end_ || *p_ != '/' || coast(place);
+            }
+        }
+        return other_place(place);
+    }
+    // Any other one-word name. Out of line, so that the three-letter path above stays small
+    // where it is inlined.
+    [[gnu::noinline]] bool other_place(PlaceRef& place) {
+        const std::string_view w = word();
+        const std::size_t id = w.empty()       ? 0
+                               : w.size() <= 8 ? short_word(w)
+                                               : names_->classic_word(w);
+        if (id == 0) return false;
+        place.province = static_cast<ProvinceId>(id - 1);
+        return p_ == end_ || *p_ != '/' || coast(place);
+    }
+    // A coast written "/nc", "/sc", "/ec" or "/wc" (any case) after a place, and the separators
+    // after it; read_coast's other spellings are the general path's. A word that follows it
+    // is never "coast" in a classic line, so the code is the whole coast.
+    bool coast(PlaceRef& place) {
+        ++p_;  // the slash
+        skip_separators();
+        if (end_ - p_ < 2 || (p_[1] | 0x20) != 'c' || !ends_word(p_ + 2)) return false;
+        switch (*p_ | 0x20) {
+            case 'n':
+                place.coast = Coast::North;
+                break;
+            case 's':
+                place.coast = Coast::South;
+                break;
+            case 'e':
+                place.coast = Coast::East;
+                break;
+            case 'w':
+                place.coast = Coast::West;
+                break;
+            default:
+                return false;
+        }
+        p_ += 2;
+        skip_separators();
+        return true;
+    }
+    // A word of one to eight bytes by NameIndex::classic_short_word: its bytes loaded at once
+    // when the line holds eight from it (else one by one), the rest masked off, and lowered.
+    std::size_t short_word(std::string_view w) const {
+        if (std::endian::native != std::endian::little) return names_->classic_word(w);
+        std::uint64_t bytes = 0;
+        if (end_ - w.data() >= 8) {
+            std::memcpy(&bytes, w.data(), 8);
+            if (w.size() < 8) bytes &= (std::uint64_t{1} << (8 * w.size())) - 1;
+        } else {
+            std::memcpy(&bytes, w.data(), w.size());
+        }
+        return names_->classic_short_word(NameIndex::lower_eight(bytes));
+    }
+    // Whether the room from the word at `word` to the end of the line holds eight bytes.
+    bool eight_bytes_from(const char* word) const { return end_ - word >= 8; }
+
+  private:
+    // Whether a word ends before `p`: the line's end or a byte of no word.
+    bool ends_word(const char* p) const {
+        return p == end_ || kClasses[static_cast<unsigned char>(*p)] != kWordByte;
+    }
+
+    const NameIndex* names_;
+    const char* p_;
+    const char* end_;
+};
+
+}  // namespace
+
+void use_classic_lines(bool on) {
+    g_enabled.store(on, std::memory_order_relaxed);
+}
+
+bool read_classic_line(const NameIndex& names, std::string_view line, ClassicLine& out) {
+    if (!names.classic_lines() || !g_enabled.load(std::memory_order_relaxed)) return false;
+    const ModuleGuard& modules = module_guard();
+    if (!modules.unit_letters) return false;
+    Bytes bytes(names, line);
+    bytes.skip_separators();
+    out.power = kNoPower;
+    // Only the parts this reader writes are set back: the rest of `out.order` keeps the values
+    // OrderSyntax{} gives them (the caller reads it, never writes it), and a whole new order
+    // written over it cost a tenth of the line's reading.
+    OrderSyntax& order = out.order;
+    order.kind = SyntaxKind::Hold;
+    order.unit = UnitRef{};
+    order.destination = PlaceRef{};
+    order.target = UnitRef{};
+    order.target_destination.reset();
+    {
+        // A power prefix is a word of two bytes or more before a colon; a unit letter is one.
+        Bytes look = bytes;
+        const std::string_view first = look.word();
+        if (first.size() > 1) {
+            if (!look.sign(':')) return false;
+            const std::optional<std::size_t> power = bytes.eight_bytes_from(first.data())
+                                                         ? names.power_word_in_eight(first)
+                                                         : names.power_word(first);
+            if (!power) return false;
+            out.power = static_cast<PowerId>(*power);
+            bytes = look;
+        }
+    }
+    if (!bytes.unit(order.unit)) return false;
+    if (bytes.sign('-')) {
+        if (!modules.move) return false;
+        order.kind = SyntaxKind::Move;
+        return bytes.place(order.destination) && bytes.at_end();
+    }
+    switch (bytes.letter()) {
+        case 'h':
+            order.kind = SyntaxKind::Hold;
+            return bytes.at_end();
+        case 's':
+            if (!modules.support) return false;
+            order.kind = SyntaxKind::Support;
+            if (!bytes.unit(order.target)) return false;
+            if (bytes.at_end()) return true;  // support to hold
+            if (bytes.sign('-')) {
+                order.target_destination.emplace();
+                return bytes.place(*order.target_destination) && bytes.at_end();
+            }
+            return bytes.letter() == 'h' && bytes.at_end();
+        case 'c':
+            if (!modules.convoy) return false;
+            order.kind = SyntaxKind::Convoy;
+            if (!bytes.unit(order.target) || !bytes.sign('-')) return false;
+            order.target_destination.emplace();
+            return bytes.place(*order.target_destination) && bytes.at_end();
+        default:
+            return false;
+    }
+}
+
+}  // namespace adjutant
