@@ -42,9 +42,10 @@ void FlowNetwork::build() {
     distance_.resize(at(nodes_));
     edges_.resize(at(nodes_));
     via_.resize(at(nodes_));
-    reached_.assign(at(nodes_), 0);
-    settled_.assign(at(nodes_), 0);
-    search_ = 0;
+    // The marks hold search numbers, which go on from the last network's: nothing the size of
+    // the network is cleared for them (augment clears them when the number wraps).
+    reached_.resize(at(nodes_), 0);
+    settled_.resize(at(nodes_), 0);
     origin_ = -1;
 }
 
@@ -80,7 +81,11 @@ bool FlowNetwork::augment(int from, int sink) {
     // edges is settled before it. A node's route is replaced by one of less (distance, edges),
     // or of the same and earlier_route: the order nodes are met in, which the potentials move,
     // decides nothing (the tie-break in flow_network.h).
-    ++search_;
+    if (++search_ == 0) {
+        std::fill(reached_.begin(), reached_.end(), 0u);
+        std::fill(settled_.begin(), settled_.end(), 0u);
+        search_ = 1;
+    }
     std::vector<Entry>& heap = heap_;
     heap.clear();
     settled_list_.clear();
