@@ -100,6 +100,31 @@ class FlowNetwork {
     std::uint32_t search_ = 0;
     std::vector<Entry> heap_;
     std::vector<int> settled_list_;
+    // The edges out of the search's start, kept from one search to the next in a heap of their
+    // reduced cost (less the start's potential), so that a search takes from it only the edges it
+    // reaches before the sink instead of relaxing all of them: the LOC flow's start has an edge
+    // to every army, and each search supplies one, so relaxing them all made a week's searches
+    // grow with the square of the armies. A key is the edge's cost less its head's potential
+    // when stored; potentials only fall (a settled node gains its distance less the sink's), so
+    // a key stored is never above the edge's own, and a stale one is put back when taken.
+    struct Start {
+        Cost key;
+        int node;
+        int edge;
+    };
+    std::vector<Start> starts_;
+    std::vector<int> started_;  // the start's edges the current search took from starts_
+    int origin_ = -1;           // the start starts_ holds the edges of, or -1
+    void start_from(int from);
+    static bool later_start(const Start& a, const Start& b) {
+        if (a.key != b.key) return a.key > b.key;
+        if (a.node != b.node) return a.node > b.node;
+        return a.edge > b.edge;
+    }
+    Start start_of(int edge) const {
+        return {arcs_[at(edge)].cost - potential_[at(arcs_[at(edge)].to)], arcs_[at(edge)].to,
+                edge};
+    }
 };
 
 }  // namespace adjutant::rail

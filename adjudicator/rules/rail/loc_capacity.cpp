@@ -35,8 +35,10 @@ struct WeekScratch {
     // power's and make them anew for the next larger one, some 15 allocations a week.
     std::vector<std::vector<std::vector<int>>> asked;
     std::vector<std::vector<std::vector<int>>> routes;
-    // entries()'s
-    std::vector<std::uint8_t> seen;
+    // entries()'s. A province is seen by the current search when `seen` holds its number, so a
+    // search per army does not clear an array of every province (the front's square).
+    std::vector<std::uint32_t> seen;
+    std::uint32_t search = 0;
     std::vector<ProvinceId> level;
     std::vector<ProvinceId> next_level;
     std::vector<ProvinceId> route;
@@ -48,9 +50,14 @@ void entries(const Variant& v, const RailWeek& week, PowerId power, ProvinceId f
              std::vector<int>& found) {
     const CampaignMap& map = *v.campaign;
     found.clear();
-    s.seen.assign(v.provinces.size(), 0);
+    if (s.seen.size() < v.provinces.size()) s.seen.resize(v.provinces.size(), 0);
+    if (++s.search == 0) {
+        std::fill(s.seen.begin(), s.seen.end(), 0u);
+        s.search = 1;
+    }
+    const std::uint32_t search = s.search;
     s.level.assign(1, from);
-    s.seen[from] = 1;
+    s.seen[from] = search;
     while (!s.level.empty()) {
         for (ProvinceId p : s.level)
             if (s.usable[p]) found.push_back(s.vertex[p]);
@@ -62,8 +69,8 @@ void entries(const Variant& v, const RailWeek& week, PowerId power, ProvinceId f
         s.next_level.clear();
         for (ProvinceId p : s.level)
             for (ProvinceId q : map.roads[p]) {
-                if (s.seen[q]) continue;
-                s.seen[q] = 1;
+                if (s.seen[q] == search) continue;
+                s.seen[q] = search;
                 if (week.enemy_next[power][q]) continue;
                 s.next_level.push_back(q);
             }

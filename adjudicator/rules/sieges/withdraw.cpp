@@ -8,6 +8,8 @@
 // with the lowest id that is free (no unit, no enemy garrison, no standoff). With nowhere to go it
 // stays, and the event says so.
 #include <algorithm>
+#include <cstdint>
+#include <vector>
 
 #include "rules/sieges/internal.h"
 #include "rules/supply/supply.h"
@@ -41,9 +43,16 @@ void withdrawals(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
     bool moved = false;
+    // The provinces with a garrison, once (none is taken here): asking enemy_garrison, a scan of
+    // every garrison, for each army was the square of the front.
+    thread_local std::vector<std::uint8_t> garrisoned;
+    garrisoned.assign(v.provinces.size(), 0);
+    for (const Garrison& g : state(next).garrisons)
+        if (g.province < garrisoned.size()) garrisoned[g.province] = 1;
     for (Unit& army : next.units) {
         const ProvinceId here = army.location.province;
-        if (army.type != UnitType::Army || state(next).siege_of(here) != nullptr) continue;
+        if (army.type != UnitType::Army || here >= garrisoned.size() || !garrisoned[here]) continue;
+        if (state(next).siege_of(here) != nullptr) continue;
         if (enemy_garrison(v, next, here, army.power) == nullptr) continue;
         const Unit* before = ctx.before.unit_at(here);
         if (before == nullptr || before->stats.id != army.stats.id) continue;  // arrived: 1 week

@@ -26,17 +26,49 @@ bool enemy_army_in(const Variant& variant, const Position& position, ProvinceId 
     return u != nullptr && u->type == UnitType::Army && variant.campaign->enemies(u->power, power);
 }
 
-bool supply_base(const Variant& variant, const Position& position, ProvinceId province,
-                 PowerId power) {
+void armies_by_province(const Variant& variant, const Position& position,
+                        std::vector<PowerId>& out) {
+    out.assign(variant.provinces.size(), kNoPower);
+    // Backwards, so the first unit in a province is the one left, as unit_at's scan finds it.
+    for (auto u = position.units.rbegin(); u != position.units.rend(); ++u)
+        if (u->location.province < out.size())
+            out[u->location.province] = u->type == UnitType::Army ? u->power : kNoPower;
+}
+
+bool enemy_army_in(const Variant& variant, const std::vector<PowerId>& armies, ProvinceId province,
+                   PowerId power) {
+    const PowerId there = province < armies.size() ? armies[province] : kNoPower;
+    return there != kNoPower && variant.campaign->enemies(there, power);
+}
+
+namespace {
+
+template <class EnemyArmy>
+bool base_unless(const Variant& variant, const Position& position, ProvinceId province,
+                 PowerId power, EnemyArmy enemy_army) {
     const CampaignMap& map = *variant.campaign;
     const auto& edge = map.map_edge[province];
     if (std::find(edge.begin(), edge.end(), power) != edge.end()) return true;
     // A city under siege cannot be traced to (seed 004, 5c): an enemy army stands in it.
-    if (enemy_army_in(variant, position, province, power)) return false;
+    if (enemy_army()) return false;
     if (map.city_class[province] != 0 && map.friendly(position.owner[province], power)) return true;
     // DESIGN.md §6.1: in rail variants an operational railhead is a supply base.
     return map.railhead[province] != 0 &&
            rail::state(position).of(power, province) >= rail::RailState::Capacity1;
+}
+
+}  // namespace
+
+bool supply_base(const Variant& variant, const Position& position, ProvinceId province,
+                 PowerId power) {
+    return base_unless(variant, position, province, power,
+                       [&] { return enemy_army_in(variant, position, province, power); });
+}
+
+bool supply_base(const Variant& variant, const Position& position,
+                 const std::vector<PowerId>& armies, ProvinceId province, PowerId power) {
+    return base_unless(variant, position, province, power,
+                       [&] { return enemy_army_in(variant, armies, province, power); });
 }
 
 namespace {

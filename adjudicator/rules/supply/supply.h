@@ -85,6 +85,17 @@ bool enemy_army_in(const Variant& variant, const Position& position, ProvinceId 
 // stands.
 bool supply_base(const Variant& variant, const Position& position, ProvinceId province,
                  PowerId power);
+// Per province: the power of the army Position::unit_at finds there, or kNoPower (no unit, or
+// not an army), in one pass over the units. For a step that asks of every army's road while the
+// position's index is off (the turn steps run with it off, and unit_at then scans the units:
+// a week's supply lines cost the square of the armies).
+void armies_by_province(const Variant& variant, const Position& position,
+                        std::vector<PowerId>& out);
+// enemy_army_in and supply_base read from that table.
+bool enemy_army_in(const Variant& variant, const std::vector<PowerId>& armies, ProvinceId province,
+                   PowerId power);
+bool supply_base(const Variant& variant, const Position& position,
+                 const std::vector<PowerId>& armies, ProvinceId province, PowerId power);
 // Where `power` may place supply trains and send them from (4b "Supply trains may be placed in
 // any friendly city"): a city of its own or an ally's, or its own map edge while no enemy army
 // stands there. The edge is a supply base (above), the country's cities behind it: an army
@@ -119,6 +130,9 @@ rivers::Route trace_route(const Variant& variant, const Position& position, cons
 // The same into `line`, keeping its room.
 void trace_route(const Variant& variant, const Position& position, const Unit& unit,
                  rivers::Route& line);
+// The same with the table of armies_by_province for `position`.
+void trace_route(const Variant& variant, const Position& position,
+                 const std::vector<PowerId>& armies, const Unit& unit, rivers::Route& line);
 // The route a supply train of `power` takes from `from` to `to` this week: the shortest by road
 // and by the rivers its side's flotillas carry on (rules/rivers/river_route.h); empty when cut.
 std::vector<ProvinceId> train_route(const Variant& variant, const Position& position, PowerId power,

@@ -87,11 +87,13 @@ void trains_caught(TurnContext& ctx) {
     const Variant& v = ctx.variant;
     const CampaignMap& map = *v.campaign;
     Position& next = ctx.result.next;
+    // Who stands where, once (no army moves here): unit_at scans the units while the turn steps
+    // run, once per train was the square of the front.
+    thread_local std::vector<PowerId> armies;
+    armies_by_province(v, next, armies);
     for (std::size_t i = 0; i < state(next).trains.size();) {
         const SupplyTrain t = state(next).trains[i];
-        const Unit* there = next.unit_at(t.at);
-        if (there == nullptr || there->type != UnitType::Army ||
-            !map.enemies(there->power, t.power)) {
+        if (!enemy_army_in(v, armies, t.at, t.power)) {
             ++i;
             continue;
         }

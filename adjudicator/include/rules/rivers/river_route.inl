@@ -43,8 +43,11 @@ namespace detail {
 // the same thread runs (none does: the goal and the blocking tests search nothing) takes space
 // of its own.
 struct SearchSpace {
+    // A state's parent is set only where `seen` holds the search's number: a search per army
+    // a week no longer clears arrays of every province (the square of the front).
     std::vector<std::uint32_t> parent;
-    std::vector<std::uint8_t> seen;
+    std::vector<std::uint32_t> seen;
+    std::uint32_t search = 0;
     std::vector<std::uint32_t> frontier;
     std::vector<std::uint32_t> next;
     std::vector<std::uint32_t> companions;
@@ -95,8 +98,16 @@ class RiverSearch {
             in_use_.clear();
         rivers_ = std::find(in_use_.begin(), in_use_.end(), 1) != in_use_.end();
         modes_ = rivers_ ? 1 + v_.campaign->rivers.rivers.size() : 1;
-        parent_.assign(v_.provinces.size() * modes_, kNone);
-        seen_.assign(v_.provinces.size() * modes_, 0);
+        const std::size_t states = v_.provinces.size() * modes_;
+        if (seen_.size() < states) {
+            seen_.resize(states, 0);
+            parent_.resize(states, kNone);
+        }
+        if (++(*space_).search == 0) {
+            std::fill(seen_.begin(), seen_.end(), 0u);
+            (*space_).search = 1;
+        }
+        search_ = (*space_).search;
     }
 
     // Into `found`, whose room is kept (a supply line is traced into the army's own).
@@ -145,7 +156,7 @@ class RiverSearch {
     // Marks `s` found from `by` and puts it on `level`, with the states of its province it
     // leads to at no cost: a river through it the side's barges use, and for trains the road.
     void discover(std::uint32_t s, std::uint32_t by, std::vector<std::uint32_t>& level) {
-        seen_[s] = 1;
+        seen_[s] = search_;
         parent_[s] = by;
         level.push_back(s);
         if (!rivers_) return;
@@ -155,8 +166,8 @@ class RiverSearch {
             const std::uint32_t c = companions.back();
             companions.pop_back();
             const auto reach = [&](std::uint32_t t) {
-                if (seen_[t]) return;
-                seen_[t] = 1;
+                if (seen_[t] == search_) return;
+                seen_[t] = search_;
                 parent_[t] = c;
                 level.push_back(t);
                 companions.push_back(t);
@@ -179,7 +190,8 @@ class RiverSearch {
         };
         if (mode_of(s) == 0) {
             for (ProvinceId q : v_.campaign->roads_by_abbr[p])
-                if (!seen_[state_of(q, 0)] && !blocked_(q)) discover(state_of(q, 0), s, next);
+                if (seen_[state_of(q, 0)] != search_ && !blocked_(q))
+                    discover(state_of(q, 0), s, next);
             return;
         }
         const std::size_t r = mode_of(s) - 1;
@@ -192,7 +204,7 @@ class RiverSearch {
         if (count == 2 && by_abbr(reaches[1], reaches[0])) std::swap(reaches[0], reaches[1]);
         for (std::size_t k = 0; k < count; ++k)
             if (const ProvinceId q = reaches[k];
-                !seen_[state_of(q, r + 1)] && river_open(v_, pos_, r, q, power_))
+                seen_[state_of(q, r + 1)] != search_ && river_open(v_, pos_, r, q, power_))
                 discover(state_of(q, r + 1), s, next);
     }
 
@@ -229,7 +241,8 @@ class RiverSearch {
     SpaceLease space_;
     std::vector<std::uint8_t>& in_use_;
     std::vector<std::uint32_t>& parent_;
-    std::vector<std::uint8_t>& seen_;
+    std::vector<std::uint32_t>& seen_;
+    std::uint32_t search_ = 0;
 };
 
 }  // namespace detail
