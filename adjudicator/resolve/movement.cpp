@@ -34,8 +34,10 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     no_canals_ = variant.canals.empty();
     owner_ = &position.owner;
     const std::size_t n = position.units.size();
-    state_.assign(n, State::Unresolved);
-    result_.assign(n, 0);
+    // Each unit's decision state is set where its order is: place_units() as a hold (no
+    // decision), take_orders() for the order given.
+    state_.resize(n);
+    result_.resize(n);
     dependencies_.clear();
     place_units(position, base, attack_bonus);
     take_orders(orders);
@@ -44,16 +46,9 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     lay_rail_paths();
     chain_attackers();
     match_supports();
-    for (std::size_t i = 0; i < n; ++i) {
-        const OrderType type = units_[i].order.type;
-        if (type == OrderType::Move || type == OrderType::Support || type == OrderType::Convoy ||
-            type == OrderType::RailMove)
-            continue;
-        state_[i] = State::Resolved;  // holds are not decisions
-        result_[i] = 1;
-    }
-    for (std::size_t i = 0; i < n; ++i)
-        if (!units_[i].held.empty()) state_[i] = State::Resolved;  // it holds, failed
+    if (any_rail_)  // only a module's ride can be held
+        for (std::size_t i = 0; i < n; ++i)
+            if (!units_[i].held.empty()) state_[i] = State::Resolved;  // it holds, failed
 }
 
 void MovementResolver::chain_attackers() {
@@ -98,14 +93,15 @@ void MovementResolver::place_units(const Position& position, std::span<const Str
         slot.base = base.empty() ? 1 : base[i];
         slot.attack_bonus = attack_bonus.empty() ? 0 : attack_bonus[i];
         unit_at_[unit.location.province] = static_cast<int>(i);
+        state_[i] = State::Resolved;  // holds are not decisions
+        result_[i] = 1;
     }
 }
 
 void MovementResolver::take_orders(std::span<const Order> orders) {
     permits_.clear();
-    any_rail_ = false;
-    any_support_ = false;
-    any_convoy_ = false;
+    // A bit per order type given, read once at the end (three flags kept in memory cost more).
+    std::uint32_t types = 0;
     for (const Order& order : orders) {
         if (order.type == OrderType::Permit) {
             permits_.push_back(Permit{order.power, order.line, order.permitted});
@@ -129,10 +125,19 @@ void MovementResolver::take_orders(std::span<const Order> orders) {
         slot.unit_type = type;
         slot.power = power;
         units_[i].given = true;
-        any_rail_ = any_rail_ || slot.type == OrderType::RailMove;
-        any_support_ = any_support_ || slot.type == OrderType::Support;
-        any_convoy_ = any_convoy_ || slot.type == OrderType::Convoy;
+        types |= std::uint32_t{1} << static_cast<unsigned>(slot.type);
+        // Moves, supports, convoys and rail moves are decisions; anything else holds.
+        const bool decision = slot.type == OrderType::Move || slot.type == OrderType::Support ||
+                              slot.type == OrderType::Convoy || slot.type == OrderType::RailMove;
+        state_[i] = decision ? State::Unresolved : State::Resolved;
+        result_[i] = decision ? 0 : 1;
     }
+    const auto given = [&](OrderType type) {
+        return (types & (std::uint32_t{1} << static_cast<unsigned>(type))) != 0;
+    };
+    any_rail_ = given(OrderType::RailMove);
+    any_support_ = given(OrderType::Support);
+    any_convoy_ = given(OrderType::Convoy);
 }
 
 void MovementResolver::decide_convoys() {
@@ -239,24 +244,36 @@ void MovementResolver::match_supports() {
 void MovementResolver::run() {
     assert(variant_ != nullptr);  // load() comes first
     for (std::size_t i = 0; i < units_.size(); ++i) resolve(static_cast<int>(i));
-    rail_stops_.assign(units_.size(), kNoProvince);
-    for (std::size_t i = 0; i < units_.size(); ++i) {
-        if (is_move(i)) units_[i].path_ok = path_succeeds(static_cast<int>(i));
-        if (is_rail(i)) rail_stops_[i] = rail_stop(static_cast<int>(i));
-        const Order& o = units_[i].order;
-        if (o.type == OrderType::Support && o.unit_type == UnitType::Fleet)
-            units_[i].canal_closed =
-                !canal_open(static_cast<int>(i), o.unit.province,
-                            o.target_destination == kNoProvince ? o.target : o.target_destination);
-    }
-    // Asked for each unit by the reasons, the dislodged and the next units: found once.
-    dislodger_.resize(units_.size());
-    for (std::size_t i = 0; i < units_.size(); ++i) dislodger_[i] = find_dislodger(i);
-    // Where each unit ends: its destination, or for a rail move the province it stops in.
-    final_.resize(units_.size());
-    for (std::size_t i = 0; i < units_.size(); ++i) {
-        const Order& o = units_[i].order;
-        final_[i] = is_rail(i) ? Location{rail_stops_[i], Coast::None}
+    // Every decision is made: one pass settles what each unit's report and place need (each
+    // step reads only decisions, and unit i's own route and stop).
+    const std::size_t n = units_.size();
+    if (any_rail_) rail_stops_.assign(n, kNoProvince);
+    dislodger_.resize(n);
+    final_.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        UnitOrder& u = units_[i];
+        const Order& o = u.order;
+        switch (o.type) {
+            case OrderType::Move:
+                u.path_ok = path_succeeds(static_cast<int>(i));
+                break;
+            case OrderType::RailMove:
+                u.path_ok = path_succeeds(static_cast<int>(i));
+                rail_stops_[i] = rail_stop(static_cast<int>(i));
+                break;
+            case OrderType::Support:
+                if (o.unit_type == UnitType::Fleet)
+                    u.canal_closed = !canal_open(
+                        static_cast<int>(i), o.unit.province,
+                        o.target_destination == kNoProvince ? o.target : o.target_destination);
+                break;
+            default:
+                break;
+        }
+        // Asked for each unit by the reasons, the dislodged and the next units: found once.
+        dislodger_[i] = find_dislodger(i);
+        // Where each unit ends: its destination, or for a rail move the province it stops in.
+        final_[i] = o.type == OrderType::RailMove ? Location{rail_stops_[i], Coast::None}
                     : o.type == OrderType::Move && result_[i] ? o.destination
                                                               : o.unit;
     }
