@@ -251,7 +251,10 @@ void MovementResolver::match_supports() {
 
 void MovementResolver::run() {
     assert(variant_ != nullptr);  // load() comes first
-    for (std::size_t i = 0; i < units_.size(); ++i) resolve(static_cast<int>(i));
+    // Most decisions are made by then as others' dependencies, and holds are none: resolve()
+    // is called only for the rest.
+    for (std::size_t i = 0; i < units_.size(); ++i)
+        if (state_[i] != State::Resolved) resolve(static_cast<int>(i));
     // Every decision is made: one pass settles what each unit's report and place need (each
     // step reads only decisions, and unit i's own route and stop).
     const std::size_t n = units_.size();
@@ -279,7 +282,8 @@ void MovementResolver::run() {
                 break;
         }
         // Asked for each unit by the reasons, the dislodged and the next units: found once.
-        dislodger_[i] = find_dislodger(i);
+        // (Nobody moved to the unit's province, most often: no call.)
+        dislodger_[i] = attackers_.head[o.unit.province] < 0 ? -1 : find_dislodger(i);
         // Where each unit ends: its destination, or for a rail move the province it stops in.
         final_[i] = o.type == OrderType::RailMove ? Location{rail_stops_[i], Coast::None}
                     : o.type == OrderType::Move && result_[i] ? o.destination
