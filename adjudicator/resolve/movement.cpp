@@ -43,13 +43,12 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     no_canals_ = variant.canals.empty();
     owner_ = &position.owner;
     const std::size_t n = position.units.size();
-    // Each unit's decision state is set where its order is: place_units() as a hold (no
-    // decision), take_orders() for the order given.
+    // Each unit's decision state is set where its order is, in take_orders().
     state_.resize(n);
     result_.resize(n);
     dependencies_.clear();
-    place_units(position, base, attack_bonus);
-    take_orders(orders);
+    place_units(position);
+    take_orders(position, orders, base, attack_bonus);
     decide_convoys();
     plan_rides(position);
     lay_rail_paths();
@@ -86,28 +85,32 @@ void MovementResolver::chain_attackers() {
     }
 }
 
-void MovementResolver::place_units(const Position& position, std::span<const Strength> base,
-                                   std::span<const Strength> attack_bonus) {
+void MovementResolver::place_units(const Position& position) {
     const std::size_t n = position.units.size();
     units_.resize(n);
     unit_at_.assign(variant_->province_count(), -1);
     for (std::size_t i = 0; i < n; ++i) {
-        const Unit& unit = position.units[i];
-        UnitOrder& slot = units_[i];
-        slot = UnitOrder{};
-        slot.order.type = OrderType::Hold;
-        slot.order.power = unit.power;
-        slot.order.unit_type = unit.type;
-        slot.order.unit = unit.location;
-        slot.base = base.empty() ? 1 : base[i];
-        slot.attack_bonus = attack_bonus.empty() ? 0 : attack_bonus[i];
-        unit_at_[unit.location.province] = static_cast<int>(i);
-        state_[i] = State::Resolved;  // holds are not decisions
-        result_[i] = 1;
+        unit_at_[position.units[i].location.province] = static_cast<int>(i);
+        units_[i].given = false;
     }
 }
 
-void MovementResolver::take_orders(std::span<const Order> orders) {
+void MovementResolver::start_unit(std::size_t i, std::span<const Strength> base,
+                                  std::span<const Strength> attack_bonus) {
+    UnitOrder& u = units_[i];
+    u.base = base.empty() ? 1 : base[i];
+    u.attack_bonus = attack_bonus.empty() ? 0 : attack_bonus[i];
+    u.convoyed = false;
+    u.matched = true;
+    u.szykman_failed = false;
+    u.path_ok = true;
+    u.canal_closed = false;
+    u.held = {};
+}
+
+void MovementResolver::take_orders(const Position& position, std::span<const Order> orders,
+                                   std::span<const Strength> base,
+                                   std::span<const Strength> attack_bonus) {
     permits_.clear();
     // A bit per order type given, read once at the end (three flags kept in memory cost more).
     std::uint32_t types = 0;
@@ -125,14 +128,14 @@ void MovementResolver::take_orders(std::span<const Order> orders) {
         }
         const int i = unit_in(order.unit.province);
         if (i < 0) continue;  // the parser only passes orders for existing units
+        // The unit as it stands, whatever the order says of it.
+        const Unit& unit = position.units[static_cast<std::size_t>(i)];
         Order& slot = units_[i].order;
-        const Location actual = slot.unit;
-        const UnitType type = slot.unit_type;
-        const PowerId power = slot.power;
         slot = order;
-        slot.unit = actual;
-        slot.unit_type = type;
-        slot.power = power;
+        slot.unit = unit.location;
+        slot.unit_type = unit.type;
+        slot.power = unit.power;
+        start_unit(static_cast<std::size_t>(i), base, attack_bonus);
         units_[i].given = true;
         // Convoy orders decide whether an adjacent move goes by land or by sea (DATC 4.A.3,
         // the 2023 rule without fallback): by sea when written "via convoy" (here), or when a
@@ -146,6 +149,20 @@ void MovementResolver::take_orders(std::span<const Order> orders) {
                               slot.type == OrderType::Convoy || slot.type == OrderType::RailMove;
         state_[i] = decision ? State::Unresolved : State::Resolved;
         result_[i] = decision ? 0 : 1;
+    }
+    // The units given no order hold.
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        if (units_[i].given) continue;
+        const Unit& unit = position.units[i];
+        Order& slot = units_[i].order;
+        slot = Order{};
+        slot.type = OrderType::Hold;
+        slot.power = unit.power;
+        slot.unit_type = unit.type;
+        slot.unit = unit.location;
+        start_unit(i, base, attack_bonus);
+        state_[i] = State::Resolved;  // holds are not decisions
+        result_[i] = 1;
     }
     const auto given = [&](OrderType type) {
         return (types & (std::uint32_t{1} << static_cast<unsigned>(type))) != 0;

@@ -73,6 +73,8 @@ class MovementResolver {
   private:
     enum class State : std::uint8_t { Unresolved, Guessing, Resolved };
 
+    // Every field but `given` is set anew for each phase by take_orders() and start_unit():
+    // a field added here is set there.
     struct UnitOrder {
         Order order;
         Strength base = 1;
@@ -124,12 +126,16 @@ class MovementResolver {
     };
     void chain_attackers();
 
-    // The steps of load(), in order: every unit holding by default, with its strength; the
-    // orders given; which moves go by convoy and the convoys that carry them; the rail moves'
-    // paths; the supports that match what their unit does.
-    void place_units(const Position& position, std::span<const Strength> base,
-                     std::span<const Strength> attack_bonus);
-    void take_orders(std::span<const Order> orders);
+    // The steps of load(), in order: the units by province; each unit's order, given or a
+    // hold, with its strength; which moves go by convoy and the convoys that carry them; the
+    // rail moves' paths; the supports that match what their unit does. take_orders() writes
+    // each unit's slot once (an order copied over a hold built first cost a slot's worth of
+    // stores per unit), start_unit() its fields besides the order.
+    void place_units(const Position& position);
+    void take_orders(const Position& position, std::span<const Order> orders,
+                     std::span<const Strength> base, std::span<const Strength> attack_bonus);
+    void start_unit(std::size_t i, std::span<const Strength> base,
+                    std::span<const Strength> attack_bonus);
     void decide_convoys();
     void lay_rail_paths();
     void match_supports();
