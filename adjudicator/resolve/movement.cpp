@@ -61,20 +61,10 @@ void MovementResolver::load(const Variant& variant, const Position& position,
 
 void MovementResolver::chain_attackers() {
     Chains& c = attackers_;
-    for (const ProvinceId p : c.used) c.head[p] = -1;
-    c.used.clear();
-    c.unit.clear();
-    c.next.clear();
-    if (c.head.size() != variant_->province_count()) c.head.assign(variant_->province_count(), -1);
+    c.reset(variant_->province_count());
     // Each entry goes to the front of its province's chain, so the units are taken last first
     // and each chain lists them in their order.
-    const auto add = [&](std::size_t p, int i) {
-        int& head = c.head[p];
-        if (head < 0) c.used.push_back(static_cast<ProvinceId>(p));
-        c.unit.push_back(i);
-        c.next.push_back(head);
-        head = static_cast<int>(c.unit.size() - 1);
-    };
+    const auto add = [&](std::size_t p, int i) { c.push_front(p, i); };
     // A rail move contests every province it was ordered to move to or through (rule 9.25).
     for (std::size_t i = units_.size(); i-- > 0;) {
         if (units_[i].order.type == OrderType::Move)
@@ -236,12 +226,10 @@ void MovementResolver::lay_rail_paths() {
 
 void MovementResolver::match_supports() {
     const std::size_t n = units_.size();
-    if (!any_support_) {
-        supporters_.begin.assign(n + 1, 0);
-        supporters_.list.clear();
-        return;
-    }
-    for (std::size_t s = 0; s < n; ++s) {
+    supporters_.reset(n);
+    if (!any_support_) return;  // every chain empty
+    // Last unit first, so each chain lists its supports in the order of the units.
+    for (std::size_t s = n; s-- > 0;) {
         const Order& o = units_[s].order;
         if (o.type != OrderType::Support) continue;
         const int t = unit_in(o.target);
@@ -258,12 +246,8 @@ void MovementResolver::match_supports() {
                                  o.target_destination_coast == units_[t].order.destination.coast);
         }
         units_[s].matched = matches;
+        if (matches) supporters_.push_front(static_cast<std::size_t>(t), static_cast<int>(s));
     }
-    build_rows(supporters_.begin, supporters_.list, n, [&](auto&& add) {
-        for (std::size_t s = 0; s < n; ++s)
-            if (units_[s].order.type == OrderType::Support && units_[s].matched)
-                add(static_cast<std::size_t>(unit_in(units_[s].order.target)), static_cast<int>(s));
-    });
 }
 
 void MovementResolver::run() {

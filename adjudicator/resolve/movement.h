@@ -102,11 +102,30 @@ class MovementResolver {
     // order of the units. Chains of entries rather than rows: building rows took two passes
     // over every province of the map each phase; a chain touches only the provinces moved to,
     // and only their heads are cleared for the next phase.
+    // The supports of each unit's order are chained the same way (rows took five passes over
+    // the units; a chain, one).
     struct Chains {
-        std::vector<int> head;         // per province: its first entry, -1 for none
-        std::vector<int> unit;         // per entry: the unit
-        std::vector<int> next;         // per entry: its province's next entry, -1 at the end
-        std::vector<ProvinceId> used;  // the provinces whose head is set
+        std::vector<int> head;  // per province (or unit): its first entry, -1 for none
+        std::vector<int> unit;  // per entry: the unit
+        std::vector<int> next;  // per entry: its province's next entry, -1 at the end
+        std::vector<int> used;  // the provinces whose head is set
+
+        // Empties every chain, with room for `rows` of them.
+        void reset(std::size_t rows) {
+            for (const int r : used) head[static_cast<std::size_t>(r)] = -1;
+            used.clear();
+            unit.clear();
+            next.clear();
+            if (head.size() < rows) head.resize(rows, -1);
+        }
+        // Puts unit i first in row r's chain: entries added last to first list in order.
+        void push_front(std::size_t r, int i) {
+            int& first = head[r];
+            if (first < 0) used.push_back(static_cast<int>(r));
+            unit.push_back(i);
+            next.push_back(first);
+            first = static_cast<int>(unit.size() - 1);
+        }
     };
     struct AttackerRange {
         struct iterator {
@@ -199,9 +218,7 @@ class MovementResolver {
     Strength hold_strength(ProvinceId province);
     Strength support_total(int i, PowerId excluded_power);
 
-    std::span<const int> supporters(int i) const {
-        return supporters_.row(static_cast<std::size_t>(i));
-    }
+    AttackerRange supporters(int i) const { return {&supporters_, supporters_.head[i]}; }
     std::span<const int> convoyers(int i) const {
         return convoyers_.row(static_cast<std::size_t>(i));
     }
@@ -218,7 +235,7 @@ class MovementResolver {
     std::vector<UnitOrder> units_;
     std::vector<int> unit_at_;  // per province: unit index or -1
     Chains attackers_;          // per province: units ordered to move there
-    Rows supporters_;           // per unit: matched supports of its order
+    Chains supporters_;         // per unit: matched supports of its order
     Rows convoyers_;            // per unit: matching convoy orders for its move
     Rows rail_paths_;           // per unit: provinces a rail move passes, destination last
     std::vector<ProvinceId> rail_stops_;      // per unit, after run(): where a rail move stopped
