@@ -105,35 +105,36 @@ class MovementResolver {
     // The supports of each unit's order are chained the same way (rows took five passes over
     // the units; a chain, one).
     struct Chains {
-        std::vector<int> head;  // per province (or unit): its first entry, -1 for none
-        std::vector<int> unit;  // per entry: the unit
-        std::vector<int> next;  // per entry: its province's next entry, -1 at the end
-        std::vector<int> used;  // the provinces whose head is set
+        struct Entry {
+            int unit;
+            int next;  // its province's next entry, -1 at the end
+        };
+        std::vector<int> head;       // per province (or unit): its first entry, -1 for none
+        std::vector<Entry> entries;  // one store per entry added, read together when walked
+        std::vector<int> used;       // the provinces whose head is set
 
         // Empties every chain, with room for `rows` of them.
         void reset(std::size_t rows) {
             for (const int r : used) head[static_cast<std::size_t>(r)] = -1;
             used.clear();
-            unit.clear();
-            next.clear();
+            entries.clear();
             if (head.size() < rows) head.resize(rows, -1);
         }
         // Puts unit i first in row r's chain: entries added last to first list in order.
         void push_front(std::size_t r, int i) {
             int& first = head[r];
             if (first < 0) used.push_back(static_cast<int>(r));
-            unit.push_back(i);
-            next.push_back(first);
-            first = static_cast<int>(unit.size() - 1);
+            entries.push_back(Entry{i, first});
+            first = static_cast<int>(entries.size() - 1);
         }
     };
     struct AttackerRange {
         struct iterator {
             const Chains* chains;
             int entry;
-            int operator*() const { return chains->unit[static_cast<std::size_t>(entry)]; }
+            int operator*() const { return chains->entries[static_cast<std::size_t>(entry)].unit; }
             iterator& operator++() {
-                entry = chains->next[static_cast<std::size_t>(entry)];
+                entry = chains->entries[static_cast<std::size_t>(entry)].next;
                 return *this;
             }
             bool operator!=(const iterator& other) const { return entry != other.entry; }
