@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 
+#include "resolve/phases.h"
 #include "variant/variant.h"
 
 namespace adjutant {
@@ -50,6 +51,21 @@ bool any_adjustment(const Variant& variant, const Position& position) {
 }
 
 }  // namespace
+
+void start_from_units(const Position& position, Adjudication& out) {
+    out.phase = position.phase;
+    out.results.clear();
+    out.dislodged.clear();
+    out.events.clear();
+    Position& next = out.next;
+    // Its index is of the units it held: dropped, as a new position has none.
+    next.suspend_index();
+    next.resume_index();
+    next.units = position.units;
+    next.dislodged.clear();
+    next.standoffs.clear();
+    carry_over(position, next);
+}
 
 void carry_over(const Position& from, Position& to) {
     to.owner = from.owner;
