@@ -67,10 +67,10 @@ void Adjudicator::run_phase(const Variant& variant, const Position& position,
             adjudicate_movement(variant, position, orders, *movement_, result);
             break;
         case PhaseKind::Retreat:
-            result = adjudicate_retreats(variant, position, orders);
+            adjudicate_retreats(variant, position, orders, result);
             break;
         case PhaseKind::Adjustment:
-            result = adjudicate_adjustments(variant, position, orders);
+            adjudicate_adjustments(variant, position, orders, result);
             break;
     }
     if (variant.campaign) {

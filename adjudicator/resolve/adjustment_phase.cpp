@@ -42,13 +42,10 @@ std::vector<int> distance_to_owned_centre(const Variant& variant, const Position
 
 }  // namespace
 
-Adjudication adjudicate_adjustments(const Variant& variant, const Position& position,
-                                    std::span<const Order> orders) {
-    Adjudication out;
-    out.phase = position.phase;
+void adjudicate_adjustments(const Variant& variant, const Position& position,
+                            std::span<const Order> orders, Adjudication& out) {
+    start_from_units(position, out);
     Position& next = out.next;
-    next.units = position.units;
-    carry_over(position, next);
     next.index_units();  // builds ask whether their centre is empty
 
     for (std::size_t pw = 0; pw < variant.powers.size(); ++pw) {
@@ -123,7 +120,6 @@ Adjudication adjudicate_adjustments(const Variant& variant, const Position& posi
         }
     }
     advance_phase(variant, position.phase, next);
-    return out;
 }
 
 }  // namespace adjutant

@@ -25,6 +25,15 @@ void build_rows(std::vector<int>& begin, std::vector<int>& list, std::size_t row
     begin[0] = 0;
 }
 
+// Variant::army_can_move, here inline: asked for every army's move. An adjacency list holds a
+// few provinces, so a scan answers as its binary search does, without the call.
+bool army_adjacent(const Variant& variant, ProvinceId from, ProvinceId to) {
+    if (from >= variant.army_adjacency.size()) return false;
+    for (const ProvinceId p : variant.army_adjacency[from])
+        if (p == to) return true;
+    return false;
+}
+
 }  // namespace
 
 void MovementResolver::load(const Variant& variant, const Position& position,
@@ -34,44 +43,28 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     no_canals_ = variant.canals.empty();
     owner_ = &position.owner;
     const std::size_t n = position.units.size();
-    state_.assign(n, State::Unresolved);
-    result_.assign(n, 0);
+    // Each unit's decision state is set where its order is, in take_orders().
+    state_.resize(n);
+    result_.resize(n);
     dependencies_.clear();
-    place_units(position, base, attack_bonus);
-    take_orders(orders);
+    place_units(position);
+    take_orders(position, orders, base, attack_bonus);
     decide_convoys();
     plan_rides(position);
     lay_rail_paths();
     chain_attackers();
     match_supports();
-    for (std::size_t i = 0; i < n; ++i) {
-        const OrderType type = units_[i].order.type;
-        if (type == OrderType::Move || type == OrderType::Support || type == OrderType::Convoy ||
-            type == OrderType::RailMove)
-            continue;
-        state_[i] = State::Resolved;  // holds are not decisions
-        result_[i] = 1;
-    }
-    for (std::size_t i = 0; i < n; ++i)
-        if (!units_[i].held.empty()) state_[i] = State::Resolved;  // it holds, failed
+    if (any_rail_)  // only a module's ride can be held
+        for (std::size_t i = 0; i < n; ++i)
+            if (!units_[i].held.empty()) state_[i] = State::Resolved;  // it holds, failed
 }
 
 void MovementResolver::chain_attackers() {
     Chains& c = attackers_;
-    for (const ProvinceId p : c.used) c.head[p] = -1;
-    c.used.clear();
-    c.unit.clear();
-    c.next.clear();
-    if (c.head.size() != variant_->province_count()) c.head.assign(variant_->province_count(), -1);
+    c.reset(variant_->province_count());
     // Each entry goes to the front of its province's chain, so the units are taken last first
     // and each chain lists them in their order.
-    const auto add = [&](std::size_t p, int i) {
-        int& head = c.head[p];
-        if (head < 0) c.used.push_back(static_cast<ProvinceId>(p));
-        c.unit.push_back(i);
-        c.next.push_back(head);
-        head = static_cast<int>(c.unit.size() - 1);
-    };
+    const auto add = [&](std::size_t p, int i) { c.push_front(p, i); };
     // A rail move contests every province it was ordered to move to or through (rule 9.25).
     for (std::size_t i = units_.size(); i-- > 0;) {
         if (units_[i].order.type == OrderType::Move)
@@ -82,30 +75,35 @@ void MovementResolver::chain_attackers() {
     }
 }
 
-void MovementResolver::place_units(const Position& position, std::span<const Strength> base,
-                                   std::span<const Strength> attack_bonus) {
+void MovementResolver::place_units(const Position& position) {
     const std::size_t n = position.units.size();
     units_.resize(n);
     unit_at_.assign(variant_->province_count(), -1);
     for (std::size_t i = 0; i < n; ++i) {
-        const Unit& unit = position.units[i];
-        UnitOrder& slot = units_[i];
-        slot = UnitOrder{};
-        slot.order.type = OrderType::Hold;
-        slot.order.power = unit.power;
-        slot.order.unit_type = unit.type;
-        slot.order.unit = unit.location;
-        slot.base = base.empty() ? 1 : base[i];
-        slot.attack_bonus = attack_bonus.empty() ? 0 : attack_bonus[i];
-        unit_at_[unit.location.province] = static_cast<int>(i);
+        unit_at_[position.units[i].location.province] = static_cast<int>(i);
+        units_[i].given = false;
     }
 }
 
-void MovementResolver::take_orders(std::span<const Order> orders) {
+void MovementResolver::start_unit(std::size_t i, std::span<const Strength> base,
+                                  std::span<const Strength> attack_bonus) {
+    UnitOrder& u = units_[i];
+    u.base = base.empty() ? 1 : base[i];
+    u.attack_bonus = attack_bonus.empty() ? 0 : attack_bonus[i];
+    u.convoyed = false;
+    u.matched = true;
+    u.szykman_failed = false;
+    u.path_ok = true;
+    u.canal_closed = false;
+    u.held = {};
+}
+
+void MovementResolver::take_orders(const Position& position, std::span<const Order> orders,
+                                   std::span<const Strength> base,
+                                   std::span<const Strength> attack_bonus) {
     permits_.clear();
-    any_rail_ = false;
-    any_support_ = false;
-    any_convoy_ = false;
+    // A bit per order type given, read once at the end (three flags kept in memory cost more).
+    std::uint32_t types = 0;
     for (const Order& order : orders) {
         if (order.type == OrderType::Permit) {
             permits_.push_back(Permit{order.power, order.line, order.permitted});
@@ -120,32 +118,54 @@ void MovementResolver::take_orders(std::span<const Order> orders) {
         }
         const int i = unit_in(order.unit.province);
         if (i < 0) continue;  // the parser only passes orders for existing units
+        // The unit as it stands, whatever the order says of it.
+        const Unit& unit = position.units[static_cast<std::size_t>(i)];
         Order& slot = units_[i].order;
-        const Location actual = slot.unit;
-        const UnitType type = slot.unit_type;
-        const PowerId power = slot.power;
         slot = order;
-        slot.unit = actual;
-        slot.unit_type = type;
-        slot.power = power;
+        slot.unit = unit.location;
+        slot.unit_type = unit.type;
+        slot.power = unit.power;
+        start_unit(static_cast<std::size_t>(i), base, attack_bonus);
         units_[i].given = true;
-        any_rail_ = any_rail_ || slot.type == OrderType::RailMove;
-        any_support_ = any_support_ || slot.type == OrderType::Support;
-        any_convoy_ = any_convoy_ || slot.type == OrderType::Convoy;
+        // Convoy orders decide whether an adjacent move goes by land or by sea (DATC 4.A.3,
+        // the 2023 rule without fallback): by sea when written "via convoy" (here), or when a
+        // fleet of the army's own power is ordered to convoy it (decide_convoys()).
+        units_[i].convoyed = slot.type == OrderType::Move && slot.unit_type == UnitType::Army &&
+                             (slot.via_convoy || !army_adjacent(*variant_, slot.unit.province,
+                                                                slot.destination.province));
+        types |= std::uint32_t{1} << static_cast<unsigned>(slot.type);
+        // Moves, supports, convoys and rail moves are decisions; anything else holds.
+        const bool decision = slot.type == OrderType::Move || slot.type == OrderType::Support ||
+                              slot.type == OrderType::Convoy || slot.type == OrderType::RailMove;
+        state_[i] = decision ? State::Unresolved : State::Resolved;
+        result_[i] = decision ? 0 : 1;
     }
+    // The units given no order hold.
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        if (units_[i].given) continue;
+        const Unit& unit = position.units[i];
+        Order& slot = units_[i].order;
+        slot = Order{};
+        slot.type = OrderType::Hold;
+        slot.power = unit.power;
+        slot.unit_type = unit.type;
+        slot.unit = unit.location;
+        start_unit(i, base, attack_bonus);
+        state_[i] = State::Resolved;  // holds are not decisions
+        result_[i] = 1;
+    }
+    const auto given = [&](OrderType type) {
+        return (types & (std::uint32_t{1} << static_cast<unsigned>(type))) != 0;
+    };
+    any_rail_ = given(OrderType::RailMove);
+    any_support_ = given(OrderType::Support);
+    any_convoy_ = given(OrderType::Convoy);
 }
 
 void MovementResolver::decide_convoys() {
     const std::size_t n = units_.size();
-    // Convoy orders decide whether an adjacent move goes by land or by sea (DATC 4.A.3, the
-    // 2023 rule without fallback): by sea when written "via convoy" or when a fleet of the
-    // army's own power is ordered to convoy it.
-    for (std::size_t i = 0; i < n; ++i) {
-        UnitOrder& u = units_[i];
-        if (u.order.type != OrderType::Move || u.order.unit_type != UnitType::Army) continue;
-        u.convoyed = u.order.via_convoy ||
-                     !variant_->army_can_move(u.order.unit.province, u.order.destination.province);
-    }
+    // Each army's move goes by sea when written "via convoy" or over no land border
+    // (take_orders()); and when a fleet of its own power is ordered to convoy it (here).
     if (!any_convoy_) {  // most phases: no convoy, every row empty
         convoyers_.begin.assign(n + 1, 0);
         convoyers_.list.clear();
@@ -206,12 +226,10 @@ void MovementResolver::lay_rail_paths() {
 
 void MovementResolver::match_supports() {
     const std::size_t n = units_.size();
-    if (!any_support_) {
-        supporters_.begin.assign(n + 1, 0);
-        supporters_.list.clear();
-        return;
-    }
-    for (std::size_t s = 0; s < n; ++s) {
+    supporters_.reset(n);
+    if (!any_support_) return;  // every chain empty
+    // Last unit first, so each chain lists its supports in the order of the units.
+    for (std::size_t s = n; s-- > 0;) {
         const Order& o = units_[s].order;
         if (o.type != OrderType::Support) continue;
         const int t = unit_in(o.target);
@@ -228,35 +246,47 @@ void MovementResolver::match_supports() {
                                  o.target_destination_coast == units_[t].order.destination.coast);
         }
         units_[s].matched = matches;
+        if (matches) supporters_.push_front(static_cast<std::size_t>(t), static_cast<int>(s));
     }
-    build_rows(supporters_.begin, supporters_.list, n, [&](auto&& add) {
-        for (std::size_t s = 0; s < n; ++s)
-            if (units_[s].order.type == OrderType::Support && units_[s].matched)
-                add(static_cast<std::size_t>(unit_in(units_[s].order.target)), static_cast<int>(s));
-    });
 }
 
 void MovementResolver::run() {
     assert(variant_ != nullptr);  // load() comes first
-    for (std::size_t i = 0; i < units_.size(); ++i) resolve(static_cast<int>(i));
-    rail_stops_.assign(units_.size(), kNoProvince);
-    for (std::size_t i = 0; i < units_.size(); ++i) {
-        if (is_move(i)) units_[i].path_ok = path_succeeds(static_cast<int>(i));
-        if (is_rail(i)) rail_stops_[i] = rail_stop(static_cast<int>(i));
-        const Order& o = units_[i].order;
-        if (o.type == OrderType::Support && o.unit_type == UnitType::Fleet)
-            units_[i].canal_closed =
-                !canal_open(static_cast<int>(i), o.unit.province,
-                            o.target_destination == kNoProvince ? o.target : o.target_destination);
-    }
-    // Asked for each unit by the reasons, the dislodged and the next units: found once.
-    dislodger_.resize(units_.size());
-    for (std::size_t i = 0; i < units_.size(); ++i) dislodger_[i] = find_dislodger(i);
-    // Where each unit ends: its destination, or for a rail move the province it stops in.
-    final_.resize(units_.size());
-    for (std::size_t i = 0; i < units_.size(); ++i) {
-        const Order& o = units_[i].order;
-        final_[i] = is_rail(i) ? Location{rail_stops_[i], Coast::None}
+    // Most decisions are made by then as others' dependencies, and holds are none: resolve()
+    // is called only for the rest.
+    for (std::size_t i = 0; i < units_.size(); ++i)
+        if (state_[i] != State::Resolved) resolve(static_cast<int>(i));
+    // Every decision is made: one pass settles what each unit's report and place need (each
+    // step reads only decisions, and unit i's own route and stop).
+    const std::size_t n = units_.size();
+    if (any_rail_) rail_stops_.assign(n, kNoProvince);
+    dislodger_.resize(n);
+    final_.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        UnitOrder& u = units_[i];
+        const Order& o = u.order;
+        switch (o.type) {
+            case OrderType::Move:
+                u.path_ok = path_succeeds(static_cast<int>(i));
+                break;
+            case OrderType::RailMove:
+                u.path_ok = path_succeeds(static_cast<int>(i));
+                rail_stops_[i] = rail_stop(static_cast<int>(i));
+                break;
+            case OrderType::Support:
+                if (o.unit_type == UnitType::Fleet)
+                    u.canal_closed = !canal_open(
+                        static_cast<int>(i), o.unit.province,
+                        o.target_destination == kNoProvince ? o.target : o.target_destination);
+                break;
+            default:
+                break;
+        }
+        // Asked for each unit by the reasons, the dislodged and the next units: found once.
+        // (Nobody moved to the unit's province, most often: no call.)
+        dislodger_[i] = attackers_.head[o.unit.province] < 0 ? -1 : find_dislodger(i);
+        // Where each unit ends: its destination, or for a rail move the province it stops in.
+        final_[i] = o.type == OrderType::RailMove ? Location{rail_stops_[i], Coast::None}
                     : o.type == OrderType::Move && result_[i] ? o.destination
                                                               : o.unit;
     }

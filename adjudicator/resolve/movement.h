@@ -73,6 +73,8 @@ class MovementResolver {
   private:
     enum class State : std::uint8_t { Unresolved, Guessing, Resolved };
 
+    // Every field but `given` is set anew for each phase by take_orders() and start_unit():
+    // a field added here is set there.
     struct UnitOrder {
         Order order;
         Strength base = 1;
@@ -100,19 +102,39 @@ class MovementResolver {
     // order of the units. Chains of entries rather than rows: building rows took two passes
     // over every province of the map each phase; a chain touches only the provinces moved to,
     // and only their heads are cleared for the next phase.
+    // The supports of each unit's order are chained the same way (rows took five passes over
+    // the units; a chain, one).
     struct Chains {
-        std::vector<int> head;         // per province: its first entry, -1 for none
-        std::vector<int> unit;         // per entry: the unit
-        std::vector<int> next;         // per entry: its province's next entry, -1 at the end
-        std::vector<ProvinceId> used;  // the provinces whose head is set
+        struct Entry {
+            int unit;
+            int next;  // its province's next entry, -1 at the end
+        };
+        std::vector<int> head;       // per province (or unit): its first entry, -1 for none
+        std::vector<Entry> entries;  // one store per entry added, read together when walked
+        std::vector<int> used;       // the provinces whose head is set
+
+        // Empties every chain, with room for `rows` of them.
+        void reset(std::size_t rows) {
+            for (const int r : used) head[static_cast<std::size_t>(r)] = -1;
+            used.clear();
+            entries.clear();
+            if (head.size() < rows) head.resize(rows, -1);
+        }
+        // Puts unit i first in row r's chain: entries added last to first list in order.
+        void push_front(std::size_t r, int i) {
+            int& first = head[r];
+            if (first < 0) used.push_back(static_cast<int>(r));
+            entries.push_back(Entry{i, first});
+            first = static_cast<int>(entries.size() - 1);
+        }
     };
     struct AttackerRange {
         struct iterator {
             const Chains* chains;
             int entry;
-            int operator*() const { return chains->unit[static_cast<std::size_t>(entry)]; }
+            int operator*() const { return chains->entries[static_cast<std::size_t>(entry)].unit; }
             iterator& operator++() {
-                entry = chains->next[static_cast<std::size_t>(entry)];
+                entry = chains->entries[static_cast<std::size_t>(entry)].next;
                 return *this;
             }
             bool operator!=(const iterator& other) const { return entry != other.entry; }
@@ -124,12 +146,16 @@ class MovementResolver {
     };
     void chain_attackers();
 
-    // The steps of load(), in order: every unit holding by default, with its strength; the
-    // orders given; which moves go by convoy and the convoys that carry them; the rail moves'
-    // paths; the supports that match what their unit does.
-    void place_units(const Position& position, std::span<const Strength> base,
-                     std::span<const Strength> attack_bonus);
-    void take_orders(std::span<const Order> orders);
+    // The steps of load(), in order: the units by province; each unit's order, given or a
+    // hold, with its strength; which moves go by convoy and the convoys that carry them; the
+    // rail moves' paths; the supports that match what their unit does. take_orders() writes
+    // each unit's slot once (an order copied over a hold built first cost a slot's worth of
+    // stores per unit), start_unit() its fields besides the order.
+    void place_units(const Position& position);
+    void take_orders(const Position& position, std::span<const Order> orders,
+                     std::span<const Strength> base, std::span<const Strength> attack_bonus);
+    void start_unit(std::size_t i, std::span<const Strength> base,
+                    std::span<const Strength> attack_bonus);
     void decide_convoys();
     void lay_rail_paths();
     void match_supports();
@@ -193,9 +219,7 @@ class MovementResolver {
     Strength hold_strength(ProvinceId province);
     Strength support_total(int i, PowerId excluded_power);
 
-    std::span<const int> supporters(int i) const {
-        return supporters_.row(static_cast<std::size_t>(i));
-    }
+    AttackerRange supporters(int i) const { return {&supporters_, supporters_.head[i]}; }
     std::span<const int> convoyers(int i) const {
         return convoyers_.row(static_cast<std::size_t>(i));
     }
@@ -212,7 +236,7 @@ class MovementResolver {
     std::vector<UnitOrder> units_;
     std::vector<int> unit_at_;  // per province: unit index or -1
     Chains attackers_;          // per province: units ordered to move there
-    Rows supporters_;           // per unit: matched supports of its order
+    Chains supporters_;         // per unit: matched supports of its order
     Rows convoyers_;            // per unit: matching convoy orders for its move
     Rows rail_paths_;           // per unit: provinces a rail move passes, destination last
     std::vector<ProvinceId> rail_stops_;      // per unit, after run(): where a rail move stopped

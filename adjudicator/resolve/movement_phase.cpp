@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A movement phase: run the resolver, then move units, list the dislodged with their retreats.
 #include <algorithm>
+#include <utility>
 
 #include "module/rule_module.h"
 #include "resolve/movement.h"
@@ -73,7 +74,6 @@ void adjudicate_movement(const Variant& variant, const Position& position,
     // `out` may hold an earlier phase (a caller keeping its storage): each part is emptied or
     // assigned, keeping the vectors' room.
     out.phase = position.phase;
-    out.results.clear();
     out.dislodged.clear();
     out.events.clear();
     Position& next = out.next;
@@ -81,17 +81,19 @@ void adjudicate_movement(const Variant& variant, const Position& position,
     // units built here until advance_phase() normalises and indexes them.
     next.suspend_index();
     next.resume_index();
-    next.units.clear();
     next.dislodged.clear();
     carry_over(position, next);
-    out.results.reserve(position.units.size());
-    next.units.reserve(position.units.size());
     resolver.standoffs(next.standoffs);
 
-    for (std::size_t i = 0; i < position.units.size(); ++i) {
+    // The results and the next units are written over the elements the kept vectors hold
+    // (every field assigned), so none is destroyed and built again. A result is plain data,
+    // made by resize(); a unit past those kept is copied in whole (its string and vector).
+    const std::size_t n = position.units.size();
+    out.results.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
         const Order& order = resolver.order(i);
         const Reason reason = resolver.failure_reason(i);
-        OrderResult& result = out.results.emplace_back();
+        OrderResult& result = out.results[i];
         result.order = order;
         result.succeeded = reason == Reason::None &&
                            (order.type != OrderType::Move || resolver.succeeded(i)) &&
@@ -102,8 +104,18 @@ void adjudicate_movement(const Variant& variant, const Position& position,
     }
     // The units that stay on the board, each copied once and already in the order normalise()
     // gives them, so it has nothing to move.
-    for (const std::size_t i : resolver.staying_in_final_order())
-        next.units.emplace_back(position.units[i]).location = resolver.final_location(i);
+    const std::span<const std::size_t> staying = resolver.staying_in_final_order();
+    const std::size_t kept_units = std::min(next.units.size(), staying.size());
+    next.units.resize(kept_units);
+    for (std::size_t k = 0; k < kept_units; ++k) {
+        Unit& unit = next.units[k];
+        unit = position.units[staying[k]];
+        unit.location = resolver.final_location(staying[k]);
+    }
+    next.units.reserve(staying.size());
+    for (std::size_t k = kept_units; k < staying.size(); ++k)
+        next.units.emplace_back(position.units[staying[k]]).location =
+            resolver.final_location(staying[k]);
     ride_events(variant, position, resolver, out.events);
     for (std::size_t i = 0; i < position.units.size(); ++i) {
         const int dislodger = resolver.dislodged_by(i);
@@ -114,8 +126,8 @@ void adjudicate_movement(const Variant& variant, const Position& position,
         d.attacker_from = resolver.order(by).unit.province;
         d.retreats =
             retreat_options(variant, next, d.unit, d.attacker_from, resolver.moved_by_convoy(by));
-        out.dislodged.push_back(d);
         if (!d.retreats.empty()) next.dislodged.push_back(d);
+        out.dislodged.push_back(std::move(d));
     }
     advance_phase(variant, position.phase, next);
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 
+#include "resolve/phases.h"
 #include "variant/variant.h"
 
 namespace adjutant {
@@ -16,8 +17,12 @@ namespace {
 void take_centres(const Variant& variant, Position& position) {
     for (const Unit& unit : position.units) {
         const ProvinceId p = unit.location.province;
-        if (!variant.provinces[p].supply_center) continue;
-        position.owner[p] = variant.counts_as_center(p, unit.power) ? unit.power : kNoPower;
+        const Province& province = variant.provinces[p];
+        if (!province.supply_center) continue;
+        // Most centres count for everyone: no call to ask.
+        const bool counts =
+            province.not_a_center_for.empty() || variant.counts_as_center(p, unit.power);
+        position.owner[p] = counts ? unit.power : kNoPower;
     }
 }
 
@@ -50,6 +55,21 @@ bool any_adjustment(const Variant& variant, const Position& position) {
 }
 
 }  // namespace
+
+void start_from_units(const Position& position, Adjudication& out) {
+    out.phase = position.phase;
+    out.results.clear();
+    out.dislodged.clear();
+    out.events.clear();
+    Position& next = out.next;
+    // Its index is of the units it held: dropped, as a new position has none.
+    next.suspend_index();
+    next.resume_index();
+    next.units = position.units;
+    next.dislodged.clear();
+    next.standoffs.clear();
+    carry_over(position, next);
+}
 
 void carry_over(const Position& from, Position& to) {
     to.owner = from.owner;

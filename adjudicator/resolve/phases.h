@@ -10,13 +10,18 @@ namespace adjutant {
 
 class MovementResolver;
 
-// Writes into `out`, whose vectors' room is kept: every field is set anew, whatever it held.
+// Each writes into `out`, whose vectors' room is kept: every field is set anew, whatever it
+// held.
 void adjudicate_movement(const Variant& variant, const Position& position,
                          std::span<const Order> orders, MovementResolver& resolver,
                          Adjudication& out);
-Adjudication adjudicate_retreats(const Variant& variant, const Position& position,
-                                 std::span<const Order> orders);
-Adjudication adjudicate_adjustments(const Variant& variant, const Position& position,
-                                    std::span<const Order> orders);
+void adjudicate_retreats(const Variant& variant, const Position& position,
+                         std::span<const Order> orders, Adjudication& out);
+void adjudicate_adjustments(const Variant& variant, const Position& position,
+                            std::span<const Order> orders, Adjudication& out);
+
+// What the retreat and adjustment phases start from: `out` emptied for `position`'s phase, its
+// next position holding `position`'s units (not yet indexed) and what carries over.
+void start_from_units(const Position& position, Adjudication& out);
 
 }  // namespace adjutant

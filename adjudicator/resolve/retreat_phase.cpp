@@ -27,13 +27,10 @@ bool legal_retreat(const Order& o, const DislodgedUnit& d) {
 
 }  // namespace
 
-Adjudication adjudicate_retreats(const Variant& variant, const Position& position,
-                                 std::span<const Order> orders) {
-    Adjudication out;
-    out.phase = position.phase;
+void adjudicate_retreats(const Variant& variant, const Position& position,
+                         std::span<const Order> orders, Adjudication& out) {
+    start_from_units(position, out);
     Position& next = out.next;
-    next.units = position.units;
-    carry_over(position, next);
 
     std::vector<int> arrivals(variant.province_count(), 0);
     for (const DislodgedUnit& d : position.dislodged) {
@@ -71,7 +68,6 @@ Adjudication adjudicate_retreats(const Variant& variant, const Position& positio
         out.results.push_back(result);
     }
     advance_phase(variant, position.phase, next);
-    return out;
 }
 
 }  // namespace adjutant
