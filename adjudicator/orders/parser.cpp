@@ -129,10 +129,10 @@ class Driver {
           replaced_(scratch.replaced),
           line_ends_(scratch.line_ends),
           conflict_modules_(conflict_modules),
-          out_(out) {
+          out_(out),
+          base_(out.verdicts.size()),
+          orders_base_(out.orders.size()) {
         submission_ = std::move(owner);
-        out_.verdicts.clear();
-        out_.orders.clear();
         in_force_.assign(v.provinces.size(), kNone);
         replaced_.clear();
     }
@@ -145,7 +145,9 @@ class Driver {
         // were searched for a second time.
         find_line_ends(text);
         const std::size_t lines = line_ends_.size() + 1;
-        out_.verdicts.reserve(lines);
+        // A line after the text's last '\n' is empty and has no verdict.
+        const std::size_t written = text.empty() || text.back() == '\n' ? lines - 1 : lines;
+        make_room(out_.verdicts, base_ + written);
         replaced_.reserve(lines);
         std::size_t begin = 0;
         for (std::size_t i = 0; i < lines; ++i) {
@@ -153,13 +155,20 @@ class Driver {
             line_(text.substr(begin, end - begin), static_cast<int>(i + 1));
             begin = end + 1;
         }
-        out_.orders.reserve(out_.verdicts.size());
-        for (std::size_t i = 0; i < out_.verdicts.size(); ++i)
-            if (out_.verdicts[i].accepted() && !replaced_[i])
+        make_room(out_.orders, orders_base_ + (out_.verdicts.size() - base_));
+        for (std::size_t i = base_; i < out_.verdicts.size(); ++i)
+            if (out_.verdicts[i].accepted() && !replaced_[i - base_])
                 out_.orders.push_back(*out_.verdicts[i].order);
     }
 
   private:
+    // Room for `size` elements: what a list holds already is kept, and a list the caller
+    // parses several submissions onto grows by doubling, not by each one's lines.
+    template <typename T>
+    static void make_room(std::vector<T>& list, std::size_t size) {
+        if (size > list.capacity()) list.reserve(std::max(size, 2 * list.capacity()));
+    }
+
     // By find, which searches many bytes at a time.
     void find_line_ends(std::string_view text) {
         line_ends_.clear();
@@ -312,7 +321,9 @@ class Driver {
     // A module's refusal of a line against the lines before it.
     std::string module_conflict(const Order& order) const {
         for (const RuleModule* module : conflict_modules_) {
-            std::string why = module->conflict(v_, order, out_.verdicts);
+            // Only this submission's lines: the lists may hold other seats' before them.
+            std::string why = module->conflict(
+                v_, order, std::span<const OrderVerdict>(out_.verdicts).subspan(base_));
             if (!why.empty()) return why;
         }
         return {};  // not "": a string made from a literal measures it first
@@ -323,9 +334,9 @@ class Driver {
     std::string rail_line_taken(const Order& order) const {
         // A module's rides keep the module's own limits (ModuleOrderKind::ride).
         if (order.type != OrderType::RailMove || order.kind != nullptr) return {};
-        for (std::size_t i = 0; i < out_.verdicts.size(); ++i) {
+        for (std::size_t i = base_; i < out_.verdicts.size(); ++i) {
             const OrderVerdict& earlier = out_.verdicts[i];
-            if (replaced_[i] || !earlier.accepted()) continue;
+            if (replaced_[i - base_] || !earlier.accepted()) continue;
             const Order& o = *earlier.order;
             if (o.type == OrderType::RailMove && o.kind == nullptr && o.line == order.line &&
                 o.unit.province != order.unit.province)
@@ -410,7 +421,7 @@ class Driver {
                 OrderVerdict& earlier = out_.verdicts[slot];
                 add_note(earlier.note, "replaced by line " + std::to_string(number));
                 add_note(verdict.note, "replaces line " + std::to_string(earlier.line));
-                replaced_[slot] = true;
+                replaced_[slot - base_] = true;
             }
             slot = index;
         }
@@ -432,13 +443,15 @@ class Driver {
     bool prefix_kept_ = false;           // this line's tokens up to its colon are those kept
     std::optional<AdjustmentLedger> ledger_;
     std::vector<std::size_t>& in_force_;   // per province: verdict index of the order in force
-    std::vector<bool>& replaced_;          // per verdict
+    std::vector<bool>& replaced_;          // per verdict of this submission, from base_
     std::vector<std::size_t>& line_ends_;  // where each '\n' of the text stands
     std::span<const RuleModule* const> conflict_modules_;  // the parser's (OrderParser)
     std::string_view last_prefix_;  // the last power prefix read, up to its colon
     NameIndex::Match last_power_;   // and what it named (nothing for an empty prefix)
     Block block_;
-    ParsedOrders& out_;  // the caller's: emptied first, its room kept
+    ParsedOrders& out_;        // the caller's: this submission's lists are appended, its room kept
+    std::size_t base_;         // where this submission's verdicts begin in out_
+    std::size_t orders_base_;  // and its orders in force
 };
 
 }  // namespace
@@ -469,20 +482,40 @@ ParsedOrders OrderParser::parse(const Position& position, std::string_view text,
 
 void OrderParser::parse_into(ParsedOrders& out, const Position& position, std::string_view text,
                              PowerId as_power, std::shared_ptr<const char[]> owner) const {
-    thread_local Scratch kept;
-    thread_local bool busy = false;
-    if (busy) {  // a parse inside a parse on this thread (a module's hook) uses its own
-        Scratch own;
-        Driver(variant_, *names_, position, as_power, conflict_modules_, own, out, std::move(owner))
+    out.verdicts.clear();
+    out.orders.clear();
+    parse_onto(out, position, text, as_power, std::move(owner));
+}
+
+void OrderParser::parse_onto(ParsedOrders& out, const Position& position, std::string_view text,
+                             PowerId as_power, std::shared_ptr<const char[]> owner) const {
+    const std::size_t verdicts = out.verdicts.size();
+    const std::size_t orders = out.orders.size();
+    try {
+        thread_local Scratch kept;
+        thread_local bool busy = false;
+        if (busy) {  // a parse inside a parse on this thread (a module's hook) uses its own
+            Scratch own;
+            Driver(variant_, *names_, position, as_power, conflict_modules_, own, out,
+                   std::move(owner))
+                .run(text);
+            return;
+        }
+        busy = true;
+        struct Release {
+            ~Release() { busy = false; }
+        } release;
+        Driver(variant_, *names_, position, as_power, conflict_modules_, kept, out,
+               std::move(owner))
             .run(text);
-        return;
+    } catch (...) {
+        // The lines read before the throw taken off again: the caller's lists are as they were.
+        out.verdicts.erase(out.verdicts.begin() + static_cast<std::ptrdiff_t>(verdicts),
+                           out.verdicts.end());
+        out.orders.erase(out.orders.begin() + static_cast<std::ptrdiff_t>(orders),
+                         out.orders.end());
+        throw;
     }
-    busy = true;
-    struct Release {
-        ~Release() { busy = false; }
-    } release;
-    Driver(variant_, *names_, position, as_power, conflict_modules_, kept, out, std::move(owner))
-        .run(text);
 }
 
 ParsedOrders parse_orders(const Variant& variant, const Position& position, std::string_view text,
