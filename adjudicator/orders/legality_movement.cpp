@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Movement-phase legality: hold, move, support, convoy (DATC 6.A, 6.B, 6.D.22-34, 6.F.1, 6.G.19).
 #include <algorithm>
+#include <span>
 #include <utility>
 
 #include "module/rule_module.h"
 #include "orders/convoy_route.h"
 #include "orders/legality.h"
-#include "orders/module_hooks.h"
 #include "position/position.h"
 #include "variant/variant.h"
 
@@ -324,14 +324,14 @@ Checked check_order(const Variant& v, const Position& pos, PowerId power, const 
 
 }  // namespace
 
-Checked check_movement(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
+Checked check_movement(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s,
+                       std::span<const RuleModule* const> refusing) {
     // One object returned on every path, so it is made in the caller's place and not moved.
     Checked out = check_order(v, pos, power, s);
     if (!out.order) return out;
     // A rule module may refuse an order the rules above allow (an army too weak to march out of
     // its city on campaign: docs/army-strength.md).
-    for (const RuleModule* module : modules_with<&RuleModule::refuse>()) {
-        if (!module->enabled(v)) continue;
+    for (const RuleModule* module : refusing) {
         if (std::string why = module->refuse(v, pos, *out.order); !why.empty()) {
             out = fail(std::move(why));
             break;

@@ -94,6 +94,7 @@ class OrderParser {
     const Variant& variant_;
     std::shared_ptr<const NameIndex> names_;
     std::vector<const RuleModule*> conflict_modules_;  // the enabled modules with `conflict`
+    std::vector<const RuleModule*> refuse_modules_;    // and with `refuse`
 };
 
 // One-off convenience: builds an OrderParser and parses.
