@@ -273,6 +273,24 @@ Checked permit(const Variant& v, const Position& pos, PowerId power, const Order
     return Checked{order, {}, {}};
 }
 
+// A unit's own order judged by the core's rules.
+Checked unit_order(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
+                   Order& order) {
+    switch (s.kind) {
+        case SyntaxKind::Move:
+            return move(v, pos, unit, s, order);
+        case SyntaxKind::Support:
+            return support(v, pos, unit, s, order);
+        case SyntaxKind::Convoy:
+            return convoy(v, pos, unit, s, order);
+        case SyntaxKind::RailMove:
+            return rail_move(v, pos, unit, s, order);
+        default:
+            order.type = OrderType::Hold;
+            return Checked{order, {}, {}};
+    }
+}
+
 // The order judged by the core's rules and its module's own (ModuleOrderKind::check).
 Checked check_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
     switch (s.kind) {
@@ -299,23 +317,11 @@ Checked check_order(const Variant& v, const Position& pos, PowerId power, const 
     order.power = power;
     order.unit_type = unit->type;
     order.unit = unit->location;
-    // Made in place, not assigned: a Checked is an order and two strings.
-    Checked out = [&] {
-        switch (s.kind) {
-            case SyntaxKind::Move:
-                return move(v, pos, *unit, s, order);
-            case SyntaxKind::Support:
-                return support(v, pos, *unit, s, order);
-            case SyntaxKind::Convoy:
-                return convoy(v, pos, *unit, s, order);
-            case SyntaxKind::RailMove:
-                return rail_move(v, pos, *unit, s, order);
-            default:
-                order.type = OrderType::Hold;
-                return Checked{order, {}, {}};
-        }
-    }();
-    if (out.order && s.unit.type && *s.unit.type != unit->type) {  // the letter, as written
+    // Returned as made, in the caller's place: a result kept in a local to add the letter's
+    // note to was moved out again, its two strings copied byte by byte, on every order.
+    if (!s.unit.type || *s.unit.type == unit->type) return unit_order(v, pos, *unit, s, order);
+    Checked out = unit_order(v, pos, *unit, s, order);
+    if (out.order) {  // the letter, as written
         const std::string note = letter_note(v, s.unit.type, *unit);
         out.note = out.note.empty() ? note : note + "; " + out.note;
     }
