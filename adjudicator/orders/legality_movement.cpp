@@ -123,9 +123,10 @@ Checked move(const Variant& v, const Position& pos, const Unit& unit, const Orde
                             " is not a sea on a convoy path");
         note = "convoy path ignored (DATC 4.A.6)";
     }
-    const bool coastal = is_coastal(v, from) && is_coastal(v, d);
+    // Whether both ends are coastal is asked only of a convoy: most moves are to a neighbour.
+    const auto coastal_ends = [&] { return is_coastal(v, from) && is_coastal(v, d); };
     if (s.via_convoy) {
-        if (!coastal) return fail("armies are only convoyed between coastal provinces");
+        if (!coastal_ends()) return fail("armies are only convoyed between coastal provinces");
         if (!convoy_route_exists(v, pos, from, d))
             return fail("no fleets at sea could convoy " + who() + " to " + province_abbr(v, d));
         order.via_convoy = true;
@@ -134,6 +135,7 @@ Checked move(const Variant& v, const Position& pos, const Unit& unit, const Orde
     if (v.army_can_move(from, d)) return legal(order, std::move(note));
     // Not adjacent: legal as a convoy attempt only if fleets now at sea could carry it
     // (DATC 4.E.1, 6.D.32); whether they do is the resolver's question.
+    const bool coastal = coastal_ends();
     if (coastal && convoy_route_exists(v, pos, from, d)) return legal(order, std::move(note));
     if (coastal)
         return fail(province_abbr(v, d) + " is not adjacent to " + province_abbr(v, from) +
