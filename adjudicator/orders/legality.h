@@ -8,6 +8,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@ namespace adjutant {
 struct Variant;
 struct Position;
 struct Unit;
+struct RuleModule;
 
 struct Checked {
     std::optional<Order> order;  // set when legal
@@ -26,8 +28,10 @@ struct Checked {
     std::string note;  // e.g. a written unit letter that was ignored
 };
 
+// `refusing`: the modules enabled in `variant` with a `refuse` hook (RuleModule::refuse),
+// found by the caller once for all its orders instead of asking each module for each order.
 Checked check_movement(const Variant& variant, const Position& position, PowerId power,
-                       const OrderSyntax& syntax);
+                       const OrderSyntax& syntax, std::span<const RuleModule* const> refusing);
 Checked check_retreat(const Variant& variant, const Position& position, PowerId power,
                       const OrderSyntax& syntax);
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Movement-phase legality: hold, move, support, convoy (DATC 6.A, 6.B, 6.D.22-34, 6.F.1, 6.G.19).
 #include <algorithm>
+#include <span>
 #include <utility>
 
 #include "module/rule_module.h"
 #include "orders/convoy_route.h"
 #include "orders/legality.h"
-#include "orders/module_hooks.h"
 #include "position/position.h"
 #include "variant/variant.h"
 
@@ -123,9 +123,10 @@ Checked move(const Variant& v, const Position& pos, const Unit& unit, const Orde
                             " is not a sea on a convoy path");
         note = "convoy path ignored (DATC 4.A.6)";
     }
-    const bool coastal = is_coastal(v, from) && is_coastal(v, d);
+    // Whether both ends are coastal is asked only of a convoy: most moves are to a neighbour.
+    const auto coastal_ends = [&] { return is_coastal(v, from) && is_coastal(v, d); };
     if (s.via_convoy) {
-        if (!coastal) return fail("armies are only convoyed between coastal provinces");
+        if (!coastal_ends()) return fail("armies are only convoyed between coastal provinces");
         if (!convoy_route_exists(v, pos, from, d))
             return fail("no fleets at sea could convoy " + who() + " to " + province_abbr(v, d));
         order.via_convoy = true;
@@ -134,6 +135,7 @@ Checked move(const Variant& v, const Position& pos, const Unit& unit, const Orde
     if (v.army_can_move(from, d)) return legal(order, std::move(note));
     // Not adjacent: legal as a convoy attempt only if fleets now at sea could carry it
     // (DATC 4.E.1, 6.D.32); whether they do is the resolver's question.
+    const bool coastal = coastal_ends();
     if (coastal && convoy_route_exists(v, pos, from, d)) return legal(order, std::move(note));
     if (coastal)
         return fail(province_abbr(v, d) + " is not adjacent to " + province_abbr(v, from) +
@@ -273,6 +275,24 @@ Checked permit(const Variant& v, const Position& pos, PowerId power, const Order
     return Checked{order, {}, {}};
 }
 
+// A unit's own order judged by the core's rules.
+Checked unit_order(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
+                   Order& order) {
+    switch (s.kind) {
+        case SyntaxKind::Move:
+            return move(v, pos, unit, s, order);
+        case SyntaxKind::Support:
+            return support(v, pos, unit, s, order);
+        case SyntaxKind::Convoy:
+            return convoy(v, pos, unit, s, order);
+        case SyntaxKind::RailMove:
+            return rail_move(v, pos, unit, s, order);
+        default:
+            order.type = OrderType::Hold;
+            return Checked{order, {}, {}};
+    }
+}
+
 // The order judged by the core's rules and its module's own (ModuleOrderKind::check).
 Checked check_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
     switch (s.kind) {
@@ -299,23 +319,11 @@ Checked check_order(const Variant& v, const Position& pos, PowerId power, const 
     order.power = power;
     order.unit_type = unit->type;
     order.unit = unit->location;
-    // Made in place, not assigned: a Checked is an order and two strings.
-    Checked out = [&] {
-        switch (s.kind) {
-            case SyntaxKind::Move:
-                return move(v, pos, *unit, s, order);
-            case SyntaxKind::Support:
-                return support(v, pos, *unit, s, order);
-            case SyntaxKind::Convoy:
-                return convoy(v, pos, *unit, s, order);
-            case SyntaxKind::RailMove:
-                return rail_move(v, pos, *unit, s, order);
-            default:
-                order.type = OrderType::Hold;
-                return Checked{order, {}, {}};
-        }
-    }();
-    if (out.order && s.unit.type && *s.unit.type != unit->type) {  // the letter, as written
+    // Returned as made, in the caller's place: a result kept in a local to add the letter's
+    // note to was moved out again, its two strings copied byte by byte, on every order.
+    if (!s.unit.type || *s.unit.type == unit->type) return unit_order(v, pos, *unit, s, order);
+    Checked out = unit_order(v, pos, *unit, s, order);
+    if (out.order) {  // the letter, as written
         const std::string note = letter_note(v, s.unit.type, *unit);
         out.note = out.note.empty() ? note : note + "; " + out.note;
     }
@@ -324,14 +332,14 @@ Checked check_order(const Variant& v, const Position& pos, PowerId power, const 
 
 }  // namespace
 
-Checked check_movement(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
+Checked check_movement(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s,
+                       std::span<const RuleModule* const> refusing) {
     // One object returned on every path, so it is made in the caller's place and not moved.
     Checked out = check_order(v, pos, power, s);
     if (!out.order) return out;
     // A rule module may refuse an order the rules above allow (an army too weak to march out of
     // its city on campaign: docs/army-strength.md).
-    for (const RuleModule* module : modules_with<&RuleModule::refuse>()) {
-        if (!module->enabled(v)) continue;
+    for (const RuleModule* module : refusing) {
         if (std::string why = module->refuse(v, pos, *out.order); !why.empty()) {
             out = fail(std::move(why));
             break;

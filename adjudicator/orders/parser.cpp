@@ -112,14 +112,15 @@ struct Block {
 struct Scratch {
     std::vector<Token> tokens;
     std::vector<std::size_t> in_force;
-    std::vector<bool> replaced;
+    std::vector<std::size_t> order_verdicts;
     std::vector<std::size_t> line_ends;  // where each '\n' of the text stands
 };
 
 class Driver {
   public:
     Driver(const Variant& v, const NameIndex& names, const Position& pos, PowerId as_power,
-           std::span<const RuleModule* const> conflict_modules, Scratch& scratch, ParsedOrders& out,
+           std::span<const RuleModule* const> conflict_modules,
+           std::span<const RuleModule* const> refuse_modules, Scratch& scratch, ParsedOrders& out,
            std::shared_ptr<const char[]> owner)
         : v_(v),
           pos_(pos),
@@ -127,15 +128,16 @@ class Driver {
           names_(names),
           tokens_(scratch.tokens),
           in_force_(scratch.in_force),
-          replaced_(scratch.replaced),
+          order_verdicts_(scratch.order_verdicts),
           line_ends_(scratch.line_ends),
           conflict_modules_(conflict_modules),
-          out_(out) {
+          refuse_modules_(refuse_modules),
+          out_(out),
+          base_(out.verdicts.size()),
+          orders_base_(out.orders.size()) {
         submission_ = std::move(owner);
-        out_.verdicts.clear();
-        out_.orders.clear();
         in_force_.assign(v.provinces.size(), kNone);
-        replaced_.clear();
+        order_verdicts_.clear();
     }
 
     void run(std::string_view text) {
@@ -146,21 +148,37 @@ class Driver {
         // were searched for a second time.
         find_line_ends(text);
         const std::size_t lines = line_ends_.size() + 1;
-        out_.verdicts.reserve(lines);
-        replaced_.reserve(lines);
+        // A line after the text's last '\n' is empty and has no verdict.
+        const std::size_t written = text.empty() || text.back() == '\n' ? lines - 1 : lines;
+        make_room(out_.verdicts, base_ + written);
+        make_room(out_.orders, orders_base_ + written);
+        order_verdicts_.reserve(written);
         std::size_t begin = 0;
         for (std::size_t i = 0; i < lines; ++i) {
             const std::size_t end = i < line_ends_.size() ? line_ends_[i] : text.size();
             line_(text.substr(begin, end - begin), static_cast<int>(i + 1));
             begin = end + 1;
         }
-        out_.orders.reserve(out_.verdicts.size());
-        for (std::size_t i = 0; i < out_.verdicts.size(); ++i)
-            if (out_.verdicts[i].accepted() && !replaced_[i])
-                out_.orders.push_back(*out_.verdicts[i].order);
+        // The orders were added as they were accepted; those replaced by a later line go now,
+        // the others keeping their order. Most submissions replace none: no pass over them.
+        if (any_replaced_) {
+            std::size_t kept = orders_base_;
+            for (std::size_t i = orders_base_; i < out_.orders.size(); ++i)
+                if (order_verdicts_[i - orders_base_] != kNone)
+                    out_.orders[kept++] = out_.orders[i];
+            out_.orders.erase(out_.orders.begin() + static_cast<std::ptrdiff_t>(kept),
+                              out_.orders.end());
+        }
     }
 
   private:
+    // Room for `size` elements: what a list holds already is kept, and a list the caller
+    // parses several submissions onto grows by doubling, not by each one's lines.
+    template <typename T>
+    static void make_room(std::vector<T>& list, std::size_t size) {
+        if (size > list.capacity()) list.reserve(std::max(size, 2 * list.capacity()));
+    }
+
     // By find, which searches many bytes at a time.
     void find_line_ends(std::string_view text) {
         line_ends_.clear();
@@ -307,7 +325,7 @@ class Driver {
     Checked check_in_phase(PowerId power, const OrderSyntax& syntax, int number) {
         switch (pos_.phase.kind) {
             case PhaseKind::Movement:
-                return check_movement(v_, pos_, power, syntax);
+                return check_movement(v_, pos_, power, syntax, refuse_modules_);
             case PhaseKind::Retreat:
                 return check_retreat(v_, pos_, power, syntax);
             case PhaseKind::Adjustment:
@@ -320,7 +338,9 @@ class Driver {
     // A module's refusal of a line against the lines before it.
     std::string module_conflict(const Order& order) const {
         for (const RuleModule* module : conflict_modules_) {
-            std::string why = module->conflict(v_, order, out_.verdicts);
+            // Only this submission's lines: the lists may hold other seats' before them.
+            std::string why = module->conflict(
+                v_, order, std::span<const OrderVerdict>(out_.verdicts).subspan(base_));
             if (!why.empty()) return why;
         }
         return {};  // not "": a string made from a literal measures it first
@@ -331,10 +351,11 @@ class Driver {
     std::string rail_line_taken(const Order& order) const {
         // A module's rides keep the module's own limits (ModuleOrderKind::ride).
         if (order.type != OrderType::RailMove || order.kind != nullptr) return {};
-        for (std::size_t i = 0; i < out_.verdicts.size(); ++i) {
-            const OrderVerdict& earlier = out_.verdicts[i];
-            if (replaced_[i] || !earlier.accepted()) continue;
-            const Order& o = *earlier.order;
+        for (std::size_t i = orders_base_; i < out_.orders.size(); ++i) {
+            const std::size_t at = order_verdicts_[i - orders_base_];
+            if (at == kNone) continue;  // replaced
+            const OrderVerdict& earlier = out_.verdicts[at];
+            const Order& o = out_.orders[i];
             if (o.type == OrderType::RailMove && o.kind == nullptr && o.line == order.line &&
                 o.unit.province != order.unit.province)
                 return "only one unit may use the " + v_.rail_lines[order.line].name +
@@ -360,7 +381,6 @@ class Driver {
         verdict.submission = submission();
         verdict.input_at = offset(line);
         verdict.input_size = line.size();
-        replaced_.push_back(false);
     }
 
     // The submission, copied once on the first verdict unless the caller's buffer holds it:
@@ -409,18 +429,24 @@ class Driver {
         };
         OrderVerdict& verdict = out_.verdicts.emplace_back(
             Made{number, power, order, note, submission(), offset(line), line.size()});
-        replaced_.push_back(false);
+        // The order in force at once, not found again among the verdicts when the lines are
+        // read (a pass over them that cost as much as this).
+        const std::size_t at = out_.orders.size();
+        out_.orders.push_back(order);
+        order_verdicts_.push_back(index);
         // One order per unit: the later one wins (DESIGN.md §5; see docs/orders.md on DATC
         // 4.D.3). Builds, waives and permits name no existing unit.
         if (orders_a_unit(order) && order.unit.province < in_force_.size()) {
             std::size_t& slot = in_force_[order.unit.province];
             if (slot != kNone) {
-                OrderVerdict& earlier = out_.verdicts[slot];
+                std::size_t& replaced = order_verdicts_[slot - orders_base_];
+                OrderVerdict& earlier = out_.verdicts[replaced];
                 add_note(earlier.note, "replaced by line " + std::to_string(number));
                 add_note(verdict.note, "replaces line " + std::to_string(earlier.line));
-                replaced_[slot] = true;
+                replaced = kNone;
+                any_replaced_ = true;
             }
-            slot = index;
+            slot = at;
         }
     }
 
@@ -439,15 +465,20 @@ class Driver {
     std::size_t kept_bytes_ = 0;         // its bytes before that colon
     bool prefix_kept_ = false;           // this line's tokens up to its colon are those kept
     std::optional<AdjustmentLedger> ledger_;
-    std::vector<std::size_t>& in_force_;   // per province: verdict index of the order in force
-    std::vector<bool>& replaced_;          // per verdict
-    std::vector<std::size_t>& line_ends_;  // where each '\n' of the text stands
+    std::vector<std::size_t>& in_force_;  // per province: the index in out_.orders of its order
+    // Per order of this submission (from orders_base_): its verdict's index, kNone once replaced.
+    std::vector<std::size_t>& order_verdicts_;
+    bool any_replaced_ = false;
+    std::vector<std::size_t>& line_ends_;                  // where each '\n' of the text stands
     std::span<const RuleModule* const> conflict_modules_;  // the parser's (OrderParser)
+    std::span<const RuleModule* const> refuse_modules_;    // the same
     std::string_view last_prefix_;  // the last power prefix read, up to its colon
     NameIndex::Match last_power_;   // and what it named (nothing for an empty prefix)
     ClassicLine classic_;           // the line read by read_classic_line, when it was
     Block block_;
-    ParsedOrders& out_;  // the caller's: emptied first, its room kept
+    ParsedOrders& out_;        // the caller's: this submission's lists are appended, its room kept
+    std::size_t base_;         // where this submission's verdicts begin in out_
+    std::size_t orders_base_;  // and its orders in force
 };
 
 }  // namespace
@@ -467,6 +498,8 @@ OrderParser::OrderParser(const Variant& variant)
     // per parse, since the server parses each seat's submission on its own.
     for (const RuleModule* module : modules_with<&RuleModule::conflict>())
         if (module->enabled(variant)) conflict_modules_.push_back(module);
+    for (const RuleModule* module : modules_with<&RuleModule::refuse>())
+        if (module->enabled(variant)) refuse_modules_.push_back(module);
 }
 
 ParsedOrders OrderParser::parse(const Position& position, std::string_view text,
@@ -478,20 +511,40 @@ ParsedOrders OrderParser::parse(const Position& position, std::string_view text,
 
 void OrderParser::parse_into(ParsedOrders& out, const Position& position, std::string_view text,
                              PowerId as_power, std::shared_ptr<const char[]> owner) const {
-    thread_local Scratch kept;
-    thread_local bool busy = false;
-    if (busy) {  // a parse inside a parse on this thread (a module's hook) uses its own
-        Scratch own;
-        Driver(variant_, *names_, position, as_power, conflict_modules_, own, out, std::move(owner))
+    out.verdicts.clear();
+    out.orders.clear();
+    parse_onto(out, position, text, as_power, std::move(owner));
+}
+
+void OrderParser::parse_onto(ParsedOrders& out, const Position& position, std::string_view text,
+                             PowerId as_power, std::shared_ptr<const char[]> owner) const {
+    const std::size_t verdicts = out.verdicts.size();
+    const std::size_t orders = out.orders.size();
+    try {
+        thread_local Scratch kept;
+        thread_local bool busy = false;
+        if (busy) {  // a parse inside a parse on this thread (a module's hook) uses its own
+            Scratch own;
+            Driver(variant_, *names_, position, as_power, conflict_modules_, refuse_modules_, own,
+                   out, std::move(owner))
+                .run(text);
+            return;
+        }
+        busy = true;
+        struct Release {
+            ~Release() { busy = false; }
+        } release;
+        Driver(variant_, *names_, position, as_power, conflict_modules_, refuse_modules_, kept, out,
+               std::move(owner))
             .run(text);
-        return;
+    } catch (...) {
+        // The lines read before the throw taken off again: the caller's lists are as they were.
+        out.verdicts.erase(out.verdicts.begin() + static_cast<std::ptrdiff_t>(verdicts),
+                           out.verdicts.end());
+        out.orders.erase(out.orders.begin() + static_cast<std::ptrdiff_t>(orders),
+                         out.orders.end());
+        throw;
     }
-    busy = true;
-    struct Release {
-        ~Release() { busy = false; }
-    } release;
-    Driver(variant_, *names_, position, as_power, conflict_modules_, kept, out, std::move(owner))
-        .run(text);
 }
 
 ParsedOrders parse_orders(const Variant& variant, const Position& position, std::string_view text,

@@ -68,22 +68,17 @@ std::map<std::string, std::string> seat_texts() {
 }
 
 // resolution.cpp's gather_orders and resolve_one, less the rows and the JSON: every seat
-// parsed on its own, the accepted orders joined, one adjudication.
+// parsed on its own onto the end of the joined lists, one adjudication.
 template <typename Parse>
 std::size_t resolve_server_way(const Variant& variant, const Position& position,
                                const std::map<std::string, std::string>& seats, Parse&& parse) {
     ParsedOrders all;
     all.orders.reserve(position.units.size());
     all.verdicts.reserve(position.units.size());
-    ParsedOrders parsed;
     // As gather_orders: every seat's text in one buffer the verdicts share.
     SharedTexts texts(seats, [](const auto& seat) -> const std::string& { return seat.second; });
-    for (const auto& [power, text] : seats) {
-        parse(parsed, position, texts.next(text), variant.find_power(power), texts.owner());
-        all.orders.insert(all.orders.end(), parsed.orders.begin(), parsed.orders.end());
-        all.verdicts.insert(all.verdicts.end(), std::make_move_iterator(parsed.verdicts.begin()),
-                            std::make_move_iterator(parsed.verdicts.end()));
-    }
+    for (const auto& [power, text] : seats)
+        parse(all, position, texts.next(text), variant.find_power(power), texts.owner());
     return adjudicate(variant, position, all.orders).next.units.size();
 }
 
@@ -145,17 +140,22 @@ int run(int argc, char** argv) {
     const Figure kept = measure("server-way", iterations, [&](long) {
         checksum += resolve_server_way(
             variant, start, seats,
-            [&](ParsedOrders& out, const Position& position, std::string_view text, PowerId power,
+            [&](ParsedOrders& all, const Position& position, std::string_view text, PowerId power,
                 const std::shared_ptr<const char[]>& owner) {
-                loaded->parser().parse_into(out, position, text, power, owner);
+                loaded->parser().parse_onto(all, position, text, power, owner);
             });
     });
     const Figure per_call = measure("per-call-parser", iterations, [&](long) {
         checksum += resolve_server_way(
             variant, start, seats,
-            [&](ParsedOrders& out, const Position& position, std::string_view text, PowerId power,
+            [&](ParsedOrders& all, const Position& position, std::string_view text, PowerId power,
                 const std::shared_ptr<const char[]>&) {
-                out = parse_orders(variant, position, text, power);
+                // A parser built for the seat, its lists joined as the server joined them.
+                ParsedOrders seat = parse_orders(variant, position, text, power);
+                all.orders.insert(all.orders.end(), seat.orders.begin(), seat.orders.end());
+                all.verdicts.insert(all.verdicts.end(),
+                                    std::make_move_iterator(seat.verdicts.begin()),
+                                    std::make_move_iterator(seat.verdicts.end()));
             });
     });
 

@@ -3,7 +3,6 @@
 #include "rules/rail/state.h"
 #include "rules/tabletop_battles/battles.h"
 
-#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
@@ -72,14 +71,6 @@ std::vector<std::string> mark_names(const Variant& variant, const std::string& s
     return names;
 }
 
-// One seat's parse joined to the phase's, as the resolution joins them; the verdicts moved,
-// each holding a shared reference to its submission's text.
-void append_seat(ParsedOrders& all, ParsedOrders&& seat) {
-    all.orders.insert(all.orders.end(), seat.orders.begin(), seat.orders.end());
-    all.verdicts.insert(all.verdicts.end(), std::make_move_iterator(seat.verdicts.begin()),
-                        std::make_move_iterator(seat.verdicts.end()));
-}
-
 void replay_game(const storage::GameRow& game, storage::Store& store,
                  const VariantRegistry& variants, ReplayReport& report) {
     ++report.games;
@@ -132,11 +123,11 @@ void replay_game(const storage::GameRow& game, storage::Store& store,
             const Position position = decode_position(variant, phase.position);
             ParsedOrders all;
             const auto orders = nlohmann::json::parse(phase.orders.value_or("[]"));
-            for (const auto& entry : orders) {
-                append_seat(all, loaded->parser().parse(
-                                     position, entry.at("text").get<std::string>(),
-                                     power_id(variant, entry.at("power").get<std::string>())));
-            }
+            // Each seat onto the end of the phase's lists, as the resolution parses them.
+            for (const auto& entry : orders)
+                loaded->parser().parse_onto(
+                    all, position, entry.at("text").get<std::string>(),
+                    power_id(variant, entry.at("power").get<std::string>()));
             const Adjudication adjudication =
                 adjudicate(variant, position, all.orders, dice_seed(game));
             const std::string results = json_text(adjudication_json(variant, all, adjudication));

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <iterator>
 #include <memory>
 
 #include <spdlog/spdlog.h>
@@ -59,9 +58,9 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game) {
     const std::int64_t id = game.row.id;
     GatheredOrders out;
     std::vector<std::string> submitted;
-    // One seat's parse at a time, into lists kept from seat to seat; the joined lists have
-    // room for an order per unit, which most phases do not pass.
-    ParsedOrders parsed;
+    // Each seat parsed straight onto the end of the joined lists, which have room for an order
+    // per unit (most phases do not pass it): no seat's lists of its own, no join that moves
+    // every verdict again.
     out.all.orders.reserve(game.position.units.size());
     out.all.verdicts.reserve(game.position.units.size());
     const std::vector<storage::OrderRow> rows = store.orders(id, game.phase.seq);
@@ -75,11 +74,13 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game) {
         // not JSON, a power the variant lacks) never blocks the game: the seat resolves as if
         // it had sent nothing, and an event says why (issue 14, item 2).
         std::string problem = unreadable_orders(row);
+        const std::size_t first_order = out.all.orders.size();
         if (problem.empty()) {
             try {
                 // Re-parsed against the same position they were submitted for, so the
-                // verdicts are the ones the player saw.
-                game.variant->parser().parse_into(parsed, game.position, text,
+                // verdicts are the ones the player saw. A parse that throws leaves the joined
+                // lists as they were.
+                game.variant->parser().parse_onto(out.all, game.position, text,
                                                   power_id(variant, row.power), texts.owner());
             } catch (const std::exception& error) {
                 problem = std::string("the stored orders cannot be parsed: ") + error.what();
@@ -93,14 +94,8 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game) {
             continue;
         }
         nlohmann::json lines = nlohmann::json::array();
-        for (const auto& order : parsed.orders) {
-            out.all.orders.push_back(order);
-            lines.push_back(order.text(variant));
-        }
-        // Moved, not copied: each verdict holds a shared reference to its submission's text.
-        out.all.verdicts.insert(out.all.verdicts.end(),
-                                std::make_move_iterator(parsed.verdicts.begin()),
-                                std::make_move_iterator(parsed.verdicts.end()));
+        for (std::size_t i = first_order; i < out.all.orders.size(); ++i)
+            lines.push_back(out.all.orders[i].text(variant));
         // The text as submitted is kept so replay reproduces the very same verdicts.
         out.stored.push_back(
             {{"power", row.power}, {"text", row.text}, {"orders", lines}, {"source", row.source}});

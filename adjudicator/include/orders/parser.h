@@ -81,11 +81,20 @@ class OrderParser {
     // buffer for every seat's text instead of one per seat.
     void parse_into(ParsedOrders& out, const Position& position, std::string_view text,
                     PowerId as_power = kNoPower, std::shared_ptr<const char[]> owner = {}) const;
+    // The same onto the end of `out`, which is not emptied: the verdicts and the orders in
+    // force are appended after those already there, as if this submission had been parsed
+    // alone and its lists joined to `out`'s (its lines numbered from 1, its one order per unit
+    // among its own lines). The server parses each seat's submission straight onto the phase's
+    // lists, with no join that moves every verdict again. When the parse throws, `out` is left
+    // as it was.
+    void parse_onto(ParsedOrders& out, const Position& position, std::string_view text,
+                    PowerId as_power = kNoPower, std::shared_ptr<const char[]> owner = {}) const;
 
   private:
     const Variant& variant_;
     std::shared_ptr<const NameIndex> names_;
     std::vector<const RuleModule*> conflict_modules_;  // the enabled modules with `conflict`
+    std::vector<const RuleModule*> refuse_modules_;    // and with `refuse`
 };
 
 // One-off convenience: builds an OrderParser and parses.
