@@ -97,7 +97,7 @@ std::string fleet_destination(const Variant& v, const Position& pos, const Unit&
 }
 
 Checked move(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
-             Order order) {
+             Order& order) {
     const ProvinceId from = unit.location.province;
     const ProvinceId d = s.destination.province;
     auto who = [&] { return describe_unit(v, unit.type, unit.location); };
@@ -168,7 +168,7 @@ bool supported_move_possible(const Variant& v, const Position& pos, const Unit& 
 }
 
 Checked support(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
-                Order order) {
+                Order& order) {
     const ProvinceId here = unit.location.province;
     const ProvinceId t = s.target.place.province;
     auto who = [&] { return describe_unit(v, unit.type, unit.location); };
@@ -207,7 +207,7 @@ Checked support(const Variant& v, const Position& pos, const Unit& unit, const O
 }
 
 Checked convoy(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
-               Order order) {
+               Order& order) {
     const ProvinceId here = unit.location.province;
     order.type = OrderType::Convoy;
     if (unit.type != UnitType::Fleet || terrain(v, here) != Terrain::Sea)
@@ -233,7 +233,7 @@ Checked convoy(const Variant& v, const Position& pos, const Unit& unit, const Or
 
 // A MOS - TSR - IRK (Colonial rules 9.21-9.23; docs/colonial.md).
 Checked rail_move(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
-                  Order order) {
+                  Order& order) {
     const RailLine& line = v.rail_lines[s.line];
     order.type = OrderType::RailMove;
     order.line = static_cast<std::uint8_t>(s.line);
@@ -275,7 +275,8 @@ Checked permit(const Variant& v, const Position& pos, PowerId power, const Order
     return Checked{order, {}, {}};
 }
 
-// A unit's own order judged by the core's rules.
+// A unit's own order judged by the core's rules. Each kind writes into the caller's `order`:
+// taken by value, it was copied once more on every line before its result copied it again.
 Checked unit_order(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
                    Order& order) {
     switch (s.kind) {

@@ -90,6 +90,13 @@ bool untrimmed(std::string_view line) {
     return !line.empty() && !space(line.front()) && !space(line.back());
 }
 
+// orders_a_unit() without its call for the core's unit orders, nearly every line; the
+// others (a module's order asks its kind) are asked of it.
+bool names_a_unit(const Order& order) {
+    return order.type <= OrderType::Retreat || order.type == OrderType::RailMove ||
+           orders_a_unit(order);
+}
+
 bool is_comment(std::string_view line) {
     return line.front() == '#' || line.substr(0, 2) == "//";
 }
@@ -436,7 +443,7 @@ class Driver {
         order_verdicts_.push_back(index);
         // One order per unit: the later one wins (DESIGN.md §5; see docs/orders.md on DATC
         // 4.D.3). Builds, waives and permits name no existing unit.
-        if (orders_a_unit(order) && order.unit.province < in_force_.size()) {
+        if (names_a_unit(order) && order.unit.province < in_force_.size()) {
             std::size_t& slot = in_force_[order.unit.province];
             if (slot != kNone) {
                 std::size_t& replaced = order_verdicts_[slot - orders_base_];
