@@ -81,13 +81,18 @@ bool same_bytes(const char* a, const char* b, std::size_t n) {
     return a_head == b_head && a_tail == b_tail;
 }
 
-// Whether trim() would return `line` as it is: neither end is one of its spaces. Most lines
-// are, and this is two bytes looked at where trim() is a call.
+// Whether trim() would return `line` as it is: neither end is a byte at or below a space
+// (trim's spaces are among them). Most lines are, and this is two bytes looked at where trim()
+// is a call; a line ending in another control byte is asked of trim(), which keeps it.
 bool untrimmed(std::string_view line) {
-    const auto space = [](char c) {
-        return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-    };
-    return !line.empty() && !space(line.front()) && !space(line.back());
+    return !line.empty() && static_cast<unsigned char>(line.front()) > ' ' &&
+           static_cast<unsigned char>(line.back()) > ' ';
+}
+
+// Its first byte, nearly never '#' or '/', is all most lines are asked.
+bool is_comment(std::string_view line) {
+    const char first = line.front();
+    return first == '#' || (first == '/' && line.size() > 1 && line[1] == '/');
 }
 
 // orders_a_unit() without its call for the core's unit orders, nearly every line; the
@@ -95,10 +100,6 @@ bool untrimmed(std::string_view line) {
 bool names_a_unit(const Order& order) {
     return order.type <= OrderType::Retreat || order.type == OrderType::RailMove ||
            orders_a_unit(order);
-}
-
-bool is_comment(std::string_view line) {
-    return line.front() == '#' || line.substr(0, 2) == "//";
 }
 
 void add_note(std::string& note, const std::string& more) {
@@ -246,9 +247,16 @@ class Driver {
             if (power >= v_.powers.size()) return reject(number, line, kNoPower, "unknown power");
         }
 
-        SyntaxResult syntax = classic ? SyntaxResult{} : read_order(names_, order_tokens);
-        if (!classic && !syntax.order) return reject(number, line, power, std::move(syntax.error));
-        Checked checked = check_in_phase(power, classic ? classic_.order : *syntax.order, number);
+        // A classic line's syntax is read already: no syntax result made and dropped for it.
+        if (classic) return judge(number, line, power, classic_.order);
+        SyntaxResult syntax = read_order(names_, order_tokens);
+        if (!syntax.order) return reject(number, line, power, std::move(syntax.error));
+        judge(number, line, power, *syntax.order);
+    }
+
+    // The order read on line `number` judged in the phase, and its verdict written.
+    void judge(int number, std::string_view line, PowerId power, const OrderSyntax& syntax) {
+        Checked checked = check_in_phase(power, syntax, number);
         if (!checked.order) return reject(number, line, power, std::move(checked.error));
         // Only a ride on a named line can find its line taken: other orders skip the call.
         if (checked.order->type == OrderType::RailMove && checked.order->kind == nullptr)
