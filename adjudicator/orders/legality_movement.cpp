@@ -18,12 +18,16 @@ Checked fail(std::string message) {
     return Checked{std::nullopt, std::move(message), {}};
 }
 
-// A legal order and its note. The note is moved in only when there is one: moving even an
+// The order refused: what its kind wrote into it is dropped.
+void refuse(Checked& out, std::string message) {
+    out.order.reset();
+    out.error = std::move(message);
+}
+
+// The order kept, and its note. The note is moved in only when there is one: moving even an
 // empty string into a new one copies its buffer with a call to memcpy.
-Checked legal(const Order& order, std::string&& note) {
-    Checked out{order, {}, {}};
+void keep(Checked& out, std::string&& note) {
     if (!note.empty()) out.note = std::move(note);
-    return out;
 }
 
 Terrain terrain(const Variant& v, ProvinceId p) {
@@ -96,51 +100,56 @@ std::string fleet_destination(const Variant& v, const Position& pos, const Unit&
     return province_abbr(v, d) + " needs a coast: " + coast_list(reach);  // DATC 4.B.1, 6.B.1
 }
 
-Checked move(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
-             Order& order) {
+void move(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
+          Checked& out) {
+    Order& order = *out.order;
     const ProvinceId from = unit.location.province;
     const ProvinceId d = s.destination.province;
     auto who = [&] { return describe_unit(v, unit.type, unit.location); };
     order.type = OrderType::Move;
-    if (d == from) return fail(who() + " cannot move to its own province");  // DATC 6.A.4, 6.A.5
+    if (d == from)
+        return refuse(out, who() + " cannot move to its own province");  // DATC 6.A.4, 6.A.5
     if (unit.type == UnitType::Fleet) {
-        if (s.via_convoy || !s.path.empty()) return fail("a fleet cannot be convoyed");
+        if (s.via_convoy || !s.path.empty()) return refuse(out, "a fleet cannot be convoyed");
         std::string error = fleet_destination(v, pos, unit, s.destination, order.destination);
-        if (!error.empty()) return fail(error);
-        return Checked{order, {}, {}};
+        if (!error.empty()) return refuse(out, error);
+        return;
     }
     // Armies: a written coast is irrelevant and ignored (DATC 4.B.6, 6.B.12).
     order.destination = Location{d, Coast::None};
     if (terrain(v, d) == Terrain::Sea)
-        return fail(who() + " cannot move to " + province_abbr(v, d) + ": armies cannot enter sea");
+        return refuse(
+            out, who() + " cannot move to " + province_abbr(v, d) + ": armies cannot enter sea");
     if (terrain(v, d) == Terrain::Impassable)
-        return fail(who() + " cannot move to " + province_abbr(v, d) + ": it is impassable");
+        return refuse(out, who() + " cannot move to " + province_abbr(v, d) + ": it is impassable");
     std::string note;
     if (!s.path.empty()) {  // convoy paths are ignored (DATC 4.A.6)
         for (ProvinceId p : s.path)
             if (terrain(v, p) != Terrain::Sea)
-                return fail("a move has one destination; " + province_abbr(v, p) +
-                            " is not a sea on a convoy path");
+                return refuse(out, "a move has one destination; " + province_abbr(v, p) +
+                                       " is not a sea on a convoy path");
         note = "convoy path ignored (DATC 4.A.6)";
     }
     // Whether both ends are coastal is asked only of a convoy: most moves are to a neighbour.
     const auto coastal_ends = [&] { return is_coastal(v, from) && is_coastal(v, d); };
     if (s.via_convoy) {
-        if (!coastal_ends()) return fail("armies are only convoyed between coastal provinces");
+        if (!coastal_ends())
+            return refuse(out, "armies are only convoyed between coastal provinces");
         if (!convoy_route_exists(v, pos, from, d))
-            return fail("no fleets at sea could convoy " + who() + " to " + province_abbr(v, d));
+            return refuse(out,
+                          "no fleets at sea could convoy " + who() + " to " + province_abbr(v, d));
         order.via_convoy = true;
-        return legal(order, std::move(note));
+        return keep(out, std::move(note));
     }
-    if (v.army_can_move(from, d)) return legal(order, std::move(note));
+    if (v.army_can_move(from, d)) return keep(out, std::move(note));
     // Not adjacent: legal as a convoy attempt only if fleets now at sea could carry it
     // (DATC 4.E.1, 6.D.32); whether they do is the resolver's question.
     const bool coastal = coastal_ends();
-    if (coastal && convoy_route_exists(v, pos, from, d)) return legal(order, std::move(note));
+    if (coastal && convoy_route_exists(v, pos, from, d)) return keep(out, std::move(note));
     if (coastal)
-        return fail(province_abbr(v, d) + " is not adjacent to " + province_abbr(v, from) +
-                    " and no fleets at sea could convoy " + who() + " there");
-    return fail(province_abbr(v, d) + " is not adjacent to " + province_abbr(v, from));
+        return refuse(out, province_abbr(v, d) + " is not adjacent to " + province_abbr(v, from) +
+                               " and no fleets at sea could convoy " + who() + " there");
+    return refuse(out, province_abbr(v, d) + " is not adjacent to " + province_abbr(v, from));
 }
 
 // Could the supported unit make this move by itself or by a convoy not using the supporter?
@@ -167,73 +176,78 @@ bool supported_move_possible(const Variant& v, const Position& pos, const Unit& 
     return convoy_route_exists(v, pos, target.location.province, d, supporter);  // DATC 6.D.31
 }
 
-Checked support(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
-                Order& order) {
+void support(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
+             Checked& out) {
+    Order& order = *out.order;
     const ProvinceId here = unit.location.province;
     const ProvinceId t = s.target.place.province;
     auto who = [&] { return describe_unit(v, unit.type, unit.location); };
     order.type = OrderType::Support;
     if (t == here)
-        return fail(s.target_destination ? "a unit cannot support its own move"
-                                         : "a unit cannot support itself");  // DATC 6.A.8
+        return refuse(out, s.target_destination ? "a unit cannot support its own move"
+                                                : "a unit cannot support itself");  // DATC 6.A.8
     const Unit* target = pos.unit_at(t);
     // Supporting an empty province can never be valid, so it is illegal (DATC 4.E.1).
-    if (!target) return fail("no unit at " + province_abbr(v, t) + " to support");
+    if (!target) return refuse(out, "no unit at " + province_abbr(v, t) + " to support");
     order.target = t;
     order.target_type = target->type;  // the written letter is ignored (DATC 4.C.1, 4.C.2)
     std::string note = letter_note(v, s.target.type, *target);
     if (!s.target_destination) {
         if (!reaches(v, pos, unit, t))
-            return fail(who() + " cannot reach " + province_abbr(v, t) + ", so cannot support it");
-        return legal(order, std::move(note));
+            return refuse(
+                out, who() + " cannot reach " + province_abbr(v, t) + ", so cannot support it");
+        return keep(out, std::move(note));
     }
     const ProvinceId d = s.target_destination->province;
     auto move_text = [&] {
         return describe_unit(v, target->type, target->location) + " - " + province_abbr(v, d);
     };
-    if (d == t) return fail("the supported unit cannot move to its own province");
+    if (d == t) return refuse(out, "the supported unit cannot move to its own province");
     if (d == here)  // DATC 6.D.34
-        return fail("a unit cannot support a move into its own province");
+        return refuse(out, "a unit cannot support a move into its own province");
     // Coasts do not matter for the supporter (DATC 6.B.4), only the province (6.A.10, 6.B.5).
     if (!reaches(v, pos, unit, d))
-        return fail(who() + " cannot reach " + province_abbr(v, d) + ", so cannot support " +
-                    move_text());
+        return refuse(out, who() + " cannot reach " + province_abbr(v, d) + ", so cannot support " +
+                               move_text());
     if (!supported_move_possible(v, pos, *target, *s.target_destination, here))
-        return fail("the supported move " + move_text() + " is impossible");
+        return refuse(out, "the supported move " + move_text() + " is impossible");
     order.target_destination = d;
     if (target->type == UnitType::Fleet && !v.provinces[d].coasts.empty())
         order.target_destination_coast = s.target_destination->coast.value_or(Coast::None);
-    return legal(order, std::move(note));
+    return keep(out, std::move(note));
 }
 
-Checked convoy(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
-               Order& order) {
+void convoy(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
+            Checked& out) {
+    Order& order = *out.order;
     const ProvinceId here = unit.location.province;
     order.type = OrderType::Convoy;
     if (unit.type != UnitType::Fleet || terrain(v, here) != Terrain::Sea)
-        return fail("only fleets at sea can convoy");  // DATC 6.F.1
+        return refuse(out, "only fleets at sea can convoy");  // DATC 6.F.1
     const ProvinceId t = s.target.place.province;
     const Unit* army = pos.unit_at(t);
-    if (!army) return fail("no unit at " + province_abbr(v, t) + " to convoy");
-    if (army->type == UnitType::Fleet) return fail("a fleet cannot be convoyed");  // DATC 6.A.7
+    if (!army) return refuse(out, "no unit at " + province_abbr(v, t) + " to convoy");
+    if (army->type == UnitType::Fleet)
+        return refuse(out, "a fleet cannot be convoyed");  // DATC 6.A.7
     const ProvinceId d = s.target_destination->province;
     if (d == t)  // DATC 6.A.5
-        return fail("the convoyed army cannot move to its own province");
+        return refuse(out, "the convoyed army cannot move to its own province");
     if (!is_coastal(v, t) || !is_coastal(v, d))
-        return fail("armies are only convoyed between coastal provinces");
+        return refuse(out, "armies are only convoyed between coastal provinces");
     if (!fleet_on_convoy_route(v, pos, t, d, here))  // DATC 6.G.19
-        return fail(describe_unit(v, unit.type, unit.location) +
-                    " is not on any convoy route from " + province_abbr(v, t) + " to " +
-                    province_abbr(v, d));
+        return refuse(out, describe_unit(v, unit.type, unit.location) +
+                               " is not on any convoy route from " + province_abbr(v, t) + " to " +
+                               province_abbr(v, d));
     order.target = t;
     order.target_type = UnitType::Army;
     order.target_destination = d;
-    return Checked{order, {}, letter_note(v, s.target.type, *army)};
+    out.note = letter_note(v, s.target.type, *army);
 }
 
 // A MOS - TSR - IRK (Colonial rules 9.21-9.23; docs/colonial.md).
-Checked rail_move(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
-                  Order& order) {
+void rail_move(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
+               Checked& out) {
+    Order& order = *out.order;
     const RailLine& line = v.rail_lines[s.line];
     order.type = OrderType::RailMove;
     order.line = static_cast<std::uint8_t>(s.line);
@@ -241,21 +255,21 @@ Checked rail_move(const Variant& v, const Position& pos, const Unit& unit, const
         return std::find(line.provinces.begin(), line.provinces.end(), p) != line.provinces.end();
     };
     if (unit.power != line.power)
-        return fail("only " + power_name(v, line.power) + " may use the " + line.name);
+        return refuse(out, "only " + power_name(v, line.power) + " may use the " + line.name);
     if (unit.type != line.unit_type)
-        return fail(std::string("only ") +
-                    (line.unit_type == UnitType::Army ? "armies" : "fleets") + " may use the " +
-                    line.name);
+        return refuse(out, std::string("only ") +
+                               (line.unit_type == UnitType::Army ? "armies" : "fleets") +
+                               " may use the " + line.name);
     const std::string who = describe_unit(v, unit.type, unit.location);
-    if (!on_line(unit.location.province)) return fail(who + " is not on the " + line.name);
+    if (!on_line(unit.location.province)) return refuse(out, who + " is not on the " + line.name);
     const ProvinceId d = s.destination.province;
-    if (!on_line(d)) return fail(province_abbr(v, d) + " is not on the " + line.name);
-    if (d == unit.location.province) return fail(who + " is already in " + province_abbr(v, d));
+    if (!on_line(d)) return refuse(out, province_abbr(v, d) + " is not on the " + line.name);
+    if (d == unit.location.province)
+        return refuse(out, who + " is already in " + province_abbr(v, d));
     if (pos.unit_at(d) != nullptr)  // rule 9.23
-        return fail("the " + line.name + " only carries a unit to an unoccupied province; " +
-                    province_abbr(v, d) + " is occupied");
+        return refuse(out, "the " + line.name + " only carries a unit to an unoccupied province; " +
+                               province_abbr(v, d) + " is occupied");
     order.destination = Location{d, Coast::None};
-    return Checked{order, {}, {}};
 }
 
 // PERMIT SUEZ Britain: the power holding the canal's province lets another power's fleets pass.
@@ -275,23 +289,42 @@ Checked permit(const Variant& v, const Position& pos, PowerId power, const Order
     return Checked{order, {}, {}};
 }
 
-// A unit's own order judged by the core's rules. Each kind writes into the caller's `order`:
-// taken by value, it was copied once more on every line before its result copied it again.
-Checked unit_order(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
-                   Order& order) {
+// A unit's own order judged by the core's rules, written into `out.order` (made by the
+// caller, the unit's fields set): the kinds write the order where it is returned, once.
+void unit_order(const Variant& v, const Position& pos, const Unit& unit, const OrderSyntax& s,
+                Checked& out) {
     switch (s.kind) {
         case SyntaxKind::Move:
-            return move(v, pos, unit, s, order);
+            return move(v, pos, unit, s, out);
         case SyntaxKind::Support:
-            return support(v, pos, unit, s, order);
+            return support(v, pos, unit, s, out);
         case SyntaxKind::Convoy:
-            return convoy(v, pos, unit, s, order);
+            return convoy(v, pos, unit, s, out);
         case SyntaxKind::RailMove:
-            return rail_move(v, pos, unit, s, order);
+            return rail_move(v, pos, unit, s, out);
         default:
-            order.type = OrderType::Hold;
-            return Checked{order, {}, {}};
+            out.order->type = OrderType::Hold;
+            return;
     }
+}
+
+// The order of `unit`, the power's own: one result made in the caller's place (one object
+// returned), its order made in it and written there by its kind. A result kept in a local and
+// returned, or an order made apart and copied into it, cost a copy of each on every line.
+Checked unit_check(const Variant& v, const Position& pos, PowerId power, const Unit& unit,
+                   const OrderSyntax& s) {
+    Checked out;
+    Order& order = out.order.emplace();
+    order.power = power;
+    // The unit as it stands: a written coast of the ordered unit is ignored (DATC 4.B.5).
+    order.unit_type = unit.type;
+    order.unit = unit.location;
+    unit_order(v, pos, unit, s, out);
+    if (out.order && s.unit.type && *s.unit.type != unit.type) {  // the letter, as written
+        const std::string note = letter_note(v, s.unit.type, unit);
+        out.note = out.note.empty() ? note : note + "; " + out.note;
+    }
+    return out;
 }
 
 // The order judged by the core's rules and its module's own (ModuleOrderKind::check).
@@ -315,20 +348,7 @@ Checked check_order(const Variant& v, const Position& pos, PowerId power, const 
     const Unit* unit = pos.unit_at(where);
     if (unit == nullptr || unit->power != power)  // DATC 6.A.6
         return fail(ownership_error(v, unit, where, power));
-    // The unit as it stands: a written coast of the ordered unit is ignored (DATC 4.B.5).
-    Order order;
-    order.power = power;
-    order.unit_type = unit->type;
-    order.unit = unit->location;
-    // Returned as made, in the caller's place: a result kept in a local to add the letter's
-    // note to was moved out again, its two strings copied byte by byte, on every order.
-    if (!s.unit.type || *s.unit.type == unit->type) return unit_order(v, pos, *unit, s, order);
-    Checked out = unit_order(v, pos, *unit, s, order);
-    if (out.order) {  // the letter, as written
-        const std::string note = letter_note(v, s.unit.type, *unit);
-        out.note = out.note.empty() ? note : note + "; " + out.note;
-    }
-    return out;
+    return unit_check(v, pos, power, *unit, s);
 }
 
 }  // namespace
