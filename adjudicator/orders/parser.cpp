@@ -121,7 +121,7 @@ struct Scratch {
     std::vector<Token> tokens;
     std::vector<std::size_t> in_force;
     std::vector<std::size_t> order_verdicts;
-    std::vector<std::size_t> line_ends;  // where each '\n' of the text stands
+    std::vector<const char*> line_ends;  // where each '\n' of the text stands
 };
 
 class Driver {
@@ -161,12 +161,16 @@ class Driver {
         make_room(out_.verdicts, base_ + written);
         make_room(out_.orders, orders_base_ + written);
         order_verdicts_.reserve(written);
-        std::size_t begin = 0;
-        for (std::size_t i = 0; i < lines; ++i) {
-            const std::size_t end = i < line_ends_.size() ? line_ends_[i] : text.size();
-            line_(text.substr(begin, end - begin), static_cast<int>(i + 1));
+        // By pointers: a line cut from the text by substr had its bounds checked.
+        const char* begin = text.data();
+        for (std::size_t i = 0; i < line_ends_.size(); ++i) {
+            const char* end = line_ends_[i];
+            line_(std::string_view(begin, static_cast<std::size_t>(end - begin)),
+                  static_cast<int>(i + 1));
             begin = end + 1;
         }
+        line_(std::string_view(begin, static_cast<std::size_t>(text.data() + text.size() - begin)),
+              static_cast<int>(lines));
         // The orders were added as they were accepted; those replaced by a later line go now,
         // the others keeping their order. Most submissions replace none: no pass over them.
         if (any_replaced_) {
@@ -187,12 +191,19 @@ class Driver {
         if (size > list.capacity()) list.reserve(std::max(size, 2 * list.capacity()));
     }
 
-    // By find, which searches many bytes at a time.
+    // By memchr, which searches many bytes at a time, called directly: find() checked its
+    // start and count again on each call.
     void find_line_ends(std::string_view text) {
         line_ends_.clear();
-        for (std::size_t at = text.find('\n'); at != std::string_view::npos;
-             at = text.find('\n', at + 1))
-            line_ends_.push_back(at);
+        const char* at = text.data();
+        const char* const end = at + text.size();
+        while (at != end) {
+            const auto* found =
+                static_cast<const char*>(std::memchr(at, '\n', static_cast<std::size_t>(end - at)));
+            if (found == nullptr) break;
+            line_ends_.push_back(found);
+            at = found + 1;
+        }
     }
 
     void line_(std::string_view raw, int number) {
@@ -484,7 +495,7 @@ class Driver {
     // Per order of this submission (from orders_base_): its verdict's index, kNone once replaced.
     std::vector<std::size_t>& order_verdicts_;
     bool any_replaced_ = false;
-    std::vector<std::size_t>& line_ends_;                  // where each '\n' of the text stands
+    std::vector<const char*>& line_ends_;                  // where each '\n' of the text stands
     std::span<const RuleModule* const> conflict_modules_;  // the parser's (OrderParser)
     std::span<const RuleModule* const> refuse_modules_;    // the same
     std::string_view last_prefix_;  // the last power prefix read, up to its colon
