@@ -142,7 +142,10 @@ class Driver {
           refuse_modules_(refuse_modules),
           out_(out),
           base_(out.verdicts.size()),
-          orders_base_(out.orders.size()) {
+          orders_base_(out.orders.size()),
+          verdict_count_(base_),
+          order_count_(orders_base_),
+          provinces_(v.provinces.size()) {
         submission_ = std::move(owner);
         in_force_.assign(v.provinces.size(), kNone);
         order_verdicts_.clear();
@@ -163,7 +166,7 @@ class Driver {
         order_verdicts_.reserve(written);
         // By pointers: a line cut from the text by substr had its bounds checked.
         const char* begin = text.data();
-        for (std::size_t i = 0; i < line_ends_.size(); ++i) {
+        for (std::size_t i = 0; i + 1 < lines; ++i) {
             const char* end = line_ends_[i];
             line_(std::string_view(begin, static_cast<std::size_t>(end - begin)),
                   static_cast<int>(i + 1));
@@ -401,6 +404,7 @@ class Driver {
     // which a local built and then moved in cost as much again.
     void reject(int number, std::string_view line, PowerId power, std::string error) {
         OrderVerdict& verdict = out_.verdicts.emplace_back();
+        ++verdict_count_;
         verdict.line = number;
         verdict.power = power;
         verdict.error = std::move(error);
@@ -429,7 +433,7 @@ class Driver {
     // The note by reference: moving a short string into a parameter copies its bytes.
     void accept(int number, std::string_view line, PowerId power, const Order& order,
                 std::string&& note) {
-        const std::size_t index = out_.verdicts.size();
+        const std::size_t index = verdict_count_++;
         // The verdict is made by a conversion, which the compiler (GCC 12, measured) makes
         // straight in the output's storage, each member in its place: assigned after, a
         // short string's bytes were copied again. Were it moved instead, it would still be
@@ -457,12 +461,12 @@ class Driver {
             Made{number, power, order, note, submission(), offset(line), line.size()});
         // The order in force at once, not found again among the verdicts when the lines are
         // read (a pass over them that cost as much as this).
-        const std::size_t at = out_.orders.size();
+        const std::size_t at = order_count_++;
         out_.orders.push_back(order);
         order_verdicts_.push_back(index);
         // One order per unit: the later one wins (DESIGN.md §5; see docs/orders.md on DATC
         // 4.D.3). Builds, waives and permits name no existing unit.
-        if (names_a_unit(order) && order.unit.province < in_force_.size()) {
+        if (names_a_unit(order) && order.unit.province < provinces_) {
             std::size_t& slot = in_force_[order.unit.province];
             if (slot != kNone) {
                 std::size_t& replaced = order_verdicts_[slot - orders_base_];
@@ -505,6 +509,11 @@ class Driver {
     ParsedOrders& out_;        // the caller's: this submission's lists are appended, its room kept
     std::size_t base_;         // where this submission's verdicts begin in out_
     std::size_t orders_base_;  // and its orders in force
+    // out_'s sizes, counted as they grow: size() divides by an element's size (an order's
+    // and a verdict's are not powers of two) on every line.
+    std::size_t verdict_count_;
+    std::size_t order_count_;
+    std::size_t provinces_;  // in_force_'s size
 };
 
 }  // namespace
