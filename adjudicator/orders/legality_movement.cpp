@@ -18,9 +18,10 @@ Checked fail(std::string message) {
     return Checked{std::nullopt, std::move(message), {}};
 }
 
-// The order refused: what its kind wrote into it is dropped.
+// The order refused: what its kind wrote into it (the order, a note) is dropped.
 void refuse(Checked& out, std::string message) {
     out.order.reset();
+    out.note.clear();
     out.error = std::move(message);
 }
 
@@ -122,13 +123,14 @@ void move(const Variant& v, const Position& pos, const Unit& unit, const OrderSy
             out, who() + " cannot move to " + province_abbr(v, d) + ": armies cannot enter sea");
     if (terrain(v, d) == Terrain::Impassable)
         return refuse(out, who() + " cannot move to " + province_abbr(v, d) + ": it is impassable");
-    std::string note;
+    // The note written in the result at once (a refusal below clears it): no string of its own
+    // made and dropped for every move without a path.
     if (!s.path.empty()) {  // convoy paths are ignored (DATC 4.A.6)
         for (ProvinceId p : s.path)
             if (terrain(v, p) != Terrain::Sea)
                 return refuse(out, "a move has one destination; " + province_abbr(v, p) +
                                        " is not a sea on a convoy path");
-        note = "convoy path ignored (DATC 4.A.6)";
+        out.note = "convoy path ignored (DATC 4.A.6)";
     }
     // Whether both ends are coastal is asked only of a convoy: most moves are to a neighbour.
     const auto coastal_ends = [&] { return is_coastal(v, from) && is_coastal(v, d); };
@@ -139,13 +141,13 @@ void move(const Variant& v, const Position& pos, const Unit& unit, const OrderSy
             return refuse(out,
                           "no fleets at sea could convoy " + who() + " to " + province_abbr(v, d));
         order.via_convoy = true;
-        return keep(out, std::move(note));
+        return;
     }
-    if (v.army_can_move(from, d)) return keep(out, std::move(note));
+    if (v.army_can_move(from, d)) return;
     // Not adjacent: legal as a convoy attempt only if fleets now at sea could carry it
     // (DATC 4.E.1, 6.D.32); whether they do is the resolver's question.
     const bool coastal = coastal_ends();
-    if (coastal && convoy_route_exists(v, pos, from, d)) return keep(out, std::move(note));
+    if (coastal && convoy_route_exists(v, pos, from, d)) return;
     if (coastal)
         return refuse(out, province_abbr(v, d) + " is not adjacent to " + province_abbr(v, from) +
                                " and no fleets at sea could convoy " + who() + " there");
@@ -320,7 +322,7 @@ Checked unit_check(const Variant& v, const Position& pos, PowerId power, const U
     order.unit_type = unit.type;
     order.unit = unit.location;
     unit_order(v, pos, unit, s, out);
-    if (out.order && s.unit.type && *s.unit.type != unit.type) {  // the letter, as written
+    if (s.unit.type && *s.unit.type != unit.type && out.order) {  // the letter, as written
         const std::string note = letter_note(v, s.unit.type, unit);
         out.note = out.note.empty() ? note : note + "; " + out.note;
     }
