@@ -14,8 +14,6 @@ namespace adjutant {
 
 namespace {
 
-std::atomic<bool> g_enabled{true};
-
 // Each byte's class as the tokenizer (lexer.cpp) splits a line: a word's byte, a separator, the
 // dash, the colon; any other byte ends the fast reading.
 enum Class : std::uint8_t { kOther, kWordByte, kSeparator, kDash, kColon };
@@ -66,30 +64,50 @@ bool classic_word(Keyword keyword) {
     }
 }
 
-const ModuleGuard& module_guard() {
-    static const ModuleGuard guard = [] {
-        const auto order_readers = [](Keyword keyword) {
-            return modules_for<&RuleModule::read_order, &RuleModule::order_start>(
-                keyword_token(keyword));
-        };
-        const auto action_readers = [](const Token& token) {
-            return modules_for<&RuleModule::read_unit_action, &RuleModule::unit_action_start>(
-                token);
-        };
-        ModuleGuard g;
-        g.unit_letters = order_readers(Keyword::A).empty() && order_readers(Keyword::F).empty();
-        g.support = action_readers(keyword_token(Keyword::S)).empty();
-        g.convoy = action_readers(keyword_token(Keyword::C)).empty();
-        Token dash;
-        dash.kind = TokenKind::Dash;
-        g.move = true;
-        for (const RuleModule* module : action_readers(dash)) {
-            const SyntaxStart* start = module->unit_action_start;
-            if (start == nullptr || classic_word(start->move_needs)) g.move = false;
-        }
-        return g;
+ModuleGuard find_module_guard() {
+    const auto order_readers = [](Keyword keyword) {
+        return modules_for<&RuleModule::read_order, &RuleModule::order_start>(
+            keyword_token(keyword));
+    };
+    const auto action_readers = [](const Token& token) {
+        return modules_for<&RuleModule::read_unit_action, &RuleModule::unit_action_start>(token);
+    };
+    ModuleGuard g;
+    g.unit_letters = order_readers(Keyword::A).empty() && order_readers(Keyword::F).empty();
+    g.support = action_readers(keyword_token(Keyword::S)).empty();
+    g.convoy = action_readers(keyword_token(Keyword::C)).empty();
+    Token dash;
+    dash.kind = TokenKind::Dash;
+    g.move = true;
+    for (const RuleModule* module : action_readers(dash)) {
+        const SyntaxStart* start = module->unit_action_start;
+        if (start == nullptr || classic_word(start->move_needs)) g.move = false;
+    }
+    return g;
+}
+
+// Whether the reader is on (use_classic_lines), whether the module guard has been worked out,
+// and its answers, in one byte: a line's entry is one load and one test.
+enum Flag : std::uint8_t {
+    kOn = 1,
+    kKnown = 2,
+    kUnitLetters = 4,
+    kSupport = 8,
+    kConvoy = 16,
+    kMove = 32,
+};
+std::atomic<std::uint8_t> g_flags{kOn};
+
+// The flags, the module guard worked out the first time (once per process, as the modules are
+// registered before any parse; two threads working it out at once find the same answers).
+[[gnu::noinline]] std::uint8_t known_flags() {
+    static const std::uint8_t guard = [] {
+        const ModuleGuard g = find_module_guard();
+        return static_cast<std::uint8_t>(kKnown | (g.unit_letters ? kUnitLetters : 0) |
+                                         (g.support ? kSupport : 0) | (g.convoy ? kConvoy : 0) |
+                                         (g.move ? kMove : 0));
     }();
-    return guard;
+    return static_cast<std::uint8_t>(g_flags.fetch_or(guard, std::memory_order_relaxed) | guard);
 }
 
 // Each byte as the order's one-byte words and its dash are compared: a, f, h, s and c in either
@@ -303,13 +321,17 @@ class Bytes {
 }  // namespace
 
 void use_classic_lines(bool on) {
-    g_enabled.store(on, std::memory_order_relaxed);
+    if (on)
+        g_flags.fetch_or(kOn, std::memory_order_relaxed);
+    else
+        g_flags.fetch_and(static_cast<std::uint8_t>(~kOn), std::memory_order_relaxed);
 }
 
 bool read_classic_line(const NameIndex& names, std::string_view line, ClassicLine& out) {
-    if (!names.classic_lines() || !g_enabled.load(std::memory_order_relaxed)) return false;
-    const ModuleGuard& modules = module_guard();
-    if (!modules.unit_letters) return false;
+    std::uint8_t flags = g_flags.load(std::memory_order_relaxed);
+    if ((flags & kKnown) == 0) flags = known_flags();
+    if ((flags & (kOn | kUnitLetters)) != (kOn | kUnitLetters) || !names.classic_lines())
+        return false;
     Bytes bytes(names, line);
     out.power = kNoPower;
     // Only the parts this reader writes are set back: the rest of `out.order` keeps the values
@@ -340,14 +362,14 @@ bool read_classic_line(const NameIndex& names, std::string_view line, ClassicLin
     if (!bytes.unit(order.unit)) return false;
     switch (bytes.letter()) {
         case '-':
-            if (!modules.move) return false;
+            if ((flags & kMove) == 0) return false;
             order.kind = SyntaxKind::Move;
             return bytes.place(order.destination) && bytes.at_end();
         case 'h':
             order.kind = SyntaxKind::Hold;
             return bytes.at_end();
         case 's':
-            if (!modules.support) return false;
+            if ((flags & kSupport) == 0) return false;
             order.kind = SyntaxKind::Support;
             if (!bytes.unit(order.target)) return false;
             if (bytes.at_end()) return true;  // support to hold
@@ -361,7 +383,7 @@ bool read_classic_line(const NameIndex& names, std::string_view line, ClassicLin
                     return false;
             }
         case 'c':
-            if (!modules.convoy) return false;
+            if ((flags & kConvoy) == 0) return false;
             order.kind = SyntaxKind::Convoy;
             if (!bytes.unit(order.target) || bytes.letter() != '-') return false;
             order.target_destination.emplace();
