@@ -14,8 +14,6 @@ namespace adjutant {
 
 namespace {
 
-std::atomic<bool> g_enabled{true};
-
 // Each byte's class as the tokenizer (lexer.cpp) splits a line: a word's byte, a separator, the
 // dash, the colon; any other byte ends the fast reading.
 enum Class : std::uint8_t { kOther, kWordByte, kSeparator, kDash, kColon };
@@ -66,67 +64,110 @@ bool classic_word(Keyword keyword) {
     }
 }
 
-const ModuleGuard& module_guard() {
-    static const ModuleGuard guard = [] {
-        const auto order_readers = [](Keyword keyword) {
-            return modules_for<&RuleModule::read_order, &RuleModule::order_start>(
-                keyword_token(keyword));
-        };
-        const auto action_readers = [](const Token& token) {
-            return modules_for<&RuleModule::read_unit_action, &RuleModule::unit_action_start>(
-                token);
-        };
-        ModuleGuard g;
-        g.unit_letters = order_readers(Keyword::A).empty() && order_readers(Keyword::F).empty();
-        g.support = action_readers(keyword_token(Keyword::S)).empty();
-        g.convoy = action_readers(keyword_token(Keyword::C)).empty();
-        Token dash;
-        dash.kind = TokenKind::Dash;
-        g.move = true;
-        for (const RuleModule* module : action_readers(dash)) {
-            const SyntaxStart* start = module->unit_action_start;
-            if (start == nullptr || classic_word(start->move_needs)) g.move = false;
-        }
-        return g;
-    }();
-    return guard;
+ModuleGuard find_module_guard() {
+    const auto order_readers = [](Keyword keyword) {
+        return modules_for<&RuleModule::read_order, &RuleModule::order_start>(
+            keyword_token(keyword));
+    };
+    const auto action_readers = [](const Token& token) {
+        return modules_for<&RuleModule::read_unit_action, &RuleModule::unit_action_start>(token);
+    };
+    ModuleGuard g;
+    g.unit_letters = order_readers(Keyword::A).empty() && order_readers(Keyword::F).empty();
+    g.support = action_readers(keyword_token(Keyword::S)).empty();
+    g.convoy = action_readers(keyword_token(Keyword::C)).empty();
+    Token dash;
+    dash.kind = TokenKind::Dash;
+    g.move = true;
+    for (const RuleModule* module : action_readers(dash)) {
+        const SyntaxStart* start = module->unit_action_start;
+        if (start == nullptr || classic_word(start->move_needs)) g.move = false;
+    }
+    return g;
 }
+
+// Whether the reader is on (use_classic_lines), whether the module guard has been worked out,
+// and its answers, in one byte: a line's entry is one load and one test.
+enum Flag : std::uint8_t {
+    kOn = 1,
+    kKnown = 2,
+    kUnitLetters = 4,
+    kSupport = 8,
+    kConvoy = 16,
+    kMove = 32,
+};
+std::atomic<std::uint8_t> g_flags{kOn};
+
+// The flags, the module guard worked out the first time (once per process, as the modules are
+// registered before any parse; two threads working it out at once find the same answers).
+[[gnu::noinline]] std::uint8_t known_flags() {
+    static const std::uint8_t guard = [] {
+        const ModuleGuard g = find_module_guard();
+        return static_cast<std::uint8_t>(kKnown | (g.unit_letters ? kUnitLetters : 0) |
+                                         (g.support ? kSupport : 0) | (g.convoy ? kConvoy : 0) |
+                                         (g.move ? kMove : 0));
+    }();
+    return static_cast<std::uint8_t>(g_flags.fetch_or(guard, std::memory_order_relaxed) | guard);
+}
+
+// Each byte as the order's one-byte words and its dash are compared: a, f, h, s and c in either
+// case lowered, the dash itself, 0 for any other byte.
+constexpr std::array<char, 256> kFolded = [] {
+    std::array<char, 256> folded{};
+    for (const char c : {'a', 'f', 'h', 's', 'c'}) {
+        folded[static_cast<unsigned char>(c)] = c;
+        folded[static_cast<unsigned char>(c - 'a' + 'A')] = c;
+    }
+    folded[static_cast<unsigned char>('-')] = '-';
+    return folded;
+}();
 
 // The bytes of one line, read a word or a sign at a time. Every reader answers false for
 // anything but the classic form it expects, and the line goes to the general path.
+//
+// A word or sign is followed by one space nearly always: each reader takes that space with it,
+// tested where it stands. Any other separator (a tab, a second space, a full stop) is left
+// where it is, and the next reader, finding no word or sign of its own, skips the separators
+// then (more_separators) before it looks again.
 class Bytes {
   public:
     Bytes(const NameIndex& names, std::string_view line)
         : names_(&names), p_(line.data()), end_(line.data() + line.size()) {}
 
-    bool at_end() const { return p_ == end_; }
-    void skip_separators() {
-        while (p_ != end_ && kClasses[static_cast<unsigned char>(*p_)] == kSeparator) ++p_;
+    bool at_end() { return p_ == end_ || (more_separators() && p_ == end_); }
+    // Past `n` bytes already read, and the space after them if there is one.
+    void skip(std::size_t n) {
+        p_ += n;
+        space();
     }
-    // The word starting here (a run of word bytes), and the separators after it.
+    // The word starting here (a run of word bytes), and the space after it.
     std::string_view word() {
         const char* const start = p_;
         while (p_ != end_ && kClasses[static_cast<unsigned char>(*p_)] == kWordByte) ++p_;
         const std::string_view w(start, static_cast<std::size_t>(p_ - start));
-        skip_separators();
+        space();
         return w;
     }
-    // A sign of one byte ('-' not followed by '>', ':'), and the separators after it.
+    // A sign of one byte (':', or '-' not followed by '>'), and the space after it.
     bool sign(char c) {
+        more_separators();
         if (p_ == end_ || *p_ != c) return false;
         ++p_;
         if (c == '-' && p_ != end_ && *p_ == '>') return false;  // "->": the general path's
-        skip_separators();
+        space();
         return true;
     }
-    // A one-byte word, lowered, and the separators after it; 0 for any other word.
+    // A one-byte word (a, f, h, s or c, lowered) or a dash, and the space after it; 0 for any
+    // other word or sign. The common case, that byte and a space or the line's end, is two
+    // compares and one look.
     char letter() {
-        if (p_ == end_ || kClasses[static_cast<unsigned char>(*p_)] != kWordByte ||
-            !ends_word(p_ + 1))
-            return 0;
-        const char c = *p_++;
-        skip_separators();
-        return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        const std::ptrdiff_t room = end_ - p_;
+        if (room >= 2 ? p_[1] == ' ' : room == 1) {
+            const char c = kFolded[static_cast<unsigned char>(*p_)];
+            p_ += room >= 2 ? 2 : 1;
+            return c;
+        }
+        return other_letter();
     }
     // A unit: its letter (the type) and its abbreviation.
     bool unit(UnitRef& unit) {
@@ -139,37 +180,81 @@ class Bytes {
             return false;
         return place(unit.place);
     }
-    // A province by a one-word name, no coast: a three-letter abbreviation by one look
+    // A province by a one-word name: a three-letter abbreviation by one look
     // (NameIndex::classic_abbreviation), any other by the table of such names.
     bool place(PlaceRef& place) {
-        // A word of three bytes, nearly every place, without the loop over its bytes.
-        if (end_ - p_ >= 3 && ends_word(p_ + 3)) {
+        const std::ptrdiff_t room = end_ - p_;
+        // Three letters and a space, nearly every place.
+        if (room >= 4 && p_[3] == ' ') {
+            if (const std::size_t id = names_->classic_abbreviation(p_)) {
+                p_ += 4;
+                place.province = static_cast<ProvinceId>(id - 1);
+                return p_ == end_ || *p_ != '/' || coast(place);
+            }
+        }
+        // Three letters at the line's end or before another byte of no word ("/sc").
+        if (room >= 3 && ends_word(p_ + 3)) {
             if (const std::size_t id = names_->classic_abbreviation(p_)) {
                 p_ += 3;
-                skip_separators();
                 place.province = static_cast<ProvinceId>(id - 1);
+                more_separators();
                 return p_ == end_ || *p_ != '/' || coast(place);
             }
         }
         return other_place(place);
     }
+    // Whether the room from `word` to the end of the line holds eight bytes.
+    bool eight_bytes_from(const char* word) const { return end_ - word >= 8; }
+
+  private:
+    // The one space after a word or a sign, when it is there.
+    void space() {
+        if (p_ != end_ && *p_ == ' ') ++p_;
+    }
+    // Any separators here, skipped; whether there were any.
+    bool more_separators() {
+        return p_ != end_ && kClasses[static_cast<unsigned char>(*p_)] == kSeparator &&
+               separator_run();
+    }
+    [[gnu::noinline]] bool separator_run() {
+        while (p_ != end_ && kClasses[static_cast<unsigned char>(*p_)] == kSeparator) ++p_;
+        return true;
+    }
+    // letter() for anything but the common case: separators first, a dash not followed by
+    // '>', a one-byte word followed by another separator.
+    [[gnu::noinline]] char other_letter() {
+        more_separators();
+        if (p_ == end_) return 0;
+        if (*p_ == '-') {
+            ++p_;
+            if (p_ != end_ && *p_ == '>') return 0;  // "->": the general path's
+            space();
+            return '-';
+        }
+        if (kClasses[static_cast<unsigned char>(*p_)] != kWordByte || !ends_word(p_ + 1)) return 0;
+        const char c = kFolded[static_cast<unsigned char>(*p_++)];
+        space();
+        return c;
+    }
     // Any other one-word name. Out of line, so that the three-letter path above stays small
     // where it is inlined.
     [[gnu::noinline]] bool other_place(PlaceRef& place) {
+        more_separators();
         const std::string_view w = word();
         const std::size_t id = w.empty()       ? 0
                                : w.size() <= 8 ? short_word(w)
                                                : names_->classic_word(w);
         if (id == 0) return false;
         place.province = static_cast<ProvinceId>(id - 1);
+        more_separators();
         return p_ == end_ || *p_ != '/' || coast(place);
     }
-    // A coast written "/nc", "/sc", "/ec" or "/wc" (any case) after a place, and the separators
+    // A coast written "/nc", "/sc", "/ec" or "/wc" (any case) after a place, and the space
     // after it; read_coast's other spellings are the general path's. A word that follows it
     // is never "coast" in a classic line, so the code is the whole coast.
-    bool coast(PlaceRef& place) {
+    [[gnu::noinline]] bool coast(PlaceRef& place) {
         ++p_;  // the slash
-        skip_separators();
+        more_separators();
         if (end_ - p_ < 2 || (p_[1] | 0x20) != 'c' || !ends_word(p_ + 2)) return false;
         switch (*p_ | 0x20) {
             case 'n':
@@ -187,8 +272,7 @@ class Bytes {
             default:
                 return false;
         }
-        p_ += 2;
-        skip_separators();
+        skip(2);
         return true;
     }
     // A word of one to eight bytes by NameIndex::classic_short_word: its bytes loaded at once
@@ -204,15 +288,31 @@ class Bytes {
         }
         return names_->classic_short_word(NameIndex::lower_eight(bytes));
     }
-    // Whether the room from the word at `word` to the end of the line holds eight bytes.
-    bool eight_bytes_from(const char* word) const { return end_ - word >= 8; }
-
-  private:
     // Whether a word ends before `p`: the line's end or a byte of no word.
     bool ends_word(const char* p) const {
         return p == end_ || kClasses[static_cast<unsigned char>(*p)] != kWordByte;
     }
 
+  public:
+    // A power prefix read the slower way (power_before_colon found none): a word of two bytes
+    // or more before a colon; a unit letter is one. False when the prefix names no power.
+    [[gnu::noinline]] bool prefix(const NameIndex& names, PowerId& power) {
+        more_separators();
+        Bytes look = *this;
+        const std::string_view first = look.word();
+        if (first.size() > 1) {
+            if (!look.sign(':')) return false;
+            const std::optional<std::size_t> found = eight_bytes_from(first.data())
+                                                         ? names.power_word_in_eight(first)
+                                                         : names.power_word(first);
+            if (!found) return false;
+            power = static_cast<PowerId>(*found);
+            *this = look;
+        }
+        return true;
+    }
+
+  private:
     const NameIndex* names_;
     const char* p_;
     const char* end_;
@@ -221,15 +321,18 @@ class Bytes {
 }  // namespace
 
 void use_classic_lines(bool on) {
-    g_enabled.store(on, std::memory_order_relaxed);
+    if (on)
+        g_flags.fetch_or(kOn, std::memory_order_relaxed);
+    else
+        g_flags.fetch_and(static_cast<std::uint8_t>(~kOn), std::memory_order_relaxed);
 }
 
 bool read_classic_line(const NameIndex& names, std::string_view line, ClassicLine& out) {
-    if (!names.classic_lines() || !g_enabled.load(std::memory_order_relaxed)) return false;
-    const ModuleGuard& modules = module_guard();
-    if (!modules.unit_letters) return false;
+    std::uint8_t flags = g_flags.load(std::memory_order_relaxed);
+    if ((flags & kKnown) == 0) flags = known_flags();
+    if ((flags & (kOn | kUnitLetters)) != (kOn | kUnitLetters) || !names.classic_lines())
+        return false;
     Bytes bytes(names, line);
-    bytes.skip_separators();
     out.power = kNoPower;
     // Only the parts this reader writes are set back: the rest of `out.order` keeps the values
     // OrderSyntax{} gives them (the caller reads it, never writes it), and a whole new order
@@ -240,44 +343,49 @@ bool read_classic_line(const NameIndex& names, std::string_view line, ClassicLin
     order.destination = PlaceRef{};
     order.target = UnitRef{};
     order.target_destination.reset();
-    {
-        // A power prefix is a word of two bytes or more before a colon; a unit letter is one.
-        Bytes look = bytes;
-        const std::string_view first = look.word();
-        if (first.size() > 1) {
-            if (!look.sign(':')) return false;
-            const std::optional<std::size_t> power = bytes.eight_bytes_from(first.data())
-                                                         ? names.power_word_in_eight(first)
-                                                         : names.power_word(first);
-            if (!power) return false;
-            out.power = static_cast<PowerId>(*power);
-            bytes = look;
+    // The power prefix: nearly always a name and a colon within the line's first eight bytes,
+    // found there at once; a line whose second byte is a space begins with its unit letter
+    // (a trimmed line's first byte is no separator, and a one-byte word is no prefix).
+    std::size_t length = 0;
+    if (std::endian::native == std::endian::little && line.size() >= 8) {
+        std::uint64_t eight;
+        std::memcpy(&eight, line.data(), 8);
+        std::size_t power = 0;
+        length = names.power_before_colon(eight, power);
+        if (length != 0) {
+            out.power = static_cast<PowerId>(power);
+            bytes.skip(length + 1);
         }
     }
+    if (length == 0 && !(line.size() >= 2 && line[1] == ' ') && !bytes.prefix(names, out.power))
+        return false;
     if (!bytes.unit(order.unit)) return false;
-    if (bytes.sign('-')) {
-        if (!modules.move) return false;
-        order.kind = SyntaxKind::Move;
-        return bytes.place(order.destination) && bytes.at_end();
-    }
     switch (bytes.letter()) {
+        case '-':
+            if ((flags & kMove) == 0) return false;
+            order.kind = SyntaxKind::Move;
+            return bytes.place(order.destination) && bytes.at_end();
         case 'h':
             order.kind = SyntaxKind::Hold;
             return bytes.at_end();
         case 's':
-            if (!modules.support) return false;
+            if ((flags & kSupport) == 0) return false;
             order.kind = SyntaxKind::Support;
             if (!bytes.unit(order.target)) return false;
             if (bytes.at_end()) return true;  // support to hold
-            if (bytes.sign('-')) {
-                order.target_destination.emplace();
-                return bytes.place(*order.target_destination) && bytes.at_end();
+            switch (bytes.letter()) {
+                case '-':
+                    order.target_destination.emplace();
+                    return bytes.place(*order.target_destination) && bytes.at_end();
+                case 'h':
+                    return bytes.at_end();
+                default:
+                    return false;
             }
-            return bytes.letter() == 'h' && bytes.at_end();
         case 'c':
-            if (!modules.convoy) return false;
+            if ((flags & kConvoy) == 0) return false;
             order.kind = SyntaxKind::Convoy;
-            if (!bytes.unit(order.target) || !bytes.sign('-')) return false;
+            if (!bytes.unit(order.target) || bytes.letter() != '-') return false;
             order.target_destination.emplace();
             return bytes.place(*order.target_destination) && bytes.at_end();
         default:

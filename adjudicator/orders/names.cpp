@@ -151,8 +151,13 @@ NameIndex::NameIndex(const Variant& variant) {
             if (!known) power_words_.push_back(PowerWord{std::move(key), i});
         }
     }
-    for (PowerWord& word : power_words_)
-        if (word.key.size() <= 8) std::memcpy(&word.packed, word.key.data(), word.key.size());
+    for (PowerWord& word : power_words_) {
+        if (word.key.size() > 8) continue;
+        std::memcpy(&word.packed, word.key.data(), word.key.size());
+        word.plain = std::all_of(word.key.begin(), word.key.end(), [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '\'';
+        });
+    }
     for (std::size_t w = 0; w < power_words_.size(); ++w) {
         std::uint8_t& slot = power_slots_[power_slot(power_words_[w].key)];
         slot = slot == 0 && w + 1 < kManyPowers ? static_cast<std::uint8_t>(w + 1) : kManyPowers;

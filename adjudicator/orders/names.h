@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -57,6 +58,30 @@ class NameIndex {
     // bytes that its first eight may be read (a prefix with its order after it): the word is
     // lowered and compared eight bytes at once.
     std::optional<std::size_t> power_word_in_eight(std::string_view word) const;
+
+    // The power a prefix names when the eight bytes at the line's start, loaded as a word (little
+    // endian), are a one-word name or adjective of two to seven bytes and a colon: the name's
+    // length, the power in `id`; 0 otherwise (the prefix is then read the slower way). The first
+    // colon is found, the bytes before it masked, lowered and compared with the one name that
+    // has their first and last bytes, as power_word_in_eight does after the word is walked.
+    std::size_t power_before_colon(std::uint64_t bytes, std::size_t& id) const {
+        constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+        const std::uint64_t x = bytes ^ (kOnes * ':');
+        const std::uint64_t colons = (x - kOnes) & ~x & (kOnes * 0x80);  // the lowest one exact
+        if (colons == 0) return 0;
+        const unsigned length = static_cast<unsigned>(std::countr_zero(colons)) / 8;
+        if (length < 2) return 0;
+        const std::uint64_t word = lower_eight(bytes & ((std::uint64_t{1} << (8 * length)) - 1));
+        const std::uint8_t slot =
+            power_slots_[(word & 31u) * 32 + ((word >> (8 * (length - 1))) & 31u)];
+        if (slot == 0 || slot == kManyPowers) return 0;
+        const PowerWord& power = power_words_[slot - 1u];
+        // A name of the lexer's word bytes only: equal bytes, then, are that word and no other
+        // (lower_eight leaves a byte with its high bit set unequal to any of them).
+        if (!power.plain || word != power.packed) return 0;
+        id = power.id;
+        return length;
+    }
 
     // For the classic line reader (classic_line.h). Whether it may read this variant's lines:
     // every power's name is one word, and no power is called "a" or "f" (the supported unit's
@@ -165,6 +190,7 @@ class NameIndex {
         std::string key;
         std::size_t id = 0;
         std::uint64_t packed = 0;  // a key of eight bytes or fewer, as loaded, zero-padded
+        bool plain = false;        // packed, and every byte a word byte of the lexer's
     };
     std::vector<PowerWord> power_words_;
     // power_words_'s index + 1 by the folded first and last bytes of the word (five bits each,

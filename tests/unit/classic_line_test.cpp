@@ -96,7 +96,7 @@ class Mutator {
             "\xE2\x80\x93", "->",         "# ",       "// ",         ": ",           " hold",
             " DET ",        " GUN ",      " to ",     " Army ",      "\n",           "England: "};
         const std::size_t at = line.empty() ? 0 : random_.below(line.size() + 1);
-        switch (random_.below(9)) {
+        switch (random_.below(10)) {
             case 0:  // a byte replaced
                 if (at < line.size()) line[at] = kBytes[random_.below(kBytes.size())];
                 break;
@@ -127,12 +127,30 @@ class Mutator {
             case 7:  // the prefix removed, changed to the adjective, or upper case
                 prefix(line);
                 break;
+            case 8:  // a space changed: the fast reader tests for one space where it stands
+                spaces(line);
+                break;
             default:  // the whole line lowered or raised
                 for (char& c : line)
                     c = random_.below(2) ? static_cast<char>(std::tolower(c))
                                          : static_cast<char>(std::toupper(c));
                 break;
         }
+    }
+
+    // One space made a tab, two spaces, a full stop, a CR, none, and so on; or separators
+    // appended after the last word.
+    void spaces(std::string& line) {
+        static const std::vector<std::string> kSpaces = {
+            "\t", "  ", " .", ". ", ",", "", " \r", "\r ", " \t ", "\v", "\f", ":", "-", " - "};
+        std::vector<std::size_t> at;
+        for (std::size_t i = 0; i < line.size(); ++i)
+            if (line[i] == ' ') at.push_back(i);
+        const std::string& with = kSpaces[random_.below(kSpaces.size())];
+        if (at.empty() || random_.below(5) == 0)
+            line += with;
+        else
+            line.replace(at[random_.below(at.size())], 1, with);
     }
 
     void name_for_abbreviation(std::string& line) {
@@ -272,13 +290,15 @@ TEST_CASE("classic lines: the forms the fast reader takes, and some it leaves") 
          {"England: F LON S A WAL - YOR", "F LON H", "england:f lon-nth", "France: A PAR S A MAR",
           "Italy: F ION C A TUN - NAP", "Germany: A BER S A MUN H", "A PAR - BUR.",
           "France: A Paris - Burgundy", "Russia: F Sevastopol - rum", "Russia: F STP/SC - BOT",
-          "France: F MAO - spa / nc", "Russia: F BOT S F STP/SC"})
+          "France: F MAO - spa / nc", "Russia: F BOT S F STP/SC", "France:\tA  PAR  -\tBUR ,",
+          "Italy:F ION C A TUN-NAP", "Germany :  A BER S A MUN . H", "A PAR -BUR"})
         CHECK_MESSAGE(read_classic_line(names, line, out), std::string(line));
     for (const char* line :
          {"France: A PAR -> BUR", "France: F BRE - Mid-Atlantic Ocean", "Russia: F STP(SC) H",
           "France: A PAR H # hold", "France:", "France: PAR - BUR", "France: A PAR - BUR - MAR",
           "France: A PAR - BUR via convoy", "Frenchy: A PAR H", "France: A PAR HOLD",
           "France: A PAR - RAIL - MAR", "F NTH C A LON", "Russia: F STP/SC coast H",
-          "Russia: F STP/north - BOT"})
+          "Russia: F STP/north - BOT", "France: A PAR ->BUR", "France: A PAR-> BUR",
+          "France: A PAR - BUR/", "France: A PAR - BUR / "})
         CHECK_MESSAGE(!read_classic_line(names, line, out), std::string(line));
 }
