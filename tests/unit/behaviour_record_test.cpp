@@ -51,21 +51,8 @@ class Fnv64 {
     std::uint64_t hash_ = 0xcbf29ce484222325ULL;
 };
 
-const char* const kSuites[] = {"tests/datc",
-                               "tests/rules/colonial",
-                               "tests/rules/supply",
-                               "tests/rules/sieges",
-                               "tests/rules/rail",
-                               "tests/rules/rail-movement",
-                               "tests/rules/field_works",
-                               "tests/rules/army_strength",
-                               "tests/rules/tabletop_battles",
-                               "tests/rules/generals",
-                               "tests/rules/detachments",
-                               "tests/rules/experience"};
-
 void record_rules_cases(std::map<std::string, std::string>& record) {
-    for (const char* suite : kSuites) {
+    for (const char* suite : rules_case_suites()) {
         for (const std::string& file : rules_case_files(suite)) {
             std::vector<std::string> errors;
             const std::string name = std::filesystem::path(file).filename().string();

@@ -209,24 +209,11 @@ std::string mutated(Mutator& mutator, const Variant& variant, const std::string&
     return out;
 }
 
-const char* const kSuites[] = {"tests/datc",
-                               "tests/rules/colonial",
-                               "tests/rules/supply",
-                               "tests/rules/sieges",
-                               "tests/rules/rail",
-                               "tests/rules/rail-movement",
-                               "tests/rules/field_works",
-                               "tests/rules/army_strength",
-                               "tests/rules/tabletop_battles",
-                               "tests/rules/generals",
-                               "tests/rules/detachments",
-                               "tests/rules/experience"};
-
 }  // namespace
 
 TEST_CASE("classic lines: every rules case's orders read the same both ways") {
     std::size_t texts = 0;
-    for (const char* suite : kSuites) {
+    for (const char* suite : rules_case_suites()) {
         for (const std::string& file : rules_case_files(suite)) {
             std::vector<std::string> errors;
             for (const RulesCase& c : parse_rules_cases(read_text_file(file), file, errors)) {

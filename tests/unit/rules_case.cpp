@@ -452,6 +452,24 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c,
 
 namespace adjutant::testing {
 
+std::span<const char* const> rules_case_suites() {
+    static constexpr const char* kSuites[] = {"tests/datc",
+                                              "tests/rules/colonial",
+                                              "tests/rules/supply",
+                                              "tests/rules/sieges",
+                                              "tests/rules/rail",
+                                              "tests/rules/rail-movement",
+                                              "tests/rules/field_works",
+                                              "tests/rules/army_strength",
+                                              "tests/rules/tabletop_battles",
+                                              "tests/rules/generals",
+                                              "tests/rules/detachments",
+                                              "tests/rules/experience",
+                                              "tests/rules/reinforcements",
+                                              "tests/rules/rivers"};
+    return kSuites;
+}
+
 std::vector<std::string> rules_case_files(const std::string& directory) {
     namespace fs = std::filesystem;
     const fs::path dir = fs::path(ADJUTANT_SOURCE_DIR) / directory;

@@ -3,7 +3,10 @@
 // suite is its own test case, so `-tc=` can pick it, and prints its count for deploy/test.sh.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
+#include <string>
 
 #include "rules_case.h"
 
@@ -70,4 +73,22 @@ TEST_CASE("Campaign rail movement rules (seed 001)") {
 
 TEST_CASE("Campaign rail network rules (seed 000, 18.1-18.2)") {
     check_suite("tests/rules/rail", "Rail network rules");
+}
+
+// The tests that go over every case (the behaviour record, the classic line reader's
+// comparison) take their list from rules_case_suites(); a suite missing there would silently
+// drop out of both, as rivers and reinforcements once did.
+TEST_CASE("every rules suite's directory is in rules_case_suites()") {
+    namespace fs = std::filesystem;
+    const auto suites = rules_case_suites();
+    const fs::path rules = fs::path(ADJUTANT_SOURCE_DIR) / "tests/rules";
+    std::size_t directories = 0;
+    for (const fs::directory_entry& entry : fs::directory_iterator(rules)) {
+        if (!entry.is_directory()) continue;
+        ++directories;
+        const std::string name = "tests/rules/" + entry.path().filename().string();
+        CHECK_MESSAGE(std::find(suites.begin(), suites.end(), name) != suites.end(), name);
+    }
+    CHECK(directories > 0);
+    CHECK(std::find(suites.begin(), suites.end(), std::string("tests/datc")) != suites.end());
 }
