@@ -51,62 +51,7 @@ NameIndex::NameIndex(const Variant& variant) {
         add(provinces_, max_province_words_, p.name, i);
         for (const std::string& alias : p.aliases) add(provinces_, max_province_words_, alias, i);
     }
-    {
-        // The first words of the names of several words: a word among them may be read
-        // together with the next (NameIndex::longest), so it is not classic_words_'s.
-        NameTable first_words;
-        std::string key;
-        const auto note_first = [&](std::string_view name) {
-            if (normalise(name, key) > 1) first_words.insert(key.substr(0, key.find(' ')), 0);
-        };
-        for (const Province& p : variant.provinces) {
-            note_first(p.abbr);
-            note_first(p.name);
-            for (const std::string& alias : p.aliases) note_first(alias);
-        }
-        const auto note_word = [&](std::string_view name, std::size_t id) {
-            if (normalise(name, key) == 1 && keyword_of(key) == Keyword::None &&
-                first_words.find(NameTable::hash_of(key), key) == nullptr)
-                classic_words_.insert(key, id);
-        };
-        for (std::size_t i = 0; i < variant.provinces.size(); ++i) {
-            const Province& p = variant.provinces[i];
-            note_word(p.abbr, i);
-            note_word(p.name, i);
-            for (const std::string& alias : p.aliases) note_word(alias, i);
-        }
-        // The short ones again by their bytes, each with the id the table kept for it.
-        std::vector<ShortWord> shorts;
-        const auto note_short = [&](std::string_view name) {
-            if (normalise(name, key) != 1 || key.size() > 8) return;
-            const std::size_t* id = classic_words_.find(NameTable::hash_of(key), key);
-            if (id == nullptr || key.find('\0') != std::string::npos) return;
-            ShortWord w;
-            std::memcpy(&w.key, key.data(), key.size());
-            w.id = *id + 1;
-            shorts.push_back(w);
-        };
-        for (const Province& p : variant.provinces) {
-            note_short(p.abbr);
-            note_short(p.name);
-            for (const std::string& alias : p.aliases) note_short(alias);
-        }
-        if (std::endian::native == std::endian::little && !shorts.empty()) {
-            std::size_t size = 4;
-            short_shift_ = 62;
-            while (size < 2 * shorts.size()) {
-                size *= 2;
-                --short_shift_;
-            }
-            short_words_.assign(size, ShortWord{});
-            for (const ShortWord& w : shorts) {
-                std::size_t i = short_slot(w.key);
-                while (short_words_[i].key != 0 && short_words_[i].key != w.key)
-                    i = (i + 1) & (size - 1);
-                short_words_[i] = w;  // the same key twice has the same id
-            }
-        }
-    }
+    build_classic_tables(variant);
     three_letter_.assign(26 * 26 * 26, 0);
     std::string name_key;
     for (std::size_t i = 0; i < variant.provinces.size(); ++i) {
@@ -163,6 +108,65 @@ NameIndex::NameIndex(const Variant& variant) {
         slot = slot == 0 && w + 1 < kManyPowers ? static_cast<std::uint8_t>(w + 1) : kManyPowers;
     }
     classic_lines_ = max_power_words_ == 1 && !power_word("a") && !power_word("f");
+}
+
+// The classic line reader's tables (classic_line.h): the one-word names no longer name begins
+// with, and the short ones among them by their bytes.
+void NameIndex::build_classic_tables(const Variant& variant) {
+    // The first words of the names of several words: a word among them may be read
+    // together with the next (NameIndex::longest), so it is not classic_words_'s.
+    NameTable first_words;
+    std::string key;
+    const auto note_first = [&](std::string_view name) {
+        if (normalise(name, key) > 1) first_words.insert(key.substr(0, key.find(' ')), 0);
+    };
+    for (const Province& p : variant.provinces) {
+        note_first(p.abbr);
+        note_first(p.name);
+        for (const std::string& alias : p.aliases) note_first(alias);
+    }
+    const auto note_word = [&](std::string_view name, std::size_t id) {
+        if (normalise(name, key) == 1 && keyword_of(key) == Keyword::None &&
+            first_words.find(NameTable::hash_of(key), key) == nullptr)
+            classic_words_.insert(key, id);
+    };
+    for (std::size_t i = 0; i < variant.provinces.size(); ++i) {
+        const Province& p = variant.provinces[i];
+        note_word(p.abbr, i);
+        note_word(p.name, i);
+        for (const std::string& alias : p.aliases) note_word(alias, i);
+    }
+    // The short ones again by their bytes, each with the id the table kept for it.
+    std::vector<ShortWord> shorts;
+    const auto note_short = [&](std::string_view name) {
+        if (normalise(name, key) != 1 || key.size() > 8) return;
+        const std::size_t* id = classic_words_.find(NameTable::hash_of(key), key);
+        if (id == nullptr || key.find('\0') != std::string::npos) return;
+        ShortWord w;
+        std::memcpy(&w.key, key.data(), key.size());
+        w.id = *id + 1;
+        shorts.push_back(w);
+    };
+    for (const Province& p : variant.provinces) {
+        note_short(p.abbr);
+        note_short(p.name);
+        for (const std::string& alias : p.aliases) note_short(alias);
+    }
+    if (std::endian::native == std::endian::little && !shorts.empty()) {
+        std::size_t size = 4;
+        short_shift_ = 62;
+        while (size < 2 * shorts.size()) {
+            size *= 2;
+            --short_shift_;
+        }
+        short_words_.assign(size, ShortWord{});
+        for (const ShortWord& w : shorts) {
+            std::size_t i = short_slot(w.key);
+            while (short_words_[i].key != 0 && short_words_[i].key != w.key)
+                i = (i + 1) & (size - 1);
+            short_words_[i] = w;  // the same key twice has the same id
+        }
+    }
 }
 
 namespace {

@@ -128,6 +128,7 @@ class NameIndex {
     std::size_t canal_count() const { return canals_.size(); }
 
   private:
+    void build_classic_tables(const Variant& variant);
     Match longest(const NameTable& names, std::size_t max_words, std::span<const Token> tokens,
                   std::size_t at) const;
 

@@ -75,17 +75,35 @@ bool FlowNetwork::augment(int from, int sink) {
     if (origin_ != from) start_from(from);
     // Every army supplied: no search finds a path from the source.
     if (starts_.empty()) return false;
-    // Dijkstra over the reduced costs cost + potential(tail) - potential(head), which the
-    // potentials keep non-negative on every edge with residual left (see below). The heap takes
-    // the least (distance, edges, node), so every node on a node's cheapest routes with fewest
-    // edges is settled before it. A node's route is replaced by one of less (distance, edges),
-    // or of the same and earlier_route: the order nodes are met in, which the potentials move,
-    // decides nothing (the tie-break in flow_network.h).
+    if (!search(from, sink)) {
+        // Nothing changed: the start's edges taken go back as they were.
+        for (int e : started_) {
+            starts_.push_back(start_of(e));
+            std::push_heap(starts_.begin(), starts_.end(), later_start);
+        }
+        return false;
+    }
+    push_along_route(from, sink);
+    return true;
+}
+
+void FlowNetwork::next_search() {
+    // The marks compare with the search's number; when it wraps, every mark is cleared once.
     if (++search_ == 0) {
         std::fill(reached_.begin(), reached_.end(), 0u);
         std::fill(settled_.begin(), settled_.end(), 0u);
         search_ = 1;
     }
+}
+
+// Dijkstra over the reduced costs cost + potential(tail) - potential(head), which the
+// potentials keep non-negative on every edge with residual left (push_along_route). The heap
+// takes the least (distance, edges, node), so every node on a node's cheapest routes with
+// fewest edges is settled before it. A node's route is replaced by one of less (distance,
+// edges), or of the same and earlier_route: the order nodes are met in, which the potentials
+// move, decides nothing (the tie-break in flow_network.h).
+bool FlowNetwork::search(int from, int sink) {
+    next_search();
     std::vector<Entry>& heap = heap_;
     heap.clear();
     settled_list_.clear();
@@ -161,14 +179,10 @@ bool FlowNetwork::augment(int from, int sink) {
         for (int e = first_[at(node)]; e < end; ++e)
             if (arcs_[at(e)].residual > 0) relax(node, here, steps, e);
     }
-    if (!found) {
-        // Nothing changed: the start's edges taken go back as they were.
-        for (int e : started_) {
-            starts_.push_back(start_of(e));
-            std::push_heap(starts_.begin(), starts_.end(), later_start);
-        }
-        return false;
-    }
+    return found;
+}
+
+void FlowNetwork::push_along_route(int from, int sink) {
     // New potentials: each node's own plus the least of its distance and the sink's. Unsettled
     // nodes all gain the sink's distance, which leaves their differences as they were, so only
     // the settled ones change, by their distance less the sink's (the common part is dropped:
@@ -188,7 +202,6 @@ bool FlowNetwork::augment(int from, int sink) {
             starts_.push_back(start_of(e));
             std::push_heap(starts_.begin(), starts_.end(), later_start);
         }
-    return true;
 }
 
 }  // namespace adjutant::rail

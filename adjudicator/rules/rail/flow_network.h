@@ -116,6 +116,12 @@ class FlowNetwork {
     std::vector<int> started_;  // the start's edges the current search took from starts_
     int origin_ = -1;           // the start starts_ holds the edges of, or -1
     void start_from(int from);
+    // augment's two halves: the search for the cheapest route from `from` to `sink` (true when
+    // it reached the sink; the route is in via_), and one unit of flow pushed along it with the
+    // potentials and the start's edges brought up to date.
+    bool search(int from, int sink);
+    void next_search();
+    void push_along_route(int from, int sink);
     static bool later_start(const Start& a, const Start& b) {
         if (a.key != b.key) return a.key > b.key;
         if (a.node != b.node) return a.node > b.node;
