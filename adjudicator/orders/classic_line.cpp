@@ -8,28 +8,12 @@
 #include <cstring>
 
 #include "module/rule_module.h"
+#include "orders/byte_classes.h"
 #include "orders/module_hooks.h"
 
 namespace adjutant {
 
 namespace {
-
-// Each byte's class as the tokenizer (lexer.cpp) splits a line: a word's byte, a separator, the
-// dash, the colon; any other byte ends the fast reading.
-enum Class : std::uint8_t { kOther, kWordByte, kSeparator, kDash, kColon };
-
-constexpr std::array<std::uint8_t, 256> kClasses = [] {
-    std::array<std::uint8_t, 256> classes{};
-    for (int c = 'a'; c <= 'z'; ++c) classes[static_cast<std::size_t>(c)] = kWordByte;
-    for (int c = 'A'; c <= 'Z'; ++c) classes[static_cast<std::size_t>(c)] = kWordByte;
-    for (int c = '0'; c <= '9'; ++c) classes[static_cast<std::size_t>(c)] = kWordByte;
-    classes[static_cast<std::size_t>('\'')] = kWordByte;
-    for (const char c : {' ', '\t', '\r', '\f', '\v', '.', ','})
-        classes[static_cast<unsigned char>(c)] = kSeparator;
-    classes[static_cast<std::size_t>('-')] = kDash;
-    classes[static_cast<std::size_t>(':')] = kColon;
-    return classes;
-}();
 
 // Whether the rule modules' readers, offered the words of a classic line, would all leave it:
 // worked out once per process from their starts (module/rule_module.h's SyntaxStart), not from
@@ -143,7 +127,7 @@ class Bytes {
     // The word starting here (a run of word bytes), and the space after it.
     std::string_view word() {
         const char* const start = p_;
-        while (p_ != end_ && kClasses[static_cast<unsigned char>(*p_)] == kWordByte) ++p_;
+        while (p_ != end_ && kByteClasses[static_cast<unsigned char>(*p_)] == kWordClass) ++p_;
         const std::string_view w(start, static_cast<std::size_t>(p_ - start));
         space();
         return w;
@@ -213,11 +197,11 @@ class Bytes {
     }
     // Any separators here, skipped; whether there were any.
     bool more_separators() {
-        return p_ != end_ && kClasses[static_cast<unsigned char>(*p_)] == kSeparator &&
+        return p_ != end_ && kByteClasses[static_cast<unsigned char>(*p_)] == kSeparator &&
                separator_run();
     }
     [[gnu::noinline]] bool separator_run() {
-        while (p_ != end_ && kClasses[static_cast<unsigned char>(*p_)] == kSeparator) ++p_;
+        while (p_ != end_ && kByteClasses[static_cast<unsigned char>(*p_)] == kSeparator) ++p_;
         return true;
     }
     // letter() for anything but the common case: separators first, a dash not followed by
@@ -231,7 +215,8 @@ class Bytes {
             space();
             return '-';
         }
-        if (kClasses[static_cast<unsigned char>(*p_)] != kWordByte || !ends_word(p_ + 1)) return 0;
+        if (kByteClasses[static_cast<unsigned char>(*p_)] != kWordClass || !ends_word(p_ + 1))
+            return 0;
         const char c = kFolded[static_cast<unsigned char>(*p_++)];
         space();
         return c;
@@ -290,7 +275,7 @@ class Bytes {
     }
     // Whether a word ends before `p`: the line's end or a byte of no word.
     bool ends_word(const char* p) const {
-        return p == end_ || kClasses[static_cast<unsigned char>(*p)] != kWordByte;
+        return p == end_ || kByteClasses[static_cast<unsigned char>(*p)] != kWordClass;
     }
 
   public:

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "orders/lexer.h"
 
+#include "orders/byte_classes.h"
 #include "orders/tokenize_rest.h"
 
 #include <algorithm>
@@ -11,35 +12,8 @@ namespace adjutant {
 
 namespace {
 
-// Each byte's class, looked up once per byte: the tokenizer's inner loop. A byte that is a
-// token by itself has its token's kind as its class, so one look gives the kind.
-constexpr std::uint8_t kSeparator = 0xFF;  // whitespace, '.', ','
-constexpr auto class_of(TokenKind kind) {
-    return static_cast<std::uint8_t>(kind);
-}
-
-constexpr std::array<std::uint8_t, 256> kByteClasses = [] {
-    std::array<std::uint8_t, 256> classes{};
-    classes.fill(class_of(TokenKind::Bad));  // may begin a UTF-8 dash, else a Bad token
-    for (int c = 'a'; c <= 'z'; ++c)
-        classes[static_cast<std::size_t>(c)] = class_of(TokenKind::Word);
-    for (int c = 'A'; c <= 'Z'; ++c)
-        classes[static_cast<std::size_t>(c)] = class_of(TokenKind::Word);
-    for (int c = '0'; c <= '9'; ++c)
-        classes[static_cast<std::size_t>(c)] = class_of(TokenKind::Word);
-    classes[static_cast<std::size_t>('\'')] = class_of(TokenKind::Word);
-    classes[static_cast<std::size_t>('-')] = class_of(TokenKind::Dash);
-    classes[static_cast<std::size_t>('/')] = class_of(TokenKind::Slash);
-    classes[static_cast<std::size_t>('(')] = class_of(TokenKind::LParen);
-    classes[static_cast<std::size_t>(')')] = class_of(TokenKind::RParen);
-    classes[static_cast<std::size_t>(':')] = class_of(TokenKind::Colon);
-    for (const char c : {' ', '\t', '\r', '\f', '\v', '.', ','})
-        classes[static_cast<unsigned char>(c)] = kSeparator;
-    return classes;
-}();
-
 bool is_word_byte(char c) {
-    return kByteClasses[static_cast<unsigned char>(c)] == class_of(TokenKind::Word);
+    return kByteClasses[static_cast<unsigned char>(c)] == kWordClass;
 }
 
 // En dash, em dash and the right arrow, which mail clients substitute for "-" and "->".
