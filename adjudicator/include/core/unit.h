@@ -14,15 +14,14 @@
 
 namespace adjutant {
 
-// What a campaign unit carries besides its place. All zero/empty for classic units.
-struct UnitStats {
+// What a campaign unit carries besides its place, less its general's name and its supply line:
+// plain numbers, copied as they are. All zero for classic units.
+struct UnitNumbers {
     std::uint32_t id = 0;     // campaign units are numbered, so trains can find them
     std::int64_t points = 0;  // strength points (`points` strength)
     std::int32_t supply = 0;  // weeks of supply carried
     std::int32_t siege_guns = 0;
     std::int32_t engineers = 0;
-    std::string general;                  // the commanding general's name, if any
-    std::vector<ProvinceId> supply_line;  // after the supply step: army first, base last
     // Where the supply line takes to a river (4a, the rivers module): the river's index in the
     // variant, and the place in `supply_line` of the province where the barges take over; the
     // line goes by road before it and along the river from it to its base. -1: all by road.
@@ -38,6 +37,28 @@ struct UnitStats {
     // After the rail step: the army's line of communication is Extended (seed 000, 18.1.2;
     // docs/rail.md): its supply trains bring it at most half its carry weeks.
     bool supply_extended = false;
+
+    friend bool operator==(const UnitNumbers&, const UnitNumbers&) = default;
+};
+
+// What a campaign unit carries besides its place. All zero/empty for classic units.
+struct UnitStats : UnitNumbers {
+    std::string general;                  // the commanding general's name, if any
+    std::vector<ProvinceId> supply_line;  // after the supply step: army first, base last
+
+    UnitStats() = default;
+    UnitStats(const UnitStats&) = default;
+    UnitStats(UnitStats&&) noexcept = default;
+    UnitStats& operator=(UnitStats&&) noexcept = default;
+    // As the default, but an empty name or line is not assigned over an empty one: the movement
+    // phase copies every unit into the next position, and for a classic unit (all empty) the
+    // string's and the vector's assignments were most of the copy.
+    UnitStats& operator=(const UnitStats& other) {
+        static_cast<UnitNumbers&>(*this) = other;
+        if (!general.empty() || !other.general.empty()) general = other.general;
+        if (!supply_line.empty() || !other.supply_line.empty()) supply_line = other.supply_line;
+        return *this;
+    }
 
     bool empty() const { return *this == UnitStats{}; }
     friend bool operator==(const UnitStats&, const UnitStats&) = default;
