@@ -163,8 +163,33 @@ void Position::index_units() {
 }
 
 void Position::normalise() {
-    sort_by_location(units);
-    index_units();
+    // Most positions come sorted (the movement phase writes its next units in order): one pass
+    // checks their order and indexes them, where the sort's check and index_units() made two
+    // (three with its search for the widest province, the last unit's when they are in order).
+    // Units out of order, or an index suspended, take the sort and index_units().
+    const auto index_in_order = [&] {
+        if (index_.suspended_) return false;
+        index_.built_ = false;
+        const std::size_t n = units.size();
+        const std::size_t provinces =
+            n == 0 ? owner.size()
+                   : std::max<std::size_t>(owner.size(), units.back().location.province + 1);
+        index_.slots_.assign(provinces, 0);
+        for (std::size_t k = 0; k < n; ++k) {
+            const Location at = units[k].location;
+            // Past the last unit's province, or before the unit ahead: out of order.
+            if (at.province >= provinces || (k != 0 && at < units[k - 1].location)) return false;
+            std::uint32_t& slot = index_.slots_[at.province];
+            if (slot == 0) slot = static_cast<std::uint32_t>(k + 1);  // the first, as a scan finds
+        }
+        index_.count_ = n;
+        index_.built_ = true;
+        return true;
+    };
+    if (!index_in_order()) {
+        sort_by_location(units);
+        index_units();
+    }
     std::sort(dislodged.begin(), dislodged.end(),
               [](const DislodgedUnit& a, const DislodgedUnit& b) {
                   return a.unit.location < b.unit.location;
