@@ -85,11 +85,9 @@ void MovementResolver::place_units(const Position& position) {
     }
 }
 
-void MovementResolver::start_unit(std::size_t i, std::span<const Strength> base,
-                                  std::span<const Strength> attack_bonus) {
-    UnitOrder& u = units_[i];
-    u.base = base.empty() ? 1 : base[i];
-    u.attack_bonus = attack_bonus.empty() ? 0 : attack_bonus[i];
+void MovementResolver::start_unit(UnitOrder& u, Strength base, Strength attack_bonus) {
+    u.base = base;
+    u.attack_bonus = attack_bonus;
     u.convoyed = false;
     u.matched = true;
     u.szykman_failed = false;
@@ -102,6 +100,21 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
                                    std::span<const Strength> base,
                                    std::span<const Strength> attack_bonus) {
     permits_.clear();
+    // The tables are read through pointers held here: a store of a byte (a result, a flag) may
+    // alias anything, so through the vectors each store made the next access load the vector's
+    // data pointer again.
+    UnitOrder* const slots = units_.data();
+    State* const states = state_.data();
+    std::uint8_t* const results = result_.data();
+    const Unit* const units = position.units.data();
+    const int* const unit_at = unit_at_.data();
+    const std::size_t provinces = unit_at_.size();
+    const Strength* const strengths = base.empty() ? nullptr : base.data();
+    const Strength* const bonuses = attack_bonus.empty() ? nullptr : attack_bonus.data();
+    const auto start = [&](std::size_t i) {
+        start_unit(slots[i], strengths == nullptr ? 1 : strengths[i],
+                   bonuses == nullptr ? 0 : bonuses[i]);
+    };
     // A bit per order type given, read once at the end (three flags kept in memory cost more).
     std::uint32_t types = 0;
     for (const Order& order : orders) {
@@ -116,43 +129,47 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
             order.type == OrderType::Waive) {
             if (!orders_a_unit(order)) continue;
         }
-        const int i = unit_in(order.unit.province);
-        if (i < 0) continue;  // the parser only passes orders for existing units
+        const ProvinceId p = order.unit.province;
+        const int found = p < provinces ? unit_at[p] : -1;  // unit_in()
+        if (found < 0) continue;  // the parser only passes orders for existing units
+        const auto i = static_cast<std::size_t>(found);
         // The unit as it stands, whatever the order says of it.
-        const Unit& unit = position.units[static_cast<std::size_t>(i)];
-        Order& slot = units_[i].order;
+        const Unit& unit = units[i];
+        UnitOrder& u = slots[i];
+        Order& slot = u.order;
         slot = order;
         slot.unit = unit.location;
         slot.unit_type = unit.type;
         slot.power = unit.power;
-        start_unit(static_cast<std::size_t>(i), base, attack_bonus);
-        units_[i].given = true;
+        start(i);
+        u.given = true;
         // Convoy orders decide whether an adjacent move goes by land or by sea (DATC 4.A.3,
         // the 2023 rule without fallback): by sea when written "via convoy" (here), or when a
         // fleet of the army's own power is ordered to convoy it (decide_convoys()).
-        units_[i].convoyed = slot.type == OrderType::Move && slot.unit_type == UnitType::Army &&
-                             (slot.via_convoy || !army_adjacent(*variant_, slot.unit.province,
-                                                                slot.destination.province));
+        u.convoyed = slot.type == OrderType::Move && slot.unit_type == UnitType::Army &&
+                     (slot.via_convoy ||
+                      !army_adjacent(*variant_, slot.unit.province, slot.destination.province));
         types |= std::uint32_t{1} << static_cast<unsigned>(slot.type);
         // Moves, supports, convoys and rail moves are decisions; anything else holds.
         const bool decision = slot.type == OrderType::Move || slot.type == OrderType::Support ||
                               slot.type == OrderType::Convoy || slot.type == OrderType::RailMove;
-        state_[i] = decision ? State::Unresolved : State::Resolved;
-        result_[i] = decision ? 0 : 1;
+        states[i] = decision ? State::Unresolved : State::Resolved;
+        results[i] = decision ? 0 : 1;
     }
     // The units given no order hold.
-    for (std::size_t i = 0; i < units_.size(); ++i) {
-        if (units_[i].given) continue;
-        const Unit& unit = position.units[i];
-        Order& slot = units_[i].order;
+    const std::size_t n = units_.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        if (slots[i].given) continue;
+        const Unit& unit = units[i];
+        Order& slot = slots[i].order;
         slot = Order{};
         slot.type = OrderType::Hold;
         slot.power = unit.power;
         slot.unit_type = unit.type;
         slot.unit = unit.location;
-        start_unit(i, base, attack_bonus);
-        state_[i] = State::Resolved;  // holds are not decisions
-        result_[i] = 1;
+        start(i);
+        states[i] = State::Resolved;  // holds are not decisions
+        results[i] = 1;
     }
     const auto given = [&](OrderType type) {
         return (types & (std::uint32_t{1} << static_cast<unsigned>(type))) != 0;

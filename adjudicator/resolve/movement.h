@@ -154,8 +154,7 @@ class MovementResolver {
     void place_units(const Position& position);
     void take_orders(const Position& position, std::span<const Order> orders,
                      std::span<const Strength> base, std::span<const Strength> attack_bonus);
-    void start_unit(std::size_t i, std::span<const Strength> base,
-                    std::span<const Strength> attack_bonus);
+    static void start_unit(UnitOrder& u, Strength base, Strength attack_bonus);
     void decide_convoys();
     void lay_rail_paths();
     void match_supports();
