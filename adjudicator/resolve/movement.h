@@ -54,6 +54,7 @@ class MovementResolver {
     // Where unit i ends its move: its destination, or for a rail move the province it stops in
     // (its origin when it could not leave). Valid after run().
     Location final_location(std::size_t i) const { return final_[i]; }
+    std::span<const Location> final_locations() const { return final_; }
     // Why order i failed, or Reason::None when it succeeded; and for Reason::NotCarriedOut the
     // words of the module whose ride it was (RidePlan::held).
     Reason failure_reason(std::size_t i) const;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A movement phase: run the resolver, then move units, list the dislodged with their retreats.
 #include <algorithm>
+#include <cassert>
 #include <utility>
 
 #include "module/rule_module.h"
@@ -104,13 +105,28 @@ void adjudicate_movement(const Variant& variant, const Position& position,
     }
     // The units that stay on the board, each copied once and already in the order normalise()
     // gives them, so it has nothing to move.
+    // Read through pointers held here, and each field written once: through the vectors, each
+    // access after a store loaded their data again, and the location was written twice.
     const std::span<const std::size_t> staying = resolver.staying_in_final_order();
     const std::size_t kept_units = std::min(next.units.size(), staying.size());
     next.units.resize(kept_units);
+    const Unit* const units = position.units.data();
+    const Location* const finals = resolver.final_locations().data();
+    Unit* const kept = next.units.data();
     for (std::size_t k = 0; k < kept_units; ++k) {
-        Unit& unit = next.units[k];
-        unit = position.units[staying[k]];
-        unit.location = resolver.final_location(staying[k]);
+        const std::size_t i = staying[k];
+        Unit& unit = kept[k];
+        // Every field of Unit, the location the final one (a field added to Unit is added
+        // here; debug builds check the copy).
+        unit.type = units[i].type;
+        unit.power = units[i].power;
+        unit.location = finals[i];
+        unit.stats = units[i].stats;
+#ifndef NDEBUG
+        Unit copied = units[i];
+        copied.location = finals[i];
+        assert(unit == copied);
+#endif
     }
     next.units.reserve(staying.size());
     for (std::size_t k = kept_units; k < staying.size(); ++k)
