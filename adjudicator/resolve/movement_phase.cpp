@@ -91,17 +91,23 @@ void adjudicate_movement(const Variant& variant, const Position& position,
     // made by resize(); a unit past those kept is copied in whole (its string and vector).
     const std::size_t n = position.units.size();
     out.results.resize(n);
+    // Each result's fields worked out before its order is copied in, through a pointer held
+    // here: the copy may alias anything, so the resolver's tables are loaded again after it.
+    OrderResult* const results = out.results.data();
     for (std::size_t i = 0; i < n; ++i) {
         const Order& order = resolver.order(i);
         const Reason reason = resolver.failure_reason(i);
-        OrderResult& result = out.results[i];
-        result.order = order;
-        result.succeeded = reason == Reason::None &&
-                           (order.type != OrderType::Move || resolver.succeeded(i)) &&
-                           (order.type != OrderType::Support || resolver.succeeded(i));
+        const bool succeeded = reason == Reason::None &&
+                               (order.type != OrderType::Move || resolver.succeeded(i)) &&
+                               (order.type != OrderType::Support || resolver.succeeded(i));
+        const std::string_view why = resolver.failure_words(i);
+        const bool defaulted = !resolver.ordered(i);
+        OrderResult& result = results[i];
+        result.succeeded = succeeded;
         result.reason = reason;
-        result.why = resolver.failure_words(i);
-        result.defaulted = !resolver.ordered(i);
+        result.why = why;
+        result.defaulted = defaulted;
+        result.order = order;
     }
     // The units that stay on the board, each copied once and already in the order normalise()
     // gives them, so it has nothing to move.
