@@ -279,8 +279,14 @@ void MovementResolver::run() {
     if (any_rail_) rail_stops_.assign(n, kNoProvince);
     dislodger_.resize(n);
     final_.resize(n);
+    // Through pointers held here (take_orders() says why).
+    UnitOrder* const slots = units_.data();
+    const std::uint8_t* const results = result_.data();
+    const int* const heads = attackers_.head.data();
+    int* const dislodgers = dislodger_.data();
+    Location* const finals = final_.data();
     for (std::size_t i = 0; i < n; ++i) {
-        UnitOrder& u = units_[i];
+        UnitOrder& u = slots[i];
         const Order& o = u.order;
         switch (o.type) {
             case OrderType::Move:
@@ -301,10 +307,10 @@ void MovementResolver::run() {
         }
         // Asked for each unit by the reasons, the dislodged and the next units: found once.
         // (Nobody moved to the unit's province, most often: no call.)
-        dislodger_[i] = attackers_.head[o.unit.province] < 0 ? -1 : find_dislodger(i);
+        dislodgers[i] = heads[o.unit.province] < 0 ? -1 : find_dislodger(i);
         // Where each unit ends: its destination, or for a rail move the province it stops in.
-        final_[i] = o.type == OrderType::RailMove ? Location{rail_stops_[i], Coast::None}
-                    : o.type == OrderType::Move && result_[i] ? o.destination
+        finals[i] = o.type == OrderType::RailMove ? Location{rail_stops_[i], Coast::None}
+                    : o.type == OrderType::Move && results[i] ? o.destination
                                                               : o.unit;
     }
 }
