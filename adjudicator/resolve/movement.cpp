@@ -441,14 +441,20 @@ std::span<const std::size_t> MovementResolver::staying_in_final_order() {
     final_at_.resize(provinces);
     bool shared = false;
     std::size_t count = 0;
-    for (std::size_t i = 0; i < units_.size(); ++i) {
-        if (dislodger_[i] >= 0) continue;
-        const ProvinceId p = final_[i].province;
+    // Through pointers held here (take_orders() says why).
+    const int* const dislodgers = dislodger_.data();
+    const Location* const finals = final_.data();
+    std::uint64_t* const bits = final_bits_.data();
+    std::size_t* const at = final_at_.data();
+    const std::size_t n = units_.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        if (dislodgers[i] >= 0) continue;
+        const ProvinceId p = finals[i].province;
         const std::uint64_t bit = std::uint64_t{1} << (p % 64);
-        std::uint64_t& word = final_bits_[p / 64];
+        std::uint64_t& word = bits[p / 64];
         shared = shared || (word & bit) != 0;
         word |= bit;
-        final_at_[p] = i;
+        at[p] = i;
         ++count;
     }
     staying_.clear();
