@@ -480,10 +480,15 @@ void MovementResolver::standoffs(std::vector<ProvinceId>& out) const {
     // and a failed move with a route contested it. Only a failed move can contest, so the
     // failed moves name the candidates: no pass over the provinces.
     out.clear();
-    for (std::size_t i = 0; i < units_.size(); ++i) {
+    // Through pointers held here: `out` grows in the loop, and a store through a vector may
+    // change the others' data as far as the compiler knows.
+    const UnitOrder* const slots = units_.data();
+    const std::uint8_t* const results = result_.data();
+    const std::size_t n = units_.size();
+    for (std::size_t i = 0; i < n; ++i) {
         // A rail move takes part only by ending somewhere; the moves it contested fail and
         // count for the standoff themselves.
-        if (units_[i].order.type != OrderType::Move || result_[i] || !units_[i].path_ok) continue;
+        if (slots[i].order.type != OrderType::Move || results[i] || !slots[i].path_ok) continue;
         const ProvinceId p = destination(static_cast<int>(i));
         const int occupant = unit_at_[p];
         const bool vacated = occupant < 0 || (is_move(occupant) && result_[occupant]);
