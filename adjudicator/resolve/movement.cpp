@@ -66,10 +66,13 @@ void MovementResolver::chain_attackers() {
     // and each chain lists them in their order.
     const auto add = [&](std::size_t p, int i) { c.push_front(p, i); };
     // A rail move contests every province it was ordered to move to or through (rule 9.25).
+    // The units through a pointer held here: each entry added stores through the chains'
+    // vectors, after which the units' vector would be loaded again.
+    const UnitOrder* const slots = units_.data();
     for (std::size_t i = units_.size(); i-- > 0;) {
-        if (units_[i].order.type == OrderType::Move)
-            add(units_[i].order.destination.province, static_cast<int>(i));
-        else if (units_[i].order.type == OrderType::RailMove)
+        if (slots[i].order.type == OrderType::Move)
+            add(slots[i].order.destination.province, static_cast<int>(i));
+        else if (slots[i].order.type == OrderType::RailMove)
             for (int p : rail_path(static_cast<int>(i)))
                 add(static_cast<std::size_t>(p), static_cast<int>(i));
     }
