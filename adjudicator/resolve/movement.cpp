@@ -248,9 +248,11 @@ void MovementResolver::match_supports() {
     const std::size_t n = units_.size();
     supporters_.reset(n);
     if (!any_support_) return;  // every chain empty
-    // Last unit first, so each chain lists its supports in the order of the units.
+    // Last unit first, so each chain lists its supports in the order of the units. The units
+    // through a pointer held here, as in chain_attackers().
+    UnitOrder* const slots = units_.data();
     for (std::size_t s = n; s-- > 0;) {
-        const Order& o = units_[s].order;
+        const Order& o = slots[s].order;
         if (o.type != OrderType::Support) continue;
         const int t = unit_in(o.target);
         bool matches = false;
@@ -258,14 +260,15 @@ void MovementResolver::match_supports() {
             // Support carries a rail move into a province on its way (rule 9.26).
             matches = o.target_destination != kNoProvince && on_rail_path(t, o.target_destination);
         } else if (t >= 0) {
-            const bool moving = units_[t].order.type == OrderType::Move;
+            const Order& target = slots[t].order;
+            const bool moving = target.type == OrderType::Move;
             matches = o.target_destination == kNoProvince
                           ? !moving
-                          : moving && destination(t) == o.target_destination &&
+                          : moving && target.destination.province == o.target_destination &&
                                 (o.target_destination_coast == Coast::None ||
-                                 o.target_destination_coast == units_[t].order.destination.coast);
+                                 o.target_destination_coast == target.destination.coast);
         }
-        units_[s].matched = matches;
+        slots[s].matched = matches;
         if (matches) supporters_.push_front(static_cast<std::size_t>(t), static_cast<int>(s));
     }
 }
