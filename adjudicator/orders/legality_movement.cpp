@@ -82,7 +82,8 @@ std::string fleet_destination(const Variant& v, const Position& pos, const Unit&
                (terrain(v, d) == Terrain::Land ? "inland provinces" : "impassable provinces");
     if (v.provinces[d].coasts.empty()) {
         out = Location{d, Coast::None};
-        if (v.fleet_can_move(unit.location, out)) return {};
+        // Every edge to a province without coasts ends on no coast: reaching it is moving there.
+        if (v.fleet_can_reach(unit.location, d)) return {};
         if (open_canal(v, pos, unit.location, d)) return {};
         if (std::string closed = closed_canal(v, unit.location, d); !closed.empty()) return closed;
         return who() + " cannot reach " + province_abbr(v, d);
