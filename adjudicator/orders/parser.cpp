@@ -408,9 +408,10 @@ class Driver {
 
     // The verdicts are made in place in the output, with no judgement yet (legality writes
     // it there): a verdict is two strings and an order, which a local built and then moved in
-    // cost as much again. Made by a conversion, which the compiler (GCC 12, measured) makes
-    // straight in the output's storage, each member in its place; a verdict made empty and
-    // assigned after was first zeroed whole (value-initialised), then its fields written.
+    // cost as much again. Made by a conversion whose result the compiler (GCC 12, measured)
+    // builds straight in the output's storage. Default-initialised there, then its fields
+    // written: `emplace_back()` value-initialises, zeroing all of the verdict first, and a
+    // verdict made from braces had its judgement's 120 bytes cleared by a store loop.
     // Inline in the judging of every line: a call of its own saved and restored six registers.
     [[gnu::always_inline]] OrderVerdict& add_verdict(int number, std::string_view line,
                                                      PowerId power) {
@@ -421,14 +422,13 @@ class Driver {
             std::size_t at;
             std::size_t size;
             operator OrderVerdict() const {
-                // Each member given: from `{}` the compiler zeroed all of the verdict
-                // first, not only its judgement (an empty order and two strings).
-                return OrderVerdict{Checked{std::nullopt, std::string(), std::string()},
-                                    number,
-                                    power,
-                                    submission,
-                                    at,
-                                    size};
+                OrderVerdict verdict;  // no braces: nothing cleared first
+                verdict.line = number;
+                verdict.power = power;
+                verdict.submission = submission;
+                verdict.input_at = at;
+                verdict.input_size = size;
+                return verdict;
             }
         };
         ++verdict_count_;
