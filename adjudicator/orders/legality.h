@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "orders/order.h"
+#include "orders/parser.h"
 #include "orders/syntax.h"
 
 namespace adjutant {
@@ -22,16 +23,14 @@ struct Position;
 struct Unit;
 struct RuleModule;
 
-struct Checked {
-    std::optional<Order> order;  // set when legal
-    std::string error;
-    std::string note;  // e.g. a written unit letter that was ignored
-};
-
-// `refusing`: the modules enabled in `variant` with a `refuse` hook (RuleModule::refuse),
-// found by the caller once for all its orders instead of asking each module for each order.
-Checked check_movement(const Variant& variant, const Position& position, PowerId power,
-                       const OrderSyntax& syntax, std::span<const RuleModule* const> refusing);
+// The order judged, written into `out`, which holds no order, error or note yet: the parser
+// passes the line's verdict, made in place (OrderVerdict is a Checked), so nothing is copied
+// into it after. `refusing`: the modules enabled in `variant` with a `refuse` hook
+// (RuleModule::refuse), found by the caller once for all its orders instead of asking each
+// module for each order.
+void check_movement(const Variant& variant, const Position& position, PowerId power,
+                    const OrderSyntax& syntax, std::span<const RuleModule* const> refusing,
+                    Checked& out);
 Checked check_retreat(const Variant& variant, const Position& position, PowerId power,
                       const OrderSyntax& syntax);
 

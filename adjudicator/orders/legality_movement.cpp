@@ -14,11 +14,7 @@ namespace adjutant {
 
 namespace {
 
-Checked fail(std::string message) {
-    return Checked{std::nullopt, std::move(message), {}};
-}
-
-// The order refused: what its kind wrote into it (the order, a note) is dropped.
+// The order refused: what its kind wrote into it (the order, a note), if anything, is dropped.
 void refuse(Checked& out, std::string message) {
     out.order.reset();
     out.note.clear();
@@ -82,7 +78,8 @@ std::string fleet_destination(const Variant& v, const Position& pos, const Unit&
                (terrain(v, d) == Terrain::Land ? "inland provinces" : "impassable provinces");
     if (v.provinces[d].coasts.empty()) {
         out = Location{d, Coast::None};
-        if (v.fleet_can_move(unit.location, out)) return {};
+        // Every edge to a province without coasts ends on no coast: reaching it is moving there.
+        if (v.fleet_can_reach(unit.location, d)) return {};
         if (open_canal(v, pos, unit.location, d)) return {};
         if (std::string closed = closed_canal(v, unit.location, d); !closed.empty()) return closed;
         return who() + " cannot reach " + province_abbr(v, d);
@@ -275,20 +272,21 @@ void rail_move(const Variant& v, const Position& pos, const Unit& unit, const Or
 }
 
 // PERMIT SUEZ Britain: the power holding the canal's province lets another power's fleets pass.
-Checked permit(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
+void permit(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s,
+            Checked& out) {
     const Canal& canal = v.canals[s.line];
     if (s.permitted == power)
-        return fail("your own fleets need no permission to use the " + canal.name + " canal");
+        return refuse(out,
+                      "your own fleets need no permission to use the " + canal.name + " canal");
     const Unit* keeper = pos.unit_at(canal.via);
     if (keeper == nullptr || keeper->power != power)
-        return fail("only the power with a unit in " + province_abbr(v, canal.via) +
-                    " can permit passage through the " + canal.name + " canal");
-    Order order;
+        return refuse(out, "only the power with a unit in " + province_abbr(v, canal.via) +
+                               " can permit passage through the " + canal.name + " canal");
+    Order& order = out.order.emplace();
     order.type = OrderType::Permit;
     order.power = power;
     order.line = static_cast<std::uint8_t>(s.line);
     order.permitted = s.permitted;
-    return Checked{order, {}, {}};
 }
 
 // A unit's own order judged by the core's rules, written into `out.order` (made by the
@@ -310,12 +308,11 @@ void unit_order(const Variant& v, const Position& pos, const Unit& unit, const O
     }
 }
 
-// The order of `unit`, the power's own: one result made in the caller's place (one object
-// returned), its order made in it and written there by its kind. A result kept in a local and
-// returned, or an order made apart and copied into it, cost a copy of each on every line.
-Checked unit_check(const Variant& v, const Position& pos, PowerId power, const Unit& unit,
-                   const OrderSyntax& s) {
-    Checked out;
+// The order of `unit`, the power's own, made in the caller's result and written there by its
+// kind. A result kept in a local and returned, or an order made apart and copied into it, cost
+// a copy of each on every line.
+void unit_check(const Variant& v, const Position& pos, PowerId power, const Unit& unit,
+                const OrderSyntax& s, Checked& out) {
     Order& order = out.order.emplace();
     order.power = power;
     // The unit as it stands: a written coast of the ordered unit is ignored (DATC 4.B.5).
@@ -326,49 +323,48 @@ Checked unit_check(const Variant& v, const Position& pos, PowerId power, const U
         const std::string note = letter_note(v, s.unit.type, unit);
         out.note = out.note.empty() ? note : note + "; " + out.note;
     }
-    return out;
 }
 
 // The order judged by the core's rules and its module's own (ModuleOrderKind::check).
-Checked check_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
+void check_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s,
+                 Checked& out) {
     switch (s.kind) {
         case SyntaxKind::Retreat:
-            return fail("retreats are only ordered in a retreat phase");
+            return refuse(out, "retreats are only ordered in a retreat phase");
         case SyntaxKind::Disband:
-            return fail("disbands are only ordered in retreat and adjustment phases");
+            return refuse(out, "disbands are only ordered in retreat and adjustment phases");
         case SyntaxKind::Build:
         case SyntaxKind::Waive:
-            return fail("builds and waives are only ordered in an adjustment phase");
+            return refuse(out, "builds and waives are only ordered in an adjustment phase");
         case SyntaxKind::Permit:
-            return permit(v, pos, power, s);
+            return permit(v, pos, power, s, out);
         case SyntaxKind::Module:
-            return s.module_kind->check(v, pos, power, s);
+            out = s.module_kind->check(v, pos, power, s);
+            return;
         default:
             break;
     }
     const ProvinceId where = s.unit.place.province;
     const Unit* unit = pos.unit_at(where);
     if (unit == nullptr || unit->power != power)  // DATC 6.A.6
-        return fail(ownership_error(v, unit, where, power));
-    return unit_check(v, pos, power, *unit, s);
+        return refuse(out, ownership_error(v, unit, where, power));
+    unit_check(v, pos, power, *unit, s, out);
 }
 
 }  // namespace
 
-Checked check_movement(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s,
-                       std::span<const RuleModule* const> refusing) {
-    // One object returned on every path, so it is made in the caller's place and not moved.
-    Checked out = check_order(v, pos, power, s);
-    if (!out.order) return out;
+void check_movement(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s,
+                    std::span<const RuleModule* const> refusing, Checked& out) {
+    check_order(v, pos, power, s, out);
+    if (!out.order) return;
     // A rule module may refuse an order the rules above allow (an army too weak to march out of
     // its city on campaign: docs/army-strength.md).
     for (const RuleModule* module : refusing) {
         if (std::string why = module->refuse(v, pos, *out.order); !why.empty()) {
-            out = fail(std::move(why));
-            break;
+            refuse(out, std::move(why));
+            return;
         }
     }
-    return out;
 }
 
 }  // namespace adjutant

@@ -25,15 +25,6 @@ void build_rows(std::vector<int>& begin, std::vector<int>& list, std::size_t row
     begin[0] = 0;
 }
 
-// Variant::army_can_move, here inline: asked for every army's move. An adjacency list holds a
-// few provinces, so a scan answers as its binary search does, without the call.
-bool army_adjacent(const Variant& variant, ProvinceId from, ProvinceId to) {
-    if (from >= variant.army_adjacency.size()) return false;
-    for (const ProvinceId p : variant.army_adjacency[from])
-        if (p == to) return true;
-    return false;
-}
-
 }  // namespace
 
 void MovementResolver::load(const Variant& variant, const Position& position,
@@ -151,7 +142,7 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
         // fleet of the army's own power is ordered to convoy it (decide_convoys()).
         u.convoyed = slot.type == OrderType::Move && slot.unit_type == UnitType::Army &&
                      (slot.via_convoy ||
-                      !army_adjacent(*variant_, slot.unit.province, slot.destination.province));
+                      !variant_->army_can_move(slot.unit.province, slot.destination.province));
         types |= std::uint32_t{1} << static_cast<unsigned>(slot.type);
         // Moves, supports, convoys and rail moves are decisions; anything else holds.
         const bool decision = slot.type == OrderType::Move || slot.type == OrderType::Support ||

@@ -17,12 +17,8 @@ namespace {
 void take_centres(const Variant& variant, Position& position) {
     for (const Unit& unit : position.units) {
         const ProvinceId p = unit.location.province;
-        const Province& province = variant.provinces[p];
-        if (!province.supply_center) continue;
-        // Most centres count for everyone: no call to ask.
-        const bool counts =
-            province.not_a_center_for.empty() || variant.counts_as_center(p, unit.power);
-        position.owner[p] = counts ? unit.power : kNoPower;
+        if (!variant.provinces[p].supply_center) continue;
+        position.owner[p] = variant.counts_as_center(p, unit.power) ? unit.power : kNoPower;
     }
 }
 

@@ -56,10 +56,18 @@ PowerId Variant::find_power(std::string_view name) const {
     return kNoPower;
 }
 
-bool Variant::army_can_move(ProvinceId from, ProvinceId to) const {
-    if (from >= army_adjacency.size()) return false;
-    const auto& list = army_adjacency[from];
-    return std::binary_search(list.begin(), list.end(), to);
+void Variant::index_adjacency() {
+    army_moves_.reset(army_adjacency.size());
+    for (std::size_t from = 0; from < army_adjacency.size(); ++from)
+        for (const ProvinceId to : army_adjacency[from])
+            if (to < army_adjacency.size()) army_moves_.set(static_cast<ProvinceId>(from), to);
+    // A fleet stands on no coast exactly where its province has none: fleet_can_reach asks
+    // these bits then, and searches the edges of a fleet on a split province's coast.
+    fleet_moves_.reset(fleet_adjacency.size());
+    for (std::size_t from = 0; from < fleet_adjacency.size(); ++from)
+        for (const FleetEdge& e : fleet_adjacency[from])
+            if (e.from == Coast::None && e.to.province < fleet_adjacency.size())
+                fleet_moves_.set(static_cast<ProvinceId>(from), e.to.province);
 }
 
 bool Variant::fleet_can_move(Location from, Location to) const {
@@ -69,15 +77,11 @@ bool Variant::fleet_can_move(Location from, Location to) const {
     return false;
 }
 
-bool Variant::fleet_can_reach(Location from, ProvinceId to) const {
+bool Variant::fleet_reaches_from_coast(Location from, ProvinceId to) const {
     if (from.province >= fleet_adjacency.size()) return false;
     for (const FleetEdge& e : fleet_adjacency[from.province])
         if (e.from == from.coast && e.to.province == to) return true;
     return false;
-}
-
-bool Variant::can_reach(UnitType type, Location from, ProvinceId to) const {
-    return type == UnitType::Army ? army_can_move(from.province, to) : fleet_can_reach(from, to);
 }
 
 std::vector<Coast> Variant::reachable_coasts(Location from, ProvinceId to) const {
@@ -123,10 +127,9 @@ const RailLine* Variant::find_rail_line(std::string_view name) const {
     return nullptr;
 }
 
-bool Variant::counts_as_center(ProvinceId province, PowerId power) const {
-    const Province& p = provinces[province];
-    return p.supply_center && std::find(p.not_a_center_for.begin(), p.not_a_center_for.end(),
-                                        power) == p.not_a_center_for.end();
+bool Variant::excepted(const Province& p, PowerId power) {
+    return std::find(p.not_a_center_for.begin(), p.not_a_center_for.end(), power) !=
+           p.not_a_center_for.end();
 }
 
 std::string Variant::location_text(Location where) const {

@@ -207,6 +207,7 @@ void build_adjacency(JsonChecker& checker, Variant& variant, const std::vector<R
                      const std::unordered_map<std::string, ProvinceId>& by_abbr) {
     build_army(checker, variant, raw, by_abbr);
     build_fleet(checker, variant, raw, by_abbr);
+    variant.index_adjacency();
 }
 
 }  // namespace adjutant

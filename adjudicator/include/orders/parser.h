@@ -32,17 +32,27 @@ namespace adjutant {
 struct Variant;
 struct Position;
 
-// One line's verdict. Its text is made when a caller asks: the echo is a span of the
-// submission, which the parse keeps once for all its verdicts (a verdict outlives the caller's
-// text and can be copied or moved into another parse's list), and the canonical text is the
-// order's. A parse of 22 orders made 22 echo strings on the heap and 22 canonical strings
-// before; most callers read neither.
-struct OrderVerdict {
+// An order judged by the rules of its phase: legality writes one (orders/legality.h), a rule
+// module's `check` hook returns one (module/rule_module.h), and each line's verdict is one.
+struct Checked {
+    std::optional<Order> order;  // set when legal (accepted)
+    std::string error;           // set when not
+    // e.g. a written unit letter that was ignored, or "replaced by line 7"; may accompany an
+    // accepted order
+    std::string note;
+};
+
+// One line's verdict: the order judged (its order, error and note), and the line. Legality
+// writes the judgement straight into the verdict, which the driver makes in place in the
+// output: a judgement made apart and copied in cost an order's copy and two strings a line.
+// Its text is made when a caller asks: the echo is a span of the submission, which the parse
+// keeps once for all its verdicts (a verdict outlives the caller's text and can be copied or
+// moved into another parse's list), and the canonical text is the order's. A parse of 22
+// orders made 22 echo strings on the heap and 22 canonical strings before; most callers read
+// neither.
+struct OrderVerdict : Checked {
     int line = 0;  // 1-based line number in the input
     PowerId power = kNoPower;
-    std::optional<Order> order;  // set when accepted
-    std::string error;           // set when rejected
-    std::string note;            // e.g. "replaced by line 7"; may accompany an accepted order
 
     bool accepted() const { return order.has_value() && error.empty(); }
     // The line as written, trimmed; escaped (\xNN) where it is not printable UTF-8, so it is

@@ -3,10 +3,13 @@
 // (docs/variants.md) and shared read-only by every adjudication.
 //
 // Province and power ids are indices into `provinces` and `powers`. Adjacency is stored per
-// province in small sorted vectors: maps have at most a few hundred provinces with a handful of
-// neighbours each, so a linear scan beats any hashing on the hot path.
+// province in small sorted vectors, and for the questions asked of every order (can an army
+// move from one province to another, can a fleet reach one) also as a bit per ordered pair of
+// provinces: one look where a list was searched.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -89,12 +92,38 @@ enum class BackupRule : std::uint8_t {
     Szykman,
 };
 
+// A bit per ordered pair of provinces (row `from`, column `to`): maps have at most some
+// hundreds of provinces, so the table is a few kilobytes where a list per province was searched.
+class ProvinceBits {
+  public:
+    // `count` provinces, no pair set.
+    void reset(std::size_t count) {
+        count_ = count;
+        words_.assign((count * count + 63) / 64, 0);
+    }
+    void set(ProvinceId from, ProvinceId to) {
+        const std::size_t bit = from * count_ + to;
+        words_[bit / 64] |= std::uint64_t{1} << (bit % 64);
+    }
+    // False for a province outside the table (kNoProvince among them).
+    bool test(ProvinceId from, ProvinceId to) const {
+        if (from >= count_ || to >= count_) return false;
+        const std::size_t bit = from * count_ + to;
+        return (words_[bit / 64] >> (bit % 64)) & 1U;
+    }
+
+  private:
+    std::size_t count_ = 0;
+    std::vector<std::uint64_t> words_;
+};
+
 struct Variant {
     std::string name;
     std::vector<Province> provinces;
     std::vector<Power> powers;
-    std::vector<std::vector<ProvinceId>> army_adjacency;  // per province, sorted
-    std::vector<std::vector<FleetEdge>> fleet_adjacency;  // per province
+    // Per province. Code that changes them calls index_adjacency() before asking again.
+    std::vector<std::vector<ProvinceId>> army_adjacency;  // sorted
+    std::vector<std::vector<FleetEdge>> fleet_adjacency;
     std::vector<StartUnit> start_units;
     Phase start_phase;
     int victory_centers = 0;
@@ -111,18 +140,30 @@ struct Variant {
 
     // Rebuilds the province name map (powers are found by comparing their few names).
     void index_names();
+    // Rebuilds the bits army_can_move and fleet_can_reach read from army_adjacency and
+    // fleet_adjacency (the loader calls it once they are filled).
+    void index_adjacency();
 
     ProvinceId find_province(std::string_view name) const;  // kNoProvince if unknown
     PowerId find_power(std::string_view name) const;        // kNoPower if unknown
     std::size_t province_count() const { return provinces.size(); }
 
-    bool army_can_move(ProvinceId from, ProvinceId to) const;
+    // Inline, one look: asked for every army's move by the parser and the resolver.
+    bool army_can_move(ProvinceId from, ProvinceId to) const { return army_moves_.test(from, to); }
     // Fleet on `from` (with its coast) to exactly `to` (with its coast).
     bool fleet_can_move(Location from, Location to) const;
     // Fleet on `from` can reach some coast of province `to`: what a support needs (DATC 6.B.4).
-    bool fleet_can_reach(Location from, ProvinceId to) const;
+    // One look from a province without split coasts, where a fleet stands on no coast; a fleet on
+    // one coast of a split province has its edges searched.
+    bool fleet_can_reach(Location from, ProvinceId to) const {
+        return from.coast == Coast::None ? fleet_moves_.test(from.province, to)
+                                         : fleet_reaches_from_coast(from, to);
+    }
     // Unit of `type` on `from` can reach province `to` by itself (no convoy).
-    bool can_reach(UnitType type, Location from, ProvinceId to) const;
+    bool can_reach(UnitType type, Location from, ProvinceId to) const {
+        return type == UnitType::Army ? army_can_move(from.province, to)
+                                      : fleet_can_reach(from, to);
+    }
     // Coasts of `to` a fleet on `from` can move to, in coast order.
     std::vector<Coast> reachable_coasts(Location from, ProvinceId to) const;
     // Whether a unit of `type` may stand on `where` (armies on land/coast without a coast,
@@ -138,8 +179,20 @@ struct Variant {
     const Canal* canal_between(ProvinceId a, ProvinceId b) const;
     // The rail line named `name` (case-insensitive), or nullptr.
     const RailLine* find_rail_line(std::string_view name) const;
-    // Whether owning `province` counts as a supply centre for `power`.
-    bool counts_as_center(ProvinceId province, PowerId power) const;
+    // Whether owning `province` counts as a supply centre for `power`. Inline, and most centres
+    // count for every power: their list of exceptions, empty, is not searched.
+    bool counts_as_center(ProvinceId province, PowerId power) const {
+        const Province& p = provinces[province];
+        return p.supply_center && (p.not_a_center_for.empty() || !excepted(p, power));
+    }
+
+  private:
+    bool fleet_reaches_from_coast(Location from, ProvinceId to) const;
+    // Whether `power` is among the powers for which `p` is not a centre.
+    static bool excepted(const Province& p, PowerId power);
+
+    ProvinceBits army_moves_;   // from index_adjacency(): army_adjacency as bits
+    ProvinceBits fleet_moves_;  // and the fleet edges from no coast, by their province
 };
 
 }  // namespace adjutant
