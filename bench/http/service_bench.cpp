@@ -79,7 +79,10 @@ std::size_t resolve_server_way(const Variant& variant, const Position& position,
     SharedTexts texts(seats, [](const auto& seat) -> const std::string& { return seat.second; });
     for (const auto& [power, text] : seats)
         parse(all, position, texts.next(text), variant.find_power(power), texts.owner());
-    return adjudicate(variant, position, all.orders).next.units.size();
+    // As resolve_one: into the thread's kept result.
+    thread_local Adjudication kept;
+    adjudicate(variant, position, all.orders, kept);
+    return kept.next.units.size();
 }
 
 struct Figure {
