@@ -181,8 +181,10 @@ class Driver {
                   static_cast<int>(i + 1));
             begin = end + 1;
         }
-        line_(std::string_view(begin, static_cast<std::size_t>(text.data() + text.size() - begin)),
-              static_cast<int>(lines));
+        // The line after a last '\n', empty in nearly every submission, is nothing to read.
+        if (const char* const end = text.data() + text.size(); begin != end)
+            line_(std::string_view(begin, static_cast<std::size_t>(end - begin)),
+                  static_cast<int>(lines));
         // The orders were added as they were accepted; those replaced by a later line go now,
         // the others keeping their order. Most submissions replace none: no pass over them.
         if (any_replaced_) {
