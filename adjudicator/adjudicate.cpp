@@ -87,20 +87,40 @@ void Adjudicator::run_phase(const Variant& variant, const Position& position,
     assert(position_is_ok(variant, result.next).empty());
 }
 
-Adjudication adjudicate(const Variant& variant, const Position& position,
-                        std::span<const Order> orders, const DiceSeed& seed) {
-    // Each thread keeps one Adjudicator's scratch space from call to call (a server resolves
-    // games on several threads; nothing is shared between them). It holds nothing of a phase
-    // once run() returns, so the result is the one a new Adjudicator gives. A call made while
-    // the thread's own is running (a rule module adjudicating inside a phase) gets a new one.
+namespace {
+
+// Runs `run(adjudicator)` on the calling thread's Adjudicator. Each thread keeps one
+// Adjudicator's scratch space from call to call (a server resolves games on several threads;
+// nothing is shared between them). It holds nothing of a phase once run() returns, so the
+// result is the one a new Adjudicator gives. A call made while the thread's own is running (a
+// rule module adjudicating inside a phase) gets a new one.
+template <typename Run>
+auto on_thread_adjudicator(Run&& run) {
     thread_local Adjudicator kept;
     thread_local bool busy = false;
-    if (busy) return Adjudicator().run(variant, position, orders, seed);
+    if (busy) {
+        Adjudicator own;
+        return run(own);
+    }
     busy = true;
     struct Release {
         ~Release() { busy = false; }
     } release;
-    return kept.run(variant, position, orders, seed);
+    return run(kept);
+}
+
+}  // namespace
+
+Adjudication adjudicate(const Variant& variant, const Position& position,
+                        std::span<const Order> orders, const DiceSeed& seed) {
+    return on_thread_adjudicator(
+        [&](Adjudicator& adjudicator) { return adjudicator.run(variant, position, orders, seed); });
+}
+
+void adjudicate(const Variant& variant, const Position& position, std::span<const Order> orders,
+                Adjudication& out, const DiceSeed& seed) {
+    on_thread_adjudicator(
+        [&](Adjudicator& adjudicator) { adjudicator.run(variant, position, orders, out, seed); });
 }
 
 PowerId winner(const Variant& variant, const Position& position) {

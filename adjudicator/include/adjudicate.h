@@ -25,6 +25,12 @@ struct Variant;
 // only for the results.
 Adjudication adjudicate(const Variant& variant, const Position& position,
                         std::span<const Order> orders, const DiceSeed& seed = {});
+// The same into `out`, which the caller keeps from call to call (a server thread resolving game
+// after game): its vectors' room is reused instead of a new result's being allocated and freed.
+// Every field of `out` is set anew, whatever it held (another game, another variant); `position`
+// must not be `out.next`. Adjudicator::run's rules, on the thread's Adjudicator.
+void adjudicate(const Variant& variant, const Position& position, std::span<const Order> orders,
+                Adjudication& out, const DiceSeed& seed = {});
 
 class MovementResolver;
 

@@ -119,7 +119,12 @@ struct Block {
 // threads at once), so a parse allocates only its output.
 struct Scratch {
     std::vector<Token> tokens;
+    // Per province: the number of its order in force, from the numbers the parses issue in
+    // increasing order (one per line they read) and never again. A slot is the running parse's
+    // when it holds at least that parse's first number: an earlier parse's slots hold less, so
+    // none is cleared per parse (the server parses each of seven seats on its own).
     std::vector<std::size_t> in_force;
+    std::size_t issued = 1;  // the next number to issue; 0, a new slot's value, never is
     std::vector<std::size_t> order_verdicts;
     std::vector<const char*> line_ends;  // where each '\n' of the text stands
 };
@@ -136,6 +141,7 @@ class Driver {
           names_(names),
           tokens_(scratch.tokens),
           in_force_(scratch.in_force),
+          issued_(scratch.issued),
           order_verdicts_(scratch.order_verdicts),
           line_ends_(scratch.line_ends),
           conflict_modules_(conflict_modules),
@@ -147,7 +153,7 @@ class Driver {
           order_count_(orders_base_),
           provinces_(v.provinces.size()) {
         submission_ = std::move(owner);
-        in_force_.assign(v.provinces.size(), kNone);
+        if (in_force_.size() < provinces_) in_force_.resize(provinces_);
         order_verdicts_.clear();
     }
 
@@ -161,6 +167,9 @@ class Driver {
         const std::size_t lines = line_ends_.size() + 1;
         // A line after the text's last '\n' is empty and has no verdict.
         const std::size_t written = text.empty() || text.back() == '\n' ? lines - 1 : lines;
+        // A number for each line that may give an order in force (accept()).
+        first_ = issued_;
+        issued_ += written;
         make_room(out_.verdicts, base_ + written);
         make_room(out_.orders, orders_base_ + written);
         order_verdicts_.reserve(written);
@@ -172,8 +181,10 @@ class Driver {
                   static_cast<int>(i + 1));
             begin = end + 1;
         }
-        line_(std::string_view(begin, static_cast<std::size_t>(text.data() + text.size() - begin)),
-              static_cast<int>(lines));
+        // The line after a last '\n', empty in nearly every submission, is nothing to read.
+        if (const char* const end = text.data() + text.size(); begin != end)
+            line_(std::string_view(begin, static_cast<std::size_t>(end - begin)),
+                  static_cast<int>(lines));
         // The orders were added as they were accepted; those replaced by a later line go now,
         // the others keeping their order. Most submissions replace none: no pass over them.
         if (any_replaced_) {
@@ -477,15 +488,15 @@ class Driver {
         // 4.D.3). Builds, waives and permits name no existing unit.
         if (names_a_unit(order) && order.unit.province < provinces_) {
             std::size_t& slot = in_force_[order.unit.province];
-            if (slot != kNone) {
-                std::size_t& replaced = order_verdicts_[slot - orders_base_];
+            if (slot >= first_) {  // this parse's (Scratch::in_force)
+                std::size_t& replaced = order_verdicts_[slot - first_];
                 OrderVerdict& earlier = out_.verdicts[replaced];
                 add_note(earlier.note, "replaced by line " + std::to_string(number));
                 add_note(verdict.note, "replaces line " + std::to_string(earlier.line));
                 replaced = kNone;
                 any_replaced_ = true;
             }
-            slot = at;
+            slot = first_ + (at - orders_base_);
         }
     }
 
@@ -504,7 +515,11 @@ class Driver {
     std::size_t kept_bytes_ = 0;         // its bytes before that colon
     bool prefix_kept_ = false;           // this line's tokens up to its colon are those kept
     std::optional<AdjustmentLedger> ledger_;
-    std::vector<std::size_t>& in_force_;  // per province: the index in out_.orders of its order
+    // Per province: the number of its order in force (Scratch::in_force); this parse's are
+    // first_ + the order's place among this submission's orders (from orders_base_).
+    std::vector<std::size_t>& in_force_;
+    std::size_t& issued_;    // the scratch's next number
+    std::size_t first_ = 0;  // this parse's first number
     // Per order of this submission (from orders_base_): its verdict's index, kNone once replaced.
     std::vector<std::size_t>& order_verdicts_;
     bool any_replaced_ = false;
@@ -522,7 +537,7 @@ class Driver {
     // and a verdict's are not powers of two) on every line.
     std::size_t verdict_count_;
     std::size_t order_count_;
-    std::size_t provinces_;  // in_force_'s size
+    std::size_t provinces_;  // the variant's provinces; in_force_ has a slot for each
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include "variant/variant.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "core/text.h"
 
@@ -47,8 +48,15 @@ PowerId Variant::find_power(std::string_view name) const {
     // The server asks with the name as stored, which is the power's own: found by plain
     // compares first, then the full search. The answers agree: the variant loader refuses a
     // name or adjective that two powers share in any case (variant_json.cpp).
-    for (std::size_t i = 0; i < powers.size(); ++i)
-        if (powers[i].name == name) return static_cast<PowerId>(i);
+    // Length and first letter before the bytes: the standard powers' names differ there, so
+    // memcmp is called for the one that is asked only (it was, for every name of the length).
+    for (std::size_t i = 0; i < powers.size(); ++i) {
+        const std::string& own = powers[i].name;
+        if (own.size() == name.size() &&
+            (name.empty() ||
+             (own[0] == name[0] && std::memcmp(own.data(), name.data(), name.size()) == 0)))
+            return static_cast<PowerId>(i);
+    }
     for (std::size_t i = 0; i < powers.size(); ++i)
         if (same_ignoring_case(powers[i].name, name) ||
             (!powers[i].adjective.empty() && same_ignoring_case(powers[i].adjective, name)))

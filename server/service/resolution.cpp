@@ -154,9 +154,14 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
     const std::int64_t id = game.row.id;
     const GatheredOrders gathered = gather_orders(store, game);
     require_battles_decided(game, gathered.all.orders);
-    Adjudication adjudication;
+    // The thread's result, kept from resolution to resolution as its scratch space is: a
+    // resolution reuses the vectors' room (results, the next position's units, owners, index)
+    // rather than allocating and freeing a new result's. Every field is set anew whatever
+    // game or variant the thread resolved before, and nothing reads it once this returns.
+    thread_local Adjudication kept;
+    Adjudication& adjudication = kept;
     try {
-        adjudication = adjudicate(variant, game.position, gathered.all.orders, dice_seed(game.row));
+        adjudicate(variant, game.position, gathered.all.orders, adjudication, dice_seed(game.row));
     } catch (const std::exception& error) {
         throw ApiError(500, "adjudication_failed", error.what());
     }
