@@ -60,6 +60,64 @@ void unit_points(const Variant& variant, const Position& position, std::span<con
     }
 }
 
+// Each unit's result, written over the elements `results` holds. A result is plain data, made
+// by resize(). Each result's fields are worked out before its order is copied in, through a
+// pointer held here: the copy may alias anything, so the resolver's tables are loaded again
+// after it.
+void write_results(const MovementResolver& resolver, std::size_t n, std::vector<OrderResult>& out) {
+    out.resize(n);
+    OrderResult* const results = out.data();
+    for (std::size_t i = 0; i < n; ++i) {
+        const Order& order = resolver.order(i);
+        const Reason reason = resolver.failure_reason(i);
+        const bool succeeded = reason == Reason::None &&
+                               (order.type != OrderType::Move || resolver.succeeded(i)) &&
+                               (order.type != OrderType::Support || resolver.succeeded(i));
+        const std::string_view why = resolver.failure_words(i);
+        const bool defaulted = !resolver.ordered(i);
+        OrderResult& result = results[i];
+        result.succeeded = succeeded;
+        result.reason = reason;
+        result.why = why;
+        result.defaulted = defaulted;
+        result.order = order;
+    }
+}
+
+// The units that stay on the board, each copied once and already in the order normalise()
+// gives them, so it has nothing to move. Written over the units `next` holds; one past those
+// is copied in whole (its string and vector). Read through pointers held here, and each field
+// written once: through the vectors, each access after a store loaded their data again, and
+// the location was written twice.
+void write_staying_units(const Position& position, MovementResolver& resolver,
+                         std::vector<Unit>& next) {
+    const std::span<const std::size_t> staying = resolver.staying_in_final_order();
+    const std::size_t kept_units = std::min(next.size(), staying.size());
+    next.resize(kept_units);
+    const Unit* const units = position.units.data();
+    const Location* const finals = resolver.final_locations().data();
+    Unit* const kept = next.data();
+    for (std::size_t k = 0; k < kept_units; ++k) {
+        const std::size_t i = staying[k];
+        Unit& unit = kept[k];
+        // Every field of Unit, the location the final one (a field added to Unit is added
+        // here; debug builds check the copy).
+        unit.type = units[i].type;
+        unit.power = units[i].power;
+        unit.location = finals[i];
+        unit.stats = units[i].stats;
+#ifndef NDEBUG
+        Unit copied = units[i];
+        copied.location = finals[i];
+        assert(unit == copied);
+#endif
+    }
+    next.reserve(staying.size());
+    for (std::size_t k = kept_units; k < staying.size(); ++k)
+        next.emplace_back(position.units[staying[k]]).location =
+            resolver.final_location(staying[k]);
+}
+
 }  // namespace
 
 void adjudicate_movement(const Variant& variant, const Position& position,
@@ -87,57 +145,9 @@ void adjudicate_movement(const Variant& variant, const Position& position,
     resolver.standoffs(next.standoffs);
 
     // The results and the next units are written over the elements the kept vectors hold
-    // (every field assigned), so none is destroyed and built again. A result is plain data,
-    // made by resize(); a unit past those kept is copied in whole (its string and vector).
-    const std::size_t n = position.units.size();
-    out.results.resize(n);
-    // Each result's fields worked out before its order is copied in, through a pointer held
-    // here: the copy may alias anything, so the resolver's tables are loaded again after it.
-    OrderResult* const results = out.results.data();
-    for (std::size_t i = 0; i < n; ++i) {
-        const Order& order = resolver.order(i);
-        const Reason reason = resolver.failure_reason(i);
-        const bool succeeded = reason == Reason::None &&
-                               (order.type != OrderType::Move || resolver.succeeded(i)) &&
-                               (order.type != OrderType::Support || resolver.succeeded(i));
-        const std::string_view why = resolver.failure_words(i);
-        const bool defaulted = !resolver.ordered(i);
-        OrderResult& result = results[i];
-        result.succeeded = succeeded;
-        result.reason = reason;
-        result.why = why;
-        result.defaulted = defaulted;
-        result.order = order;
-    }
-    // The units that stay on the board, each copied once and already in the order normalise()
-    // gives them, so it has nothing to move.
-    // Read through pointers held here, and each field written once: through the vectors, each
-    // access after a store loaded their data again, and the location was written twice.
-    const std::span<const std::size_t> staying = resolver.staying_in_final_order();
-    const std::size_t kept_units = std::min(next.units.size(), staying.size());
-    next.units.resize(kept_units);
-    const Unit* const units = position.units.data();
-    const Location* const finals = resolver.final_locations().data();
-    Unit* const kept = next.units.data();
-    for (std::size_t k = 0; k < kept_units; ++k) {
-        const std::size_t i = staying[k];
-        Unit& unit = kept[k];
-        // Every field of Unit, the location the final one (a field added to Unit is added
-        // here; debug builds check the copy).
-        unit.type = units[i].type;
-        unit.power = units[i].power;
-        unit.location = finals[i];
-        unit.stats = units[i].stats;
-#ifndef NDEBUG
-        Unit copied = units[i];
-        copied.location = finals[i];
-        assert(unit == copied);
-#endif
-    }
-    next.units.reserve(staying.size());
-    for (std::size_t k = kept_units; k < staying.size(); ++k)
-        next.units.emplace_back(position.units[staying[k]]).location =
-            resolver.final_location(staying[k]);
+    // (every field assigned), so none is destroyed and built again.
+    write_results(resolver, position.units.size(), out.results);
+    write_staying_units(position, resolver, next.units);
     ride_events(variant, position, resolver, out.events);
     for (std::size_t i = 0; i < position.units.size(); ++i) {
         const int dislodger = resolver.dislodged_by(i);
