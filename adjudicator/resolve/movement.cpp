@@ -111,6 +111,9 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
     };
     // A bit per order type given, read once at the end (three flags kept in memory cost more).
     std::uint32_t types = 0;
+    // The units given an order, each counted once: when every unit has one (most phases) the
+    // pass for the units that hold by default is skipped.
+    std::size_t ordered = 0;
     for (const Order& order : orders) {
         if (order.type == OrderType::Permit) {
             permits_.push_back(Permit{order.power, order.line, order.permitted});
@@ -136,6 +139,7 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
         slot.unit_type = unit.type;
         slot.power = unit.power;
         start(i);
+        ordered += u.given ? 0 : 1;
         u.given = true;
         // Convoy orders decide whether an adjacent move goes by land or by sea (DATC 4.A.3,
         // the 2023 rule without fallback): by sea when written "via convoy" (here), or when a
@@ -150,20 +154,24 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
         states[i] = decision ? State::Unresolved : State::Resolved;
         results[i] = decision ? 0 : 1;
     }
-    // The units given no order hold.
+    // The units given no order hold. The hold is copied whole from a constant: `Order{}` was
+    // written field by field, a store for each of its defaults.
+    static constexpr Order kHold{};
+    static_assert(kHold.type == OrderType::Hold);
     const std::size_t n = units_.size();
-    for (std::size_t i = 0; i < n; ++i) {
-        if (slots[i].given) continue;
-        const Unit& unit = units[i];
-        Order& slot = slots[i].order;
-        slot = Order{};
-        slot.type = OrderType::Hold;
-        slot.power = unit.power;
-        slot.unit_type = unit.type;
-        slot.unit = unit.location;
-        start(i);
-        states[i] = State::Resolved;  // holds are not decisions
-        results[i] = 1;
+    if (ordered != n) {
+        for (std::size_t i = 0; i < n; ++i) {
+            if (slots[i].given) continue;
+            const Unit& unit = units[i];
+            Order& slot = slots[i].order;
+            slot = kHold;
+            slot.power = unit.power;
+            slot.unit_type = unit.type;
+            slot.unit = unit.location;
+            start(i);
+            states[i] = State::Resolved;  // holds are not decisions
+            results[i] = 1;
+        }
     }
     const auto given = [&](OrderType type) {
         return (types & (std::uint32_t{1} << static_cast<unsigned>(type))) != 0;
