@@ -25,6 +25,15 @@ void build_rows(std::vector<int>& begin, std::vector<int>& list, std::size_t row
     begin[0] = 0;
 }
 
+// An order type as a bit of a set of types.
+constexpr std::uint32_t type_bit(OrderType type) {
+    return std::uint32_t{1} << static_cast<unsigned>(type);
+}
+
+// The order types that are decisions of the resolver.
+constexpr std::uint32_t kDecisions = type_bit(OrderType::Move) | type_bit(OrderType::Support) |
+                                     type_bit(OrderType::Convoy) | type_bit(OrderType::RailMove);
+
 }  // namespace
 
 void MovementResolver::load(const Variant& variant, const Position& position,
@@ -147,10 +156,11 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
         u.convoyed = slot.type == OrderType::Move && slot.unit_type == UnitType::Army &&
                      (slot.via_convoy ||
                       !variant_->army_can_move(slot.unit.province, slot.destination.province));
-        types |= std::uint32_t{1} << static_cast<unsigned>(slot.type);
-        // Moves, supports, convoys and rail moves are decisions; anything else holds.
-        const bool decision = slot.type == OrderType::Move || slot.type == OrderType::Support ||
-                              slot.type == OrderType::Convoy || slot.type == OrderType::RailMove;
+        const std::uint32_t type = type_bit(slot.type);
+        types |= type;
+        // Moves, supports, convoys and rail moves are decisions; anything else holds. One test
+        // of the type's bit (four compares were a chain of branches).
+        const bool decision = (type & kDecisions) != 0;
         states[i] = decision ? State::Unresolved : State::Resolved;
         results[i] = decision ? 0 : 1;
     }
@@ -173,9 +183,7 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
             results[i] = 1;
         }
     }
-    const auto given = [&](OrderType type) {
-        return (types & (std::uint32_t{1} << static_cast<unsigned>(type))) != 0;
-    };
+    const auto given = [&](OrderType type) { return (types & type_bit(type)) != 0; };
     any_rail_ = given(OrderType::RailMove);
     any_support_ = given(OrderType::Support);
     any_convoy_ = given(OrderType::Convoy);
