@@ -112,12 +112,10 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
     const Unit* const units = position.units.data();
     const int* const unit_at = unit_at_.data();
     const std::size_t provinces = unit_at_.size();
-    const Strength* const strengths = base.empty() ? nullptr : base.data();
-    const Strength* const bonuses = attack_bonus.empty() ? nullptr : attack_bonus.data();
-    const auto start = [&](std::size_t i) {
-        start_unit(slots[i], strengths == nullptr ? 1 : strengths[i],
-                   bonuses == nullptr ? 0 : bonuses[i]);
-    };
+    // Each slot starts with the default strengths (1, no bonus); the strengths given are
+    // written over them in a pass of their own at the end, so that the orders' pass does not
+    // ask at each order whether they were given (a classic phase gives neither).
+    const auto start = [&](std::size_t i) { start_unit(slots[i], 1, 0); };
     // A bit per order type given, read once at the end (three flags kept in memory cost more).
     std::uint32_t types = 0;
     // The units given an order, each counted once: when every unit has one (most phases) the
@@ -183,6 +181,10 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
             results[i] = 1;
         }
     }
+    if (!base.empty())
+        for (std::size_t i = 0; i < n; ++i) slots[i].base = base[i];
+    if (!attack_bonus.empty())
+        for (std::size_t i = 0; i < n; ++i) slots[i].attack_bonus = attack_bonus[i];
     const auto given = [&](OrderType type) { return (types & type_bit(type)) != 0; };
     any_rail_ = given(OrderType::RailMove);
     any_support_ = given(OrderType::Support);
