@@ -25,7 +25,8 @@ void build_rows(std::vector<int>& begin, std::vector<int>& list, std::size_t row
     begin[0] = 0;
 }
 
-// An order type as a bit of a set of types.
+// An order type as a bit of a set of types (the types, Module last, fit in 32 bits).
+static_assert(static_cast<unsigned>(OrderType::Module) < 32);
 constexpr std::uint32_t type_bit(OrderType type) {
     return std::uint32_t{1} << static_cast<unsigned>(type);
 }
@@ -33,6 +34,11 @@ constexpr std::uint32_t type_bit(OrderType type) {
 // The order types that are decisions of the resolver.
 constexpr std::uint32_t kDecisions = type_bit(OrderType::Move) | type_bit(OrderType::Support) |
                                      type_bit(OrderType::Convoy) | type_bit(OrderType::RailMove);
+
+// The order types that may be no unit's order (orders_a_unit()): builds, waives, permits and
+// the modules' orders. The other types always order the unit in their province.
+constexpr std::uint32_t kMaybeNoUnits = type_bit(OrderType::Build) | type_bit(OrderType::Waive) |
+                                        type_bit(OrderType::Permit) | type_bit(OrderType::Module);
 
 }  // namespace
 
@@ -122,15 +128,17 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
     // pass for the units that hold by default is skipped.
     std::size_t ordered = 0;
     for (const Order& order : orders) {
-        if (order.type == OrderType::Permit) {
-            permits_.push_back(Permit{order.power, order.line, order.permitted});
-            continue;
-        }
-        // Some module orders name a province where another piece may stand (the module kind
-        // says so, ModuleOrderKind::orders_a_unit): they are not that unit's order.
-        // (The unit orders, by far the most, are answered without the call.)
-        if (order.type > OrderType::RailMove || order.type == OrderType::Build ||
-            order.type == OrderType::Waive) {
+        // The order's type as a bit, made once: it tells the orders that may not be a unit's
+        // (one test, where the compares were a chain of branches), the decisions, and the set.
+        const std::uint32_t type = type_bit(order.type);
+        if ((type & kMaybeNoUnits) != 0) {
+            if (order.type == OrderType::Permit) {
+                permits_.push_back(Permit{order.power, order.line, order.permitted});
+                continue;
+            }
+            // Some module orders name a province where another piece may stand (the module
+            // kind says so, ModuleOrderKind::orders_a_unit): they are not that unit's order.
+            // (The unit orders, by far the most, are answered without the call.)
             if (!orders_a_unit(order)) continue;
         }
         const ProvinceId p = order.unit.province;
@@ -154,7 +162,6 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
         u.convoyed = slot.type == OrderType::Move && slot.unit_type == UnitType::Army &&
                      (slot.via_convoy ||
                       !variant_->army_can_move(slot.unit.province, slot.destination.province));
-        const std::uint32_t type = type_bit(slot.type);
         types |= type;
         // Moves, supports, convoys and rail moves are decisions; anything else holds. One test
         // of the type's bit (four compares were a chain of branches).
