@@ -25,6 +25,21 @@ void build_rows(std::vector<int>& begin, std::vector<int>& list, std::size_t row
     begin[0] = 0;
 }
 
+// An order type as a bit of a set of types (the types, Module last, fit in 32 bits).
+static_assert(static_cast<unsigned>(OrderType::Module) < 32);
+constexpr std::uint32_t type_bit(OrderType type) {
+    return std::uint32_t{1} << static_cast<unsigned>(type);
+}
+
+// The order types that are decisions of the resolver.
+constexpr std::uint32_t kDecisions = type_bit(OrderType::Move) | type_bit(OrderType::Support) |
+                                     type_bit(OrderType::Convoy) | type_bit(OrderType::RailMove);
+
+// The order types that may be no unit's order (orders_a_unit()): builds, waives, permits and
+// the modules' orders. The other types always order the unit in their province.
+constexpr std::uint32_t kMaybeNoUnits = type_bit(OrderType::Build) | type_bit(OrderType::Waive) |
+                                        type_bit(OrderType::Permit) | type_bit(OrderType::Module);
+
 }  // namespace
 
 void MovementResolver::load(const Variant& variant, const Position& position,
@@ -103,24 +118,27 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
     const Unit* const units = position.units.data();
     const int* const unit_at = unit_at_.data();
     const std::size_t provinces = unit_at_.size();
-    const Strength* const strengths = base.empty() ? nullptr : base.data();
-    const Strength* const bonuses = attack_bonus.empty() ? nullptr : attack_bonus.data();
-    const auto start = [&](std::size_t i) {
-        start_unit(slots[i], strengths == nullptr ? 1 : strengths[i],
-                   bonuses == nullptr ? 0 : bonuses[i]);
-    };
+    // Each slot starts with the default strengths (1, no bonus); the strengths given are
+    // written over them in a pass of their own at the end, so that the orders' pass does not
+    // ask at each order whether they were given (a classic phase gives neither).
+    const auto start = [&](std::size_t i) { start_unit(slots[i], 1, 0); };
     // A bit per order type given, read once at the end (three flags kept in memory cost more).
     std::uint32_t types = 0;
+    // The units given an order, each counted once: when every unit has one (most phases) the
+    // pass for the units that hold by default is skipped.
+    std::size_t ordered = 0;
     for (const Order& order : orders) {
-        if (order.type == OrderType::Permit) {
-            permits_.push_back(Permit{order.power, order.line, order.permitted});
-            continue;
-        }
-        // Some module orders name a province where another piece may stand (the module kind
-        // says so, ModuleOrderKind::orders_a_unit): they are not that unit's order.
-        // (The unit orders, by far the most, are answered without the call.)
-        if (order.type > OrderType::RailMove || order.type == OrderType::Build ||
-            order.type == OrderType::Waive) {
+        // The order's type as a bit, made once: it tells the orders that may not be a unit's
+        // (one test, where the compares were a chain of branches), the decisions, and the set.
+        const std::uint32_t type = type_bit(order.type);
+        if ((type & kMaybeNoUnits) != 0) {
+            if (order.type == OrderType::Permit) {
+                permits_.push_back(Permit{order.power, order.line, order.permitted});
+                continue;
+            }
+            // Some module orders name a province where another piece may stand (the module
+            // kind says so, ModuleOrderKind::orders_a_unit): they are not that unit's order.
+            // (The unit orders, by far the most, are answered without the call.)
             if (!orders_a_unit(order)) continue;
         }
         const ProvinceId p = order.unit.province;
@@ -136,6 +154,7 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
         slot.unit_type = unit.type;
         slot.power = unit.power;
         start(i);
+        ordered += u.given ? 0 : 1;
         u.given = true;
         // Convoy orders decide whether an adjacent move goes by land or by sea (DATC 4.A.3,
         // the 2023 rule without fallback): by sea when written "via convoy" (here), or when a
@@ -143,31 +162,37 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
         u.convoyed = slot.type == OrderType::Move && slot.unit_type == UnitType::Army &&
                      (slot.via_convoy ||
                       !variant_->army_can_move(slot.unit.province, slot.destination.province));
-        types |= std::uint32_t{1} << static_cast<unsigned>(slot.type);
-        // Moves, supports, convoys and rail moves are decisions; anything else holds.
-        const bool decision = slot.type == OrderType::Move || slot.type == OrderType::Support ||
-                              slot.type == OrderType::Convoy || slot.type == OrderType::RailMove;
+        types |= type;
+        // Moves, supports, convoys and rail moves are decisions; anything else holds. One test
+        // of the type's bit (four compares were a chain of branches).
+        const bool decision = (type & kDecisions) != 0;
         states[i] = decision ? State::Unresolved : State::Resolved;
         results[i] = decision ? 0 : 1;
     }
-    // The units given no order hold.
+    // The units given no order hold. The hold is copied whole from a constant: `Order{}` was
+    // written field by field, a store for each of its defaults.
+    static constexpr Order kHold{};
+    static_assert(kHold.type == OrderType::Hold);
     const std::size_t n = units_.size();
-    for (std::size_t i = 0; i < n; ++i) {
-        if (slots[i].given) continue;
-        const Unit& unit = units[i];
-        Order& slot = slots[i].order;
-        slot = Order{};
-        slot.type = OrderType::Hold;
-        slot.power = unit.power;
-        slot.unit_type = unit.type;
-        slot.unit = unit.location;
-        start(i);
-        states[i] = State::Resolved;  // holds are not decisions
-        results[i] = 1;
+    if (ordered != n) {
+        for (std::size_t i = 0; i < n; ++i) {
+            if (slots[i].given) continue;
+            const Unit& unit = units[i];
+            Order& slot = slots[i].order;
+            slot = kHold;
+            slot.power = unit.power;
+            slot.unit_type = unit.type;
+            slot.unit = unit.location;
+            start(i);
+            states[i] = State::Resolved;  // holds are not decisions
+            results[i] = 1;
+        }
     }
-    const auto given = [&](OrderType type) {
-        return (types & (std::uint32_t{1} << static_cast<unsigned>(type))) != 0;
-    };
+    if (!base.empty())
+        for (std::size_t i = 0; i < n; ++i) slots[i].base = base[i];
+    if (!attack_bonus.empty())
+        for (std::size_t i = 0; i < n; ++i) slots[i].attack_bonus = attack_bonus[i];
+    const auto given = [&](OrderType type) { return (types & type_bit(type)) != 0; };
     any_rail_ = given(OrderType::RailMove);
     any_support_ = given(OrderType::Support);
     any_convoy_ = given(OrderType::Convoy);
