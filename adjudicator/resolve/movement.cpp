@@ -105,6 +105,27 @@ void MovementResolver::start_unit(UnitOrder& u, Strength base, Strength attack_b
     u.held = {};
 }
 
+// Each unit given no order holds. The hold is copied whole from a constant: `Order{}` was
+// written field by field, a store for each of its defaults.
+void MovementResolver::hold_unordered(const Position& position) {
+    static constexpr Order kHold{};
+    static_assert(kHold.type == OrderType::Hold);
+    UnitOrder* const slots = units_.data();
+    const Unit* const units = position.units.data();
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        if (slots[i].given) continue;
+        const Unit& unit = units[i];
+        Order& slot = slots[i].order;
+        slot = kHold;
+        slot.power = unit.power;
+        slot.unit_type = unit.type;
+        slot.unit = unit.location;
+        start_unit(slots[i], 1, 0);
+        state_[i] = State::Resolved;  // holds are not decisions
+        result_[i] = 1;
+    }
+}
+
 void MovementResolver::take_orders(const Position& position, std::span<const Order> orders,
                                    std::span<const Strength> base,
                                    std::span<const Strength> attack_bonus) {
@@ -169,25 +190,9 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
         states[i] = decision ? State::Unresolved : State::Resolved;
         results[i] = decision ? 0 : 1;
     }
-    // The units given no order hold. The hold is copied whole from a constant: `Order{}` was
-    // written field by field, a store for each of its defaults.
-    static constexpr Order kHold{};
-    static_assert(kHold.type == OrderType::Hold);
+    // The units given no order hold; when every unit has one (most phases) there is no pass.
     const std::size_t n = units_.size();
-    if (ordered != n) {
-        for (std::size_t i = 0; i < n; ++i) {
-            if (slots[i].given) continue;
-            const Unit& unit = units[i];
-            Order& slot = slots[i].order;
-            slot = kHold;
-            slot.power = unit.power;
-            slot.unit_type = unit.type;
-            slot.unit = unit.location;
-            start(i);
-            states[i] = State::Resolved;  // holds are not decisions
-            results[i] = 1;
-        }
-    }
+    if (ordered != n) hold_unordered(position);
     if (!base.empty())
         for (std::size_t i = 0; i < n; ++i) slots[i].base = base[i];
     if (!attack_bonus.empty())

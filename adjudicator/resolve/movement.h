@@ -155,6 +155,7 @@ class MovementResolver {
     void place_units(const Position& position);
     void take_orders(const Position& position, std::span<const Order> orders,
                      std::span<const Strength> base, std::span<const Strength> attack_bonus);
+    void hold_unordered(const Position& position);
     static void start_unit(UnitOrder& u, Strength base, Strength attack_bonus);
     void decide_convoys();
     void lay_rail_paths();
