@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 
 #include "module/rule_module.h"
 #include "orders/byte_classes.h"
@@ -279,7 +280,7 @@ class Bytes {
     }
 
   public:
-    // A power prefix read the slower way (power_before_colon found none): a word of two bytes
+    // A power prefix read the slower way (power_prefix found none): a word of two bytes
     // or more before a colon; a unit letter is one. False when the prefix names no power.
     [[gnu::noinline]] bool prefix(const NameIndex& names, PowerId& power) {
         more_separators();
@@ -303,20 +304,9 @@ class Bytes {
     const char* end_;
 };
 
-}  // namespace
-
-void use_classic_lines(bool on) {
-    if (on)
-        g_flags.fetch_or(kOn, std::memory_order_relaxed);
-    else
-        g_flags.fetch_and(static_cast<std::uint8_t>(~kOn), std::memory_order_relaxed);
-}
-
-bool read_classic_line(const NameIndex& names, std::string_view line, ClassicLine& out) {
-    std::uint8_t flags = g_flags.load(std::memory_order_relaxed);
-    if ((flags & kKnown) == 0) flags = known_flags();
-    if ((flags & (kOn | kUnitLetters)) != (kOn | kUnitLetters) || !names.classic_lines())
-        return false;
+// The line read word by word (Bytes), for any line the straight reader does not take whole.
+[[gnu::noinline]] bool read_carefully(const NameIndex& names, std::string_view line,
+                                      ClassicLine& out, std::uint8_t flags) {
     Bytes bytes(names, line);
     out.power = kNoPower;
     // Only the parts this reader writes are set back: the rest of `out.order` keeps the values
@@ -335,12 +325,8 @@ bool read_classic_line(const NameIndex& names, std::string_view line, ClassicLin
     if (std::endian::native == std::endian::little && line.size() >= 8) {
         std::uint64_t eight;
         std::memcpy(&eight, line.data(), 8);
-        std::size_t power = 0;
-        length = names.power_before_colon(eight, power);
-        if (length != 0) {
-            out.power = static_cast<PowerId>(power);
-            bytes.skip(length + 1);
-        }
+        length = names.power_prefix(eight, out.power);
+        if (length != 0) bytes.skip(length);
     }
     if (length == 0 && !(line.size() >= 2 && line[1] == ' ') && !bytes.prefix(names, out.power))
         return false;
@@ -376,6 +362,195 @@ bool read_classic_line(const NameIndex& names, std::string_view line, ClassicLin
         default:
             return false;
     }
+}
+
+// The straight reader: a line of the one spacing nearly every line has, each word followed by one
+// space or the line's end, read with no word walked and no separator looked for. It takes a line
+// only when every part is as it expects, and then reads it as read_carefully does; any other line
+// (other spacing, a name of another length, a slip) read_carefully reads from its start.
+//
+// Each byte as the unit's letter: 1 for an army (a, A), 2 for a fleet (f, F), 0 otherwise.
+constexpr std::array<std::uint8_t, 256> kUnitLetter = [] {
+    std::array<std::uint8_t, 256> letters{};
+    letters[static_cast<unsigned char>('a')] = letters[static_cast<unsigned char>('A')] = 1;
+    letters[static_cast<unsigned char>('f')] = letters[static_cast<unsigned char>('F')] = 2;
+    return letters;
+}();
+
+// A coast written "/nc" at `p` (the slash), then the line's end or a space: the code, or none.
+std::optional<Coast> straight_coast(const char* p, const char* end) {
+    if (end - p < 3 || (p[2] | 0x20) != 'c' || (end - p > 3 && p[3] != ' ')) return std::nullopt;
+    switch (p[1] | 0x20) {
+        case 'n':
+            return Coast::North;
+        case 's':
+            return Coast::South;
+        case 'e':
+            return Coast::East;
+        case 'w':
+            return Coast::West;
+        default:
+            return std::nullopt;
+    }
+}
+
+// A place at `p`: a three-letter name (NameIndex::classic_place) and the line's end or a space,
+// or a coast and then the end or a space. Past them, or nullptr.
+[[gnu::noinline]] const char* straight_place_coast(const char* p, const char* end,
+                                                   PlaceRef& place) {
+    const std::optional<Coast> coast = straight_coast(p + 3, end);
+    if (!coast) return nullptr;
+    place.coast = coast;
+    return end - p > 6 ? p + 7 : p + 6;
+}
+
+// Any other one-word name ("LON10", "Paris") and the line's end or a space, by the tables
+// read_carefully's Bytes::other_place reads it by; no coast. Past it, or nullptr.
+[[gnu::noinline]] const char* straight_other_place(const NameIndex& names, const char* p,
+                                                   const char* end, PlaceRef& place) {
+    const char* q = p;
+    while (q != end && kByteClasses[static_cast<unsigned char>(*q)] == kWordClass) ++q;
+    if (q == p || (q != end && *q != ' ')) return nullptr;
+    const auto size = static_cast<std::size_t>(q - p);
+    std::size_t id = 0;
+    if (std::endian::native == std::endian::little && size <= 8) {
+        std::uint64_t bytes = 0;
+        if (end - p >= 8) {
+            std::memcpy(&bytes, p, 8);
+            if (size < 8) bytes &= (std::uint64_t{1} << (8 * size)) - 1;
+        } else {
+            std::memcpy(&bytes, p, size);
+        }
+        id = names.classic_short_word(NameIndex::lower_eight(bytes));
+    } else {
+        id = names.classic_word(std::string_view(p, size));
+    }
+    if (id == 0) return nullptr;
+    place.province = static_cast<ProvinceId>(id - 1);
+    place.coast.reset();
+    return q == end ? q : q + 1;
+}
+
+inline const char* straight_place(const NameIndex& names, const char* p, const char* end,
+                                  PlaceRef& place) {
+    const std::ptrdiff_t room = end - p;
+    if (room >= 3) {
+        if (const std::size_t id = names.classic_place(p)) {
+            place.province = static_cast<ProvinceId>(id - 1);
+            if (room == 3) {
+                place.coast.reset();
+                return end;
+            }
+            if (p[3] == ' ') {
+                place.coast.reset();
+                return p + 4;
+            }
+            if (p[3] == '/') return straight_place_coast(p, end, place);
+        }
+    }
+    return straight_other_place(names, p, end, place);
+}
+
+// A unit at `p`: its letter, a space and its place. Past it, or nullptr.
+inline const char* straight_unit(const NameIndex& names, const char* p, const char* end,
+                                 UnitRef& unit) {
+    if (end - p < 3 || p[1] != ' ') return nullptr;
+    const std::uint8_t letter = kUnitLetter[static_cast<unsigned char>(*p)];
+    if (letter == 0) return nullptr;
+    unit.type = letter == 1 ? UnitType::Army : UnitType::Fleet;
+    return straight_place(names, p + 2, end, unit.place);
+}
+
+// A one-byte word or a dash at `p` (kFolded), then the line's end or a space; 0 otherwise.
+// `p` is moved past them.
+inline char straight_letter(const char*& p, const char* end) {
+    const std::ptrdiff_t room = end - p;
+    if (room == 0 || (room >= 2 && p[1] != ' ')) return 0;
+    const char c = kFolded[static_cast<unsigned char>(*p)];
+    p += room >= 2 ? 2 : 1;
+    return c;
+}
+
+// The line read straight, or false (and `out` unspecified) for read_carefully.
+inline bool read_straight(const NameIndex& names, std::string_view line, ClassicLine& out,
+                          std::uint8_t flags) {
+    const char* p = line.data();
+    const char* const end = p + line.size();
+    if (line.size() >= 2 && p[1] == ' ') {
+        out.power = kNoPower;
+    } else {
+        if (std::endian::native != std::endian::little || line.size() < 8) return false;
+        std::uint64_t eight;
+        std::memcpy(&eight, p, 8);
+        const std::size_t length = names.power_prefix(eight, out.power);
+        if (length == 0) return false;
+        p += length;
+        if (p != end && *p == ' ') ++p;
+    }
+    OrderSyntax& order = out.order;
+    p = straight_unit(names, p, end, order.unit);
+    if (p == nullptr) return false;
+    switch (straight_letter(p, end)) {
+        case '-':
+            if ((flags & kMove) == 0) return false;
+            order.kind = SyntaxKind::Move;
+            order.target = UnitRef{};
+            order.target_destination.reset();
+            return straight_place(names, p, end, order.destination) == end;
+        case 'h':
+            order.kind = SyntaxKind::Hold;
+            order.destination = PlaceRef{};
+            order.target = UnitRef{};
+            order.target_destination.reset();
+            return p == end;
+        case 's':
+            if ((flags & kSupport) == 0) return false;
+            order.kind = SyntaxKind::Support;
+            order.destination = PlaceRef{};
+            p = straight_unit(names, p, end, order.target);
+            if (p == end) {  // support to hold
+                order.target_destination.reset();
+                return true;
+            }
+            if (p == nullptr) return false;
+            switch (straight_letter(p, end)) {
+                case '-':
+                    order.target_destination.emplace();
+                    return straight_place(names, p, end, *order.target_destination) == end;
+                case 'h':
+                    order.target_destination.reset();
+                    return p == end;
+                default:
+                    return false;
+            }
+        case 'c':
+            if ((flags & kConvoy) == 0) return false;
+            order.kind = SyntaxKind::Convoy;
+            order.destination = PlaceRef{};
+            p = straight_unit(names, p, end, order.target);
+            if (p == nullptr || straight_letter(p, end) != '-') return false;
+            order.target_destination.emplace();
+            return straight_place(names, p, end, *order.target_destination) == end;
+        default:
+            return false;
+    }
+}
+
+}  // namespace
+
+void use_classic_lines(bool on) {
+    if (on)
+        g_flags.fetch_or(kOn, std::memory_order_relaxed);
+    else
+        g_flags.fetch_and(static_cast<std::uint8_t>(~kOn), std::memory_order_relaxed);
+}
+
+bool read_classic_line(const NameIndex& names, std::string_view line, ClassicLine& out) {
+    std::uint8_t flags = g_flags.load(std::memory_order_relaxed);
+    if ((flags & kKnown) == 0) flags = known_flags();
+    if ((flags & (kOn | kUnitLetters)) != (kOn | kUnitLetters) || !names.classic_lines())
+        return false;
+    return read_straight(names, line, out, flags) || read_carefully(names, line, out, flags);
 }
 
 }  // namespace adjutant

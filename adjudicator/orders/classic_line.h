@@ -8,7 +8,8 @@
 // the power, and reads the tokens through the order syntax and the modules' readers. This
 // reader walks the bytes once and builds the same OrderSyntax, with no token stored; any other
 // line (a coast, a name of several words, a module's word, a slip) it leaves to the general
-// path.
+// path. A line of single spaces and three-letter names is read straight, with no word walked;
+// any other such line word by word.
 #pragma once
 
 #include <string_view>

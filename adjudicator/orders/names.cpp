@@ -65,6 +65,11 @@ NameIndex::NameIndex(const Variant& variant) {
             std::uint16_t& entry = three_letter_[slot];
             if (words > 1) {
                 entry |= kLongerName;
+                // A second word of one byte ("eng h") could be a classic line's next word.
+                const std::size_t second = name_key.find(' ') + 1;
+                const std::size_t second_end = name_key.find(' ', second);
+                if ((second_end == std::string::npos ? name_key.size() : second_end) - second == 1)
+                    entry |= kNotAlone;
                 return;
             }
             if ((entry & kIdBits) == 0 && i + 1 <= kIdBits)  // the first one, as in the table;
@@ -75,6 +80,9 @@ NameIndex::NameIndex(const Variant& variant) {
         note(p.name);
         for (const std::string& alias : p.aliases) note(alias);
     }
+    // A keyword, or a word that begins longer names and has no id here, classic_place leaves.
+    for (std::uint16_t& entry : three_letter_)
+        if ((entry & kKeyword) != 0 || (entry != 0 && (entry & kIdBits) == 0)) entry |= kNotAlone;
     for (const RailLine& line : variant.rail_lines) {
         std::string key;
         normalise(line.name, key);
@@ -99,15 +107,43 @@ NameIndex::NameIndex(const Variant& variant) {
     for (PowerWord& word : power_words_) {
         if (word.key.size() > 8) continue;
         std::memcpy(&word.packed, word.key.data(), word.key.size());
-        word.plain = std::all_of(word.key.begin(), word.key.end(), [](char c) {
-            return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '\'';
-        });
     }
     for (std::size_t w = 0; w < power_words_.size(); ++w) {
         std::uint8_t& slot = power_slots_[power_slot(power_words_[w].key)];
         slot = slot == 0 && w + 1 < kManyPowers ? static_cast<std::uint8_t>(w + 1) : kManyPowers;
     }
+    build_prefix_words();
     classic_lines_ = max_power_words_ == 1 && !power_word("a") && !power_word("f");
+}
+
+// power_prefix's words: those of power_words_ that a prefix of eight bytes holds with its
+// colon, each of the lexer's word bytes (so that the colon after it is the line's first).
+void NameIndex::build_prefix_words() {
+    if (std::endian::native != std::endian::little || max_power_words_ > 1) return;
+    std::array<std::vector<PrefixWord>, 32> by_first;
+    for (const PowerWord& power : power_words_) {
+        const std::string& key = power.key;
+        if (key.size() < 2 || key.size() > 7 || power.id >= kNoPower) continue;
+        const bool plain = std::all_of(key.begin(), key.end(), [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '\'';
+        });
+        if (!plain) continue;
+        PrefixWord word;
+        for (std::size_t i = 0; i <= key.size(); ++i) {
+            const char c = i < key.size() ? key[i] : ':';
+            word.key |= std::uint64_t{static_cast<unsigned char>(c)} << (8 * i);
+            word.mask |= std::uint64_t{0xFF} << (8 * i);
+            if (c >= 'a' && c <= 'z') word.fold |= std::uint64_t{0x20} << (8 * i);
+        }
+        word.length = key.size() + 1;
+        word.id = static_cast<PowerId>(power.id);
+        by_first[static_cast<unsigned char>(key.front()) & 31u].push_back(word);
+    }
+    for (std::size_t b = 0; b < by_first.size(); ++b) {
+        prefix_begin_[b] = static_cast<std::uint16_t>(prefix_words_.size());
+        prefix_words_.insert(prefix_words_.end(), by_first[b].begin(), by_first[b].end());
+    }
+    prefix_begin_[32] = static_cast<std::uint16_t>(prefix_words_.size());
 }
 
 // The classic line reader's tables (classic_line.h): the one-word names no longer name begins

@@ -60,27 +60,20 @@ class NameIndex {
     std::optional<std::size_t> power_word_in_eight(std::string_view word) const;
 
     // The power a prefix names when the eight bytes at the line's start, loaded as a word (little
-    // endian), are a one-word name or adjective of two to seven bytes and a colon: the name's
-    // length, the power in `id`; 0 otherwise (the prefix is then read the slower way). The first
-    // colon is found, the bytes before it masked, lowered and compared with the one name that
-    // has their first and last bytes, as power_word_in_eight does after the word is walked.
-    std::size_t power_before_colon(std::uint64_t bytes, std::size_t& id) const {
-        constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
-        const std::uint64_t x = bytes ^ (kOnes * ':');
-        const std::uint64_t colons = (x - kOnes) & ~x & (kOnes * 0x80);  // the lowest one exact
-        if (colons == 0) return 0;
-        const unsigned length = static_cast<unsigned>(std::countr_zero(colons)) / 8;
-        if (length < 2) return 0;
-        const std::uint64_t word = lower_eight(bytes & ((std::uint64_t{1} << (8 * length)) - 1));
-        const std::uint8_t slot =
-            power_slots_[(word & 31u) * 32 + ((word >> (8 * (length - 1))) & 31u)];
-        if (slot == 0 || slot == kManyPowers) return 0;
-        const PowerWord& power = power_words_[slot - 1u];
-        // A name of the lexer's word bytes only: equal bytes, then, are that word and no other
-        // (lower_eight leaves a byte with its high bit set unequal to any of them).
-        if (!power.plain || word != power.packed) return 0;
-        id = power.id;
-        return length;
+    // endian), begin with a one-word name or adjective of two to seven bytes of the lexer's word
+    // bytes, in any case, and a colon: the bytes of the name and its colon, the power in `id`;
+    // 0 otherwise (the prefix is then read the slower way). The names are kept by their first
+    // byte: nearly every line's prefix is the first one tried, a mask, an OR and a compare.
+    std::size_t power_prefix(std::uint64_t bytes, PowerId& id) const {
+        const std::size_t first = bytes & 31u;
+        for (std::size_t i = prefix_begin_[first]; i < prefix_begin_[first + 1]; ++i) {
+            const PrefixWord& word = prefix_words_[i];
+            if (((bytes | word.fold) & word.mask) == word.key) {
+                id = word.id;
+                return word.length;
+            }
+        }
+        return 0;
     }
 
     // For the classic line reader (classic_line.h). Whether it may read this variant's lines:
@@ -96,7 +89,20 @@ class NameIndex {
         const unsigned c = kLetters[static_cast<unsigned char>(word[2])];
         if (((a | b | c) & 0x80u) != 0) return 0;
         const std::uint16_t entry = three_letter_[(a * 26 + b) * 26 + c];
-        return (entry & (kLongerName | kKeyword)) != 0 ? 0 : entry;
+        return (entry & (kLongerName | kKeyword)) != 0 ? 0 : (entry & kIdBits);
+    }
+    // The same for the fast reader of classic_line.cpp, which takes a line only when every name
+    // in it is followed by the line's end, a space and a one-byte word or a spaced dash, or a
+    // slash: then a name that begins longer names is the province still, unless a longer name's
+    // second word is of one byte ("eng ch" begins with ENG; "eng h" would not leave it alone).
+    // One compare: kKeyword and kNotAlone above the rest, kLongerName among the id's bits.
+    std::size_t classic_place(const char* word) const {
+        const unsigned a = kLetters[static_cast<unsigned char>(word[0])];
+        const unsigned b = kLetters[static_cast<unsigned char>(word[1])];
+        const unsigned c = kLetters[static_cast<unsigned char>(word[2])];
+        if (((a | b | c) & 0x80u) != 0) return 0;
+        const unsigned entry = three_letter_[(a * 26 + b) * 26 + c];
+        return entry - 1u < kNotAlone - 1u ? (entry & kIdBits) : 0;
     }
     // The same for a word of any length ("PAR1", "London"): the province + 1 it names alone,
     // or 0. A look in a table of such names, hashed as it is lowered.
@@ -135,11 +141,14 @@ class NameIndex {
     // Names of three letters (the abbreviations, nearly every name an order writes), found by
     // their letters alone: (a * 26 + b) * 26 + c holds the province id + 1, or 0, and
     // kLongerName when a longer name begins with the word, which then needs the table.
-    static constexpr std::uint16_t kLongerName = 0x8000;
+    static constexpr std::uint16_t kLongerName = 0x2000;
     // And kKeyword when the word is a keyword too ("DET"): province() ignores it, the classic
     // line reader leaves the line to the general path.
-    static constexpr std::uint16_t kKeyword = 0x4000;
-    static constexpr std::uint16_t kIdBits = 0x3FFF;
+    static constexpr std::uint16_t kKeyword = 0x8000;
+    // And kNotAlone when classic_place may not take the word alone: a keyword, no id kept for
+    // it, or a longer name beginning with it whose second word is of one byte.
+    static constexpr std::uint16_t kNotAlone = 0x4000;
+    static constexpr std::uint16_t kIdBits = 0x1FFF;
     static constexpr std::size_t kNoSlot = static_cast<std::size_t>(-1);
     // Each byte's letter, a to z in either case, as 0 to 25; 0x80 for any other byte.
     static constexpr std::array<std::uint8_t, 256> kLetters = [] {
@@ -191,9 +200,23 @@ class NameIndex {
         std::string key;
         std::size_t id = 0;
         std::uint64_t packed = 0;  // a key of eight bytes or fewer, as loaded, zero-padded
-        bool plain = false;        // packed, and every byte a word byte of the lexer's
     };
     std::vector<PowerWord> power_words_;
+    // The power words of two to seven bytes, each a word of the lexer's, with their colon, for
+    // power_prefix: the line's bytes OR `fold` (0x20 at each letter of the name, which lowers
+    // exactly the two cases of that letter to it), masked to the name and its colon, equal `key`.
+    // In the order of power_words_ (names before adjectives) among those of the same first
+    // byte (five bits, case folded away); prefix_begin_[b] is where those of first byte b begin.
+    struct PrefixWord {
+        std::uint64_t key = 0;
+        std::uint64_t fold = 0;
+        std::uint64_t mask = 0;
+        std::size_t length = 0;  // the name's bytes and the colon
+        PowerId id = kNoPower;
+    };
+    void build_prefix_words();
+    std::vector<PrefixWord> prefix_words_;
+    std::array<std::uint16_t, 33> prefix_begin_{};
     // power_words_'s index + 1 by the folded first and last bytes of the word (five bits each,
     // case folded away), kManyPowers where two share them: one look and one compare where the
     // words were compared in turn (a dozen in the standard map, on nearly every line).

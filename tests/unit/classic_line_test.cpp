@@ -289,3 +289,35 @@ TEST_CASE("classic lines: the forms the fast reader takes, and some it leaves") 
           "France: A PAR - BUR/", "France: A PAR - BUR / "})
         CHECK_MESSAGE(!read_classic_line(names, line, out), std::string(line));
 }
+
+TEST_CASE("classic lines: a name that begins longer names is read alone when no longer one fits") {
+    // ENG begins the alias "eng ch": followed by the line's end, a one-byte word or a spaced dash
+    // it is the province still, as the general path's longest match finds it.
+    Variant variant = standard_variant();
+    const ProvinceId eng = variant.find_province("ENG");
+    const ProvinceId lon = variant.find_province("LON");
+    REQUIRE(eng != kNoProvince);
+    REQUIRE(lon != kNoProvince);
+    const Position position = starting_position(variant);
+    const std::string text =
+        "England: F LON - ENG\nEngland: F EDI S F LON - ENG\nFrance: F BRE - ENG/nc\n"
+        "England: F ENG H\nEngland: F ENG - LON\nEngland: F LON S F ENG - NTH\nF ENG C A LON - "
+        "BEL\n";
+    {
+        const NameIndex names(variant);
+        ClassicLine out;
+        CHECK(read_classic_line(names, "England: F LON - ENG", out));
+        CHECK(out.order.destination.province == eng);
+        CHECK(read_classic_line(names, "England: F ENG S A LON", out));
+        CHECK(out.order.unit.place.province == eng);
+        CHECK(same_both_ways(OrderParser(variant), variant, position, text));
+    }
+    // A longer name whose second word is of one byte ("eng h") could be read from such a line:
+    // then ENG is never read alone by the fast reader, and the lines read the same both ways.
+    variant.provinces[lon].aliases.push_back("Eng H");
+    const NameIndex names(variant);
+    ClassicLine out;
+    CHECK_FALSE(read_classic_line(names, "England: F LON - ENG", out));
+    CHECK_FALSE(read_classic_line(names, "England: F ENG H", out));
+    CHECK(same_both_ways(OrderParser(variant), variant, position, text));
+}
