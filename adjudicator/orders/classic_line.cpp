@@ -367,8 +367,16 @@ class Bytes {
 // The straight reader: a line of the one spacing nearly every line has, each word followed by one
 // space or the line's end, read with no word walked and no separator looked for. It takes a line
 // only when every part is as it expects, and then reads it as read_carefully does; any other line
-// (other spacing, a name of another length, a slip) read_carefully reads from its start.
+// (other spacing, a slip) read_carefully reads from its start. It is tried twice: first with
+// three-letter names only, calling nothing, so that its state stays in the registers a call
+// would not keep; then, for a line with a name of another length ("LON10", "Paris"), again with
+// any one-word name.
 //
+// What an optional is set back to: an assignment of a trivially copied value, where reset()
+// tests whether it holds one first.
+constexpr std::optional<Coast> kNoCoast;
+constexpr std::optional<PlaceRef> kNoPlace;
+
 // Each byte as the unit's letter: 1 for an army (a, A), 2 for a fleet (f, F), 0 otherwise.
 constexpr std::array<std::uint8_t, 256> kUnitLetter = [] {
     std::array<std::uint8_t, 256> letters{};
@@ -377,31 +385,29 @@ constexpr std::array<std::uint8_t, 256> kUnitLetter = [] {
     return letters;
 }();
 
-// A coast written "/nc" at `p` (the slash), then the line's end or a space: the code, or none.
-std::optional<Coast> straight_coast(const char* p, const char* end) {
-    if (end - p < 3 || (p[2] | 0x20) != 'c' || (end - p > 3 && p[3] != ' ')) return std::nullopt;
+// A coast written "/nc" at `p` (the slash), then the line's end or a space: past them, the
+// coast in `place`; or nullptr.
+[[gnu::always_inline]] inline const char* straight_coast(const char* p, const char* end,
+                                                         PlaceRef& place) {
+    const std::ptrdiff_t room = end - p;
+    if (room < 3 || (p[2] | 0x20) != 'c' || (room > 3 && p[3] != ' ')) return nullptr;
     switch (p[1] | 0x20) {
         case 'n':
-            return Coast::North;
+            place.coast = Coast::North;
+            break;
         case 's':
-            return Coast::South;
+            place.coast = Coast::South;
+            break;
         case 'e':
-            return Coast::East;
+            place.coast = Coast::East;
+            break;
         case 'w':
-            return Coast::West;
+            place.coast = Coast::West;
+            break;
         default:
-            return std::nullopt;
+            return nullptr;
     }
-}
-
-// A place at `p`: a three-letter name (NameIndex::classic_place) and the line's end or a space,
-// or a coast and then the end or a space. Past them, or nullptr.
-[[gnu::noinline]] const char* straight_place_coast(const char* p, const char* end,
-                                                   PlaceRef& place) {
-    const std::optional<Coast> coast = straight_coast(p + 3, end);
-    if (!coast) return nullptr;
-    place.coast = coast;
-    return end - p > 6 ? p + 7 : p + 6;
+    return room > 3 ? p + 4 : p + 3;
 }
 
 // Any other one-word name ("LON10", "Paris") and the line's end or a space, by the tables
@@ -427,43 +433,45 @@ std::optional<Coast> straight_coast(const char* p, const char* end) {
     }
     if (id == 0) return nullptr;
     place.province = static_cast<ProvinceId>(id - 1);
-    place.coast.reset();
+    place.coast = kNoCoast;
     return q == end ? q : q + 1;
 }
 
-inline const char* straight_place(const NameIndex& names, const char* p, const char* end,
-                                  PlaceRef& place) {
+// A place at `p`: a three-letter name (NameIndex::classic_place), then the line's end, a space
+// or a coast; with kAnyName any other one-word name too. Past it, or nullptr.
+template <bool kAnyName>
+[[gnu::always_inline]] inline const char* straight_place(const NameIndex& names, const char* p,
+                                                         const char* end, PlaceRef& place) {
     const std::ptrdiff_t room = end - p;
     if (room >= 3) {
-        if (const std::size_t id = names.classic_place(p)) {
-            place.province = static_cast<ProvinceId>(id - 1);
-            if (room == 3) {
-                place.coast.reset();
-                return end;
+        if (names.classic_place(p, place.province)) {
+            if (room == 3 || p[3] == ' ') {
+                place.coast = kNoCoast;
+                return room == 3 ? end : p + 4;
             }
-            if (p[3] == ' ') {
-                place.coast.reset();
-                return p + 4;
-            }
-            if (p[3] == '/') return straight_place_coast(p, end, place);
+            if (p[3] == '/') return straight_coast(p + 3, end, place);
         }
     }
-    return straight_other_place(names, p, end, place);
+    if constexpr (kAnyName)
+        return straight_other_place(names, p, end, place);
+    else
+        return nullptr;
 }
 
 // A unit at `p`: its letter, a space and its place. Past it, or nullptr.
-inline const char* straight_unit(const NameIndex& names, const char* p, const char* end,
-                                 UnitRef& unit) {
+template <bool kAnyName>
+[[gnu::always_inline]] inline const char* straight_unit(const NameIndex& names, const char* p,
+                                                        const char* end, UnitRef& unit) {
     if (end - p < 3 || p[1] != ' ') return nullptr;
     const std::uint8_t letter = kUnitLetter[static_cast<unsigned char>(*p)];
     if (letter == 0) return nullptr;
     unit.type = letter == 1 ? UnitType::Army : UnitType::Fleet;
-    return straight_place(names, p + 2, end, unit.place);
+    return straight_place<kAnyName>(names, p + 2, end, unit.place);
 }
 
 // A one-byte word or a dash at `p` (kFolded), then the line's end or a space; 0 otherwise.
 // `p` is moved past them.
-inline char straight_letter(const char*& p, const char* end) {
+[[gnu::always_inline]] inline char straight_letter(const char*& p, const char* end) {
     const std::ptrdiff_t room = end - p;
     if (room == 0 || (room >= 2 && p[1] != ' ')) return 0;
     const char c = kFolded[static_cast<unsigned char>(*p)];
@@ -471,54 +479,64 @@ inline char straight_letter(const char*& p, const char* end) {
     return c;
 }
 
-// The line read straight, or false (and `out` unspecified) for read_carefully.
-inline bool read_straight(const NameIndex& names, std::string_view line, ClassicLine& out,
-                          std::uint8_t flags) {
+// The line read straight, or false (and `out` unspecified) for the next reader.
+template <bool kAnyName>
+[[gnu::always_inline]] inline bool read_straight(const NameIndex& names, std::string_view line,
+                                                 ClassicLine& out, std::uint8_t flags) {
     const char* p = line.data();
     const char* const end = p + line.size();
-    if (line.size() >= 2 && p[1] == ' ') {
-        out.power = kNoPower;
-    } else {
-        if (std::endian::native != std::endian::little || line.size() < 8) return false;
+    // The prefix first: nearly every line has one. A line without one begins with its unit's
+    // letter and a space (a one-byte word is no prefix).
+    std::size_t length = 0;
+    if (std::endian::native == std::endian::little && line.size() >= 8) {
         std::uint64_t eight;
         std::memcpy(&eight, p, 8);
-        const std::size_t length = names.power_prefix(eight, out.power);
-        if (length == 0) return false;
+        length = kAnyName ? names.power_prefix(eight, out.power)
+                          : names.first_power_prefix(eight, out.power);
+    }
+    if (length != 0) {
+        // The unit after it needs three bytes or more: the byte after the colon may be read.
         p += length;
-        if (p != end && *p == ' ') ++p;
+        if (end - p < 4) return false;
+        p += *p == ' ' ? 1 : 0;
+    } else if (line.size() >= 2 && p[1] == ' ') {
+        out.power = kNoPower;
+    } else {
+        return false;
     }
     OrderSyntax& order = out.order;
-    p = straight_unit(names, p, end, order.unit);
+    p = straight_unit<kAnyName>(names, p, end, order.unit);
     if (p == nullptr) return false;
     switch (straight_letter(p, end)) {
         case '-':
             if ((flags & kMove) == 0) return false;
             order.kind = SyntaxKind::Move;
             order.target = UnitRef{};
-            order.target_destination.reset();
-            return straight_place(names, p, end, order.destination) == end;
+            order.target_destination = kNoPlace;
+            return straight_place<kAnyName>(names, p, end, order.destination) == end;
         case 'h':
             order.kind = SyntaxKind::Hold;
             order.destination = PlaceRef{};
             order.target = UnitRef{};
-            order.target_destination.reset();
+            order.target_destination = kNoPlace;
             return p == end;
         case 's':
             if ((flags & kSupport) == 0) return false;
             order.kind = SyntaxKind::Support;
             order.destination = PlaceRef{};
-            p = straight_unit(names, p, end, order.target);
+            p = straight_unit<kAnyName>(names, p, end, order.target);
             if (p == end) {  // support to hold
-                order.target_destination.reset();
+                order.target_destination = kNoPlace;
                 return true;
             }
             if (p == nullptr) return false;
             switch (straight_letter(p, end)) {
                 case '-':
                     order.target_destination.emplace();
-                    return straight_place(names, p, end, *order.target_destination) == end;
+                    return straight_place<kAnyName>(names, p, end, *order.target_destination) ==
+                           end;
                 case 'h':
-                    order.target_destination.reset();
+                    order.target_destination = kNoPlace;
                     return p == end;
                 default:
                     return false;
@@ -527,13 +545,29 @@ inline bool read_straight(const NameIndex& names, std::string_view line, Classic
             if ((flags & kConvoy) == 0) return false;
             order.kind = SyntaxKind::Convoy;
             order.destination = PlaceRef{};
-            p = straight_unit(names, p, end, order.target);
+            p = straight_unit<kAnyName>(names, p, end, order.target);
             if (p == nullptr || straight_letter(p, end) != '-') return false;
             order.target_destination.emplace();
-            return straight_place(names, p, end, *order.target_destination) == end;
+            return straight_place<kAnyName>(names, p, end, *order.target_destination) == end;
         default:
             return false;
     }
+}
+
+// A line read before the module guard is known, with the reader off, or for a variant whose
+// lines it may not read.
+[[gnu::noinline]] bool read_unready(const NameIndex& names, std::string_view line, ClassicLine& out,
+                                    std::uint8_t flags) {
+    if ((flags & kKnown) == 0) flags = known_flags();
+    if ((flags & (kOn | kUnitLetters)) != (kOn | kUnitLetters) || !names.classic_lines())
+        return false;
+    return read_straight<true>(names, line, out, flags) || read_carefully(names, line, out, flags);
+}
+
+// Any line the first straight reading did not take.
+[[gnu::noinline]] bool read_rest(const NameIndex& names, std::string_view line, ClassicLine& out,
+                                 std::uint8_t flags) {
+    return read_straight<true>(names, line, out, flags) || read_carefully(names, line, out, flags);
 }
 
 }  // namespace
@@ -546,11 +580,13 @@ void use_classic_lines(bool on) {
 }
 
 bool read_classic_line(const NameIndex& names, std::string_view line, ClassicLine& out) {
-    std::uint8_t flags = g_flags.load(std::memory_order_relaxed);
-    if ((flags & kKnown) == 0) flags = known_flags();
-    if ((flags & (kOn | kUnitLetters)) != (kOn | kUnitLetters) || !names.classic_lines())
-        return false;
-    return read_straight(names, line, out, flags) || read_carefully(names, line, out, flags);
+    // Every call below the straight reading is a tail call: no register is saved for it.
+    const std::uint8_t flags = g_flags.load(std::memory_order_relaxed);
+    constexpr std::uint8_t kReady = kKnown | kOn | kUnitLetters;
+    if ((flags & kReady) != kReady || !names.classic_lines())
+        return read_unready(names, line, out, flags);
+    if (read_straight<false>(names, line, out, flags)) return true;
+    return read_rest(names, line, out, flags);
 }
 
 }  // namespace adjutant

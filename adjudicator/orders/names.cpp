@@ -129,21 +129,37 @@ void NameIndex::build_prefix_words() {
         });
         if (!plain) continue;
         PrefixWord word;
+        word.key = 0;
         for (std::size_t i = 0; i <= key.size(); ++i) {
             const char c = i < key.size() ? key[i] : ':';
             word.key |= std::uint64_t{static_cast<unsigned char>(c)} << (8 * i);
             word.mask |= std::uint64_t{0xFF} << (8 * i);
             if (c >= 'a' && c <= 'z') word.fold |= std::uint64_t{0x20} << (8 * i);
         }
-        word.length = key.size() + 1;
+        word.length = static_cast<std::uint8_t>(key.size() + 1);
         word.id = static_cast<PowerId>(power.id);
         by_first[static_cast<unsigned char>(key.front()) & 31u].push_back(word);
     }
     for (std::size_t b = 0; b < by_first.size(); ++b) {
-        prefix_begin_[b] = static_cast<std::uint16_t>(prefix_words_.size());
-        prefix_words_.insert(prefix_words_.end(), by_first[b].begin(), by_first[b].end());
+        prefix_begin_[b] = static_cast<std::uint16_t>(prefix_more_.size());
+        if (by_first[b].empty()) continue;
+        prefix_first_[b] = by_first[b].front();
+        prefix_first_[b].more = by_first[b].size() > 1;
+        prefix_more_.insert(prefix_more_.end(), by_first[b].begin() + 1, by_first[b].end());
     }
-    prefix_begin_[32] = static_cast<std::uint16_t>(prefix_words_.size());
+    prefix_begin_[32] = static_cast<std::uint16_t>(prefix_more_.size());
+}
+
+std::size_t NameIndex::more_power_prefix(std::uint64_t bytes, PowerId& id) const {
+    const std::size_t first = bytes & 31u;
+    for (std::size_t i = prefix_begin_[first]; i < prefix_begin_[first + 1]; ++i) {
+        const PrefixWord& word = prefix_more_[i];
+        if (((bytes | word.fold) & word.mask) == word.key) {
+            id = word.id;
+            return word.length;
+        }
+    }
+    return 0;
 }
 
 // The classic line reader's tables (classic_line.h): the one-word names no longer name begins

@@ -65,15 +65,16 @@ class NameIndex {
     // 0 otherwise (the prefix is then read the slower way). The names are kept by their first
     // byte: nearly every line's prefix is the first one tried, a mask, an OR and a compare.
     std::size_t power_prefix(std::uint64_t bytes, PowerId& id) const {
-        const std::size_t first = bytes & 31u;
-        for (std::size_t i = prefix_begin_[first]; i < prefix_begin_[first + 1]; ++i) {
-            const PrefixWord& word = prefix_words_[i];
-            if (((bytes | word.fold) & word.mask) == word.key) {
-                id = word.id;
-                return word.length;
-            }
-        }
-        return 0;
+        if (const std::size_t length = first_power_prefix(bytes, id)) return length;
+        return prefix_first_[bytes & 31u].more ? more_power_prefix(bytes, id) : 0;
+    }
+    // The same with the first name of that first byte only (nearly every prefix), calling
+    // nothing: 0 for any other.
+    [[gnu::always_inline]] std::size_t first_power_prefix(std::uint64_t bytes, PowerId& id) const {
+        const PrefixWord& word = prefix_first_[bytes & 31u];
+        if (((bytes | word.fold) & word.mask) != word.key) return 0;
+        id = word.id;
+        return word.length;
     }
 
     // For the classic line reader (classic_line.h). Whether it may read this variant's lines:
@@ -91,18 +92,21 @@ class NameIndex {
         const std::uint16_t entry = three_letter_[(a * 26 + b) * 26 + c];
         return (entry & (kLongerName | kKeyword)) != 0 ? 0 : (entry & kIdBits);
     }
-    // The same for the fast reader of classic_line.cpp, which takes a line only when every name
-    // in it is followed by the line's end, a space and a one-byte word or a spaced dash, or a
-    // slash: then a name that begins longer names is the province still, unless a longer name's
-    // second word is of one byte ("eng ch" begins with ENG; "eng h" would not leave it alone).
-    // One compare: kKeyword and kNotAlone above the rest, kLongerName among the id's bits.
-    std::size_t classic_place(const char* word) const {
-        const unsigned a = kLetters[static_cast<unsigned char>(word[0])];
-        const unsigned b = kLetters[static_cast<unsigned char>(word[1])];
-        const unsigned c = kLetters[static_cast<unsigned char>(word[2])];
-        if (((a | b | c) & 0x80u) != 0) return 0;
-        const unsigned entry = three_letter_[(a * 26 + b) * 26 + c];
-        return entry - 1u < kNotAlone - 1u ? (entry & kIdBits) : 0;
+    // Whether the three bytes at `word` name a province alone, then in `province`, for the
+    // straight reader of classic_line.cpp, which takes a line only when every name in it is
+    // followed by the line's end, a space and a one-byte word or a spaced dash, or a slash: then
+    // a name that begins longer names is the province still, unless a longer name's second word
+    // is of one byte ("eng ch" begins with ENG; "eng h" would not leave it alone). The entry is
+    // tested by one compare: kKeyword and kNotAlone above the rest, kLongerName among the id's.
+    [[gnu::always_inline]] bool classic_place(const char* word, ProvinceId& province) const {
+        const unsigned slot = kLetterAt[0][static_cast<unsigned char>(word[0])] +
+                              kLetterAt[1][static_cast<unsigned char>(word[1])] +
+                              kLetterAt[2][static_cast<unsigned char>(word[2])];
+        if (slot >= 26 * 26 * 26) return false;
+        const unsigned entry = three_letter_[slot];
+        if (entry - 1u >= kNotAlone - 1u) return false;
+        province = static_cast<ProvinceId>((entry & kIdBits) - 1u);
+        return true;
     }
     // The same for a word of any length ("PAR1", "London"): the province + 1 it names alone,
     // or 0. A look in a table of such names, hashed as it is lowered.
@@ -160,6 +164,21 @@ class NameIndex {
         }
         return letters;
     }();
+    // Each byte's letter, a to z in either case, times 26 * 26, 26 and 1 for the first, second
+    // and third of three letters: their sum is the word's slot, 26 * 26 * 26 or more when any
+    // byte is no letter. Two adds and one compare where the letters were tested and multiplied.
+    static constexpr std::array<std::array<std::uint16_t, 256>, 3> kLetterAt = [] {
+        std::array<std::array<std::uint16_t, 256>, 3> at{};
+        for (std::size_t k = 0; k < 3; ++k) {
+            const unsigned weight = k == 0 ? 26 * 26 : k == 1 ? 26 : 1;
+            at[k].fill(0x8000);
+            for (unsigned c = 0; c < 26; ++c) {
+                at[k]['a' + c] = static_cast<std::uint16_t>(c * weight);
+                at[k]['A' + c] = static_cast<std::uint16_t>(c * weight);
+            }
+        }
+        return at;
+    }();
     // A word's slot, or kNoSlot unless it is three letters: three looks in kLetters, no
     // lowering and range test per letter.
     static std::size_t three_letter_slot(std::string_view word) {
@@ -205,17 +224,21 @@ class NameIndex {
     // The power words of two to seven bytes, each a word of the lexer's, with their colon, for
     // power_prefix: the line's bytes OR `fold` (0x20 at each letter of the name, which lowers
     // exactly the two cases of that letter to it), masked to the name and its colon, equal `key`.
-    // In the order of power_words_ (names before adjectives) among those of the same first
-    // byte (five bits, case folded away); prefix_begin_[b] is where those of first byte b begin.
+    // The first by their first byte (five bits, case folded away; names come before adjectives)
+    // in prefix_first_, tried at once; any others of the same first byte after it in
+    // prefix_more_, from prefix_begin_[b] on.
     struct PrefixWord {
-        std::uint64_t key = 0;
+        std::uint64_t key = ~std::uint64_t{0};  // no line's bytes once masked: an empty slot
         std::uint64_t fold = 0;
         std::uint64_t mask = 0;
-        std::size_t length = 0;  // the name's bytes and the colon
+        std::uint8_t length = 0;  // the name's bytes and the colon
         PowerId id = kNoPower;
+        bool more = false;  // others of the same first byte in prefix_more_
     };
     void build_prefix_words();
-    std::vector<PrefixWord> prefix_words_;
+    std::size_t more_power_prefix(std::uint64_t bytes, PowerId& id) const;
+    std::array<PrefixWord, 32> prefix_first_{};
+    std::vector<PrefixWord> prefix_more_;
     std::array<std::uint16_t, 33> prefix_begin_{};
     // power_words_'s index + 1 by the folded first and last bytes of the word (five bits each,
     // case folded away), kManyPowers where two share them: one look and one compare where the
