@@ -458,17 +458,6 @@ template <bool kAnyName>
         return nullptr;
 }
 
-// A unit at `p`: its letter, a space and its place. Past it, or nullptr.
-template <bool kAnyName>
-[[gnu::always_inline]] inline const char* straight_unit(const NameIndex& names, const char* p,
-                                                        const char* end, UnitRef& unit) {
-    if (end - p < 3 || p[1] != ' ') return nullptr;
-    const std::uint8_t letter = kUnitLetter[static_cast<unsigned char>(*p)];
-    if (letter == 0) return nullptr;
-    unit.type = letter == 1 ? UnitType::Army : UnitType::Fleet;
-    return straight_place<kAnyName>(names, p + 2, end, unit.place);
-}
-
 // A one-byte word or a dash at `p` (kFolded), then the line's end or a space; 0 otherwise.
 // `p` is moved past them.
 [[gnu::always_inline]] inline char straight_letter(const char*& p, const char* end) {
@@ -479,10 +468,125 @@ template <bool kAnyName>
     return c;
 }
 
-// The line read straight, or false (and `out` unspecified) for the next reader.
+// A unit's letter and its space at `p`, the type in `unit`: past them, or nullptr.
+[[gnu::always_inline]] inline const char* straight_unit_letter(const char* p, const char* end,
+                                                               UnitRef& unit) {
+    if (end - p < 3 || p[1] != ' ') return nullptr;
+    const std::uint8_t letter = kUnitLetter[static_cast<unsigned char>(*p)];
+    if (letter == 0) return nullptr;
+    unit.type = letter == 1 ? UnitType::Army : UnitType::Fleet;
+    return p + 2;
+}
+
+// Where a straight reading stands: the place it goes on from, or how it ended.
+enum class Stage : std::uint8_t {
+    kUnit,       // the order's first byte
+    kUnitPlace,  // the places, by what they are
+    kDestination,
+    kTargetPlace,
+    kTargetDestination,
+    kTaken,  // the whole line read
+    kOther,  // a line the straight reader does not take
+};
+struct Reading {
+    const char* at;  // the place to go on from
+    Stage stage;
+};
+
+// The order after the prefix, read straight from `stage` on (at `p`). Without kAnyName a place
+// of another name than three letters ends the reading at that place (its stage), where the
+// reading with kAnyName goes on: a line with such names (the larger maps' "LON10") reads
+// nothing twice.
 template <bool kAnyName>
-[[gnu::always_inline]] inline bool read_straight(const NameIndex& names, std::string_view line,
-                                                 ClassicLine& out, std::uint8_t flags) {
+[[gnu::always_inline]] inline Reading read_order(const NameIndex& names, const char* p,
+                                                 const char* const end, OrderSyntax& order,
+                                                 std::uint8_t flags, Stage stage) {
+    // Where a place of another name ends the reading without kAnyName; any slip ends it.
+    constexpr auto left = [](Stage here) { return kAnyName ? Stage::kOther : here; };
+    const char* next = nullptr;
+    switch (stage) {
+        case Stage::kUnitPlace:
+            goto unit_place;
+        case Stage::kDestination:
+            goto destination;
+        case Stage::kTargetPlace:
+            goto target_place;
+        case Stage::kTargetDestination:
+            goto target_destination;
+        default:
+            break;
+    }
+    p = straight_unit_letter(p, end, order.unit);
+    if (p == nullptr) return {p, Stage::kOther};
+unit_place:
+    next = straight_place<kAnyName>(names, p, end, order.unit.place);
+    if (next == nullptr) return {p, left(Stage::kUnitPlace)};
+    p = next;
+    switch (straight_letter(p, end)) {
+        case '-':
+            if ((flags & kMove) == 0) return {p, Stage::kOther};
+            order.kind = SyntaxKind::Move;
+            order.target = UnitRef{};
+            order.target_destination = kNoPlace;
+        destination:
+            next = straight_place<kAnyName>(names, p, end, order.destination);
+            if (next == nullptr) return {p, left(Stage::kDestination)};
+            p = next;
+            return {p, p == end ? Stage::kTaken : Stage::kOther};
+        case 'h':
+            order.kind = SyntaxKind::Hold;
+            order.destination = PlaceRef{};
+            order.target = UnitRef{};
+            order.target_destination = kNoPlace;
+            return {p, p == end ? Stage::kTaken : Stage::kOther};
+        case 's':
+            if ((flags & kSupport) == 0) return {p, Stage::kOther};
+            order.kind = SyntaxKind::Support;
+            break;
+        case 'c':
+            if ((flags & kConvoy) == 0) return {p, Stage::kOther};
+            order.kind = SyntaxKind::Convoy;
+            break;
+        default:
+            return {p, Stage::kOther};
+    }
+    // A support or a convoy: the other unit.
+    order.destination = PlaceRef{};
+    p = straight_unit_letter(p, end, order.target);
+    if (p == nullptr) return {p, Stage::kOther};
+target_place:
+    next = straight_place<kAnyName>(names, p, end, order.target.place);
+    if (next == nullptr) return {p, left(Stage::kTargetPlace)};
+    p = next;
+    if (order.kind == SyntaxKind::Support) {
+        if (p == end) {  // support to hold
+            order.target_destination = kNoPlace;
+            return {p, Stage::kTaken};
+        }
+        switch (straight_letter(p, end)) {
+            case '-':
+                break;
+            case 'h':
+                order.target_destination = kNoPlace;
+                return {p, p == end ? Stage::kTaken : Stage::kOther};
+            default:
+                return {p, Stage::kOther};
+        }
+    } else if (straight_letter(p, end) != '-') {
+        return {p, Stage::kOther};
+    }
+    order.target_destination.emplace();
+target_destination:
+    next = straight_place<kAnyName>(names, p, end, *order.target_destination);
+    if (next == nullptr) return {p, left(Stage::kTargetDestination)};
+    p = next;
+    return {p, p == end ? Stage::kTaken : Stage::kOther};
+}
+
+// The line read straight from its start: the prefix, then the order.
+template <bool kAnyName>
+[[gnu::always_inline]] inline Reading read_straight(const NameIndex& names, std::string_view line,
+                                                    ClassicLine& out, std::uint8_t flags) {
     const char* p = line.data();
     const char* const end = p + line.size();
     // The prefix first: nearly every line has one. A line without one begins with its unit's
@@ -497,61 +601,14 @@ template <bool kAnyName>
     if (length != 0) {
         // The unit after it needs three bytes or more: the byte after the colon may be read.
         p += length;
-        if (end - p < 4) return false;
+        if (end - p < 4) return {p, Stage::kOther};
         p += *p == ' ' ? 1 : 0;
     } else if (line.size() >= 2 && p[1] == ' ') {
         out.power = kNoPower;
     } else {
-        return false;
+        return {p, Stage::kOther};
     }
-    OrderSyntax& order = out.order;
-    p = straight_unit<kAnyName>(names, p, end, order.unit);
-    if (p == nullptr) return false;
-    switch (straight_letter(p, end)) {
-        case '-':
-            if ((flags & kMove) == 0) return false;
-            order.kind = SyntaxKind::Move;
-            order.target = UnitRef{};
-            order.target_destination = kNoPlace;
-            return straight_place<kAnyName>(names, p, end, order.destination) == end;
-        case 'h':
-            order.kind = SyntaxKind::Hold;
-            order.destination = PlaceRef{};
-            order.target = UnitRef{};
-            order.target_destination = kNoPlace;
-            return p == end;
-        case 's':
-            if ((flags & kSupport) == 0) return false;
-            order.kind = SyntaxKind::Support;
-            order.destination = PlaceRef{};
-            p = straight_unit<kAnyName>(names, p, end, order.target);
-            if (p == end) {  // support to hold
-                order.target_destination = kNoPlace;
-                return true;
-            }
-            if (p == nullptr) return false;
-            switch (straight_letter(p, end)) {
-                case '-':
-                    order.target_destination.emplace();
-                    return straight_place<kAnyName>(names, p, end, *order.target_destination) ==
-                           end;
-                case 'h':
-                    order.target_destination = kNoPlace;
-                    return p == end;
-                default:
-                    return false;
-            }
-        case 'c':
-            if ((flags & kConvoy) == 0) return false;
-            order.kind = SyntaxKind::Convoy;
-            order.destination = PlaceRef{};
-            p = straight_unit<kAnyName>(names, p, end, order.target);
-            if (p == nullptr || straight_letter(p, end) != '-') return false;
-            order.target_destination.emplace();
-            return straight_place<kAnyName>(names, p, end, *order.target_destination) == end;
-        default:
-            return false;
-    }
+    return read_order<kAnyName>(names, p, end, out.order, flags, Stage::kUnit);
 }
 
 // A line read before the module guard is known, with the reader off, or for a variant whose
@@ -561,13 +618,25 @@ template <bool kAnyName>
     if ((flags & kKnown) == 0) flags = known_flags();
     if ((flags & (kOn | kUnitLetters)) != (kOn | kUnitLetters) || !names.classic_lines())
         return false;
-    return read_straight<true>(names, line, out, flags) || read_carefully(names, line, out, flags);
+    return read_straight<true>(names, line, out, flags).stage == Stage::kTaken ||
+           read_carefully(names, line, out, flags);
 }
 
-// Any line the first straight reading did not take.
+// A line the first straight reading did not take (a prefix not the first of its first byte,
+// other spacing, a slip), from its start.
 [[gnu::noinline]] bool read_rest(const NameIndex& names, std::string_view line, ClassicLine& out,
                                  std::uint8_t flags) {
-    return read_straight<true>(names, line, out, flags) || read_carefully(names, line, out, flags);
+    return read_straight<true>(names, line, out, flags).stage == Stage::kTaken ||
+           read_carefully(names, line, out, flags);
+}
+
+// A line the first straight reading left at a place of another name, from that place.
+[[gnu::noinline]] bool read_on(const NameIndex& names, std::string_view line, ClassicLine& out,
+                               std::uint8_t flags, Reading reading) {
+    const char* const end = line.data() + line.size();
+    return read_order<true>(names, reading.at, end, out.order, flags, reading.stage).stage ==
+               Stage::kTaken ||
+           read_carefully(names, line, out, flags);
 }
 
 }  // namespace
@@ -585,8 +654,10 @@ bool read_classic_line(const NameIndex& names, std::string_view line, ClassicLin
     constexpr std::uint8_t kReady = kKnown | kOn | kUnitLetters;
     if ((flags & kReady) != kReady || !names.classic_lines())
         return read_unready(names, line, out, flags);
-    if (read_straight<false>(names, line, out, flags)) return true;
-    return read_rest(names, line, out, flags);
+    const Reading reading = read_straight<false>(names, line, out, flags);
+    if (reading.stage == Stage::kTaken) return true;
+    if (reading.stage == Stage::kOther) return read_rest(names, line, out, flags);
+    return read_on(names, line, out, flags, reading);
 }
 
 }  // namespace adjutant
