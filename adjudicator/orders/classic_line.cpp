@@ -414,6 +414,27 @@ constexpr std::array<std::uint8_t, 256> kUnitLetter = [] {
 // read_carefully's Bytes::other_place reads it by; no coast. Past it, or nullptr.
 [[gnu::noinline]] const char* straight_other_place(const NameIndex& names, const char* p,
                                                    const char* end, PlaceRef& place) {
+    // Nearly always a word of seven bytes or fewer and a space, eight bytes that the line holds:
+    // the first space found at once, the bytes before it lowered and looked up. They are the
+    // word when they are all word bytes: a key holds no other byte (NameIndex::short_words_),
+    // and lowering ASCII bytes changes only 'A' to 'Z'.
+    if (std::endian::native == std::endian::little && end - p >= 8) {
+        constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+        std::uint64_t bytes;
+        std::memcpy(&bytes, p, 8);
+        const std::uint64_t x = bytes ^ (kOnes * ' ');
+        const std::uint64_t spaces = (x - kOnes) & ~x & (kOnes * 0x80);  // the lowest one exact
+        if (spaces != 0) {
+            const auto size = static_cast<unsigned>(std::countr_zero(spaces)) / 8;
+            bytes &= (std::uint64_t{1} << (8 * size)) - 1;
+            if (size == 0 || (bytes & (kOnes * 0x80)) != 0) return nullptr;
+            const std::size_t id = names.classic_short_word(NameIndex::lower_eight(bytes));
+            if (id == 0) return nullptr;
+            place.province = static_cast<ProvinceId>(id - 1);
+            place.coast = kNoCoast;
+            return p + size + 1;
+        }
+    }
     const char* q = p;
     while (q != end && kByteClasses[static_cast<unsigned char>(*q)] == kWordClass) ++q;
     if (q == p || (q != end && *q != ' ')) return nullptr;

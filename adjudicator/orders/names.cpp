@@ -191,7 +191,12 @@ void NameIndex::build_classic_tables(const Variant& variant) {
     // The short ones again by their bytes, each with the id the table kept for it.
     std::vector<ShortWord> shorts;
     const auto note_short = [&](std::string_view name) {
-        if (normalise(name, key) != 1 || key.size() > 8) return;
+        // Of the lexer's word bytes only, as the words looked up are (classic_line.cpp).
+        if (normalise(name, key) != 1 || key.size() > 8 ||
+            !std::all_of(key.begin(), key.end(), [](char c) {
+                return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '\'';
+            }))
+            return;
         const std::size_t* id = classic_words_.find(NameTable::hash_of(key), key);
         if (id == nullptr || key.find('\0') != std::string::npos) return;
         ShortWord w;

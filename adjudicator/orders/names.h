@@ -193,8 +193,9 @@ class NameIndex {
     // The one-word province names that are no keyword and begin no longer name, each with the
     // id the province table gives it: for them, one word alone is what province() finds.
     NameTable classic_words_;
-    // Those of eight bytes or fewer by their bytes as a word (no name's byte is zero, so 0 marks
-    // an empty slot), with the province + 1; a power of two in size, at most half full.
+    // Those of eight bytes or fewer, each of the lexer's word bytes, by their bytes as a word (no
+    // name's byte is zero, so 0 marks an empty slot), with the province + 1; a power of two in
+    // size, at most half full.
     struct ShortWord {
         std::uint64_t key = 0;
         std::size_t id = 0;
