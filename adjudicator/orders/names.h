@@ -99,9 +99,9 @@ class NameIndex {
     // is of one byte ("eng ch" begins with ENG; "eng h" would not leave it alone). The entry is
     // tested by one compare: kKeyword and kNotAlone above the rest, kLongerName among the id's.
     [[gnu::always_inline]] bool classic_place(const char* word, ProvinceId& province) const {
-        const unsigned slot = kLetterAt[0][static_cast<unsigned char>(word[0])] +
-                              kLetterAt[1][static_cast<unsigned char>(word[1])] +
-                              kLetterAt[2][static_cast<unsigned char>(word[2])];
+        const std::size_t slot = std::size_t{kLetterAt[0][static_cast<unsigned char>(word[0])]} +
+                                 kLetterAt[1][static_cast<unsigned char>(word[1])] +
+                                 kLetterAt[2][static_cast<unsigned char>(word[2])];
         if (slot >= 26 * 26 * 26) return false;
         const unsigned entry = three_letter_[slot];
         if (entry - 1u >= kNotAlone - 1u) return false;
