@@ -632,8 +632,14 @@ template <bool kAnyName>
     return read_order<kAnyName>(names, p, end, out.order, flags, Stage::kUnit);
 }
 
-// A line read before the module guard is known, with the reader off, or for a variant whose
-// lines it may not read.
+// The flags of the common case: the reader on, the module guard known, and no module that could
+// read a line's unit letter, support, convoy or move. Only then is a line read by
+// read_classic_line's first reading and the two below, which take these flags as known rather
+// than keep them in a register.
+constexpr std::uint8_t kReady = kKnown | kOn | kUnitLetters | kSupport | kConvoy | kMove;
+
+// A line read before the module guard is known, with the reader off, for a variant whose lines
+// it may not read, or with a module that could read some classic line.
 [[gnu::noinline]] bool read_unready(const NameIndex& names, std::string_view line, ClassicLine& out,
                                     std::uint8_t flags) {
     if ((flags & kKnown) == 0) flags = known_flags();
@@ -645,19 +651,18 @@ template <bool kAnyName>
 
 // A line the first straight reading did not take (a prefix not the first of its first byte,
 // other spacing, a slip), from its start.
-[[gnu::noinline]] bool read_rest(const NameIndex& names, std::string_view line, ClassicLine& out,
-                                 std::uint8_t flags) {
-    return read_straight<true>(names, line, out, flags).stage == Stage::kTaken ||
-           read_carefully(names, line, out, flags);
+[[gnu::noinline]] bool read_rest(const NameIndex& names, std::string_view line, ClassicLine& out) {
+    return read_straight<true>(names, line, out, kReady).stage == Stage::kTaken ||
+           read_carefully(names, line, out, kReady);
 }
 
 // A line the first straight reading left at a place of another name, from that place.
 [[gnu::noinline]] bool read_on(const NameIndex& names, std::string_view line, ClassicLine& out,
-                               std::uint8_t flags, Reading reading) {
+                               Reading reading) {
     const char* const end = line.data() + line.size();
-    return read_order<true>(names, reading.at, end, out.order, flags, reading.stage).stage ==
+    return read_order<true>(names, reading.at, end, out.order, kReady, reading.stage).stage ==
                Stage::kTaken ||
-           read_carefully(names, line, out, flags);
+           read_carefully(names, line, out, kReady);
 }
 
 }  // namespace
@@ -672,13 +677,12 @@ void use_classic_lines(bool on) {
 bool read_classic_line(const NameIndex& names, std::string_view line, ClassicLine& out) {
     // Every call below the straight reading is a tail call: no register is saved for it.
     const std::uint8_t flags = g_flags.load(std::memory_order_relaxed);
-    constexpr std::uint8_t kReady = kKnown | kOn | kUnitLetters;
     if ((flags & kReady) != kReady || !names.classic_lines())
         return read_unready(names, line, out, flags);
-    const Reading reading = read_straight<false>(names, line, out, flags);
+    const Reading reading = read_straight<false>(names, line, out, kReady);
     if (reading.stage == Stage::kTaken) return true;
-    if (reading.stage == Stage::kOther) return read_rest(names, line, out, flags);
-    return read_on(names, line, out, flags, reading);
+    if (reading.stage == Stage::kOther) return read_rest(names, line, out);
+    return read_on(names, line, out, reading);
 }
 
 }  // namespace adjutant
