@@ -438,8 +438,9 @@ class Driver {
         out.error = "unknown phase";
     }
 
-    // A module's refusal of a line against the lines before it.
-    std::string module_conflict(const Order& order) const {
+    // A module's refusal of a line against the lines before it. Out of line, as the rail rule
+    // below: asked of few lines, and inline its strings made the judging of every line heavier.
+    [[gnu::noinline]] std::string module_conflict(const Order& order) const {
         // Only this submission's lines (the lists may hold other seats' before them), and not
         // the line judged, whose verdict is the last.
         const std::span<const OrderVerdict> before =
@@ -453,7 +454,7 @@ class Driver {
 
     // Only one unit may use a rail line per turn (Colonial rule 9.22): a second unit's order is
     // refused and that unit holds; the same unit ordered again replaces its order as usual.
-    std::string rail_line_taken(const Order& order) const {
+    [[gnu::noinline]] std::string rail_line_taken(const Order& order) const {
         // A module's rides keep the module's own limits (ModuleOrderKind::ride).
         if (order.type != OrderType::RailMove || order.kind != nullptr) return {};
         for (std::size_t i = orders_base_; i < out_.orders.size(); ++i) {
@@ -547,16 +548,21 @@ class Driver {
         // 4.D.3). Builds, waives and permits name no existing unit.
         if (names_a_unit(order) && order.unit.province < provinces_) {
             std::size_t& slot = in_force_[order.unit.province];
-            if (slot >= first_) {  // this parse's (Scratch::in_force)
-                std::size_t& replaced = order_verdicts_[slot - first_];
-                OrderVerdict& earlier = out_.verdicts[replaced];
-                add_note(earlier.note, "replaced by line " + std::to_string(number));
-                add_note(verdict.note, "replaces line " + std::to_string(earlier.line));
-                replaced = kNone;
-                any_replaced_ = true;
-            }
+            if (slot >= first_) replace(slot - first_, number, verdict);  // this parse's
             slot = first_ + (at - orders_base_);
         }
+    }
+
+    // The order `replaced` of this submission (from orders_base_) replaced by the verdict of
+    // line `number`. Rare, and out of line: its strings inline made the judging of every line
+    // save more registers.
+    [[gnu::noinline]] void replace(std::size_t replaced, int number, OrderVerdict& verdict) {
+        std::size_t& at = order_verdicts_[replaced];
+        OrderVerdict& earlier = out_.verdicts[at];
+        add_note(earlier.note, "replaced by line " + std::to_string(number));
+        add_note(verdict.note, "replaces line " + std::to_string(earlier.line));
+        at = kNone;
+        any_replaced_ = true;
     }
 
     const Variant& v_;
