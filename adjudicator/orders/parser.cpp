@@ -212,6 +212,7 @@ class Driver {
         : v_(v),
           pos_(pos),
           as_power_(as_power),
+          seat_power_(as_power < v.powers.size() ? as_power : kNoPower),
           names_(names),
           tokens_(scratch.tokens),
           in_force_(scratch.in_force),
@@ -280,24 +281,68 @@ class Driver {
     }
 
     void line_(std::string_view raw, int number) {
-        if (raw.size() > kMaxLineBytes) {  // checked before trimming or tokenizing
-            reject(number, raw, kNoPower,
-                   "line too long (" + std::to_string(raw.size()) + " bytes; the limit is " +
-                       std::to_string(kMaxLineBytes) + ")");
-            return;
-        }
+        if (raw.size() > kMaxLineBytes) return too_long(number, raw);  // before trimming
         const std::string_view line = untrimmed(raw) ? raw : trim(raw);
         if (line.empty() || is_comment(line)) return;
         // A classic line is read from its bytes (orders/classic_line.h): no tokens, and a
         // prefix, when it has one, that names a power and is followed by an order.
-        const bool classic = read_classic_line(names_, line, classic_);
+        if (!read_classic_line(names_, line, classic_)) return tokenized_line(number, line);
+        PowerId power = classic_.power;
+        // The seat's own power for a line that names none outside a block, as a seat's lines do.
+        if (power == kNoPower && block_.line == 0) power = seat_power_;
+        if (power == kNoPower || (as_power_ != kNoPower && power != as_power_)) {
+            power = other_power(number, line, classic_.power);
+            if (power == kNoPower) return;  // refused
+        }
+        // A classic line's syntax is read already: no syntax result made and dropped for it.
+        judge(number, line, power, classic_.order);
+    }
+
+    // The rest of the line's reading, apart from the classic line's (nearly every line), and
+    // out of line: inline, its tokens, strings and syntax result made the function that
+    // reads every line save and spill more.
+    [[gnu::noinline]] void too_long(int number, std::string_view raw) {
+        reject(number, raw, kNoPower,
+               "line too long (" + std::to_string(raw.size()) + " bytes; the limit is " +
+                   std::to_string(kMaxLineBytes) + ")");
+    }
+
+    // The power of a classic line that named `named` (kNoPower for none) when it is not the
+    // line's own one allowed: another power's, refused, or the block's or the seat's. kNoPower
+    // when the line is refused (its verdict written).
+    [[gnu::noinline]] PowerId other_power(int number, std::string_view line, PowerId named) {
+        if (named == kNoPower) return unnamed_power(number, line);
+        reject(number, line, named, permission_error(named));
+        return kNoPower;
+    }
+
+    // The power of a line that names none: its block's, or the seat's. kNoPower when the line
+    // is refused (its verdict written).
+    PowerId unnamed_power(int number, std::string_view line) {
+        if (block_.line != 0) {
+            if (block_.error.empty()) return block_.power;
+            reject(number, line, block_.power,
+                   "the power on line " + std::to_string(block_.line) +
+                       " was refused: " + block_.error);
+            return kNoPower;
+        }
+        if (as_power_ == kNoPower) {
+            reject(number, line, kNoPower,
+                   "no power given: write 'France: A PAR H' or a line 'France:' before the "
+                   "orders");
+            return kNoPower;
+        }
+        if (as_power_ >= v_.powers.size()) {
+            reject(number, line, kNoPower, "unknown power");
+            return kNoPower;
+        }
+        return as_power_;
+    }
+
+    [[gnu::noinline]] void tokenized_line(int number, std::string_view line) {
         std::span<const Token> order_tokens;
         PowerId power = kNoPower;
-        if (classic) {
-            power = classic_.power;
-            if (power != kNoPower && as_power_ != kNoPower && power != as_power_)
-                return reject(number, line, power, permission_error(power));
-        } else if (const std::size_t colon = tokenize_line(line); colon < token_count_) {
+        if (const std::size_t colon = tokenize_line(line); colon < token_count_) {
             const NameIndex::Match m = power_prefix(line, colon);
             order_tokens = line_tokens().subspan(colon + 1);
             if (colon == 0 || !m.found || m.end != colon)
@@ -315,24 +360,10 @@ class Driver {
         } else {
             order_tokens = line_tokens();
         }
-        if (power == kNoPower && block_.line != 0) {
-            if (!block_.error.empty())
-                return reject(number, line, block_.power,
-                              "the power on line " + std::to_string(block_.line) +
-                                  " was refused: " + block_.error);
-            power = block_.power;
-        }
         if (power == kNoPower) {
-            power = as_power_;
-            if (power == kNoPower)
-                return reject(number, line, power,
-                              "no power given: write 'France: A PAR H' or a line 'France:' "
-                              "before the orders");
-            if (power >= v_.powers.size()) return reject(number, line, kNoPower, "unknown power");
+            power = unnamed_power(number, line);
+            if (power == kNoPower) return;  // refused
         }
-
-        // A classic line's syntax is read already: no syntax result made and dropped for it.
-        if (classic) return judge(number, line, power, classic_.order);
         SyntaxResult syntax = read_order(names_, order_tokens);
         if (!syntax.order) return reject(number, line, power, std::move(syntax.error));
         judge(number, line, power, *syntax.order);
@@ -424,6 +455,15 @@ class Driver {
     // The order judged by the rules of the position's phase, into `out`. The movement phase's,
     // on nearly every line, writes there; the retreat and adjustment phases' are moved in.
     void check_in_phase(PowerId power, const OrderSyntax& syntax, int number, Checked& out) {
+        if (pos_.phase.kind == PhaseKind::Movement)
+            return check_movement(v_, pos_, power, syntax, refuse_modules_, out);
+        check_other_phase(power, syntax, number, out);
+    }
+
+    // The retreat and adjustment phases' judgement, moved in. Out of line: its results made
+    // apart, inline in the judging of every line, enlarged that function's frame.
+    [[gnu::noinline]] void check_other_phase(PowerId power, const OrderSyntax& syntax, int number,
+                                             Checked& out) {
         switch (pos_.phase.kind) {
             case PhaseKind::Movement:
                 return check_movement(v_, pos_, power, syntax, refuse_modules_, out);
@@ -572,6 +612,7 @@ class Driver {
     std::shared_ptr<const char[]> submission_;
     std::size_t shift_ = 0;
     PowerId as_power_;
+    PowerId seat_power_;  // as_power_ when it is a power of the variant, else kNoPower
     const NameIndex& names_;
     std::vector<Token>& tokens_;         // reused for every line: room for its tokens
     std::size_t token_count_ = 0;        // how many tokens the line has
