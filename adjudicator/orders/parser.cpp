@@ -199,7 +199,10 @@ struct Scratch {
     // none is cleared per parse (the server parses each of seven seats on its own).
     std::vector<std::size_t> in_force;
     std::size_t issued = 1;  // the next number to issue; 0, a new slot's value, never is
-    std::vector<std::size_t> order_verdicts;
+    // Per order of the running parse: its verdict's index (Driver::order_verdicts_), in room
+    // made for the parse's lines before it reads them, so each is written without a push.
+    std::unique_ptr<std::size_t[]> order_verdicts;
+    std::size_t order_verdicts_room = 0;
     LineEnds line_ends;
 };
 
@@ -217,7 +220,7 @@ class Driver {
           tokens_(scratch.tokens),
           in_force_(scratch.in_force),
           issued_(scratch.issued),
-          order_verdicts_(scratch.order_verdicts),
+          scratch_(scratch),
           line_ends_(scratch.line_ends),
           conflict_modules_(conflict_modules),
           refuse_modules_(refuse_modules),
@@ -229,7 +232,6 @@ class Driver {
           provinces_(v.provinces.size()) {
         submission_ = std::move(owner);
         if (in_force_.size() < provinces_) in_force_.resize(provinces_);
-        order_verdicts_.clear();
     }
 
     void run(std::string_view text) {
@@ -247,7 +249,12 @@ class Driver {
         issued_ += written;
         make_room(out_.verdicts, base_ + written);
         make_room(out_.orders, orders_base_ + written);
-        order_verdicts_.reserve(written);
+        if (scratch_.order_verdicts_room < written) {  // nothing in it is kept
+            const std::size_t room = std::max(written, 2 * scratch_.order_verdicts_room);
+            scratch_.order_verdicts = std::make_unique_for_overwrite<std::size_t[]>(room);
+            scratch_.order_verdicts_room = room;
+        }
+        order_verdicts_ = scratch_.order_verdicts.get();
         // By pointers: a line cut from the text by substr had its bounds checked.
         const char* begin = text.data();
         for (std::size_t i = 0; i + 1 < lines; ++i) {
@@ -583,7 +590,7 @@ class Driver {
         // read (a pass over them that cost as much as this).
         const std::size_t at = order_count_++;
         out_.orders.push_back(order);
-        order_verdicts_.push_back(index);
+        order_verdicts_[at - orders_base_] = index;
         // One order per unit: the later one wins (DESIGN.md §5; see docs/orders.md on DATC
         // 4.D.3). Builds, waives and permits name no existing unit.
         if (names_a_unit(order) && order.unit.province < provinces_) {
@@ -627,7 +634,8 @@ class Driver {
     std::size_t& issued_;    // the scratch's next number
     std::size_t first_ = 0;  // this parse's first number
     // Per order of this submission (from orders_base_): its verdict's index, kNone once replaced.
-    std::vector<std::size_t>& order_verdicts_;
+    std::size_t* order_verdicts_ = nullptr;
+    Scratch& scratch_;
     bool any_replaced_ = false;
     LineEnds& line_ends_;                                  // where each '\n' of the text stands
     std::span<const RuleModule* const> conflict_modules_;  // the parser's (OrderParser)
