@@ -4,6 +4,7 @@
 #include "orders/parser.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -21,6 +22,10 @@
 #include "orders/tokenize_rest.h"
 #include "position/position.h"
 #include "variant/variant.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace adjutant {
 
@@ -108,6 +113,75 @@ void add_note(std::string& note, const std::string& more) {
     note += more;
 }
 
+// Where each '\n' of a text stands, in room kept from text to text (a thread's Scratch): written
+// through a pointer, with the room checked once per sixteen bytes, not on every line.
+struct LineEnds {
+    std::unique_ptr<const char*[]> at;
+    std::size_t room = 0;
+    std::size_t count = 0;
+
+    // Room for `size` ends, the first `count` kept.
+    void make_room(std::size_t size) {
+        if (size <= room) return;
+        const std::size_t bigger = std::max(size, 2 * room);
+        auto more = std::make_unique_for_overwrite<const char*[]>(bigger);
+        std::copy_n(at.get(), count, more.get());
+        at = std::move(more);
+        room = bigger;
+    }
+
+    // The ends of `text`. Sixteen bytes a step where the processor has SSE2 (every x86-64): one
+    // compare marks every '\n' among them, and each is taken from the mask. memchr, called once
+    // per line, cost some 22 instructions a line with its call, and its loop 15 more; a text
+    // shorter than sixteen bytes, and one on another processor, is still searched by it.
+    void find(std::string_view text) {
+        count = 0;
+        const char* from = text.data();
+        const char* const end = from + text.size();
+#if defined(__SSE2__)
+        if (text.size() >= 16) {
+            const __m128i newline = _mm_set1_epi8('\n');
+            const auto newlines = [&](const char* bytes) {
+                const __m128i word = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes));
+                return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(word, newline)));
+            };
+            // In locals: the compiler cannot keep members in registers across the stores.
+            const char** out = at.get();
+            std::size_t n = 0;
+            std::size_t left = room;  // room after the n written
+            const auto keep = [&](const char* bytes, unsigned mask) {
+                if (mask == 0) return;
+                if (left < 16) {  // a sixteen bytes' ends at most
+                    count = n;
+                    make_room(n + 16);
+                    out = at.get();
+                    left = room - n;
+                }
+                const std::size_t first = n;
+                do {
+                    out[n++] = bytes + std::countr_zero(mask);
+                    mask &= mask - 1;
+                } while (mask != 0);
+                left -= n - first;
+            };
+            for (; end - from >= 16; from += 16) keep(from, newlines(from));
+            // The last bytes: the text's last sixteen read again, those already seen shifted out.
+            if (from != end) keep(from, newlines(end - 16) >> (16 - (end - from)));
+            count = n;
+            return;
+        }
+#endif
+        while (from != end) {
+            const auto* found = static_cast<const char*>(
+                std::memchr(from, '\n', static_cast<std::size_t>(end - from)));
+            if (found == nullptr) break;
+            make_room(count + 1);
+            at[count++] = found;
+            from = found + 1;
+        }
+    }
+};
+
 struct Block {
     PowerId power = kNoPower;
     int line = 0;
@@ -125,8 +199,11 @@ struct Scratch {
     // none is cleared per parse (the server parses each of seven seats on its own).
     std::vector<std::size_t> in_force;
     std::size_t issued = 1;  // the next number to issue; 0, a new slot's value, never is
-    std::vector<std::size_t> order_verdicts;
-    std::vector<const char*> line_ends;  // where each '\n' of the text stands
+    // Per order of the running parse: its verdict's index (Driver::order_verdicts_), in room
+    // made for the parse's lines before it reads them, so each is written without a push.
+    std::unique_ptr<std::size_t[]> order_verdicts;
+    std::size_t order_verdicts_room = 0;
+    LineEnds line_ends;
 };
 
 class Driver {
@@ -138,11 +215,12 @@ class Driver {
         : v_(v),
           pos_(pos),
           as_power_(as_power),
+          seat_power_(as_power < v.powers.size() ? as_power : kNoPower),
           names_(names),
           tokens_(scratch.tokens),
           in_force_(scratch.in_force),
           issued_(scratch.issued),
-          order_verdicts_(scratch.order_verdicts),
+          scratch_(scratch),
           line_ends_(scratch.line_ends),
           conflict_modules_(conflict_modules),
           refuse_modules_(refuse_modules),
@@ -154,7 +232,6 @@ class Driver {
           provinces_(v.provinces.size()) {
         submission_ = std::move(owner);
         if (in_force_.size() < provinces_) in_force_.resize(provinces_);
-        order_verdicts_.clear();
     }
 
     void run(std::string_view text) {
@@ -163,8 +240,8 @@ class Driver {
         // Each line's end found once and kept: their count gives the output its room (growing
         // a step at a time cost an allocation per doubling), and they split the lines, which
         // were searched for a second time.
-        find_line_ends(text);
-        const std::size_t lines = line_ends_.size() + 1;
+        line_ends_.find(text);
+        const std::size_t lines = line_ends_.count + 1;
         // A line after the text's last '\n' is empty and has no verdict.
         const std::size_t written = text.empty() || text.back() == '\n' ? lines - 1 : lines;
         // A number for each line that may give an order in force (accept()).
@@ -172,11 +249,16 @@ class Driver {
         issued_ += written;
         make_room(out_.verdicts, base_ + written);
         make_room(out_.orders, orders_base_ + written);
-        order_verdicts_.reserve(written);
+        if (scratch_.order_verdicts_room < written) {  // nothing in it is kept
+            const std::size_t room = std::max(written, 2 * scratch_.order_verdicts_room);
+            scratch_.order_verdicts = std::make_unique_for_overwrite<std::size_t[]>(room);
+            scratch_.order_verdicts_room = room;
+        }
+        order_verdicts_ = scratch_.order_verdicts.get();
         // By pointers: a line cut from the text by substr had its bounds checked.
         const char* begin = text.data();
         for (std::size_t i = 0; i + 1 < lines; ++i) {
-            const char* end = line_ends_[i];
+            const char* end = line_ends_.at[i];
             line_(std::string_view(begin, static_cast<std::size_t>(end - begin)),
                   static_cast<int>(i + 1));
             begin = end + 1;
@@ -205,40 +287,69 @@ class Driver {
         if (size > list.capacity()) list.reserve(std::max(size, 2 * list.capacity()));
     }
 
-    // By memchr, which searches many bytes at a time, called directly: find() checked its
-    // start and count again on each call.
-    void find_line_ends(std::string_view text) {
-        line_ends_.clear();
-        const char* at = text.data();
-        const char* const end = at + text.size();
-        while (at != end) {
-            const auto* found =
-                static_cast<const char*>(std::memchr(at, '\n', static_cast<std::size_t>(end - at)));
-            if (found == nullptr) break;
-            line_ends_.push_back(found);
-            at = found + 1;
-        }
-    }
-
     void line_(std::string_view raw, int number) {
-        if (raw.size() > kMaxLineBytes) {  // checked before trimming or tokenizing
-            reject(number, raw, kNoPower,
-                   "line too long (" + std::to_string(raw.size()) + " bytes; the limit is " +
-                       std::to_string(kMaxLineBytes) + ")");
-            return;
-        }
+        if (raw.size() > kMaxLineBytes) return too_long(number, raw);  // before trimming
         const std::string_view line = untrimmed(raw) ? raw : trim(raw);
         if (line.empty() || is_comment(line)) return;
         // A classic line is read from its bytes (orders/classic_line.h): no tokens, and a
         // prefix, when it has one, that names a power and is followed by an order.
-        const bool classic = read_classic_line(names_, line, classic_);
+        if (!read_classic_line(names_, line, classic_)) return tokenized_line(number, line);
+        PowerId power = classic_.power;
+        // The seat's own power for a line that names none outside a block, as a seat's lines do.
+        if (power == kNoPower && block_.line == 0) power = seat_power_;
+        if (power == kNoPower || (as_power_ != kNoPower && power != as_power_)) {
+            power = other_power(number, line, classic_.power);
+            if (power == kNoPower) return;  // refused
+        }
+        // A classic line's syntax is read already: no syntax result made and dropped for it.
+        judge(number, line, power, classic_.order);
+    }
+
+    // The rest of the line's reading, apart from the classic line's (nearly every line), and
+    // out of line: inline, its tokens, strings and syntax result made the function that
+    // reads every line save and spill more.
+    [[gnu::noinline]] void too_long(int number, std::string_view raw) {
+        reject(number, raw, kNoPower,
+               "line too long (" + std::to_string(raw.size()) + " bytes; the limit is " +
+                   std::to_string(kMaxLineBytes) + ")");
+    }
+
+    // The power of a classic line that named `named` (kNoPower for none) when it is not the
+    // line's own one allowed: another power's, refused, or the block's or the seat's. kNoPower
+    // when the line is refused (its verdict written).
+    [[gnu::noinline]] PowerId other_power(int number, std::string_view line, PowerId named) {
+        if (named == kNoPower) return unnamed_power(number, line);
+        reject(number, line, named, permission_error(named));
+        return kNoPower;
+    }
+
+    // The power of a line that names none: its block's, or the seat's. kNoPower when the line
+    // is refused (its verdict written).
+    PowerId unnamed_power(int number, std::string_view line) {
+        if (block_.line != 0) {
+            if (block_.error.empty()) return block_.power;
+            reject(number, line, block_.power,
+                   "the power on line " + std::to_string(block_.line) +
+                       " was refused: " + block_.error);
+            return kNoPower;
+        }
+        if (as_power_ == kNoPower) {
+            reject(number, line, kNoPower,
+                   "no power given: write 'France: A PAR H' or a line 'France:' before the "
+                   "orders");
+            return kNoPower;
+        }
+        if (as_power_ >= v_.powers.size()) {
+            reject(number, line, kNoPower, "unknown power");
+            return kNoPower;
+        }
+        return as_power_;
+    }
+
+    [[gnu::noinline]] void tokenized_line(int number, std::string_view line) {
         std::span<const Token> order_tokens;
         PowerId power = kNoPower;
-        if (classic) {
-            power = classic_.power;
-            if (power != kNoPower && as_power_ != kNoPower && power != as_power_)
-                return reject(number, line, power, permission_error(power));
-        } else if (const std::size_t colon = tokenize_line(line); colon < token_count_) {
+        if (const std::size_t colon = tokenize_line(line); colon < token_count_) {
             const NameIndex::Match m = power_prefix(line, colon);
             order_tokens = line_tokens().subspan(colon + 1);
             if (colon == 0 || !m.found || m.end != colon)
@@ -256,24 +367,10 @@ class Driver {
         } else {
             order_tokens = line_tokens();
         }
-        if (power == kNoPower && block_.line != 0) {
-            if (!block_.error.empty())
-                return reject(number, line, block_.power,
-                              "the power on line " + std::to_string(block_.line) +
-                                  " was refused: " + block_.error);
-            power = block_.power;
-        }
         if (power == kNoPower) {
-            power = as_power_;
-            if (power == kNoPower)
-                return reject(number, line, power,
-                              "no power given: write 'France: A PAR H' or a line 'France:' "
-                              "before the orders");
-            if (power >= v_.powers.size()) return reject(number, line, kNoPower, "unknown power");
+            power = unnamed_power(number, line);
+            if (power == kNoPower) return;  // refused
         }
-
-        // A classic line's syntax is read already: no syntax result made and dropped for it.
-        if (classic) return judge(number, line, power, classic_.order);
         SyntaxResult syntax = read_order(names_, order_tokens);
         if (!syntax.order) return reject(number, line, power, std::move(syntax.error));
         judge(number, line, power, *syntax.order);
@@ -365,6 +462,15 @@ class Driver {
     // The order judged by the rules of the position's phase, into `out`. The movement phase's,
     // on nearly every line, writes there; the retreat and adjustment phases' are moved in.
     void check_in_phase(PowerId power, const OrderSyntax& syntax, int number, Checked& out) {
+        if (pos_.phase.kind == PhaseKind::Movement)
+            return check_movement(v_, pos_, power, syntax, refuse_modules_, out);
+        check_other_phase(power, syntax, number, out);
+    }
+
+    // The retreat and adjustment phases' judgement, moved in. Out of line: its results made
+    // apart, inline in the judging of every line, enlarged that function's frame.
+    [[gnu::noinline]] void check_other_phase(PowerId power, const OrderSyntax& syntax, int number,
+                                             Checked& out) {
         switch (pos_.phase.kind) {
             case PhaseKind::Movement:
                 return check_movement(v_, pos_, power, syntax, refuse_modules_, out);
@@ -379,8 +485,9 @@ class Driver {
         out.error = "unknown phase";
     }
 
-    // A module's refusal of a line against the lines before it.
-    std::string module_conflict(const Order& order) const {
+    // A module's refusal of a line against the lines before it. Out of line, as the rail rule
+    // below: asked of few lines, and inline its strings made the judging of every line heavier.
+    [[gnu::noinline]] std::string module_conflict(const Order& order) const {
         // Only this submission's lines (the lists may hold other seats' before them), and not
         // the line judged, whose verdict is the last.
         const std::span<const OrderVerdict> before =
@@ -394,7 +501,7 @@ class Driver {
 
     // Only one unit may use a rail line per turn (Colonial rule 9.22): a second unit's order is
     // refused and that unit holds; the same unit ordered again replaces its order as usual.
-    std::string rail_line_taken(const Order& order) const {
+    [[gnu::noinline]] std::string rail_line_taken(const Order& order) const {
         // A module's rides keep the module's own limits (ModuleOrderKind::ride).
         if (order.type != OrderType::RailMove || order.kind != nullptr) return {};
         for (std::size_t i = orders_base_; i < out_.orders.size(); ++i) {
@@ -483,21 +590,26 @@ class Driver {
         // read (a pass over them that cost as much as this).
         const std::size_t at = order_count_++;
         out_.orders.push_back(order);
-        order_verdicts_.push_back(index);
+        order_verdicts_[at - orders_base_] = index;
         // One order per unit: the later one wins (DESIGN.md §5; see docs/orders.md on DATC
         // 4.D.3). Builds, waives and permits name no existing unit.
         if (names_a_unit(order) && order.unit.province < provinces_) {
             std::size_t& slot = in_force_[order.unit.province];
-            if (slot >= first_) {  // this parse's (Scratch::in_force)
-                std::size_t& replaced = order_verdicts_[slot - first_];
-                OrderVerdict& earlier = out_.verdicts[replaced];
-                add_note(earlier.note, "replaced by line " + std::to_string(number));
-                add_note(verdict.note, "replaces line " + std::to_string(earlier.line));
-                replaced = kNone;
-                any_replaced_ = true;
-            }
+            if (slot >= first_) replace(slot - first_, number, verdict);  // this parse's
             slot = first_ + (at - orders_base_);
         }
+    }
+
+    // The order `replaced` of this submission (from orders_base_) replaced by the verdict of
+    // line `number`. Rare, and out of line: its strings inline made the judging of every line
+    // save more registers.
+    [[gnu::noinline]] void replace(std::size_t replaced, int number, OrderVerdict& verdict) {
+        std::size_t& at = order_verdicts_[replaced];
+        OrderVerdict& earlier = out_.verdicts[at];
+        add_note(earlier.note, "replaced by line " + std::to_string(number));
+        add_note(verdict.note, "replaces line " + std::to_string(earlier.line));
+        at = kNone;
+        any_replaced_ = true;
     }
 
     const Variant& v_;
@@ -507,6 +619,7 @@ class Driver {
     std::shared_ptr<const char[]> submission_;
     std::size_t shift_ = 0;
     PowerId as_power_;
+    PowerId seat_power_;  // as_power_ when it is a power of the variant, else kNoPower
     const NameIndex& names_;
     std::vector<Token>& tokens_;         // reused for every line: room for its tokens
     std::size_t token_count_ = 0;        // how many tokens the line has
@@ -521,9 +634,10 @@ class Driver {
     std::size_t& issued_;    // the scratch's next number
     std::size_t first_ = 0;  // this parse's first number
     // Per order of this submission (from orders_base_): its verdict's index, kNone once replaced.
-    std::vector<std::size_t>& order_verdicts_;
+    std::size_t* order_verdicts_ = nullptr;
+    Scratch& scratch_;
     bool any_replaced_ = false;
-    std::vector<const char*>& line_ends_;                  // where each '\n' of the text stands
+    LineEnds& line_ends_;                                  // where each '\n' of the text stands
     std::span<const RuleModule* const> conflict_modules_;  // the parser's (OrderParser)
     std::span<const RuleModule* const> refuse_modules_;    // the same
     std::string_view last_prefix_;  // the last power prefix read, up to its colon

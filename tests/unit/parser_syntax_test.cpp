@@ -514,3 +514,28 @@ TEST_CASE("parser: SharedTexts copies the seats' texts into one buffer, in order
     REQUIRE(parsed.verdicts.size() == 1);
     CHECK(parsed.verdicts[0].input() == "France: A PAR - BUR");
 }
+
+// The driver finds the lines' ends sixteen bytes at a time (and the last bytes by reading the
+// text's last sixteen again): lines that end on either side of each step, runs of more empty
+// lines than a step holds, and a last line with no '\n' keep their numbers and their bytes.
+TEST_CASE("parser: every line found, wherever its end falls") {
+    const OrderParser parser(standard());
+    for (std::size_t before = 0; before < 40; ++before) {
+        for (std::size_t between = 0; between < 20; between += 3) {
+            for (const bool last_newline : {false, true}) {
+                const std::string text = std::string(before, '\n') + "France: A PAR H\n" +
+                                         std::string(between, '\n') + "France: F BRE - MAO" +
+                                         (last_newline ? "\n" : "");
+                const ParsedOrders parsed = parser.parse(start(), text);
+                CAPTURE(before);
+                CAPTURE(between);
+                REQUIRE(parsed.verdicts.size() == 2);
+                CHECK(parsed.verdicts[0].line == static_cast<int>(before + 1));
+                CHECK(parsed.verdicts[0].input() == "France: A PAR H");
+                CHECK(parsed.verdicts[1].line == static_cast<int>(before + between + 2));
+                CHECK(parsed.verdicts[1].input() == "France: F BRE - MAO");
+                CHECK(parsed.orders.size() == 2);
+            }
+        }
+    }
+}
