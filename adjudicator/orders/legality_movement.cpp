@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Movement-phase legality: hold, move, support, convoy (DATC 6.A, 6.B, 6.D.22-34, 6.F.1, 6.G.19).
 #include <algorithm>
+#include <bit>
 #include <span>
 #include <utility>
 
@@ -31,11 +32,31 @@ Terrain terrain(const Variant& v, ProvinceId p) {
     return v.provinces[p].terrain;
 }
 
-std::string coast_list(const std::vector<Coast>& coasts) {
+// Coasts as bits, one per Coast value: what Variant::reachable_coasts lists, without the vector
+// it allocates for every fleet move to a split province.
+using CoastBits = unsigned;
+
+bool has(CoastBits bits, Coast c) {
+    return (bits >> static_cast<unsigned>(c)) & 1U;
+}
+
+// The coasts of `to` a fleet on `from` can move to.
+CoastBits reachable_coasts(const Variant& v, Location from, ProvinceId to) {
+    CoastBits bits = 0;
+    if (from.province >= v.fleet_adjacency.size()) return bits;
+    for (const FleetEdge& e : v.fleet_adjacency[from.province])
+        if (e.from == from.coast && e.to.province == to)
+            bits |= CoastBits{1} << static_cast<unsigned>(e.to.coast);
+    return bits;
+}
+
+// In coast order, as reachable_coasts lists them: "nc or sc".
+std::string coast_list(CoastBits coasts) {
     std::string out;
-    for (Coast c : coasts) {
+    for (unsigned c = 0; c < 8 * sizeof(CoastBits); ++c) {
+        if (!has(coasts, static_cast<Coast>(c))) continue;
         if (!out.empty()) out += " or ";
-        for (char ch : coast_code(c)) out += static_cast<char>(ch - 'A' + 'a');
+        for (char ch : coast_code(static_cast<Coast>(c))) out += static_cast<char>(ch - 'A' + 'a');
     }
     return out;
 }
@@ -84,15 +105,15 @@ std::string fleet_destination(const Variant& v, const Position& pos, const Unit&
         if (std::string closed = closed_canal(v, unit.location, d); !closed.empty()) return closed;
         return who() + " cannot reach " + province_abbr(v, d);
     }
-    const std::vector<Coast> reach = v.reachable_coasts(unit.location, d);
-    if (reach.empty()) return who() + " cannot reach " + province_abbr(v, d);
+    const CoastBits reach = reachable_coasts(v, unit.location, d);
+    if (reach == 0) return who() + " cannot reach " + province_abbr(v, d);
     if (auto coast = real_coast(v, dest)) {  // a wrong coast is illegal (DATC 4.B.3, 6.B.3)
         out = Location{d, *coast};
-        if (std::find(reach.begin(), reach.end(), *coast) != reach.end()) return {};
+        if (has(reach, *coast)) return {};
         return who() + " cannot reach " + v.location_text(out);
     }
-    if (reach.size() == 1) {  // the only reachable coast (DATC 4.B.2, 6.B.2)
-        out = Location{d, reach.front()};
+    if (std::has_single_bit(reach)) {  // the only reachable coast (DATC 4.B.2, 6.B.2)
+        out = Location{d, static_cast<Coast>(std::countr_zero(reach))};
         return {};
     }
     return province_abbr(v, d) + " needs a coast: " + coast_list(reach);  // DATC 4.B.1, 6.B.1
@@ -165,10 +186,10 @@ bool supported_move_possible(const Variant& v, const Position& pos, const Unit& 
     }
     if (target.type == UnitType::Fleet && open_canal(v, pos, target.location, d)) return true;
     if (target.type == UnitType::Fleet) {
-        const std::vector<Coast> reach = v.reachable_coasts(target.location, d);
-        if (reach.empty()) return false;  // DATC 6.D.22
+        const CoastBits reach = reachable_coasts(v, target.location, d);
+        if (reach == 0) return false;  // DATC 6.D.22
         auto coast = real_coast(v, dest);
-        return !coast || std::find(reach.begin(), reach.end(), *coast) != reach.end();
+        return !coast || has(reach, *coast);
     }
     if (terrain(v, d) != Terrain::Land && terrain(v, d) != Terrain::Coast) return false;
     if (v.army_can_move(target.location.province, d)) return true;
@@ -326,8 +347,10 @@ void unit_check(const Variant& v, const Position& pos, PowerId power, const Unit
 }
 
 // The order judged by the core's rules and its module's own (ModuleOrderKind::check).
-void check_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s,
-                 Checked& out) {
+// Out of line: inlined, its messages' strings made check_movement save six registers and
+// reserve a frame of some 350 bytes on every line, the common orders' too.
+[[gnu::noinline]] void check_order(const Variant& v, const Position& pos, PowerId power,
+                                   const OrderSyntax& s, Checked& out) {
     switch (s.kind) {
         case SyntaxKind::Retreat:
             return refuse(out, "retreats are only ordered in a retreat phase");
@@ -351,20 +374,101 @@ void check_order(const Variant& v, const Position& pos, PowerId power, const Ord
     unit_check(v, pos, power, *unit, s, out);
 }
 
-}  // namespace
+// The orders most lines carry, judged with no message built and no call made: a hold, a move
+// to a neighbour (a fleet's to a province without coasts), a support of a neighbour's hold or
+// of its move to a neighbour, each by the power's own unit written with its own letter (or
+// none). Each is accepted here only where check_order would accept it with the same order and
+// no note; anything else (every refusal, a note, a coast, a convoy, a rail line or canal that
+// could matter) returns false with `out` untouched, for check_order to judge as before.
+bool common_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s,
+                  Checked& out) {
+    if (s.kind != SyntaxKind::Hold && s.kind != SyntaxKind::Move && s.kind != SyntaxKind::Support)
+        return false;
+    const Unit* unit = pos.unit_at(s.unit.place.province);
+    if (unit == nullptr || unit->power != power || (s.unit.type && *s.unit.type != unit->type))
+        return false;
+    const Location at = unit->location;
+    const auto land = [&](ProvinceId p) {
+        const Terrain t = terrain(v, p);
+        return t == Terrain::Land || t == Terrain::Coast;
+    };
+    ProvinceId d = kNoProvince;             // Move: the destination
+    const Unit* target = nullptr;           // Support: the unit supported
+    ProvinceId supported_to = kNoProvince;  // Support: where it moves, if it does
+    if (s.kind == SyntaxKind::Move) {
+        d = s.destination.province;
+        if (d == at.province || s.via_convoy || !s.path.empty()) return false;
+        if (unit->type == UnitType::Army) {
+            if (!land(d) || !v.army_can_move(at.province, d)) return false;
+        } else {
+            const Terrain t = terrain(v, d);
+            if ((t != Terrain::Sea && t != Terrain::Coast) || !v.provinces[d].coasts.empty() ||
+                !v.fleet_can_reach(at, d))
+                return false;
+        }
+    } else if (s.kind == SyntaxKind::Support) {
+        const ProvinceId t = s.target.place.province;
+        if (t == at.province) return false;
+        target = pos.unit_at(t);
+        if (target == nullptr || (s.target.type && *s.target.type != target->type)) return false;
+        if (!s.target_destination) {
+            if (!v.can_reach(unit->type, at, t)) return false;
+        } else {
+            supported_to = s.target_destination->province;
+            // A rail line or a canal may make a move possible: those are judged in full.
+            if (supported_to == t || supported_to == at.province ||
+                !v.can_reach(unit->type, at, supported_to) || !v.rail_lines.empty() ||
+                !v.canals.empty())
+                return false;
+            if (target->type == UnitType::Fleet) {
+                // Reaching it is reaching one of its coasts; none to name where it has none.
+                if (!v.provinces[supported_to].coasts.empty() ||
+                    !v.fleet_can_reach(target->location, supported_to))
+                    return false;
+            } else if (!land(supported_to) ||
+                       !v.army_can_move(target->location.province, supported_to)) {
+                return false;
+            }
+        }
+    }
+    Order& order = out.order.emplace();
+    order.power = power;
+    order.unit_type = unit->type;
+    order.unit = at;
+    order.type = s.kind;
+    if (s.kind == SyntaxKind::Move) {
+        order.destination = Location{d, Coast::None};
+    } else if (s.kind == SyntaxKind::Support) {
+        order.target = s.target.place.province;
+        order.target_type = target->type;
+        order.target_destination = supported_to;
+    }
+    return true;
+}
 
-void check_movement(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s,
-                    std::span<const RuleModule* const> refusing, Checked& out) {
-    check_order(v, pos, power, s, out);
-    if (!out.order) return;
-    // A rule module may refuse an order the rules above allow (an army too weak to march out of
-    // its city on campaign: docs/army-strength.md).
+// A rule module may refuse an order the rules above allow (an army too weak to march out of
+// its city on campaign: docs/army-strength.md). Out of line, as check_order is: the modules'
+// strings are no part of a line on a map with none.
+[[gnu::noinline]] void refuse_by_modules(const Variant& v, const Position& pos,
+                                         std::span<const RuleModule* const> refusing,
+                                         Checked& out) {
     for (const RuleModule* module : refusing) {
         if (std::string why = module->refuse(v, pos, *out.order); !why.empty()) {
             refuse(out, std::move(why));
             return;
         }
     }
+}
+
+}  // namespace
+
+void check_movement(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s,
+                    std::span<const RuleModule* const> refusing, Checked& out) {
+    if (!common_order(v, pos, power, s, out)) {
+        check_order(v, pos, power, s, out);
+        if (!out.order) return;
+    }
+    if (!refusing.empty()) refuse_by_modules(v, pos, refusing, out);
 }
 
 }  // namespace adjutant

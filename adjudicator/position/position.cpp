@@ -10,27 +10,22 @@
 
 namespace adjutant {
 
-namespace {
-
-const Unit* scan(const std::vector<Unit>& units, ProvinceId province) {
+const Unit* Position::scan(ProvinceId province) const {
     for (const Unit& u : units)
         if (u.location.province == province) return &u;
     return nullptr;
 }
 
-}  // namespace
-
-const Unit* Position::unit_at(ProvinceId province) const {
-    if (!indexed()) return scan(units, province);
+const Unit* Position::unit_at_unindexed(ProvinceId province) const {
+    if (!indexed()) return scan(province);
     const std::uint32_t slot = province < index_.slots_.size() ? index_.slots_[province] : 0;
     const Unit* found = nullptr;
     if (slot != 0) {
         found = &units[slot - 1];
         // A unit moved in place since: the scan knows where it went.
-        if (found->location.province != province) return scan(units, province);
+        if (found->location.province != province) return scan(province);
     }
-    // Code that edited `units` directly without normalise() would be answered wrongly here.
-    assert(found == scan(units, province));
+    assert(found == scan(province));
     return found;
 }
 

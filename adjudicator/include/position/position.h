@@ -8,6 +8,7 @@
 // leave all of it empty and keep their plain form.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -65,7 +66,24 @@ struct Position {
     // read by a scan, and debug builds check every answer against the scan. The non-const
     // overload hands out a unit that may then be moved, so it leaves the index off until the
     // next normalise().
-    const Unit* unit_at(ProvinceId province) const;
+    //
+    // Inline: the parser asks it for nearly every line it reads (the unit ordered, the unit
+    // supported), and out of line the call and its checks cost some 30 instructions where the
+    // look is a few. What the look cannot answer (no index, a province past it, a unit moved in
+    // place since) is answered out of line as before.
+    const Unit* unit_at(ProvinceId province) const {
+        if (index_.built_ && index_.count_ == units.size() && province < index_.slots_.size()) {
+            const std::uint32_t slot = index_.slots_[province];
+            const Unit* found = slot == 0 ? nullptr : units.data() + (slot - 1);
+            if (found == nullptr || found->location.province == province) {
+                // Code that edited `units` directly without normalise() would be answered
+                // wrongly here.
+                assert(found == scan(province));
+                return found;
+            }
+        }
+        return unit_at_unindexed(province);
+    }
     Unit* unit_at(ProvinceId province);
     // Edits of the units that keep the index: a unit added at the end, the unit at `slot`
     // removed, a unit moved to `to`. Each leaves `units` out of order until normalise().
@@ -92,6 +110,9 @@ struct Position {
 
   private:
     bool indexed() const;  // the index is built for `units` as they are
+    // unit_at's answers beyond its look in the index: by a scan, or none past the index.
+    const Unit* unit_at_unindexed(ProvinceId province) const;
+    const Unit* scan(ProvinceId province) const;  // the first unit in `province`, by a scan
 
     UnitIndex index_;
 };
