@@ -297,9 +297,20 @@ void MovementResolver::match_supports() {
 void MovementResolver::run() {
     assert(variant_ != nullptr);  // load() comes first
     // Most decisions are made by then as others' dependencies, and holds are none: resolve()
-    // is called only for the rest.
-    for (std::size_t i = 0; i < units_.size(); ++i)
-        if (state_[i] != State::Resolved) resolve(static_cast<int>(i));
+    // is called only for the rest, and a move whose answer rests on no other decision is
+    // answered here without the call (settled_move()).
+    State* const states = state_.data();
+    std::uint8_t* const decided = result_.data();
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        if (states[i] == State::Resolved) continue;
+        const int settled = settled_move(i);
+        if (settled >= 0) {
+            states[i] = State::Resolved;
+            decided[i] = static_cast<std::uint8_t>(settled);
+            continue;
+        }
+        resolve(static_cast<int>(i));
+    }
     // Every decision is made: one pass settles what each unit's report and place need (each
     // step reads only decisions, and unit i's own route and stop).
     const std::size_t n = units_.size();
@@ -340,6 +351,30 @@ void MovementResolver::run() {
                     : o.type == OrderType::Move && results[i] ? o.destination
                                                               : o.unit;
     }
+}
+
+int MovementResolver::settled_move(std::size_t i) const {
+    const UnitOrder& u = units_[i];
+    // A move by convoy, or a fleet's where a canal may close its way, has a path that rests
+    // on other decisions (path_succeeds()).
+    if (u.order.type != OrderType::Move || u.convoyed ||
+        (u.order.unit_type == UnitType::Fleet && !no_canals_))
+        return -1;
+    const ProvinceId p = u.order.destination.province;
+    const int j = unit_in(p);
+    if (j < 0) {
+        // Into an empty province that nobody else moves to or through: its attack (its own
+        // strength, and supports that cannot lower it) beats a hold strength of 0 and no
+        // other move contests it (move_wins()).
+        const int first = attackers_.head[p];
+        const bool alone = attackers_.entries[static_cast<std::size_t>(first)].next < 0;
+        return alone && u.base + u.attack_bonus > 0 ? 1 : -1;
+    }
+    // Into a unit that stays (no move of its own), with no support: its attack is at most its
+    // own strength and the defender's hold strength at least the defender's, so a move no
+    // stronger than the unit it attacks fails, whatever else moves there (move_wins()).
+    if (is_move(static_cast<std::size_t>(j)) || supporters_.head[i] >= 0) return -1;
+    return u.base + u.attack_bonus <= units_[j].base ? 0 : -1;
 }
 
 bool MovementResolver::resolve(int i) {
