@@ -294,6 +294,31 @@ void MovementResolver::match_supports() {
     }
 }
 
+// Inline in run(), its one caller: called, it cost some 30 instructions a decision.
+inline int MovementResolver::settled_move(std::size_t i) const {
+    const UnitOrder& u = units_[i];
+    // A move by convoy, or a fleet's where a canal may close its way, has a path that rests
+    // on other decisions (path_succeeds()).
+    if (u.order.type != OrderType::Move || u.convoyed ||
+        (u.order.unit_type == UnitType::Fleet && !no_canals_))
+        return -1;
+    const ProvinceId p = u.order.destination.province;
+    const int j = unit_in(p);
+    if (j < 0) {
+        // Into an empty province that nobody else moves to or through: its attack (its own
+        // strength, and supports that cannot lower it) beats a hold strength of 0 and no
+        // other move contests it (move_wins()).
+        const int first = attackers_.head[p];
+        const bool alone = attackers_.entries[static_cast<std::size_t>(first)].next < 0;
+        return alone && u.base + u.attack_bonus > 0 ? 1 : -1;
+    }
+    // Into a unit that stays (no move of its own), with no support: its attack is at most its
+    // own strength and the defender's hold strength at least the defender's, so a move no
+    // stronger than the unit it attacks fails, whatever else moves there (move_wins()).
+    if (is_move(static_cast<std::size_t>(j)) || supporters_.head[i] >= 0) return -1;
+    return u.base + u.attack_bonus <= units_[j].base ? 0 : -1;
+}
+
 void MovementResolver::run() {
     assert(variant_ != nullptr);  // load() comes first
     // Most decisions are made by then as others' dependencies, and holds are none: resolve()
@@ -351,30 +376,6 @@ void MovementResolver::run() {
                     : o.type == OrderType::Move && results[i] ? o.destination
                                                               : o.unit;
     }
-}
-
-int MovementResolver::settled_move(std::size_t i) const {
-    const UnitOrder& u = units_[i];
-    // A move by convoy, or a fleet's where a canal may close its way, has a path that rests
-    // on other decisions (path_succeeds()).
-    if (u.order.type != OrderType::Move || u.convoyed ||
-        (u.order.unit_type == UnitType::Fleet && !no_canals_))
-        return -1;
-    const ProvinceId p = u.order.destination.province;
-    const int j = unit_in(p);
-    if (j < 0) {
-        // Into an empty province that nobody else moves to or through: its attack (its own
-        // strength, and supports that cannot lower it) beats a hold strength of 0 and no
-        // other move contests it (move_wins()).
-        const int first = attackers_.head[p];
-        const bool alone = attackers_.entries[static_cast<std::size_t>(first)].next < 0;
-        return alone && u.base + u.attack_bonus > 0 ? 1 : -1;
-    }
-    // Into a unit that stays (no move of its own), with no support: its attack is at most its
-    // own strength and the defender's hold strength at least the defender's, so a move no
-    // stronger than the unit it attacks fails, whatever else moves there (move_wins()).
-    if (is_move(static_cast<std::size_t>(j)) || supporters_.head[i] >= 0) return -1;
-    return u.base + u.attack_bonus <= units_[j].base ? 0 : -1;
 }
 
 bool MovementResolver::resolve(int i) {
