@@ -175,11 +175,20 @@ void Position::normalise() {
             n == 0 ? owner.size()
                    : std::max<std::size_t>(owner.size(), units.back().location.province + 1);
         index_.slots_.assign(provinces, 0);
+        // Each location as one number in location order (province, then coast), the one
+        // before kept in a register: comparing the two locations field by field loaded the
+        // unit ahead again. Through pointers held here: a slot's store may alias the units.
+        const Unit* const in = units.data();
+        std::uint32_t* const slots = index_.slots_.data();
+        std::uint32_t previous = 0;
         for (std::size_t k = 0; k < n; ++k) {
-            const Location at = units[k].location;
+            const Location at = in[k].location;
+            const std::uint32_t key =
+                (std::uint32_t{at.province} << 8) | static_cast<std::uint32_t>(at.coast);
             // Past the last unit's province, or before the unit ahead: out of order.
-            if (at.province >= provinces || (k != 0 && at < units[k - 1].location)) return false;
-            std::uint32_t& slot = index_.slots_[at.province];
+            if (at.province >= provinces || key < previous) return false;
+            previous = key;
+            std::uint32_t& slot = slots[at.province];
             if (slot == 0) slot = static_cast<std::uint32_t>(k + 1);  // the first, as a scan finds
         }
         index_.count_ = n;
