@@ -502,7 +502,6 @@ std::span<const std::size_t> MovementResolver::staying_in_final_order() {
     const std::size_t provinces = variant_->province_count();
     final_bits_.assign((provinces + 63) / 64, 0);
     final_at_.resize(provinces);
-    bool shared = false;
     std::size_t count = 0;
     // Through pointers held here (take_orders() says why).
     const int* const dislodgers = dislodger_.data();
@@ -514,27 +513,27 @@ std::span<const std::size_t> MovementResolver::staying_in_final_order() {
         if (dislodgers[i] >= 0) continue;
         const ProvinceId p = finals[i].province;
         const std::uint64_t bit = std::uint64_t{1} << (p % 64);
-        std::uint64_t& word = bits[p / 64];
-        shared = shared || (word & bit) != 0;
-        word |= bit;
+        bits[p / 64] |= bit;
         at[p] = i;
         ++count;
     }
-    staying_.clear();
-    if (shared) {
+    // Two units in one province set one bit: fewer bits than units tell it, once read back
+    // (a test of each unit's bit as it was set cost a few instructions a unit).
+    staying_.resize(count);
+    std::size_t k = 0;
+    std::size_t* const out = staying_.data();
+    for (std::size_t w = 0; w < final_bits_.size(); ++w)
+        for (std::uint64_t word = bits[w]; word != 0; word &= word - 1)
+            out[k++] = at[w * 64 + static_cast<std::size_t>(std::countr_zero(word))];
+    if (k != count) {
         // Two in one province would be a resolver's fault; they keep their order in the
         // position, as the sort in normalise() would.
+        staying_.clear();
         for (std::size_t i = 0; i < units_.size(); ++i)
             if (dislodger_[i] < 0) staying_.push_back(i);
         std::stable_sort(staying_.begin(), staying_.end(),
                          [&](std::size_t a, std::size_t b) { return final_[a] < final_[b]; });
-        return staying_;
     }
-    staying_.resize(count);
-    std::size_t k = 0;
-    for (std::size_t w = 0; w < final_bits_.size(); ++w)
-        for (std::uint64_t bits = final_bits_[w]; bits != 0; bits &= bits - 1)
-            staying_[k++] = final_at_[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))];
     return staying_;
 }
 
