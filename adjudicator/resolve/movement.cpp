@@ -319,6 +319,14 @@ inline int MovementResolver::settled_move(std::size_t i) const {
     return u.base + u.attack_bonus <= units_[j].base ? 0 : -1;
 }
 
+// Inline in run(), its one caller, as settled_move().
+inline int MovementResolver::find_dislodger(std::size_t i) const {
+    if (is_move(i) && result_[i]) return -1;
+    for (int k : attackers(origin(static_cast<int>(i))))
+        if (result_[k] && !is_rail(static_cast<std::size_t>(k))) return k;  // rail never dislodges
+    return -1;
+}
+
 void MovementResolver::run() {
     assert(variant_ != nullptr);  // load() comes first
     // Most decisions are made by then as others' dependencies, and holds are none: resolve()
@@ -486,13 +494,6 @@ bool MovementResolver::adjudicate(int i) {
         default:
             return true;
     }
-}
-
-int MovementResolver::find_dislodger(std::size_t i) const {
-    if (is_move(i) && result_[i]) return -1;
-    for (int k : attackers(origin(static_cast<int>(i))))
-        if (result_[k] && !is_rail(static_cast<std::size_t>(k))) return k;  // rail never dislodges
-    return -1;
 }
 
 std::span<const std::size_t> MovementResolver::staying_in_final_order() {
