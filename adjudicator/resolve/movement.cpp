@@ -58,30 +58,10 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     decide_convoys();
     plan_rides(position);
     lay_rail_paths();
-    chain_attackers();
-    match_supports();
+    chain_orders();
     if (any_rail_)  // only a module's ride can be held
         for (std::size_t i = 0; i < n; ++i)
             if (!units_[i].held.empty()) state_[i] = State::Resolved;  // it holds, failed
-}
-
-void MovementResolver::chain_attackers() {
-    Chains& c = attackers_;
-    c.reset(variant_->province_count());
-    // Each entry goes to the front of its province's chain, so the units are taken last first
-    // and each chain lists them in their order.
-    const auto add = [&](std::size_t p, int i) { c.push_front(p, i); };
-    // A rail move contests every province it was ordered to move to or through (rule 9.25).
-    // The units through a pointer held here: each entry added stores through the chains'
-    // vectors, after which the units' vector would be loaded again.
-    const UnitOrder* const slots = units_.data();
-    for (std::size_t i = units_.size(); i-- > 0;) {
-        if (slots[i].order.type == OrderType::Move)
-            add(slots[i].order.destination.province, static_cast<int>(i));
-        else if (slots[i].order.type == OrderType::RailMove)
-            for (int p : rail_path(static_cast<int>(i)))
-                add(static_cast<std::size_t>(p), static_cast<int>(i));
-    }
 }
 
 void MovementResolver::place_units(const Position& position) {
@@ -265,32 +245,46 @@ void MovementResolver::lay_rail_paths() {
     });
 }
 
-void MovementResolver::match_supports() {
+// Inline in chain_orders(), its one caller.
+inline bool MovementResolver::support_matches(const Order& o, int t) const {
+    if (t < 0) return false;
+    // Support carries a rail move into a province on its way (rule 9.26).
+    if (is_rail(static_cast<std::size_t>(t)))
+        return o.target_destination != kNoProvince && on_rail_path(t, o.target_destination);
+    const Order& target = units_[static_cast<std::size_t>(t)].order;
+    const bool moving = target.type == OrderType::Move;
+    return o.target_destination == kNoProvince
+               ? !moving
+               : moving && target.destination.province == o.target_destination &&
+                     (o.target_destination_coast == Coast::None ||
+                      o.target_destination_coast == target.destination.coast);
+}
+
+void MovementResolver::chain_orders() {
+    Chains& c = attackers_;
+    c.reset(variant_->province_count());
     const std::size_t n = units_.size();
     supporters_.reset(n);
-    if (!any_support_) return;  // every chain empty
-    // Last unit first, so each chain lists its supports in the order of the units. The units
-    // through a pointer held here, as in chain_attackers().
+    const bool supports = any_support_;
+    // Each entry goes to the front of its chain, so the units are taken last first and each
+    // chain lists them in their order. The units through a pointer held here: each entry added
+    // stores through the chains' vectors, after which the units' vector would be loaded again.
     UnitOrder* const slots = units_.data();
-    for (std::size_t s = n; s-- > 0;) {
-        const Order& o = slots[s].order;
-        if (o.type != OrderType::Support) continue;
-        const int t = unit_in(o.target);
-        bool matches = false;
-        if (t >= 0 && is_rail(static_cast<std::size_t>(t))) {
-            // Support carries a rail move into a province on its way (rule 9.26).
-            matches = o.target_destination != kNoProvince && on_rail_path(t, o.target_destination);
-        } else if (t >= 0) {
-            const Order& target = slots[t].order;
-            const bool moving = target.type == OrderType::Move;
-            matches = o.target_destination == kNoProvince
-                          ? !moving
-                          : moving && target.destination.province == o.target_destination &&
-                                (o.target_destination_coast == Coast::None ||
-                                 o.target_destination_coast == target.destination.coast);
+    for (std::size_t i = n; i-- > 0;) {
+        const Order& o = slots[i].order;
+        if (o.type == OrderType::Move) {
+            c.push_front(o.destination.province, static_cast<int>(i));
+        } else if (o.type == OrderType::RailMove) {
+            // A rail move contests every province it was ordered to move to or through
+            // (rule 9.25).
+            for (int p : rail_path(static_cast<int>(i)))
+                c.push_front(static_cast<std::size_t>(p), static_cast<int>(i));
+        } else if (supports && o.type == OrderType::Support) {
+            const int t = unit_in(o.target);
+            const bool matches = support_matches(o, t);
+            slots[i].matched = matches;
+            if (matches) supporters_.push_front(static_cast<std::size_t>(t), static_cast<int>(i));
         }
-        slots[s].matched = matches;
-        if (matches) supporters_.push_front(static_cast<std::size_t>(t), static_cast<int>(s));
     }
 }
 
