@@ -165,7 +165,7 @@ void adjudicate_movement(const Variant& variant, const Position& position,
         if (!d.retreats.empty()) next.dislodged.push_back(d);
         out.dislodged.push_back(std::move(d));
     }
-    advance_phase(variant, position.phase, next);
+    advance_phase(variant, position.phase, next, /*units_in_order=*/true);
 }
 
 }  // namespace adjutant
