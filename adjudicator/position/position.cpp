@@ -157,6 +157,10 @@ void Position::index_units() {
     index_.built_ = true;
 }
 
+namespace {
+void normalise_others(Position& position);
+}  // namespace
+
 void Position::normalise() {
     // Most positions come sorted (the movement phase writes its next units in order): one pass
     // checks their order and indexes them, where the sort's check and index_units() made two
@@ -170,11 +174,20 @@ void Position::normalise() {
             n == 0 ? owner.size()
                    : std::max<std::size_t>(owner.size(), units.back().location.province + 1);
         index_.slots_.assign(provinces, 0);
+        // Each location as one number in location order (province, then coast), the one
+        // before kept in a register: comparing the two locations field by field loaded the
+        // unit ahead again. Through pointers held here: a slot's store may alias the units.
+        const Unit* const in = units.data();
+        std::uint32_t* const slots = index_.slots_.data();
+        std::uint32_t previous = 0;
         for (std::size_t k = 0; k < n; ++k) {
-            const Location at = units[k].location;
+            const Location at = in[k].location;
+            const std::uint32_t key =
+                (std::uint32_t{at.province} << 8) | static_cast<std::uint32_t>(at.coast);
             // Past the last unit's province, or before the unit ahead: out of order.
-            if (at.province >= provinces || (k != 0 && at < units[k - 1].location)) return false;
-            std::uint32_t& slot = index_.slots_[at.province];
+            if (at.province >= provinces || key < previous) return false;
+            previous = key;
+            std::uint32_t& slot = slots[at.province];
             if (slot == 0) slot = static_cast<std::uint32_t>(k + 1);  // the first, as a scan finds
         }
         index_.count_ = n;
@@ -185,13 +198,49 @@ void Position::normalise() {
         sort_by_location(units);
         index_units();
     }
+    normalise_others(*this);
+}
+
+void Position::normalise_in_order() {
+    assert(std::is_sorted(units.begin(), units.end(),
+                          [](const Unit& a, const Unit& b) { return a.location < b.location; }));
+    index_.built_ = false;
+    if (!index_.suspended_) {
+        // In order, the widest province is the last unit's, and each province's first unit
+        // is the first met.
+        const std::size_t n = units.size();
+        const std::size_t provinces =
+            n == 0 ? owner.size()
+                   : std::max<std::size_t>(owner.size(), units.back().location.province + 1);
+        index_.slots_.assign(provinces, 0);
+        const Unit* const in = units.data();
+        std::uint32_t* const slots = index_.slots_.data();
+        for (std::size_t k = 0; k < n; ++k) {
+            std::uint32_t& slot = slots[in[k].location.province];
+            if (slot == 0) slot = static_cast<std::uint32_t>(k + 1);
+        }
+        index_.count_ = n;
+        index_.built_ = true;
+    }
+    normalise_others(*this);
+}
+
+namespace {
+
+// What normalise() restores besides the units: the dislodged and the standoffs sorted, the
+// modules' parts.
+void normalise_others(Position& position) {
+    auto& dislodged = position.dislodged;
+    auto& standoffs = position.standoffs;
     std::sort(dislodged.begin(), dislodged.end(),
               [](const DislodgedUnit& a, const DislodgedUnit& b) {
                   return a.unit.location < b.unit.location;
               });
     std::sort(standoffs.begin(), standoffs.end());
     standoffs.erase(std::unique(standoffs.begin(), standoffs.end()), standoffs.end());
-    modules.normalise();
+    position.modules.normalise();
 }
+
+}  // namespace
 
 }  // namespace adjutant

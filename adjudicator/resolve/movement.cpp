@@ -58,30 +58,10 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     decide_convoys();
     plan_rides(position);
     lay_rail_paths();
-    chain_attackers();
-    match_supports();
+    chain_orders();
     if (any_rail_)  // only a module's ride can be held
         for (std::size_t i = 0; i < n; ++i)
             if (!units_[i].held.empty()) state_[i] = State::Resolved;  // it holds, failed
-}
-
-void MovementResolver::chain_attackers() {
-    Chains& c = attackers_;
-    c.reset(variant_->province_count());
-    // Each entry goes to the front of its province's chain, so the units are taken last first
-    // and each chain lists them in their order.
-    const auto add = [&](std::size_t p, int i) { c.push_front(p, i); };
-    // A rail move contests every province it was ordered to move to or through (rule 9.25).
-    // The units through a pointer held here: each entry added stores through the chains'
-    // vectors, after which the units' vector would be loaded again.
-    const UnitOrder* const slots = units_.data();
-    for (std::size_t i = units_.size(); i-- > 0;) {
-        if (slots[i].order.type == OrderType::Move)
-            add(slots[i].order.destination.province, static_cast<int>(i));
-        else if (slots[i].order.type == OrderType::RailMove)
-            for (int p : rail_path(static_cast<int>(i)))
-                add(static_cast<std::size_t>(p), static_cast<int>(i));
-    }
 }
 
 void MovementResolver::place_units(const Position& position) {
@@ -265,41 +245,99 @@ void MovementResolver::lay_rail_paths() {
     });
 }
 
-void MovementResolver::match_supports() {
+// Inline in chain_orders(), its one caller.
+inline bool MovementResolver::support_matches(const Order& o, int t) const {
+    if (t < 0) return false;
+    // Support carries a rail move into a province on its way (rule 9.26).
+    if (is_rail(static_cast<std::size_t>(t)))
+        return o.target_destination != kNoProvince && on_rail_path(t, o.target_destination);
+    const Order& target = units_[static_cast<std::size_t>(t)].order;
+    const bool moving = target.type == OrderType::Move;
+    return o.target_destination == kNoProvince
+               ? !moving
+               : moving && target.destination.province == o.target_destination &&
+                     (o.target_destination_coast == Coast::None ||
+                      o.target_destination_coast == target.destination.coast);
+}
+
+void MovementResolver::chain_orders() {
+    Chains& c = attackers_;
+    c.reset(variant_->province_count());
     const std::size_t n = units_.size();
     supporters_.reset(n);
-    if (!any_support_) return;  // every chain empty
-    // Last unit first, so each chain lists its supports in the order of the units. The units
-    // through a pointer held here, as in chain_attackers().
+    const bool supports = any_support_;
+    // Each entry goes to the front of its chain, so the units are taken last first and each
+    // chain lists them in their order. The units through a pointer held here: each entry added
+    // stores through the chains' vectors, after which the units' vector would be loaded again.
     UnitOrder* const slots = units_.data();
-    for (std::size_t s = n; s-- > 0;) {
-        const Order& o = slots[s].order;
-        if (o.type != OrderType::Support) continue;
-        const int t = unit_in(o.target);
-        bool matches = false;
-        if (t >= 0 && is_rail(static_cast<std::size_t>(t))) {
-            // Support carries a rail move into a province on its way (rule 9.26).
-            matches = o.target_destination != kNoProvince && on_rail_path(t, o.target_destination);
-        } else if (t >= 0) {
-            const Order& target = slots[t].order;
-            const bool moving = target.type == OrderType::Move;
-            matches = o.target_destination == kNoProvince
-                          ? !moving
-                          : moving && target.destination.province == o.target_destination &&
-                                (o.target_destination_coast == Coast::None ||
-                                 o.target_destination_coast == target.destination.coast);
+    for (std::size_t i = n; i-- > 0;) {
+        const Order& o = slots[i].order;
+        if (o.type == OrderType::Move) {
+            c.push_front(o.destination.province, static_cast<int>(i));
+        } else if (o.type == OrderType::RailMove) {
+            // A rail move contests every province it was ordered to move to or through
+            // (rule 9.25).
+            for (int p : rail_path(static_cast<int>(i)))
+                c.push_front(static_cast<std::size_t>(p), static_cast<int>(i));
+        } else if (supports && o.type == OrderType::Support) {
+            const int t = unit_in(o.target);
+            const bool matches = support_matches(o, t);
+            slots[i].matched = matches;
+            if (matches) supporters_.push_front(static_cast<std::size_t>(t), static_cast<int>(i));
         }
-        slots[s].matched = matches;
-        if (matches) supporters_.push_front(static_cast<std::size_t>(t), static_cast<int>(s));
     }
+}
+
+// Inline in run(), its one caller: called, it cost some 30 instructions a decision.
+inline int MovementResolver::settled_move(std::size_t i) const {
+    const UnitOrder& u = units_[i];
+    // A move by convoy, or a fleet's where a canal may close its way, has a path that rests
+    // on other decisions (path_succeeds()).
+    if (u.order.type != OrderType::Move || u.convoyed ||
+        (u.order.unit_type == UnitType::Fleet && !no_canals_))
+        return -1;
+    const ProvinceId p = u.order.destination.province;
+    const int j = unit_in(p);
+    if (j < 0) {
+        // Into an empty province that nobody else moves to or through: its attack (its own
+        // strength, and supports that cannot lower it) beats a hold strength of 0 and no
+        // other move contests it (move_wins()).
+        const int first = attackers_.head[p];
+        const bool alone = attackers_.entries[static_cast<std::size_t>(first)].next < 0;
+        return alone && u.base + u.attack_bonus > 0 ? 1 : -1;
+    }
+    // Into a unit that stays (no move of its own), with no support: its attack is at most its
+    // own strength and the defender's hold strength at least the defender's, so a move no
+    // stronger than the unit it attacks fails, whatever else moves there (move_wins()).
+    if (is_move(static_cast<std::size_t>(j)) || supporters_.head[i] >= 0) return -1;
+    return u.base + u.attack_bonus <= units_[j].base ? 0 : -1;
+}
+
+// Inline in run(), its one caller, as settled_move().
+inline int MovementResolver::find_dislodger(std::size_t i) const {
+    if (is_move(i) && result_[i]) return -1;
+    for (int k : attackers(origin(static_cast<int>(i))))
+        if (result_[k] && !is_rail(static_cast<std::size_t>(k))) return k;  // rail never dislodges
+    return -1;
 }
 
 void MovementResolver::run() {
     assert(variant_ != nullptr);  // load() comes first
     // Most decisions are made by then as others' dependencies, and holds are none: resolve()
-    // is called only for the rest.
-    for (std::size_t i = 0; i < units_.size(); ++i)
-        if (state_[i] != State::Resolved) resolve(static_cast<int>(i));
+    // is called only for the rest, and a move whose answer rests on no other decision is
+    // answered here without the call (settled_move()).
+    State* const states = state_.data();
+    std::uint8_t* const decided = result_.data();
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        if (states[i] == State::Resolved) continue;
+        const int settled = settled_move(i);
+        if (settled >= 0) {
+            states[i] = State::Resolved;
+            decided[i] = static_cast<std::uint8_t>(settled);
+            continue;
+        }
+        resolve(static_cast<int>(i));
+    }
     // Every decision is made: one pass settles what each unit's report and place need (each
     // step reads only decisions, and unit i's own route and stop).
     const std::size_t n = units_.size();
@@ -452,13 +490,6 @@ bool MovementResolver::adjudicate(int i) {
     }
 }
 
-int MovementResolver::find_dislodger(std::size_t i) const {
-    if (is_move(i) && result_[i]) return -1;
-    for (int k : attackers(origin(static_cast<int>(i))))
-        if (result_[k] && !is_rail(static_cast<std::size_t>(k))) return k;  // rail never dislodges
-    return -1;
-}
-
 std::span<const std::size_t> MovementResolver::staying_in_final_order() {
     // No two units end in one province, so the provinces give the order: a bit per province
     // where a unit ends and the unit ending there, read back in province order (a word of 64
@@ -466,7 +497,6 @@ std::span<const std::size_t> MovementResolver::staying_in_final_order() {
     const std::size_t provinces = variant_->province_count();
     final_bits_.assign((provinces + 63) / 64, 0);
     final_at_.resize(provinces);
-    bool shared = false;
     std::size_t count = 0;
     // Through pointers held here (take_orders() says why).
     const int* const dislodgers = dislodger_.data();
@@ -478,27 +508,27 @@ std::span<const std::size_t> MovementResolver::staying_in_final_order() {
         if (dislodgers[i] >= 0) continue;
         const ProvinceId p = finals[i].province;
         const std::uint64_t bit = std::uint64_t{1} << (p % 64);
-        std::uint64_t& word = bits[p / 64];
-        shared = shared || (word & bit) != 0;
-        word |= bit;
+        bits[p / 64] |= bit;
         at[p] = i;
         ++count;
     }
-    staying_.clear();
-    if (shared) {
+    // Two units in one province set one bit: fewer bits than units tell it, once read back
+    // (a test of each unit's bit as it was set cost a few instructions a unit).
+    staying_.resize(count);
+    std::size_t k = 0;
+    std::size_t* const out = staying_.data();
+    for (std::size_t w = 0; w < final_bits_.size(); ++w)
+        for (std::uint64_t word = bits[w]; word != 0; word &= word - 1)
+            out[k++] = at[w * 64 + static_cast<std::size_t>(std::countr_zero(word))];
+    if (k != count) {
         // Two in one province would be a resolver's fault; they keep their order in the
         // position, as the sort in normalise() would.
+        staying_.clear();
         for (std::size_t i = 0; i < units_.size(); ++i)
             if (dislodger_[i] < 0) staying_.push_back(i);
         std::stable_sort(staying_.begin(), staying_.end(),
                          [&](std::size_t a, std::size_t b) { return final_[a] < final_[b]; });
-        return staying_;
     }
-    staying_.resize(count);
-    std::size_t k = 0;
-    for (std::size_t w = 0; w < final_bits_.size(); ++w)
-        for (std::uint64_t bits = final_bits_[w]; bits != 0; bits &= bits - 1)
-            staying_[k++] = final_at_[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))];
     return staying_;
 }
 

@@ -145,7 +145,6 @@ class MovementResolver {
         iterator begin() const { return {chains, first}; }
         iterator end() const { return {chains, -1}; }
     };
-    void chain_attackers();
 
     // The steps of load(), in order: the units by province; each unit's order, given or a
     // hold, with its strength; which moves go by convoy and the convoys that carry them; the
@@ -159,9 +158,16 @@ class MovementResolver {
     static void start_unit(UnitOrder& u, Strength base, Strength attack_bonus);
     void decide_convoys();
     void lay_rail_paths();
-    void match_supports();
+    // The moves into each province and the supports that match what their unit does, each in
+    // a chain, in one pass over the units (two passes cost a loop's work twice).
+    void chain_orders();
+    bool support_matches(const Order& support, int target) const;
 
     bool resolve(int i);
+    // The answer of move i when it rests on no other decision (1 succeeds, 0 fails), else -1:
+    // a move into an empty province nobody else moves to, or an unsupported move into a unit
+    // that stays and is at least as strong. run() takes it without resolve()'s call.
+    int settled_move(std::size_t i) const;
     bool adjudicate(int i);
     // Settles the cycle of decisions dependencies_[first_dependency..] by the variant's backup
     // rule and forgets those dependencies.

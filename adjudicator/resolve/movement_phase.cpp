@@ -89,8 +89,9 @@ void write_results(const MovementResolver& resolver, std::size_t n, std::vector<
 // is copied in whole (its string and vector). Read through pointers held here, and each field
 // written once: through the vectors, each access after a store loaded their data again, and
 // the location was written twice.
-void write_staying_units(const Position& position, MovementResolver& resolver,
-                         std::vector<Unit>& next) {
+// Returns how many stay.
+std::size_t write_staying_units(const Position& position, MovementResolver& resolver,
+                                std::vector<Unit>& next) {
     const std::span<const std::size_t> staying = resolver.staying_in_final_order();
     const std::size_t kept_units = std::min(next.size(), staying.size());
     next.resize(kept_units);
@@ -116,6 +117,7 @@ void write_staying_units(const Position& position, MovementResolver& resolver,
     for (std::size_t k = kept_units; k < staying.size(); ++k)
         next.emplace_back(position.units[staying[k]]).location =
             resolver.final_location(staying[k]);
+    return staying.size();
 }
 
 }  // namespace
@@ -147,9 +149,11 @@ void adjudicate_movement(const Variant& variant, const Position& position,
     // The results and the next units are written over the elements the kept vectors hold
     // (every field assigned), so none is destroyed and built again.
     write_results(resolver, position.units.size(), out.results);
-    write_staying_units(position, resolver, next.units);
+    const std::size_t staying = write_staying_units(position, resolver, next.units);
     ride_events(variant, position, resolver, out.events);
-    for (std::size_t i = 0; i < position.units.size(); ++i) {
+    // The units that do not stay are the dislodged: most phases have none, and no pass.
+    const std::size_t n = staying == position.units.size() ? 0 : position.units.size();
+    for (std::size_t i = 0; i < n; ++i) {
         const int dislodger = resolver.dislodged_by(i);
         if (dislodger < 0) continue;
         const auto by = static_cast<std::size_t>(dislodger);
@@ -161,7 +165,7 @@ void adjudicate_movement(const Variant& variant, const Position& position,
         if (!d.retreats.empty()) next.dislodged.push_back(d);
         out.dislodged.push_back(std::move(d));
     }
-    advance_phase(variant, position.phase, next);
+    advance_phase(variant, position.phase, next, /*units_in_order=*/true);
 }
 
 }  // namespace adjutant

@@ -86,7 +86,7 @@ int adjustment_allowance(const Variant& variant, const Position& position, Power
     return std::min(centres - units, free_homes);
 }
 
-void advance_phase(const Variant& variant, Phase done, Position& next) {
+void advance_phase(const Variant& variant, Phase done, Position& next, bool units_in_order) {
     Phase phase = done.next();
     for (;;) {
         if (phase.kind == PhaseKind::Retreat && next.dislodged.empty()) {
@@ -107,7 +107,10 @@ void advance_phase(const Variant& variant, Phase done, Position& next) {
         next.dislodged.clear();
     }
     next.phase = phase;
-    next.normalise();
+    if (units_in_order)
+        next.normalise_in_order();
+    else
+        next.normalise();
 }
 
 }  // namespace adjutant

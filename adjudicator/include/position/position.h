@@ -105,6 +105,9 @@ struct Position {
     std::uint32_t new_unit_id();
     // Restores the sorted invariants after edits, and indexes the units.
     void normalise();
+    // As normalise(), for units their writer put in location order (the movement phase's next
+    // units): their order is not checked again (debug builds check it).
+    void normalise_in_order();
 
     friend bool operator==(const Position&, const Position&) = default;
 

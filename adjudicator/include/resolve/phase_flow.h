@@ -18,8 +18,10 @@ struct Variant;
 void carry_over(const Position& from, Position& to);
 
 // `next` holds the units (and dislodged units) after `done` was adjudicated. Sets next.phase
-// and updates ownership. Clears standoffs when no retreat phase follows.
-void advance_phase(const Variant& variant, Phase done, Position& next);
+// and updates ownership. Clears standoffs when no retreat phase follows. `units_in_order`:
+// the caller wrote next.units in location order (the movement phase), so normalising them
+// does not check their order again.
+void advance_phase(const Variant& variant, Phase done, Position& next, bool units_in_order = false);
 
 // Builds (positive) or disbands (negative) `power` may or must make in `position`, counting
 // only builds that have an empty owned home centre to go to.
