@@ -16,6 +16,23 @@ namespace adjutant {
 
 namespace {
 
+// The coast a classic line's one-letter code names ("n" of "/nc", any case), or Coast::None:
+// the word-by-word reader and the straight one read the same four codes.
+constexpr Coast coast_of_letter(char letter) {
+    switch (letter | 0x20) {
+        case 'n':
+            return Coast::North;
+        case 's':
+            return Coast::South;
+        case 'e':
+            return Coast::East;
+        case 'w':
+            return Coast::West;
+        default:
+            return Coast::None;
+    }
+}
+
 // Whether the rule modules' readers, offered the words of a classic line, would all leave it:
 // worked out once per process from their starts (module/rule_module.h's SyntaxStart), not from
 // their names. A reader offered the unit letter, S or C could take any such line, so none may
@@ -242,22 +259,9 @@ class Bytes {
         ++p_;  // the slash
         more_separators();
         if (end_ - p_ < 2 || (p_[1] | 0x20) != 'c' || !ends_word(p_ + 2)) return false;
-        switch (*p_ | 0x20) {
-            case 'n':
-                place.coast = Coast::North;
-                break;
-            case 's':
-                place.coast = Coast::South;
-                break;
-            case 'e':
-                place.coast = Coast::East;
-                break;
-            case 'w':
-                place.coast = Coast::West;
-                break;
-            default:
-                return false;
-        }
+        const Coast named = coast_of_letter(*p_);
+        if (named == Coast::None) return false;
+        place.coast = named;
         skip(2);
         return true;
     }
@@ -391,22 +395,9 @@ constexpr std::array<std::uint8_t, 256> kUnitLetter = [] {
                                                          PlaceRef& place) {
     const std::ptrdiff_t room = end - p;
     if (room < 3 || (p[2] | 0x20) != 'c' || (room > 3 && p[3] != ' ')) return nullptr;
-    switch (p[1] | 0x20) {
-        case 'n':
-            place.coast = Coast::North;
-            break;
-        case 's':
-            place.coast = Coast::South;
-            break;
-        case 'e':
-            place.coast = Coast::East;
-            break;
-        case 'w':
-            place.coast = Coast::West;
-            break;
-        default:
-            return nullptr;
-    }
+    const Coast named = coast_of_letter(p[1]);
+    if (named == Coast::None) return nullptr;
+    place.coast = named;
     return room > 3 ? p + 4 : p + 3;
 }
 

@@ -159,6 +159,16 @@ void Position::index_units() {
 
 namespace {
 void normalise_others(Position& position);
+
+// The index's slots emptied for every province a unit or an owner names, the units being in
+// location order (so the widest province is the last unit's); returns how many there are.
+std::size_t clear_slots_in_order(const std::vector<Unit>& units, std::size_t owners,
+                                 std::vector<std::uint32_t>& slots) {
+    const std::size_t provinces =
+        units.empty() ? owners : std::max<std::size_t>(owners, units.back().location.province + 1);
+    slots.assign(provinces, 0);
+    return provinces;
+}
 }  // namespace
 
 void Position::normalise() {
@@ -170,10 +180,7 @@ void Position::normalise() {
         if (index_.suspended_) return false;
         index_.built_ = false;
         const std::size_t n = units.size();
-        const std::size_t provinces =
-            n == 0 ? owner.size()
-                   : std::max<std::size_t>(owner.size(), units.back().location.province + 1);
-        index_.slots_.assign(provinces, 0);
+        const std::size_t provinces = clear_slots_in_order(units, owner.size(), index_.slots_);
         // Each location as one number in location order (province, then coast), the one
         // before kept in a register: comparing the two locations field by field loaded the
         // unit ahead again. Through pointers held here: a slot's store may alias the units.
@@ -209,10 +216,7 @@ void Position::normalise_in_order() {
         // In order, the widest province is the last unit's, and each province's first unit
         // is the first met.
         const std::size_t n = units.size();
-        const std::size_t provinces =
-            n == 0 ? owner.size()
-                   : std::max<std::size_t>(owner.size(), units.back().location.province + 1);
-        index_.slots_.assign(provinces, 0);
+        clear_slots_in_order(units, owner.size(), index_.slots_);
         const Unit* const in = units.data();
         std::uint32_t* const slots = index_.slots_.data();
         for (std::size_t k = 0; k < n; ++k) {
