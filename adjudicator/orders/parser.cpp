@@ -14,6 +14,7 @@
 #include "core/text.h"
 #include "module/rule_module.h"
 #include "orders/classic_line.h"
+#include "orders/common_order.h"
 #include "orders/legality.h"
 #include "orders/lexer.h"
 #include "orders/module_hooks.h"
@@ -461,10 +462,18 @@ class Driver {
 
     // The order judged by the rules of the position's phase, into `out`. The movement phase's,
     // on nearly every line, writes there; the retreat and adjustment phases' are moved in.
+    // The common orders' path is inline here: a function of its own saved and restored six
+    // registers on nearly every line.
     void check_in_phase(PowerId power, const OrderSyntax& syntax, int number, Checked& out) {
-        if (pos_.phase.kind == PhaseKind::Movement)
-            return check_movement(v_, pos_, power, syntax, refuse_modules_, out);
-        check_other_phase(power, syntax, number, out);
+        if (pos_.phase.kind != PhaseKind::Movement)
+            return check_other_phase(power, syntax, number, out);
+        check_movement(power, syntax, out);
+    }
+
+    void check_movement(PowerId power, const OrderSyntax& syntax, Checked& out) {
+        if (!common_order(v_, pos_, power, syntax, out))
+            return check_movement_in_full(v_, pos_, power, syntax, refuse_modules_, out);
+        if (!refuse_modules_.empty()) refuse_by_modules(v_, pos_, refuse_modules_, out);
     }
 
     // The retreat and adjustment phases' judgement, moved in. Out of line: its results made
@@ -473,7 +482,7 @@ class Driver {
                                              Checked& out) {
         switch (pos_.phase.kind) {
             case PhaseKind::Movement:
-                return check_movement(v_, pos_, power, syntax, refuse_modules_, out);
+                return check_movement(power, syntax, out);
             case PhaseKind::Retreat:
                 out = check_retreat(v_, pos_, power, syntax);
                 return;
