@@ -347,8 +347,8 @@ void unit_check(const Variant& v, const Position& pos, PowerId power, const Unit
 }
 
 // The order judged by the core's rules and its module's own (ModuleOrderKind::check).
-// Out of line: inlined, its messages' strings made check_movement save six registers and
-// reserve a frame of some 350 bytes on every line, the common orders' too.
+// Out of line: inlined, its messages' strings made the movement phase's judgement save six
+// registers and reserve a frame of some 350 bytes on every line, the common orders' too.
 [[gnu::noinline]] void check_order(const Variant& v, const Position& pos, PowerId power,
                                    const OrderSyntax& s, Checked& out) {
     switch (s.kind) {
@@ -374,84 +374,13 @@ void unit_check(const Variant& v, const Position& pos, PowerId power, const Unit
     unit_check(v, pos, power, *unit, s, out);
 }
 
-// The orders most lines carry, judged with no message built and no call made: a hold, a move
-// to a neighbour (a fleet's to a province without coasts), a support of a neighbour's hold or
-// of its move to a neighbour, each by the power's own unit written with its own letter (or
-// none). Each is accepted here only where check_order would accept it with the same order and
-// no note; anything else (every refusal, a note, a coast, a convoy, a rail line or canal that
-// could matter) returns false with `out` untouched, for check_order to judge as before.
-bool common_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s,
-                  Checked& out) {
-    if (s.kind != SyntaxKind::Hold && s.kind != SyntaxKind::Move && s.kind != SyntaxKind::Support)
-        return false;
-    const Unit* unit = pos.unit_at(s.unit.place.province);
-    if (unit == nullptr || unit->power != power || (s.unit.type && *s.unit.type != unit->type))
-        return false;
-    const Location at = unit->location;
-    const auto land = [&](ProvinceId p) {
-        const Terrain t = terrain(v, p);
-        return t == Terrain::Land || t == Terrain::Coast;
-    };
-    ProvinceId d = kNoProvince;             // Move: the destination
-    const Unit* target = nullptr;           // Support: the unit supported
-    ProvinceId supported_to = kNoProvince;  // Support: where it moves, if it does
-    if (s.kind == SyntaxKind::Move) {
-        d = s.destination.province;
-        if (d == at.province || s.via_convoy || !s.path.empty()) return false;
-        if (unit->type == UnitType::Army) {
-            if (!land(d) || !v.army_can_move(at.province, d)) return false;
-        } else {
-            const Terrain t = terrain(v, d);
-            if ((t != Terrain::Sea && t != Terrain::Coast) || !v.provinces[d].coasts.empty() ||
-                !v.fleet_can_reach(at, d))
-                return false;
-        }
-    } else if (s.kind == SyntaxKind::Support) {
-        const ProvinceId t = s.target.place.province;
-        if (t == at.province) return false;
-        target = pos.unit_at(t);
-        if (target == nullptr || (s.target.type && *s.target.type != target->type)) return false;
-        if (!s.target_destination) {
-            if (!v.can_reach(unit->type, at, t)) return false;
-        } else {
-            supported_to = s.target_destination->province;
-            // A rail line or a canal may make a move possible: those are judged in full.
-            if (supported_to == t || supported_to == at.province ||
-                !v.can_reach(unit->type, at, supported_to) || !v.rail_lines.empty() ||
-                !v.canals.empty())
-                return false;
-            if (target->type == UnitType::Fleet) {
-                // Reaching it is reaching one of its coasts; none to name where it has none.
-                if (!v.provinces[supported_to].coasts.empty() ||
-                    !v.fleet_can_reach(target->location, supported_to))
-                    return false;
-            } else if (!land(supported_to) ||
-                       !v.army_can_move(target->location.province, supported_to)) {
-                return false;
-            }
-        }
-    }
-    Order& order = out.order.emplace();
-    order.power = power;
-    order.unit_type = unit->type;
-    order.unit = at;
-    order.type = s.kind;
-    if (s.kind == SyntaxKind::Move) {
-        order.destination = Location{d, Coast::None};
-    } else if (s.kind == SyntaxKind::Support) {
-        order.target = s.target.place.province;
-        order.target_type = target->type;
-        order.target_destination = supported_to;
-    }
-    return true;
-}
+}  // namespace
 
 // A rule module may refuse an order the rules above allow (an army too weak to march out of
-// its city on campaign: docs/army-strength.md). Out of line, as check_order is: the modules'
-// strings are no part of a line on a map with none.
-[[gnu::noinline]] void refuse_by_modules(const Variant& v, const Position& pos,
-                                         std::span<const RuleModule* const> refusing,
-                                         Checked& out) {
+// its city on campaign: docs/army-strength.md). Its own function, as check_order is: the
+// modules' strings are no part of a line on a map with none.
+void refuse_by_modules(const Variant& v, const Position& pos,
+                       std::span<const RuleModule* const> refusing, Checked& out) {
     for (const RuleModule* module : refusing) {
         if (std::string why = module->refuse(v, pos, *out.order); !why.empty()) {
             refuse(out, std::move(why));
@@ -460,15 +389,11 @@ bool common_order(const Variant& v, const Position& pos, PowerId power, const Or
     }
 }
 
-}  // namespace
-
-void check_movement(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s,
-                    std::span<const RuleModule* const> refusing, Checked& out) {
-    if (!common_order(v, pos, power, s, out)) {
-        check_order(v, pos, power, s, out);
-        if (!out.order) return;
-    }
-    if (!refusing.empty()) refuse_by_modules(v, pos, refusing, out);
+void check_movement_in_full(const Variant& v, const Position& pos, PowerId power,
+                            const OrderSyntax& s, std::span<const RuleModule* const> refusing,
+                            Checked& out) {
+    check_order(v, pos, power, s, out);
+    if (out.order && !refusing.empty()) refuse_by_modules(v, pos, refusing, out);
 }
 
 }  // namespace adjutant

@@ -14,6 +14,7 @@
 #include "core/text.h"
 #include "module/rule_module.h"
 #include "orders/classic_line.h"
+#include "orders/common_order.h"
 #include "orders/legality.h"
 #include "orders/lexer.h"
 #include "orders/module_hooks.h"
@@ -379,10 +380,18 @@ class Driver {
     // The order read on line `number` judged in the phase, straight into its verdict.
     void judge(int number, std::string_view line, PowerId power, const OrderSyntax& syntax) {
         OrderVerdict& verdict = add_verdict(number, line, power);
-        check_in_phase(power, syntax, number, verdict);
+        // The movement phase's common orders judged inline, in this function's frame: a
+        // function of their own saved and restored six registers on nearly every line. Such
+        // an order (a hold, a move or a support) is no ride, and asks for no rail line.
+        const bool common = pos_.phase.kind == PhaseKind::Movement &&
+                            common_order(v_, pos_, power, syntax, verdict);
+        if (!common)
+            check_in_phase(power, syntax, number, verdict);
+        else if (!refuse_modules_.empty())
+            refuse_by_modules(v_, pos_, refuse_modules_, verdict);
         if (!verdict.order) return;  // refused: its error is written
         // Only a ride on a named line can find its line taken: other orders skip the call.
-        if (verdict.order->type == OrderType::RailMove && verdict.order->kind == nullptr)
+        if (!common && verdict.order->type == OrderType::RailMove && verdict.order->kind == nullptr)
             if (std::string busy = rail_line_taken(*verdict.order); !busy.empty())
                 return refuse(verdict, std::move(busy));
         if (!conflict_modules_.empty())
@@ -459,12 +468,13 @@ class Driver {
         return last_power_;
     }
 
-    // The order judged by the rules of the position's phase, into `out`. The movement phase's,
-    // on nearly every line, writes there; the retreat and adjustment phases' are moved in.
+    // The order judged by the rules of the position's phase, into `out`, when common_order
+    // (judge()) did not take it. The movement phase's writes there; the retreat and adjustment
+    // phases' are moved in.
     void check_in_phase(PowerId power, const OrderSyntax& syntax, int number, Checked& out) {
-        if (pos_.phase.kind == PhaseKind::Movement)
-            return check_movement(v_, pos_, power, syntax, refuse_modules_, out);
-        check_other_phase(power, syntax, number, out);
+        if (pos_.phase.kind != PhaseKind::Movement)
+            return check_other_phase(power, syntax, number, out);
+        check_movement_in_full(v_, pos_, power, syntax, refuse_modules_, out);
     }
 
     // The retreat and adjustment phases' judgement, moved in. Out of line: its results made
@@ -473,7 +483,7 @@ class Driver {
                                              Checked& out) {
         switch (pos_.phase.kind) {
             case PhaseKind::Movement:
-                return check_movement(v_, pos_, power, syntax, refuse_modules_, out);
+                return check_movement_in_full(v_, pos_, power, syntax, refuse_modules_, out);
             case PhaseKind::Retreat:
                 out = check_retreat(v_, pos_, power, syntax);
                 return;

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+// The movement phase's common orders judged inline, in the caller's frame (the parser's driver):
+// a function of their own, on nearly every line, saved and restored six registers.
+#pragma once
+
+#include "orders/parser.h"
+#include "orders/syntax.h"
+#include "position/position.h"
+#include "variant/variant.h"
+
+namespace adjutant {
+
+// The orders most lines carry, judged with no message built and no call made: a hold, a move
+// to a neighbour (a fleet's to a province without coasts), a support of a neighbour's hold or
+// of its move to a neighbour, each by the power's own unit written with its own letter (or
+// none). Each is accepted here only where the full judgement (check_movement, legality.h) would
+// accept it with the same order and no note; anything else (every refusal, a note, a coast, a
+// convoy, a rail line or canal that could matter) returns false with `out` untouched, for the
+// full judgement to judge as before. The modules' refusals are the caller's to ask.
+inline bool common_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s,
+                         Checked& out) {
+    if (s.kind != SyntaxKind::Hold && s.kind != SyntaxKind::Move && s.kind != SyntaxKind::Support)
+        return false;
+    const Unit* unit = pos.unit_at(s.unit.place.province);
+    if (unit == nullptr || unit->power != power || (s.unit.type && *s.unit.type != unit->type))
+        return false;
+    const Location at = unit->location;
+    const auto land = [&](ProvinceId p) {
+        const Terrain t = v.provinces[p].terrain;
+        return t == Terrain::Land || t == Terrain::Coast;
+    };
+    ProvinceId d = kNoProvince;             // Move: the destination
+    const Unit* target = nullptr;           // Support: the unit supported
+    ProvinceId supported_to = kNoProvince;  // Support: where it moves, if it does
+    if (s.kind == SyntaxKind::Move) {
+        d = s.destination.province;
+        if (d == at.province || s.via_convoy || !s.path.empty()) return false;
+        if (unit->type == UnitType::Army) {
+            if (!land(d) || !v.army_can_move(at.province, d)) return false;
+        } else {
+            const Terrain t = v.provinces[d].terrain;
+            if ((t != Terrain::Sea && t != Terrain::Coast) || !v.provinces[d].coasts.empty() ||
+                !v.fleet_can_reach(at, d))
+                return false;
+        }
+    } else if (s.kind == SyntaxKind::Support) {
+        const ProvinceId t = s.target.place.province;
+        if (t == at.province) return false;
+        target = pos.unit_at(t);
+        if (target == nullptr || (s.target.type && *s.target.type != target->type)) return false;
+        if (!s.target_destination) {
+            if (!v.can_reach(unit->type, at, t)) return false;
+        } else {
+            supported_to = s.target_destination->province;
+            // A rail line or a canal may make a move possible: those are judged in full.
+            if (supported_to == t || supported_to == at.province ||
+                !v.can_reach(unit->type, at, supported_to) || !v.rail_lines.empty() ||
+                !v.canals.empty())
+                return false;
+            if (target->type == UnitType::Fleet) {
+                // Reaching it is reaching one of its coasts; none to name where it has none.
+                if (!v.provinces[supported_to].coasts.empty() ||
+                    !v.fleet_can_reach(target->location, supported_to))
+                    return false;
+            } else if (!land(supported_to) ||
+                       !v.army_can_move(target->location.province, supported_to)) {
+                return false;
+            }
+        }
+    }
+    Order& order = out.order.emplace();
+    order.power = power;
+    order.unit_type = unit->type;
+    order.unit = at;
+    order.type = s.kind;
+    if (s.kind == SyntaxKind::Move) {
+        order.destination = Location{d, Coast::None};
+    } else if (s.kind == SyntaxKind::Support) {
+        order.target = s.target.place.province;
+        order.target_type = target->type;
+        order.target_destination = supported_to;
+    }
+    return true;
+}
+
+}  // namespace adjutant
