@@ -543,8 +543,7 @@ unit_place:
         destination:
             next = straight_place<kAnyName>(names, p, end, order.destination);
             if (next == nullptr) return {p, left(Stage::kDestination)};
-            p = next;
-            return {p, p == end ? Stage::kTaken : Stage::kOther};
+            return {next, next == end ? Stage::kTaken : Stage::kOther};
         case 'h':
             order.kind = SyntaxKind::Hold;
             order.destination = PlaceRef{};
@@ -591,8 +590,7 @@ target_place:
 target_destination:
     next = straight_place<kAnyName>(names, p, end, *order.target_destination);
     if (next == nullptr) return {p, left(Stage::kTargetDestination)};
-    p = next;
-    return {p, p == end ? Stage::kTaken : Stage::kOther};
+    return {next, next == end ? Stage::kTaken : Stage::kOther};
 }
 
 // The line read straight from its start: the prefix, then the order.
