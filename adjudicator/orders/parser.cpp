@@ -229,10 +229,10 @@ class Driver {
           base_(out.verdicts.size()),
           orders_base_(out.orders.size()),
           verdict_count_(base_),
-          order_count_(orders_base_),
           provinces_(v.provinces.size()) {
         submission_ = std::move(owner);
         if (in_force_.size() < provinces_) in_force_.resize(provinces_);
+        in_force_slots_ = in_force_.data();
     }
 
     void run(std::string_view text) {
@@ -257,9 +257,11 @@ class Driver {
         }
         order_verdicts_ = scratch_.order_verdicts.get();
         // By pointers: a line cut from the text by substr had its bounds checked.
+        // The ends in a local: through the member, reloaded on every line after the calls.
         const char* begin = text.data();
+        const char* const* const ends = line_ends_.at.get();
         for (std::size_t i = 0; i + 1 < lines; ++i) {
-            const char* end = line_ends_.at[i];
+            const char* end = ends[i];
             line_(std::string_view(begin, static_cast<std::size_t>(end - begin)),
                   static_cast<int>(i + 1));
             begin = end + 1;
@@ -397,7 +399,7 @@ class Driver {
         if (!conflict_modules_.empty())
             if (std::string busy = module_conflict(*verdict.order); !busy.empty())
                 return refuse(verdict, std::move(busy));
-        accept(number, verdict);
+        accept(number, verdict, common);
     }
 
     // A line whose prefix before the colon at `colon` names no power. Apart from the lines
@@ -592,21 +594,23 @@ class Driver {
         return static_cast<std::size_t>(line.data() - text_.data()) + shift_;
     }
 
-    // The line's verdict, the last, accepted: its order is put in force.
-    void accept(int number, OrderVerdict& verdict) {
+    // The line's verdict, the last, accepted: its order is put in force. `unit_order`: the
+    // common path (common_order) took it, an order of a unit standing on the map, so the two
+    // tests below are known to hold (≈ 5 instructions a line).
+    void accept(int number, OrderVerdict& verdict, bool unit_order) {
         const std::size_t index = verdict_count_ - 1;
         const Order& order = *verdict.order;
         // The order in force at once, not found again among the verdicts when the lines are
         // read (a pass over them that cost as much as this).
-        const std::size_t at = order_count_++;
+        const std::size_t own = own_orders_++;
         out_.orders.push_back(order);
-        order_verdicts_[at - orders_base_] = index;
+        order_verdicts_[own] = index;
         // One order per unit: the later one wins (DESIGN.md §5; see docs/orders.md on DATC
         // 4.D.3). Builds, waives and permits name no existing unit.
-        if (names_a_unit(order) && order.unit.province < provinces_) {
-            std::size_t& slot = in_force_[order.unit.province];
+        if (unit_order || (names_a_unit(order) && order.unit.province < provinces_)) {
+            std::size_t& slot = in_force_slots_[order.unit.province];
             if (slot >= first_) replace(slot - first_, number, verdict);  // this parse's
-            slot = first_ + (at - orders_base_);
+            slot = first_ + own;
         }
     }
 
@@ -641,8 +645,9 @@ class Driver {
     // Per province: the number of its order in force (Scratch::in_force); this parse's are
     // first_ + the order's place among this submission's orders (from orders_base_).
     std::vector<std::size_t>& in_force_;
-    std::size_t& issued_;    // the scratch's next number
-    std::size_t first_ = 0;  // this parse's first number
+    std::size_t* in_force_slots_ = nullptr;  // its slots: not loaded through the vector per line
+    std::size_t& issued_;                    // the scratch's next number
+    std::size_t first_ = 0;                  // this parse's first number
     // Per order of this submission (from orders_base_): its verdict's index, kNone once replaced.
     std::size_t* order_verdicts_ = nullptr;
     Scratch& scratch_;
@@ -660,8 +665,8 @@ class Driver {
     // out_'s sizes, counted as they grow: size() divides by an element's size (an order's
     // and a verdict's are not powers of two) on every line.
     std::size_t verdict_count_;
-    std::size_t order_count_;
-    std::size_t provinces_;  // the variant's provinces; in_force_ has a slot for each
+    std::size_t own_orders_ = 0;  // this submission's orders in force so far (from orders_base_)
+    std::size_t provinces_;       // the variant's provinces; in_force_ has a slot for each
 };
 
 }  // namespace
