@@ -231,6 +231,8 @@ class Driver {
           verdict_count_(base_),
           provinces_(v.provinces.size()) {
         submission_ = std::move(owner);
+        movement_ = pos.phase.kind == PhaseKind::Movement;
+        no_module_hooks_ = conflict_modules.empty() && refuse_modules.empty();
         if (in_force_.size() < provinces_) in_force_.resize(provinces_);
         in_force_slots_ = in_force_.data();
     }
@@ -385,8 +387,10 @@ class Driver {
         // The movement phase's common orders judged inline, in this function's frame: a
         // function of their own saved and restored six registers on nearly every line. Such
         // an order (a hold, a move or a support) is no ride, and asks for no rail line.
-        const bool common = pos_.phase.kind == PhaseKind::Movement &&
-                            common_order(v_, pos_, power, syntax, verdict);
+        const bool common = movement_ && common_order(v_, pos_, power, syntax, verdict);
+        // On a map whose modules neither refuse nor conflict (nearly every line), a taken
+        // order is accepted as it is: one test, not the three below.
+        if (common && no_module_hooks_) return accept(number, verdict, true);
         if (!common)
             check_in_phase(power, syntax, number, verdict);
         else if (!refuse_modules_.empty())
@@ -655,6 +659,8 @@ class Driver {
     LineEnds& line_ends_;                                  // where each '\n' of the text stands
     std::span<const RuleModule* const> conflict_modules_;  // the parser's (OrderParser)
     std::span<const RuleModule* const> refuse_modules_;    // the same
+    bool no_module_hooks_ = true;                          // both lists are empty, as on most maps
+    bool movement_ = false;         // the position's phase is a movement phase
     std::string_view last_prefix_;  // the last power prefix read, up to its colon
     NameIndex::Match last_power_;   // and what it named (nothing for an empty prefix)
     ClassicLine classic_;           // the line read by read_classic_line, when it was
