@@ -258,6 +258,10 @@ class Driver {
             scratch_.order_verdicts_room = room;
         }
         order_verdicts_ = scratch_.order_verdicts.get();
+        // The submission kept before the first line, not asked for on every verdict (a test a
+        // line); an empty text makes none. (A text of blank lines or comments alone is now
+        // copied though it has no verdict: rare, and a copy of a few bytes.)
+        if (written != 0) keep_submission();
         // By pointers: a line cut from the text by substr had its bounds checked.
         // The ends in a local: through the member, reloaded on every line after the calls.
         const char* begin = text.data();
@@ -567,7 +571,7 @@ class Driver {
         };
         ++verdict_count_;
         return out_.verdicts.emplace_back(
-            Made{number, power, submission(), offset(line), line.size()});
+            Made{number, power, submission_, offset(line), line.size()});
     }
 
     void reject(int number, std::string_view line, PowerId power, std::string error) {
@@ -581,16 +585,15 @@ class Driver {
         verdict.error = std::move(error);
     }
 
-    // The submission, copied once on the first verdict unless the caller's buffer holds it:
-    // the verdicts' echoes are spans of it.
-    const std::shared_ptr<const char[]>& submission() {
+    // The submission, copied once for a text with lines (run()) unless the caller's buffer
+    // holds it: the verdicts' echoes are spans of it.
+    void keep_submission() {
         if (!submission_) {
             std::shared_ptr<char[]> copy = std::make_shared_for_overwrite<char[]>(text_.size());
             std::memcpy(copy.get(), text_.data(), text_.size());
             submission_ = std::move(copy);
             shift_ = 0;
         }
-        return submission_;
     }
 
     // Where `line` stands in the submission's buffer.
