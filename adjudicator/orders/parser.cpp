@@ -4,6 +4,7 @@
 #include "orders/parser.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -205,7 +206,17 @@ struct Scratch {
     std::unique_ptr<std::size_t[]> order_verdicts;
     std::size_t order_verdicts_room = 0;
     LineEnds line_ends;
+    // The buffer the last submission without an owner was copied into, `text_room` bytes: the
+    // next such parse copies its text into it when no verdict shares it any more (a caller
+    // that parses into the same lists again, or dropped the last result, released them), with
+    // no allocation and no release. Only this thread's parses hand it out, and a count of one
+    // means no verdict anywhere holds it, so none can read it while it is written.
+    std::shared_ptr<char[]> text;
+    std::size_t text_room = 0;
 };
+
+// A submission longer than this is copied into a buffer of its own, not kept by the thread.
+constexpr std::size_t kKeptTextBytes = 64 * 1024;
 
 class Driver {
   public:
@@ -588,13 +599,31 @@ class Driver {
     // The submission, copied once for a text with lines (run()) unless the caller's buffer
     // holds it: the verdicts' echoes are spans of it.
     void keep_submission() {
-        if (!submission_) {
-            std::shared_ptr<char[]> copy = std::make_shared_for_overwrite<char[]>(text_.size());
-            std::memcpy(copy.get(), text_.data(), text_.size());
+        if (submission_) return;
+        const std::size_t size = text_.size();
+        if (size > kKeptTextBytes) {
+            std::shared_ptr<char[]> copy = std::make_shared_for_overwrite<char[]>(size);
+            std::memcpy(copy.get(), text_.data(), size);
             submission_ = std::move(copy);
-            shift_ = 0;
+        } else {
+            // The thread's buffer again when no verdict holds it and the text fits, else a new
+            // one kept in its place (the verdicts that hold the old one keep it alive).
+            if (scratch_.text.use_count() != 1 || scratch_.text_room < size) {
+                const std::size_t room = std::max(size, kKeptTextRoom);
+                scratch_.text = std::make_shared_for_overwrite<char[]>(room);
+                scratch_.text_room = room;
+            }
+            // A verdict released on another thread read the old bytes before its release;
+            // the count read above is relaxed, so this orders that read before the writes.
+            std::atomic_thread_fence(std::memory_order_acquire);
+            std::memcpy(scratch_.text.get(), text_.data(), size);
+            submission_ = scratch_.text;
         }
+        shift_ = 0;
     }
+    // The least a kept buffer is made with, so that a longer text than the last rarely needs
+    // a new one.
+    static constexpr std::size_t kKeptTextRoom = 1024;
 
     // Where `line` stands in the submission's buffer.
     std::size_t offset(std::string_view line) const {

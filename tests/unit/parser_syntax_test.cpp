@@ -401,6 +401,39 @@ TEST_CASE("parser: a verdict's echo outlives the text and travels with the verdi
     CHECK(OrderVerdict{}.input().empty());
 }
 
+// A parse without an owner copies its text into a buffer the thread keeps and hands out again
+// once no verdict holds it: a result still held keeps its own bytes through later parses, and
+// a text written over a released one's reads as itself, however long each is.
+TEST_CASE("parser: the thread's text buffer, reused only when no verdict holds it") {
+    const OrderParser parser(standard());
+    ParsedOrders kept;
+    parser.parse_into(kept, start(), "France: A PAR - BUR\nFrance: F BRE - XYZ\n");
+    const ParsedOrders held = kept;  // shares the buffer
+    parser.parse_into(kept, start(), "England: F LON - NTH\n");
+    REQUIRE(held.verdicts.size() == 2);
+    CHECK(held.verdicts[0].input() == "France: A PAR - BUR");
+    CHECK(held.verdicts[1].input() == "France: F BRE - XYZ");
+    REQUIRE(kept.verdicts.size() == 1);
+    CHECK(kept.verdicts[0].input() == "England: F LON - NTH");
+    // Released by the next parse into the same list: the buffer is written again.
+    parser.parse_into(kept, start(), "Italy: A VEN H\n");
+    REQUIRE(kept.verdicts.size() == 1);
+    CHECK(kept.verdicts[0].input() == "Italy: A VEN H");
+    // A text longer than any buffer kept yet, and one past the thread's limit.
+    std::string longer;
+    for (int i = 0; i < 100; ++i) longer += "France: A PAR H\n";
+    parser.parse_into(kept, start(), longer);
+    REQUIRE(kept.verdicts.size() == 100);
+    CHECK(kept.verdicts[99].input() == "France: A PAR H");
+    std::string huge;
+    for (int i = 0; i < 5000; ++i) huge += "Germany: A BER - KIE\n";
+    const ParsedOrders big = parser.parse(start(), huge);
+    parser.parse_into(kept, start(), "Turkey: F ANK H\n");
+    CHECK(big.verdicts[4999].input() == "Germany: A BER - KIE");
+    CHECK(kept.verdicts[0].input() == "Turkey: F ANK H");
+    CHECK(held.verdicts[0].input() == "France: A PAR - BUR");
+}
+
 // The server's resolution parses each seat into one kept list, from one buffer holding every
 // seat's text: each parse starts the list afresh, and its echoes are its own lines of the
 // shared buffer, not the buffer's start.
