@@ -3,6 +3,8 @@
 // a function of their own, on nearly every line, saved and restored six registers.
 #pragma once
 
+#include <cstring>
+
 #include "orders/parser.h"
 #include "orders/syntax.h"
 #include "position/position.h"
@@ -71,7 +73,8 @@ inline bool common_order(const Variant& v, const Position& pos, PowerId power, c
     Order& order = out.order.emplace();
     order.power = power;
     order.unit_type = unit->type;
-    order.unit = at;
+    // Its four bytes at once: field by field, the coast was taken apart through the stack.
+    std::memcpy(&order.unit, &at, sizeof at);
     order.type = s.kind;
     if (s.kind == SyntaxKind::Move) {
         order.destination = Location{d, Coast::None};
