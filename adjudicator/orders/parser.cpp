@@ -273,6 +273,7 @@ class Driver {
         // line); an empty text makes none. (A text of blank lines or comments alone is now
         // copied though it has no verdict: rare, and a copy of a few bytes.)
         if (written != 0) keep_submission();
+        origin_ = text_.data() - shift_;
         // By pointers: a line cut from the text by substr had its bounds checked.
         // The ends in a local: through the member, reloaded on every line after the calls.
         const char* begin = text.data();
@@ -627,7 +628,7 @@ class Driver {
 
     // Where `line` stands in the submission's buffer.
     std::size_t offset(std::string_view line) const {
-        return static_cast<std::size_t>(line.data() - text_.data()) + shift_;
+        return static_cast<std::size_t>(line.data() - origin_);
     }
 
     // The line's verdict, the last, accepted: its order is put in force. `unit_order`: the
@@ -665,9 +666,12 @@ class Driver {
     const Variant& v_;
     const Position& pos_;
     std::string_view text_;  // the submission being read
-    // The caller's buffer, or a copy made on the first verdict; text_ starts shift_ bytes in.
+    // The caller's buffer, or a copy made before the first line; text_ starts shift_ bytes in.
     std::shared_ptr<const char[]> submission_;
     std::size_t shift_ = 0;
+    // Where offset 0 of the submission's buffer stands among the text's bytes: the caller's
+    // buffer's start, or the text's for a copy. One load and a subtraction a verdict.
+    const char* origin_ = nullptr;
     PowerId as_power_;
     PowerId seat_power_;  // as_power_ when it is a power of the variant, else kNoPower
     const NameIndex& names_;
