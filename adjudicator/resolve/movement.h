@@ -68,7 +68,8 @@ class MovementResolver {
     // Provinces left empty by a standoff, sorted, into `out` (its old contents dropped).
     void standoffs(std::vector<ProvinceId>& out) const;
     // The units not dislodged, in the order of their final locations (their order in the
-    // position among equals). Valid until the next call; kept in the resolver's scratch space.
+    // position among equals). Valid after run(), until the next call; kept in the resolver's
+    // scratch space.
     std::span<const std::size_t> staying_in_final_order();
 
   private:
@@ -267,10 +268,12 @@ class MovementResolver {
     bool any_support_ = false;       // after load(): some unit is ordered to support
     bool any_convoy_ = false;        // after load(): some unit is ordered to convoy
     std::vector<Location> final_;    // per unit, after run(): final_location
-    // Scratch for staying_in_final_order: a bit per province where a unit ends, the unit
-    // ending there (read only where the bit is set), and its answer.
+    // Scratch for staying_in_final_order, written by run(): a bit per province where a staying
+    // unit ends, the unit ending there (read only where the bit is set), how many stay, and
+    // the answer.
     std::vector<std::uint64_t> final_bits_;
     std::vector<std::size_t> final_at_;
+    std::size_t staying_count_ = 0;
     std::vector<std::size_t> staying_;
 };
 
