@@ -213,16 +213,15 @@ void Position::normalise_in_order() {
                           [](const Unit& a, const Unit& b) { return a.location < b.location; }));
     index_.built_ = false;
     if (!index_.suspended_) {
-        // In order, the widest province is the last unit's, and each province's first unit
-        // is the first met.
+        // In order, the widest province is the last unit's. Each province's slot names its
+        // first unit: the units are written last first, so the first is written last (no
+        // test of the slot for each unit).
         const std::size_t n = units.size();
         clear_slots_in_order(units, owner.size(), index_.slots_);
         const Unit* const in = units.data();
         std::uint32_t* const slots = index_.slots_.data();
-        for (std::size_t k = 0; k < n; ++k) {
-            std::uint32_t& slot = slots[in[k].location.province];
-            if (slot == 0) slot = static_cast<std::uint32_t>(k + 1);
-        }
+        for (std::size_t k = n; k-- > 0;)
+            slots[in[k].location.province] = static_cast<std::uint32_t>(k + 1);
         index_.count_ = n;
         index_.built_ = true;
     }

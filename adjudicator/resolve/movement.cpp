@@ -350,6 +350,15 @@ void MovementResolver::run() {
     const int* const heads = attackers_.head.data();
     int* const dislodgers = dislodger_.data();
     Location* const finals = final_.data();
+    // The provinces where the staying units end are marked here, for
+    // staying_in_final_order(): a pass of its own read the dislodgers and the final locations
+    // again.
+    const std::size_t provinces = variant_->province_count();
+    final_bits_.assign((provinces + 63) / 64, 0);
+    final_at_.resize(provinces);
+    std::uint64_t* const bits = final_bits_.data();
+    std::size_t* const at = final_at_.data();
+    std::size_t staying = 0;
     for (std::size_t i = 0; i < n; ++i) {
         UnitOrder& u = slots[i];
         const Order& o = u.order;
@@ -362,7 +371,8 @@ void MovementResolver::run() {
                 rail_stops_[i] = rail_stop(static_cast<int>(i));
                 break;
             case OrderType::Support:
-                if (o.unit_type == UnitType::Fleet)
+                // Without canals, canal_open() says yes: no call.
+                if (o.unit_type == UnitType::Fleet && !no_canals_)
                     u.canal_closed = !canal_open(
                         static_cast<int>(i), o.unit.province,
                         o.target_destination == kNoProvince ? o.target : o.target_destination);
@@ -372,12 +382,20 @@ void MovementResolver::run() {
         }
         // Asked for each unit by the reasons, the dislodged and the next units: found once.
         // (Nobody moved to the unit's province, most often: no call.)
-        dislodgers[i] = heads[o.unit.province] < 0 ? -1 : find_dislodger(i);
+        const int dislodger = heads[o.unit.province] < 0 ? -1 : find_dislodger(i);
+        dislodgers[i] = dislodger;
         // Where each unit ends: its destination, or for a rail move the province it stops in.
-        finals[i] = o.type == OrderType::RailMove ? Location{rail_stops_[i], Coast::None}
-                    : o.type == OrderType::Move && results[i] ? o.destination
-                                                              : o.unit;
+        const Location final = o.type == OrderType::RailMove ? Location{rail_stops_[i], Coast::None}
+                               : o.type == OrderType::Move && results[i] ? o.destination
+                                                                         : o.unit;
+        finals[i] = final;
+        if (dislodger >= 0) continue;
+        const ProvinceId p = final.province;
+        bits[p / 64] |= std::uint64_t{1} << (p % 64);
+        at[p] = i;
+        ++staying;
     }
+    staying_count_ = staying;
 }
 
 bool MovementResolver::resolve(int i) {
@@ -491,27 +509,12 @@ bool MovementResolver::adjudicate(int i) {
 }
 
 std::span<const std::size_t> MovementResolver::staying_in_final_order() {
-    // No two units end in one province, so the provinces give the order: a bit per province
-    // where a unit ends and the unit ending there, read back in province order (a word of 64
-    // provinces at a time). No sort, and no pass over the provinces' table.
-    const std::size_t provinces = variant_->province_count();
-    final_bits_.assign((provinces + 63) / 64, 0);
-    final_at_.resize(provinces);
-    std::size_t count = 0;
-    // Through pointers held here (take_orders() says why).
-    const int* const dislodgers = dislodger_.data();
-    const Location* const finals = final_.data();
-    std::uint64_t* const bits = final_bits_.data();
-    std::size_t* const at = final_at_.data();
-    const std::size_t n = units_.size();
-    for (std::size_t i = 0; i < n; ++i) {
-        if (dislodgers[i] >= 0) continue;
-        const ProvinceId p = finals[i].province;
-        const std::uint64_t bit = std::uint64_t{1} << (p % 64);
-        bits[p / 64] |= bit;
-        at[p] = i;
-        ++count;
-    }
+    // No two units end in one province, so the provinces give the order: run() marked a bit per
+    // province where a staying unit ends and the unit ending there, read back here in province
+    // order (a word of 64 provinces at a time). No sort, and no pass over the provinces' table.
+    const std::size_t count = staying_count_;
+    const std::uint64_t* const bits = final_bits_.data();
+    const std::size_t* const at = final_at_.data();
     // Two units in one province set one bit: fewer bits than units tell it, once read back
     // (a test of each unit's bit as it was set cost a few instructions a unit).
     staying_.resize(count);

@@ -68,7 +68,8 @@ class MovementResolver {
     // Provinces left empty by a standoff, sorted, into `out` (its old contents dropped).
     void standoffs(std::vector<ProvinceId>& out) const;
     // The units not dislodged, in the order of their final locations (their order in the
-    // position among equals). Valid until the next call; kept in the resolver's scratch space.
+    // position among equals). Valid after run(), until the next call; kept in the resolver's
+    // scratch space.
     std::span<const std::size_t> staying_in_final_order();
 
   private:
@@ -101,8 +102,9 @@ class MovementResolver {
 
     // Per province, the units ordered to move there (a rail move: to or through it), in the
     // order of the units. Chains of entries rather than rows: building rows took two passes
-    // over every province of the map each phase; a chain touches only the provinces moved to,
-    // and only their heads are cleared for the next phase.
+    // over every province of the map each phase; a chain touches only the provinces moved to.
+    // The heads are cleared at once (one fill, as unit_at_'s): a list of the heads set, to
+    // clear only those, cost a test and a store for each entry added, more than the fill.
     // The supports of each unit's order are chained the same way (rows took five passes over
     // the units; a chain, one).
     struct Chains {
@@ -112,19 +114,15 @@ class MovementResolver {
         };
         std::vector<int> head;       // per province (or unit): its first entry, -1 for none
         std::vector<Entry> entries;  // one store per entry added, read together when walked
-        std::vector<int> used;       // the provinces whose head is set
 
         // Empties every chain, with room for `rows` of them.
         void reset(std::size_t rows) {
-            for (const int r : used) head[static_cast<std::size_t>(r)] = -1;
-            used.clear();
+            head.assign(rows, -1);
             entries.clear();
-            if (head.size() < rows) head.resize(rows, -1);
         }
         // Puts unit i first in row r's chain: entries added last to first list in order.
         void push_front(std::size_t r, int i) {
             int& first = head[r];
-            if (first < 0) used.push_back(static_cast<int>(r));
             entries.push_back(Entry{i, first});
             first = static_cast<int>(entries.size() - 1);
         }
@@ -267,10 +265,12 @@ class MovementResolver {
     bool any_support_ = false;       // after load(): some unit is ordered to support
     bool any_convoy_ = false;        // after load(): some unit is ordered to convoy
     std::vector<Location> final_;    // per unit, after run(): final_location
-    // Scratch for staying_in_final_order: a bit per province where a unit ends, the unit
-    // ending there (read only where the bit is set), and its answer.
+    // Scratch for staying_in_final_order, written by run(): a bit per province where a staying
+    // unit ends, the unit ending there (read only where the bit is set), how many stay, and
+    // the answer.
     std::vector<std::uint64_t> final_bits_;
     std::vector<std::size_t> final_at_;
+    std::size_t staying_count_ = 0;
     std::vector<std::size_t> staying_;
 };
 
