@@ -21,6 +21,7 @@
 #include "orders/parser.h"
 #include "synthetic_front.h"
 #include "synthetic_standard.h"
+#include "tiling.h"
 #include "workloads.h"
 
 using namespace adjutant;
@@ -42,10 +43,13 @@ constexpr const char* kUsage =
     "Each set of phases is played REPS times for the timings, after one warm-up pass.\n"
     "--instructions: also the instructions per phase, per unit and per province under callgrind\n"
     "(valgrind must be installed; one run of a few seconds per table row).\n"
-    "--map, --size: only that map, only that size.\n";
+    "--map, --size: only that map, only that size.\n"
+    "--numbered-names: the copies' provinces named \"PAR3\" rather than by other three-letter\n"
+    "names as every real map's are (what the longer names cost).\n";
 
 struct Options {
     bool instructions = false;
+    bool numbered_names = false;
     std::string map = "all";
     int size = 0;  // 0: every size
     long phases = 48;
@@ -171,7 +175,8 @@ Row measure(const Variant& v, int size, const Workload& w, const Options& o, con
     const std::string map = w.label.substr(0, w.label.find('-'));
     const std::string args = "--map " + map + " --size " + std::to_string(size) + " --phases " +
                              std::to_string(o.phases) + " --years " + std::to_string(o.years) +
-                             " --weeks " + std::to_string(o.weeks);
+                             " --weeks " + std::to_string(o.weeks) +
+                             (o.numbered_names ? " --numbered-names" : "");
     std::string printed;
     const auto total = callgrind_instructions(self, args, w.label, 1, &printed);
     const auto at = printed.find("measured phases=");
@@ -231,7 +236,8 @@ void run_size(const std::string& map, int size, const Options& o, const char* se
 
 int main(int argc, char** argv) {
     Options o;
-    read_options(argc, argv, kUsage, {{"--instructions", &o.instructions}},
+    read_options(argc, argv, kUsage,
+                 {{"--instructions", &o.instructions}, {"--numbered-names", &o.numbered_names}},
                  {{"--map", [&](const char* v) { o.map = v; }},
                   {"--size", [&](const char* v) { o.size = std::atoi(v); }},
                   {"--phases", [&](const char* v) { o.phases = std::atol(v); }},
@@ -244,6 +250,7 @@ int main(int argc, char** argv) {
         std::fputs(kUsage, stderr);
         return 64;
     }
+    if (o.numbered_names) use_numbered_names();
     std::vector<Table> tables;
     const struct {
         const char* map;

@@ -4,13 +4,56 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <sstream>
+#include <utility>
 
+#include "orders/keywords.h"
 #include "variant/variant_json.h"
 
 namespace adjutant::bench {
 
 using json = nlohmann::json;
+
+namespace {
+
+bool numbered_names = false;
+
+// The next unused three-letter code: those beginning with X, Z or Q, letters no real map's
+// abbreviation begins with (standard, Colonial, western-front-1914), 2,028 in all, keywords
+// passed over.
+std::string next_code() {
+    static int next = 0;
+    constexpr char kFirst[] = {'X', 'Z', 'Q'};
+    for (;;) {
+        if (next >= 3 * 26 * 26) {
+            std::fprintf(stderr, "the synthetic map needs more than 2,028 three-letter names\n");
+            std::exit(70);
+        }
+        const int n = next++;
+        std::string code{kFirst[n / (26 * 26)], static_cast<char>('A' + n / 26 % 26),
+                         static_cast<char>('A' + n % 26)};
+        if (keyword_of(code) == Keyword::None) return code;
+    }
+}
+
+// Province `abbr`'s abbreviation in copy `copy` (> 0). Every real map names its provinces with
+// three letters, and the classic reader reads such a name on its fastest path; copies named
+// "PAR3" would make a larger map dearer per unit by its longer names, not by its size. Each
+// (abbreviation, copy) is given the next code the first time it is asked for, the same one
+// after: the map and its orders are written by the same process.
+std::string three_letter_abbreviation(const std::string& abbr, int copy) {
+    static std::map<std::pair<std::string, int>, std::string> given;
+    auto [at, fresh] = given.try_emplace({abbr, copy});
+    if (fresh) at->second = next_code();
+    return at->second;
+}
+
+}  // namespace
+
+void use_numbered_names() {
+    numbered_names = true;
+}
 
 nlohmann::json read_variant_json(const std::string& name) {
     const std::string path =
@@ -32,7 +75,10 @@ std::string in_copy(const std::string& text, int copy) {
     const std::size_t begin = text.size() > 2 && text[1] == ' ' ? 2 : 0;
     const std::size_t slash = text.find('/', begin);
     const std::size_t end = slash == std::string::npos ? text.size() : slash;
-    return text.substr(0, end) + std::to_string(copy) + text.substr(end);
+    const std::string abbr = text.substr(begin, end - begin);
+    const std::string renamed =
+        numbered_names ? abbr + std::to_string(copy) : three_letter_abbreviation(abbr, copy);
+    return text.substr(0, begin) + renamed + text.substr(end);
 }
 
 std::string named_in_copy(const std::string& name, int copy) {

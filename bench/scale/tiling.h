@@ -14,8 +14,13 @@ namespace adjutant::bench {
 nlohmann::json read_variant_json(const std::string& name);
 
 // A location ("PAR", "STP/NC") or unit ("A PAR", "F STP/SC") with its province renamed for copy
-// `copy`: "PAR" stays "PAR" in copy 0 and is "PAR3" in copy 3.
+// `copy`: "PAR" stays "PAR" in copy 0 and is another three-letter name in copy 3 ("XAK"), or
+// "PAR3" after use_numbered_names().
 std::string in_copy(const std::string& text, int copy);
+
+// The copies' provinces named by their original's abbreviation and the copy's number ("PAR3"),
+// to show what longer names cost; before any map is made.
+void use_numbered_names();
 
 // A name or alias in copy `copy`: "Paris" in copy 0, "Paris 3" in copy 3.
 std::string named_in_copy(const std::string& name, int copy);
