@@ -72,9 +72,8 @@ void unit_points(const Variant& variant, const Position& position, std::span<con
     for (std::size_t i = 0; i < n; ++i) {
         const Order& order = resolver.order(i);
         const Reason reason = resolver.failure_reason(i);
-        const bool succeeded = reason == Reason::None &&
-                               (order.type != OrderType::Move || resolver.succeeded(i)) &&
-                               (order.type != OrderType::Support || resolver.succeeded(i));
+        // failure_reason() gives none exactly when the order succeeded.
+        const bool succeeded = reason == Reason::None;
         const std::string_view why = resolver.failure_words(i);
         const bool defaulted = !resolver.ordered(i);
         OrderResult& result = results[i];
