@@ -63,16 +63,17 @@ void unit_points(const Variant& variant, const Position& position, std::span<con
 // Each unit's result, written over the elements `results` holds. A result is plain data, made
 // by resize(). Each result's fields are worked out before its order is copied in, through a
 // pointer held here: the copy may alias anything, so the resolver's tables are loaded again
-// after it.
-void write_results(const MovementResolver& resolver, std::size_t n, std::vector<OrderResult>& out) {
+// after it. Out of line, as is write_staying_units(): inlined, both loops made
+// adjudicate_movement() one large frame whose spills and reloads cost more than two calls.
+[[gnu::noinline]] void write_results(const MovementResolver& resolver, std::size_t n,
+                                     std::vector<OrderResult>& out) {
     out.resize(n);
     OrderResult* const results = out.data();
     for (std::size_t i = 0; i < n; ++i) {
         const Order& order = resolver.order(i);
         const Reason reason = resolver.failure_reason(i);
-        const bool succeeded = reason == Reason::None &&
-                               (order.type != OrderType::Move || resolver.succeeded(i)) &&
-                               (order.type != OrderType::Support || resolver.succeeded(i));
+        // failure_reason() gives none exactly when the order succeeded.
+        const bool succeeded = reason == Reason::None;
         const std::string_view why = resolver.failure_words(i);
         const bool defaulted = !resolver.ordered(i);
         OrderResult& result = results[i];
@@ -90,8 +91,9 @@ void write_results(const MovementResolver& resolver, std::size_t n, std::vector<
 // written once: through the vectors, each access after a store loaded their data again, and
 // the location was written twice.
 // Returns how many stay.
-std::size_t write_staying_units(const Position& position, MovementResolver& resolver,
-                                std::vector<Unit>& next) {
+[[gnu::noinline]] std::size_t write_staying_units(const Position& position,
+                                                  MovementResolver& resolver,
+                                                  std::vector<Unit>& next) {
     const std::span<const std::size_t> staying = resolver.staying_in_final_order();
     const std::size_t kept_units = std::min(next.size(), staying.size());
     next.resize(kept_units);
