@@ -19,11 +19,12 @@ namespace adjutant {
 // accept it with the same order and no note; anything else (every refusal, a note, a coast, a
 // convoy, a rail line or canal that could matter) returns false with `out` untouched, for the
 // full judgement to judge as before. The modules' refusals are the caller's to ask.
-inline bool common_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s,
-                         Checked& out) {
+// `units` is the position's lookup (Position::unit_lookup), taken once a parse.
+inline bool common_order(const Variant& v, const UnitLookup& units, PowerId power,
+                         const OrderSyntax& s, Checked& out) {
     if (s.kind != SyntaxKind::Hold && s.kind != SyntaxKind::Move && s.kind != SyntaxKind::Support)
         return false;
-    const Unit* unit = pos.unit_at(s.unit.place.province);
+    const Unit* unit = units.at(s.unit.place.province);
     if (unit == nullptr || unit->power != power || (s.unit.type && *s.unit.type != unit->type))
         return false;
     const Location at = unit->location;
@@ -48,7 +49,7 @@ inline bool common_order(const Variant& v, const Position& pos, PowerId power, c
     } else if (s.kind == SyntaxKind::Support) {
         const ProvinceId t = s.target.place.province;
         if (t == at.province) return false;
-        target = pos.unit_at(t);
+        target = units.at(t);
         if (target == nullptr || (s.target.type && *s.target.type != target->type)) return false;
         if (!s.target_destination) {
             if (!v.can_reach(unit->type, at, t)) return false;

@@ -226,6 +226,7 @@ class Driver {
            std::shared_ptr<const char[]> owner)
         : v_(v),
           pos_(pos),
+          units_(pos.unit_lookup(v.provinces.size())),
           as_power_(as_power),
           seat_power_(as_power < v.powers.size() ? as_power : kNoPower),
           names_(names),
@@ -403,7 +404,7 @@ class Driver {
         // The movement phase's common orders judged inline, in this function's frame: a
         // function of their own saved and restored six registers on nearly every line. Such
         // an order (a hold, a move or a support) is no ride, and asks for no rail line.
-        const bool common = movement_ && common_order(v_, pos_, power, syntax, verdict);
+        const bool common = movement_ && common_order(v_, units_, power, syntax, verdict);
         // On a map whose modules neither refuse nor conflict (nearly every line), a taken
         // order is accepted as it is: one test, not the three below.
         if (common && no_module_hooks_) return accept(number, verdict, true);
@@ -665,6 +666,8 @@ class Driver {
 
     const Variant& v_;
     const Position& pos_;
+    // The position's units by province, taken once: the position is not edited in a parse.
+    const UnitLookup units_;
     std::string_view text_;  // the submission being read
     // The caller's buffer, or a copy made before the first line; text_ starts shift_ bytes in.
     std::shared_ptr<const char[]> submission_;

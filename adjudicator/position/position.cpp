@@ -77,6 +77,21 @@ void Position::move_unit(std::size_t slot, Location to) {
         index_.slots_[to.province] = static_cast<std::uint32_t>(slot + 1);
 }
 
+UnitLookup Position::unit_lookup(std::size_t provinces) const {
+    UnitLookup lookup;
+    lookup.position_ = this;
+    // Without an index reaching every province asked, each look is unit_at's.
+    if (indexed() && index_.slots_.size() >= provinces) {
+        lookup.slots_ = index_.slots_.data();
+        lookup.units_ = units.data();
+    }
+    return lookup;
+}
+
+const Unit* UnitLookup::at_unindexed(ProvinceId province) const {
+    return position_->unit_at(province);
+}
+
 void Position::suspend_index() {
     index_.suspended_ = true;
     index_.built_ = false;

@@ -22,12 +22,15 @@ const Unit* scanned(const Position& position, ProvinceId province) {
     return nullptr;
 }
 
-// unit_at (the const overload, which keeps the index) against a scan, for every province.
+// unit_at (the const overload, which keeps the index) and the lookup the parser takes once
+// (unit_lookup) against a scan, for every province.
 void check_every_province(const Variant& v, const Position& position) {
+    const UnitLookup lookup = position.unit_lookup(v.provinces.size());
     for (std::size_t p = 0; p < v.provinces.size(); ++p) {
         const auto province = static_cast<ProvinceId>(p);
         CHECK_MESSAGE(position.unit_at(province) == scanned(position, province),
                       v.provinces[p].abbr);
+        CHECK_MESSAGE(lookup.at(province) == scanned(position, province), v.provinces[p].abbr);
     }
 }
 
@@ -82,6 +85,7 @@ TEST_CASE("unit index: edits of units made directly are noticed or undone by nor
     position.normalise();
     position.units[slot_of(position, province(v, "MUN"))].location = Location{province(v, "TYR")};
     CHECK(std::as_const(position).unit_at(province(v, "MUN")) == nullptr);
+    CHECK(position.unit_lookup(v.provinces.size()).at(province(v, "MUN")) == nullptr);
     position.normalise();
     check_every_province(v, position);
 
