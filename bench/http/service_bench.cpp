@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <spdlog/spdlog.h>
@@ -67,12 +68,18 @@ std::map<std::string, std::string> seat_texts() {
     return seats;
 }
 
-// resolution.cpp's gather_orders and resolve_one, less the rows and the JSON: every seat
-// parsed on its own onto the end of the joined lists, one adjudication.
+// The seats as the store hands them to the resolution: a list of rows, power and text.
+using SeatRows = std::vector<std::pair<std::string, std::string>>;
+
+// resolution.cpp's gather_orders and resolve_one, less the JSON: every seat parsed on its own
+// onto the end of the thread's kept lists, one adjudication into the thread's kept result.
 template <typename Parse>
 std::size_t resolve_server_way(const Variant& variant, const Position& position,
-                               const std::map<std::string, std::string>& seats, Parse&& parse) {
-    ParsedOrders all;
+                               const SeatRows& seats, Parse&& parse) {
+    thread_local ParsedOrders kept_orders;
+    ParsedOrders& all = kept_orders;
+    all.verdicts.clear();
+    all.orders.clear();
     all.orders.reserve(position.units.size());
     all.verdicts.reserve(position.units.size());
     // As gather_orders: every seat's text in one buffer the verdicts share.
@@ -137,12 +144,13 @@ int run(int argc, char** argv) {
     const Variant& variant = loaded->variant;
     const Position start = starting_position(variant);
     const auto seats = seat_texts();
+    const SeatRows seat_rows(seats.begin(), seats.end());
 
     // (a) the resolution's parse and adjudication.
     std::size_t checksum = 0;
     const auto resolve_kept = [&](long) {
         checksum += resolve_server_way(
-            variant, start, seats,
+            variant, start, seat_rows,
             [&](ParsedOrders& all, const Position& position, std::string_view text, PowerId power,
                 const std::shared_ptr<const char[]>& owner) {
                 loaded->parser().parse_onto(all, position, text, power, owner);
@@ -155,7 +163,7 @@ int run(int argc, char** argv) {
     const Figure kept = measure("server-way", iterations, resolve_kept);
     const Figure per_call = measure("per-call-parser", iterations, [&](long) {
         checksum += resolve_server_way(
-            variant, start, seats,
+            variant, start, seat_rows,
             [&](ParsedOrders& all, const Position& position, std::string_view text, PowerId power,
                 const std::shared_ptr<const char[]>&) {
                 // A parser built for the seat, its lists joined as the server joined them.

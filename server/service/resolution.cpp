@@ -47,13 +47,13 @@ bool anyone_needs_orders(const Variant& variant, const Position& position) {
 // Every seat's stored orders for the current phase, as the results report and the phase row
 // take them.
 struct GatheredOrders {
-    ParsedOrders all;                                 // every seat's verdicts and orders
     nlohmann::json stored = nlohmann::json::array();  // per seat: text, orders, source
     nlohmann::json events = nlohmann::json::array();  // unreadable and missing orders
     std::vector<std::string> ordered;                 // the powers whose orders count
 };
 
-GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game) {
+// Every seat's verdicts and orders go into `all`, emptied first.
+GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game, ParsedOrders& all) {
     const Variant& variant = game.variant->variant;
     const std::int64_t id = game.row.id;
     GatheredOrders out;
@@ -61,8 +61,10 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game) {
     // Each seat parsed straight onto the end of the joined lists, which have room for an order
     // per unit (most phases do not pass it): no seat's lists of its own, no join that moves
     // every verdict again.
-    out.all.orders.reserve(game.position.units.size());
-    out.all.verdicts.reserve(game.position.units.size());
+    all.verdicts.clear();
+    all.orders.clear();
+    all.orders.reserve(game.position.units.size());
+    all.verdicts.reserve(game.position.units.size());
     const std::vector<storage::OrderRow> rows = store.orders(id, game.phase.seq);
     // Every seat's text in one buffer, which the verdicts' echoes share, instead of a copy
     // made by each seat's parse.
@@ -74,13 +76,13 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game) {
         // not JSON, a power the variant lacks) never blocks the game: the seat resolves as if
         // it had sent nothing, and an event says why (issue 14, item 2).
         std::string problem = unreadable_orders(row);
-        const std::size_t first_order = out.all.orders.size();
+        const std::size_t first_order = all.orders.size();
         if (problem.empty()) {
             try {
                 // Re-parsed against the same position they were submitted for, so the
                 // verdicts are the ones the player saw. A parse that throws leaves the joined
                 // lists as they were.
-                game.variant->parser().parse_onto(out.all, game.position, text,
+                game.variant->parser().parse_onto(all, game.position, text,
                                                   power_id(variant, row.power), texts.owner());
             } catch (const std::exception& error) {
                 problem = std::string("the stored orders cannot be parsed: ") + error.what();
@@ -94,8 +96,8 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game) {
             continue;
         }
         nlohmann::json lines = nlohmann::json::array();
-        for (std::size_t i = first_order; i < out.all.orders.size(); ++i)
-            lines.push_back(out.all.orders[i].text(variant));
+        for (std::size_t i = first_order; i < all.orders.size(); ++i)
+            lines.push_back(all.orders[i].text(variant));
         // The text as submitted is kept so replay reproduces the very same verdicts.
         out.stored.push_back(
             {{"power", row.power}, {"text", row.text}, {"orders", lines}, {"source", row.source}});
@@ -143,8 +145,9 @@ void require_battles_decided(const LoadedGame& game, const std::vector<Order>& o
 std::vector<tabletop_battles::Battle> phase_battles(const Locked& locked, const LoadedGame& game) {
     const Variant& variant = game.variant->variant;
     if (!tabletop_battles::fights_on_tabletop(variant)) return {};
-    const GatheredOrders gathered = gather_orders(locked.store(), game);
-    return tabletop_battles::battles(variant, game.position, gathered.all.orders);
+    ParsedOrders all;
+    gather_orders(locked.store(), game, all);
+    return tabletop_battles::battles(variant, game.position, all.orders);
 }
 
 void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
@@ -152,8 +155,12 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
     auto& store = locked.store();
     const Variant& variant = game.variant->variant;
     const std::int64_t id = game.row.id;
-    const GatheredOrders gathered = gather_orders(store, game);
-    require_battles_decided(game, gathered.all.orders);
+    // The thread's parsed lists, kept as its result is (below): a resolution reuses their
+    // room rather than allocating two lists and freeing them. gather_orders empties them first.
+    thread_local ParsedOrders kept_orders;
+    ParsedOrders& all = kept_orders;
+    const GatheredOrders gathered = gather_orders(store, game, all);
+    require_battles_decided(game, all.orders);
     // The thread's result, kept from resolution to resolution as its scratch space is: a
     // resolution reuses the vectors' room (results, the next position's units, owners, index)
     // rather than allocating and freeing a new result's. Every field is set anew whatever
@@ -161,13 +168,12 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
     thread_local Adjudication kept;
     Adjudication& adjudication = kept;
     try {
-        adjudicate(variant, game.position, gathered.all.orders, adjudication, dice_seed(game.row));
+        adjudicate(variant, game.position, all.orders, adjudication, dice_seed(game.row));
     } catch (const std::exception& error) {
         throw ApiError(500, "adjudication_failed", error.what());
     }
     const std::string orders_text = json_text(gathered.stored);
-    const std::string results_text =
-        json_text(adjudication_json(variant, gathered.all, adjudication));
+    const std::string results_text = json_text(adjudication_json(variant, all, adjudication));
     // Planned under the lock before the transaction opens, written inside it.
     const attendance::Plan attendance_plan =
         attendance::plan_attendance(locked, game, gathered.ordered);
