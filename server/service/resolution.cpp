@@ -140,6 +140,14 @@ void require_battles_decided(const LoadedGame& game, const std::vector<Order>& o
                        " (GET .../battles, then the 'battles' action)");
 }
 
+// The thread's parsed lists, kept from resolution to resolution as its result is (resolve_one):
+// a resolution reuses their room rather than allocating two lists and freeing them.
+// gather_orders empties them first.
+ParsedOrders& kept_parsed_orders() {
+    thread_local ParsedOrders kept;
+    return kept;
+}
+
 }  // namespace
 
 std::vector<tabletop_battles::Battle> phase_battles(const Locked& locked, const LoadedGame& game) {
@@ -155,10 +163,7 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
     auto& store = locked.store();
     const Variant& variant = game.variant->variant;
     const std::int64_t id = game.row.id;
-    // The thread's parsed lists, kept as its result is (below): a resolution reuses their
-    // room rather than allocating two lists and freeing them. gather_orders empties them first.
-    thread_local ParsedOrders kept_orders;
-    ParsedOrders& all = kept_orders;
+    ParsedOrders& all = kept_parsed_orders();
     const GatheredOrders gathered = gather_orders(store, game, all);
     require_battles_decided(game, all.orders);
     // The thread's result, kept from resolution to resolution as its scratch space is: a
