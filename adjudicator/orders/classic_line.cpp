@@ -408,7 +408,8 @@ constexpr std::array<std::uint8_t, 256> kUnitLetter = [] {
     // Nearly always a word of seven bytes or fewer and a space, eight bytes that the line holds:
     // the first space found at once, the bytes before it lowered and looked up. They are the
     // word when they are all word bytes: a key holds no other byte (NameIndex::short_words_),
-    // and lowering ASCII bytes changes only 'A' to 'Z'.
+    // and lowering ASCII bytes changes only 'A' to 'Z'. But for NUL, which the key cannot tell
+    // from the zeros after a shorter word ("LON\0" would be LON): tested apart.
     if (std::endian::native == std::endian::little && end - p >= 8) {
         constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
         std::uint64_t bytes;
@@ -417,8 +418,12 @@ constexpr std::array<std::uint8_t, 256> kUnitLetter = [] {
         const std::uint64_t spaces = (x - kOnes) & ~x & (kOnes * 0x80);  // the lowest one exact
         if (spaces != 0) {
             const auto size = static_cast<unsigned>(std::countr_zero(spaces)) / 8;
-            bytes &= (std::uint64_t{1} << (8 * size)) - 1;
-            if (size == 0 || (bytes & (kOnes * 0x80)) != 0) return nullptr;
+            const std::uint64_t in_word = (std::uint64_t{1} << (8 * size)) - 1;
+            bytes &= in_word;
+            // Zero bytes of the word: the lowest is flagged exactly, and none is flagged
+            // wrongly below it (a borrow only carries upwards).
+            const std::uint64_t nuls = (bytes - kOnes) & ~bytes & (kOnes * 0x80) & in_word;
+            if (size == 0 || (bytes & (kOnes * 0x80)) != 0 || nuls != 0) return nullptr;
             const std::size_t id = names.classic_short_word(NameIndex::lower_eight(bytes));
             if (id == 0) return nullptr;
             place.province = static_cast<ProvinceId>(id - 1);

@@ -321,3 +321,22 @@ TEST_CASE("classic lines: a name that begins longer names is read alone when no 
     CHECK_FALSE(read_classic_line(names, "England: F ENG H", out));
     CHECK(same_both_ways(OrderParser(variant), variant, position, text));
 }
+
+TEST_CASE("classic lines: a NUL byte inside a name is not the name's padding") {
+    // A name of another length than three letters is looked up as eight bytes, the word's and
+    // zeros after it: a NUL byte ending the word ("LON\0") must not read as the name "LON".
+    // The parser's fuzz target found the lines below read otherwise than the general path.
+    const Variant& variant = standard_variant();
+    const Position position = starting_position(variant);
+    const OrderParser parser(variant);
+    const NameIndex names(variant);
+    ClassicLine out;
+    using namespace std::string_literals;
+    for (const std::string& line : {"F LON\0 - BOT"s, "England: F LON\0 - NTH"s,
+                                    "England: F LON - NTH\0 "s, "England: F EDI S F LON\0 - NTH"s,
+                                    "Russia: F STP/SC - BOT\0 "s, "France: A PAR\0\0 H"s}) {
+        CHECK_FALSE_MESSAGE(read_classic_line(names, line, out), line);
+        CHECK(same_both_ways(parser, variant, position, line, PowerId{0}));
+        CHECK(same_both_ways(parser, variant, position, line));
+    }
+}
