@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: arbitrary bytes as order text, for the standard starting position in each
 // phase kind. The parser must never crash or hang, and every message must be printable text (clean
-// UTF-8).
+// UTF-8). The classic reader and the general path, and the seats read by one reader and one by
+// one, must agree.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "orders/classic_line.h"
 #include "orders/lexer.h"
@@ -70,6 +75,18 @@ void check_printable(const std::string& text) {
     }
 }
 
+bool same_verdicts(const ParsedOrders& a, const ParsedOrders& b) {
+    if (a.orders != b.orders || a.verdicts.size() != b.verdicts.size()) return false;
+    for (std::size_t i = 0; i < a.verdicts.size(); ++i) {
+        const OrderVerdict& x = a.verdicts[i];
+        const OrderVerdict& y = b.verdicts[i];
+        if (x.line != y.line || x.power != y.power || x.order != y.order || x.error != y.error ||
+            x.note != y.note || x.input() != y.input())
+            return false;
+    }
+    return true;
+}
+
 // The classic line reader (orders/classic_line.h) must never read a line otherwise than the
 // general path: the same text parsed without it gives the same verdicts and orders.
 void same_without_classic_lines(const ParsedOrders& parsed, const Position& pos,
@@ -79,15 +96,37 @@ void same_without_classic_lines(const ParsedOrders& parsed, const Position& pos,
     use_classic_lines(false);
     const ParsedOrders general = parser.parse(pos, text, as);
     use_classic_lines(true);
-    if (general.orders != parsed.orders || general.verdicts.size() != parsed.verdicts.size())
-        std::abort();
-    for (std::size_t i = 0; i < general.verdicts.size(); ++i) {
-        const OrderVerdict& a = general.verdicts[i];
-        const OrderVerdict& b = parsed.verdicts[i];
-        if (a.line != b.line || a.power != b.power || a.order != b.order || a.error != b.error ||
-            a.note != b.note || a.input() != b.input())
-            std::abort();
+    if (!same_verdicts(general, parsed)) std::abort();
+}
+
+// The text cut into seats at its form feeds, each seat a power in turn from `as`: the server's
+// parse of every seat by one reader (parse_seats) must read them as parse_onto reads each in
+// turn, with the texts in one shared buffer (`shared`) or copied by the parse.
+void same_as_each_seat(const Position& pos, std::string_view text, PowerId as, bool shared) {
+    const World& w = world();
+    static const OrderParser parser(w.variant);
+    std::shared_ptr<char[]> buffer(new char[text.size() + 1]);
+    std::memcpy(buffer.get(), text.data(), text.size());
+    const std::string_view copy(buffer.get(), text.size());
+    std::vector<SeatSubmission> seats;
+    ParsedOrders onto;
+    std::size_t power = as;
+    for (std::size_t at = 0;;) {
+        const std::size_t end = std::min(copy.find('\f', at), copy.size());
+        SeatSubmission& seat = seats.emplace_back();
+        seat.text = copy.substr(at, end - at);
+        seat.power = power < w.variant.powers.size() ? static_cast<PowerId>(power) : kNoPower;
+        power = (power + 1) % (w.variant.powers.size() + 1);
+        parser.parse_onto(onto, pos, seat.text, seat.power);
+        if (end == copy.size()) break;
+        at = end + 1;
     }
+    ParsedOrders all;
+    parser.parse_seats(all, pos, seats, shared ? buffer : nullptr);
+    if (!same_verdicts(all, onto)) std::abort();
+    if (seats.back().verdicts_end != onto.verdicts.size() ||
+        seats.back().orders_end != onto.orders.size())
+        std::abort();
 }
 
 }  // namespace
@@ -100,7 +139,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // One parser for the whole run: indexing the names per input would dominate the time.
     static const OrderParser parser(w.variant);
     const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
+    bool shared = data[0] % 2 == 0;
     for (const Position* pos : {&w.movement, &w.retreat, &w.adjustment}) {
+        same_as_each_seat(*pos, text, as, shared);
+        shared = !shared;
         const ParsedOrders parsed = parser.parse(*pos, text, as);
         std::size_t accepted = 0;
         for (const OrderVerdict& v : parsed.verdicts) {

@@ -218,6 +218,17 @@ struct Scratch {
 // A submission longer than this is copied into a buffer of its own, not kept by the thread.
 constexpr std::size_t kKeptTextBytes = 64 * 1024;
 
+// The thread's scratch, kept from parse to parse, and whether a parse on this thread is using
+// it: a parse inside a parse (a module's hook) makes a scratch of its own.
+Scratch& thread_scratch() {
+    thread_local Scratch kept;
+    return kept;
+}
+bool& thread_scratch_busy() {
+    thread_local bool busy = false;
+    return busy;
+}
+
 class Driver {
   public:
     Driver(const Variant& v, const NameIndex& names, const Position& pos, PowerId as_power,
@@ -247,6 +258,30 @@ class Driver {
         no_module_hooks_ = conflict_modules.empty() && refuse_modules.empty();
         if (in_force_.size() < provinces_) in_force_.resize(provinces_);
         in_force_slots_ = in_force_.data();
+    }
+
+    // The next seat of OrderParser::parse_seats: its submission is read onto the end of the
+    // same lists as a driver made for it would read it. What is the submission's is set anew;
+    // the position's (the unit lookup, the in-force slots' numbers, the scratch) is kept.
+    void next_seat(PowerId as_power, bool caller_owns_texts) {
+        as_power_ = as_power;
+        seat_power_ = as_power < v_.powers.size() ? as_power : kNoPower;
+        if (!caller_owns_texts) submission_.reset();  // each seat's text copied on its own
+        shift_ = 0;
+        token_count_ = 0;
+        tokens_line_ = nullptr;
+        kept_tokens_ = 0;
+        kept_bytes_ = 0;
+        prefix_kept_ = false;
+        ledger_.reset();  // its builds and disbands are counted per submission
+        any_replaced_ = false;
+        last_prefix_ = {};
+        last_power_ = {};
+        block_ = Block{};
+        base_ = out_.verdicts.size();
+        orders_base_ = out_.orders.size();
+        verdict_count_ = base_;
+        own_orders_ = 0;
     }
 
     void run(std::string_view text) {
@@ -754,8 +789,7 @@ void OrderParser::parse_onto(ParsedOrders& out, const Position& position, std::s
     const std::size_t verdicts = out.verdicts.size();
     const std::size_t orders = out.orders.size();
     try {
-        thread_local Scratch kept;
-        thread_local bool busy = false;
+        bool& busy = thread_scratch_busy();
         if (busy) {  // a parse inside a parse on this thread (a module's hook) uses its own
             Scratch own;
             Driver(variant_, *names_, position, as_power, conflict_modules_, refuse_modules_, own,
@@ -765,10 +799,11 @@ void OrderParser::parse_onto(ParsedOrders& out, const Position& position, std::s
         }
         busy = true;
         struct Release {
+            bool& busy;
             ~Release() { busy = false; }
-        } release;
-        Driver(variant_, *names_, position, as_power, conflict_modules_, refuse_modules_, kept, out,
-               std::move(owner))
+        } release{busy};
+        Driver(variant_, *names_, position, as_power, conflict_modules_, refuse_modules_,
+               thread_scratch(), out, std::move(owner))
             .run(text);
     } catch (...) {
         // The lines read before the throw taken off again: the caller's lists are as they were.
@@ -777,6 +812,43 @@ void OrderParser::parse_onto(ParsedOrders& out, const Position& position, std::s
         out.orders.erase(out.orders.begin() + static_cast<std::ptrdiff_t>(orders),
                          out.orders.end());
         throw;
+    }
+}
+
+void OrderParser::parse_seats(ParsedOrders& out, const Position& position,
+                              std::span<SeatSubmission> seats,
+                              const std::shared_ptr<const char[]>& owner) const {
+    bool& busy = thread_scratch_busy();
+    std::optional<Scratch> own;  // only for a parse inside a parse (a module's hook)
+    if (busy) own.emplace();
+    const bool nested = busy;
+    busy = true;
+    struct Release {
+        bool& busy;
+        bool nested;
+        ~Release() { busy = nested; }
+    } release{busy, nested};
+    Driver driver(variant_, *names_, position, kNoPower, conflict_modules_, refuse_modules_,
+                  own ? *own : thread_scratch(), out, owner);
+    const bool caller_owns_texts = owner != nullptr;
+    for (SeatSubmission& seat : seats) {
+        const std::size_t verdicts = out.verdicts.size();
+        const std::size_t orders = out.orders.size();
+        seat.error.clear();
+        try {
+            driver.next_seat(seat.power, caller_owns_texts);
+            driver.run(seat.text);
+        } catch (const std::exception& error) {
+            // As parse_onto: the seat's lines read before the throw taken off again.
+            out.verdicts.erase(out.verdicts.begin() + static_cast<std::ptrdiff_t>(verdicts),
+                               out.verdicts.end());
+            out.orders.erase(out.orders.begin() + static_cast<std::ptrdiff_t>(orders),
+                             out.orders.end());
+            seat.error = error.what();
+            if (seat.error.empty()) seat.error = "the parse failed";
+        }
+        seat.verdicts_end = out.verdicts.size();
+        seat.orders_end = out.orders.size();
     }
 }
 

@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,6 +74,18 @@ struct ParsedOrders {
     std::vector<Order> orders;           // the accepted orders in force (last one per unit wins)
 };
 
+// One seat's submission for OrderParser::parse_seats: what the seat sent, and where its lines
+// landed in the phase's lists.
+struct SeatSubmission {
+    std::string_view text;     // in: the seat's text, in the bytes of parse_seats' `owner`
+    PowerId power = kNoPower;  // in: the power the seat orders for
+    // out: where the seat's verdicts and orders in force end in the lists (they begin where
+    // the seat before ended): a failed seat's end is its beginning.
+    std::size_t verdicts_end = 0;
+    std::size_t orders_end = 0;
+    std::string error;  // out: why the seat's parse failed (its lines taken off), or empty
+};
+
 class NameIndex;
 struct RuleModule;
 
@@ -99,6 +112,14 @@ class OrderParser {
     // as it was.
     void parse_onto(ParsedOrders& out, const Position& position, std::string_view text,
                     PowerId as_power = kNoPower, std::shared_ptr<const char[]> owner = {}) const;
+    // Every seat's submission onto the end of `out`, in the seats' order, as parse_onto for
+    // each in turn would, by one reader set up once: the server's resolution parses the seven
+    // seats of a phase with one set-up instead of seven. A seat whose parse throws a
+    // std::exception has its lines taken off again and the message in its `error`, and the
+    // next seat is read: one seat's failure is the resolution's to report, not the phase's.
+    // `owner`, when given, holds every seat's text (SharedTexts), and the verdicts share it.
+    void parse_seats(ParsedOrders& out, const Position& position, std::span<SeatSubmission> seats,
+                     const std::shared_ptr<const char[]>& owner = {}) const;
 
   private:
     const Variant& variant_;
