@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The server's own path, in process and without sockets: (a) the S1901 opening resolved the
-// way service/resolution.cpp does it (each seat's stored text parsed on its own, as that
-// power, then one adjudication of all the orders), with the variant's parser the server
-// keeps and, for comparison, with a parser built for each call (parse_orders(), what the
+// way service/resolution.cpp does it (every seat's stored text read as that power, one seat
+// after another by the variant's parser the server keeps, then one adjudication of all the
+// orders) and, for comparison, with a parser built for each seat (parse_orders(), what the
 // server did before it kept one); (b) one order submission as PUT /orders makes it (parse,
 // validate, store in a transaction), each with a body of its own so every one writes; (c) the
 // same submission as the HTTP server answers it, without the socket: the router's PUT /orders
@@ -18,6 +18,7 @@
 #include <iterator>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -47,8 +48,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: adjutant_service_bench [--iterations 2000] [--instructions]\n"
     "Prints microseconds and allocations per operation for the S1901 opening resolved the\n"
-    "server's way (one parse per seat with the variant's kept parser, then adjudicate), the\n"
-    "same with a parser built per call, and one order submission (parse, validate, store;\n"
+    "server's way (every seat read in turn by the variant's kept parser, then adjudicate), the\n"
+    "same with a parser built per seat, and one order submission (parse, validate, store;\n"
     "each body distinct, so each one writes), and the same through the HTTP router (token,\n"
     "body, submission, JSON answer; no socket). The database is in a temporary directory of the\n"
     "run's own. --instructions: the instructions per operation under callgrind instead\n"
@@ -71,21 +72,29 @@ std::map<std::string, std::string> seat_texts() {
 // The seats as the store hands them to the resolution: a list of rows, power and text.
 using SeatRows = std::vector<std::pair<std::string, std::string>>;
 
-// resolution.cpp's gather_orders and resolve_one, less the JSON: every seat parsed on its own
-// onto the end of the thread's kept lists, one adjudication into the thread's kept result.
-template <typename Parse>
+// resolution.cpp's gather_orders and resolve_one, less the JSON: every seat's text in one
+// buffer, the seats parsed onto the thread's kept lists (`parse_seats`), one adjudication into
+// the thread's kept result.
+template <typename ParseSeats>
 std::size_t resolve_server_way(const Variant& variant, const Position& position,
-                               const SeatRows& seats, Parse&& parse) {
+                               const SeatRows& rows, ParseSeats&& parse_seats) {
     thread_local ParsedOrders kept_orders;
     ParsedOrders& all = kept_orders;
     all.verdicts.clear();
     all.orders.clear();
     all.orders.reserve(position.units.size());
     all.verdicts.reserve(position.units.size());
-    // As gather_orders: every seat's text in one buffer the verdicts share.
-    SharedTexts texts(seats, [](const auto& seat) -> const std::string& { return seat.second; });
-    for (const auto& [power, text] : seats)
-        parse(all, position, texts.next(text), variant.find_power(power), texts.owner());
+    // As gather_orders: every seat's text in one buffer the verdicts share, and the thread's
+    // kept list of the seats.
+    SharedTexts texts(rows, [](const auto& row) -> const std::string& { return row.second; });
+    thread_local std::vector<SeatSubmission> kept_seats;
+    kept_seats.clear();
+    for (const auto& [power, text] : rows) {
+        SeatSubmission& seat = kept_seats.emplace_back();
+        seat.text = texts.next(text);
+        seat.power = variant.find_power(power);
+    }
+    parse_seats(all, position, std::span<SeatSubmission>(kept_seats), texts.owner());
     // As resolve_one: into the thread's kept result.
     thread_local Adjudication kept;
     adjudicate(variant, position, all.orders, kept);
@@ -151,9 +160,9 @@ int run(int argc, char** argv) {
     const auto resolve_kept = [&](long) {
         checksum += resolve_server_way(
             variant, start, seat_rows,
-            [&](ParsedOrders& all, const Position& position, std::string_view text, PowerId power,
+            [&](ParsedOrders& all, const Position& position, std::span<SeatSubmission> seats,
                 const std::shared_ptr<const char[]>& owner) {
-                loaded->parser().parse_onto(all, position, text, power, owner);
+                loaded->parser().parse_seats(all, position, seats, owner);
             });
     };
     // One resolution first, as a running server has made: what a process pays once (the rule
@@ -164,14 +173,16 @@ int run(int argc, char** argv) {
     const Figure per_call = measure("per-call-parser", iterations, [&](long) {
         checksum += resolve_server_way(
             variant, start, seat_rows,
-            [&](ParsedOrders& all, const Position& position, std::string_view text, PowerId power,
+            [&](ParsedOrders& all, const Position& position, std::span<SeatSubmission> seats,
                 const std::shared_ptr<const char[]>&) {
-                // A parser built for the seat, its lists joined as the server joined them.
-                ParsedOrders seat = parse_orders(variant, position, text, power);
-                all.orders.insert(all.orders.end(), seat.orders.begin(), seat.orders.end());
-                all.verdicts.insert(all.verdicts.end(),
-                                    std::make_move_iterator(seat.verdicts.begin()),
-                                    std::make_move_iterator(seat.verdicts.end()));
+                // A parser built for each seat, its lists joined as the server joined them.
+                for (const SeatSubmission& seat : seats) {
+                    ParsedOrders alone = parse_orders(variant, position, seat.text, seat.power);
+                    all.orders.insert(all.orders.end(), alone.orders.begin(), alone.orders.end());
+                    all.verdicts.insert(all.verdicts.end(),
+                                        std::make_move_iterator(alone.verdicts.begin()),
+                                        std::make_move_iterator(alone.verdicts.end()));
+                }
             });
     });
 
@@ -212,10 +223,10 @@ int run(int argc, char** argv) {
         checksum += response.body.size();
     });
 
-    std::printf("S1901 opening, 22 orders, resolved the server's way (one parse per seat)\n");
+    std::printf("S1901 opening, 22 orders, resolved the server's way (each seat as its power)\n");
     std::printf("  the variant's kept parser: %8.2f us, %7.1f allocations per phase\n", kept.micros,
                 kept.allocations);
-    std::printf("  a parser built per call:   %8.2f us, %7.1f allocations per phase\n",
+    std::printf("  a parser built per seat:   %8.2f us, %7.1f allocations per phase\n",
                 per_call.micros, per_call.allocations);
     std::printf("order submission (parse, validate, store; fsync included in the time)\n");
     std::printf("  PUT orders, distinct body: %8.2f us, %7.1f allocations per submission\n",

@@ -52,6 +52,17 @@ struct GatheredOrders {
     std::vector<std::string> ordered;                 // the powers whose orders count
 };
 
+// The thread's seats of a resolution, kept from resolution to resolution as its parsed lists
+// are (kept_parsed_orders): their room is reused. gather_orders empties them first.
+struct KeptSeats {
+    std::vector<SeatSubmission> seats;  // the readable seats' texts, in the rows' order
+    std::vector<std::string> problems;  // per row: why its orders are unreadable, or empty
+};
+KeptSeats& kept_seats() {
+    thread_local KeptSeats kept;
+    return kept;
+}
+
 // Every seat's verdicts and orders go into `all`, emptied first.
 GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game, ParsedOrders& all) {
     const Variant& variant = game.variant->variant;
@@ -70,38 +81,58 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game, Pars
     // made by each seat's parse.
     SharedTexts texts(rows,
                       [](const storage::OrderRow& row) -> const std::string& { return row.text; });
-    for (const auto& row : rows) {
+    // A stored set the server cannot read (bytes that are not UTF-8, verdicts that are not
+    // JSON, a power the variant lacks) never blocks the game: the seat resolves as if it had
+    // sent nothing, and an event says why (issue 14, item 2). The others are parsed together.
+    KeptSeats& kept = kept_seats();
+    kept.seats.clear();
+    kept.problems.resize(rows.size());
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        const storage::OrderRow& row = rows[r];
         const std::string_view text = texts.next(row.text);
-        // A stored set the server cannot read (bytes that are not UTF-8, verdicts that are
-        // not JSON, a power the variant lacks) never blocks the game: the seat resolves as if
-        // it had sent nothing, and an event says why (issue 14, item 2).
-        std::string problem = unreadable_orders(row);
-        const std::size_t first_order = all.orders.size();
+        std::string& problem = kept.problems[r];
+        problem = unreadable_orders(row);
+        if (!problem.empty()) continue;
+        try {
+            const PowerId power = power_id(variant, row.power);
+            SeatSubmission& seat = kept.seats.emplace_back();
+            seat.text = text;
+            seat.power = power;
+        } catch (const std::exception& error) {  // a power the variant lacks
+            problem = std::string("the stored orders cannot be parsed: ") + error.what();
+        }
+    }
+    // Re-parsed against the same position they were submitted for, so the verdicts are the
+    // ones the player saw; a seat whose parse fails counts as missing, its lines taken off.
+    game.variant->parser().parse_seats(all, game.position, kept.seats, texts.owner());
+    std::size_t seat = 0;
+    std::size_t first_order = 0;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        const storage::OrderRow& row = rows[r];
+        std::string& problem = kept.problems[r];
         if (problem.empty()) {
-            try {
-                // Re-parsed against the same position they were submitted for, so the
-                // verdicts are the ones the player saw. A parse that throws leaves the joined
-                // lists as they were.
-                game.variant->parser().parse_onto(all, game.position, text,
-                                                  power_id(variant, row.power), texts.owner());
-            } catch (const std::exception& error) {
-                problem = std::string("the stored orders cannot be parsed: ") + error.what();
+            const SeatSubmission& parsed = kept.seats[seat++];
+            if (!parsed.error.empty())
+                problem = "the stored orders cannot be parsed: " + parsed.error;
+            const std::size_t begin = first_order;
+            first_order = parsed.orders_end;
+            if (problem.empty()) {
+                nlohmann::json lines = nlohmann::json::array();
+                for (std::size_t i = begin; i < parsed.orders_end; ++i)
+                    lines.push_back(all.orders[i].text(variant));
+                // The text as submitted is kept so replay reproduces the very same verdicts.
+                out.stored.push_back({{"power", row.power},
+                                      {"text", row.text},
+                                      {"orders", lines},
+                                      {"source", row.source}});
+                submitted.push_back(row.power);
+                continue;
             }
         }
-        if (!problem.empty()) {
-            spdlog::warn("game {} phase {}: {}'s orders are unreadable and count as missing: {}",
-                         id, game.phase.phase, row.power, problem);
-            out.events.push_back(
-                {{"type", "unreadable_orders"}, {"power", row.power}, {"reason", problem}});
-            continue;
-        }
-        nlohmann::json lines = nlohmann::json::array();
-        for (std::size_t i = first_order; i < all.orders.size(); ++i)
-            lines.push_back(all.orders[i].text(variant));
-        // The text as submitted is kept so replay reproduces the very same verdicts.
-        out.stored.push_back(
-            {{"power", row.power}, {"text", row.text}, {"orders", lines}, {"source", row.source}});
-        submitted.push_back(row.power);
+        spdlog::warn("game {} phase {}: {}'s orders are unreadable and count as missing: {}", id,
+                     game.phase.phase, row.power, problem);
+        out.events.push_back(
+            {{"type", "unreadable_orders"}, {"power", row.power}, {"reason", problem}});
     }
     out.ordered = submitted;
     for (std::size_t p = 0; p < variant.powers.size(); ++p) {
