@@ -72,11 +72,13 @@ inline bool common_order(const Variant& v, const UnitLookup& units, PowerId powe
         }
     }
     Order& order = out.order.emplace();
+    // The fields in their order in memory: the type written last, GCC built the type's and the
+    // power's bytes into one store through a second register.
+    order.type = s.kind;
     order.power = power;
     order.unit_type = unit->type;
     // Its four bytes at once: field by field, the coast was taken apart through the stack.
     std::memcpy(&order.unit, &at, sizeof at);
-    order.type = s.kind;
     if (s.kind == SyntaxKind::Move) {
         order.destination = Location{d, Coast::None};
     } else if (s.kind == SyntaxKind::Support) {
