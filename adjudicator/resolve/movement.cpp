@@ -5,6 +5,7 @@
 #include <bit>
 #include <cassert>
 #include <cstdint>
+#include <cstring>
 
 #include "variant/variant.h"
 
@@ -151,7 +152,9 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
         UnitOrder& u = slots[i];
         Order& slot = u.order;
         slot = order;
-        slot.unit = unit.location;
+        // Its four bytes at once: field by field, a load and a store each for the province
+        // and the coast.
+        std::memcpy(&slot.unit, &unit.location, sizeof slot.unit);
         slot.unit_type = unit.type;
         slot.power = unit.power;
         start(i);
