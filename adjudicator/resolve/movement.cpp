@@ -388,10 +388,14 @@ void MovementResolver::run() {
         const int dislodger = heads[o.unit.province] < 0 ? -1 : find_dislodger(i);
         dislodgers[i] = dislodger;
         // Where each unit ends: its destination, or for a rail move the province it stops in.
-        const Location final = o.type == OrderType::RailMove ? Location{rail_stops_[i], Coast::None}
-                               : o.type == OrderType::Move && results[i] ? o.destination
-                                                                         : o.unit;
-        finals[i] = final;
+        // Copied whole from the order (its four bytes at once: field by field, a load and a
+        // store each for the province and the coast).
+        Location& final = finals[i];
+        if (o.type == OrderType::RailMove)
+            final = Location{rail_stops_[i], Coast::None};
+        else
+            std::memcpy(&final, o.type == OrderType::Move && results[i] ? &o.destination : &o.unit,
+                        sizeof final);
         if (dislodger >= 0) continue;
         const ProvinceId p = final.province;
         bits[p / 64] |= std::uint64_t{1} << (p % 64);
