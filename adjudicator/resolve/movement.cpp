@@ -331,7 +331,11 @@ void MovementResolver::run() {
     // answered here without the call (settled_move()).
     State* const states = state_.data();
     std::uint8_t* const decided = result_.data();
-    for (std::size_t i = 0; i < units_.size(); ++i) {
+    // The count held here: a store of a byte may alias anything, so `units_.size()` in the
+    // loop's test was worked out again (two loads, a subtraction, a division) on every unit.
+    // Nothing in the loop resizes the units (load() does).
+    const std::size_t units = units_.size();
+    for (std::size_t i = 0; i < units; ++i) {
         if (states[i] == State::Resolved) continue;
         const int settled = settled_move(i);
         if (settled >= 0) {
