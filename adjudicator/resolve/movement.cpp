@@ -300,7 +300,9 @@ inline int MovementResolver::settled_move(std::size_t i) const {
         (u.order.unit_type == UnitType::Fleet && !no_canals_))
         return -1;
     const ProvinceId p = u.order.destination.province;
-    const int j = unit_in(p);
+    // A move's destination is a province of the map: chain_orders() put the move in its chain
+    // (attackers_.head[p], read below), so unit_in()'s test of the province is not asked again.
+    const int j = unit_at_[p];
     if (j < 0) {
         // Into an empty province that nobody else moves to or through: its attack (its own
         // strength, and supports that cannot lower it) beats a hold strength of 0 and no
