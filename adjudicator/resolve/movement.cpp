@@ -373,7 +373,7 @@ void MovementResolver::run() {
         const Order& o = u.order;
         switch (o.type) {
             case OrderType::Move:
-                u.path_ok = path_succeeds(static_cast<int>(i));
+                u.path_ok = move_path_succeeds(u, static_cast<int>(i));
                 break;
             case OrderType::RailMove:
                 u.path_ok = path_succeeds(static_cast<int>(i));

@@ -211,8 +211,13 @@ class MovementResolver {
     bool path_succeeds(int i) {
         const UnitOrder& u = units_[i];
         if (u.order.type != OrderType::Move) return true;
+        return move_path_succeeds(u, i);
+    }
+    // path_succeeds() for a move, `u` its slot: run()'s last pass has it at hand (found again
+    // from the index, the slot cost a load and three address steps a move).
+    bool move_path_succeeds(const UnitOrder& u, int i) {
         if (u.order.unit_type == UnitType::Fleet)
-            return no_canals_ || canal_open(i, origin(i), destination(i));
+            return no_canals_ || canal_open(i, u.order.unit.province, u.order.destination.province);
         return !u.convoyed || convoy_path_succeeds(i);
     }
     bool convoy_path_succeeds(int i);
