@@ -292,8 +292,7 @@ void MovementResolver::chain_orders() {
 }
 
 // Inline in run(), its one caller: called, it cost some 30 instructions a decision.
-inline int MovementResolver::settled_move(std::size_t i) const {
-    const UnitOrder& u = units_[i];
+inline int MovementResolver::settled_move(const UnitOrder& u, std::size_t i) const {
     // A move by convoy, or a fleet's where a canal may close its way, has a path that rests
     // on other decisions (path_succeeds()).
     if (u.order.type != OrderType::Move || u.convoyed ||
@@ -337,9 +336,11 @@ void MovementResolver::run() {
     // loop's test was worked out again (two loads, a subtraction, a division) on every unit.
     // Nothing in the loop resizes the units (load() does).
     const std::size_t units = units_.size();
+    // Through pointers held here (take_orders() says why); nothing here resizes the slots.
+    UnitOrder* const slots = units_.data();
     for (std::size_t i = 0; i < units; ++i) {
         if (states[i] == State::Resolved) continue;
-        const int settled = settled_move(i);
+        const int settled = settled_move(slots[i], i);
         if (settled >= 0) {
             states[i] = State::Resolved;
             decided[i] = static_cast<std::uint8_t>(settled);
@@ -353,8 +354,6 @@ void MovementResolver::run() {
     if (any_rail_) rail_stops_.assign(n, kNoProvince);
     dislodger_.resize(n);
     final_.resize(n);
-    // Through pointers held here (take_orders() says why).
-    UnitOrder* const slots = units_.data();
     const std::uint8_t* const results = result_.data();
     const int* const heads = attackers_.head.data();
     int* const dislodgers = dislodger_.data();

@@ -164,8 +164,10 @@ class MovementResolver {
     bool resolve(int i);
     // The answer of move i when it rests on no other decision (1 succeeds, 0 fails), else -1:
     // a move into an empty province nobody else moves to, or an unsupported move into a unit
-    // that stays and is at least as strong. run() takes it without resolve()'s call.
-    int settled_move(std::size_t i) const;
+    // that stays and is at least as strong. run() takes it without resolve()'s call. `u` is
+    // unit i's slot, which run() holds (found from the index, it cost a load of the units'
+    // data after each unit's stores and three address steps).
+    int settled_move(const UnitOrder& u, std::size_t i) const;
     bool adjudicate(int i);
     // Settles the cycle of decisions dependencies_[first_dependency..] by the variant's backup
     // rule and forgets those dependencies.
