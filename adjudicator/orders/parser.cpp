@@ -611,9 +611,12 @@ class Driver {
                 OrderVerdict verdict;  // no braces: nothing cleared first
                 verdict.line = number;
                 verdict.power = power;
-                verdict.submission = submission;
+                // The line's place before the shared reference, whose test of its count
+                // splits the writes: after it, the place's defaults were written first and
+                // then the place again.
                 verdict.input_at = at;
                 verdict.input_size = size;
+                verdict.submission = submission;
                 return verdict;
             }
         };

@@ -5,6 +5,7 @@
 #include <bit>
 #include <cassert>
 #include <cstdint>
+#include <cstring>
 
 #include "variant/variant.h"
 
@@ -151,7 +152,9 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
         UnitOrder& u = slots[i];
         Order& slot = u.order;
         slot = order;
-        slot.unit = unit.location;
+        // Its four bytes at once: field by field, a load and a store each for the province
+        // and the coast.
+        std::memcpy(&slot.unit, &unit.location, sizeof slot.unit);
         slot.unit_type = unit.type;
         slot.power = unit.power;
         start(i);
@@ -289,15 +292,16 @@ void MovementResolver::chain_orders() {
 }
 
 // Inline in run(), its one caller: called, it cost some 30 instructions a decision.
-inline int MovementResolver::settled_move(std::size_t i) const {
-    const UnitOrder& u = units_[i];
+inline int MovementResolver::settled_move(const UnitOrder& u, std::size_t i) const {
     // A move by convoy, or a fleet's where a canal may close its way, has a path that rests
     // on other decisions (path_succeeds()).
     if (u.order.type != OrderType::Move || u.convoyed ||
         (u.order.unit_type == UnitType::Fleet && !no_canals_))
         return -1;
     const ProvinceId p = u.order.destination.province;
-    const int j = unit_in(p);
+    // A move's destination is a province of the map: chain_orders() put the move in its chain
+    // (attackers_.head[p], read below), so unit_in()'s test of the province is not asked again.
+    const int j = unit_at_[p];
     if (j < 0) {
         // Into an empty province that nobody else moves to or through: its attack (its own
         // strength, and supports that cannot lower it) beats a hold strength of 0 and no
@@ -328,9 +332,15 @@ void MovementResolver::run() {
     // answered here without the call (settled_move()).
     State* const states = state_.data();
     std::uint8_t* const decided = result_.data();
-    for (std::size_t i = 0; i < units_.size(); ++i) {
+    // The count held here: a store of a byte may alias anything, so `units_.size()` in the
+    // loop's test was worked out again (two loads, a subtraction, a division) on every unit.
+    // Nothing in the loop resizes the units (load() does).
+    const std::size_t units = units_.size();
+    // Through pointers held here (take_orders() says why); nothing here resizes the slots.
+    UnitOrder* const slots = units_.data();
+    for (std::size_t i = 0; i < units; ++i) {
         if (states[i] == State::Resolved) continue;
-        const int settled = settled_move(i);
+        const int settled = settled_move(slots[i], i);
         if (settled >= 0) {
             states[i] = State::Resolved;
             decided[i] = static_cast<std::uint8_t>(settled);
@@ -344,8 +354,6 @@ void MovementResolver::run() {
     if (any_rail_) rail_stops_.assign(n, kNoProvince);
     dislodger_.resize(n);
     final_.resize(n);
-    // Through pointers held here (take_orders() says why).
-    UnitOrder* const slots = units_.data();
     const std::uint8_t* const results = result_.data();
     const int* const heads = attackers_.head.data();
     int* const dislodgers = dislodger_.data();
@@ -364,7 +372,7 @@ void MovementResolver::run() {
         const Order& o = u.order;
         switch (o.type) {
             case OrderType::Move:
-                u.path_ok = path_succeeds(static_cast<int>(i));
+                u.path_ok = move_path_succeeds(u, static_cast<int>(i));
                 break;
             case OrderType::RailMove:
                 u.path_ok = path_succeeds(static_cast<int>(i));
@@ -385,10 +393,14 @@ void MovementResolver::run() {
         const int dislodger = heads[o.unit.province] < 0 ? -1 : find_dislodger(i);
         dislodgers[i] = dislodger;
         // Where each unit ends: its destination, or for a rail move the province it stops in.
-        const Location final = o.type == OrderType::RailMove ? Location{rail_stops_[i], Coast::None}
-                               : o.type == OrderType::Move && results[i] ? o.destination
-                                                                         : o.unit;
-        finals[i] = final;
+        // Copied whole from the order (its four bytes at once: field by field, a load and a
+        // store each for the province and the coast).
+        Location& final = finals[i];
+        if (o.type == OrderType::RailMove)
+            final = Location{rail_stops_[i], Coast::None};
+        else
+            std::memcpy(&final, o.type == OrderType::Move && results[i] ? &o.destination : &o.unit,
+                        sizeof final);
         if (dislodger >= 0) continue;
         const ProvinceId p = final.province;
         bits[p / 64] |= std::uint64_t{1} << (p % 64);

@@ -164,8 +164,10 @@ class MovementResolver {
     bool resolve(int i);
     // The answer of move i when it rests on no other decision (1 succeeds, 0 fails), else -1:
     // a move into an empty province nobody else moves to, or an unsupported move into a unit
-    // that stays and is at least as strong. run() takes it without resolve()'s call.
-    int settled_move(std::size_t i) const;
+    // that stays and is at least as strong. run() takes it without resolve()'s call. `u` is
+    // unit i's slot, which run() holds (found from the index, it cost a load of the units'
+    // data after each unit's stores and three address steps).
+    int settled_move(const UnitOrder& u, std::size_t i) const;
     bool adjudicate(int i);
     // Settles the cycle of decisions dependencies_[first_dependency..] by the variant's backup
     // rule and forgets those dependencies.
@@ -211,8 +213,13 @@ class MovementResolver {
     bool path_succeeds(int i) {
         const UnitOrder& u = units_[i];
         if (u.order.type != OrderType::Move) return true;
+        return move_path_succeeds(u, i);
+    }
+    // path_succeeds() for a move, `u` its slot: run()'s last pass has it at hand (found again
+    // from the index, the slot cost a load and three address steps a move).
+    bool move_path_succeeds(const UnitOrder& u, int i) {
         if (u.order.unit_type == UnitType::Fleet)
-            return no_canals_ || canal_open(i, origin(i), destination(i));
+            return no_canals_ || canal_open(i, u.order.unit.province, u.order.destination.province);
         return !u.convoyed || convoy_path_succeeds(i);
     }
     bool convoy_path_succeeds(int i);

@@ -2,6 +2,7 @@
 // A movement phase: run the resolver, then move units, list the dislodged with their retreats.
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 #include <utility>
 
 #include "module/rule_module.h"
@@ -107,7 +108,9 @@ void unit_points(const Variant& variant, const Position& position, std::span<con
         // here; debug builds check the copy).
         unit.type = units[i].type;
         unit.power = units[i].power;
-        unit.location = finals[i];
+        // Its four bytes at once: field by field, a load and a store each for the province
+        // and the coast.
+        std::memcpy(&unit.location, &finals[i], sizeof unit.location);
         unit.stats = units[i].stats;
 #ifndef NDEBUG
         Unit copied = units[i];
