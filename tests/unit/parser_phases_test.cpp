@@ -21,25 +21,6 @@ Position retreat_position() {
     return pos;
 }
 
-// Germany: 4 centres (WAR taken), 3 units: 1 build. Russia: 3 centres, 1 unit: 2 builds.
-// France: 3 centres, 4 units: 1 removal. England: 3 centres, 3 units. Austria lost TRI.
-Position adjustment_position() {
-    Position pos = position("W1901A", {{"Germany", "A BER"},
-                                       {"Germany", "A SIL"},
-                                       {"Germany", "A PRU"},
-                                       {"Russia", "F SEV"},
-                                       {"France", "A PAR"},
-                                       {"France", "A PIC"},
-                                       {"France", "A BUR"},
-                                       {"France", "A GAS"},
-                                       {"England", "F NTH"},
-                                       {"England", "F LON"},
-                                       {"England", "A LVP"}});
-    pos.owner[province("WAR")] = power("Germany");
-    pos.owner[province("TRI")] = power("Italy");
-    return pos;
-}
-
 }  // namespace
 
 TEST_CASE("retreat: forms and legal destinations") {

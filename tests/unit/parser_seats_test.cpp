@@ -14,27 +14,6 @@ using namespace parser_test;
 
 namespace {
 
-struct Seat {
-    std::string text;
-    PowerId power;
-};
-
-void check_same(const ParsedOrders& seats, const ParsedOrders& onto) {
-    CHECK(seats.orders == onto.orders);
-    REQUIRE(seats.verdicts.size() == onto.verdicts.size());
-    for (std::size_t i = 0; i < seats.verdicts.size(); ++i) {
-        CAPTURE(i);
-        const OrderVerdict& a = seats.verdicts[i];
-        const OrderVerdict& b = onto.verdicts[i];
-        CHECK(a.line == b.line);
-        CHECK(a.power == b.power);
-        CHECK(a.order == b.order);
-        CHECK(a.error == b.error);
-        CHECK(a.note == b.note);
-        CHECK(a.input() == b.input());
-    }
-}
-
 // The seats parsed both ways, with the texts in one shared buffer (as the server has them) and
 // without an owner (each seat's text copied by the parse); the lists parse_onto made.
 ParsedOrders compare_both_ways(const Position& pos, const std::vector<Seat>& seats) {
@@ -53,7 +32,7 @@ ParsedOrders compare_both_ways(const Position& pos, const std::vector<Seat>& sea
         for (int round = 0; round < 2; ++round) {  // the second into lists with room kept
             ParsedOrders all;
             parser.parse_seats(all, pos, submissions, shared ? texts.owner() : nullptr);
-            check_same(all, onto);
+            check_same_lists(all, onto);
             // Each seat's end is where parse_onto's lists stood after it.
             ParsedOrders partial;
             for (std::size_t s = 0; s < seats.size(); ++s) {
@@ -69,21 +48,10 @@ ParsedOrders compare_both_ways(const Position& pos, const std::vector<Seat>& sea
 
 }  // namespace
 
-// The seats of parse_onto's own test: one ordering a unit twice (its replacement counts its own
-// lines only), one heading another power's block, an empty one, one with no valid power, one
-// with comments and a refused line, and a GM's seat ordering a unit a player ordered too.
+// The seats of parse_onto's own test (mixed_seats), and one more ordering a unit twice.
 TEST_CASE("parser: parse_seats equals parse_onto for each seat in turn, movement") {
-    const Variant& v = standard();
-    const std::vector<Seat> seats = {
-        {"A PAR - BUR\nF BRE - MAO\nA PAR - PIC\nA MAR S A PAR - BUR\n", v.find_power("France")},
-        {"Germany:\nA BER - KIE\nF KIE - DEN\n", v.find_power("England")},
-        {"", v.find_power("Italy")},
-        {"A VIE - GAL", static_cast<PowerId>(v.powers.size())},
-        {"# a comment\n\nF LON - NTH\nA LVP - YOR\nF LON - ENG\nF EDI - XYZ",
-         v.find_power("England")},
-        {"France: A PAR H\nTurkey: A CON - BUL\nRussia:\nF SEV - BLA", kNoPower},
-        {"A MUN - RUH\nA MUN - BUR\n", v.find_power("Germany")},
-    };
+    std::vector<Seat> seats = mixed_seats();
+    seats.push_back({"A MUN - RUH\nA MUN - BUR\n", power("Germany")});  // a second replacement
     const ParsedOrders onto = compare_both_ways(start(), seats);
     // What the seats make, so the comparison compares something.
     CHECK(onto.orders.size() == 9);
@@ -96,15 +64,7 @@ TEST_CASE("parser: parse_seats equals parse_onto for each seat in turn, movement
 // Builds and removals are counted per submission: a seat's builds do not use up the next
 // seat's, nor does a block of one seat reach into the next.
 TEST_CASE("parser: parse_seats counts each seat's builds on its own, adjustments") {
-    Position pos = position("W1901A", {{"Germany", "A BER"},
-                                       {"Germany", "A SIL"},
-                                       {"Germany", "A PRU"},
-                                       {"Russia", "F SEV"},
-                                       {"France", "A PAR"},
-                                       {"France", "A PIC"},
-                                       {"France", "A BUR"},
-                                       {"France", "A GAS"}});
-    pos.owner[province("WAR")] = power("Germany");
+    const Position pos = adjustment_position();
     const std::vector<Seat> seats = {
         {"Build A KIE\nBuild A MUN\n", power("Germany")},
         {"Build A MOS\nBuild F STP/NC\nBuild A WAR\n", power("Russia")},

@@ -463,27 +463,13 @@ TEST_CASE("parser: parse_into a kept list, from a buffer the seats share") {
 }
 
 // The server's resolution parses each seat straight onto the end of the phase's lists: the
-// same verdicts and orders as each seat parsed alone and the lists joined. Among the seats: one
-// ordering a unit twice (its one order per unit counts its own lines only), one whose lines are
-// all refused (another power's block), one with no valid power, and a GM's seat ordering a unit
-// a player's seat ordered too (each seat's lines stand, as they did joined).
+// same verdicts and orders as each seat parsed alone and the lists joined, for seats of every
+// kind (mixed_seats; the GM's seat and a player's ordering one unit each stand, as joined).
 TEST_CASE("parser: parse_onto equals each seat parsed alone and joined") {
     const Variant& v = standard();
     const Position pos = start();
     const OrderParser parser(v);
-    struct Seat {
-        std::string text;
-        PowerId power;
-    };
-    const std::vector<Seat> seats = {
-        {"A PAR - BUR\nF BRE - MAO\nA PAR - PIC\nA MAR S A PAR - BUR\n", v.find_power("France")},
-        {"Germany:\nA BER - KIE\nF KIE - DEN\n", v.find_power("England")},
-        {"", v.find_power("Italy")},
-        {"A VIE - GAL", static_cast<PowerId>(v.powers.size())},
-        {"# a comment\n\nF LON - NTH\nA LVP - YOR\nF LON - ENG\nF EDI - XYZ",
-         v.find_power("England")},
-        {"France: A PAR H\nTurkey: A CON - BUL\nRussia:\nF SEV - BLA", kNoPower},
-    };
+    const std::vector<Seat> seats = mixed_seats();
     ParsedOrders joined;
     for (const Seat& seat : seats) {
         ParsedOrders alone = parser.parse(pos, seat.text, seat.power);
@@ -493,19 +479,7 @@ TEST_CASE("parser: parse_onto equals each seat parsed alone and joined") {
     for (int round = 0; round < 2; ++round) {  // the second from the parser's kept scratch
         ParsedOrders onto;
         for (const Seat& seat : seats) parser.parse_onto(onto, pos, seat.text, seat.power);
-        CHECK(onto.orders == joined.orders);
-        REQUIRE(onto.verdicts.size() == joined.verdicts.size());
-        for (std::size_t i = 0; i < onto.verdicts.size(); ++i) {
-            CAPTURE(i);
-            const OrderVerdict& a = onto.verdicts[i];
-            const OrderVerdict& b = joined.verdicts[i];
-            CHECK(a.line == b.line);
-            CHECK(a.power == b.power);
-            CHECK(a.order == b.order);
-            CHECK(a.error == b.error);
-            CHECK(a.note == b.note);
-            CHECK(a.input() == b.input());
-        }
+        check_same_lists(onto, joined);
     }
     // What the seats make, so the comparison above compares something.
     CHECK(joined.orders.size() == 8);

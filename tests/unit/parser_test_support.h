@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "orders/parser.h"
 #include "position/position.h"
@@ -69,6 +70,66 @@ inline Position position(const char* phase,
 
 inline Position start() {
     return starting_position(standard());
+}
+
+// Germany: 4 centres (WAR taken), 3 units: 1 build. Russia: 3 centres, 1 unit: 2 builds.
+// France: 3 centres, 4 units: 1 removal. England: 3 centres, 3 units. Austria lost TRI.
+inline Position adjustment_position() {
+    Position pos = position("W1901A", {{"Germany", "A BER"},
+                                       {"Germany", "A SIL"},
+                                       {"Germany", "A PRU"},
+                                       {"Russia", "F SEV"},
+                                       {"France", "A PAR"},
+                                       {"France", "A PIC"},
+                                       {"France", "A BUR"},
+                                       {"France", "A GAS"},
+                                       {"England", "F NTH"},
+                                       {"England", "F LON"},
+                                       {"England", "A LVP"}});
+    pos.owner[province("WAR")] = power("Germany");
+    pos.owner[province("TRI")] = power("Italy");
+    return pos;
+}
+
+// A seat's submission, as the server's resolution parses it: the text and the seat's power.
+struct Seat {
+    std::string text;
+    PowerId power;
+};
+
+// Seats of every kind the resolution meets in a movement phase: one ordering a unit twice (its
+// one order per unit counts its own lines only), one whose lines are all refused (another
+// power's block), an empty one, one with no valid power, one with comments and a refused line,
+// and a GM's seat ordering a unit a player's seat ordered too.
+inline std::vector<Seat> mixed_seats() {
+    const Variant& v = standard();
+    return {
+        {"A PAR - BUR\nF BRE - MAO\nA PAR - PIC\nA MAR S A PAR - BUR\n", v.find_power("France")},
+        {"Germany:\nA BER - KIE\nF KIE - DEN\n", v.find_power("England")},
+        {"", v.find_power("Italy")},
+        {"A VIE - GAL", static_cast<PowerId>(v.powers.size())},
+        {"# a comment\n\nF LON - NTH\nA LVP - YOR\nF LON - ENG\nF EDI - XYZ",
+         v.find_power("England")},
+        {"France: A PAR H\nTurkey: A CON - BUL\nRussia:\nF SEV - BLA", kNoPower},
+    };
+}
+
+// Two parses' lists are the same, verdict by verdict: the entry points that must agree
+// (parse, parse_onto, parse_seats) are compared with it.
+inline void check_same_lists(const ParsedOrders& got, const ParsedOrders& expected) {
+    CHECK(got.orders == expected.orders);
+    REQUIRE(got.verdicts.size() == expected.verdicts.size());
+    for (std::size_t i = 0; i < got.verdicts.size(); ++i) {
+        CAPTURE(i);
+        const OrderVerdict& a = got.verdicts[i];
+        const OrderVerdict& b = expected.verdicts[i];
+        CHECK(a.line == b.line);
+        CHECK(a.power == b.power);
+        CHECK(a.order == b.order);
+        CHECK(a.error == b.error);
+        CHECK(a.note == b.note);
+        CHECK(a.input() == b.input());
+    }
 }
 
 inline std::string show(const OrderVerdict& v) {
