@@ -325,11 +325,10 @@ inline int MovementResolver::find_dislodger(std::size_t i) const {
     return -1;
 }
 
-void MovementResolver::run() {
-    assert(variant_ != nullptr);  // load() comes first
-    // Most decisions are made by then as others' dependencies, and holds are none: resolve()
-    // is called only for the rest, and a move whose answer rests on no other decision is
-    // answered here without the call (settled_move()).
+// Inline in run(), its one caller. Most decisions are made by then as others' dependencies,
+// and holds are none: resolve() is called only for the rest, and a move whose answer rests on
+// no other decision is answered here without the call (settled_move()).
+inline void MovementResolver::decide_remaining() {
     State* const states = state_.data();
     std::uint8_t* const decided = result_.data();
     // The count held here: a store of a byte may alias anything, so `units_.size()` in the
@@ -348,6 +347,12 @@ void MovementResolver::run() {
         }
         resolve(static_cast<int>(i));
     }
+}
+
+void MovementResolver::run() {
+    assert(variant_ != nullptr);  // load() comes first
+    decide_remaining();
+    UnitOrder* const slots = units_.data();  // through a pointer held here: take_orders() says why
     // Every decision is made: one pass settles what each unit's report and place need (each
     // step reads only decisions, and unit i's own route and stop).
     const std::size_t n = units_.size();

@@ -225,6 +225,8 @@ class MovementResolver {
     bool convoy_path_succeeds(int i);
     bool head_to_head(int i) const;
     int find_dislodger(std::size_t i) const;
+    // run()'s first part: every decision not yet made, made (inline in run()).
+    void decide_remaining();
     Strength attack_strength(int i);
     Strength defend_strength(int i);
     Strength prevent_strength(int i);
