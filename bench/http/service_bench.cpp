@@ -119,58 +119,51 @@ Figure measure(const char* label, long iterations, Body&& body) {
     return {elapsed / n, static_cast<double>(bench::allocation_count() - allocations) / n};
 }
 
-int run(int argc, char** argv) {
-    long iterations = 2000;
-    bool instructions = false;
-    bench::read_options(argc, argv, kUsage, {{"--instructions", &instructions}},
-                        {{"--iterations", [&](const char* v) { iterations = std::atol(v); }},
-                         {"--count", [](const char* v) { bench::counted_label() = v; }}});
-    if (instructions) {
-        const long reps = 100;
-        const std::string args = "--iterations " + std::to_string(reps);
-        std::printf("instructions (callgrind)\n");
-        for (const char* label : {"server-way", "per-call-parser", "put", "http-put"}) {
-            const auto count = bench::callgrind_instructions(argv[0], args, label, reps);
-            if (!count) {
-                std::fprintf(stderr, "callgrind did not run (is valgrind installed?)\n");
-                return 69;
-            }
-            std::printf("  %-16s %9.0f per operation\n", label, *count);
+// The instructions per operation of each measure, each counted under callgrind in a run of
+// this program of its own; 69 when callgrind does not run.
+int print_instructions(const char* self) {
+    const long reps = 100;
+    const std::string args = "--iterations " + std::to_string(reps);
+    std::printf("instructions (callgrind)\n");
+    for (const char* label : {"server-way", "per-call-parser", "put", "http-put"}) {
+        const auto count = bench::callgrind_instructions(self, args, label, reps);
+        if (!count) {
+            std::fprintf(stderr, "callgrind did not run (is valgrind installed?)\n");
+            return 69;
         }
-        return 0;
+        std::printf("  %-16s %9.0f per operation\n", label, *count);
     }
-    service::crypto_init();
-    spdlog::set_level(spdlog::level::warn);
-    const bench::TempDir dir("adjutant-service-bench");
+    return 0;
+}
 
-    config::ServerConfig config;
-    config.database = (dir.path() / "bench.db").string();
-    config.variants_dir = ADJUTANT_SOURCE_DIR "/config/variants";
-    auto db = app::open_database(config.database);
-    service::VariantRegistry variants;
-    app::load_variants(config, *db, variants);
-    const auto loaded = variants.find("standard");
-    const Variant& variant = loaded->variant;
-    const Position start = starting_position(variant);
-    const auto seats = seat_texts();
-    const SeatRows seat_rows(seats.begin(), seats.end());
-
-    // (a) the resolution's parse and adjudication.
+struct Resolutions {
+    Figure kept;      // with the variant's kept parser, as the server does it
+    Figure per_seat;  // with a parser built for each seat
     std::size_t checksum = 0;
+};
+
+// (a) the S1901 opening resolved the server's way, both ways.
+Resolutions measure_resolutions(const service::LoadedVariant& loaded, long iterations) {
+    const Variant& variant = loaded.variant;
+    const Position start = starting_position(variant);
+    const auto by_power = seat_texts();
+    const SeatRows seat_rows(by_power.begin(), by_power.end());
+    Resolutions out;
+    std::size_t& checksum = out.checksum;
     const auto resolve_kept = [&](long) {
         checksum += resolve_server_way(
             variant, start, seat_rows,
             [&](ParsedOrders& all, const Position& position, std::span<SeatSubmission> seats,
                 const std::shared_ptr<const char[]>& owner) {
-                loaded->parser().parse_seats(all, position, seats, owner);
+                loaded.parser().parse_seats(all, position, seats, owner);
             });
     };
     // One resolution first, as a running server has made: what a process pays once (the rule
     // modules' hook tables, the thread's scratch and kept result, the dynamic linker's first
     // calls) is not a resolution's cost, and adjutant_bench's steady figure leaves it out too.
     resolve_kept(0);
-    const Figure kept = measure("server-way", iterations, resolve_kept);
-    const Figure per_call = measure("per-call-parser", iterations, [&](long) {
+    out.kept = measure("server-way", iterations, resolve_kept);
+    out.per_seat = measure("per-call-parser", iterations, [&](long) {
         checksum += resolve_server_way(
             variant, start, seat_rows,
             [&](ParsedOrders& all, const Position& position, std::span<SeatSubmission> seats,
@@ -185,6 +178,34 @@ int run(int argc, char** argv) {
                 }
             });
     });
+    return out;
+}
+
+int run(int argc, char** argv) {
+    long iterations = 2000;
+    bool instructions = false;
+    bench::read_options(argc, argv, kUsage, {{"--instructions", &instructions}},
+                        {{"--iterations", [&](const char* v) { iterations = std::atol(v); }},
+                         {"--count", [](const char* v) { bench::counted_label() = v; }}});
+    if (instructions) return print_instructions(argv[0]);
+    service::crypto_init();
+    spdlog::set_level(spdlog::level::warn);
+    const bench::TempDir dir("adjutant-service-bench");
+
+    config::ServerConfig config;
+    config.database = (dir.path() / "bench.db").string();
+    config.variants_dir = ADJUTANT_SOURCE_DIR "/config/variants";
+    auto db = app::open_database(config.database);
+    service::VariantRegistry variants;
+    app::load_variants(config, *db, variants);
+    const auto loaded = variants.find("standard");
+    const auto seats = seat_texts();
+
+    // (a) the resolution's parse and adjudication.
+    const Resolutions resolutions = measure_resolutions(*loaded, iterations);
+    const Figure& kept = resolutions.kept;
+    const Figure& per_call = resolutions.per_seat;
+    std::size_t checksum = resolutions.checksum;
 
     // (b) order submissions by France, each body distinct (an identical body writes nothing).
     service::GameService service(*db, variants, "");
