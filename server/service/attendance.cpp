@@ -27,6 +27,15 @@ const storage::AttendanceRow* row_of(const std::vector<storage::AttendanceRow>& 
     return nullptr;
 }
 
+// Whether the phase's deadline had passed at `now`. The game's deadline is the phase's, moved by
+// every extension (automatic or the GM's); a paused game keeps the time it had left instead. A
+// game with neither has no clock, and its GM's resolve is the only deadline there is.
+bool deadline_passed(const storage::GameRow& game, std::int64_t now) {
+    if (game.deadline) return now >= *game.deadline;
+    if (game.paused_remaining) return *game.paused_remaining <= 0;
+    return true;
+}
+
 }  // namespace
 
 storage::MissingOrdersSettings read_settings(const nlohmann::json& body,
@@ -118,7 +127,7 @@ bool extend_if_owed(const Locked& locked, LoadedGame& game, std::int64_t now) {
 }
 
 Plan plan_attendance(const Locked& locked, const LoadedGame& game,
-                     const std::vector<std::string>& ordered) {
+                     const std::vector<std::string>& ordered, std::int64_t now) {
     auto& store = locked.store();
     auto records = store.attendance();
     const std::int64_t id = game.row.id;
@@ -132,6 +141,8 @@ Plan plan_attendance(const Locked& locked, const LoadedGame& game,
                                {"deadline", extension.deadline},
                                {"remaining", extension.remaining}});
     const auto rows = records.seats(id);
+    // Resolved early, the phase was missed by nobody: the seats without orders had time left.
+    const bool late = deadline_passed(game.row, now);
     for (const auto& seat : store.seats(id)) {
         if (!seat.token_hash) continue;  // an open seat has no player to count
         if (!needs_orders(variant, game.position, variant.find_power(seat.power))) continue;
@@ -140,7 +151,7 @@ Plan plan_attendance(const Locked& locked, const LoadedGame& game,
             row ? *row : storage::AttendanceRow{seat.power, 0, 0, std::nullopt};
         if (listed(ordered, seat.power)) {
             record.missed_phases = 0;
-        } else {
+        } else if (late) {
             ++record.missed_phases;
             if (!record.civil_disorder_since && settings.civil_disorder_after > 0 &&
                 record.missed_phases >= settings.civil_disorder_after) {

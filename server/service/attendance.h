@@ -40,9 +40,12 @@ struct Plan {
     nlohmann::json events = nlohmann::json::array();  // deadline_extended, civil_disorder
     std::vector<std::string> new_disorder;            // powers that go into civil disorder now
 };
-// `ordered`: the powers whose orders the resolution counts (readable ones).
+// `ordered`: the powers whose orders the resolution counts (readable ones); `now`: when it
+// resolves. A seat without orders misses the phase only when the phase's deadline, with its
+// extensions, has passed at `now`: a phase resolved before it (by the GM, or with everyone
+// ready) neither counts nor breaks the seat's run.
 Plan plan_attendance(const Locked& locked, const LoadedGame& game,
-                     const std::vector<std::string>& ordered);
+                     const std::vector<std::string>& ordered, std::int64_t now);
 // Inside the resolving transaction.
 void apply(const Locked& locked, const LoadedGame& game, const Plan& plan, std::int64_t now);
 

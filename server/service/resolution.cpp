@@ -212,7 +212,7 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
     const std::string results_text = json_text(adjudication_json(variant, all, adjudication));
     // Planned under the lock before the transaction opens, written inside it.
     const attendance::Plan attendance_plan =
-        attendance::plan_attendance(locked, game, gathered.ordered);
+        attendance::plan_attendance(locked, game, gathered.ordered, context_.now());
     nlohmann::json events = gathered.events;
     for (const auto& event : attendance_plan.events) events.push_back(event);
     const std::string events_text = json_text(events);

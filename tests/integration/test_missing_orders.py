@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Missing orders through the real server (docs/server.md, "Missing orders"): the settings, an
-automatic extension used once and not again, civil disorder after missed phases, the GM told,
-a replacement taking the seat with the history intact, and a draw counting the seat.
+automatic extension used once and not again, civil disorder after missed phases (a phase the GM
+resolved before the deadline is none), the GM told, a replacement taking the seat with the
+history intact, and a draw counting the seat.
 Run: test_missing_orders.py --binary PATH --variants DIR [--only NAME]"""
 
 import os
@@ -134,16 +135,89 @@ def test_extension_once():
         server.close()
 
 
+# Deadlines of a second, which the scheduler leaves to the GM for an hour (grace): a phase the GM
+# resolves once its deadline has passed is a missed phase for a silent seat.
+SHORT_DEADLINES = {"deadlines": {"movement": 1, "retreat": 1, "adjustment": 1},
+                   "grace_seconds": 3600}
+
+
+def wait_past_deadline(server, game_id):
+    """Sleeps until the game's current deadline has passed."""
+    deadline = state(server, game_id)["deadline"]
+    check(deadline is not None, "the game has a deadline")
+    time.sleep(max(0.0, deadline + 1.1 - time.time()))
+
+
 def make_disorder(server, game_id, gm_token, tokens, power="Austria"):
-    """Two phases resolved by the GM with `power` silent and France moving."""
+    """Two phases resolved by the GM past their deadlines with `power` silent and France
+    moving."""
     everyone_but(server, game_id, tokens, {power, "France"})
     expect(put_orders(server, game_id, tokens["France"], "A PAR - BUR\nA MAR - SPA\nF BRE - MAO"),
            200, "France")
+    wait_past_deadline(server, game_id)
     gm(server, game_id, gm_token, "resolve")
     check(not seat(state(server, game_id), power)["civil_disorder"] and
           seat(state(server, game_id), power)["missed_phases"] == 1, "one missed phase")
     everyone_but(server, game_id, tokens, {power})
+    wait_past_deadline(server, game_id)
     gm(server, game_id, gm_token, "resolve")
+
+
+def test_early_resolve_is_no_miss():
+    """A phase the GM resolves while the deadline still has days to run is no missed phase:
+    resolved early again and again, a silent seat counts none and never falls into civil
+    disorder, nor when the GM resolves inside its extension. Once a deadline has truly passed
+    the phase counts."""
+    server = ts.new_server()
+    try:
+        days = 3 * 24 * 3600
+        game_id, gm_token, tokens, _ = create_game(
+            server, deadlines={"movement": days, "retreat": days, "adjustment": days},
+            civil_disorder_after=2)
+        expect(put_orders(server, game_id, tokens["France"], "A PAR - BUR\nA MAR - SPA"), 200,
+               "France")
+        # S1901M, F1901M, W1901A (France builds) and S1902M: four early resolves.
+        for _ in range(4):
+            game = state(server, game_id)
+            check(game["deadline"] > time.time() + days - 600, f"days to run: {game['deadline']}")
+            if game["phase"].endswith("M"):
+                everyone_but(server, game_id, tokens, {"Austria", "France"})
+            gm(server, game_id, gm_token, "resolve")
+            austria = seat(state(server, game_id), "Austria")
+            check(not austria["civil_disorder"] and austria["missed_phases"] == 0,
+                  f"{game['phase']} resolved early is no missed phase: {austria}")
+            check(not any(e["type"] == "civil_disorder"
+                          for e in phase(server, game_id, game["seq"])["events"]),
+                  f"no civil disorder in {game['phase']}")
+        check(state(server, game_id)["phase"] == "F1902M", "four phases resolved")
+    finally:
+        server.close()
+
+    # A deadline extended for the seat: the GM resolving inside the extension is early too;
+    # resolving after the deadline has passed counts.
+    server = ts.new_server()
+    try:
+        game_id, gm_token, tokens, _ = create_game(
+            server, deadlines={"movement": 1, "retreat": 1, "adjustment": 1},
+            extension_seconds=3600, civil_disorder_after=2, resolve_when_ready=False)
+        everyone_but(server, game_id, tokens, {"Austria"})
+        extended = wait_for("Austria's extension", lambda: (lambda g: g if g["extensions"] else None)(
+            state(server, game_id)))
+        check(extended["deadline"] > time.time() + 3000, f"an hour to run: {extended['deadline']}")
+        # From now on the scheduler, given an hour's grace, leaves the deadlines to the GM.
+        gm(server, game_id, gm_token, "settings", {"grace_seconds": 3600})
+        gm(server, game_id, gm_token, "resolve")
+        austria = seat(state(server, game_id), "Austria")
+        check(austria["missed_phases"] == 0, f"resolved inside the extension: {austria}")
+        # F1901M: its second passes, then the GM resolves.
+        everyone_but(server, game_id, tokens, {"Austria"})
+        wait_past_deadline(server, game_id)
+        gm(server, game_id, gm_token, "resolve")
+        austria = seat(state(server, game_id), "Austria")
+        check(austria["missed_phases"] == 1 and not austria["civil_disorder"],
+              f"a deadline passed counts: {austria}")
+    finally:
+        server.close()
 
 
 def test_civil_disorder_and_replacement():
@@ -153,7 +227,7 @@ def test_civil_disorder_and_replacement():
     server = ts.new_server()
     try:
         game_id, gm_token, tokens, _ = create_game(server, extensions_per_player=0,
-                                                   gm_email="gm@example.org")
+                                                   gm_email="gm@example.org", **SHORT_DEADLINES)
         make_disorder(server, game_id, gm_token, tokens)
         game = state(server, game_id)
         austria = seat(game, "Austria")
@@ -230,7 +304,7 @@ def test_player_returns():
     plays again."""
     server = ts.new_server()
     try:
-        game_id, gm_token, tokens, _ = create_game(server)
+        game_id, gm_token, tokens, _ = create_game(server, **SHORT_DEADLINES)
         make_disorder(server, game_id, gm_token, tokens)
         check(seat(state(server, game_id), "Austria")["civil_disorder"], "in civil disorder")
         expect(put_orders(server, game_id, tokens["Austria"], ""), 200, "back")
@@ -245,7 +319,7 @@ def test_draw_counts_civil_disorder():
     """A seat in civil disorder (a player, but gone) accepts a draw."""
     server = ts.new_server()
     try:
-        game_id, gm_token, tokens, _ = create_game(server)
+        game_id, gm_token, tokens, _ = create_game(server, **SHORT_DEADLINES)
         make_disorder(server, game_id, gm_token, tokens)
         proposal = expect(server.request("POST", f"/api/v1/games/{game_id}/draws",
                                          {"kind": "draw"}, token=tokens["France"]), 201, "propose")

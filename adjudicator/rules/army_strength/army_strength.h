@@ -56,6 +56,10 @@ void not_carried_out(TurnContext& context, const Order& order, std::string_view 
 // points), or empty. An army of equipment alone (no points) is sent out whatever its points.
 std::string refuse_campaign(const Variant& variant, const Position& position, const Order& order);
 bool equipment_only(const Unit& unit);
+// A city (a province with a city class) held by `power` or an ally, the seed's "friendly city"
+// (4a): an army standing in one is not on campaign (campaign.cpp).
+bool city_of_side(const Variant& variant, const Position& position, ProvinceId province,
+                  PowerId power);
 
 // "1 engineer and 2 siege guns", or empty (outcome.cpp).
 enum class EquipmentSpelling { Order, Event };

@@ -19,13 +19,13 @@ bool equipment_only(const Unit& unit) {
            (unit.stats.engineers > 0 || unit.stats.siege_guns > 0);
 }
 
-namespace {
-
 bool city_of_side(const Variant& v, const Position& pos, ProvinceId province, PowerId power) {
     const CampaignMap& map = *v.campaign;
     return province < map.city_class.size() && map.city_class[province] != 0 &&
            province < pos.owner.size() && map.friendly(pos.owner[province], power);
 }
+
+namespace {
 
 // Equipment alone is an army for order purposes, with no troops: it moves, rides, holds and
 // joins an army, and does nothing that needs men to fight or dig.

@@ -6,9 +6,11 @@
 // points, engineers and siege guns, and its general if it had none. Otherwise the join is not
 // carried out and both armies stay as they are.
 //
-// Their supply becomes the weeks the food of both feeds the whole (points-weighted, rounded
-// down), the joined army's change on the event. Trains on their way to the joiner go on to the
-// joined army; the joiner's standing supply order ends with it.
+// Their supply points add up ("Each army ... uses up 1 point of supply per week no matter the
+// size", Lone Warrior 4a: supply is counted per army, not per man), as far as the joined army can
+// carry them (`carry_weeks`, as for captured trains and stores); the rest is lost. The event
+// carries the joined army's change. Trains on their way to the joiner go on to the joined army;
+// the joiner's standing supply order ends with it.
 #include <algorithm>
 
 #include "position/position.h"
@@ -24,12 +26,10 @@ constexpr std::string_view kNotJoined =
     "the armies did not both stand where they stood as the week began";
 constexpr std::string_view kTwoGenerals = "each army has a general: one army has one";
 
-// The whole's weeks of supply: every man's food shared out, rounded down.
-std::int32_t shared_supply(const Unit& a, const Unit& b) {
-    const std::int64_t pa = std::max<std::int64_t>(a.stats.points, 0);
-    const std::int64_t pb = std::max<std::int64_t>(b.stats.points, 0);
-    if (pa + pb == 0) return std::min(a.stats.supply, b.stats.supply);
-    return static_cast<std::int32_t>((pa * a.stats.supply + pb * b.stats.supply) / (pa + pb));
+// The points of the joiner's supply the joined army takes: what it can carry on top of its own.
+std::int32_t supply_taken(const Variant& v, const Unit& joiner, const Unit& joined) {
+    return std::clamp(v.campaign->supply.carry_weeks - joined.stats.supply, 0,
+                      std::max(joiner.stats.supply, 0));
 }
 
 }  // namespace
@@ -56,10 +56,12 @@ void join_armies(TurnContext& ctx) {
                             name + " did not join " + other + ": each has a general");
             continue;
         }
-        const std::int32_t supply = shared_supply(*joiner, *joined);
+        const std::int32_t taken = supply_taken(v, *joiner, *joined);
+        const std::int32_t lost = std::max(joiner->stats.supply, 0) - taken;
+        const std::int32_t supply = joined->stats.supply + taken;
         // The event counts the joined army's change; the joiner leaves the board with its own
         // supply, as any army that leaves it does (the week's accounts read them so).
-        const std::int64_t change = static_cast<std::int64_t>(supply) - joined->stats.supply;
+        const std::int64_t change = taken;
         const std::uint32_t gone = joiner->stats.id;
         const std::uint32_t id = joined->stats.id;
         const std::int64_t points = joiner->stats.points;
@@ -82,7 +84,11 @@ void join_armies(TurnContext& ctx) {
         ctx.event("army.joined", o.power, to,
                   name + " joined " + other + ", now " + std::to_string(joined->stats.points) +
                       " points as army " + std::to_string(id) + ", with " + std::to_string(supply) +
-                      " week" + (supply == 1 ? "" : "s") + " of supply for the whole",
+                      " week" + (supply == 1 ? "" : "s") + " of supply for the whole" +
+                      (lost > 0 ? "; it carries no more than " +
+                                      std::to_string(v.campaign->supply.carry_weeks) + ", and " +
+                                      std::to_string(lost) + (lost == 1 ? " is" : " are") + " lost"
+                                : ""),
                   change);
         std::erase_if(next.units, [&](const Unit& u) {
             return u.location.province == from && u.power == o.power;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The legality of a split and of a join (seed 004, 4c; docs/army-strength.md). A split: an army of
 // its power divides into a detachment sent out on campaign, which has between the variant's least
-// and most points (250 and 750), and what stays, which is an army too and keeps at least the least;
-// the detachment marches to a province the army could move to.
+// and most points (250 and 750), and what stays, which is an army too: in the field it is on
+// campaign and keeps at least the least; in a city of its side it may have fewer, as a worn army
+// there may. The detachment marches to a province the army could move to.
 #include "orders/legality.h"
 #include "position/position.h"
 #include "rules/army_strength/army_strength.h"
@@ -98,13 +99,20 @@ Checked check_order(const Variant& v, const Position& pos, PowerId power, const 
     if (s.count < rules.min_points || s.count > rules.max_points)
         return fail("a detachment sent out on campaign has " + range + " points (4c), not " +
                     std::to_string(s.count));
-    const std::int64_t kept = unit->stats.points - s.count;
-    if (kept < rules.min_points)
-        return fail(name + " has " + std::to_string(unit->stats.points) + " points: after " +
-                    std::to_string(s.count) + " leave, the " + std::to_string(kept) +
-                    " that stay are no army (at least " + std::to_string(rules.min_points) +
-                    ", 4c)");
     const ProvinceId to = s.destination.province;
+    const std::int64_t kept = unit->stats.points - s.count;
+    const std::string has = name + " has " + std::to_string(unit->stats.points) + " points";
+    if (kept <= 0)
+        return fail(has + ": a split leaves some of them in " + province_abbr(v, where) +
+                    "; to send them all, move the army (" + name + " - " + province_abbr(v, to) +
+                    ")");
+    // The least binds an army on campaign. What stays in a city of its side is not sent out:
+    // it may have fewer, as a worn army standing there may.
+    if (kept < rules.min_points && !city_of_side(v, pos, where, unit->power))
+        return fail(has + ": after " + std::to_string(s.count) + " leave, the " +
+                    std::to_string(kept) + " that stay are no army (at least " +
+                    std::to_string(rules.min_points) +
+                    ", 4c); fewer may stay only in a city of its side");
     if (to == where || !v.can_reach(UnitType::Army, unit->location, to))
         return fail("the detachment of " + name + " cannot march to " + province_abbr(v, to) +
                     ": it goes one province, to one the army could move to");

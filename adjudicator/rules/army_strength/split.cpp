@@ -5,13 +5,16 @@
 // in that province (an army, a fleet, or an enemy garrison in its fortress). Otherwise the split
 // is not carried out and the army stays whole.
 //
-// The detachment carries as many weeks of supply as its army (a week of supply is a week's food
-// for every man, so both parts keep what they had) and the engineers and siege guns its order
-// names (SPLIT 300 WITH 1 ENGINEER); the rest, and the general, stay with the army.
+// The detachment takes half the supply points its army carries, the odd one with it, and the
+// engineers and siege guns its order names (SPLIT 300 WITH 1 ENGINEER); the rest, and the
+// general, stay with the army. Supply is bought with points, and "Each army ... uses up 1 point
+// of supply per week no matter the size" (Lone Warrior 4a): a split shares the points and creates
+// none, and halves feed both parts for as many weeks. The odd point goes with the detachment:
+// the trains already on the road, and the standing supply order, follow the army's number.
 //
 // A SEND is a split of equipment alone ("Equipment moving alone ... considered an army for order
-// purposes"): a new army of no points with the engineers and siege guns named, and the army's
-// weeks of supply for their crews.
+// purposes"): a new army of no points with the engineers and siege guns named, and its half of
+// the army's supply for their crews.
 #include <algorithm>
 
 #include "position/position.h"
@@ -36,6 +39,15 @@ bool held(const Variant& v, const Position& next, PowerId power, ProvinceId prov
     return std::any_of(garrisons.begin(), garrisons.end(), [&](const Garrison& g) {
         return g.province == province && v.campaign->enemies(g.power, power);
     });
+}
+
+// The detachment's share of the army's supply points: half, the odd one with the detachment.
+std::int32_t detachment_supply(const Unit& army) {
+    return (std::max(army.stats.supply, 0) + 1) / 2;
+}
+
+std::string weeks_of_supply(std::int64_t weeks) {
+    return std::to_string(weeks) + (weeks == 1 ? " week of supply" : " weeks of supply");
 }
 
 }  // namespace
@@ -70,26 +82,28 @@ void split_armies(TurnContext& ctx) {
         detachment.location = Location{to, Coast::None};
         detachment.stats.id = next.new_unit_id();
         detachment.stats.points = send ? 0 : o.count;
-        detachment.stats.supply = army->stats.supply;
+        detachment.stats.supply = detachment_supply(*army);
         // What the order named, as far as the army still has it (a battle may have cost guns).
         detachment.stats.engineers = std::min(o.engineers, army->stats.engineers);
         detachment.stats.siege_guns = std::min(o.siege_guns, army->stats.siege_guns);
         army->stats.points -= detachment.stats.points;
+        army->stats.supply -= detachment.stats.supply;
         army->stats.engineers -= detachment.stats.engineers;
         army->stats.siege_guns -= detachment.stats.siege_guns;
-        const std::int64_t supply = detachment.stats.supply;
-        std::string weeks = ", with ";
-        weeks += std::to_string(supply);
-        weeks += supply == 1 ? " week of supply" : " weeks of supply";
+        const std::string taken = ", with " + weeks_of_supply(detachment.stats.supply);
+        const std::string kept = weeks_of_supply(army->stats.supply);
         const std::string equipment = equipment_words(detachment.stats);
         const std::string text =
             send ? name + " sent " + equipment + " to " + v.provinces[to].abbr + " as army " +
-                       std::to_string(detachment.stats.id) + ", equipment alone" + weeks
+                       std::to_string(detachment.stats.id) + ", equipment alone" + taken +
+                       "; the army keeps " + kept
                  : name + " sent " + std::to_string(o.count) + " of its points" +
                        (equipment.empty() ? "" : " and " + equipment) + " to " +
                        v.provinces[to].abbr + " as army " + std::to_string(detachment.stats.id) +
-                       weeks + "; " + std::to_string(army->stats.points) + " points stay";
-        ctx.event("army.split", o.power, where, text, supply);
+                       taken + "; " + std::to_string(army->stats.points) + " points stay, with " +
+                       kept;
+        // Shared, not created: the supply on the board does not change.
+        ctx.event("army.split", o.power, where, text);
         next.units.push_back(std::move(detachment));
         next.normalise();
     }
