@@ -11,6 +11,7 @@ import os
 import sqlite3
 import sys
 import time
+from email.message import EmailMessage
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mail_harness import (FROM, SmtpSink, Server, check, create_game, db_rows,  # noqa: E402
@@ -546,6 +547,36 @@ def test_missing_orders():
 
 
 TESTS["missing_orders"] = test_missing_orders
+
+
+def test_html_entities():
+    """An HTML-only mail's named entities are decoded before the lines are read: a friendly
+    line in it is quoted back as the player wrote it."""
+    server = new_server(free_port(), enabled=False)
+    try:
+        game_id, _, tokens = create_game(server, {"France": FRANCE})
+        address = seat_address(server, game_id, "France")
+        html = EmailMessage()
+        html["From"] = FRANCE
+        html["To"] = address
+        html["Subject"] = "ordres"
+        html["Message-ID"] = "<html-1@player.test>"
+        html.set_content("<html><body><div>A PAR&#x2D;BUR</div><div>&Agrave; bient&ocirc;t, "
+                         "ch&egrave;re Autriche &hellip;</div></body></html>", subtype="html")
+        done = mail_in(server, html.as_bytes(), recipient=address)
+        check(done.returncode == 0, f"mail-in: {done.returncode} {done.stderr}")
+        mine = orders_of(server, game_id, tokens["France"])
+        check(mine["text"].splitlines() ==
+              ["A PAR-BUR", "\u00c0 bient\u00f4t, ch\u00e8re Autriche \u2026"], mine["text"])
+        text = confirmations(server, FRANCE)[-1]
+        check("A PAR-BUR  ->  accepted: A PAR - BUR" in text, text)
+        check("\u00c0 bient\u00f4t, ch\u00e8re Autriche \u2026  ->  " in text, text)
+        check("&" not in text, f"no entity quoted back: {text}")
+    finally:
+        server.close()
+
+
+TESTS["html_entities"] = test_html_entities
 
 
 def main():
