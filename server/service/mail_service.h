@@ -46,9 +46,10 @@ class MailService {
     std::string seat_address(std::int64_t game_id, std::string_view power,
                              const MailIdentity& identity);
     // Queues, once each: a welcome with the seat's address to every seat with an email, the
-    // results of every phase resolved in the last day, the press sent in the last day to each
-    // recipient, and reminders to seats without orders
-    // whose deadline is less than `reminder_seconds` away. Returns how many mails it queued.
+    // game's start (with the first deadline) to the seats welcomed before it, the results of
+    // every phase resolved in the last day, the press sent in the last day to each recipient,
+    // and reminders to seats without orders whose deadline is less than `reminder_seconds`
+    // away. Returns how many mails it queued.
     int queue_notifications(const MailIdentity& identity, std::int64_t reminder_seconds);
 
     // The durable outbox, for the sender: rows due now, returned once they are on disk (an
@@ -70,6 +71,7 @@ class MailService {
                        const MailIdentity& identity);
     // Notifications (mail_outbox.cpp), each returning how many mails it queued.
     int queue_welcomes(const Locked& locked, const MailIdentity& identity);
+    int queue_starts(const Locked& locked, const MailIdentity& identity);
     int queue_results(const Locked& locked, const MailIdentity& identity);
     int queue_reminders(const Locked& locked, const MailIdentity& identity,
                         std::int64_t reminder_seconds);

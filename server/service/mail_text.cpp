@@ -205,7 +205,11 @@ std::string welcome(const nlohmann::json& game, const std::string& power,
         text += " (the game has not started yet)";
     else if (status != "active")
         text += " (the game is " + status + ")";
-    text += "\nDeadline: " + deadline(game.value("deadline", nlohmann::json())) + "\n";
+    // A game that has not started has no deadline yet; the seat is mailed when it starts.
+    text += "\nDeadline: " +
+            (status == "forming" ? std::string("set when the game starts (you will be mailed then)")
+                                 : deadline(game.value("deadline", nlohmann::json()))) +
+            "\n";
     const auto units = of_power(game.value("position", nlohmann::json::object()), "units", power);
     text += "Your units: " + (units.empty() ? std::string("none") : units_text(units)) + "\n";
     // The link carries no token: seat tokens are never mailed (docs/mail.md, "Welcome").

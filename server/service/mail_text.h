@@ -19,7 +19,8 @@ std::string help(const std::string& seat_address);
 // Phase, deadline, every power's centres and units; `game` is a game_view document.
 std::string status(const nlohmann::json& game);
 // What a new seat needs first: the phase, the deadline, its units and its page on the web
-// (`web_url` + "/#/game/N"); `game` is a game_view document.
+// (`web_url` + "/#/game/N"); `game` is a game_view document. Before the game starts there is no
+// deadline yet: the welcome says it is set at the start, which the seat is mailed.
 std::string welcome(const nlohmann::json& game, const std::string& power,
                     const std::string& web_url);
 // One line per phase; then the results of the latest resolved phase, if any.

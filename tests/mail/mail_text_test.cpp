@@ -70,9 +70,10 @@ TEST_CASE("mail: the welcome gives the phase, the deadline, the seat's units and
     auto forming = game;
     forming["status"] = "forming";
     forming["deadline"] = nullptr;
+    // Before the start there is no deadline to promise: the seat is mailed at the start.
     CHECK(welcome(forming, "Italy", "http://h")
-              .find("Phase: Spring 1901 movement (the game has not started yet)\nDeadline: "
-                    "none\nYour units: none\n") == 0);
+              .find("Phase: Spring 1901 movement (the game has not started yet)\nDeadline: set "
+                    "when the game starts (you will be mailed then)\nYour units: none\n") == 0);
 }
 
 TEST_CASE("mail: results list the events with their die rolls") {

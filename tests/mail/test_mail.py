@@ -549,6 +549,78 @@ def test_missing_orders():
 TESTS["missing_orders"] = test_missing_orders
 
 
+TURKEY = "tom@player.test"
+
+
+def mail_text(data):
+    """A received message's text, with "\n" line ends."""
+    text = email.message_from_bytes(data, policy=email.policy.default).get_content()
+    return text.replace("\r\n", "\n")
+
+
+def test_game_start():
+    """A seat that joined before the start is not promised a deadline in its welcome, and is
+    mailed once when the game starts, with the first deadline; a seat whose welcome came after
+    the start read the deadline there."""
+    port = free_port()
+    sink = SmtpSink(port)
+    server = new_server(port)
+    try:
+        status, created, _, raw = server.request(
+            "POST", "/api/v1/games", {"name": "Mail game", "variant": "standard",
+                                      "resolve_when_ready": False})
+        check(status == 201, f"create game: {raw[:200]!r}")
+        game_id = created["game"]["id"]
+
+        def join(power, address=None):
+            who = {"player": power + " player"}
+            if address:
+                who["email"] = address
+            status, _, _, raw = server.request(
+                "POST", f"/api/v1/games/{game_id}/seats/{power}/join", who)
+            check(status == 201, f"join {power}: {raw[:200]!r}")
+
+        join("France", FRANCE)
+        welcome = mail_text(sink.wait_for(lambda m: m["to"] == [FRANCE] and
+                                          b"you play France" in m["data"],
+                                          "welcome to France")[0]["data"])
+        check("(the game has not started yet)" in welcome, welcome)
+        check("Deadline: none" not in welcome, f"no deadline promised: {welcome}")
+        check("Deadline: set when the game starts" in welcome, welcome)
+        check("has started" not in welcome, welcome)
+        for power in ("Austria", "England", "Germany", "Italy", "Russia"):
+            join(power)
+        join("Turkey", TURKEY)  # the last seat: the game starts
+        status, game, _, _ = server.request("GET", f"/api/v1/games/{game_id}")
+        check(status == 200 and game["status"] == "active", f"started: {game}")
+        first = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(game["deadline"]))
+        start = sink.wait_for(lambda m: m["to"] == [FRANCE] and b"has started" in m["data"],
+                              "the start to France")[0]
+        parsed = email.message_from_bytes(start["data"], policy=email.policy.default)
+        check(parsed["Subject"] == f"Game {game_id} (Mail game) has started: you play France",
+              parsed["Subject"])
+        check(parsed["References"] == f"<game-{game_id}.adjutant@adjutant.test>",
+              parsed["References"])
+        check(parsed["Reply-To"] == seat_address(server, game_id, "France"), parsed["Reply-To"])
+        text = mail_text(start["data"])
+        check("Phase: Spring 1901 movement\n" in text, text)
+        check(f"Deadline: {first}\n" in text, f"the first deadline {first}: {text}")
+        check("A PAR" in text and "F BRE" in text, f"the seat's units: {text}")
+        turkey = mail_text(sink.wait_for(lambda m: m["to"] == [TURKEY] and
+                                         b"you play Turkey" in m["data"],
+                                         "welcome to Turkey")[0]["data"])
+        check(f"Deadline: {first}\n" in turkey and "not started" not in turkey, turkey)
+        time.sleep(3)  # more sender rounds: the start is mailed once, to the seat not yet told
+        starts = [m["to"] for m in sink.messages if b"has started" in m["data"]]
+        check(starts == [[FRANCE]], f"one start mail, to France: {starts}")
+    finally:
+        server.close()
+        sink.stop()
+
+
+TESTS["game_start"] = test_game_start
+
+
 def test_html_entities():
     """An HTML-only mail's named entities are decoded before the lines are read: a friendly
     line in it is quoted back as the player wrote it."""
