@@ -98,7 +98,7 @@ class MailService {
     // Deferred for a body whose commands write only the seat's orders (mail_body_commands.cpp).
     static storage::Durability durability_of(const MailRequest& request);
     MailAnswer answer_again(const Locked& locked, const storage::Store::InboundRecord& seen,
-                            const MailIdentity& identity);
+                            const MailRequest& request, const MailIdentity& identity);
     std::optional<storage::SeatRow> seat_of(const Locked& locked, std::string_view recipient);
     static bool from_registered_sender(const storage::SeatRow& seat, const MailRequest& request);
     Handling refuse_unknown_address(const Locked& locked, const MailRequest& request,

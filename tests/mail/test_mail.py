@@ -7,6 +7,7 @@ real SMTP server on loopback (aiosmtpd). Run:
 import argparse
 import email
 import email.policy
+import json
 import os
 import sqlite3
 import sys
@@ -248,12 +249,16 @@ def test_forged_sender():
 
 
 def test_duplicate():
-    """A redelivered message is answered again but not processed again."""
+    """A redelivered message is not processed again: it is answered "already received", with
+    the orders in force now (not the stored confirmation, whose orders a later mail may have
+    replaced), to the seat alone."""
     server = new_server(free_port(), enabled=False)
     try:
-        game_id, _, tokens = create_game(server, {"France": FRANCE})
+        game_id, gm_token, tokens = create_game(server, {"France": FRANCE,
+                                                         "England": "eng@player.test"})
         address = seat_address(server, game_id, "France")
-        first = message(FRANCE, address, "A PAR-BUR\n", message_id="<m1@player.test>")
+        first = message(FRANCE, address, "A PAR-BUR\nF BRE-MAO\n", subject="Spring",
+                        message_id="<m1@player.test>")
         second = message(FRANCE, address, "A PAR-PIC\n", message_id="<m2@player.test>")
         for raw in (first, second, first):
             done = mail_in(server, raw, recipient=address)
@@ -263,10 +268,28 @@ def test_duplicate():
         check(mine["text"].strip() == "A PAR-PIC", f"the redelivery was not re-applied: {mine}")
         inbox = db_rows(server, "SELECT count(*) FROM mail_inbox")[0][0]
         check(inbox == 2, f"two messages recorded: {inbox}")
-        replies = db_rows(server, "SELECT body FROM mail_outbox WHERE recipient = ? ORDER BY id",
-                          (FRANCE,))
-        check(len(replies) == 3 and replies[2][0] == replies[0][0],
-              "the duplicate is answered with the stored confirmation")
+        replies = db_rows(server, "SELECT recipient, subject, body, headers FROM mail_outbox "
+                          "ORDER BY id")
+        check([r[0] for r in replies] == [FRANCE] * 3, f"to the seat alone: {replies}")
+        again = replies[2][2]
+        check(again != replies[0][2], "not the stored confirmation")
+        check("already received" in again, again)
+        check(replies[2][1] == "Re: Spring", replies[2][1])
+        check(json.loads(replies[2][3]).get("In-Reply-To") == "<m1@player.test>", replies[2][3])
+        # The orders in force now, the second message's, and nothing of the first's verdicts.
+        check("Your orders in force for Spring 1901 movement:\n  A PAR - PIC\n" in again, again)
+        check("A PAR - BUR" not in again and "BRE" not in again, again)
+        check("England" not in again and "LON" not in again, f"no other seat's orders: {again}")
+        # Once the GM has handed the seat to another player, a redelivery of the old player's
+        # mail tells nobody anything of the seat.
+        status, _, _, raw = server.request(
+            "POST", f"/api/v1/games/{game_id}/seats/France/replace",
+            {"player": "Newcomer", "email": "new@player.test"}, token=gm_token)
+        check(status == 201, f"replace: {raw[:200]!r}")
+        done = mail_in(server, second, recipient=address)
+        check(done.returncode == 0 and b"duplicate" in done.stderr, done.stderr)
+        after = db_rows(server, "SELECT count(*) FROM mail_outbox")[0][0]
+        check(after == 3, f"nothing answered for a replaced seat: {after}")
         # Without a Message-ID the content hash recognises the copy.
         raw = first.replace(b"Message-ID: <m1@player.test>\n", b"")
         check(b"Message-ID" not in raw, "fixture has no Message-ID")
