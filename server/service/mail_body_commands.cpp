@@ -269,7 +269,8 @@ std::string MailService::standing_text(const Locked& locked, const Caller& calle
         for (const auto& p : phases)
             if (p.value("resolved", false))
                 latest = views_.phase(locked, caller, game_id, p.value("seq", 0));
-        text += "\n" + mail_text::history(phases, latest);
+        const auto variant = locked.load(game_id).variant;
+        text += "\n" + mail_text::history(phases, latest, variant->variant);
     }
     return text;
 }

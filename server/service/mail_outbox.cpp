@@ -165,7 +165,8 @@ int MailService::queue_results(const Locked& locked, const MailIdentity& identit
                   "Game " + std::to_string(game_id) + " (" + game.row.name + "): " + name +
                       " results",
                   (summary.empty() ? "" : "Week's summary (" + name + "):\n" + summary + "\n") +
-                      "Results of " + name + ":\n" + mail_text::results(results) + now_text,
+                      "Results of " + name + ":\n" +
+                      mail_text::results(results, game.variant->variant) + now_text,
                   notice_headers(locked, game_id, seat, identity), identity);
             ++queued;
         }

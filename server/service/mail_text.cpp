@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "service/mail_text.h"
 
+#include <algorithm>
 #include <ctime>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/phase.h"
+#include "variant/variant.h"
 
 namespace adjutant::service::mail_text {
 
@@ -218,7 +222,8 @@ std::string welcome(const nlohmann::json& game, const std::string& power,
     return text;
 }
 
-std::string history(const nlohmann::json& phases, const nlohmann::json& latest) {
+std::string history(const nlohmann::json& phases, const nlohmann::json& latest,
+                    const Variant& variant) {
     std::string text = "Phases:\n";
     for (const auto& phase : phases) {
         text += "  " + std::to_string(phase.value("seq", 0)) + " " +
@@ -232,7 +237,7 @@ std::string history(const nlohmann::json& phases, const nlohmann::json& latest) 
     }
     if (latest.is_object() && latest.contains("results")) {
         text += "\nResults of " + phase_name(latest.value("phase", "")) + ":\n";
-        text += results(latest["results"]);
+        text += results(latest["results"], variant);
     }
     return text;
 }
@@ -256,18 +261,33 @@ std::string orders_in_force(const std::vector<Verdict>& verdicts) {
     return text.empty() ? "  (none)\n" : text;
 }
 
-std::string results(const nlohmann::json& report) {
-    std::string text;
+std::string results(const nlohmann::json& report, const Variant& variant) {
+    // Grouped by power, in the variant's order of powers, as the web page groups them; a power
+    // the variant does not name (none should) after them, in the order of the report.
+    std::vector<std::pair<std::string, std::string>> by_power;
+    for (const Power& power : variant.powers) by_power.emplace_back(power.name, "");
     for (const auto& o : report.value("orders", nlohmann::json::array())) {
-        text += "  " + o.value("power", "") + ": " +
-                (o.contains("order") ? o.value("order", "") : o.value("input", "")) + "  ->  " +
-                o.value("result", "");
-        if (o.contains("reason")) text += " (" + o.value("reason", "") + ")";
-        if (o.value("default", false)) text += " [default]";
+        const std::string power = o.value("power", "");
+        auto group = std::find_if(by_power.begin(), by_power.end(),
+                                  [&](const auto& entry) { return entry.first == power; });
+        if (group == by_power.end()) group = by_power.insert(by_power.end(), {power, ""});
+        std::string& lines = group->second;
+        lines += "  " + (o.contains("order") ? o.value("order", "") : o.value("input", "")) +
+                 "  ->  " + o.value("result", "");
+        if (o.contains("reason")) lines += " (" + o.value("reason", "") + ")";
+        if (o.value("default", false)) lines += " [default]";
+        lines += "\n";
+    }
+    std::string text;
+    for (const auto& [power, lines] : by_power)
+        if (!lines.empty()) text += power + ":\n" + lines;
+    const auto dislodged = report.value("dislodged", nlohmann::json::array());
+    if (!dislodged.empty()) text += "Dislodged:\n";
+    for (const auto& d : dislodged) {
+        text += "  " + d.value("power", "") + " " + d.value("unit", "");
+        if (d.contains("from")) text += " (by the attack from " + d.value("from", "") + ")";
         text += "\n";
     }
-    for (const auto& d : report.value("dislodged", nlohmann::json::array()))
-        text += "  dislodged: " + d.value("power", "") + " " + d.value("unit", "") + "\n";
     if (text.empty()) text = "  (no orders)\n";
     // Campaign rules report what they did as events; a die's value, modifiers and table row are
     // given so that a player can recompute the roll by hand.

@@ -115,7 +115,8 @@ def test_outbound():
             check(len(result) == 1, f"results mailed once to {rcpt}")
         text = email.message_from_bytes(result[0]["data"],
                                         policy=email.policy.default).get_content()
-        check("France: A PAR - BUR  ->  succeeds" in text, text)
+        check("\nFrance:\n  " in text.replace("\r\n", "\n") and
+              "  A PAR - BUR  ->  succeeds" in text, text)
         time.sleep(2)  # a few more sender rounds: nothing is sent twice
         sent = db_rows(server, "SELECT count(*) FROM mail_outbox WHERE status = 'sent'")[0][0]
         check(sent == len(sink.messages), f"outbox sent {sent} vs received {len(sink.messages)}")
@@ -672,6 +673,68 @@ def test_html_entities():
 
 
 TESTS["html_entities"] = test_html_entities
+
+
+def results_block(text):
+    """The results part of a results mail: from "Results of" to "Now:"."""
+    start = text.index("Results of ")
+    return text[start:text.index("\nNow:", start)]
+
+
+def test_results_by_power():
+    """The results mail lists each power's orders together, the powers in the variant's order,
+    as the web page does; the seat's own refused lines are under its power."""
+    port = free_port()
+    sink = SmtpSink(port)
+    server = new_server(port)
+    try:
+        game_id, gm_token, tokens = create_game(server, {"France": FRANCE})
+        address = seat_address(server, game_id, "France")
+        for power, orders in (("England", "F LON-NTH\nF EDI-NWG\nA LVP-YOR\n"),
+                              ("Germany", "A MUN-RUH\nA BER-KIE\nF KIE-DEN\n")):
+            status, _, _, raw = server.request("PUT", f"/api/v1/games/{game_id}/orders",
+                                               {"orders": orders}, token=tokens[power])
+            check(status == 200, f"orders {power}: {raw[:200]!r}")
+        done = mail_in(server, message(FRANCE, address, "A PAR-BUR\nA MAR-SPA\nF BRE-MAO\n"
+                                       "A MAR-BRX\n"), recipient=address)
+        check(done.returncode == 0, f"mail-in: {done.returncode} {done.stderr}")
+        status, _, _, raw = server.request(
+            "POST", f"/api/v1/games/{game_id}/actions/resolve", {"phase": "S1901M"},
+            token=gm_token)
+        check(status == 200, f"resolve: {raw[:200]!r}")
+        results = mail_text(sink.wait_for(lambda m: m["to"] == [FRANCE] and
+                                          b"Spring 1901 movement results" in m["data"],
+                                          "results to France")[0]["data"])
+        block = results_block(results)
+        lines = [line for line in block.splitlines()[1:] if line]
+        headings = [line for line in lines if not line.startswith(" ")]
+        check(headings == ["Austria:", "England:", "France:", "Germany:", "Italy:", "Russia:",
+                           "Turkey:"], f"one heading per power, in order: {block}")
+        groups = {}
+        for line in lines:
+            if not line.startswith(" "):
+                power = line[:-1]
+                groups[power] = []
+            else:
+                groups[power].append(line.strip())
+        check(all(o in groups["France"] for o in ("A PAR - BUR  ->  succeeds",
+                                                  "A MAR - SPA  ->  succeeds",
+                                                  "F BRE - MAO  ->  succeeds")),
+              f"France's: {block}")
+        check(len(groups["France"]) == 4 and
+              any(o.startswith("A MAR-BRX  ->  ") for o in groups["France"]),
+              f"France's refused line under France: {block}")
+        check("F LON - NTH  ->  succeeds" in groups["England"] and len(groups["England"]) == 3,
+              f"England's: {block}")
+        check("A MUN - RUH  ->  succeeds" in groups["Germany"], f"Germany's: {block}")
+        check(all("PAR" not in o for p, g in groups.items() if p != "France" for o in g),
+              f"no power's orders under another: {block}")
+    finally:
+        server.close()
+        sink.stop()
+
+
+TESTS["results_by_power"] = test_results_by_power
 
 
 def main():
