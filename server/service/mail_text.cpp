@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/phase.h"
+#include "service/friendly_line.h"
 #include "variant/variant.h"
 
 namespace adjutant::service::mail_text {
@@ -242,11 +243,13 @@ std::string history(const nlohmann::json& phases, const nlohmann::json& latest,
     return text;
 }
 
-std::string verdicts(const std::vector<Verdict>& verdicts) {
+std::string verdicts(const std::vector<Verdict>& verdicts, const Variant& variant) {
     std::string text;
     for (const auto& v : verdicts) {
         text += "  " + v.input + "  ->  ";
-        text += v.accepted ? "accepted: " + v.order : "REJECTED: " + v.error;
+        text += v.accepted                           ? "accepted: " + v.order
+                : is_friendly_line(variant, v.input) ? std::string("not an order")
+                                                     : "REJECTED: " + v.error;
         if (!v.note.empty()) text += " (" + v.note + ")";
         text += "\n";
     }
@@ -272,8 +275,14 @@ std::string results(const nlohmann::json& report, const Variant& variant) {
                                   [&](const auto& entry) { return entry.first == power; });
         if (group == by_power.end()) group = by_power.insert(by_power.end(), {power, ""});
         std::string& lines = group->second;
-        lines += "  " + (o.contains("order") ? o.value("order", "") : o.value("input", "")) +
-                 "  ->  " + o.value("result", "");
+        const bool refused = !o.contains("order");
+        const std::string input = o.value("input", "");
+        lines += "  " + (refused ? input : o.value("order", "")) + "  ->  ";
+        if (refused && is_friendly_line(variant, input)) {
+            lines += "not an order\n";
+            continue;
+        }
+        lines += o.value("result", "");
         if (o.contains("reason")) lines += " (" + o.value("reason", "") + ")";
         if (o.value("default", false)) lines += " [default]";
         lines += "\n";

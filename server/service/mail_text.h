@@ -30,13 +30,15 @@ std::string welcome(const nlohmann::json& game, const std::string& power,
 // One line per phase; then the results of the latest resolved phase, if any.
 std::string history(const nlohmann::json& phases, const nlohmann::json& latest,
                     const Variant& variant);
-// One line per submitted line: "  A PAR-BUR  ->  accepted: A PAR - BUR".
-std::string verdicts(const std::vector<Verdict>& verdicts);
+// One line per submitted line: "  A PAR-BUR  ->  accepted: A PAR - BUR"; a refused line
+// "REJECTED: <why>", or "not an order" for a friendly line (service/friendly_line.h).
+std::string verdicts(const std::vector<Verdict>& verdicts, const Variant& variant);
 // The accepted orders of a stored submission, one per line ("  (none)" when empty).
 std::string orders_in_force(const std::vector<Verdict>& verdicts);
 // A phase's results document: each power's orders under its name, the powers in the variant's
-// order (as the web page shows them), one line per order with its result; then the units
-// dislodged, and the events (campaign rules) with their die rolls.
+// order (as the web page shows them), one line per order with its result (a refused friendly
+// line "not an order"); then the units dislodged, and the events (campaign rules) with their
+// die rolls.
 std::string results(const nlohmann::json& results, const Variant& variant);
 // "2024-05-01 12:00 UTC", or "none" for a null JSON value.
 std::string deadline(const nlohmann::json& unix_seconds);

@@ -131,7 +131,7 @@ TEST_CASE("mail: results are grouped by power, in the variant's order, as on the
           "  F LON - NTH  ->  fails\n"
           "France:\n"
           "  A PAR - BUR  ->  succeeds\n"
-          "  Thanks and good luck!  ->  illegal (unknown province 'Thanks')\n"
+          "  Thanks and good luck!  ->  not an order\n"
           "  A MAR-BRX  ->  illegal (unknown province 'BRX')\n"
           "  F BRE - MAO  ->  succeeds\n"
           "Dislodged:\n"

@@ -737,6 +737,34 @@ def test_results_by_power():
 TESTS["results_by_power"] = test_results_by_power
 
 
+def test_friendly_lines():
+    """A friendly line that is no order is noted calmly as "not an order"; a mistyped order is
+    still REJECTED with its reason."""
+    server = new_server(free_port(), enabled=False)
+    try:
+        game_id, _, tokens = create_game(server, {"France": FRANCE})
+        address = seat_address(server, game_id, "France")
+
+        def send(body):
+            done = mail_in(server, message(FRANCE, address, body), recipient=address)
+            check(done.returncode == 0, f"mail-in: {done.returncode} {done.stderr}")
+            return confirmations(server, FRANCE)[-1]
+
+        text = send("A PAR-BUR\nThanks and good luck!\nSee you in the fall\nA MAR-BRX\n"
+                    "PRX holds\nA BRX\nPRX S BUR\nXYZZY\n")
+        check("  Thanks and good luck!  ->  not an order\n" in text, text)
+        check("  See you in the fall  ->  not an order\n" in text, text)
+        check("unknown province 'Thanks'" not in text and "'See'" not in text, text)
+        for typo in ("A MAR-BRX", "PRX holds", "A BRX", "PRX S BUR"):
+            check(f"  {typo}  ->  REJECTED: " in text, f"{typo} is rejected clearly: {text}")
+        check("  XYZZY  ->  REJECTED: unknown command" in text, text)
+    finally:
+        server.close()
+
+
+TESTS["friendly_lines"] = test_friendly_lines
+
+
 def main():
     global ARGS
     parser = argparse.ArgumentParser()
