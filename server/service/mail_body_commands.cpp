@@ -269,6 +269,12 @@ std::string MailService::standing_text(const Locked& locked, const Caller& calle
         text += mail_text::orders_in_force(mine.seats[0].submitted->verdicts);
     else
         text += "  (none submitted)\n";
+    // Whether the seat is marked ready, said every time: new orders keep a READY sent before.
+    if (game.value("status", "") != "ended" && !mine.seats.empty())
+        text += mine.seats[0].ready
+                    ? "You are marked ready: the phase may be resolved with these orders once\n"
+                      "every seat is ready. Send NOT READY if you are still working on them.\n"
+                    : "You are not marked ready: send READY when these orders are final.\n";
     text += "Deadline: " + mail_text::deadline(game.value("deadline", nlohmann::json())) + "\n";
     if (status) text += "\n" + mail_text::status(game);
     if (history) {

@@ -739,7 +739,7 @@ TESTS["results_by_power"] = test_results_by_power
 
 def test_friendly_lines():
     """A friendly line that is no order is noted calmly as "not an order"; a mistyped order is
-    still REJECTED with its reason."""
+    still REJECTED with its reason. The confirmation says whether the seat is marked ready."""
     server = new_server(free_port(), enabled=False)
     try:
         game_id, _, tokens = create_game(server, {"France": FRANCE})
@@ -758,6 +758,15 @@ def test_friendly_lines():
         for typo in ("A MAR-BRX", "PRX holds", "A BRX", "PRX S BUR"):
             check(f"  {typo}  ->  REJECTED: " in text, f"{typo} is rejected clearly: {text}")
         check("  XYZZY  ->  REJECTED: unknown command" in text, text)
+        check("You are not marked ready" in text, text)
+        # Ready, then new orders: the confirmation says the seat is still marked ready.
+        text = send("READY\n")
+        check("You are marked ready" in text, text)
+        text = send("A PAR-PIC\n")
+        check("You are marked ready" in text and "NOT READY" in text, text)
+        check(orders_of(server, game_id, tokens["France"])["ready"], "still ready")
+        text = send("NOT READY\n")
+        check("You are not marked ready" in text, text)
     finally:
         server.close()
 
