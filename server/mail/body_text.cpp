@@ -2,11 +2,9 @@
 #include "mail/body_text.h"
 
 #include "core/text.h"
+#include "mail/html_entities.h"
 
 #include <algorithm>
-#include <cctype>
-#include <cstdint>
-#include <vector>
 
 namespace adjutant::mail {
 
@@ -19,49 +17,6 @@ std::string rtrim(std::string_view line) {
 
 bool starts_with(std::string_view text, std::string_view prefix) {
     return text.substr(0, prefix.size()) == prefix;
-}
-
-void append_utf8(std::string& out, std::uint32_t code) {
-    if (code < 0x80) {
-        out += static_cast<char>(code);
-    } else if (code < 0x800) {
-        out += static_cast<char>(0xC0 | (code >> 6));
-        out += static_cast<char>(0x80 | (code & 0x3F));
-    } else if (code < 0x10000) {
-        out += static_cast<char>(0xE0 | (code >> 12));
-        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (code & 0x3F));
-    } else if (code < 0x110000) {
-        out += static_cast<char>(0xF0 | (code >> 18));
-        out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (code & 0x3F));
-    }
-}
-
-std::string decode_entity(std::string_view name) {
-    if (name == "amp") return "&";
-    if (name == "lt") return "<";
-    if (name == "gt") return ">";
-    if (name == "quot") return "\"";
-    if (name == "apos") return "'";
-    if (name == "nbsp") return " ";
-    if (!name.empty() && name[0] == '#') {
-        std::uint32_t code = 0;
-        const bool hex = name.size() > 1 && (name[1] == 'x' || name[1] == 'X');
-        for (char c : name.substr(hex ? 2 : 1)) {
-            const int digit = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
-                              : hex && std::isxdigit(static_cast<unsigned char>(c))
-                                  ? std::tolower(static_cast<unsigned char>(c)) - 'a' + 10
-                                  : -1;
-            if (digit < 0 || code > 0x10FFFF) return {};
-            code = code * (hex ? 16 : 10) + static_cast<std::uint32_t>(digit);
-        }
-        std::string out;
-        append_utf8(out, code == 0xA0 ? 0x20 : code);
-        return out;
-    }
-    return {};
 }
 
 }  // namespace
@@ -130,14 +85,12 @@ std::string html_to_text(std::string_view html) {
             continue;
         }
         if (c == '&') {
-            const auto semi = html.find(';', i);
-            if (semi != std::string_view::npos && semi - i <= 10) {
-                const std::string decoded = decode_entity(html.substr(i + 1, semi - i - 1));
-                if (!decoded.empty()) {
-                    out += decoded;
-                    i = semi + 1;
-                    continue;
-                }
+            const CharacterReference reference = character_reference(html.substr(i));
+            if (reference.length > 0) {
+                // A no-break space is written as a space, so that the lines are trimmed of it.
+                out += reference.text == "\xC2\xA0" ? std::string(" ") : reference.text;
+                i += reference.length;
+                continue;
             }
         }
         // Source line breaks are not line breaks in HTML; runs of blanks are one space.

@@ -13,7 +13,8 @@ namespace adjutant::mail {
 std::string command_text(std::string_view body);
 
 // A readable plain text of an HTML body: tags dropped, block ends and <br> as line breaks,
-// <style>/<script>/<head> content removed, the common entities decoded (UTF-8).
+// <style>/<script>/<head> content removed, character references decoded as the HTML Standard
+// decodes them (mail/html_entities.h; a no-break space as a space). UTF-8.
 std::string html_to_text(std::string_view html);
 
 }  // namespace adjutant::mail

@@ -109,11 +109,11 @@ std::string FeedService::atom(std::int64_t game_id, const std::string& key) {
             if (results.is_discarded() || orders.is_discarded()) continue;
             redact_record(game.variant->variant, game.row.status, phase.position, viewer, orders,
                           results, nullptr);
-            entries.push_back(
-                {"tag:adjutant,2026:game-" + std::to_string(game_id) + "-phase-" +
-                     std::to_string(phase.seq),
-                 phase_name(phase.phase) + " resolved", *phase.resolved_at,
-                 "Results of " + phase_name(phase.phase) + ":\n" + mail_text::results(results)});
+            entries.push_back({"tag:adjutant,2026:game-" + std::to_string(game_id) + "-phase-" +
+                                   std::to_string(phase.seq),
+                               phase_name(phase.phase) + " resolved", *phase.resolved_at,
+                               "Results of " + phase_name(phase.phase) + ":\n" +
+                                   mail_text::results(results, game.variant->variant)});
         }
     }
     // Press as the reader may read it (the public: once published), newest last.

@@ -11,6 +11,7 @@
 
 #include "core/phase.h"
 #include "core/text.h"
+#include "service/friendly_line.h"
 #include "service/mail_draws.h"
 #include "service/mail_service.h"
 #include "service/mail_text.h"
@@ -135,17 +136,23 @@ void explain_unknown_commands(std::vector<Verdict>& verdicts) {
             v.error = "unknown command or order (send HELP for the list)";
 }
 
-std::string submission_text(OrderSubmission& answer) {
+// The verdict of every line, counted: accepted, rejected, and friendly lines that are no orders
+// (service/friendly_line.h), which are noted but not counted as rejected.
+std::string submission_text(OrderSubmission& answer, const Variant& variant) {
     explain_unknown_commands(answer.check.verdicts);
+    const auto friendly = std::count_if(
+        answer.check.verdicts.begin(), answer.check.verdicts.end(),
+        [&](const Verdict& v) { return !v.accepted && is_friendly_line(variant, v.input); });
     const std::string phase = phase_name(answer.check.phase);
+    std::string counts = std::to_string(answer.check.accepted()) + " accepted, " +
+                         std::to_string(answer.check.rejected() - friendly) + " rejected";
+    if (friendly > 0) counts += ", " + std::to_string(friendly) + " not orders";
     std::string text = answer.replaced
-                           ? "Orders received for " + phase + " (" +
-                                 std::to_string(answer.check.accepted()) + " accepted, " +
-                                 std::to_string(answer.check.rejected()) +
-                                 " rejected); they replace any earlier orders:\n"
+                           ? "Orders received for " + phase + " (" + counts +
+                                 "); they replace any earlier orders:\n"
                            : "No line of your message was accepted as an order for " + phase +
                                  ",\nso your orders in force are unchanged (listed below):\n";
-    return text + mail_text::verdicts(answer.check.verdicts) + "\n";
+    return text + mail_text::verdicts(answer.check.verdicts, variant) + "\n";
 }
 
 // READY is about the orders in force, whatever this message's lines did: say which, so a player
@@ -206,7 +213,8 @@ std::string MailService::answer_commands(const Locked& locked, const Caller& cal
             auto answer = orders_.submit(locked, caller, game_id,
                                          joined_lines(commands.order_lines), "email");
             kept_earlier = !answer.replaced;
-            text += submission_text(answer);
+            const auto variant = locked.load(game_id).variant;
+            text += submission_text(answer, variant->variant);
         } catch (const ApiError& error) {
             text += "Your orders were NOT accepted: " + std::string(error.what()) + "\n\n";
         }
@@ -261,6 +269,12 @@ std::string MailService::standing_text(const Locked& locked, const Caller& calle
         text += mail_text::orders_in_force(mine.seats[0].submitted->verdicts);
     else
         text += "  (none submitted)\n";
+    // Whether the seat is marked ready, said every time: new orders keep a READY sent before.
+    if (game.value("status", "") != "ended" && !mine.seats.empty())
+        text += mine.seats[0].ready
+                    ? "You are marked ready: the phase may be resolved with these orders once\n"
+                      "every seat is ready. Send NOT READY if you are still working on them.\n"
+                    : "You are not marked ready: send READY when these orders are final.\n";
     text += "Deadline: " + mail_text::deadline(game.value("deadline", nlohmann::json())) + "\n";
     if (status) text += "\n" + mail_text::status(game);
     if (history) {
@@ -269,7 +283,8 @@ std::string MailService::standing_text(const Locked& locked, const Caller& calle
         for (const auto& p : phases)
             if (p.value("resolved", false))
                 latest = views_.phase(locked, caller, game_id, p.value("seq", 0));
-        text += "\n" + mail_text::history(phases, latest);
+        const auto variant = locked.load(game_id).variant;
+        text += "\n" + mail_text::history(phases, latest, variant->variant);
     }
     return text;
 }

@@ -96,7 +96,7 @@ MailAnswer MailService::process_mail(const MailRequest& request, const MailIdent
     auto& store = locked.store();
     storage::Transaction transaction(store.database(), durability_of(request));
     if (auto seen = store.inbound(dedup_key)) {
-        MailAnswer answer = answer_again(locked, *seen, identity);
+        MailAnswer answer = answer_again(locked, *seen, request, identity);
         transaction.commit();
         return answer;
     }
@@ -119,11 +119,15 @@ MailAnswer MailService::process_mail(const MailRequest& request, const MailIdent
     return handling.answer;
 }
 
-// A redelivery is answered again with the stored answer, as a new message; nothing is
-// processed again.
+// A redelivery is not processed again. A seat's mail that was processed is answered "already
+// received", with the seat's orders in force now: the stored confirmation may list orders that a
+// later mail replaced. It goes to the seat alone, and only while the address and the sender
+// still authenticate the seat (a seat handed to another player since is told nothing of an old
+// player's mail). Any other mail (refused, unreadable) is answered again with its stored
+// answer. Either answer is a new message, threaded as the first was.
 MailAnswer MailService::answer_again(const Locked& locked,
                                      const storage::Store::InboundRecord& seen,
-                                     const MailIdentity& identity) {
+                                     const MailRequest& request, const MailIdentity& identity) {
     MailAnswer answer;
     answer.outcome = MailOutcome::Duplicate;
     answer.detail = "duplicate of a message already " + seen.status;
@@ -135,8 +139,28 @@ MailAnswer MailService::answer_again(const Locked& locked,
     headers.erase("Message-ID");
     headers.erase("Date");
     const std::string to_name = headers.value("To-Name", "");
-    answer.reply =
-        queue(locked, row->recipient, to_name, row->subject, row->body, headers, identity);
+    if (seen.status != "applied") {
+        answer.reply =
+            queue(locked, row->recipient, to_name, row->subject, row->body, headers, identity);
+        return answer;
+    }
+    const auto seat = seat_of(locked, request.recipient);
+    if (!seat || !from_registered_sender(*seat, request)) {
+        answer.detail += " (not answered: the seat's address or player changed since)";
+        return answer;
+    }
+    const Caller caller{Role::Player, seat->game_id, seat->power};
+    std::string text = "Game " + std::to_string(seat->game_id) + ", " + seat->power +
+                       ".\n\nYour message was already received and processed. This copy of it "
+                       "(mail is\nsometimes delivered twice) was not processed again.\n\n";
+    try {
+        text += standing_text(locked, caller, false, false);
+    } catch (const ApiError& error) {
+        text += "Your orders could not be listed: " + std::string(error.what()) + "\n";
+    }
+    headers.erase("To-Name");
+    answer.reply = queue(locked, *seat->email, seat->player.value_or(""), row->subject, text,
+                         headers, identity);
     return answer;
 }
 

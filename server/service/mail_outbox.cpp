@@ -54,6 +54,7 @@ int MailService::queue_notifications(const MailIdentity& identity, std::int64_t 
     storage::Transaction transaction(locked.store().database());
     // Welcomes first, so a new seat learns its address before it reads its first results.
     int queued = queue_welcomes(locked, identity);
+    queued += queue_starts(locked, identity);
     queued += queue_results(locked, identity);
     queued += queue_press(locked, identity);
     queued += queue_reminders(locked, identity, reminder_seconds);
@@ -71,7 +72,8 @@ nlohmann::json MailService::notice_headers(const Locked& locked, std::int64_t ga
 }
 
 // The seat's private orders address, once per seat token (a replaced seat's new player gets
-// their own).
+// their own). A welcome sent once the game has started gives the deadline, and so counts as
+// the seat's start mail (queue_starts).
 int MailService::queue_welcomes(const Locked& locked, const MailIdentity& identity) {
     auto& store = locked.store();
     int queued = 0;
@@ -82,6 +84,8 @@ int MailService::queue_welcomes(const Locked& locked, const MailIdentity& identi
             if (!store.add_notice(game.id, 0, "welcome-" + seat.token_hash->substr(0, 16),
                                   seat.power, context_.now()))
                 continue;
+            if (game.status != "forming")
+                store.add_notice(game.id, 0, "start", seat.power, context_.now());
             const std::string address = seat_address(locked, game.id, seat.power, identity);
             const LoadedGame loaded = locked.load(game.id);
             queue(
@@ -92,6 +96,36 @@ int MailService::queue_welcomes(const Locked& locked, const MailIdentity& identi
                     mail_text::welcome(views_.game_json(locked, loaded, Viewer{false, seat.power}),
                                        seat.power, identity.web_url) +
                     "\n" + mail_text::help(address),
+                notice_headers(locked, game.id, seat, identity), identity);
+            ++queued;
+        }
+    }
+    return queued;
+}
+
+// The game's start, with its first deadline, to each seat welcomed while the game was forming
+// (its welcome could name no deadline), once. Only in the game's first phase: a seat of a game
+// further on (one that started before this mail existed) is not told of a start long past.
+int MailService::queue_starts(const Locked& locked, const MailIdentity& identity) {
+    auto& store = locked.store();
+    int queued = 0;
+    for (const auto& game : store.games()) {
+        if (game.status != "active") continue;
+        for (const auto& seat : store.seats(game.id)) {
+            if (!mailable(seat) ||
+                !store.add_notice(game.id, 0, "start", seat.power, context_.now()))
+                continue;
+            const LoadedGame loaded = locked.load(game.id);
+            if (loaded.phase.seq != 0) continue;
+            const std::string title = "Game " + std::to_string(game.id) + " (" + game.name + ")";
+            queue(
+                locked, *seat.email, seat.player.value_or(""),
+                title + " has started: you play " + seat.power,
+                title + " has started. You play " + seat.power + ".\n\n" +
+                    mail_text::welcome(views_.game_json(locked, loaded, Viewer{false, seat.power}),
+                                       seat.power, identity.web_url) +
+                    "\nReply to this message with your orders, one per line (HELP for the "
+                    "commands).\n",
                 notice_headers(locked, game.id, seat, identity), identity);
             ++queued;
         }
@@ -131,7 +165,8 @@ int MailService::queue_results(const Locked& locked, const MailIdentity& identit
                   "Game " + std::to_string(game_id) + " (" + game.row.name + "): " + name +
                       " results",
                   (summary.empty() ? "" : "Week's summary (" + name + "):\n" + summary + "\n") +
-                      "Results of " + name + ":\n" + mail_text::results(results) + now_text,
+                      "Results of " + name + ":\n" +
+                      mail_text::results(results, game.variant->variant) + now_text,
                   notice_headers(locked, game_id, seat, identity), identity);
             ++queued;
         }

@@ -46,9 +46,10 @@ class MailService {
     std::string seat_address(std::int64_t game_id, std::string_view power,
                              const MailIdentity& identity);
     // Queues, once each: a welcome with the seat's address to every seat with an email, the
-    // results of every phase resolved in the last day, the press sent in the last day to each
-    // recipient, and reminders to seats without orders
-    // whose deadline is less than `reminder_seconds` away. Returns how many mails it queued.
+    // game's start (with the first deadline) to the seats welcomed before it, the results of
+    // every phase resolved in the last day, the press sent in the last day to each recipient,
+    // and reminders to seats without orders whose deadline is less than `reminder_seconds`
+    // away. Returns how many mails it queued.
     int queue_notifications(const MailIdentity& identity, std::int64_t reminder_seconds);
 
     // The durable outbox, for the sender: rows due now, returned once they are on disk (an
@@ -70,6 +71,7 @@ class MailService {
                        const MailIdentity& identity);
     // Notifications (mail_outbox.cpp), each returning how many mails it queued.
     int queue_welcomes(const Locked& locked, const MailIdentity& identity);
+    int queue_starts(const Locked& locked, const MailIdentity& identity);
     int queue_results(const Locked& locked, const MailIdentity& identity);
     int queue_reminders(const Locked& locked, const MailIdentity& identity,
                         std::int64_t reminder_seconds);
@@ -96,7 +98,7 @@ class MailService {
     // Deferred for a body whose commands write only the seat's orders (mail_body_commands.cpp).
     static storage::Durability durability_of(const MailRequest& request);
     MailAnswer answer_again(const Locked& locked, const storage::Store::InboundRecord& seen,
-                            const MailIdentity& identity);
+                            const MailRequest& request, const MailIdentity& identity);
     std::optional<storage::SeatRow> seat_of(const Locked& locked, std::string_view recipient);
     static bool from_registered_sender(const storage::SeatRow& seat, const MailRequest& request);
     Handling refuse_unknown_address(const Locked& locked, const MailRequest& request,

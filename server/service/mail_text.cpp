@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "service/mail_text.h"
 
+#include <algorithm>
 #include <ctime>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/phase.h"
+#include "service/friendly_line.h"
+#include "variant/variant.h"
 
 namespace adjutant::service::mail_text {
 
@@ -205,7 +210,11 @@ std::string welcome(const nlohmann::json& game, const std::string& power,
         text += " (the game has not started yet)";
     else if (status != "active")
         text += " (the game is " + status + ")";
-    text += "\nDeadline: " + deadline(game.value("deadline", nlohmann::json())) + "\n";
+    // A game that has not started has no deadline yet; the seat is mailed when it starts.
+    text += "\nDeadline: " +
+            (status == "forming" ? std::string("set when the game starts (you will be mailed then)")
+                                 : deadline(game.value("deadline", nlohmann::json()))) +
+            "\n";
     const auto units = of_power(game.value("position", nlohmann::json::object()), "units", power);
     text += "Your units: " + (units.empty() ? std::string("none") : units_text(units)) + "\n";
     // The link carries no token: seat tokens are never mailed (docs/mail.md, "Welcome").
@@ -214,7 +223,8 @@ std::string welcome(const nlohmann::json& game, const std::string& power,
     return text;
 }
 
-std::string history(const nlohmann::json& phases, const nlohmann::json& latest) {
+std::string history(const nlohmann::json& phases, const nlohmann::json& latest,
+                    const Variant& variant) {
     std::string text = "Phases:\n";
     for (const auto& phase : phases) {
         text += "  " + std::to_string(phase.value("seq", 0)) + " " +
@@ -228,16 +238,18 @@ std::string history(const nlohmann::json& phases, const nlohmann::json& latest) 
     }
     if (latest.is_object() && latest.contains("results")) {
         text += "\nResults of " + phase_name(latest.value("phase", "")) + ":\n";
-        text += results(latest["results"]);
+        text += results(latest["results"], variant);
     }
     return text;
 }
 
-std::string verdicts(const std::vector<Verdict>& verdicts) {
+std::string verdicts(const std::vector<Verdict>& verdicts, const Variant& variant) {
     std::string text;
     for (const auto& v : verdicts) {
         text += "  " + v.input + "  ->  ";
-        text += v.accepted ? "accepted: " + v.order : "REJECTED: " + v.error;
+        text += v.accepted                           ? "accepted: " + v.order
+                : is_friendly_line(variant, v.input) ? std::string("not an order")
+                                                     : "REJECTED: " + v.error;
         if (!v.note.empty()) text += " (" + v.note + ")";
         text += "\n";
     }
@@ -252,18 +264,39 @@ std::string orders_in_force(const std::vector<Verdict>& verdicts) {
     return text.empty() ? "  (none)\n" : text;
 }
 
-std::string results(const nlohmann::json& report) {
-    std::string text;
+std::string results(const nlohmann::json& report, const Variant& variant) {
+    // Grouped by power, in the variant's order of powers, as the web page groups them; a power
+    // the variant does not name (none should) after them, in the order of the report.
+    std::vector<std::pair<std::string, std::string>> by_power;
+    for (const Power& power : variant.powers) by_power.emplace_back(power.name, "");
     for (const auto& o : report.value("orders", nlohmann::json::array())) {
-        text += "  " + o.value("power", "") + ": " +
-                (o.contains("order") ? o.value("order", "") : o.value("input", "")) + "  ->  " +
-                o.value("result", "");
-        if (o.contains("reason")) text += " (" + o.value("reason", "") + ")";
-        if (o.value("default", false)) text += " [default]";
+        const std::string power = o.value("power", "");
+        auto group = std::find_if(by_power.begin(), by_power.end(),
+                                  [&](const auto& entry) { return entry.first == power; });
+        if (group == by_power.end()) group = by_power.insert(by_power.end(), {power, ""});
+        std::string& lines = group->second;
+        const bool refused = !o.contains("order");
+        const std::string input = o.value("input", "");
+        lines += "  " + (refused ? input : o.value("order", "")) + "  ->  ";
+        if (refused && is_friendly_line(variant, input)) {
+            lines += "not an order\n";
+            continue;
+        }
+        lines += o.value("result", "");
+        if (o.contains("reason")) lines += " (" + o.value("reason", "") + ")";
+        if (o.value("default", false)) lines += " [default]";
+        lines += "\n";
+    }
+    std::string text;
+    for (const auto& [power, lines] : by_power)
+        if (!lines.empty()) text += power + ":\n" + lines;
+    const auto dislodged = report.value("dislodged", nlohmann::json::array());
+    if (!dislodged.empty()) text += "Dislodged:\n";
+    for (const auto& d : dislodged) {
+        text += "  " + d.value("power", "") + " " + d.value("unit", "");
+        if (d.contains("from")) text += " (by the attack from " + d.value("from", "") + ")";
         text += "\n";
     }
-    for (const auto& d : report.value("dislodged", nlohmann::json::array()))
-        text += "  dislodged: " + d.value("power", "") + " " + d.value("unit", "") + "\n";
     if (text.empty()) text = "  (no orders)\n";
     // Campaign rules report what they did as events; a die's value, modifiers and table row are
     // given so that a player can recompute the roll by hand.

@@ -3,11 +3,30 @@
 // including unit strengths, garrisons and every event with its die roll (docs/mail.md).
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "service/mail_text.h"
+#include "variant/variant_json.h"
 
 using adjutant::service::mail_text::results;
 using adjutant::service::mail_text::status;
 using adjutant::service::mail_text::welcome;
+
+namespace {
+
+// A variant of config/variants, as the server loads it.
+adjutant::VariantLoad variant_file(const std::string& name) {
+    std::ifstream in(std::string(ADJUTANT_VARIANTS) + "/" + name + ".json", std::ios::binary);
+    REQUIRE_MESSAGE(in.good(), "missing variant " << name);
+    std::stringstream text;
+    text << in.rdbuf();
+    adjutant::VariantLoad load = adjutant::load_variant(text.str());
+    REQUIRE(load.ok());
+    return load;
+}
+
+}  // namespace
 
 TEST_CASE("mail: a campaign status shows units with their strength, and garrisons") {
     const auto game = nlohmann::json::parse(R"json({
@@ -70,9 +89,10 @@ TEST_CASE("mail: the welcome gives the phase, the deadline, the seat's units and
     auto forming = game;
     forming["status"] = "forming";
     forming["deadline"] = nullptr;
+    // Before the start there is no deadline to promise: the seat is mailed at the start.
     CHECK(welcome(forming, "Italy", "http://h")
-              .find("Phase: Spring 1901 movement (the game has not started yet)\nDeadline: "
-                    "none\nYour units: none\n") == 0);
+              .find("Phase: Spring 1901 movement (the game has not started yet)\nDeadline: set "
+                    "when the game starts (you will be mailed then)\nYour units: none\n") == 0);
 }
 
 TEST_CASE("mail: results list the events with their die rolls") {
@@ -82,10 +102,38 @@ TEST_CASE("mail: results list the events with their die rolls") {
                     "roll": {"purpose": "assault", "subject": "LIE", "d10": 4,
                              "table": "4-5 at 3:2: 50", "modifiers": "+1 Bold"}},
                    {"kind": "supply.line", "text": "A LIE draws its supply from AAC (1 road)"}]})json");
-    const std::string text = results(report);
+    const auto load = variant_file("western-front-1914");
+    const std::string text = results(report, *load.variant);
     CHECK(text ==
-          "  Germany: A LIE ASSAULT  ->  succeeds\n"
+          "Germany:\n"
+          "  A LIE ASSAULT  ->  succeeds\n"
           "Events:\n"
           "  A LIE assaulted LIE and rolled 4  [d10 assault LIE: 4, +1 Bold, 4-5 at 3:2: 50]\n"
           "  A LIE draws its supply from AAC (1 road)\n");
+}
+
+TEST_CASE("mail: results are grouped by power, in the variant's order, as on the web") {
+    const auto report = nlohmann::json::parse(R"json({
+        "orders": [{"power": "France", "order": "A PAR - BUR", "result": "succeeds"},
+                   {"power": "Austria", "order": "A VIE H", "result": "succeeds", "default": true},
+                   {"power": "France", "input": "Thanks and good luck!", "result": "illegal",
+                    "reason": "unknown province 'Thanks'"},
+                   {"power": "France", "input": "A MAR-BRX", "result": "illegal",
+                    "reason": "unknown province 'BRX'"},
+                   {"power": "England", "order": "F LON - NTH", "result": "fails"},
+                   {"power": "France", "order": "F BRE - MAO", "result": "succeeds"}],
+        "dislodged": [{"power": "Austria", "unit": "A VIE", "from": "BOH"}]})json");
+    const auto load = variant_file("standard");
+    CHECK(results(report, *load.variant) ==
+          "Austria:\n"
+          "  A VIE H  ->  succeeds [default]\n"
+          "England:\n"
+          "  F LON - NTH  ->  fails\n"
+          "France:\n"
+          "  A PAR - BUR  ->  succeeds\n"
+          "  Thanks and good luck!  ->  not an order\n"
+          "  A MAR-BRX  ->  illegal (unknown province 'BRX')\n"
+          "  F BRE - MAO  ->  succeeds\n"
+          "Dislodged:\n"
+          "  Austria A VIE (by the attack from BOH)\n");
 }

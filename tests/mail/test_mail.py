@@ -7,10 +7,12 @@ real SMTP server on loopback (aiosmtpd). Run:
 import argparse
 import email
 import email.policy
+import json
 import os
 import sqlite3
 import sys
 import time
+from email.message import EmailMessage
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mail_harness import (FROM, SmtpSink, Server, check, create_game, db_rows,  # noqa: E402
@@ -113,7 +115,8 @@ def test_outbound():
             check(len(result) == 1, f"results mailed once to {rcpt}")
         text = email.message_from_bytes(result[0]["data"],
                                         policy=email.policy.default).get_content()
-        check("France: A PAR - BUR  ->  succeeds" in text, text)
+        check("\nFrance:\n  " in text.replace("\r\n", "\n") and
+              "  A PAR - BUR  ->  succeeds" in text, text)
         time.sleep(2)  # a few more sender rounds: nothing is sent twice
         sent = db_rows(server, "SELECT count(*) FROM mail_outbox WHERE status = 'sent'")[0][0]
         check(sent == len(sink.messages), f"outbox sent {sent} vs received {len(sink.messages)}")
@@ -247,12 +250,16 @@ def test_forged_sender():
 
 
 def test_duplicate():
-    """A redelivered message is answered again but not processed again."""
+    """A redelivered message is not processed again: it is answered "already received", with
+    the orders in force now (not the stored confirmation, whose orders a later mail may have
+    replaced), to the seat alone."""
     server = new_server(free_port(), enabled=False)
     try:
-        game_id, _, tokens = create_game(server, {"France": FRANCE})
+        game_id, gm_token, tokens = create_game(server, {"France": FRANCE,
+                                                         "England": "eng@player.test"})
         address = seat_address(server, game_id, "France")
-        first = message(FRANCE, address, "A PAR-BUR\n", message_id="<m1@player.test>")
+        first = message(FRANCE, address, "A PAR-BUR\nF BRE-MAO\n", subject="Spring",
+                        message_id="<m1@player.test>")
         second = message(FRANCE, address, "A PAR-PIC\n", message_id="<m2@player.test>")
         for raw in (first, second, first):
             done = mail_in(server, raw, recipient=address)
@@ -262,10 +269,28 @@ def test_duplicate():
         check(mine["text"].strip() == "A PAR-PIC", f"the redelivery was not re-applied: {mine}")
         inbox = db_rows(server, "SELECT count(*) FROM mail_inbox")[0][0]
         check(inbox == 2, f"two messages recorded: {inbox}")
-        replies = db_rows(server, "SELECT body FROM mail_outbox WHERE recipient = ? ORDER BY id",
-                          (FRANCE,))
-        check(len(replies) == 3 and replies[2][0] == replies[0][0],
-              "the duplicate is answered with the stored confirmation")
+        replies = db_rows(server, "SELECT recipient, subject, body, headers FROM mail_outbox "
+                          "ORDER BY id")
+        check([r[0] for r in replies] == [FRANCE] * 3, f"to the seat alone: {replies}")
+        again = replies[2][2]
+        check(again != replies[0][2], "not the stored confirmation")
+        check("already received" in again, again)
+        check(replies[2][1] == "Re: Spring", replies[2][1])
+        check(json.loads(replies[2][3]).get("In-Reply-To") == "<m1@player.test>", replies[2][3])
+        # The orders in force now, the second message's, and nothing of the first's verdicts.
+        check("Your orders in force for Spring 1901 movement:\n  A PAR - PIC\n" in again, again)
+        check("A PAR - BUR" not in again and "BRE" not in again, again)
+        check("England" not in again and "LON" not in again, f"no other seat's orders: {again}")
+        # Once the GM has handed the seat to another player, a redelivery of the old player's
+        # mail tells nobody anything of the seat.
+        status, _, _, raw = server.request(
+            "POST", f"/api/v1/games/{game_id}/seats/France/replace",
+            {"player": "Newcomer", "email": "new@player.test"}, token=gm_token)
+        check(status == 201, f"replace: {raw[:200]!r}")
+        done = mail_in(server, second, recipient=address)
+        check(done.returncode == 0 and b"duplicate" in done.stderr, done.stderr)
+        after = db_rows(server, "SELECT count(*) FROM mail_outbox")[0][0]
+        check(after == 3, f"nothing answered for a replaced seat: {after}")
         # Without a Message-ID the content hash recognises the copy.
         raw = first.replace(b"Message-ID: <m1@player.test>\n", b"")
         check(b"Message-ID" not in raw, "fixture has no Message-ID")
@@ -546,6 +571,207 @@ def test_missing_orders():
 
 
 TESTS["missing_orders"] = test_missing_orders
+
+
+TURKEY = "tom@player.test"
+
+
+def mail_text(data):
+    """A received message's text, with "\n" line ends."""
+    text = email.message_from_bytes(data, policy=email.policy.default).get_content()
+    return text.replace("\r\n", "\n")
+
+
+def test_game_start():
+    """A seat that joined before the start is not promised a deadline in its welcome, and is
+    mailed once when the game starts, with the first deadline; a seat whose welcome came after
+    the start read the deadline there."""
+    port = free_port()
+    sink = SmtpSink(port)
+    server = new_server(port)
+    try:
+        status, created, _, raw = server.request(
+            "POST", "/api/v1/games", {"name": "Mail game", "variant": "standard",
+                                      "resolve_when_ready": False})
+        check(status == 201, f"create game: {raw[:200]!r}")
+        game_id = created["game"]["id"]
+
+        def join(power, address=None):
+            who = {"player": power + " player"}
+            if address:
+                who["email"] = address
+            status, _, _, raw = server.request(
+                "POST", f"/api/v1/games/{game_id}/seats/{power}/join", who)
+            check(status == 201, f"join {power}: {raw[:200]!r}")
+
+        join("France", FRANCE)
+        welcome = mail_text(sink.wait_for(lambda m: m["to"] == [FRANCE] and
+                                          b"you play France" in m["data"],
+                                          "welcome to France")[0]["data"])
+        check("(the game has not started yet)" in welcome, welcome)
+        check("Deadline: none" not in welcome, f"no deadline promised: {welcome}")
+        check("Deadline: set when the game starts" in welcome, welcome)
+        check("has started" not in welcome, welcome)
+        for power in ("Austria", "England", "Germany", "Italy", "Russia"):
+            join(power)
+        join("Turkey", TURKEY)  # the last seat: the game starts
+        status, game, _, _ = server.request("GET", f"/api/v1/games/{game_id}")
+        check(status == 200 and game["status"] == "active", f"started: {game}")
+        first = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(game["deadline"]))
+        start = sink.wait_for(lambda m: m["to"] == [FRANCE] and b"has started" in m["data"],
+                              "the start to France")[0]
+        parsed = email.message_from_bytes(start["data"], policy=email.policy.default)
+        check(parsed["Subject"] == f"Game {game_id} (Mail game) has started: you play France",
+              parsed["Subject"])
+        check(parsed["References"] == f"<game-{game_id}.adjutant@adjutant.test>",
+              parsed["References"])
+        check(parsed["Reply-To"] == seat_address(server, game_id, "France"), parsed["Reply-To"])
+        text = mail_text(start["data"])
+        check("Phase: Spring 1901 movement\n" in text, text)
+        check(f"Deadline: {first}\n" in text, f"the first deadline {first}: {text}")
+        check("A PAR" in text and "F BRE" in text, f"the seat's units: {text}")
+        turkey = mail_text(sink.wait_for(lambda m: m["to"] == [TURKEY] and
+                                         b"you play Turkey" in m["data"],
+                                         "welcome to Turkey")[0]["data"])
+        check(f"Deadline: {first}\n" in turkey and "not started" not in turkey, turkey)
+        time.sleep(3)  # more sender rounds: the start is mailed once, to the seat not yet told
+        starts = [m["to"] for m in sink.messages if b"has started" in m["data"]]
+        check(starts == [[FRANCE]], f"one start mail, to France: {starts}")
+    finally:
+        server.close()
+        sink.stop()
+
+
+TESTS["game_start"] = test_game_start
+
+
+def test_html_entities():
+    """An HTML-only mail's named entities are decoded before the lines are read: a friendly
+    line in it is quoted back as the player wrote it."""
+    server = new_server(free_port(), enabled=False)
+    try:
+        game_id, _, tokens = create_game(server, {"France": FRANCE})
+        address = seat_address(server, game_id, "France")
+        html = EmailMessage()
+        html["From"] = FRANCE
+        html["To"] = address
+        html["Subject"] = "ordres"
+        html["Message-ID"] = "<html-1@player.test>"
+        html.set_content("<html><body><div>A PAR&#x2D;BUR</div><div>&Agrave; bient&ocirc;t, "
+                         "ch&egrave;re Autriche &hellip;</div></body></html>", subtype="html")
+        done = mail_in(server, html.as_bytes(), recipient=address)
+        check(done.returncode == 0, f"mail-in: {done.returncode} {done.stderr}")
+        mine = orders_of(server, game_id, tokens["France"])
+        check(mine["text"].splitlines() ==
+              ["A PAR-BUR", "\u00c0 bient\u00f4t, ch\u00e8re Autriche \u2026"], mine["text"])
+        text = confirmations(server, FRANCE)[-1]
+        check("A PAR-BUR  ->  accepted: A PAR - BUR" in text, text)
+        check("\u00c0 bient\u00f4t, ch\u00e8re Autriche \u2026  ->  " in text, text)
+        check("&" not in text, f"no entity quoted back: {text}")
+    finally:
+        server.close()
+
+
+TESTS["html_entities"] = test_html_entities
+
+
+def results_block(text):
+    """The results part of a results mail: from "Results of" to "Now:"."""
+    start = text.index("Results of ")
+    return text[start:text.index("\nNow:", start)]
+
+
+def test_results_by_power():
+    """The results mail lists each power's orders together, the powers in the variant's order,
+    as the web page does; the seat's own refused lines are under its power."""
+    port = free_port()
+    sink = SmtpSink(port)
+    server = new_server(port)
+    try:
+        game_id, gm_token, tokens = create_game(server, {"France": FRANCE})
+        address = seat_address(server, game_id, "France")
+        for power, orders in (("England", "F LON-NTH\nF EDI-NWG\nA LVP-YOR\n"),
+                              ("Germany", "A MUN-RUH\nA BER-KIE\nF KIE-DEN\n")):
+            status, _, _, raw = server.request("PUT", f"/api/v1/games/{game_id}/orders",
+                                               {"orders": orders}, token=tokens[power])
+            check(status == 200, f"orders {power}: {raw[:200]!r}")
+        done = mail_in(server, message(FRANCE, address, "A PAR-BUR\nA MAR-SPA\nF BRE-MAO\n"
+                                       "A MAR-BRX\n"), recipient=address)
+        check(done.returncode == 0, f"mail-in: {done.returncode} {done.stderr}")
+        status, _, _, raw = server.request(
+            "POST", f"/api/v1/games/{game_id}/actions/resolve", {"phase": "S1901M"},
+            token=gm_token)
+        check(status == 200, f"resolve: {raw[:200]!r}")
+        results = mail_text(sink.wait_for(lambda m: m["to"] == [FRANCE] and
+                                          b"Spring 1901 movement results" in m["data"],
+                                          "results to France")[0]["data"])
+        block = results_block(results)
+        lines = [line for line in block.splitlines()[1:] if line]
+        headings = [line for line in lines if not line.startswith(" ")]
+        check(headings == ["Austria:", "England:", "France:", "Germany:", "Italy:", "Russia:",
+                           "Turkey:"], f"one heading per power, in order: {block}")
+        groups = {}
+        for line in lines:
+            if not line.startswith(" "):
+                power = line[:-1]
+                groups[power] = []
+            else:
+                groups[power].append(line.strip())
+        check(all(o in groups["France"] for o in ("A PAR - BUR  ->  succeeds",
+                                                  "A MAR - SPA  ->  succeeds",
+                                                  "F BRE - MAO  ->  succeeds")),
+              f"France's: {block}")
+        check(len(groups["France"]) == 4 and
+              any(o.startswith("A MAR-BRX  ->  ") for o in groups["France"]),
+              f"France's refused line under France: {block}")
+        check("F LON - NTH  ->  succeeds" in groups["England"] and len(groups["England"]) == 3,
+              f"England's: {block}")
+        check("A MUN - RUH  ->  succeeds" in groups["Germany"], f"Germany's: {block}")
+        check(all("PAR" not in o for p, g in groups.items() if p != "France" for o in g),
+              f"no power's orders under another: {block}")
+    finally:
+        server.close()
+        sink.stop()
+
+
+TESTS["results_by_power"] = test_results_by_power
+
+
+def test_friendly_lines():
+    """A friendly line that is no order is noted calmly as "not an order"; a mistyped order is
+    still REJECTED with its reason. The confirmation says whether the seat is marked ready."""
+    server = new_server(free_port(), enabled=False)
+    try:
+        game_id, _, tokens = create_game(server, {"France": FRANCE})
+        address = seat_address(server, game_id, "France")
+
+        def send(body):
+            done = mail_in(server, message(FRANCE, address, body), recipient=address)
+            check(done.returncode == 0, f"mail-in: {done.returncode} {done.stderr}")
+            return confirmations(server, FRANCE)[-1]
+
+        text = send("A PAR-BUR\nThanks and good luck!\nSee you in the fall\nA MAR-BRX\n"
+                    "PRX holds\nA BRX\nPRX S BUR\nXYZZY\n")
+        check("  Thanks and good luck!  ->  not an order\n" in text, text)
+        check("  See you in the fall  ->  not an order\n" in text, text)
+        check("unknown province 'Thanks'" not in text and "'See'" not in text, text)
+        for typo in ("A MAR-BRX", "PRX holds", "A BRX", "PRX S BUR"):
+            check(f"  {typo}  ->  REJECTED: " in text, f"{typo} is rejected clearly: {text}")
+        check("  XYZZY  ->  REJECTED: unknown command" in text, text)
+        check("You are not marked ready" in text, text)
+        # Ready, then new orders: the confirmation says the seat is still marked ready.
+        text = send("READY\n")
+        check("You are marked ready" in text, text)
+        text = send("A PAR-PIC\n")
+        check("You are marked ready" in text and "NOT READY" in text, text)
+        check(orders_of(server, game_id, tokens["France"])["ready"], "still ready")
+        text = send("NOT READY\n")
+        check("You are not marked ready" in text, text)
+    finally:
+        server.close()
+
+
+TESTS["friendly_lines"] = test_friendly_lines
 
 
 def main():

@@ -68,8 +68,12 @@ def main():
                                  "rail 0 of 150 used (0 rides)\n"), belgium[:400])
         check("113" not in belgium.split("Results of 1914, week 32:")[0],
               "Belgium does not read Germany's rail: " + belgium[:400])
-        # The full results follow, as before.
-        check("Germany: A TRI - RAIL - SAA  ->  succeeds" in germany, germany)
+        # The full results follow, each power's orders under its name.
+        results = germany.split("Results of 1914, week 32:\n")[1].splitlines()
+        under = results[results.index("Germany:") + 1:]
+        germany_orders = under[:next((i for i, line in enumerate(under)
+                                      if not line.startswith(" ")), len(under))]
+        check("  A TRI - RAIL - SAA  ->  succeeds" in germany_orders, germany)
         print("PASS mail summary")
         return 0
     finally:
