@@ -71,7 +71,10 @@ TEST_CASE("colonial powers, home centres and starting units") {
         {"Britain", 6}, {"China", 5},  {"France", 3}, {"Holland", 3},
         {"Japan", 4},   {"Russia", 5}, {"Turkey", 3}};
     std::size_t home_total = 0;
-    for (const auto& [name, count] : expected) {
+    for (const auto& entry : expected) {
+        // Named copies, not a structured binding: clang 14 cannot capture a binding (CAPTURE).
+        const std::string& name = entry.first;
+        const std::size_t count = entry.second;
         CAPTURE(name);
         const PowerId power = v.find_power(name);
         REQUIRE(power != kNoPower);
