@@ -141,3 +141,55 @@ TEST_CASE("Fog of war: every view is a position that loads, checks and views as 
         CHECK(seen_position_json(v, back, *sight) == view);
     }
 }
+
+namespace {
+
+// A retreat phase: a French army at NAN dislodged by the German army from MOR, with its
+// general's type roll made in the battle and its line back to TOU. A British army at MET sees
+// NAN and MOR, but none of the provinces the French army may retreat to.
+const char* const kRetreat = R"({"variant": "western-front-1914", "phase": "1914W32R",
+    "units": {
+      "Germany": [{"unit": "A NAN", "id": 1, "points": 550, "supply": 2, "general": "Rupprecht",
+                   "general_roll": 6, "supply_line": ["NAN", "MOR", "SAA"]}],
+      "Britain": [{"unit": "A MET", "id": 3, "points": 250, "supply": 2}]},
+    "dislodged": {
+      "France": [{"unit": "A NAN", "id": 2, "points": 500, "supply": 2, "general": "de Castelnau",
+                  "general_roll": 8, "supply_line": ["NAN", "TOU"], "supply_extended": true,
+                  "from": "MOR", "retreats": ["EPI", "LUN", "TOU"]}]}})";
+
+}  // namespace
+
+// 1914W37R: France's dislodged A NAN showed its general's roll and its line to Germany. A
+// dislodged unit keeps what a standing one keeps, and loses what a standing one loses.
+TEST_CASE("Fog of war: another power's dislodged unit shows as its standing units do") {
+    const Variant& v = fogged_1914();
+    const Position position = load(v, json::parse(kRetreat));
+    const json view = view_of(v, position, "Germany");
+    INFO(view.dump(1));
+    REQUIRE(view["dislodged"]["France"].size() == 1);
+    const json& french = view["dislodged"]["France"][0];
+    CHECK(french["unit"] == "A NAN");
+    CHECK(french["points"] == 500);
+    CHECK(french["general"] == "de Castelnau");
+    for (const char* hidden : {"general_roll", "supply", "supply_line", "supply_extended"})
+        CHECK_MESSAGE(!french.contains(hidden), hidden);
+    // Germany stands beside every province it may retreat to; Britain beside none of them.
+    CHECK(french["retreats"] ==
+          position_to_json(v, position)["dislodged"]["France"][0]["retreats"]);
+    CHECK(french["from"] == "MOR");
+    const json british = view_of(v, position, "Britain");
+    INFO(british.dump(1));
+    REQUIRE(british["dislodged"]["France"].size() == 1);
+    CHECK(british["dislodged"]["France"][0]["retreats"] == json::array());
+    CHECK(british["dislodged"]["France"][0]["from"] == "MOR");
+    // France reads its own unit whole.
+    CHECK(view_of(v, position, "France")["dislodged"] ==
+          position_to_json(v, position)["dislodged"]);
+    // The view is still a position that views as itself.
+    for (const json* seen : {&view, &british}) {
+        const Position back = load(v, *seen);
+        CHECK(position_is_ok(v, back) == "");
+        const PowerId viewer = v.find_power(seen == &view ? "Germany" : "Britain");
+        CHECK(seen_position_json(v, back, *sight_of(v, back, viewer)) == *seen);
+    }
+}

@@ -45,8 +45,7 @@ void hide(const Variant& variant, const Sight& sight, Position& view) {
     for (SupplyTrain& t : s.trains)
         if (t.power != sight.power && t.target != 0 && !visible_army(view, sight, t.target))
             t.target = 0;
-    for (Unit& u : view.units) {
-        if (u.power == sight.power && sight.power != kNoPower) continue;
+    for_each_unit_of_others(view, sight, [&](Unit& u) {
         if (entered(variant, sight, u.stats)) {
             SightedLine line{u.power, {}};
             for (ProvinceId p : u.stats.supply_line)
@@ -57,7 +56,7 @@ void hide(const Variant& variant, const Sight& sight, Position& view) {
         u.stats.supply_line.clear();
         u.stats.supply_river = -1;
         u.stats.supply_river_from = 0;
-    }
+    });
 }
 
 // The treasury and the train policy are tables of every power: the view keeps the viewer's
