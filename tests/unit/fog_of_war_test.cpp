@@ -6,11 +6,14 @@
 // the server (tests/integration/test_fog_of_war.py).
 #include <doctest/doctest.h>
 
+#include <set>
 #include <string>
+#include <vector>
 
 #include "position/position_check.h"
 #include "position/position_json.h"
 #include "position/sight.h"
+#include "report/event_readers.h"
 #include "rules_case.h"
 #include "variant/variant_json.h"
 
@@ -192,4 +195,27 @@ TEST_CASE("Fog of war: another power's dislodged unit shows as its standing unit
         const PowerId viewer = v.find_power(seen == &view ? "Germany" : "Britain");
         CHECK(seen_position_json(v, back, *sight_of(v, back, viewer)) == *seen);
     }
+}
+
+// Every kind of event the rules cases write has a row in the table of readers
+// (report/event_readers.h): a kind that had none would be read by its power alone, which is
+// safe, but its row says what the kind tells and who may know it.
+TEST_CASE("Fog of war: every event kind the rules write has its readers") {
+    std::set<std::string> kinds;
+    for (const char* suite : rules_case_suites()) {
+        for (const std::string& file : rules_case_files(suite)) {
+            std::vector<std::string> errors;
+            for (const RulesCase& c : parse_rules_cases(read_text_file(file), file, errors)) {
+                std::vector<std::string> reports;
+                run_rules_case(variant_named(c.variant), c, &reports);
+                for (const std::string& report : reports) {
+                    const json document = json::parse(report);
+                    for (const json& e : document.value("events", json::array()))
+                        kinds.insert(e.value("kind", ""));
+                }
+            }
+        }
+    }
+    CHECK(kinds.size() > 80);
+    for (const std::string& kind : kinds) CHECK_MESSAGE(event_readers(kind).has_value(), kind);
 }
