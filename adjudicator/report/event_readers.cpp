@@ -106,6 +106,7 @@ constexpr auto kReaders = std::to_array<std::pair<std::string_view, EventReaders
     {"supply.delivered", Owner},
     {"supply.destroyed", Owner},
     {"supply.dispatched", Owner},
+    {"supply.enemy_line", Owner},
     {"supply.garrison", Owner},
     {"supply.in_port", Owner},
     {"supply.line", Owner},

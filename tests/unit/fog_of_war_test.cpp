@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "adjudicate.h"
+#include "orders/parser.h"
 #include "position/position_check.h"
 #include "position/position_json.h"
 #include "position/sight.h"
@@ -195,6 +197,48 @@ TEST_CASE("Fog of war: another power's dislodged unit shows as its standing unit
         const PowerId viewer = v.find_power(seen == &view ? "Germany" : "Britain");
         CHECK(seen_position_json(v, back, *sight_of(v, back, viewer)) == *seen);
     }
+}
+
+// Lone Warrior 4a: "When an army enters a hex which is an enemy supply line hex ... then that army
+// must be told of the existence of the supply line." The Belgian army at GIV draws its supply
+// from BRU through DIN and CHR; the German army at NAM enters CHR. Its line is traced again
+// round the German army, by NAM, so no view ever lists it to Germany: the week's events tell
+// Germany of the line as it ran when its army entered, as far as Germany sees it.
+TEST_CASE("Fog of war: an army that enters an enemy supply line is told of it (4a)") {
+    const Variant& v = fogged_1914();
+    const Position position = load(v, json::parse(R"({"variant": "western-front-1914",
+        "phase": "1914W33M",
+        "units": {
+          "Germany": [{"unit": "A NAM", "id": 1, "points": 600, "supply": 2}],
+          "Belgium": [{"unit": "A GIV", "id": 2, "points": 250, "supply": 2,
+                       "supply_line": ["GIV", "DIN", "CHR", "BRU"]}]},
+        "supply_centers": {"Belgium": ["BRU"], "Germany": ["KOL"]}})"));
+    const ParsedOrders parsed = parse_orders(v, position, "Germany: A NAM - CHR\nBelgium: A GIV H");
+    REQUIRE(parsed.orders.size() == 2);
+    Adjudicator adjudicator;
+    const Adjudication result = adjudicator.run(v, position, parsed.orders, 4);
+    std::string log;
+    for (const Event& e : result.events) log += "\n  " + e.kind + ": " + e.text;
+    INFO(log);
+    // The line runs round the German army now.
+    const Unit* belgian = result.next.unit_at(v.find_province("GIV"));
+    REQUIRE(belgian != nullptr);
+    REQUIRE(!belgian->stats.supply_line.empty());
+    for (ProvinceId p : belgian->stats.supply_line) CHECK(v.provinces[p].abbr != "CHR");
+    CHECK_FALSE(view_of(v, result.next, "Germany").contains("supply_lines_seen"));
+    // Germany is told of the line it entered, the part of it within its sight: GIV is not.
+    int told = 0;
+    for (const Event& e : result.events) {
+        if (e.kind != "supply.enemy_line") continue;
+        ++told;
+        CHECK(e.power == v.find_power("Germany"));
+        CHECK(e.province == v.find_province("CHR"));
+        CHECK(e.text ==
+              "A CHR entered a supply line of Belgium: DIN-CHR-BRU, as far as Germany "
+              "sees it (4a)");
+    }
+    CHECK(told == 1);
+    CHECK(event_readers("supply.enemy_line") == EventReaders::Owner);
 }
 
 // Every kind of event the rules cases write has a row in the table of readers
