@@ -60,6 +60,13 @@ Position seen_position(const Variant& variant, const Position& position, const S
     auto hidden = [&](const Unit& u) { return !sight.shows(u.power, u.location.province); };
     std::erase_if(view.units, hidden);
     std::erase_if(view.dislodged, [&](const DislodgedUnit& d) { return hidden(d.unit); });
+    // Another power's dislodged unit names where it may retreat to and where its attacker came
+    // from: the viewer learns those it sees.
+    for (DislodgedUnit& d : view.dislodged) {
+        if (sight.power != kNoPower && d.unit.power == sight.power) continue;
+        std::erase_if(d.retreats, [&](const Location& to) { return !sight.sees(to.province); });
+        if (!sight.sees(d.attacker_from)) d.attacker_from = kNoProvince;
+    }
     std::erase_if(view.standoffs, [&](ProvinceId p) { return !sight.sees(p); });
     view.resume_index();
     view.normalise();

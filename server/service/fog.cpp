@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "service/fog.h"
 
+#include <algorithm>
+#include <cctype>
 #include <optional>
 #include <string_view>
+#include <vector>
 
-#include "core/text.h"
 #include "position/position_json.h"
 #include "position/sight.h"
+#include "report/event_readers.h"
 #include "service/codec.h"
 #include "variant/variant.h"
 
@@ -18,27 +21,46 @@ PowerId power_of(const Variant& variant, const Viewer& viewer) {
     return viewer.power.empty() ? kNoPower : variant.find_power(viewer.power);
 }
 
-// The province an order or a result is about: the first word of its text that is a province's
-// abbreviation ("A LIE - NAM" → LIE, "BUY 2 T KOL" → KOL, "T BER SUPPLY A DRE" → BER), with a
-// coast ("STP/NC") read as its province. Canonical texts name the unit's province first.
-ProvinceId subject_of(const Variant& variant, std::string_view text) {
-    while (!text.empty()) {
-        const auto space = text.find(' ');
-        std::string_view word = text.substr(0, space);
-        word = word.substr(0, word.find('/'));
-        if (word.size() >= 2) {
-            for (std::size_t p = 0; p < variant.province_count(); ++p)
-                if (variant.provinces[p].abbr == word) return static_cast<ProvinceId>(p);
-        }
-        if (space == std::string_view::npos) break;
-        text.remove_prefix(space + 1);
-    }
-    return kNoProvince;
-}
-
 std::string text_of(const nlohmann::json& entry, const char* key) {
     const auto it = entry.find(key);
     return it != entry.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+// The provinces a text names: each word of capitals and digits that is a province's
+// abbreviation, wherever it stands ("A VER's line ... VER-TOU-BLD", "STP/NC", "(now at TRY)").
+void add_provinces_in_text(const Variant& variant, std::string_view text,
+                           std::vector<ProvinceId>& out) {
+    auto is_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+    for (std::size_t i = 0; i < text.size();) {
+        if (!is_word(text[i])) {
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        while (end < text.size() && is_word(text[end])) ++end;
+        const std::string_view word = text.substr(i, end - i);
+        i = end;
+        if (word.size() < 2 || std::any_of(word.begin(), word.end(), [](char c) {
+                return std::islower(static_cast<unsigned char>(c)) != 0;
+            }))
+            continue;
+        const ProvinceId p = variant.find_province(word);
+        if (p != kNoProvince && variant.provinces[p].abbr == word) out.push_back(p);
+    }
+}
+
+// Every province an entry of the record names, in any of its strings (an order, a result, a
+// dislodged unit and its retreats, an event's province, text and die) but its power and kind.
+void add_provinces_named(const Variant& variant, const nlohmann::json& value,
+                         std::vector<ProvinceId>& out) {
+    if (value.is_string()) {
+        add_provinces_in_text(variant, value.get_ref<const std::string&>(), out);
+    } else if (value.is_array()) {
+        for (const auto& item : value) add_provinces_named(variant, item, out);
+    } else if (value.is_object()) {
+        for (const auto& [key, item] : value.items())
+            if (key != "power" && key != "kind") add_provinces_named(variant, item, out);
+    }
 }
 
 struct RecordSight {
@@ -47,24 +69,30 @@ struct RecordSight {
     bool sees(ProvinceId p) const { return before.sees(p) || (after && after->sees(p)); }
 };
 
-// Whether an entry of the record (an order, a result, a retreat, an event) is the viewer's to
-// read: its own, or about a province it saw before or after the phase.
-// The events that tell a power's generals' type rolls and careers (docs/sieges.md, "Generals
-// (4g)"; docs/generals.md): a GM keeps another nation's rolls to himself even where its army is
-// seen, as the view leaves out `general_roll`.
-bool private_to_power(const nlohmann::json& entry) {
-    const std::string kind = text_of(entry, "kind");
-    return kind == "siege.general" || kind.rfind("general.", 0) == 0;
-}
-
-// An entry of nobody's about no province (the week's date, say) is everyone's.
-bool shown(const RecordSight& sight, const Viewer& viewer, const nlohmann::json& entry,
-           ProvinceId province) {
+// The one rule of what a reader reads of a phase's record (docs/fog-of-war.md, "Events"): its
+// own entries whole; of another power's or nobody's, what the entry's readers allow. Orders,
+// results and dislodgements are read in sight, events as their kind says
+// (report/event_readers.h). In sight means every province the entry names stands in the
+// reader's sight before the phase or after it, and another power's entry names one.
+bool reads(const Variant& variant, const RecordSight& sight, const Viewer& viewer,
+           const nlohmann::json& entry, EventReaders readers) {
     const std::string owner = text_of(entry, "power");
     if (!viewer.power.empty() && owner == viewer.power) return true;
-    if (private_to_power(entry)) return false;
-    if (province == kNoProvince) return owner.empty();
-    return sight.sees(province);
+    if (readers == EventReaders::Owner) return false;
+    if (readers == EventReaders::Everyone) return true;
+    std::vector<ProvinceId> named;
+    add_provinces_named(variant, entry, named);
+    if (named.empty()) return owner.empty();
+    return std::all_of(named.begin(), named.end(), [&](ProvinceId p) { return sight.sees(p); });
+}
+
+// An adjudicator's event has a kind, read by the table; a kind it lacks is its power's alone.
+// The server's own events of the phase (missing and unreadable orders, extensions, civil
+// disorder: a "type", no kind) name no province, so they are read by the rule of sight: a
+// power's by that power.
+EventReaders readers_of_event(const nlohmann::json& event) {
+    if (!event.contains("kind")) return EventReaders::InSight;
+    return event_readers(text_of(event, "kind")).value_or(EventReaders::Owner);
 }
 
 template <typename Keep>
@@ -72,12 +100,25 @@ void keep_if(nlohmann::json& list, Keep keep) {
     if (!list.is_array()) return;
     nlohmann::json kept = nlohmann::json::array();
     for (auto& entry : list)
-        if (entry.is_object() && keep(entry)) kept.push_back(std::move(entry));
+        if (keep(entry)) kept.push_back(std::move(entry));
     list = std::move(kept);
 }
 
-ProvinceId province_named(const Variant& variant, const nlohmann::json& entry, const char* key) {
-    return subject_of(variant, text_of(entry, key));
+// Another power's dislodged unit names where it may retreat and where its attacker came from,
+// as its view does (position/sight.h): the reader keeps those it sees.
+void cut_dislodged(const Variant& variant, const RecordSight& sight, const Viewer& viewer,
+                   nlohmann::json& entry) {
+    if (!entry.is_object() || (!viewer.power.empty() && text_of(entry, "power") == viewer.power))
+        return;
+    auto unseen = [&](const nlohmann::json& where) {
+        std::vector<ProvinceId> named;
+        add_provinces_named(variant, where, named);
+        return std::any_of(named.begin(), named.end(),
+                           [&](ProvinceId p) { return !sight.sees(p); });
+    };
+    if (entry.contains("retreats"))
+        keep_if(entry["retreats"], [&](const auto& r) { return !unseen(r); });
+    if (entry.contains("from") && unseen(entry["from"])) entry.erase("from");
 }
 
 }  // namespace
@@ -118,26 +159,31 @@ void fog_record(const Variant& variant, const Position& before, const Viewer& vi
             results.erase("next");  // never served whole: a record the fog cannot read is cut
         }
     }
-    auto about_text = [&](const char* key) {
-        return [&, key](const nlohmann::json& entry) {
-            return shown(sight, viewer, entry, province_named(variant, entry, key));
-        };
+    auto in_sight = [&](const nlohmann::json& entry) {
+        return entry.is_object() && reads(variant, sight, viewer, entry, EventReaders::InSight);
+    };
+    auto event_read = [&](const nlohmann::json& event) {
+        return event.is_object() && reads(variant, sight, viewer, event, readers_of_event(event));
     };
     if (results.is_object()) {
-        if (results.contains("orders")) keep_if(results["orders"], about_text("order"));
-        if (results.contains("dislodged")) keep_if(results["dislodged"], about_text("unit"));
-        if (results.contains("events")) keep_if(results["events"], about_text("province"));
+        if (results.contains("orders")) keep_if(results["orders"], in_sight);
+        if (results.contains("dislodged")) {
+            if (results["dislodged"].is_array())
+                for (auto& entry : results["dislodged"])
+                    cut_dislodged(variant, sight, viewer, entry);
+            keep_if(results["dislodged"], in_sight);
+        }
+        if (results.contains("events")) keep_if(results["events"], event_read);
     }
-    if (events != nullptr) keep_if(*events, about_text("province"));
+    if (events != nullptr) keep_if(*events, event_read);
     if (orders.is_array())
         for (auto& seat : orders) {
-            if (!seat.is_object() || text_of(seat, "power") == viewer.power) continue;
-            if (!seat.contains("orders") || !seat["orders"].is_array()) continue;
-            nlohmann::json kept = nlohmann::json::array();
-            for (auto& line : seat["orders"])
-                if (line.is_string() && sight.sees(subject_of(variant, line.get<std::string>())))
-                    kept.push_back(std::move(line));
-            seat["orders"] = std::move(kept);
+            if (!seat.is_object() || !seat.contains("orders")) continue;
+            const nlohmann::json power = seat.value("power", nlohmann::json());
+            keep_if(seat["orders"], [&](const nlohmann::json& line) {
+                return line.is_string() &&
+                       in_sight(nlohmann::json{{"power", power}, {"order", line}});
+            });
         }
 }
 

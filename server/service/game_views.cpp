@@ -237,7 +237,14 @@ nlohmann::json GameViews::phase_summary(const Caller& caller, std::int64_t game_
         throw not_found("game " + std::to_string(game_id) + " has no phase " + std::to_string(seq));
     if (!phase->resolved_at)
         throw ApiError(409, "not_resolved", "phase " + phase->phase + " is not resolved yet");
-    const auto results = nlohmann::json::parse(phase->results.value_or("{}"), nullptr, false);
+    // The summary is made from the record as its reader reads it (service/fog.h), as the
+    // results mail's is: in the fog of war a player's holds only what its power may learn.
+    auto results = nlohmann::json::parse(phase->results.value_or("{}"), nullptr, false);
+    auto orders = nlohmann::json::parse(phase->orders.value_or("[]"), nullptr, false);
+    if (results.is_discarded() || orders.is_discarded())
+        throw ApiError(500, "corrupt_state", "phase " + phase->phase + "'s record is not JSON");
+    redact_record(game.variant->variant, game.row.status, phase->position, viewer(caller, game_id),
+                  orders, results, nullptr);
     nlohmann::json out = week_summary(game.variant->variant, results,
                                       caller.role == Role::Player ? caller.power : "");
     out["game"] = game_id;

@@ -4,16 +4,34 @@
 a seat reads its power's view and nothing of a unit it does not see, in the game document, the
 phase documents, another power's order history, the feed, the results mail and the verdicts of
 its own orders; the public reads no units; the GM reads everything; once the game has ended,
-everyone does; detachments hide as units do. This is the authorization test of the brief's promise 4 with hidden units.
+everyone does; detachments hide as units do. This is the authorization test of the brief's
+promise 4 with hidden units. Over weeks of play with the armies in contact, every event, order
+and result a seat reads in any of those, and in the week's summary, is its own, public, or
+names only provinces in its sight, and no event of another power tells what its view hides.
 Run: test_fog_of_war.py --binary PATH --variants DIR [--only NAME]"""
 
+import hashlib
 import json
 import os
+import random
+import re
+import sqlite3
+import struct
 import sys
+import xml.etree.ElementTree as ET
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# No __pycache__ in the source tree: the campaign sides are imported from it.
+sys.dont_write_bytecode = True
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "campaign"))
 import test_server as ts  # noqa: E402
 from test_server import check, expect, gm, put_orders, units_of  # noqa: E402
+from board import Board  # noqa: E402
+from campaign_side import CampaignSide  # noqa: E402
+from game_api import Game, variant_document  # noqa: E402
+from map_graph import MapGraph  # noqa: E402
+import pg_database  # noqa: E402  (tests/postgres, on the path server_harness gives)
 
 POWERS = ts.WESTERN_FRONT_POWERS
 
@@ -161,6 +179,334 @@ def test_detachments():
               f"France reads its own detachment only: {french['position'].get('detachments')}")
         public = game_as(server, game_id)["position"]
         check(not public.get("detachments"), f"the public reads detachments: {public}")
+        check(server.stop() == 0, "clean stop")
+        replay = server.run_cli("replay")
+        check(replay.returncode == 0 and "all match" in replay.stdout, replay.stdout + replay.stderr)
+    finally:
+        server.close()
+
+
+# --- every event a seat reads, against its sight, over weeks of play ---------------------------
+
+# The kinds docs/fog-of-war.md ("Events") makes everyone's: they tell the state of the country
+# that every position shows (who owns a city, who holds the ground, a country lost).
+PUBLIC_KINDS = {"control.city", "country.lost", "rail.ground"}
+# What a view hides of another power (docs/fog-of-war.md, "What a power sees"): the supply an
+# army carries, its supply line and line of communication, an Extended line, a garrison's
+# stores, rail capacity, a general's type roll. (A fortress's fall is told with its cause, half
+# rations among them: docs/fog-of-war.md, "Events".)
+HIDDEN = re.compile(r"weeks? of supply|out of supply|supply line|draws its supply|"
+                    r"line of communication|Extended|stores|rail capacity|type roll")
+
+# Weeks of the campaign sides' play (tests/campaign/campaign_side.py), with a few units' orders
+# scripted over theirs so that the cases the audit found are played: France's A NAN beaten and
+# dislodged by Germany (its general's type roll made in the battle); France at DIN, in sight of
+# NAM but not of LOU, while Germany besieges NAM and the Belgian garrison of NAM orders its
+# relief by A LOU.
+WEEKS = 7
+SEED = 1914
+SCRIPT = {
+    "1914W32M": {"Germany": ["A MOR - NAN", "A MAL - MAR"], "France": ["A NAN H", "A MEZ - GIV"],
+                 "Belgium": ["A LOU H"]},
+    "1914W33M": {"Germany": ["A MAR - NAM"], "France": ["A GIV - DIN"], "Belgium": ["A LOU H"]},
+    "1914W34M": {"Germany": ["A NAM BESIEGE"], "France": ["A DIN H"],
+                 "Belgium": ["A LOU H", "G NAM S A LOU - NAM"]},
+    "1914W35M": {"Germany": ["A NAM BESIEGE"], "France": ["A DIN H"],
+                 "Belgium": ["A LOU H", "G NAM S A LOU - NAM"]},
+}
+RELIEF = "G NAM S A LOU - NAM"
+
+
+def fix_seed(server, game_id, seed):
+    """Gives the game a 64-bit dice seed of the test's choosing (docs/campaign.md, "Dice"), as
+    the campaign driver does, so that every run plays the same weeks. On the stopped server's
+    database, SQLite's or PostgreSQL's."""
+    check(server.stop() == 0, "clean stop")
+    sql = "UPDATE games SET seed = ?, seed_hex = NULL, seed_commitment = ? WHERE id = ?"
+    params = (seed, hashlib.sha256(struct.pack("<Q", seed)).hexdigest(), game_id)
+    if server.postgres:
+        pg_database.query(server.postgres, server.database, sql, params)
+    else:
+        db = sqlite3.connect(server.database)
+        db.execute(sql, params)
+        db.commit()
+        db.close()
+    server.start()
+
+
+class SeatedGame(Game):
+    """game_api's game (what the campaign sides order through) for a game whose seats were
+    taken with an address each, so that their results are mailed."""
+
+    def __init__(self, server, game_id, gm_token, tokens):  # the game exists: no create
+        self.server, self.variant, self.id = server, "western-front-1914", game_id
+        self.gm_token, self.tokens, self.base = gm_token, tokens, f"/api/v1/games/{game_id}"
+
+
+def unit_key(line):
+    """'A MOR - NAN' -> 'A MOR': the unit or garrison an order is for."""
+    return " ".join(line.split()[:2])
+
+
+def week_orders(side, board, phase, power):
+    """The side's orders, with the scripted units' lines in place of its own."""
+    lines = side.orders(board)
+    scripted = SCRIPT.get(phase, {}).get(power, [])
+    keys = {unit_key(line) for line in scripted}
+    return [line for line in lines if unit_key(line) not in keys] + scripted
+
+
+class SightCheck:
+    """What a seat may read of a phase: its own entries, the public kinds, and of everything
+    else only entries whose provinces all stand in its sight before or after the phase, and
+    no event telling what the view hides."""
+
+    def __init__(self, abbrs):
+        self.abbrs = abbrs
+        self.problems = []
+        self.read = 0  # entries of other powers checked
+
+    def named(self, *texts):
+        return {w for t in texts for w in re.findall(r"[A-Za-z0-9]+", t) if w in self.abbrs}
+
+    def fail(self, where, what):
+        self.problems.append(f"{where}: {what}")
+
+    def line(self, where, seat, sight, power, text):
+        """An order, a result or a dislodgement of `power`, as text."""
+        if power == seat:
+            return
+        self.read += 1
+        named = self.named(text)
+        if not named:
+            self.fail(where, f"{power}'s {text!r} names no province")
+        elif named - sight:
+            self.fail(where, f"{power}'s {text!r} names {sorted(named - sight)} outside its sight")
+
+    def event_problems(self, seat, sight, event):
+        """What is wrong with `seat` reading `event`: nothing for its own or a public one."""
+        if event.get("power") == seat or event.get("kind") in PUBLIC_KINDS:
+            return []
+        said = f"{event.get('power', 'nobody')}'s {event.get('kind')} {event.get('text')!r}"
+        named = self.named(event.get("text", ""), event.get("province", ""),
+                           event.get("roll", {}).get("subject", ""))
+        problems = []
+        if named - sight:
+            problems.append(f"{said} names {sorted(named - sight)} outside its sight")
+        elif not named and "power" in event:
+            problems.append(f"{said} names no province")
+        if HIDDEN.search(event.get("text", "")):
+            problems.append(f"{said} tells what the view hides")
+        return problems
+
+    def event(self, where, seat, sight, event):
+        if event.get("power") != seat:
+            self.read += 1
+        for problem in self.event_problems(seat, sight, event):
+            self.fail(where, problem)
+
+    def results_text(self, where, seat, sight, text, truth):
+        """The results as mail and the feed write them (mail_text::results): order lines,
+        dislodgements, then the events, each matched to the GM's events of that text (the
+        seat must be allowed one of them)."""
+        in_events = False
+        for raw in text.splitlines():
+            if raw == "Events:":
+                in_events = True
+                continue
+            if not raw.startswith("  ") or raw == "  (no orders)":
+                continue
+            body = raw[2:]
+            if in_events:
+                said = body.split("  [d10 ")[0]
+                matches = [e for e in truth if e.get("text") == said]
+                if not matches:
+                    self.fail(where, f"an event line the GM's record lacks: {body!r}")
+                    continue
+                self.read += 1
+                found = [self.event_problems(seat, sight, e) for e in matches]
+                if all(found):
+                    self.fail(where, found[0][0])
+            elif body.startswith("dislodged: "):
+                words = body.split()
+                self.line(where, seat, sight, words[1], " ".join(words[2:]))
+            else:
+                power, _, order = body.partition(": ")
+                self.line(where, seat, sight, power, order)
+
+
+def results_section(text):
+    """The 'Results of ...' part of a results mail or a feed entry."""
+    start = text.find("Results of ")
+    end = text.find("\nNow:\n", start)
+    return text[text.find("\n", start) + 1:end if end >= 0 else len(text)]
+
+
+def test_events_by_sight():
+    """Weeks of the 1914 campaign with the armies in contact, every side played from its own
+    seat by the campaign sides: each seat reads, of every phase, in the phase document, its order
+    histories, the week's summary, its feed and its results mail, only its own entries, the
+    public ones, and entries whose every province stands in its sight, and no event that tells
+    what its view hides. A retreat phase's game document shows another power's dislodged unit
+    without its supply, line or general's roll; a relief order naming a hidden army is hidden
+    with it. An army that enters an enemy supply line is told of it (4a), and only its power
+    reads that."""
+    server = ts.new_server(mail={"enabled": False, "relay": "smtp://127.0.0.1:9",
+                                 "domain": "adjutant.test"})
+    try:
+        game_id, gm_token, tokens = joined_1914_game(server, "Contact")
+        fix_seed(server, game_id, SEED)
+        base = f"/api/v1/games/{game_id}"
+        graph = MapGraph(variant_document(server, "western-front-1914"))
+        abbrs = set(graph.provinces)
+        game = SeatedGame(server, game_id, gm_token, tokens)
+        rng = random.Random(SEED)
+        sides = {p: CampaignSide(graph, p, game, rng) for p in POWERS}
+        check_ = SightCheck(abbrs)
+        dislodged_seen = []  # (phase, seat, unit) of another power's dislodged unit in a view
+        weeks = 0
+        while weeks < WEEKS:
+            truth = game_as(server, game_id, gm_token)
+            phase = truth["phase"]
+            views = {p: game_as(server, game_id, tokens[p]) for p in POWERS}
+            for seat, view in views.items():
+                seen = set(view["view"]["seen"])
+                for power, units in view["position"].get("dislodged", {}).items():
+                    if power == seat:
+                        continue
+                    for d in units:
+                        where = f"{phase} {seat}'s game document"
+                        for key in ("supply", "supply_line", "supply_extended", "general_roll"):
+                            if key in d:
+                                check_.fail(where, f"{power}'s dislodged {d['unit']} shows {key}")
+                        for province in d.get("retreats", []) + [d.get("from", "")]:
+                            if province and province not in seen:
+                                check_.fail(where, f"{power}'s dislodged {d['unit']} names "
+                                                   f"{province} outside its sight")
+                        dislodged_seen.append((phase, seat, power, d["unit"]))
+            for power in POWERS:
+                lines = week_orders(sides[power], Board(views[power]["position"]), phase, power)
+                if lines:
+                    expect(put_orders(server, game_id, tokens[power], "\n".join(lines)), 200,
+                           f"{power}'s orders for {phase}")
+            gm(server, game_id, gm_token, "resolve", {"phase": phase})
+            if phase.endswith("M"):
+                weeks += 1
+        sent = server.run_cli("mail-send")
+        check(sent.returncode == 0, f"mail-send: {sent.stdout} {sent.stderr}")
+
+        history = expect(server.request("GET", base + "/phases"), 200, "phases")["phases"]
+        last = history[-1]["seq"]
+        docs = {(seq, who): json.loads(text_of(server, f"{base}/phases/{seq}", token))
+                for seq in range(last + 1)
+                for who, token in list(tokens.items()) + [("GM", gm_token)]}
+        names = {docs[(seq, "GM")]["phase_name"]: seq for seq in range(last + 1)}
+
+        def sight(seat, seq):
+            return set(docs[(seq, seat)]["view"]["seen"]) | set(docs[(seq + 1, seat)]["view"]["seen"])
+
+        def gm_events(seq):
+            doc = docs[(seq, "GM")]
+            return doc["results"].get("events", []) + doc.get("events", [])
+
+        rows = server.rows("SELECT recipient, subject, body FROM mail_outbox")
+        feeds = {}
+        for seat, token in tokens.items():
+            url = expect(server.request("GET", base + "/press", token=token), 200, "press")["feed"]
+            feeds[seat] = ET.fromstring(server.request("GET", url)[3])
+        atom = "{http://www.w3.org/2005/Atom}"
+
+        for seq in range(last):
+            for seat in POWERS:
+                seen = sight(seat, seq)
+                doc = docs[(seq, seat)]
+                where = f"{doc['phase']} {seat}"
+                for entry in doc.get("orders", []):
+                    for line in entry.get("orders", []):
+                        check_.line(where + " phase orders", seat, seen, entry["power"], line)
+                results = doc.get("results", {})
+                for r in results.get("orders", []):
+                    check_.line(where + " phase results", seat, seen, r.get("power"),
+                                r.get("order", r.get("input", "")))
+                for d in results.get("dislodged", []):
+                    check_.line(where + " phase dislodged", seat, seen, d.get("power"),
+                                " ".join([d["unit"], d.get("from", "")] + d.get("retreats", [])))
+                for e in results.get("events", []) + doc.get("events", []):
+                    check_.event(where + " phase events", seat, seen, e)
+                summary = expect(server.request("GET", f"{base}/phases/{seq}/summary",
+                                                token=tokens[seat]), 200, "summary")
+                for group in summary["powers"]:
+                    if group["power"] != seat:
+                        check_.fail(where + " summary", f"{group['power']}'s group")
+                    for s in group.get("besieged", []):
+                        check_.line(where + " summary", seat, seen, s["besieger"],
+                                    f"{s['fortress']}: {s['stage']}")
+                for other in POWERS:
+                    if other == seat:
+                        continue
+                    listed = expect(server.request("GET", f"{base}/powers/{other}/orders",
+                                                   token=tokens[seat]), 200, "order history")
+                    for entry in listed["phases"]:
+                        if entry["seq"] != seq:
+                            continue
+                        for line in entry["orders"]:
+                            check_.line(where + f" {other}'s order history", seat, seen, other,
+                                        line)
+                        for r in entry["results"]:
+                            check_.line(where + f" {other}'s order history", seat, seen, other,
+                                        r.get("order", r.get("input", "")))
+        for seat in POWERS:
+            for entry in feeds[seat].iter(atom + "entry"):
+                seq_text = entry.find(atom + "id").text
+                if "-phase-" not in seq_text:
+                    continue
+                seq = int(seq_text.rsplit("-", 1)[1])
+                check_.results_text(f"seq {seq} {seat} feed", seat, sight(seat, seq),
+                                    results_section(entry.find(atom + "content").text),
+                                    gm_events(seq))
+            mails = [(subject, body) for recipient, subject, body in rows
+                     if recipient == seat.lower() + "@player.test" and subject.endswith(" results")]
+            check(len(mails) == last, f"{seat} is mailed every phase's results: {len(mails)}")
+            for subject, body in mails:
+                name = subject.split("): ", 1)[1][:-len(" results")]
+                seq = names[name]
+                check_.results_text(f"{name} {seat} results mail", seat, sight(seat, seq),
+                                    results_section(body), gm_events(seq))
+                summary = body.split("Results of ")[0]
+                for line in summary.splitlines()[1:]:
+                    if line and not line.startswith(" ") and not line.startswith(seat + ":"):
+                        check_.fail(f"{name} {seat} mailed summary", line)
+
+        # The cases the audit found were played.
+        check(any(p == "France" for _, seat, p, _ in dislodged_seen if seat == "Germany"),
+              f"Germany saw a dislodged French army: {dislodged_seen}")
+        gm_doc = next(docs[(seq, "GM")] for seq in range(last)
+                      if docs[(seq, "GM")]["phase"] == "1914W35M")
+        relief_seq = gm_doc["seq"]
+        check(any(RELIEF in e.get("orders", []) for e in gm_doc["orders"]),
+              f"Belgium ordered {RELIEF}: {gm_doc['orders']}")
+        check(any(e["kind"] == "siege.relief" and "A LOU" in e["text"]
+                  for e in gm_events(relief_seq)),
+              f"the relief was judged: {[e for e in gm_events(relief_seq) if 'siege' in e['kind']]}")
+        watchers = [seat for seat in POWERS
+                    if "NAM" in sight(seat, relief_seq) and "LOU" not in sight(seat, relief_seq)]
+        check(watchers, "a power saw the besieged NAM but not A LOU")
+        for seat in watchers:
+            if "A LOU" in json.dumps(docs[(relief_seq, seat)]):
+                check_.fail(f"1914W35M {seat}", "reads A LOU in the relief's phase")
+        # 4a: the armies that entered an enemy line were told of it, and only their powers read it.
+        told = [(seq, e) for seq in range(last) for e in gm_events(seq)
+                if e["kind"] == "supply.enemy_line"]
+        if not told:
+            check_.fail("the campaign", "no army was told of an enemy supply line it entered")
+        for seq, e in told:
+            for seat in POWERS:
+                if (e in docs[(seq, seat)]["results"].get("events", [])) != (seat == e["power"]):
+                    check_.fail(f"{docs[(seq, seat)]['phase']} {seat}",
+                                f"reads {e['power']}'s {e['text']!r}: {seat != e['power']}")
+        check(check_.read > 500, f"too few entries of other powers read: {check_.read}")
+        check(not check_.problems, f"{len(check_.problems)} entries read outside the fog:\n  " +
+              "\n  ".join(check_.problems[:40]))
         check(server.stop() == 0, "clean stop")
         replay = server.run_cli("replay")
         check(replay.returncode == 0 and "all match" in replay.stdout, replay.stdout + replay.stderr)

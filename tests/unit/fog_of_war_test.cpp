@@ -6,11 +6,16 @@
 // the server (tests/integration/test_fog_of_war.py).
 #include <doctest/doctest.h>
 
+#include <set>
 #include <string>
+#include <vector>
 
+#include "adjudicate.h"
+#include "orders/parser.h"
 #include "position/position_check.h"
 #include "position/position_json.h"
 #include "position/sight.h"
+#include "report/event_readers.h"
 #include "rules_case.h"
 #include "variant/variant_json.h"
 
@@ -140,4 +145,121 @@ TEST_CASE("Fog of war: every view is a position that loads, checks and views as 
         REQUIRE(sight.has_value());
         CHECK(seen_position_json(v, back, *sight) == view);
     }
+}
+
+namespace {
+
+// A retreat phase: a French army at NAN dislodged by the German army from MOR, with its
+// general's type roll made in the battle and its line back to TOU. A British army at MET sees
+// NAN and MOR, but none of the provinces the French army may retreat to.
+const char* const kRetreat = R"({"variant": "western-front-1914", "phase": "1914W32R",
+    "units": {
+      "Germany": [{"unit": "A NAN", "id": 1, "points": 550, "supply": 2, "general": "Rupprecht",
+                   "general_roll": 6, "supply_line": ["NAN", "MOR", "SAA"]}],
+      "Britain": [{"unit": "A MET", "id": 3, "points": 250, "supply": 2}]},
+    "dislodged": {
+      "France": [{"unit": "A NAN", "id": 2, "points": 500, "supply": 2, "general": "de Castelnau",
+                  "general_roll": 8, "supply_line": ["NAN", "TOU"], "supply_extended": true,
+                  "from": "MOR", "retreats": ["EPI", "LUN", "TOU"]}]}})";
+
+}  // namespace
+
+// 1914W37R: France's dislodged A NAN showed its general's roll and its line to Germany. A
+// dislodged unit keeps what a standing one keeps, and loses what a standing one loses.
+TEST_CASE("Fog of war: another power's dislodged unit shows as its standing units do") {
+    const Variant& v = fogged_1914();
+    const Position position = load(v, json::parse(kRetreat));
+    const json view = view_of(v, position, "Germany");
+    INFO(view.dump(1));
+    REQUIRE(view["dislodged"]["France"].size() == 1);
+    const json& french = view["dislodged"]["France"][0];
+    CHECK(french["unit"] == "A NAN");
+    CHECK(french["points"] == 500);
+    CHECK(french["general"] == "de Castelnau");
+    for (const char* hidden : {"general_roll", "supply", "supply_line", "supply_extended"})
+        CHECK_MESSAGE(!french.contains(hidden), hidden);
+    // Germany stands beside every province it may retreat to; Britain beside none of them.
+    CHECK(french["retreats"] ==
+          position_to_json(v, position)["dislodged"]["France"][0]["retreats"]);
+    CHECK(french["from"] == "MOR");
+    const json british = view_of(v, position, "Britain");
+    INFO(british.dump(1));
+    REQUIRE(british["dislodged"]["France"].size() == 1);
+    CHECK(british["dislodged"]["France"][0]["retreats"] == json::array());
+    CHECK(british["dislodged"]["France"][0]["from"] == "MOR");
+    // France reads its own unit whole.
+    CHECK(view_of(v, position, "France")["dislodged"] ==
+          position_to_json(v, position)["dislodged"]);
+    // The view is still a position that views as itself.
+    for (const json* seen : {&view, &british}) {
+        const Position back = load(v, *seen);
+        CHECK(position_is_ok(v, back) == "");
+        const PowerId viewer = v.find_power(seen == &view ? "Germany" : "Britain");
+        CHECK(seen_position_json(v, back, *sight_of(v, back, viewer)) == *seen);
+    }
+}
+
+// Lone Warrior 4a: "When an army enters a hex which is an enemy supply line hex ... then that army
+// must be told of the existence of the supply line." The Belgian army at GIV draws its supply
+// from BRU through DIN and CHR; the German army at NAM enters CHR. Its line is traced again
+// round the German army, by NAM, so no view ever lists it to Germany: the week's events tell
+// Germany of the line as it ran when its army entered, as far as Germany sees it.
+TEST_CASE("Fog of war: an army that enters an enemy supply line is told of it (4a)") {
+    const Variant& v = fogged_1914();
+    const Position position = load(v, json::parse(R"({"variant": "western-front-1914",
+        "phase": "1914W33M",
+        "units": {
+          "Germany": [{"unit": "A NAM", "id": 1, "points": 600, "supply": 2}],
+          "Belgium": [{"unit": "A GIV", "id": 2, "points": 250, "supply": 2,
+                       "supply_line": ["GIV", "DIN", "CHR", "BRU"]}]},
+        "supply_centers": {"Belgium": ["BRU"], "Germany": ["KOL"]}})"));
+    const ParsedOrders parsed = parse_orders(v, position, "Germany: A NAM - CHR\nBelgium: A GIV H");
+    REQUIRE(parsed.orders.size() == 2);
+    Adjudicator adjudicator;
+    const Adjudication result = adjudicator.run(v, position, parsed.orders, 4);
+    std::string log;
+    for (const Event& e : result.events) log += "\n  " + e.kind + ": " + e.text;
+    INFO(log);
+    // The line runs round the German army now.
+    const Unit* belgian = result.next.unit_at(v.find_province("GIV"));
+    REQUIRE(belgian != nullptr);
+    REQUIRE(!belgian->stats.supply_line.empty());
+    for (ProvinceId p : belgian->stats.supply_line) CHECK(v.provinces[p].abbr != "CHR");
+    CHECK_FALSE(view_of(v, result.next, "Germany").contains("supply_lines_seen"));
+    // Germany is told of the line it entered, the part of it within its sight: GIV is not.
+    int told = 0;
+    for (const Event& e : result.events) {
+        if (e.kind != "supply.enemy_line") continue;
+        ++told;
+        CHECK(e.power == v.find_power("Germany"));
+        CHECK(e.province == v.find_province("CHR"));
+        CHECK(e.text ==
+              "A CHR entered a supply line of Belgium: DIN-CHR-BRU, as far as Germany "
+              "sees it (4a)");
+    }
+    CHECK(told == 1);
+    CHECK(event_readers("supply.enemy_line") == EventReaders::Owner);
+}
+
+// Every kind of event the rules cases write has a row in the table of readers
+// (report/event_readers.h): a kind that had none would be read by its power alone, which is
+// safe, but its row says what the kind tells and who may know it.
+TEST_CASE("Fog of war: every event kind the rules write has its readers") {
+    std::set<std::string> kinds;
+    for (const char* suite : rules_case_suites()) {
+        for (const std::string& file : rules_case_files(suite)) {
+            std::vector<std::string> errors;
+            for (const RulesCase& c : parse_rules_cases(read_text_file(file), file, errors)) {
+                std::vector<std::string> reports;
+                run_rules_case(variant_named(c.variant), c, &reports);
+                for (const std::string& report : reports) {
+                    const json document = json::parse(report);
+                    for (const json& e : document.value("events", json::array()))
+                        kinds.insert(e.value("kind", ""));
+                }
+            }
+        }
+    }
+    CHECK(kinds.size() > 80);
+    for (const std::string& kind : kinds) CHECK_MESSAGE(event_readers(kind).has_value(), kind);
 }

@@ -37,6 +37,20 @@ struct Sight {
     }
 };
 
+// Calls `hide(unit)` for each unit of `view` the viewer does not own, standing or dislodged:
+// what a module's `hide` hook strips of another power's units (the public owns none). A
+// dislodged unit is a unit: it shows what a standing one shows, and no more.
+template <typename Hide>
+void for_each_unit_of_others(Position& view, const Sight& sight, Hide hide) {
+    const auto others = [&](const Unit& u) {
+        return sight.power == kNoPower || u.power != sight.power;
+    };
+    for (Unit& u : view.units)
+        if (others(u)) hide(u);
+    for (DislodgedUnit& d : view.dislodged)
+        if (others(d.unit)) hide(d.unit);
+}
+
 // Whether `variant` hides positions from its powers.
 bool hides_positions(const Variant& variant);
 

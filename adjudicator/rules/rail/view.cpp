@@ -19,8 +19,7 @@ void hide(const Variant& /*variant*/, const Sight& sight, Position& view) {
             if (!sight.sees(static_cast<ProvinceId>(province)))
                 net.rail[p][province] = RailState::NonOperational;
     }
-    for (Unit& u : view.units)
-        if (sight.power == kNoPower || u.power != sight.power) u.stats.supply_extended = false;
+    for_each_unit_of_others(view, sight, [](Unit& u) { u.stats.supply_extended = false; });
 }
 
 }  // namespace adjutant::rail

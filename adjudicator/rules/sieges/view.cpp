@@ -35,8 +35,7 @@ void hide(const Variant& /*variant*/, const Sight& sight, Position& view) {
         g.half_rations = false;
         g.half_week_eaten = false;
     }
-    for (Unit& u : view.units)
-        if (!mine_only || u.power != sight.power) u.stats.general_roll = 0;
+    for_each_unit_of_others(view, sight, [](Unit& u) { u.stats.general_roll = 0; });
 }
 
 }  // namespace adjutant::sieges

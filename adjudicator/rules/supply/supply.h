@@ -7,7 +7,8 @@
 // end_of_week, in this order:
 //   1. control      cities change hands; a power whose capital is taken loses its country
 //                   (city_control.cpp)
-//   2. lines        every army traces its shortest road route to a friendly supply base
+//   2. lines        every army traces its shortest road route to a friendly supply base, after
+//                   an army that entered an enemy's line is told of it (fog of war, 4a)
 //   3. trains       trains move along the roads, deliver, turn back when cut, are caught
 //   4. consumption  armies, fleets and garrisons use 1 SP; the unsupplied lose points or roll
 //   5. replacements once a year, from the cities each power holds
@@ -75,6 +76,11 @@ void trace_supply_lines(TurnContext& context);
 void move_trains(TurnContext& context);
 void consume_supply(TurnContext& context);
 void muster_replacements(TurnContext& context);
+
+// Whether an enemy army in `province` stands on the supply line `stats` holds, where the army
+// of the line must be told of it (4a): on the route behind the army, not where the army itself
+// stands, and on a river leg only where a bridge crosses it (rivers::told_of_line).
+bool stands_on_line(const Variant& variant, const UnitStats& stats, ProvinceId province);
 
 // Shared reading of the position being built.
 // Whether an army of a power at war with `power` stands in `province`.

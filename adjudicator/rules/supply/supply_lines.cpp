@@ -3,9 +3,12 @@
 // base; a province holding an enemy army cuts it. Where the map has navigable rivers the line may
 // end along a river at a city a barge flotilla operates from (rules/rivers/river_route.h). The
 // line is kept on the army.
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "position/sight.h"
 #include "rules/rivers/river_route.h"
 #include "rules/supply/supply.h"
 #include "variant/variant.h"
@@ -91,7 +94,55 @@ std::string line_text(const Variant& v, const Unit& u, const rivers::Route& line
 
 }  // namespace
 
+bool stands_on_line(const Variant& variant, const UnitStats& stats, ProvinceId province) {
+    const std::vector<ProvinceId>& line = stats.supply_line;
+    for (std::size_t i = 1; i < line.size(); ++i)
+        if (line[i] == province && rivers::told_of_line(variant, stats, i)) return true;
+    return false;
+}
+
+namespace {
+
+// Lone Warrior 4a: "When an army enters a hex which is an enemy supply line hex or crosses a bridge
+// over a river being used as a supply line, then that army must be told of the existence of the
+// supply line." In the fog of war (docs/fog-of-war.md) an army that came into a province of an
+// enemy's line this week, by a move, a ride or new to the board, is told of the line as it ran when
+// it entered: before the lines are traced again, since its army there cuts the line, which may then
+// run round it and never show in its power's view. It is told the line's provinces within its
+// power's sight, in the line's order, as a view lists a line its power stands on.
+void tell_enemy_lines(TurnContext& ctx) {
+    const Variant& v = ctx.variant;
+    const Position& next = ctx.result.next;
+    if (!hides_positions(v)) return;
+    std::vector<std::optional<Sight>> sights(v.powers.size());  // each power's, once asked
+    auto tell = [&](const Unit& army, const Unit& owner) {
+        std::optional<Sight>& sight = sights[army.power];
+        if (!sight) sight = sight_of(v, next, army.power);
+        std::string seen;
+        for (ProvinceId p : owner.stats.supply_line) {
+            if (!sight->sees(p)) continue;
+            if (!seen.empty()) seen += '-';
+            seen += abbr(v, p);
+        }
+        ctx.event("supply.enemy_line", army.power, army.location.province,
+                  unit_name(v, army) + " entered a supply line of " + v.powers[owner.power].name +
+                      ": " + seen + ", as far as " + v.powers[army.power].name + " sees it (4a)");
+    };
+    for (const Unit& army : next.units) {
+        if (army.type != UnitType::Army) continue;
+        const ProvinceId here = army.location.province;
+        if (ctx.army_still_at(here, army.power) != nullptr) continue;  // it stayed: no entry
+        for (const Unit& owner : next.units)
+            if (v.campaign->enemies(owner.power, army.power) &&
+                stands_on_line(v, owner.stats, here))
+                tell(army, owner);
+    }
+}
+
+}  // namespace
+
 void trace_supply_lines(TurnContext& ctx) {
+    tell_enemy_lines(ctx);
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
     // Each line is traced into one route kept for the week, then copied into the army's own,

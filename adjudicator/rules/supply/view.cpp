@@ -10,7 +10,6 @@
 
 #include "position/position.h"
 #include "position/sight.h"
-#include "rules/rivers/river_route.h"
 #include "rules/supply/supply.h"
 #include "variant/variant.h"
 
@@ -18,13 +17,11 @@ namespace adjutant::supply {
 
 namespace {
 
-// Whether the viewer stands on `stats`' line where it is told of it: on a river leg, only at a
-// bridge (rules/rivers/river_route.h).
+// Whether the viewer stands on `stats`' line where it is told of it (stands_on_line).
 bool entered(const Variant& variant, const Sight& sight, const UnitStats& stats) {
-    for (std::size_t i = 0; i < stats.supply_line.size(); ++i)
-        if (sight.occupies(stats.supply_line[i]) && rivers::told_of_line(variant, stats, i))
-            return true;
-    return false;
+    return std::any_of(stats.supply_line.begin(), stats.supply_line.end(), [&](ProvinceId p) {
+        return sight.occupies(p) && stands_on_line(variant, stats, p);
+    });
 }
 
 bool visible_army(const Position& view, const Sight& sight, std::uint32_t id) {
@@ -45,8 +42,7 @@ void hide(const Variant& variant, const Sight& sight, Position& view) {
     for (SupplyTrain& t : s.trains)
         if (t.power != sight.power && t.target != 0 && !visible_army(view, sight, t.target))
             t.target = 0;
-    for (Unit& u : view.units) {
-        if (u.power == sight.power && sight.power != kNoPower) continue;
+    for_each_unit_of_others(view, sight, [&](Unit& u) {
         if (entered(variant, sight, u.stats)) {
             SightedLine line{u.power, {}};
             for (ProvinceId p : u.stats.supply_line)
@@ -57,7 +53,7 @@ void hide(const Variant& variant, const Sight& sight, Position& view) {
         u.stats.supply_line.clear();
         u.stats.supply_river = -1;
         u.stats.supply_river_from = 0;
-    }
+    });
 }
 
 // The treasury and the train policy are tables of every power: the view keeps the viewer's

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: Apache-2.0
+// A phase's record as a power reads it in the fog of war (service/fog.h; docs/fog-of-war.md,
+// "Events"): its own entries whole; of another power's, the events its kind lets it read, and
+// the orders, results and events only where every province they name stands in its sight.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "position/position_json.h"
+#include "service/fog.h"
+#include "variant/variant_json.h"
+
+using adjutant::service::fog_record;
+using adjutant::service::Viewer;
+using json = nlohmann::json;
+
+namespace {
+
+const adjutant::Variant& western_front() {
+    static const adjutant::VariantLoad load = [] {
+        std::ifstream in(std::string(ADJUTANT_SOURCE_DIR) +
+                         "/config/variants/western-front-1914.json");
+        std::stringstream text;
+        text << in.rdbuf();
+        return adjutant::load_variant(text.str());
+    }();
+    REQUIRE(load.variant);
+    return *load.variant;
+}
+
+// Germany at LIE sees LIE, AAC, HAS, LOU, MAL, MAR and NAM: the Belgian army at NAM, not BRU
+// (where a Belgian army stands) nor VER.
+json position() {
+    return json::parse(R"({"variant": "western-front-1914", "phase": "1914W36M",
+        "units": {
+          "Germany": [{"unit": "A LIE", "id": 1, "points": 600, "supply": 3}],
+          "Belgium": [{"unit": "A NAM", "id": 2, "points": 300, "supply": 4},
+                      {"unit": "A BRU", "id": 3, "points": 250, "supply": 2}],
+          "France": [{"unit": "A VER", "id": 4, "points": 420, "supply": 2}]}})");
+}
+
+json event(const char* kind, const char* power, const char* province, const char* text) {
+    json e = {{"kind", kind}, {"text", text}};
+    if (power != nullptr) e["power"] = power;
+    if (province != nullptr) e["province"] = province;
+    return e;
+}
+
+json texts(const json& list, const char* key) {
+    json out = json::array();
+    for (const json& entry : list) out.push_back(entry.value(key, ""));
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("Fog of war: a power reads the events its kind and its sight allow") {
+    const adjutant::Variant& v = western_front();
+    const adjutant::PositionLoad before = adjutant::position_from_json(v, position());
+    REQUIRE(before.ok());
+    json events = json::array({
+        // Its own, though it names provinces far off.
+        event("supply.line", "Germany", "LIE", "A LIE draws its supply from KOL (2 roads)"),
+        // What the view hides of another power, in sight or not.
+        event("loc.line", "Belgium", "NAM", "A NAM's line of communication runs by rail NAM-BRU"),
+        event("supply.consumed", "Belgium", "NAM", "A NAM used 1 week of supply; 3 left"),
+        event("supply.garrison", "France", "VER", "the garrison of VER drew on its stores"),
+        event("general.type_roll", "Belgium", nullptr, "general Michel's type roll is 5"),
+        // A kind the table lacks is its power's alone.
+        event("no.such_kind", "Belgium", "NAM", "A NAM did something new"),
+        // In sight: every province it names.
+        event("siege.laying", "Belgium", "NAM", "A NAM is laying siege to NAM: week 1 of 2"),
+        event("siege.relief", "Belgium", "NAM",
+              "the garrison of NAM stayed in: A BRU made no relieving move into NAM (5n)"),
+        event("detachment.moved", "France", "VER", "the French detachment in VER moved to TOU"),
+        // Nobody's, in sight and out of it.
+        event("tabletop.unfought", nullptr, "NAM", "no battle was fought at NAM"),
+        event("tabletop.unfought", nullptr, "VER", "no battle was fought at VER"),
+        // The state of the country: everyone's.
+        event("control.city", "France", "TRY", "TRY passes to France"),
+    });
+    // A roll's subject is named too.
+    json rolled = event("siege.nerves", "Belgium", "NAM", "the commander keeps his nerve");
+    rolled["roll"] = {{"purpose", "nerves"}, {"subject", "BRU"}, {"d10", 4}, {"table", "3-0"}};
+    events.push_back(rolled);
+    json results = {
+        {"orders",
+         json::array({{{"power", "Belgium"}, {"order", "A NAM H"}, {"result", "succeeds"}},
+                      {{"power", "Belgium"}, {"order", "G NAM S A BRU - NAM"}, {"result", "fails"}},
+                      {{"power", "France"}, {"order", "A VER H"}, {"result", "succeeds"}},
+                      {{"power", "Germany"}, {"order", "A LIE H"}, {"result", "succeeds"}}})},
+        {"dislodged", json::array()},
+        {"events", events},
+        {"next", position()}};
+    json orders =
+        json::array({{{"power", "Belgium"}, {"orders", {"A NAM H", "G NAM S A BRU - NAM"}}},
+                     {{"power", "Germany"}, {"orders", {"A LIE H"}}}});
+    json phase_events = events;
+    fog_record(v, *before.position, Viewer{false, "Germany"}, orders, results, &phase_events);
+
+    const json read = {"A LIE draws its supply from KOL (2 roads)",
+                       "A NAM is laying siege to NAM: week 1 of 2", "no battle was fought at NAM",
+                       "TRY passes to France"};
+    CHECK(texts(results["events"], "text") == read);
+    CHECK(texts(phase_events, "text") == read);
+    CHECK(texts(results["orders"], "order") == json::array({"A NAM H", "A LIE H"}));
+    CHECK(orders[0]["orders"] == json::array({"A NAM H"}));
+    CHECK(orders[1]["orders"] == json::array({"A LIE H"}));
+}
+
+// A dislodgement of another power's names the provinces the unit may retreat to and the one
+// its attacker came from: the reader keeps those it sees.
+TEST_CASE("Fog of war: another power's dislodgement keeps the provinces in sight") {
+    const adjutant::Variant& v = western_front();
+    const adjutant::PositionLoad before = adjutant::position_from_json(v, position());
+    REQUIRE(before.ok());
+    json results = {
+        {"orders", json::array()},
+        {"dislodged",
+         json::array(
+             {{{"power", "Belgium"},
+               {"unit", "A NAM"},
+               {"from", "CHR"},
+               {"retreats", {"BRU", "DIN", "LOU", "MAR"}}},
+              {{"power", "France"}, {"unit", "A VER"}, {"from", "MET"}, {"retreats", {"ARG"}}}})},
+        {"next", position()}};
+    json orders = json::array();
+    fog_record(v, *before.position, Viewer{false, "Germany"}, orders, results, nullptr);
+    REQUIRE(results["dislodged"].size() == 1);
+    CHECK(results["dislodged"][0] == json::parse(R"({"power": "Belgium", "unit": "A NAM",
+                                                     "retreats": ["LOU", "MAR"]})"));
+}
