@@ -35,4 +35,9 @@ def is_sanitizer(package):
 
 
 def sanitized(binary):
-    return any(is_sanitizer(owner) for owner in library_packages(binary).values())
+    """Whether `binary` carries AddressSanitizer's runtime: linked as a shared library (gcc) or
+    linked in (clang), where the runtime's entry point is in the dynamic symbol table."""
+    if any(is_sanitizer(owner) for owner in library_packages(binary).values()):
+        return True
+    symbols = _output("readelf", "--dyn-syms", "-W", binary)
+    return re.search(r"\s__asan_init$", symbols, re.M) is not None
