@@ -264,9 +264,116 @@ def check_refused_lines_private(server):
             check(SECRET not in text, f"{recipient} was mailed France's refused lines: {text}")
 
 
+def readable(server, game_id, readers):
+    """Everything each of `readers` ({name: token or None}) may read of the game, ETags with
+    bodies: the game, its phases and current phase, press, draws, the Atom feed and, for a
+    seat or the GM, the orders."""
+    base = f"/api/v1/games/{game_id}"
+    seq = state(server, game_id)["seq"]
+    out = {}
+    for who, token in readers.items():
+        paths = ["", "/phases", f"/phases/{seq}", "/press", "/draws"]
+        if token:
+            paths.append("/orders")
+        press = server.request("GET", base + "/press", token=token)
+        feed_key = press[1].get("feed") if press[0] == 200 else None
+        paths.append(feed_key[len(base):] if feed_key else "/feed")
+        for path in paths:
+            status, _, response, payload = server.request("GET", base + path, token=token)
+            out[(who, path)] = (status, response.getheader("ETag"), payload)
+    return out
+
+
+def changed_documents(before, after):
+    return sorted(f"{who} GET {path or '/'}" for (who, path) in before
+                  if before[(who, path)] != after[(who, path)])
+
+
+def check_private_actions(server):
+    """A private action (a seat's orders, their check, private press, marking press read, a
+    draw proposal and a vote on it, the GM's own address) leaves no trace in what anyone else
+    reads: every other reader's documents keep their ETags and bodies, but for the ones the
+    action is for. A seat's readiness is public: it changes the game's `ready` flag (with the
+    game's revision and ETag) and nothing else."""
+    game_id, gm_token, tokens, _ = create_game(server, resolve_when_ready=False)
+    base = f"/api/v1/games/{game_id}"
+    readers = {"public": None, "GM": gm_token}
+    readers.update(tokens)
+    # Something in each document first, so that nothing is compared empty.
+    expect(server.request("POST", base + "/press", {"to": "all", "text": "Good luck, all."},
+                          token=tokens["England"]), 201, "broadcast")
+    expect(put_orders(server, game_id, tokens["Germany"], "A MUN H"), 200, "Germany orders")
+    italy, france = tokens["Italy"], tokens["France"]
+
+    def proposal_id():
+        return expect(server.request("GET", base + "/draws", token=italy), 200,
+                      "draws")["proposals"][-1]["id"]
+
+    def feed_of(who):
+        press = expect(server.request("GET", base + "/press", token=readers[who]), 200, "press")
+        return f"{who} GET {press['feed'][len(base):]}"
+
+    seats_draws = {f"{p} GET /draws" for p in tokens} | {"GM GET /draws"}
+    # (the action, its request, the documents it changes: those it is for)
+    actions = [
+        ("Italy's orders", lambda: put_orders(server, game_id, italy, "A ROM-APU\nF NAP-ION"),
+         {"Italy GET /orders", "GM GET /orders"}),
+        ("Italy's orders checked", lambda: server.request(
+            "POST", base + "/orders/validate", raw=b"A VEN H", token=italy,
+            headers={"Content-Type": "text/plain"}), set()),
+        ("Italy's press to France", lambda: server.request(
+            "POST", base + "/press", {"to": ["France"], "text": "Lepanto?"}, token=italy),
+         {"Italy GET /press", "France GET /press", "GM GET /press", feed_of("Italy"),
+          feed_of("France")}),
+        ("France marks its press read", lambda: server.request(
+            "POST", base + "/press/read", {"up_to": 1 << 40}, token=france),
+         {"France GET /press"}),
+        # An open proposal is the seats' and the GM's business (docs/draws.md).
+        ("Italy's draw proposal", lambda: server.request(
+            "POST", base + "/draws", {"kind": "draw"}, token=italy), seats_draws),
+        # Votes are secret until the proposal closes: France alone sees its own.
+        ("France's vote", lambda: server.request(
+            "POST", f"{base}/draws/{proposal_id()}/vote", {"accept": True}, token=france),
+         {"France GET /draws"}),
+        ("the GM's own address", lambda: server.request(
+            "POST", base + "/actions/settings", {"gm_email": "gm@example.test"},
+            token=gm_token), set()),
+    ]
+    for what, act, changes in actions:
+        before = readable(server, game_id, readers)
+        got = act()
+        check(got[0] in (200, 201), f"{what}: {got[0]} {got[3][:200]!r}")
+        changed = set(changed_documents(before, readable(server, game_id, readers)))
+        check(changed <= changes, f"{what} shows in what others read: {sorted(changed - changes)}")
+        check(changes <= changed, f"{what} changes {sorted(changes - changed)}, as it should")
+
+    # Ready is public (docs/server.md): the seat's flag, and with it the game's revision, change:
+    # the game document, the ETag of its phases (made from the revision; their list is the
+    # same), and the seat's and the GM's orders view (which show the flag); nothing else.
+    before = readable(server, game_id, readers)
+    game_before = state(server, game_id)
+    expect(server.request("POST", base + "/ready", {"ready": True}, token=italy), 200, "ready")
+    game_after = state(server, game_id)
+    changed = changed_documents(before, readable(server, game_id, readers))
+    expected = sorted([f"{who} GET {path}" for who in readers for path in ("/", "/phases")] +
+                      ["GM GET /orders", "Italy GET /orders"])
+    check(changed == expected, f"ready changes the game document and the seat's orders alone: "
+                               f"{changed}")
+    after = readable(server, game_id, {"public": None})
+    check(before[("public", "/phases")][2] == after[("public", "/phases")][2],
+          "the phases are the same")
+    for doc in (game_before, game_after):
+        doc.pop("revision")
+        for seat in doc["seats"]:
+            if seat["power"] == "Italy":
+                seat.pop("ready")
+    check(game_before == game_after, "ready changes the flag and the revision alone")
+
+
 def test_authorization():
     """No token, invalid token, another game's seat, a player attempting GM actions or reading
-    other seats' orders: 401/403 and nothing changed."""
+    other seats' orders: 401/403 and nothing changed. A private action leaves no trace in what
+    others read (check_private_actions)."""
     server = new_server()
     try:
         game_id, gm_token, tokens, _ = create_game(server)
@@ -328,6 +435,7 @@ def test_authorization():
                                          token=gm_token), 201, "replace")
         expect(put_orders(server, game_id, tokens["Italy"], "A ROM H"), 401, "old token revoked")
         expect(put_orders(server, game_id, replaced["token"], "A ROM H"), 200, "new token works")
+        check_private_actions(server)
     finally:
         server.close()
     # Mail on, with the relay on a closed port: results are queued and kept in the outbox.
