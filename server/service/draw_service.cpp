@@ -153,7 +153,14 @@ DrawProposal DrawService::vote(const Locked& locked, const Caller& caller, std::
     LoadedGame game = locked.load(game_id);
     auto draws = store.draws();
     const auto open = draws.open_proposal(game_id);
-    if (!open || open->id != proposal_id) throw conflict("that proposal is not open");
+    if (!open || open->id != proposal_id) {
+        const auto rows = draws.proposals(game_id);
+        if (std::none_of(rows.begin(), rows.end(),
+                         [&](const storage::DrawProposalRow& r) { return r.id == proposal_id; }))
+            throw not_found("game " + std::to_string(game_id) + " has no proposal " +
+                            std::to_string(proposal_id));
+        throw conflict("that proposal is not open");
+    }
     if (!listed(voters(*open), caller.power))
         throw forbidden(open->beneficiary && *open->beneficiary == caller.power
                             ? "the power conceded to does not vote"
