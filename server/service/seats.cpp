@@ -38,6 +38,7 @@ SeatGrant SeatService::invite(const Caller& caller, std::int64_t game_id,
 SeatGrant SeatService::take(std::int64_t game_id, std::string_view power_name,
                             const nlohmann::json& who, Taking how) {
     auto player = string_field(who, "player");
+    if (player) require_text(*player, "field 'player'", TextLines::One);
     auto email = string_field(who, "email", 254);
     check_email(email);
     const auto locked = context_.lock();

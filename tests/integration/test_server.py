@@ -1346,6 +1346,88 @@ def test_lobby():
         server.close()
 
 
+# Control characters a stored text may not hold (docs/security.md): NUL, ESC, DEL, and from the
+# C1 block U+0085 (next line) and U+009B (the 8-bit terminal escape, CSI).
+CONTROLS = ["\u0000", "\u001b[2J", "\u007f", "\u0085", "\u009b31m"]
+
+
+def test_stored_text():
+    """Every text a person writes that the server stores (a game's name, a player's at join,
+    invite and replace, press, orders) goes through one check: UTF-8 with no control character,
+    C0, C1 or DEL, but tabs and line breaks where the text has lines; 400 naming the character
+    otherwise, and nothing stored."""
+    server = new_server()
+    try:
+        for control in CONTROLS:
+            got = server.request("POST", "/api/v1/games",
+                                 {"name": "Evil" + control, "variant": "standard"})
+            check(got[0] == 400 and "control character" in got[1]["error"]["message"],
+                  f"a game named with {control!r}: {got[0]} {got[3][:200]!r}")
+        check(expect(server.request("GET", "/api/v1/games"), 200, "lobby")["games"] == [],
+              "no game was created")
+        game_id, gm_token, tokens, _ = create_game(server, powers=POWERS[1:],
+                                                   name="Entente cordiale \u00e9t\u00e9 1914")
+        base = f"/api/v1/games/{game_id}"
+        for control in CONTROLS:
+            for method, path, token in [("POST", "/seats/Austria/join", None),
+                                        ("POST", "/seats/Austria/invite", gm_token),
+                                        ("POST", "/seats/France/replace", gm_token)]:
+                got = server.request(method, base + path, {"player": "Bad" + control},
+                                     token=token)
+                check(got[0] == 400 and "U+00" in got[1]["error"]["message"],
+                      f"{path} with player {control!r}: {got[0]} {got[3][:200]!r}")
+            got = server.request("POST", base + "/press", {"to": ["Italy"],
+                                                           "text": "Hello " + control},
+                                 token=tokens["France"])
+            check(got[0] == 400 and "control character" in got[1]["error"]["message"],
+                  f"press with {control!r}: {got[0]} {got[3][:200]!r}")
+            for method, path in [("PUT", "/orders"), ("POST", "/orders/validate")]:
+                got = server.request(method, base + path, raw=("A PAR-BUR" + control).encode(),
+                                     token=tokens["France"],
+                                     headers={"Content-Type": "text/plain; charset=utf-8"})
+                check(got[0] == 400 and "control character" in got[1]["error"]["message"],
+                      f"{path} with {control!r}: {got[0]} {got[3][:200]!r}")
+        # Named where it is: the line and the character.
+        got = server.request("POST", base + "/press", {"to": ["Italy"],
+                                                       "text": "Line one\nab\u009b2J"},
+                             token=tokens["France"])
+        check("U+009B, at line 2, character 3" in got[1]["error"]["message"], got[1])
+        game = state(server, game_id)
+        check(game["seats"][0]["player"] is None and
+              game["seats"][2]["player"] == "France player", f"no player stored: {game['seats']}")
+        check(expect(server.request("GET", base + "/press", token=gm_token), 200,
+                     "press")["messages"] == [], "no press stored")
+        check(expect(server.request("GET", base + "/orders", token=tokens["France"]), 200,
+                     "orders")["seats"][0]["submitted"] is False, "no orders stored")
+        # Tabs and line breaks where the text has lines; letters of any script anywhere.
+        expect(server.request("POST", base + "/press",
+                              {"to": ["Italy"], "text": "Plan:\r\n\tA PAR-BUR — d'accord?"},
+                              token=tokens["France"]), 201, "press with a tab and line breaks")
+        expect(put_orders(server, game_id, tokens["France"], "A PAR-BUR\r\n\tA MAR H\n"), 200,
+               "orders with a tab and line breaks")
+        got = server.request("POST", base + "/seats/Austria/join",
+                             {"player": "Tab\tName"})
+        check(got[0] == 400, f"a name is one line, without a tab: {got[0]}")
+        expect(server.request("POST", base + "/seats/Austria/join",
+                              {"player": "Franz \u00c9douard \u5f35"}), 201, "a name in letters")
+        # A variant's names and title are one line each, as every name is.
+        tiny = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                           "variants", "tiny.json")))
+        tiny.update(name="tiny-titled", title="Tiny \u009b2J")
+        tiny["powers"][0]["adjective"] = "Red\u001b[31m"
+        got = server.request("POST", "/api/v1/variants", tiny, token=server.admin_token)
+        check(got[0] == 422 and sorted(d["path"] for d in got[1]["error"]["details"]) ==
+              ["/powers/0/adjective", "/title"] and
+              "U+009B" in json.dumps(got[1]["error"]["details"]),
+              f"a variant with control characters: {got[0]} {got[3][:300]!r}")
+        tiny.update(title="Tiny \u00e9t\u00e9")
+        tiny["powers"][0]["adjective"] = "Redish"
+        expect(server.request("POST", "/api/v1/variants", tiny, token=server.admin_token), 201,
+               "a variant in letters")
+    finally:
+        server.close()
+
+
 def tests_of(namespace):
     """A script's tests: its test_* functions by name, without the prefix."""
     return {name[5:]: fn for name, fn in namespace.items() if name.startswith("test_")}
