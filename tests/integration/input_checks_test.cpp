@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// The check every stored text a person wrote goes through (docs/security.md, "What the server
-// accepts"): the one text check of service/text.h. The HTTP test (test_server.py,
-// `stored_text`) sends the same through every entry point.
+// The checks every stored text a person wrote and every e-mail address go through
+// (docs/security.md, "What the server accepts"): the one text check of service/text.h and the one
+// mailbox check of service/mailbox.h. The HTTP tests (test_server.py, `stored_text` and
+// `email_addresses`) send the same through every entry point.
 #include <doctest/doctest.h>
 
 #include <string>
 
 #include "service/error.h"
+#include "service/mailbox.h"
 #include "service/text.h"
 
 using namespace adjutant;
@@ -77,4 +79,72 @@ TEST_CASE("Stored text: no C0 but tab and line breaks where lines are allowed, n
     CHECK(found->character == 1);
     CHECK(found->offset == 3);
     CHECK_FALSE(service::find_control_character("ok\nfine", TextLines::Many));
+}
+
+TEST_CASE("E-mail addresses: exactly one RFC 5321 mailbox") {
+    for (const char* good :
+         {"france@player.test", "first.last+diplomacy@mail.example.org", "o'brien@x.test",
+          "a!#$%&'*+-/=?^_`{|}~b@x-y.test", "r@x.test", "\"john doe\"@x.test", "\"a\\\"b\"@x.test",
+          "user@[192.0.2.1]", "user@[IPv6:2001:db8::1]", "UPPER@CASE.TEST", "x@localhost"}) {
+        CAPTURE(good);
+        CHECK(service::mailbox_problem(good).empty());
+    }
+    for (const char* bad : {
+             "",                           // nothing
+             "victim",                     // no domain
+             "@x.test",                    // no local part
+             "a@",                         // no domain
+             "a@@x.test",                  // two at signs
+             "a@b@x.test",                 // two mailboxes run together
+             "r@x.test,victim@evil.test",  // a list
+             "r@x.test victim@evil.test",  // two, by a space
+             "a b@x.test",                 // a space outside quotes
+             "a\tb@x.test",                // a tab
+             "a\rb@x.test",
+             "a@x.test\r\nBcc: victim@evil.test",  // header injection
+             "<a@x.test>",                         // a path, not a mailbox
+             "Name <a@x.test>",                    // a name-addr
+             ".a@x.test",
+             "a.@x.test",
+             "a..b@x.test",  // dots out of place
+             "a@x..test",
+             "a@.x.test",
+             "a@x.test.",
+             "a@-x.test",
+             "a@x-.test",
+             "a@x_y.test",
+             "a@[192.0.2.256]",
+             "a@[192.0.2]",
+             "a@[]",
+             "a@[IPv6:]",
+             "\"unclosed@x.test",
+             "\"a\"b@x.test",
+             "\"a\nb\"@x.test",
+             "caf\xc3\xa9@x.test",  // not ASCII (RFC 6531 is not RFC 5321)
+             "a@x\xc2\x9b.test",
+             "a\x7f@x.test",
+         }) {
+        CAPTURE(bad);
+        CHECK_FALSE(service::mailbox_problem(bad).empty());
+    }
+    // A NUL cuts nothing short: the whole address is checked.
+    CHECK_FALSE(service::mailbox_problem(std::string("victim@evil.test\0@x.test", 24)).empty());
+    // RFC 5321 4.5.3.1: a local part of at most 64 octets, a domain of at most 255, a path of at
+    // most 256 (so a mailbox of at most 254).
+    CHECK(service::mailbox_problem(std::string(64, 'a') + "@x.test").empty());
+    CHECK_FALSE(service::mailbox_problem(std::string(65, 'a') + "@x.test").empty());
+    std::string domain;
+    while (domain.size() < 240) domain += std::string(50, 'd') + ".";
+    domain += "test";
+    CHECK_FALSE(service::mailbox_problem("a@" + domain).empty());
+    // One label is at most 63 octets (RFC 1035 2.3.4, which RFC 5321's Domain follows).
+    CHECK_FALSE(service::mailbox_problem("a@" + std::string(64, 'd') + ".test").empty());
+    // require_mailbox: 400 naming the field and why.
+    try {
+        service::require_mailbox("r@x.test,victim@evil.test", "field 'email'");
+        FAIL("a list is accepted");
+    } catch (const service::ApiError& e) {
+        CHECK(e.status() == 400);
+        CHECK(std::string(e.what()).starts_with("field 'email' is not one e-mail address: "));
+    }
 }

@@ -1428,6 +1428,49 @@ def test_stored_text():
         server.close()
 
 
+def test_email_addresses():
+    """An e-mail address is exactly one RFC 5321 mailbox, checked alike at join, invite, replace,
+    game creation and the GM's settings: 400 for a NUL (the mail went to the part before it), a
+    tab, a list; nothing stored."""
+    server = new_server()
+    try:
+        game_id, gm_token, tokens, _ = create_game(server, powers=POWERS[1:])
+        base = f"/api/v1/games/{game_id}"
+        bad = ["victim@evil.test\u0000@x.test", "a\tb@x.test", "r@x.test,victim@evil.test",
+               "r@x.test victim@evil.test", "Name <r@x.test>", "r@x.test\r\nBcc: v@evil.test",
+               "r@@x.test", "r@x..test", "no-at-sign"]
+        for address in bad:
+            for method, path, field, token in [
+                    ("POST", "/seats/Austria/join", "email", None),
+                    ("POST", "/seats/Austria/invite", "email", gm_token),
+                    ("POST", "/seats/France/replace", "email", gm_token),
+                    ("POST", "/actions/settings", "gm_email", gm_token)]:
+                got = server.request(method, base + path, {field: address}, token=token)
+                check(got[0] == 400 and f"'{field}' is not one e-mail address" in
+                      got[1]["error"]["message"],
+                      f"{path} with {address!r}: {got[0]} {got[3][:200]!r}")
+            got = server.request("POST", "/api/v1/games", {"name": "x", "gm_email": address})
+            check(got[0] == 400, f"a new game with gm_email {address!r}: {got[0]}")
+        check(server.rows("SELECT count(*) FROM seats WHERE email IS NOT NULL") == [(0,)],
+              "no address stored")
+        check(server.rows("SELECT count(*) FROM games") == [(1,)], "no game created")
+        check(server.rows("SELECT count(*) FROM missing_orders_settings WHERE gm_email IS NOT "
+                          "NULL") == [(0,)], "no GM address stored")
+        for address, path, token in [("austria@player.test", "/seats/Austria/join", None),
+                                     ("\"Franz Joseph\"@hofburg.test", "/seats/France/replace",
+                                      gm_token)]:
+            expect(server.request("POST", base + path, {"email": address}, token=token), 201,
+                   f"{path} with {address}")
+        settings = expect(server.request("POST", base + "/actions/settings",
+                                         {"gm_email": "gm@[192.0.2.1]"}, token=gm_token), 200,
+                          "settings")
+        check(settings["gm_email"] == "gm@[192.0.2.1]", f"the GM's address: {settings}")
+        check(sorted(r[0] for r in server.rows("SELECT email FROM seats WHERE email IS NOT NULL"))
+              == ["\"Franz Joseph\"@hofburg.test", "austria@player.test"], "stored as given")
+    finally:
+        server.close()
+
+
 def tests_of(namespace):
     """A script's tests: its test_* functions by name, without the prefix."""
     return {name[5:]: fn for name, fn in namespace.items() if name.startswith("test_")}
