@@ -10,6 +10,7 @@ import hashlib
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import sqlite3
@@ -22,8 +23,8 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from server_harness import (Server, check, expect, parse_server_test_args,  # noqa: E402
-                            run_tests)
+from server_harness import (Server, SkipTest, check, expect,  # noqa: E402
+                            parse_server_test_args, run_tests)
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 ARGS = None
@@ -1173,6 +1174,77 @@ def test_second_server():
     finally:
         second.close()
         first.close()
+
+
+def unprivileged():
+    """How to run the server as a user the file permissions bind: (the command prefix, uid,
+    gid). Root writes a file of mode 0444 all the same, so as root the server runs as nobody
+    (setpriv); SkipTest when that cannot be done here."""
+    if os.geteuid() != 0:
+        return [], os.getuid(), os.getgid()
+    setpriv = shutil.which("setpriv")
+    if not setpriv:
+        raise SkipTest("running as root without setpriv: no user the file permissions bind")
+    prefix = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+    probe = subprocess.run([*prefix, ARGS.binary, "--version"], capture_output=True, timeout=30)
+    if probe.returncode != 0:
+        raise SkipTest(f"nobody (uid 65534) cannot run {ARGS.binary}: {probe.stderr[:200]!r}")
+    return prefix, 65534, 65534
+
+
+def test_read_only_database():
+    """A server that may not write its database file refuses to start, naming the file and the
+    reason, with the exit status of a second server on the same file (75), and never listens:
+    the file of mode 0444, the file of another user (as root only: nobody else can make one),
+    and a directory it may not write (SQLite keeps its write-ahead log beside the file). The
+    same server starts and writes once the permissions allow it."""
+    prefix, uid, gid = unprivileged()
+    workdir = tempfile.mkdtemp(prefix="adjutant-it-")
+    os.chown(workdir, uid, gid)
+    server = Server(ARGS.binary, ARGS.variants, workdir=workdir, prefix=prefix)
+    if server.postgres:
+        raise SkipTest("a database file's permissions are SQLite's")
+    try:
+        server.start()
+        game_id, _, tokens, _ = create_game(server, powers=POWERS[1:])
+        check(server.stop() == 0, "clean stop")
+        config = server.config_path()
+        database = server.database
+
+        def refused(why):
+            try:
+                proc = subprocess.run([*prefix, ARGS.binary, "serve", "--config", config],
+                                      capture_output=True, text=True, timeout=20)
+            except subprocess.TimeoutExpired as running:
+                raise AssertionError(f"{why}: the server started anyway: {running.stdout!r}")
+            check("listening" not in proc.stdout, f"{why}: it listened: {proc.stdout!r}")
+            check(proc.returncode == 75, f"{why}: exit {proc.returncode}: {proc.stderr!r}")
+            return proc.stderr
+
+        os.chmod(database, 0o444)
+        said = refused("mode 0444")
+        check(f"cannot write the database {database}" in said and "Permission denied" in said,
+              f"mode 0444: the file and the reason: {said!r}")
+        if os.geteuid() == 0:
+            os.chmod(database, 0o644)
+            os.chown(database, 0, 0)
+            said = refused("another user's file")
+            check(f"cannot write the database {database}" in said and "Permission denied" in said,
+                  f"another user's file: the file and the reason: {said!r}")
+            os.chown(database, uid, gid)
+        os.chmod(database, 0o644)
+        os.chmod(workdir, 0o555)
+        said = refused("a read-only directory")
+        check(f"cannot write the database {database}" in said and workdir in said and
+              "Permission denied" in said, f"a read-only directory: {said!r}")
+        check(not os.path.exists(database + "-wal"), "nothing written beside the database")
+        os.chmod(workdir, 0o755)
+        server.start()
+        expect(server.request("POST", f"/api/v1/games/{game_id}/seats/Austria/join", {}), 201,
+               "writable again: the server starts and writes")
+    finally:
+        os.chmod(workdir, 0o755)
+        server.close()
 
 
 def test_fd_limit():
