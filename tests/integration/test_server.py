@@ -291,9 +291,9 @@ def changed_documents(before, after):
 
 
 def check_private_actions(server):
-    """A private action (a seat's orders, their check, private press, marking press read, a
-    draw proposal and a vote on it, the GM's own address) leaves no trace in what anyone else
-    reads: every other reader's documents keep their ETags and bodies, but for the ones the
+    """A private action (a seat's orders, their check, private press between seats or with
+    the GM, marking press read, a draw proposal and a vote on it, the GM's own address) leaves
+    no trace in what anyone else reads: every other reader's documents keep their ETags and bodies, but for the ones the
     action is for. A seat's readiness is public: it changes the game's `ready` flag (with the
     game's revision and ETag) and nothing else."""
     game_id, gm_token, tokens, _ = create_game(server, resolve_when_ready=False)
@@ -326,9 +326,18 @@ def check_private_actions(server):
             "POST", base + "/press", {"to": ["France"], "text": "Lepanto?"}, token=italy),
          {"Italy GET /press", "France GET /press", "GM GET /press", feed_of("Italy"),
           feed_of("France")}),
+        ("Italy's press to the GM", lambda: server.request(
+            "POST", base + "/press", {"to": ["GM"], "text": "A question"}, token=italy),
+         {"Italy GET /press", "GM GET /press", feed_of("Italy")}),
+        ("the GM's press to France", lambda: server.request(
+            "POST", base + "/press", {"to": ["France"], "text": "An answer"}, token=gm_token),
+         {"France GET /press", "GM GET /press", feed_of("France")}),
         ("France marks its press read", lambda: server.request(
             "POST", base + "/press/read", {"up_to": 1 << 40}, token=france),
          {"France GET /press"}),
+        ("the GM marks its press read", lambda: server.request(
+            "POST", base + "/press/read", {"up_to": 1 << 40}, token=gm_token),
+         {"GM GET /press"}),
         # An open proposal is the seats' and the GM's business (docs/draws.md).
         ("Italy's draw proposal", lambda: server.request(
             "POST", base + "/draws", {"kind": "draw"}, token=italy), seats_draws),
