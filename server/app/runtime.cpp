@@ -59,6 +59,35 @@ DatabaseLock::~DatabaseLock() {
     if (fd_ >= 0) ::close(fd_);  // closing drops the lock; the file stays, harmlessly
 }
 
+namespace {
+
+// Why the process's effective user may not access `path` for `mode` (errno's words), or empty.
+std::string access_refusal(const std::string& path, int mode) {
+    if (::faccessat(AT_FDCWD, path.c_str(), mode, AT_EACCESS) == 0) return {};
+    return std::strerror(errno);
+}
+
+}  // namespace
+
+std::string unwritable_database(const std::string& database) {
+    if (database == ":memory:" || storage::is_postgres_uri(database)) return {};
+    const std::string cannot = "cannot write the database " + database + ": ";
+    // Each file that exists; SQLite creates the missing ones in the directory.
+    for (const std::string suffix : {"", "-wal", "-shm"}) {
+        const std::string file = database + suffix;
+        if (::access(file.c_str(), F_OK) != 0) continue;
+        if (const std::string why = access_refusal(file, W_OK); !why.empty())
+            return cannot + (suffix.empty() ? "the file" : "its " + file) + " is not writable (" +
+                   why + ")";
+    }
+    std::string directory = std::filesystem::path(database).parent_path().string();
+    if (directory.empty()) directory = ".";
+    if (const std::string why = access_refusal(directory, W_OK | X_OK); !why.empty())
+        return cannot + "its directory " + directory + " is not writable (" + why +
+               "), and SQLite keeps its write-ahead log there";
+    return {};
+}
+
 std::unique_ptr<storage::Database> open_database(const std::string& path, int* applied) {
     if (path != ":memory:" && !storage::is_postgres_uri(path)) {
         const auto parent = std::filesystem::path(path).parent_path();

@@ -36,6 +36,14 @@ class DatabaseLock {
     std::string path_;
 };
 
+// For `serve`, once it holds the lock: why this process may not write the SQLite database
+// `database` (the file, the write-ahead log and shared-memory files SQLite keeps beside it, or
+// the directory it creates them in), or empty when it may. "cannot write the database
+// /var/lib/adjutant/adjutant.db: the file is not writable (Permission denied)". Asked as the
+// writes will be made, with the process's effective user: root writes a file of mode 0444,
+// and may. Empty for ":memory:" and PostgreSQL.
+std::string unwritable_database(const std::string& database);
+
 // Opens `path` and migrates it. Throws storage::Error (including "schema newer than this
 // binary"). `applied` receives the number of migrations applied.
 std::unique_ptr<storage::Database> open_database(const std::string& path, int* applied = nullptr);

@@ -64,7 +64,14 @@ int run_server(config::ServerConfig& settings) {
         const auto lock = app::DatabaseLock::acquire(settings.database, lock_error);
         if (!lock) {
             std::fprintf(stderr, "adjutant: %s\n", lock_error.c_str());
-            return 75;  // EX_TEMPFAIL: it may start once the other server has stopped
+            return kExTempFail;  // it may start once the other server has stopped
+        }
+        // Nor does a server start that could only read: it would serve GETs and answer every
+        // write 500. The same status: it may start once the file is writable.
+        if (const std::string problem = app::unwritable_database(settings.database);
+            !problem.empty()) {
+            std::fprintf(stderr, "adjutant: %s\n", problem.c_str());
+            return kExTempFail;
         }
         check_descriptor_limit(settings.limits.max_connections);
         service::crypto_init();

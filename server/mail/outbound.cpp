@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "mail/gmime_init.h"
+#include "service/mailbox.h"
 
 namespace adjutant::mail {
 
@@ -46,9 +47,10 @@ std::string build_message(const storage::OutboxRow& row, const std::string& from
     const std::string from = bare_address(from_header);
     if (from.find('@') == std::string::npos)
         throw std::runtime_error("mail.from is not an address: " + from_header);
-    if (row.recipient.find('@') == std::string::npos ||
-        row.recipient.find_first_of(" \r\n<>") != std::string::npos)
-        throw std::runtime_error("not an address: " + row.recipient);
+    // The check every address had when it was stored, again: a row from before it (or written
+    // by hand) with a NUL, a list or a line break is not sent anywhere.
+    if (const std::string problem = service::mailbox_problem(row.recipient); !problem.empty())
+        throw std::runtime_error("not one e-mail address (" + problem + "): " + row.recipient);
 
     GMimeMessage* message = g_mime_message_new(TRUE);
     GMimeObject* object = GMIME_OBJECT(message);

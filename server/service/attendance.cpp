@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "service/game_internal.h"
+#include "service/mailbox.h"
 #include "service/request.h"
 #include "service/text.h"
 
@@ -51,9 +52,7 @@ storage::MissingOrdersSettings read_settings(const nlohmann::json& body,
     if (body.is_object() && body.contains("gm_email")) {
         auto email = string_field(body, "gm_email", 254);
         if (email && email->empty()) email.reset();
-        if (email && (email->find('@') == std::string::npos ||
-                      email->find_first_of(" \r\n<>,") != std::string::npos))
-            throw bad_request("field 'gm_email' is not an email address");
+        if (email) require_mailbox(*email, "field 'gm_email'");
         base.gm_email = email;
     }
     return base;

@@ -130,8 +130,9 @@ DrawProposal DrawService::propose(const Locked& locked, const Caller& caller, st
                                          {"to", row.beneficiary ? nlohmann::json(*row.beneficiary)
                                                                 : nlohmann::json(nullptr)}}),
                 context_.now());
-    settle(locked, game, row.id);
-    locked.changed(game_id);
+    // An open proposal is the seats' business: the public's documents change only when a
+    // proposal ends the game.
+    if (settle(locked, game, row.id)) locked.changed(game_id);
     transaction.commit();
     const auto absent = attendance::absent_powers(locked, game_id);
     for (const auto& r : draws.proposals(game_id))
@@ -152,7 +153,14 @@ DrawProposal DrawService::vote(const Locked& locked, const Caller& caller, std::
     LoadedGame game = locked.load(game_id);
     auto draws = store.draws();
     const auto open = draws.open_proposal(game_id);
-    if (!open || open->id != proposal_id) throw conflict("that proposal is not open");
+    if (!open || open->id != proposal_id) {
+        const auto rows = draws.proposals(game_id);
+        if (std::none_of(rows.begin(), rows.end(),
+                         [&](const storage::DrawProposalRow& r) { return r.id == proposal_id; }))
+            throw not_found("game " + std::to_string(game_id) + " has no proposal " +
+                            std::to_string(proposal_id));
+        throw conflict("that proposal is not open");
+    }
     if (!listed(voters(*open), caller.power))
         throw forbidden(open->beneficiary && *open->beneficiary == caller.power
                             ? "the power conceded to does not vote"
@@ -160,8 +168,9 @@ DrawProposal DrawService::vote(const Locked& locked, const Caller& caller, std::
     storage::Transaction transaction(store.database());
     if (!draws.vote(proposal_id, caller.power, accept, context_.now()))
         throw conflict("you have voted on this proposal already");
-    settle(locked, game, proposal_id);
-    locked.changed(game_id);
+    // A vote is secret while its proposal stays open, and one that fails it shows only in the
+    // proposals: the game's documents, their revision and ETags, change only when it passes.
+    if (settle(locked, game, proposal_id)) locked.changed(game_id);
     transaction.commit();
     const auto absent = attendance::absent_powers(locked, game_id);
     for (const auto& r : draws.proposals(game_id))
@@ -169,22 +178,22 @@ DrawProposal DrawService::vote(const Locked& locked, const Caller& caller, std::
     throw std::logic_error("the proposal is missing");
 }
 
-void DrawService::settle(const Locked& locked, LoadedGame& game, std::int64_t proposal_id) {
+bool DrawService::settle(const Locked& locked, LoadedGame& game, std::int64_t proposal_id) {
     auto& store = locked.store();
     auto draws = store.draws();
     const auto open = draws.open_proposal(game.row.id);
-    if (!open || open->id != proposal_id) return;
+    if (!open || open->id != proposal_id) return false;
     const auto votes = votes_of(*open, attendance::absent_powers(locked, game.row.id));
     bool all_accept = true;
     for (const auto& power : voters(*open)) {
         const auto it = votes.find(power);
         if (it != votes.end() && it->second == "refuse") {
             draws.close(proposal_id, "failed", context_.now());
-            return;
+            return false;
         }
         all_accept = all_accept && it != votes.end();
     }
-    if (!all_accept) return;
+    if (!all_accept) return false;
     draws.close(proposal_id, "passed", context_.now());
     // The game ends with the proposal as its result.
     storage::GameRow& row = game.row;
@@ -200,6 +209,7 @@ void DrawService::settle(const Locked& locked, LoadedGame& game, std::int64_t pr
                               ? nlohmann::json{{"draw", open->powers}}
                               : nlohmann::json{{"winner", open->beneficiary.value_or("")}}),
                 context_.now());
+    return true;
 }
 
 DrawList DrawService::list(const Caller& caller, std::int64_t game_id) {

@@ -70,8 +70,8 @@ class DrawService {
 
   private:
     // Inside the caller's transaction: fails the proposal on a refusal, passes it (and ends
-    // the game) once every voter has accepted.
-    void settle(const Locked& locked, LoadedGame& game, std::int64_t proposal_id);
+    // the game) once every voter has accepted. Whether it ended the game.
+    bool settle(const Locked& locked, LoadedGame& game, std::int64_t proposal_id);
 
     ServiceContext& context_;
 };

@@ -211,6 +211,7 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
     storage::GameRow row;
     auto name = string_field(request, "name");
     if (!name || name->empty()) throw bad_request("field 'name' is required");
+    require_text(*name, "field 'name'", TextLines::One);
     row.name = *name;
     auto variant_name = string_field(request, "variant").value_or("standard");
     auto variant = find_variant(variant_name);

@@ -149,19 +149,28 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
         throw conflict("a sandbox game has no deadlines: it resolves when its GM says");
     if (action == "settings") {
         check_settings_fields(body);
+        const storage::GameRow shown_before = row;
         if (auto policy = read_missing_policy(body)) row.missing_policy = *policy;
         if (auto ready = bool_field(body, "resolve_when_ready")) row.resolve_when_ready = *ready;
         if (auto grace = integer_field(body, "grace_seconds", 0, 60LL * 60 * 24 * 365))
             row.grace_seconds = *grace;
         auto records = store.attendance();
-        const auto settings = attendance::read_settings(body, records.settings(game_id));
-        store.update_game_settings(row);
+        const auto settings_before = records.settings(game_id);
+        const auto settings = attendance::read_settings(body, settings_before);
         records.put_settings(game_id, settings);
         // The address is the GM's: audited as set or not, never copied into the log.
         nlohmann::json logged = body;
         if (logged.contains("gm_email")) logged["gm_email"] = settings.gm_email.has_value();
         store.audit(game_id, "gm", "settings", json_text(logged), t);
-        locked.changed(game_id);
+        // The GM's address is never shown: a change of it alone leaves the game's documents,
+        // their revision and ETags as they were.
+        if (row.missing_policy != shown_before.missing_policy ||
+            row.resolve_when_ready != shown_before.resolve_when_ready ||
+            row.grace_seconds != shown_before.grace_seconds ||
+            attendance::settings_json(settings) != attendance::settings_json(settings_before)) {
+            store.update_game_settings(row);
+            locked.changed(game_id);
+        }
         transaction.commit();
         return {{"gm_email", settings.gm_email ? nlohmann::json(*settings.gm_email) : nullptr},
                 {"game", views_.game_json(locked, locked.load(game_id), Viewer{true, ""})}};

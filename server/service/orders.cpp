@@ -106,8 +106,9 @@ OrderSubmission OrderService::submit(const Locked& locked, const Caller& caller,
     require_player(caller, game_id);
     if (text.size() > kMaxOrderText) throw ApiError(413, "too_large", "order text is too long");
     // Refused at the edge: a text that is not UTF-8 could be stored but not served back or
-    // resolved (issue 14, item 2).
-    require_utf8(text, "the order text");
+    // resolved (issue 14, item 2), and a control character would reach the GM's screen and
+    // the seat's mail.
+    require_text(text, "the order text", TextLines::Many);
     if (source != "web" && source != "email" && source != "api")
         throw bad_request("unknown order source");
     auto& store = locked.store();
@@ -151,7 +152,7 @@ OrderCheck OrderService::validate(const Caller& caller, std::int64_t game_id,
                                   std::string_view text) {
     require_player(caller, game_id);
     if (text.size() > kMaxOrderText) throw ApiError(413, "too_large", "order text is too long");
-    require_utf8(text, "the order text");
+    require_text(text, "the order text", TextLines::Many);
     const LoadedGame game = context_.lock().load(game_id);
     const Variant& variant = game.variant->variant;
     const PowerId power = power_id(variant, caller.power);

@@ -27,15 +27,13 @@ std::string press_identity(const Caller& caller, std::int64_t game_id) {
     return {};
 }
 
-// Text a person wrote: UTF-8, not blank, not too long, no control characters but tabs and
-// line breaks (a NUL or an escape sequence has no place in a message and could reach a mail).
+// Text a person wrote: not too long, the check of every stored text (UTF-8, no control
+// characters but tabs and line breaks: a NUL or an escape sequence has no place in a message
+// and could reach a mail or a terminal), not blank.
 std::string checked_text(const std::string& text) {
-    require_utf8(text, "the message");
     if (text.size() > kMaxPressBytes)
         throw bad_request("a message is at most " + std::to_string(kMaxPressBytes) + " bytes");
-    for (const unsigned char c : text)
-        if ((c < 0x20 && c != '\n' && c != '\t' && c != '\r') || c == 0x7f)
-            throw bad_request("a message may not hold control characters");
+    require_text(text, "the message", TextLines::Many);
     std::string out = text;
     while (!out.empty() && std::isspace(static_cast<unsigned char>(out.back()))) out.pop_back();
     const auto first = out.find_first_not_of(" \t\r\n");

@@ -5,20 +5,11 @@
 #include "service/codec.h"
 #include "service/crypto.h"
 #include "service/game_internal.h"
+#include "service/mailbox.h"
 #include "service/request.h"
 #include "service/text.h"
 
 namespace adjutant::service {
-
-namespace {
-
-void check_email(const std::optional<std::string>& email) {
-    if (email && (email->find('@') == std::string::npos ||
-                  email->find_first_of(" \r\n<>") != std::string::npos))
-        throw bad_request("field 'email' is not an email address");
-}
-
-}  // namespace
 
 SeatGrant SeatService::join(std::int64_t game_id, std::string_view power_name,
                             const nlohmann::json& who) {
@@ -38,8 +29,9 @@ SeatGrant SeatService::invite(const Caller& caller, std::int64_t game_id,
 SeatGrant SeatService::take(std::int64_t game_id, std::string_view power_name,
                             const nlohmann::json& who, Taking how) {
     auto player = string_field(who, "player");
+    if (player) require_text(*player, "field 'player'", TextLines::One);
     auto email = string_field(who, "email", 254);
-    check_email(email);
+    if (email) require_mailbox(*email, "field 'email'");
     const auto locked = context_.lock();
     auto& store = locked.store();
     LoadedGame game = locked.load(game_id);

@@ -79,6 +79,32 @@ void check_guards(const Variant& variant, const Position& position) {
     }
 }
 
+// A general dies in the battle his army fights: each name of `killed` is the general of one of
+// `battle`'s armies, once. 400 naming the first that is not.
+void check_generals_killed(const Variant& variant, const tabletop_battles::Battle& battle,
+                           const nlohmann::json& killed) {
+    const std::string where = abbr(variant, battle.province);
+    if (!killed.is_array())
+        throw bad_request("the generals killed at " + where +
+                          " are a list of their names ('generals_killed')");
+    std::vector<std::string> seen;
+    for (const auto& entry : killed) {
+        const std::string name = entry.is_string() ? entry.get<std::string>() : entry.dump();
+        const bool commands_there =
+            entry.is_string() &&
+            std::any_of(battle.armies.begin(), battle.armies.end(), [&](const Unit& u) {
+                return !u.stats.general.empty() && u.stats.general == name;
+            });
+        if (!commands_there)
+            throw bad_request("'" + name + "' commands no army in the battle at " + where +
+                              ": only the generals of the armies that fight there can be killed "
+                              "there");
+        if (std::find(seen.begin(), seen.end(), name) != seen.end())
+            throw bad_request("'" + name + "' is killed twice at " + where);
+        seen.push_back(name);
+    }
+}
+
 }  // namespace
 
 std::vector<tabletop_battles::Battle> pending_battles(const Locked& locked,
@@ -173,6 +199,8 @@ Position with_battle_results(const Locked& locked, const LoadedGame& game,
                                   "fight there, by the province each stands in: not '" + from +
                                   "'");
         }
+        if (result.contains("generals_killed"))
+            check_generals_killed(variant, *battle, result["generals_killed"]);
         if (result.contains("experience")) {
             if (!variant.campaign->experience_rules)
                 throw bad_request("this variant has no experience classes: the result at " +

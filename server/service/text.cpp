@@ -61,6 +61,52 @@ std::string describe(const Utf8Problem& problem) {
     return text;
 }
 
+std::optional<ControlCharacter> find_control_character(std::string_view text, TextLines lines) {
+    ControlCharacter at;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if ((c & 0xC0) == 0x80) continue;  // a continuation byte: the same character
+        at.offset = i;
+        const bool line_break = c == '\t' || c == '\n' || c == '\r';
+        if ((c < 0x20 && !(line_break && lines == TextLines::Many)) || c == 0x7F) {
+            at.code = c;
+            return at;
+        }
+        // U+0080-U+009F are 0xC2 0x80 to 0xC2 0x9F in UTF-8.
+        if (c == 0xC2 && i + 1 < text.size()) {
+            const auto next = static_cast<unsigned char>(text[i + 1]);
+            if (next >= 0x80 && next <= 0x9F) {
+                at.code = next;
+                return at;
+            }
+        }
+        if (c == '\n') {
+            ++at.line;
+            at.character = 1;
+        } else {
+            ++at.character;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string describe(const ControlCharacter& found) {
+    char text[96];
+    std::snprintf(text, sizeof text, "U+%04X, at line %zu, character %zu",
+                  static_cast<unsigned>(found.code), found.line, found.character);
+    return text;
+}
+
+void require_text(std::string_view text, std::string_view what, TextLines lines) {
+    require_utf8(text, what);
+    const auto found = find_control_character(text, lines);
+    if (!found) return;
+    throw bad_request(std::string(what) + " holds a control character, " + describe(*found) +
+                      (lines == TextLines::Many
+                           ? ": it may hold no control character but tabs and line breaks"
+                           : ": it is one line of text with no control character"));
+}
+
 void require_utf8(std::string_view text, std::string_view what) {
     const auto problem = find_invalid_utf8(text);
     if (!problem) return;

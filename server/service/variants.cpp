@@ -33,6 +33,28 @@ std::shared_ptr<const LoadedVariant> load(std::string_view json_text,
     return result;
 }
 
+// Every name, word and title of a variant is one line of text, as every stored text a person
+// wrote is (text.h): each string, key or value, that holds a control character is a problem.
+void find_control_characters(const nlohmann::json& value, const std::string& path,
+                             std::vector<VariantError>& errors) {
+    auto check = [&errors](const std::string& text, const std::string& at) {
+        if (const auto found = find_control_character(text, TextLines::One))
+            errors.push_back({at, "holds a control character, " + describe(*found) +
+                                      ": every name and title is one line of text"});
+    };
+    if (value.is_string()) {
+        check(value.get_ref<const std::string&>(), path);
+    } else if (value.is_object()) {
+        for (const auto& [key, item] : value.items()) {
+            check(key, path + "/" + key);
+            find_control_characters(item, path + "/" + key, errors);
+        }
+    } else if (value.is_array()) {
+        for (std::size_t i = 0; i < value.size(); ++i)
+            find_control_characters(value[i], path + "/" + std::to_string(i), errors);
+    }
+}
+
 [[noreturn]] void invalid(const std::vector<VariantError>& errors) {
     nlohmann::json details = nlohmann::json::array();
     for (const auto& error : errors)
@@ -83,6 +105,9 @@ std::shared_ptr<const LoadedVariant> VariantRegistry::check(
     if (!variant) invalid(errors);
     if (variant->variant.name.find('@') != std::string::npos)
         invalid({VariantError{"/name", "a variant name may not contain '@'"}});
+    // The file parsed as the variant loader read it; a discarded value holds no string.
+    find_control_characters(nlohmann::json::parse(json_text, nullptr, false), "", errors);
+    if (!errors.empty()) invalid(errors);
     return variant;
 }
 

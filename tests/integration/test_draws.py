@@ -97,9 +97,16 @@ def test_concession_and_expiry():
         listed = draws(server, game_id, tokens["Italy"])["proposals"]
         check(listed[0]["status"] == "expired" and listed[0]["votes"]["Italy"] == "accept",
               f"expired at the phase's end, its votes shown: {listed}")
-        vote(server, game_id, tokens["France"], expiring["id"], True, 409)
+        vote(server, game_id, tokens["France"], expiring["id"], True, 409)  # no longer open
 
         conceded = propose(server, game_id, tokens["Austria"], kind="concession", to="russia")
+        # A proposal that does not exist, or is another game's, is not found (404), as the API
+        # document says; one that exists but is not open is a conflict (409, above).
+        other = propose(server, other_id, other_tokens["France"], kind="draw")
+        for unknown in (conceded["id"] + 1000, other["id"]):
+            got = vote(server, game_id, tokens["France"], unknown, True, 404)
+            check(got["error"]["code"] == "not_found" and str(unknown) in
+                  got["error"]["message"], f"the unknown proposal is named: {got}")
         check(conceded["to"] == "Russia" and conceded.get("you_vote") is True, f"{conceded}")
         vote(server, game_id, tokens["Russia"], conceded["id"], True, 403)  # Russia doesn't vote
         for power in ("England", "France", "Germany", "Italy"):

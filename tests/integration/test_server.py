@@ -10,6 +10,7 @@ import hashlib
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import sqlite3
@@ -22,8 +23,8 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from server_harness import (Server, check, expect, parse_server_test_args,  # noqa: E402
-                            run_tests)
+from server_harness import (Server, SkipTest, check, expect,  # noqa: E402
+                            parse_server_test_args, run_tests)
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 ARGS = None
@@ -264,9 +265,125 @@ def check_refused_lines_private(server):
             check(SECRET not in text, f"{recipient} was mailed France's refused lines: {text}")
 
 
+def readable(server, game_id, readers):
+    """Everything each of `readers` ({name: token or None}) may read of the game, ETags with
+    bodies: the game, its phases and current phase, press, draws, the Atom feed and, for a
+    seat or the GM, the orders."""
+    base = f"/api/v1/games/{game_id}"
+    seq = state(server, game_id)["seq"]
+    out = {}
+    for who, token in readers.items():
+        paths = ["", "/phases", f"/phases/{seq}", "/press", "/draws"]
+        if token:
+            paths.append("/orders")
+        press = server.request("GET", base + "/press", token=token)
+        feed_key = press[1].get("feed") if press[0] == 200 else None
+        paths.append(feed_key[len(base):] if feed_key else "/feed")
+        for path in paths:
+            status, _, response, payload = server.request("GET", base + path, token=token)
+            out[(who, path)] = (status, response.getheader("ETag"), payload)
+    return out
+
+
+def changed_documents(before, after):
+    return sorted(f"{who} GET {path or '/'}" for (who, path) in before
+                  if before[(who, path)] != after[(who, path)])
+
+
+def check_private_actions(server):
+    """A private action (a seat's orders, their check, private press between seats or with
+    the GM, marking press read, a draw proposal and a vote on it, the GM's own address) leaves
+    no trace in what anyone else reads: every other reader's documents keep their ETags and bodies, but for the ones the
+    action is for. A seat's readiness is public: it changes the game's `ready` flag (with the
+    game's revision and ETag) and nothing else."""
+    game_id, gm_token, tokens, _ = create_game(server, resolve_when_ready=False)
+    base = f"/api/v1/games/{game_id}"
+    readers = {"public": None, "GM": gm_token}
+    readers.update(tokens)
+    # Something in each document first, so that nothing is compared empty.
+    expect(server.request("POST", base + "/press", {"to": "all", "text": "Good luck, all."},
+                          token=tokens["England"]), 201, "broadcast")
+    expect(put_orders(server, game_id, tokens["Germany"], "A MUN H"), 200, "Germany orders")
+    italy, france = tokens["Italy"], tokens["France"]
+
+    def proposal_id():
+        return expect(server.request("GET", base + "/draws", token=italy), 200,
+                      "draws")["proposals"][-1]["id"]
+
+    def feed_of(who):
+        press = expect(server.request("GET", base + "/press", token=readers[who]), 200, "press")
+        return f"{who} GET {press['feed'][len(base):]}"
+
+    seats_draws = {f"{p} GET /draws" for p in tokens} | {"GM GET /draws"}
+    # (the action, its request, the documents it changes: those it is for)
+    actions = [
+        ("Italy's orders", lambda: put_orders(server, game_id, italy, "A ROM-APU\nF NAP-ION"),
+         {"Italy GET /orders", "GM GET /orders"}),
+        ("Italy's orders checked", lambda: server.request(
+            "POST", base + "/orders/validate", raw=b"A VEN H", token=italy,
+            headers={"Content-Type": "text/plain"}), set()),
+        ("Italy's press to France", lambda: server.request(
+            "POST", base + "/press", {"to": ["France"], "text": "Lepanto?"}, token=italy),
+         {"Italy GET /press", "France GET /press", "GM GET /press", feed_of("Italy"),
+          feed_of("France")}),
+        ("Italy's press to the GM", lambda: server.request(
+            "POST", base + "/press", {"to": ["GM"], "text": "A question"}, token=italy),
+         {"Italy GET /press", "GM GET /press", feed_of("Italy")}),
+        ("the GM's press to France", lambda: server.request(
+            "POST", base + "/press", {"to": ["France"], "text": "An answer"}, token=gm_token),
+         {"France GET /press", "GM GET /press", feed_of("France")}),
+        ("France marks its press read", lambda: server.request(
+            "POST", base + "/press/read", {"up_to": 1 << 40}, token=france),
+         {"France GET /press"}),
+        ("the GM marks its press read", lambda: server.request(
+            "POST", base + "/press/read", {"up_to": 1 << 40}, token=gm_token),
+         {"GM GET /press"}),
+        # An open proposal is the seats' and the GM's business (docs/draws.md).
+        ("Italy's draw proposal", lambda: server.request(
+            "POST", base + "/draws", {"kind": "draw"}, token=italy), seats_draws),
+        # Votes are secret until the proposal closes: France alone sees its own.
+        ("France's vote", lambda: server.request(
+            "POST", f"{base}/draws/{proposal_id()}/vote", {"accept": True}, token=france),
+         {"France GET /draws"}),
+        ("the GM's own address", lambda: server.request(
+            "POST", base + "/actions/settings", {"gm_email": "gm@example.test"},
+            token=gm_token), set()),
+    ]
+    for what, act, changes in actions:
+        before = readable(server, game_id, readers)
+        got = act()
+        check(got[0] in (200, 201), f"{what}: {got[0]} {got[3][:200]!r}")
+        changed = set(changed_documents(before, readable(server, game_id, readers)))
+        check(changed <= changes, f"{what} shows in what others read: {sorted(changed - changes)}")
+        check(changes <= changed, f"{what} changes {sorted(changes - changed)}, as it should")
+
+    # Ready is public (docs/server.md): the seat's flag, and with it the game's revision, change:
+    # the game document, the ETag of its phases (made from the revision; their list is the
+    # same), and the seat's and the GM's orders view (which show the flag); nothing else.
+    before = readable(server, game_id, readers)
+    game_before = state(server, game_id)
+    expect(server.request("POST", base + "/ready", {"ready": True}, token=italy), 200, "ready")
+    game_after = state(server, game_id)
+    changed = changed_documents(before, readable(server, game_id, readers))
+    expected = sorted([f"{who} GET {path}" for who in readers for path in ("/", "/phases")] +
+                      ["GM GET /orders", "Italy GET /orders"])
+    check(changed == expected, f"ready changes the game document and the seat's orders alone: "
+                               f"{changed}")
+    after = readable(server, game_id, {"public": None})
+    check(before[("public", "/phases")][2] == after[("public", "/phases")][2],
+          "the phases are the same")
+    for doc in (game_before, game_after):
+        doc.pop("revision")
+        for seat in doc["seats"]:
+            if seat["power"] == "Italy":
+                seat.pop("ready")
+    check(game_before == game_after, "ready changes the flag and the revision alone")
+
+
 def test_authorization():
     """No token, invalid token, another game's seat, a player attempting GM actions or reading
-    other seats' orders: 401/403 and nothing changed."""
+    other seats' orders: 401/403 and nothing changed. A private action leaves no trace in what
+    others read (check_private_actions)."""
     server = new_server()
     try:
         game_id, gm_token, tokens, _ = create_game(server)
@@ -328,6 +445,7 @@ def test_authorization():
                                          token=gm_token), 201, "replace")
         expect(put_orders(server, game_id, tokens["Italy"], "A ROM H"), 401, "old token revoked")
         expect(put_orders(server, game_id, replaced["token"], "A ROM H"), 200, "new token works")
+        check_private_actions(server)
     finally:
         server.close()
     # Mail on, with the relay on a closed port: results are queued and kept in the outbox.
@@ -1067,6 +1185,77 @@ def test_second_server():
         first.close()
 
 
+def unprivileged():
+    """How to run the server as a user the file permissions bind: (the command prefix, uid,
+    gid). Root writes a file of mode 0444 all the same, so as root the server runs as nobody
+    (setpriv); SkipTest when that cannot be done here."""
+    if os.geteuid() != 0:
+        return [], os.getuid(), os.getgid()
+    setpriv = shutil.which("setpriv")
+    if not setpriv:
+        raise SkipTest("running as root without setpriv: no user the file permissions bind")
+    prefix = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+    probe = subprocess.run([*prefix, ARGS.binary, "--version"], capture_output=True, timeout=30)
+    if probe.returncode != 0:
+        raise SkipTest(f"nobody (uid 65534) cannot run {ARGS.binary}: {probe.stderr[:200]!r}")
+    return prefix, 65534, 65534
+
+
+def test_read_only_database():
+    """A server that may not write its database file refuses to start, naming the file and the
+    reason, with the exit status of a second server on the same file (75), and never listens:
+    the file of mode 0444, the file of another user (as root only: nobody else can make one),
+    and a directory it may not write (SQLite keeps its write-ahead log beside the file). The
+    same server starts and writes once the permissions allow it."""
+    prefix, uid, gid = unprivileged()
+    workdir = tempfile.mkdtemp(prefix="adjutant-it-")
+    os.chown(workdir, uid, gid)
+    server = Server(ARGS.binary, ARGS.variants, workdir=workdir, prefix=prefix)
+    if server.postgres:
+        raise SkipTest("a database file's permissions are SQLite's")
+    try:
+        server.start()
+        game_id, _, tokens, _ = create_game(server, powers=POWERS[1:])
+        check(server.stop() == 0, "clean stop")
+        config = server.config_path()
+        database = server.database
+
+        def refused(why):
+            try:
+                proc = subprocess.run([*prefix, ARGS.binary, "serve", "--config", config],
+                                      capture_output=True, text=True, timeout=20)
+            except subprocess.TimeoutExpired as running:
+                raise AssertionError(f"{why}: the server started anyway: {running.stdout!r}")
+            check("listening" not in proc.stdout, f"{why}: it listened: {proc.stdout!r}")
+            check(proc.returncode == 75, f"{why}: exit {proc.returncode}: {proc.stderr!r}")
+            return proc.stderr
+
+        os.chmod(database, 0o444)
+        said = refused("mode 0444")
+        check(f"cannot write the database {database}" in said and "Permission denied" in said,
+              f"mode 0444: the file and the reason: {said!r}")
+        if os.geteuid() == 0:
+            os.chmod(database, 0o644)
+            os.chown(database, 0, 0)
+            said = refused("another user's file")
+            check(f"cannot write the database {database}" in said and "Permission denied" in said,
+                  f"another user's file: the file and the reason: {said!r}")
+            os.chown(database, uid, gid)
+        os.chmod(database, 0o644)
+        os.chmod(workdir, 0o555)
+        said = refused("a read-only directory")
+        check(f"cannot write the database {database}" in said and workdir in said and
+              "Permission denied" in said, f"a read-only directory: {said!r}")
+        check(not os.path.exists(database + "-wal"), "nothing written beside the database")
+        os.chmod(workdir, 0o755)
+        server.start()
+        expect(server.request("POST", f"/api/v1/games/{game_id}/seats/Austria/join", {}), 201,
+               "writable again: the server starts and writes")
+    finally:
+        os.chmod(workdir, 0o755)
+        server.close()
+
+
 def test_fd_limit():
     """Item 4: out of file descriptors, the accept loop backs off and logs at most about once a
     second instead of spinning; when descriptors come back the server serves again."""
@@ -1234,6 +1423,131 @@ def test_lobby():
         for query in ("?status=won", "?open=yes", "?variant=a%26b"):
             got = server.request("GET", "/api/v1/games" + query)
             check(got[0] == 400 and got[1]["error"]["code"] == "bad_request", f"{query}: {got[0]}")
+    finally:
+        server.close()
+
+
+# Control characters a stored text may not hold (docs/security.md): NUL, ESC, DEL, and from the
+# C1 block U+0085 (next line) and U+009B (the 8-bit terminal escape, CSI).
+CONTROLS = ["\u0000", "\u001b[2J", "\u007f", "\u0085", "\u009b31m"]
+
+
+def test_stored_text():
+    """Every text a person writes that the server stores (a game's name, a player's at join,
+    invite and replace, press, orders) goes through one check: UTF-8 with no control character,
+    C0, C1 or DEL, but tabs and line breaks where the text has lines; 400 naming the character
+    otherwise, and nothing stored."""
+    server = new_server()
+    try:
+        for control in CONTROLS:
+            got = server.request("POST", "/api/v1/games",
+                                 {"name": "Evil" + control, "variant": "standard"})
+            check(got[0] == 400 and "control character" in got[1]["error"]["message"],
+                  f"a game named with {control!r}: {got[0]} {got[3][:200]!r}")
+        check(expect(server.request("GET", "/api/v1/games"), 200, "lobby")["games"] == [],
+              "no game was created")
+        game_id, gm_token, tokens, _ = create_game(server, powers=POWERS[1:],
+                                                   name="Entente cordiale \u00e9t\u00e9 1914")
+        base = f"/api/v1/games/{game_id}"
+        for control in CONTROLS:
+            for method, path, token in [("POST", "/seats/Austria/join", None),
+                                        ("POST", "/seats/Austria/invite", gm_token),
+                                        ("POST", "/seats/France/replace", gm_token)]:
+                got = server.request(method, base + path, {"player": "Bad" + control},
+                                     token=token)
+                check(got[0] == 400 and "U+00" in got[1]["error"]["message"],
+                      f"{path} with player {control!r}: {got[0]} {got[3][:200]!r}")
+            got = server.request("POST", base + "/press", {"to": ["Italy"],
+                                                           "text": "Hello " + control},
+                                 token=tokens["France"])
+            check(got[0] == 400 and "control character" in got[1]["error"]["message"],
+                  f"press with {control!r}: {got[0]} {got[3][:200]!r}")
+            for method, path in [("PUT", "/orders"), ("POST", "/orders/validate")]:
+                got = server.request(method, base + path, raw=("A PAR-BUR" + control).encode(),
+                                     token=tokens["France"],
+                                     headers={"Content-Type": "text/plain; charset=utf-8"})
+                check(got[0] == 400 and "control character" in got[1]["error"]["message"],
+                      f"{path} with {control!r}: {got[0]} {got[3][:200]!r}")
+        # Named where it is: the line and the character.
+        got = server.request("POST", base + "/press", {"to": ["Italy"],
+                                                       "text": "Line one\nab\u009b2J"},
+                             token=tokens["France"])
+        check("U+009B, at line 2, character 3" in got[1]["error"]["message"], got[1])
+        game = state(server, game_id)
+        check(game["seats"][0]["player"] is None and
+              game["seats"][2]["player"] == "France player", f"no player stored: {game['seats']}")
+        check(expect(server.request("GET", base + "/press", token=gm_token), 200,
+                     "press")["messages"] == [], "no press stored")
+        check(expect(server.request("GET", base + "/orders", token=tokens["France"]), 200,
+                     "orders")["seats"][0]["submitted"] is False, "no orders stored")
+        # Tabs and line breaks where the text has lines; letters of any script anywhere.
+        expect(server.request("POST", base + "/press",
+                              {"to": ["Italy"], "text": "Plan:\r\n\tA PAR-BUR — d'accord?"},
+                              token=tokens["France"]), 201, "press with a tab and line breaks")
+        expect(put_orders(server, game_id, tokens["France"], "A PAR-BUR\r\n\tA MAR H\n"), 200,
+               "orders with a tab and line breaks")
+        got = server.request("POST", base + "/seats/Austria/join",
+                             {"player": "Tab\tName"})
+        check(got[0] == 400, f"a name is one line, without a tab: {got[0]}")
+        expect(server.request("POST", base + "/seats/Austria/join",
+                              {"player": "Franz \u00c9douard \u5f35"}), 201, "a name in letters")
+        # A variant's names and title are one line each, as every name is.
+        tiny = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                           "variants", "tiny.json")))
+        tiny.update(name="tiny-titled", title="Tiny \u009b2J")
+        tiny["powers"][0]["adjective"] = "Red\u001b[31m"
+        got = server.request("POST", "/api/v1/variants", tiny, token=server.admin_token)
+        check(got[0] == 422 and sorted(d["path"] for d in got[1]["error"]["details"]) ==
+              ["/powers/0/adjective", "/title"] and
+              "U+009B" in json.dumps(got[1]["error"]["details"]),
+              f"a variant with control characters: {got[0]} {got[3][:300]!r}")
+        tiny.update(title="Tiny \u00e9t\u00e9")
+        tiny["powers"][0]["adjective"] = "Redish"
+        expect(server.request("POST", "/api/v1/variants", tiny, token=server.admin_token), 201,
+               "a variant in letters")
+    finally:
+        server.close()
+
+
+def test_email_addresses():
+    """An e-mail address is exactly one RFC 5321 mailbox, checked alike at join, invite, replace,
+    game creation and the GM's settings: 400 for a NUL (the mail went to the part before it), a
+    tab, a list; nothing stored."""
+    server = new_server()
+    try:
+        game_id, gm_token, tokens, _ = create_game(server, powers=POWERS[1:])
+        base = f"/api/v1/games/{game_id}"
+        bad = ["victim@evil.test\u0000@x.test", "a\tb@x.test", "r@x.test,victim@evil.test",
+               "r@x.test victim@evil.test", "Name <r@x.test>", "r@x.test\r\nBcc: v@evil.test",
+               "r@@x.test", "r@x..test", "no-at-sign"]
+        for address in bad:
+            for method, path, field, token in [
+                    ("POST", "/seats/Austria/join", "email", None),
+                    ("POST", "/seats/Austria/invite", "email", gm_token),
+                    ("POST", "/seats/France/replace", "email", gm_token),
+                    ("POST", "/actions/settings", "gm_email", gm_token)]:
+                got = server.request(method, base + path, {field: address}, token=token)
+                check(got[0] == 400 and f"'{field}' is not one e-mail address" in
+                      got[1]["error"]["message"],
+                      f"{path} with {address!r}: {got[0]} {got[3][:200]!r}")
+            got = server.request("POST", "/api/v1/games", {"name": "x", "gm_email": address})
+            check(got[0] == 400, f"a new game with gm_email {address!r}: {got[0]}")
+        check(server.rows("SELECT count(*) FROM seats WHERE email IS NOT NULL") == [(0,)],
+              "no address stored")
+        check(server.rows("SELECT count(*) FROM games") == [(1,)], "no game created")
+        check(server.rows("SELECT count(*) FROM missing_orders_settings WHERE gm_email IS NOT "
+                          "NULL") == [(0,)], "no GM address stored")
+        for address, path, token in [("austria@player.test", "/seats/Austria/join", None),
+                                     ("\"Franz Joseph\"@hofburg.test", "/seats/France/replace",
+                                      gm_token)]:
+            expect(server.request("POST", base + path, {"email": address}, token=token), 201,
+                   f"{path} with {address}")
+        settings = expect(server.request("POST", base + "/actions/settings",
+                                         {"gm_email": "gm@[192.0.2.1]"}, token=gm_token), 200,
+                          "settings")
+        check(settings["gm_email"] == "gm@[192.0.2.1]", f"the GM's address: {settings}")
+        check(sorted(r[0] for r in server.rows("SELECT email FROM seats WHERE email IS NOT NULL"))
+              == ["\"Franz Joseph\"@hofburg.test", "austria@player.test"], "stored as given")
     finally:
         server.close()
 

@@ -18,7 +18,8 @@ GENERAL = "Crown Prince Rupprecht of Bavaria"
 
 def test_battles():
     """Germany's A MOR (550) marches on France's A NAN (500); the GM says France won."""
-    server = ts.new_server(limits={"gm_variant_bytes": 1 << 20})
+    # Bodies up to 1 MiB: the GM's map, and a result naming 10,000 generals.
+    server = ts.new_server(limits={"gm_variant_bytes": 1 << 20, "body_bytes": 1 << 20})
     try:
         game_id, gm_token, tokens = ts.gm_1914_game(
             server, "Tabletop", lambda variant: variant["rules"].update(tabletop_battles={}),
@@ -78,6 +79,23 @@ def test_battles():
         ]:
             got = server.request("POST", action, body, token=gm_token)
             check(got[0] == 400, f"{why}: {got[0]} {got[3][:200]!r}")
+        # Only the generals of the armies that fight there die there: not von Kluck of A KOL,
+        # far from NAN, nor a name no army bears, nor any of 10,000 names; each refusal names
+        # the general.
+        for killed, named, why in [
+                (["von Kluck"], "von Kluck", "A KOL's general is not at NAN"),
+                ([GENERAL, "Nobody"], "Nobody", "a name no army bears"),
+                ([f"General {i}" for i in range(10000)], "General 0", "10,000 names"),
+                ([GENERAL, GENERAL], GENERAL, "the same general twice"),
+                ([7], "7", "a general who is no name"),
+                ("von Kluck", "generals_killed", "not a list")]:
+            got = server.request("POST", action,
+                                 {"battles": [dict(result, generals_killed=killed)]},
+                                 token=gm_token)
+            check(got[0] == 400 and named in got[1]["error"]["message"],
+                  f"{why}: {got[0]} {got[3][:300]!r}")
+        check(expect(server.request("GET", base + "/battles", token=gm_token), 200,
+                      "battles")["battles"][0]["result"] is None, "no refused result is kept")
         expect(server.request("POST", action, {"battles": [result]}, token=tokens["France"]),
                403, "a player cannot enter results")
         promoted = {"NAN": [{"from": "trained", "to": "veteran", "points": 50}]}

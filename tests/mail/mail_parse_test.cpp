@@ -147,4 +147,12 @@ TEST_CASE("outbound: the same row builds the same bytes, a non-ASCII subject is 
     CHECK(bytes.find("\r\n\r\nA PAR - BUR  ->  succeeds\r\n") != std::string::npos);
     row.recipient = "not an address";
     CHECK_THROWS(adjutant::mail::build_message(row, "Judge <judge@adjutant.test>"));
+    // A row stored before every address was checked as one mailbox (service/mailbox.h) is not
+    // sent: not to the part before a NUL, nor to a list, nor with a tab.
+    for (const std::string& bad :
+         {std::string("victim@evil.test\0@x.test", 24), std::string("r@x.test,victim@evil.test"),
+          std::string("a\tb@x.test")}) {
+        row.recipient = bad;
+        CHECK_THROWS(adjutant::mail::build_message(row, "Judge <judge@adjutant.test>"));
+    }
 }

@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "adjudicate.h"
 #include "orders/parser.h"
 #include "position/position_check.h"
 #include "position/position_json.h"
@@ -131,4 +132,41 @@ TEST_CASE("Tabletop battles: the GM's results round-trip, and broken ones are re
     broken = json::parse(kResults);
     broken["battle_results"]["France"][0]["losses"] = {{"CHA", -5}};
     CHECK_FALSE(position_from_json(v, broken).ok());
+}
+
+TEST_CASE("Tabletop battles: a result kills only the generals of the armies in its battle") {
+    // The GM entered the result for CHA with Moltke killed, and Moltke's army at MET marches
+    // elsewhere (or the result was written by hand): he is not in the battle, and lives
+    // (docs/tabletop-battles.md, "What a result does").
+    const Variant& v = tabletop();
+    const Position p = position_of(R"({"phase": "1914W32M",
+        "units": {"France": [{"unit": "A CHA", "id": 1, "points": 300, "supply": 2,
+                              "general": "Ruffey", "general_roll": 4}],
+                  "Germany": [{"unit": "A MEA", "id": 2, "points": 600, "supply": 2,
+                               "general": "Kluck", "general_roll": 6},
+                              {"unit": "A MET", "id": 3, "points": 300, "supply": 2,
+                               "general": "Moltke", "general_roll": 2}]},
+        "battle_results": {"France": [{"province": "CHA",
+                                       "generals_killed": ["Moltke", "Kluck"]}]}})");
+    const auto orders = parse_orders(v, p, "A MEA - CHA\nA MET - VER", v.find_power("Germany"));
+    REQUIRE(orders.orders.size() == 2);
+    const Adjudication week = adjudicate(v, p, orders.orders);
+    auto general_of = [&](const char* province) {
+        for (const Unit& u : week.next.units)
+            if (v.provinces[u.location.province].abbr == province) return u.stats.general;
+        for (const DislodgedUnit& d : week.next.dislodged)
+            if (v.provinces[d.unit.location.province].abbr == province) return d.unit.stats.general;
+        return std::string("(no army)");
+    };
+    CHECK(general_of("VER") == "Moltke");
+    CHECK(general_of("MEA") == "");  // Kluck fought at CHA and fell there
+    std::vector<std::string> kinds;
+    for (const Event& e : week.events)
+        if (e.kind.starts_with("tabletop.general")) kinds.push_back(e.kind + ": " + e.text);
+    // The names are kept sorted (the position's canonical form): Kluck first.
+    CHECK(kinds == std::vector<std::string>{
+                       "tabletop.general_killed: Kluck was killed in the battle at CHA; A MEA has "
+                       "no general",
+                       "tabletop.general_set_aside: Moltke commands no army that fought at CHA: "
+                       "the GM's result does not kill him"});
 }

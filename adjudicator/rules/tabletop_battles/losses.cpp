@@ -61,9 +61,26 @@ void lose_points(TurnContext& ctx, const BattleResult& r, ProvinceId from, std::
     });
 }
 
-void kill_general(TurnContext& ctx, const BattleResult& r, const std::string& general) {
+// Lone Warrior 4g: an active general commands a field army or garrison, and goes where it goes;
+// so only the general of an army that fought the battle dies in it (docs/tabletop-battles.md).
+// A name none of them bears (orders changed after the GM entered the result, or a result
+// written by hand) is set aside, with an event.
+void kill_general(TurnContext& ctx, const BattleResult& r, const Battle& battle,
+                  const std::string& general) {
+    const auto commander = std::find_if(
+        battle.armies.begin(), battle.armies.end(),
+        [&](const Unit& u) { return !u.stats.general.empty() && u.stats.general == general; });
+    if (commander == battle.armies.end()) {
+        ctx.event("tabletop.general_set_aside", kNoPower, r.province,
+                  general + " commands no army that fought at " +
+                      ctx.variant.provinces[r.province].abbr +
+                      ": the GM's result does not kill him");
+        return;
+    }
     auto fall = [&](Unit& u) {
-        if (u.stats.general != general) return false;
+        if (u.stats.id != commander->stats.id || u.power != commander->power ||
+            u.stats.general != general)
+            return false;
         ctx.event("tabletop.general_killed", u.power, r.province,
                   general + " was killed in the battle at " +
                       ctx.variant.provinces[r.province].abbr + "; " + unit_text(ctx.variant, u) +
@@ -87,8 +104,9 @@ void apply_results(TurnContext& ctx) {
     for (const BattleResult& r : state(ctx.before).results) {
         // Orders changed after the GM entered a result may leave it without its battle: a
         // result decides only a battle that is fought.
-        if (std::none_of(fought.begin(), fought.end(),
-                         [&](const Battle& b) { return b.province == r.province; })) {
+        const auto battle = std::find_if(fought.begin(), fought.end(),
+                                         [&](const Battle& b) { return b.province == r.province; });
+        if (battle == fought.end()) {
             ctx.event("tabletop.unfought", kNoPower, r.province,
                       "no battle was fought at " + v.provinces[r.province].abbr +
                           ": the GM's result for it is set aside");
@@ -99,7 +117,7 @@ void apply_results(TurnContext& ctx) {
                       " was fought on the tabletop: " + power_name(v, r.winner) +
                       " won (the GM's result)");
         for (const auto& [from, points] : r.losses) lose_points(ctx, r, from, points);
-        for (const std::string& general : r.generals_killed) kill_general(ctx, r, general);
+        for (const std::string& general : r.generals_killed) kill_general(ctx, r, *battle, general);
     }
 }
 
