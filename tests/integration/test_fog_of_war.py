@@ -306,18 +306,18 @@ class SightCheck:
             self.fail(where, problem)
 
     def results_text(self, where, seat, sight, text, truth):
-        """The results as mail and the feed write them (mail_text::results): order lines,
-        dislodgements, then the events, each matched to the GM's events of that text (the
-        seat must be allowed one of them)."""
-        in_events = False
+        """The results as mail and the feed write them (mail_text::results): each power's order
+        lines under its name, the dislodgements, then the events, each matched to the GM's
+        events of that text (the seat must be allowed one of them)."""
+        section = None  # a power's name, "Dislodged" or "Events"
         for raw in text.splitlines():
-            if raw == "Events:":
-                in_events = True
+            if raw and not raw.startswith(" ") and raw.endswith(":"):
+                section = raw[:-1]
                 continue
             if not raw.startswith("  ") or raw == "  (no orders)":
                 continue
             body = raw[2:]
-            if in_events:
+            if section == "Events":
                 said = body.split("  [d10 ")[0]
                 matches = [e for e in truth if e.get("text") == said]
                 if not matches:
@@ -327,12 +327,13 @@ class SightCheck:
                 found = [self.event_problems(seat, sight, e) for e in matches]
                 if all(found):
                     self.fail(where, found[0][0])
-            elif body.startswith("dislodged: "):
-                words = body.split()
-                self.line(where, seat, sight, words[1], " ".join(words[2:]))
+            elif section == "Dislodged":
+                power, _, unit = body.partition(" ")
+                self.line(where, seat, sight, power, unit)
+            elif section is None:
+                self.fail(where, f"a results line under no power: {body!r}")
             else:
-                power, _, order = body.partition(": ")
-                self.line(where, seat, sight, power, order)
+                self.line(where, seat, sight, section, body)
 
 
 def results_section(text):
