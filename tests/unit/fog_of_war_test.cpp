@@ -284,3 +284,31 @@ TEST_CASE("Fog of war: another power's train shows where it stands, not whom it 
     CHECK(view["trains"]["Germany"] == document["trains"]["Germany"]);
     CHECK(view_of(v, position, "Belgium")["trains"]["Belgium"].size() == 2);
 }
+
+// The orders whose content is supply are their power's alone in the server's records
+// (docs/fog-of-war.md, "Orders that carry supply"): the parser tells them by their kind.
+TEST_CASE("Fog of war: the parser tells the orders whose content is supply") {
+    const OrderParser parser(fogged_1914());
+    for (const char* order : {"T LIE SUPPLY A LOU", "T LIE SUPPLY A LOU EVERY WEEK",
+                              "T LIE SUPPLY A LOU STOP", "BUY 2 T PAR", "CAPTURE TRAINS",
+                              "DESTROY TRAINS", "BUY FLOTILLA NAM", "G NAM HALF RATIONS"})
+        CHECK_MESSAGE(parser.is_supply_order(order), order);
+    for (const char* order :
+         {"A LIE H", "A LIE - LOU", "A LIE S A LOU - NAM", "G NAM S A LOU - NAM", "A NAM BESIEGE",
+          "G NAM SORTIE", "A KOL - RAIL - LIE", "BUY D PAR", "WAIVE", "", "T LIE", "SUPPLY"})
+        CHECK_FALSE_MESSAGE(parser.is_supply_order(order), order);
+}
+
+// Another power's failed order gives the resolver's reasons, which tell what the board shows;
+// a rule module's words read "not carried out" (docs/fog-of-war.md, "Reasons").
+TEST_CASE("Fog of war: another power's failed order gives the resolver's reasons only") {
+    for (const char* reason : {"bounced", "support cut", "dislodged", "no convoy route",
+                               "stopped short of its destination"})
+        CHECK(others_reason(reason) == reason);
+    for (const char* reason :
+         {"over the power's rail capacity this turn: the unit holds",
+          "over the power's rail capacity this turn: the train waits",
+          "the treasury no longer holds its points", "not carried out: the week's events say why",
+          "the detachment met the enemy and did not enter (4f)"})
+        CHECK(others_reason(reason) == kNotCarriedOut);
+}
