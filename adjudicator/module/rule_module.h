@@ -107,6 +107,11 @@ struct ModuleOrderKind {
     // For a kind of ride (A KOL - RAIL - LIE): its orders are RailMoves whose `kind` points
     // here, and the resolver decides them as moves by these rules.
     const RideRules* ride = nullptr;
+    // Whether the order's content is supply: a train sent to an army or a standing supply order,
+    // trains or a flotilla bought, the standing choice for enemy trains, a garrison's rations.
+    // Under fog of war such an order is its power's alone, as the supply it tells of is
+    // (OrderParser::is_supply_order; docs/fog-of-war.md, "Orders that carry supply").
+    bool supply = false;
 };
 
 // What a module's syntax reader made of the tokens in front of it.

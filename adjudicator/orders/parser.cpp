@@ -855,6 +855,13 @@ void OrderParser::parse_seats(ParsedOrders& out, const Position& position,
     }
 }
 
+bool OrderParser::is_supply_order(std::string_view order) const {
+    const std::vector<Token> tokens = tokenize(order);
+    const SyntaxResult syntax = read_order(*names_, tokens);
+    return syntax.order && syntax.order->kind == SyntaxKind::Module &&
+           syntax.order->module_kind->supply;
+}
+
 ParsedOrders parse_orders(const Variant& variant, const Position& position, std::string_view text,
                           PowerId as_power) {
     return OrderParser(variant).parse(position, text, as_power);

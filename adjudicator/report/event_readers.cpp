@@ -5,6 +5,8 @@
 #include <array>
 #include <utility>
 
+#include "adjudication.h"
+
 namespace adjutant {
 
 namespace {
@@ -141,6 +143,17 @@ std::optional<EventReaders> event_readers(std::string_view kind) {
                          [](const auto& row, std::string_view k) { return row.first < k; });
     if (it == kReaders.end() || it->first != kind) return std::nullopt;
     return it->second;
+}
+
+std::string_view others_reason(std::string_view reason) {
+    // Every reason but NotCarriedOut, whose text sends the reader to the events.
+    constexpr Reason kBoardReasons[] = {Reason::Bounced,    Reason::Dislodged, Reason::Cut,
+                                        Reason::Void,       Reason::NoConvoy,  Reason::Paradox,
+                                        Reason::Disbanded,  Reason::Illegal,   Reason::StoppedShort,
+                                        Reason::CanalClosed};
+    for (const Reason r : kBoardReasons)
+        if (reason == reason_text(r)) return reason;
+    return kNotCarriedOut;
 }
 
 }  // namespace adjutant

@@ -107,8 +107,8 @@ std::string FeedService::atom(std::int64_t game_id, const std::string& key) {
             auto results = nlohmann::json::parse(*phase.results, nullptr, false);
             auto orders = nlohmann::json::parse(phase.orders.value_or("[]"), nullptr, false);
             if (results.is_discarded() || orders.is_discarded()) continue;
-            redact_record(game.variant->variant, game.row.status, phase.position, viewer, orders,
-                          results, nullptr);
+            redact_record(*game.variant, game.row.status, phase.position, viewer, orders, results,
+                          nullptr);
             entries.push_back({"tag:adjutant,2026:game-" + std::to_string(game_id) + "-phase-" +
                                    std::to_string(phase.seq),
                                phase_name(phase.phase) + " resolved", *phase.resolved_at,

@@ -11,6 +11,7 @@
 #include "position/sight.h"
 #include "report/event_readers.h"
 #include "service/codec.h"
+#include "service/variants.h"
 #include "variant/variant.h"
 
 namespace adjutant::service {
@@ -70,10 +71,11 @@ struct RecordSight {
 };
 
 // The one rule of what a reader reads of a phase's record (docs/fog-of-war.md, "Events"): its
-// own entries whole; of another power's or nobody's, what the entry's readers allow. Orders,
-// results and dislodgements are read in sight, events as their kind says
-// (report/event_readers.h). In sight means every province the entry names stands in the
-// reader's sight before the phase or after it, and another power's entry names one.
+// own entries whole; of another power's or nobody's, what the entry's readers allow. Orders
+// and results are read as their order's kind says (readers_of_order), dislodgements in sight,
+// events as their kind says (report/event_readers.h). In sight means every province the entry
+// names stands in the reader's sight before the phase or after it, and another power's entry
+// names one.
 bool reads(const Variant& variant, const RecordSight& sight, const Viewer& viewer,
            const nlohmann::json& entry, EventReaders readers) {
     const std::string owner = text_of(entry, "power");
@@ -93,6 +95,14 @@ bool reads(const Variant& variant, const RecordSight& sight, const Viewer& viewe
 EventReaders readers_of_event(const nlohmann::json& event) {
     if (!event.contains("kind")) return EventReaders::InSight;
     return event_readers(text_of(event, "kind")).value_or(EventReaders::Owner);
+}
+
+// An order whose content is supply (a train sent, a standing supply order, trains or a flotilla
+// bought, a garrison's half rations: OrderParser::is_supply_order) tells what the view hides,
+// and is its power's alone, though it stand in sight (docs/fog-of-war.md, "Orders that carry
+// supply"); any other order is read in sight, as the units it moves are seen.
+EventReaders readers_of_order(const OrderParser& parser, const std::string& order) {
+    return parser.is_supply_order(order) ? EventReaders::Owner : EventReaders::InSight;
 }
 
 template <typename Keep>
@@ -144,8 +154,9 @@ nlohmann::json view_json(const Variant& variant, const Position& position, const
         {"seen", std::move(seen)}};
 }
 
-void fog_record(const Variant& variant, const Position& before, const Viewer& viewer,
+void fog_record(const LoadedVariant& loaded, const Position& before, const Viewer& viewer,
                 nlohmann::json& orders, nlohmann::json& results, nlohmann::json* events) {
+    const Variant& variant = loaded.variant;
     const PowerId power = power_of(variant, viewer);
     auto sight_before = sight_of(variant, before, power);
     if (!sight_before) return;
@@ -162,11 +173,25 @@ void fog_record(const Variant& variant, const Position& before, const Viewer& vi
     auto in_sight = [&](const nlohmann::json& entry) {
         return entry.is_object() && reads(variant, sight, viewer, entry, EventReaders::InSight);
     };
+    auto order_read = [&](const nlohmann::json& entry) {
+        return entry.is_object() &&
+               reads(variant, sight, viewer, entry,
+                     readers_of_order(loaded.parser(), text_of(entry, "order")));
+    };
     auto event_read = [&](const nlohmann::json& event) {
         return event.is_object() && reads(variant, sight, viewer, event, readers_of_event(event));
     };
     if (results.is_object()) {
-        if (results.contains("orders")) keep_if(results["orders"], in_sight);
+        if (results.contains("orders")) {
+            keep_if(results["orders"], order_read);
+            // Another power's failed order gives the resolver's reasons only (docs/fog-of-war.md,
+            // "Reasons").
+            for (auto& entry : results["orders"]) {
+                if (text_of(entry, "power") == viewer.power || !entry.contains("reason")) continue;
+                const std::string reason = text_of(entry, "reason");
+                entry["reason"] = std::string(others_reason(reason));
+            }
+        }
         if (results.contains("dislodged")) {
             if (results["dislodged"].is_array())
                 for (auto& entry : results["dislodged"])
@@ -182,17 +207,18 @@ void fog_record(const Variant& variant, const Position& before, const Viewer& vi
             const nlohmann::json power = seat.value("power", nlohmann::json());
             keep_if(seat["orders"], [&](const nlohmann::json& line) {
                 return line.is_string() &&
-                       in_sight(nlohmann::json{{"power", power}, {"order", line}});
+                       order_read(nlohmann::json{{"power", power}, {"order", line}});
             });
         }
 }
 
-void redact_record(const Variant& variant, const std::string& status, const std::string& position,
-                   const Viewer& viewer, nlohmann::json& orders, nlohmann::json& results,
-                   nlohmann::json* events) {
+void redact_record(const LoadedVariant& loaded, const std::string& status,
+                   const std::string& position, const Viewer& viewer, nlohmann::json& orders,
+                   nlohmann::json& results, nlohmann::json* events) {
     redact_results(results, orders, viewer);
-    if (in_fog(variant, status, viewer))
-        fog_record(variant, decode_position(variant, position), viewer, orders, results, events);
+    if (in_fog(loaded.variant, status, viewer))
+        fog_record(loaded, decode_position(loaded.variant, position), viewer, orders, results,
+                   events);
 }
 
 }  // namespace adjutant::service

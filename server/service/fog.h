@@ -20,6 +20,8 @@ struct Position;
 
 namespace adjutant::service {
 
+struct LoadedVariant;
+
 // Whether `viewer` reads a game of `variant` in state `status` ("active", "ended", ...)
 // through the fog.
 bool in_fog(const Variant& variant, const std::string& status, const Viewer& viewer);
@@ -33,17 +35,19 @@ nlohmann::json view_json(const Variant& variant, const Position& position, const
 // A resolved phase's record as `viewer` reads it through the fog, after redact_results():
 // the entries of the other powers' orders, results, retreats and events are kept where they
 // stand in the viewer's sight before the phase (`before`, the phase's position) or after it
-// (the record's "next", which becomes the viewer's view of it). `orders` is the stored list
-// of seats; `events` the phase's events, when the caller serves them.
-void fog_record(const Variant& variant, const Position& before, const Viewer& viewer,
+// (the record's "next", which becomes the viewer's view of it), but for the orders whose
+// content is supply (the variant's parser reads them), which are their power's alone; another
+// power's failed order gives only the resolver's reasons. `orders` is the stored list of seats;
+// `events` the phase's events, when the caller serves them.
+void fog_record(const LoadedVariant& loaded, const Position& before, const Viewer& viewer,
                 nlohmann::json& orders, nlohmann::json& results, nlohmann::json* events);
 
 // What every reader of a resolved phase's record calls: redact_results() (refused lines stay
 // with their seat), then fog_record() when `viewer` reads the game (in state `status`) through
 // the fog; `position` is the phase's stored position document. `orders` keeps the seats'
 // texts: redact_orders() is the caller's, as it serves them.
-void redact_record(const Variant& variant, const std::string& status, const std::string& position,
-                   const Viewer& viewer, nlohmann::json& orders, nlohmann::json& results,
-                   nlohmann::json* events);
+void redact_record(const LoadedVariant& loaded, const std::string& status,
+                   const std::string& position, const Viewer& viewer, nlohmann::json& orders,
+                   nlohmann::json& results, nlohmann::json* events);
 
 }  // namespace adjutant::service

@@ -213,7 +213,8 @@ nlohmann::json GameViews::phase(const Locked& locked, const Caller& caller, std:
         auto orders = nlohmann::json::parse(phase->orders.value_or("[]"));
         auto results = nlohmann::json::parse(phase->results.value_or("{}"));
         auto events = nlohmann::json::parse(phase->events.value_or("[]"));
-        redact_record(variant, game.row.status, phase->position, who, orders, results, &events);
+        redact_record(*game.variant, game.row.status, phase->position, who, orders, results,
+                      &events);
         redact_orders(orders, who);
         out["orders"] = std::move(orders);
         out["results"] = std::move(results);
@@ -243,8 +244,8 @@ nlohmann::json GameViews::phase_summary(const Caller& caller, std::int64_t game_
     auto orders = nlohmann::json::parse(phase->orders.value_or("[]"), nullptr, false);
     if (results.is_discarded() || orders.is_discarded())
         throw ApiError(500, "corrupt_state", "phase " + phase->phase + "'s record is not JSON");
-    redact_record(game.variant->variant, game.row.status, phase->position, viewer(caller, game_id),
-                  orders, results, nullptr);
+    redact_record(*game.variant, game.row.status, phase->position, viewer(caller, game_id), orders,
+                  results, nullptr);
     nlohmann::json out = week_summary(game.variant->variant, results,
                                       caller.role == Role::Player ? caller.power : "");
     out["game"] = game_id;

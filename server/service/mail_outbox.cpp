@@ -155,8 +155,8 @@ int MailService::queue_results(const Locked& locked, const MailIdentity& identit
             const Viewer reader{false, seat.power};
             auto results = stored;
             auto seats = orders;
-            redact_record(game.variant->variant, game.row.status, phase->position, reader, seats,
-                          results, nullptr);
+            redact_record(*game.variant, game.row.status, phase->position, reader, seats, results,
+                          nullptr);
             const std::string now_text =
                 "\nNow:\n" + mail_text::status(views_.game_json(locked, game, reader));
             const std::string summary =

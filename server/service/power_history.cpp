@@ -31,7 +31,7 @@ nlohmann::json GameViews::power_history(const Caller& caller, std::int64_t game_
         if (stored.is_discarded() || results.is_discarded())
             throw ApiError(500, "corrupt_state", "phase " + phase.phase + "'s record is not JSON");
         auto orders = stored;
-        redact_record(game.variant->variant, game.row.status, phase.position, who, orders, results,
+        redact_record(*game.variant, game.row.status, phase.position, who, orders, results,
                       nullptr);
         nlohmann::json entry = {{"seq", phase.seq},
                                 {"phase", phase.phase},

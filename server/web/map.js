@@ -179,8 +179,9 @@ function byPower(field) {
 const TRACK_WIDTH = { double: 4.5, single: 3, narrow: 1.8 };
 
 // The campaign layers: optional variant and position fields, drawn only when present (the
-// campaign rules are still being written, so every shape here is read leniently).
-function drawCampaign(vi, position, layers) {
+// campaign rules are still being written, so every shape here is read leniently). `view`: the
+// reader's view in the fog of war ({power, seen}), or none.
+function drawCampaign(vi, position, layers, view) {
   const pt = (loc) => point(vi, loc);
   const poly = (locs) => locs.map(pt).filter(Boolean).map((p) => `${p.x},${p.y}`).join(" ");
   // Rail: the variant's rules.rail_lines ({name, provinces}: the TSR) and rail_links ({between,
@@ -332,12 +333,16 @@ function drawCampaign(vi, position, layers) {
     titled(el("path", { d: `M${p.x - 30},${p.y + 4} l4,-7 l4,7 l4,-7 l4,7`, class: "field-works", stroke: colour(vi, power), "data-abbr": works.province, "data-power": power }, layers.sieges),
       `${power} field works in ${provinceName(vi, works.province)}` + (works.army ? `, dug by army ${works.army}` : ""));
   }
-  // Supply trains: {"France": [{"at": "PAR", "target": 3, "returning": false}]} or a list.
+  // Supply trains: {"France": [{"at": "PAR", "target": 3, "returning": false}]} or a list. In
+  // the fog another power's train shows where it stands only (docs/fog-of-war.md): whether it
+  // is idle or on its way is not told.
   for (const [power, train] of byPower(position.trains)) {
     const p = pt(train.at || "");
     if (!p) continue;
+    const errand = view && view.power !== power ? ""
+      : train.returning ? ", returning" : train.target ? ", on its way to unit " + train.target : ", idle";
     titled(el("rect", { x: p.x + 8, y: p.y - 19, width: 14, height: 7, rx: 2, class: "train" + (train.returning ? " returning" : ""), fill: colour(vi, power) }, layers.trains),
-      `${power} supply train at ${provinceName(vi, train.at)}${train.returning ? ", returning" : train.target ? ", on its way to unit " + train.target : ", idle"}`);
+      `${power} supply train at ${provinceName(vi, train.at)}${errand}`);
   }
 }
 
@@ -565,7 +570,7 @@ export function drawMap(svg, vi, position, options = {}) {
     titled(node, `${p.name}: supply centre${who ? " of " + who : ", neutral"}`);
   }
 
-  drawCampaign(vi, position, layers);
+  drawCampaign(vi, position, layers, options.view);
 
   const focusable = options.unitsFocusable || (() => false);
   for (const u of unitsOf(position)) {

@@ -1,33 +1,37 @@
 // SPDX-License-Identifier: Apache-2.0
 // A phase's record as a power reads it in the fog of war (service/fog.h; docs/fog-of-war.md,
 // "Events"): its own entries whole; of another power's, the events its kind lets it read, and
-// the orders, results and events only where every province they name stands in its sight.
+// the orders, results and events only where every province they name stands in its sight; never
+// the orders whose content is supply, nor a rule module's reason for another power's failure.
 #include <doctest/doctest.h>
 
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 
 #include "position/position_json.h"
 #include "service/fog.h"
+#include "service/variants.h"
 #include "variant/variant_json.h"
 
 using adjutant::service::fog_record;
+using adjutant::service::LoadedVariant;
 using adjutant::service::Viewer;
 using json = nlohmann::json;
 
 namespace {
 
-const adjutant::Variant& western_front() {
-    static const adjutant::VariantLoad load = [] {
+// The 1914 map with its parser, as the server loads it.
+const LoadedVariant& western_front() {
+    static const std::shared_ptr<const LoadedVariant> loaded = [] {
         std::ifstream in(std::string(ADJUTANT_SOURCE_DIR) +
                          "/config/variants/western-front-1914.json");
         std::stringstream text;
         text << in.rdbuf();
-        return adjutant::load_variant(text.str());
+        return adjutant::service::VariantRegistry().add(text.str());
     }();
-    REQUIRE(load.variant);
-    return *load.variant;
+    return *loaded;
 }
 
 // Germany at LIE sees LIE, AAC, HAS, LOU, MAL, MAR and NAM: the Belgian army at NAM, not BRU
@@ -57,7 +61,8 @@ json texts(const json& list, const char* key) {
 }  // namespace
 
 TEST_CASE("Fog of war: a power reads the events its kind and its sight allow") {
-    const adjutant::Variant& v = western_front();
+    const LoadedVariant& loaded = western_front();
+    const adjutant::Variant& v = loaded.variant;
     const adjutant::PositionLoad before = adjutant::position_from_json(v, position());
     REQUIRE(before.ok());
     json events = json::array({
@@ -98,7 +103,7 @@ TEST_CASE("Fog of war: a power reads the events its kind and its sight allow") {
         json::array({{{"power", "Belgium"}, {"orders", {"A NAM H", "G NAM S A BRU - NAM"}}},
                      {{"power", "Germany"}, {"orders", {"A LIE H"}}}});
     json phase_events = events;
-    fog_record(v, *before.position, Viewer{false, "Germany"}, orders, results, &phase_events);
+    fog_record(loaded, *before.position, Viewer{false, "Germany"}, orders, results, &phase_events);
 
     const json read = {"A LIE draws its supply from KOL (2 roads)",
                        "A NAM is laying siege to NAM: week 1 of 2", "no battle was fought at NAM",
@@ -113,7 +118,8 @@ TEST_CASE("Fog of war: a power reads the events its kind and its sight allow") {
 // A dislodgement of another power's names the provinces the unit may retreat to and the one
 // its attacker came from: the reader keeps those it sees.
 TEST_CASE("Fog of war: another power's dislodgement keeps the provinces in sight") {
-    const adjutant::Variant& v = western_front();
+    const LoadedVariant& loaded = western_front();
+    const adjutant::Variant& v = loaded.variant;
     const adjutant::PositionLoad before = adjutant::position_from_json(v, position());
     REQUIRE(before.ok());
     json results = {
@@ -127,8 +133,50 @@ TEST_CASE("Fog of war: another power's dislodgement keeps the provinces in sight
               {{"power", "France"}, {"unit", "A VER"}, {"from", "MET"}, {"retreats", {"ARG"}}}})},
         {"next", position()}};
     json orders = json::array();
-    fog_record(v, *before.position, Viewer{false, "Germany"}, orders, results, nullptr);
+    fog_record(loaded, *before.position, Viewer{false, "Germany"}, orders, results, nullptr);
     REQUIRE(results["dislodged"].size() == 1);
     CHECK(results["dislodged"][0] == json::parse(R"({"power": "Belgium", "unit": "A NAM",
                                                      "retreats": ["LOU", "MAR"]})"));
+}
+
+// A train's orders and a garrison's rations tell what the view hides (docs/fog-of-war.md,
+// "Orders that carry supply"): another power's are never read, though every province they name
+// stands in sight. Its other orders in sight are read, and fail for the resolver's reasons only
+// ("Reasons").
+TEST_CASE("Fog of war: another power's supply orders and module reasons are its own") {
+    const LoadedVariant& loaded = western_front();
+    const adjutant::Variant& v = loaded.variant;
+    const adjutant::PositionLoad before = adjutant::position_from_json(v, position());
+    REQUIRE(before.ok());
+    auto result = [](const char* power, const char* order, const char* reason) {
+        json r = {{"power", power}, {"order", order}, {"result", reason ? "fails" : "succeeds"}};
+        if (reason != nullptr) r["reason"] = reason;
+        return r;
+    };
+    const char* const rail = "over the power's rail capacity this turn: the unit holds";
+    json results = {
+        {"orders", json::array({result("Belgium", "T LOU SUPPLY A NAM EVERY WEEK", nullptr),
+                                result("Belgium", "T LOU SUPPLY A NAM", "not carried out"),
+                                result("Belgium", "BUY 1 T LOU", nullptr),
+                                result("Belgium", "G NAM HALF RATIONS", nullptr),
+                                result("Belgium", "A NAM - RAIL - LIE", rail),
+                                result("Belgium", "A NAM H", "dislodged"),
+                                result("Germany", "T AAC SUPPLY A LIE", nullptr),
+                                result("Germany", "A LIE - RAIL - NAM", rail)})},
+        {"dislodged", json::array()},
+        {"next", position()}};
+    json orders = json::array(
+        {{{"power", "Belgium"},
+          {"orders",
+           {"T LOU SUPPLY A NAM EVERY WEEK", "BUY 1 T LOU", "G NAM HALF RATIONS",
+            "A NAM - RAIL - LIE"}}},
+         {{"power", "Germany"}, {"orders", {"T AAC SUPPLY A LIE", "A LIE - RAIL - NAM"}}}});
+    fog_record(loaded, *before.position, Viewer{false, "Germany"}, orders, results, nullptr);
+    CHECK(orders[0]["orders"] == json::array({"A NAM - RAIL - LIE"}));
+    CHECK(orders[1]["orders"] == json::array({"T AAC SUPPLY A LIE", "A LIE - RAIL - NAM"}));
+    CHECK(results["orders"] ==
+          json::array({result("Belgium", "A NAM - RAIL - LIE", "not carried out"),
+                       result("Belgium", "A NAM H", "dislodged"),
+                       result("Germany", "T AAC SUPPLY A LIE", nullptr),
+                       result("Germany", "A LIE - RAIL - NAM", rail)}));
 }

@@ -7,7 +7,9 @@ its own orders; the public reads no units; the GM reads everything; once the gam
 everyone does; detachments hide as units do. This is the authorization test of the brief's
 promise 4 with hidden units. Over weeks of play with the armies in contact, every event, order
 and result a seat reads in any of those, and in the week's summary, is its own, public, or
-names only provinces in its sight, and no event of another power tells what its view hides.
+names only provinces in its sight, and no event of another power tells what its view hides;
+another power's orders whose content is supply, its module's reasons for a failure and what its
+trains carry for whom it never reads.
 Run: test_fog_of_war.py --binary PATH --variants DIR [--only NAME]"""
 
 import hashlib
@@ -197,6 +199,20 @@ PUBLIC_KINDS = {"control.city", "country.lost", "rail.ground"}
 # rations among them: docs/fog-of-war.md, "Events".)
 HIDDEN = re.compile(r"weeks? of supply|out of supply|supply line|draws its supply|"
                     r"line of communication|Extended|stores|rail capacity|type roll")
+# The orders whose content is supply (docs/fog-of-war.md, "Orders that carry supply"): a train
+# sent to an army, a standing supply order, trains or a flotilla bought, the standing choice for
+# enemy trains, a garrison put on half rations. Another power's are never read, though every
+# province they name stands in sight.
+SUPPLY_ORDER = re.compile(r"T \S+ SUPPLY A |BUY \d+ T |BUY FLOTILLA |(CAPTURE|DESTROY) TRAINS\b|"
+                          r"G \S+ HALF RATIONS\b")
+# The reasons another power's failed order may give (docs/fog-of-war.md, "Reasons"): the
+# resolver's own, which tell what the board shows; a rule module's words (a treasury, a rail
+# capacity, an army's supply) read "not carried out".
+OTHERS_REASONS = {"bounced", "dislodged", "support cut",
+                  "void: the ordered unit does not do what this order expects", "no convoy route",
+                  "convoy paradox: the fleet holds (Szykman rule)", "retreat bounced: disbanded",
+                  "stopped short of its destination", "no passage through the canal",
+                  "not carried out"}
 
 # Weeks of the campaign sides' play (tests/campaign/campaign_side.py), with a few units' orders
 # scripted over theirs so that the cases the audit found are played: France's A NAN beaten and
@@ -272,11 +288,16 @@ class SightCheck:
     def fail(self, where, what):
         self.problems.append(f"{where}: {what}")
 
-    def line(self, where, seat, sight, power, text):
-        """An order, a result or a dislodgement of `power`, as text."""
+    def line(self, where, seat, sight, power, text, reason=""):
+        """An order, a result (with the reason it failed) or a dislodgement of `power`, as
+        text."""
         if power == seat:
             return
         self.read += 1
+        if SUPPLY_ORDER.match(text):
+            self.fail(where, f"reads {power}'s supply order {text!r}")
+        if reason and reason not in OTHERS_REASONS:
+            self.fail(where, f"reads why {power}'s {text!r} failed: {reason!r}")
         named = self.named(text)
         if not named:
             self.fail(where, f"{power}'s {text!r} names no province")
@@ -333,7 +354,33 @@ class SightCheck:
             elif section is None:
                 self.fail(where, f"a results line under no power: {body!r}")
             else:
-                self.line(where, seat, sight, section, body)
+                # "A PAR - BUR  ->  fails (bounced) [default]"
+                outcome = re.fullmatch(r".*  ->  \w+(?: \((.*)\))?(?: \[default\])?", body)
+                if outcome is None and section != seat:
+                    self.fail(where, f"a results line of {section} without its outcome: {body!r}")
+                self.line(where, seat, sight, section, body,
+                          (outcome.group(1) or "") if outcome else "")
+
+    def trains(self, where, seat, position):
+        """Another power's trains show where they stand, not whom they go to nor whence they
+        came; another power's standing supply orders not at all."""
+        for power, trains in position.get("trains", {}).items():
+            for train in trains if power != seat else []:
+                if set(train) - {"at", "count"}:
+                    self.fail(where, f"{power}'s train {train} shows what it carries for whom")
+        for power in position.get("standing_supply", {}):
+            if power != seat:
+                self.fail(where, f"{power}'s standing supply orders show")
+
+
+def trains_and_armies(position):
+    """(power, train, the province of the army it is bound for) of every train on its way, in
+    the GM's position."""
+    armies = {u["id"]: province(u["unit"]) for units in position.get("units", {}).values()
+              for u in units if "id" in u}
+    return [(power, train, armies[train["target"]])
+            for power, trains in position.get("trains", {}).items()
+            for train in trains if train.get("target") in armies]
 
 
 def results_section(text):
@@ -351,7 +398,9 @@ def test_events_by_sight():
     what its view hides. A retreat phase's game document shows another power's dislodged unit
     without its supply, line or general's roll; a relief order naming a hidden army is hidden
     with it. An army that enters an enemy supply line is told of it (4a), and only its power
-    reads that."""
+    reads that. A seat that sees another power's train and the army it is bound for, or every
+    province of its supply order, reads neither that order nor the train's errand; another
+    power's failed orders give the resolver's reasons only."""
     server = ts.new_server(mail={"enabled": False, "relay": "smtp://127.0.0.1:9",
                                  "domain": "adjutant.test"})
     try:
@@ -365,6 +414,7 @@ def test_events_by_sight():
         sides = {p: CampaignSide(graph, p, game, rng) for p in POWERS}
         check_ = SightCheck(abbrs)
         dislodged_seen = []  # (phase, seat, unit) of another power's dislodged unit in a view
+        trains_seen = []  # (phase, seat, power, train) of another's train in sight with its army
         weeks = 0
         while weeks < WEEKS:
             truth = game_as(server, game_id, gm_token)
@@ -372,6 +422,10 @@ def test_events_by_sight():
             views = {p: game_as(server, game_id, tokens[p]) for p in POWERS}
             for seat, view in views.items():
                 seen = set(view["view"]["seen"])
+                check_.trains(f"{phase} {seat}'s game document", seat, view["position"])
+                trains_seen += [(phase, seat, power, train)
+                                for power, train, army in trains_and_armies(truth["position"])
+                                if power != seat and {train["at"], army} <= seen]
                 for power, units in view["position"].get("dislodged", {}).items():
                     if power == seat:
                         continue
@@ -428,7 +482,9 @@ def test_events_by_sight():
                 results = doc.get("results", {})
                 for r in results.get("orders", []):
                     check_.line(where + " phase results", seat, seen, r.get("power"),
-                                r.get("order", r.get("input", "")))
+                                r.get("order", r.get("input", "")), r.get("reason", ""))
+                check_.trains(where + " phase document", seat, doc["position"])
+                check_.trains(where + " phase results", seat, results.get("next", {}))
                 for d in results.get("dislodged", []):
                     check_.line(where + " phase dislodged", seat, seen, d.get("power"),
                                 " ".join([d["unit"], d.get("from", "")] + d.get("retreats", [])))
@@ -455,7 +511,7 @@ def test_events_by_sight():
                                         line)
                         for r in entry["results"]:
                             check_.line(where + f" {other}'s order history", seat, seen, other,
-                                        r.get("order", r.get("input", "")))
+                                        r.get("order", r.get("input", "")), r.get("reason", ""))
         for seat in POWERS:
             for entry in feeds[seat].iter(atom + "entry"):
                 seq_text = entry.find(atom + "id").text
@@ -495,6 +551,16 @@ def test_events_by_sight():
         for seat in watchers:
             if "A LOU" in json.dumps(docs[(relief_seq, seat)]):
                 check_.fail(f"1914W35M {seat}", "reads A LOU in the relief's phase")
+        # A seat saw another power's train and the army it was bound for, and read neither the
+        # train's army (above, the game documents) nor the order that sent it (every line read).
+        check(trains_seen, "a seat saw another power's train and the army it was bound for")
+        ordered_in_sight = [
+            (seq, seat, e["power"], line) for seq in range(last)
+            for e in docs[(seq, "GM")]["orders"] for line in e.get("orders", [])
+            for seat in POWERS if seat != e["power"] and SUPPLY_ORDER.match(line)
+            and check_.named(line) and check_.named(line) <= sight(seat, seq)]
+        check(any(line.startswith("T ") for _, _, _, line in ordered_in_sight),
+              "a seat saw every province of another power's supply train order")
         # 4a: the armies that entered an enemy line were told of it, and only their powers read it.
         told = [(seq, e) for seq in range(last) for e in gm_events(seq)
                 if e["kind"] == "supply.enemy_line"]

@@ -113,8 +113,8 @@ TEST_CASE("Fog of war: a power's view keeps its own and what it sees of the othe
     CHECK(view["garrisons"]["Belgium"] ==
           json::parse(R"([{"province": "NAM", "points": 90, "general": "Leman"}])"));
     CHECK(view["garrisons"]["Germany"] == json::parse(kPosition)["garrisons"]["Germany"]);
-    // The train it sees keeps its place but not the army it is bound for.
-    CHECK(view["trains"]["Belgium"] == json::parse(R"([{"at": "HAS", "base": "BRU"}])"));
+    // The train it sees keeps its place only: not the army it is bound for, nor its city.
+    CHECK(view["trains"]["Belgium"] == json::parse(R"([{"at": "HAS"}])"));
     CHECK(view["trains"]["Germany"] == json::parse(kPosition)["trains"]["Germany"]);
     CHECK(view["treasury"] == json::parse(R"({"Germany": 50})"));
     CHECK(view["field_works"] == json::parse(R"({"Belgium": [{"province": "NAM", "army": 2}]})"));
@@ -262,4 +262,53 @@ TEST_CASE("Fog of war: every event kind the rules write has its readers") {
     }
     CHECK(kinds.size() > 80);
     for (const std::string& kind : kinds) CHECK_MESSAGE(event_readers(kind).has_value(), kind);
+}
+
+// "Only what it carries and for whom is hidden": a train of another power in sight shows where
+// it stands, though the army it is bound for stands in sight too, and not whence it came nor
+// that it turns back.
+TEST_CASE("Fog of war: another power's train shows where it stands, not whom it supplies") {
+    const Variant& v = fogged_1914();
+    json document = json::parse(kPosition);
+    document["trains"]["Belgium"] = json::parse(R"([{"at": "HAS", "base": "BRU", "target": 2},
+                        {"at": "MAL", "base": "BRU", "target": 2, "returning": true}])");
+    const Position position = load(v, document);
+    const json view = view_of(v, position, "Germany");
+    INFO(view.dump(1));
+    REQUIRE(view["units"]["Belgium"].size() == 1);
+    CHECK(view["units"]["Belgium"][0]["id"] == 2);  // the army the trains are bound for
+    std::set<std::string> trains;
+    for (const json& train : view["trains"]["Belgium"]) trains.insert(train.dump());
+    CHECK(trains == std::set<std::string>{R"({"at":"HAS"})", R"({"at":"MAL"})"});
+    // Its own trains whole; Belgium's own view of them whole.
+    CHECK(view["trains"]["Germany"] == document["trains"]["Germany"]);
+    CHECK(view_of(v, position, "Belgium")["trains"]["Belgium"].size() == 2);
+}
+
+// The orders whose content is supply are their power's alone in the server's records
+// (docs/fog-of-war.md, "Orders that carry supply"): the parser tells them by their kind.
+TEST_CASE("Fog of war: the parser tells the orders whose content is supply") {
+    const OrderParser parser(fogged_1914());
+    for (const char* order : {"T LIE SUPPLY A LOU", "T LIE SUPPLY A LOU EVERY WEEK",
+                              "T LIE SUPPLY A LOU STOP", "BUY 2 T PAR", "CAPTURE TRAINS",
+                              "DESTROY TRAINS", "BUY FLOTILLA NAM", "G NAM HALF RATIONS"})
+        CHECK_MESSAGE(parser.is_supply_order(order), order);
+    for (const char* order :
+         {"A LIE H", "A LIE - LOU", "A LIE S A LOU - NAM", "G NAM S A LOU - NAM", "A NAM BESIEGE",
+          "G NAM SORTIE", "A KOL - RAIL - LIE", "BUY D PAR", "WAIVE", "", "T LIE", "SUPPLY"})
+        CHECK_FALSE_MESSAGE(parser.is_supply_order(order), order);
+}
+
+// Another power's failed order gives the resolver's reasons, which tell what the board shows;
+// a rule module's words read "not carried out" (docs/fog-of-war.md, "Reasons").
+TEST_CASE("Fog of war: another power's failed order gives the resolver's reasons only") {
+    for (const char* reason : {"bounced", "support cut", "dislodged", "no convoy route",
+                               "stopped short of its destination"})
+        CHECK(others_reason(reason) == reason);
+    for (const char* reason :
+         {"over the power's rail capacity this turn: the unit holds",
+          "over the power's rail capacity this turn: the train waits",
+          "the treasury no longer holds its points", "not carried out: the week's events say why",
+          "the detachment met the enemy and did not enter (4f)"})
+        CHECK(others_reason(reason) == kNotCarriedOut);
 }

@@ -120,6 +120,13 @@ class OrderParser {
     // `owner`, when given, holds every seat's text (SharedTexts), and the verdicts share it.
     void parse_seats(ParsedOrders& out, const Position& position, std::span<SeatSubmission> seats,
                      const std::shared_ptr<const char[]>& owner = {}) const;
+    // Whether `order`, one order's text without its power ("T LIE SUPPLY A LOU EVERY WEEK", as
+    // a phase's record stores it), is of a kind whose content is supply (a rule module's kind
+    // that says so: a train's dispatch, a standing supply order, trains or a flotilla bought,
+    // the policy for enemy trains, a garrison's half rations). Read by its words alone, not
+    // judged against a position: the fog of war keeps such orders to their power
+    // (docs/fog-of-war.md, "Orders that carry supply"). False for words that read as no order.
+    bool is_supply_order(std::string_view order) const;
 
   private:
     const Variant& variant_;

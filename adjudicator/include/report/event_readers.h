@@ -33,4 +33,14 @@ enum class EventReaders {
 // (tests/unit/fog_of_war_test.cpp).
 std::optional<EventReaders> event_readers(std::string_view kind);
 
+// Why another power's order failed, as a reader in the fog reads it (docs/fog-of-war.md,
+// "Reasons"); `reason` is a result's stored reason. The resolver's own reasons ("bounced",
+// "support cut": reason_text) tell what the board shows, and stand. A rule module's own words
+// (OrderResult::why) may tell what a view hides, a treasury, a rail capacity or an army's supply
+// ("over the power's rail capacity this turn: the unit holds"), and the resolver's "not carried
+// out: the week's events say why" points at events the reader may not read: both read
+// kNotCarriedOut.
+inline constexpr std::string_view kNotCarriedOut = "not carried out";
+std::string_view others_reason(std::string_view reason);
+
 }  // namespace adjutant

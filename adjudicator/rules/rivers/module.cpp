@@ -6,7 +6,10 @@
 
 namespace adjutant::rivers {
 
-const ModuleOrderKind kPurchase{"buy flotilla", false, check_purchase, purchase_text};
+// A flotilla carries supply trains down its river: buying one is supply
+// (ModuleOrderKind::supply).
+const ModuleOrderKind kPurchase{"buy flotilla", false,   check_purchase,
+                                purchase_text,  nullptr, true};
 
 const std::string_view kPositionKeys[1] = {"flotillas"};
 const std::string_view kUnitKeys[1] = {"supply_river"};

@@ -5,13 +5,14 @@
 namespace adjutant::sieges {
 
 // The besieger's orders are the army's own; the garrison's name the fortress it shares with its
-// besieger and are no unit's.
+// besieger and are no unit's. Half rations tell the garrison's stores (ModuleOrderKind::supply).
 const ModuleOrderKind kBesiege{"besiege", true, check_siege_order, besieger_text};
 const ModuleOrderKind kLiftSiege{"lift siege", true, check_siege_order, besieger_text};
 const ModuleOrderKind kAssault{"assault", true, check_siege_order, besieger_text};
 const ModuleOrderKind kBreach{"breach", true, check_siege_order, besieger_text};
 const ModuleOrderKind kSortie{"sortie", false, check_siege_order, garrison_text};
-const ModuleOrderKind kHalfRations{"half rations", false, check_siege_order, garrison_text};
+const ModuleOrderKind kHalfRations{"half rations", false,   check_siege_order,
+                                   garrison_text,  nullptr, true};
 const ModuleOrderKind kStand{"stand", false, check_siege_order, garrison_text};
 const ModuleOrderKind kGarrisonSupport{"garrison support", false, check_siege_order, garrison_text};
 

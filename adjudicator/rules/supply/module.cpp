@@ -24,10 +24,12 @@ std::string city_dispatch_taken(const Variant& v, const Order& order,
 
 }  // namespace
 
-// Trains are no units: a train's order and the order of an army in its city both stand.
-const ModuleOrderKind kDispatch{"dispatch", false, check_dispatch, dispatch_text};
-const ModuleOrderKind kPurchase{"purchase", false, check_purchase, purchase_text};
-const ModuleOrderKind kTrainPolicy{"train policy", false, check_train_policy, train_policy_text};
+// Trains are no units: a train's order and the order of an army in its city both stand. Every
+// order of the module is supply (ModuleOrderKind::supply).
+const ModuleOrderKind kDispatch{"dispatch", false, check_dispatch, dispatch_text, nullptr, true};
+const ModuleOrderKind kPurchase{"purchase", false, check_purchase, purchase_text, nullptr, true};
+const ModuleOrderKind kTrainPolicy{"train policy",    false,   check_train_policy,
+                                   train_policy_text, nullptr, true};
 
 const std::string_view kPositionKeys[5] = {"trains", "standing_supply", "treasury", "train_policy",
                                            "supply_lines_seen"};

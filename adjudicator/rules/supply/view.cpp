@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // What a power sees of the supply module's part under fog of war (position/sight.h;
 // docs/fog-of-war.md): its own trains, treasury, policy and standing orders; another power's
-// trains where it sees them; of another power's army neither its weeks of supply nor its line,
-// except the part of a line it stands on ("When an army enters an enemy supply line ... that
-// army must be told", 4a), which it sees within its sight as a `lines_seen` entry.
+// trains where it sees them, but only where they stand; of another power's army neither its
+// weeks of supply nor its line, except the part of a line it stands on ("When an army enters an
+// enemy supply line ... that army must be told", 4a), which it sees within its sight as a
+// `lines_seen` entry.
 #include <algorithm>
 
 #include <nlohmann/json.hpp>
@@ -24,12 +25,6 @@ bool entered(const Variant& variant, const Sight& sight, const UnitStats& stats)
     });
 }
 
-bool visible_army(const Position& view, const Sight& sight, std::uint32_t id) {
-    return std::any_of(view.units.begin(), view.units.end(), [&](const Unit& u) {
-        return u.stats.id == id && sight.shows(u.power, u.location.province);
-    });
-}
-
 }  // namespace
 
 void hide(const Variant& variant, const Sight& sight, Position& view) {
@@ -38,10 +33,14 @@ void hide(const Variant& variant, const Sight& sight, Position& view) {
     std::erase_if(s.standing_supply, [&](const StandingSupply& o) {
         return o.power != sight.power || sight.power == kNoPower;
     });
-    // A visible train bound for an army the viewer does not see keeps its place, not its goal.
-    for (SupplyTrain& t : s.trains)
-        if (t.power != sight.power && t.target != 0 && !visible_army(view, sight, t.target))
-            t.target = 0;
+    // Another power's train shows where it stands, not what it carries for whom: not the army
+    // it is bound for (though the viewer see it), the city it came from or its turning back.
+    for (SupplyTrain& t : s.trains) {
+        if (t.power == sight.power) continue;
+        t.base = t.at;
+        t.target = 0;
+        t.returning = false;
+    }
     for_each_unit_of_others(view, sight, [&](Unit& u) {
         if (entered(variant, sight, u.stats)) {
             SightedLine line{u.power, {}};
