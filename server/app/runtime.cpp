@@ -80,8 +80,8 @@ std::string unwritable_database(const std::string& database) {
             return cannot + (suffix.empty() ? "the file" : "its " + file) + " is not writable (" +
                    why + ")";
     }
-    std::string directory = std::filesystem::path(database).parent_path().string();
-    if (directory.empty()) directory = ".";
+    const std::filesystem::path parent = std::filesystem::path(database).parent_path();
+    const std::string directory = parent.empty() ? std::string(".") : parent.string();
     if (const std::string why = access_refusal(directory, W_OK | X_OK); !why.empty())
         return cannot + "its directory " + directory + " is not writable (" + why +
                "), and SQLite keeps its write-ahead log there";

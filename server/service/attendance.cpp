@@ -50,10 +50,14 @@ storage::MissingOrdersSettings read_settings(const nlohmann::json& body,
     if (auto n = integer_field(body, "civil_disorder_after", 0, kMaxMissedPhases))
         base.civil_disorder_after = *n;
     if (body.is_object() && body.contains("gm_email")) {
-        auto email = string_field(body, "gm_email", 254);
-        if (email && email->empty()) email.reset();
-        if (email) require_mailbox(*email, "field 'gm_email'");
-        base.gm_email = email;
+        // An empty address, like null, takes the GM's address away.
+        const std::string email = string_field(body, "gm_email", 254).value_or("");
+        if (email.empty()) {
+            base.gm_email.reset();
+        } else {
+            require_mailbox(email, "field 'gm_email'");
+            base.gm_email = email;
+        }
     }
     return base;
 }
