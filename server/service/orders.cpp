@@ -106,7 +106,7 @@ OrderSubmission OrderService::submit(const Locked& locked, const Caller& caller,
     require_player(caller, game_id);
     if (text.size() > kMaxOrderText) throw ApiError(413, "too_large", "order text is too long");
     // Refused at the edge: a text that is not UTF-8 could be stored but not served back or
-    // resolved (issue 14, item 2), and a control character would reach the GM's screen and
+    // resolved, and a control character would reach the GM's screen and
     // the seat's mail.
     require_text(text, "the order text", TextLines::Many);
     if (source != "web" && source != "email" && source != "api")
