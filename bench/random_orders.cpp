@@ -4,14 +4,11 @@
 #include <vector>
 
 #include "resolve/phase_flow.h"
+#include "variant/unit_text.h"
 
 namespace adjutant::bench {
 
 namespace {
-
-std::string unit_text(const Variant& v, const Unit& u) {
-    return std::string(1, unit_letter(u.type)) + " " + v.location_text(u.location);
-}
 
 // Places unit `u` can move to by itself.
 std::vector<Location> destinations(const Variant& v, const Unit& u) {

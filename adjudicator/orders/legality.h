@@ -62,7 +62,6 @@ class AdjustmentLedger {
 
 // Shared wording: "A PAR", "F STP/SC", "France".
 std::string describe_unit(const Variant& variant, UnitType type, Location where);
-std::string power_name(const Variant& variant, PowerId power);
 std::string province_abbr(const Variant& variant, ProvinceId province);
 // Empty when the unit exists and is `power`'s; else "no unit at MUN" or
 // "A PAR belongs to France, not Germany".

@@ -11,10 +11,6 @@ namespace adjutant {
 
 namespace {
 
-Checked fail(std::string message) {
-    return Checked{std::nullopt, std::move(message), {}};
-}
-
 std::string units_word(int n) {
     return std::to_string(n) + (n == 1 ? " unit" : " units");
 }
@@ -44,7 +40,8 @@ Checked AdjustmentLedger::check(PowerId power, const OrderSyntax& s, int line) {
         case SyntaxKind::Waive: {
             const int left = allowance(power) - builds_used_[power];
             if (left <= 0)
-                return fail(power_name(variant_, power) + " has no builds left to waive");
+                return Checked::refused(variant_.power_name(power) +
+                                        " has no builds left to waive");
             ++builds_used_[power];  // a waive uses one build (DATC 4.D.7)
             Order order;
             order.type = OrderType::Waive;
@@ -52,7 +49,8 @@ Checked AdjustmentLedger::check(PowerId power, const OrderSyntax& s, int line) {
             return Checked{order, {}, {}};
         }
         default:
-            return fail("only builds, disbands and waives are ordered in an adjustment phase");
+            return Checked::refused(
+                "only builds, disbands and waives are ordered in an adjustment phase");
     }
 }
 
@@ -62,12 +60,12 @@ Checked AdjustmentLedger::build(PowerId power, const OrderSyntax& s, int line) {
     const Province& prov = v.provinces[p];
     const std::string name = prov.abbr;
     const auto& homes = v.powers[power].home_centers;
-    if (!prov.supply_center) return fail(name + " is not a supply centre");
+    if (!prov.supply_center) return Checked::refused(name + " is not a supply centre");
     if (std::find(homes.begin(), homes.end(), p) == homes.end())  // DATC 6.I.6
-        return fail(name + " is not a home centre of " + power_name(v, power));
+        return Checked::refused(name + " is not a home centre of " + v.power_name(power));
     if (p >= position_.owner.size() || position_.owner[p] != power)  // DATC 6.I.5
-        return fail(name + " is not owned by " + power_name(v, power));
-    if (position_.unit_at(p)) return fail(name + " is occupied");  // DATC 6.I.3, 6.I.4
+        return Checked::refused(name + " is not owned by " + v.power_name(power));
+    if (position_.unit_at(p)) return Checked::refused(name + " is occupied");  // DATC 6.I.3, 6.I.4
     const bool coastal = prov.terrain == Terrain::Coast;
     const bool coast_named =
         s.unit.place.coast &&
@@ -78,14 +76,15 @@ Checked AdjustmentLedger::build(PowerId power, const OrderSyntax& s, int line) {
     order.unit = Location{p, Coast::None};
     if (!s.unit.type) {  // DATC 4.C.3: army inland, fleet on a named coast, else ambiguous
         if (coastal && !coast_named)
-            return fail(name + " is coastal: write BUILD A " + name + " or BUILD F " + name);
+            return Checked::refused(name + " is coastal: write BUILD A " + name + " or BUILD F " +
+                                    name);
         order.unit_type = coastal ? UnitType::Fleet : UnitType::Army;
     } else {
         order.unit_type = *s.unit.type;
     }
     if (order.unit_type == UnitType::Fleet) {
         if (!coastal)  // DATC 4.C.4, 6.I.2
-            return fail("a fleet cannot be built in " + name + ": it is inland");
+            return Checked::refused("a fleet cannot be built in " + name + ": it is inland");
         if (!prov.coasts.empty()) {
             if (!coast_named) {  // DATC 4.B.7, 6.B.14
                 std::string list;
@@ -93,21 +92,21 @@ Checked AdjustmentLedger::build(PowerId power, const OrderSyntax& s, int line) {
                     if (!list.empty()) list += " or ";
                     for (char ch : coast_code(c)) list += static_cast<char>(ch - 'A' + 'a');
                 }
-                return fail(name + " needs a coast: " + list);
+                return Checked::refused(name + " needs a coast: " + list);
             }
             order.unit.coast = *s.unit.place.coast;
         }
     }
     if (build_line_[p] != 0)  // DATC 4.D.5, 6.I.7: the first build in a province stands
-        return fail("a build in " + name + " is already ordered on line " +
-                    std::to_string(build_line_[p]));
+        return Checked::refused("a build in " + name + " is already ordered on line " +
+                                std::to_string(build_line_[p]));
     const int allowed = allowance(power);
     if (allowed <= 0)
-        return fail(power_name(v, power) + " has no builds (" +
-                    std::to_string(position_.center_count(power)) + " centres, " +
-                    units_word(position_.center_count(power) - allowed) + ")");
+        return Checked::refused(v.power_name(power) + " has no builds (" +
+                                std::to_string(position_.center_count(power)) + " centres, " +
+                                units_word(position_.center_count(power) - allowed) + ")");
     if (builds_used_[power] >= allowed)  // DATC 4.D.4, 6.I.1: the first builds stand
-        return fail(power_name(v, power) + " may build only " + units_word(allowed));
+        return Checked::refused(v.power_name(power) + " may build only " + units_word(allowed));
     ++builds_used_[power];
     build_line_[p] = line;
     return Checked{order, {}, {}};
@@ -118,7 +117,7 @@ Checked AdjustmentLedger::disband(PowerId power, const OrderSyntax& s) {
     const ProvinceId p = s.unit.place.province;
     const Unit* unit = position_.unit_at(p);
     std::string error = ownership_error(v, unit, p, power);
-    if (!error.empty()) return fail(error);  // DATC 6.J.1
+    if (!error.empty()) return Checked::refused(error);  // DATC 6.J.1
     Order order;
     order.type = OrderType::Disband;
     order.power = power;
@@ -127,12 +126,12 @@ Checked AdjustmentLedger::disband(PowerId power, const OrderSyntax& s) {
     const std::string note = letter_note(v, s.unit.type, *unit);
     const int excess = -allowance(power);
     if (excess <= 0)
-        return fail(power_name(v, power) + " has no units to remove (" +
-                    std::to_string(position_.center_count(power)) + " centres, " +
-                    units_word(position_.center_count(power) + excess) + ")");
+        return Checked::refused(v.power_name(power) + " has no units to remove (" +
+                                std::to_string(position_.center_count(power)) + " centres, " +
+                                units_word(position_.center_count(power) + excess) + ")");
     if (disbanded_[p]) return Checked{order, {}, note};  // the same unit again (DATC 6.J.2)
     if (removals_used_[power] >= excess)                 // DATC 4.D.6: the first disbands stand
-        return fail(power_name(v, power) + " must remove only " + units_word(excess));
+        return Checked::refused(v.power_name(power) + " must remove only " + units_word(excess));
     ++removals_used_[power];
     disbanded_[p] = true;
     return Checked{order, {}, note};

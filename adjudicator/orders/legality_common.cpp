@@ -14,10 +14,6 @@ std::string describe_unit(const Variant& v, UnitType type, Location where) {
     return std::string(1, unit_letter(type)) + " " + v.location_text(where);
 }
 
-std::string power_name(const Variant& v, PowerId power) {
-    return power < v.powers.size() ? v.powers[power].name : std::string("nobody");
-}
-
 std::string province_abbr(const Variant& v, ProvinceId province) {
     return province < v.provinces.size() ? v.provinces[province].abbr : std::string("?");
 }
@@ -26,7 +22,7 @@ std::string ownership_error(const Variant& v, const Unit* unit, ProvinceId where
     if (!unit) return "no unit at " + province_abbr(v, where);
     if (unit->power != power)
         return describe_unit(v, unit->type, unit->location) + " belongs to " +
-               power_name(v, unit->power) + ", not " + power_name(v, power);
+               v.power_name(unit->power) + ", not " + v.power_name(power);
     return {};
 }
 

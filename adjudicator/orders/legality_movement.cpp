@@ -275,7 +275,7 @@ void rail_move(const Variant& v, const Position& pos, const Unit& unit, const Or
         return std::find(line.provinces.begin(), line.provinces.end(), p) != line.provinces.end();
     };
     if (unit.power != line.power)
-        return refuse(out, "only " + power_name(v, line.power) + " may use the " + line.name);
+        return refuse(out, "only " + v.power_name(line.power) + " may use the " + line.name);
     if (unit.type != line.unit_type)
         return refuse(out, std::string("only ") +
                                (line.unit_type == UnitType::Army ? "armies" : "fleets") +

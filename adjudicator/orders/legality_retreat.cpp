@@ -10,10 +10,6 @@ namespace adjutant {
 
 namespace {
 
-Checked fail(std::string message) {
-    return Checked{std::nullopt, std::move(message), {}};
-}
-
 const DislodgedUnit* dislodged_at(const Position& pos, ProvinceId p) {
     for (const DislodgedUnit& d : pos.dislodged)
         if (d.unit.location.province == p) return &d;
@@ -43,18 +39,18 @@ Checked check_retreat(const Variant& v, const Position& pos, PowerId power, cons
         case SyntaxKind::Disband:
             break;
         default:  // DATC 6.H.1 to 6.H.3
-            return fail("only retreats and disbands are ordered in a retreat phase");
+            return Checked::refused("only retreats and disbands are ordered in a retreat phase");
     }
     const ProvinceId where = s.unit.place.province;
     const DislodgedUnit* du = dislodged_at(pos, where);
     if (!du) {
         if (const Unit* u = pos.unit_at(where))
-            return fail(describe_unit(v, u->type, u->location) +
-                        " was not dislodged; only dislodged units retreat");
-        return fail("no dislodged unit at " + province_abbr(v, where));
+            return Checked::refused(describe_unit(v, u->type, u->location) +
+                                    " was not dislodged; only dislodged units retreat");
+        return Checked::refused("no dislodged unit at " + province_abbr(v, where));
     }
     std::string error = ownership_error(v, &du->unit, where, power);
-    if (!error.empty()) return fail(error);
+    if (!error.empty()) return Checked::refused(error);
     Order order;
     order.power = power;
     order.unit_type = du->unit.type;
@@ -65,12 +61,12 @@ Checked check_retreat(const Variant& v, const Position& pos, PowerId power, cons
         return Checked{order, {}, note};
     }
     if (s.via_convoy || !s.path.empty())  // DATC 6.H.13
-        return fail("a retreat cannot be convoyed");
+        return Checked::refused("a retreat cannot be convoyed");
     const ProvinceId d = s.destination.province;
     std::vector<Coast> coasts;
     for (const Location& l : du->retreats)
         if (l.province == d) coasts.push_back(l.coast);
-    if (coasts.empty()) return fail(no_retreat_reason(v, pos, *du, d));
+    if (coasts.empty()) return Checked::refused(no_retreat_reason(v, pos, *du, d));
     order.type = OrderType::Retreat;
     const auto& own = v.provinces[d].coasts;
     const bool split = du->unit.type == UnitType::Fleet && !own.empty();
@@ -79,8 +75,9 @@ Checked check_retreat(const Variant& v, const Position& pos, PowerId power, cons
     if (!split || coasts.size() == 1) {
         order.destination = Location{d, split ? coasts.front() : Coast::None};
         if (split && named && *s.destination.coast != coasts.front())  // DATC 4.B.3
-            return fail(describe_unit(v, du->unit.type, du->unit.location) + " cannot retreat to " +
-                        v.location_text(Location{d, *s.destination.coast}));
+            return Checked::refused(describe_unit(v, du->unit.type, du->unit.location) +
+                                    " cannot retreat to " +
+                                    v.location_text(Location{d, *s.destination.coast}));
         return Checked{order, {}, note};
     }
     if (!named) {
@@ -89,12 +86,12 @@ Checked check_retreat(const Variant& v, const Position& pos, PowerId power, cons
             if (!list.empty()) list += " or ";
             for (char ch : coast_code(c)) list += static_cast<char>(ch - 'A' + 'a');
         }
-        return fail(province_abbr(v, d) + " needs a coast: " + list);
+        return Checked::refused(province_abbr(v, d) + " needs a coast: " + list);
     }
     order.destination = Location{d, *s.destination.coast};
     if (std::find(coasts.begin(), coasts.end(), *s.destination.coast) == coasts.end())
-        return fail(describe_unit(v, du->unit.type, du->unit.location) + " cannot retreat to " +
-                    v.location_text(order.destination));
+        return Checked::refused(describe_unit(v, du->unit.type, du->unit.location) +
+                                " cannot retreat to " + v.location_text(order.destination));
     return Checked{order, {}, note};
 }
 

@@ -588,8 +588,8 @@ class Driver {
 
     std::string permission_error(PowerId power) const {
         if (as_power_ == kNoPower || power == as_power_) return {};
-        return "you may only order for " + power_name(v_, as_power_) + ", not " +
-               power_name(v_, power);
+        return "you may only order for " + v_.power_name(as_power_) + ", not " +
+               v_.power_name(power);
     }
 
     // The verdicts are made in place in the output, with no judgement yet (legality writes

@@ -15,9 +15,9 @@ namespace {
 using nlohmann::json;
 
 // The core's fields of the document; each rule module reads its own (RuleModule::read_position).
-class Reader : public PositionReader {
+class CoreReader : public PositionReader {
   public:
-    Reader(const Variant& variant, Position& position)
+    CoreReader(const Variant& variant, Position& position)
         : PositionReader(variant, position),
           v_(variant),
           pos_(position),
@@ -210,12 +210,9 @@ json position_to_json(const Variant& variant, const Position& position) {
     json doc = json::object();
     doc["variant"] = variant.name;
     doc["phase"] = position.phase.code();
-    const auto power_name = [&](PowerId p) {
-        return p < variant.powers.size() ? variant.powers[p].name : std::string("?");
-    };
     json units = json::object();
     for (const Unit& u : position.units)
-        units[power_name(u.power)].push_back(unit_json(variant, u));
+        units[variant.power_name(u.power)].push_back(unit_json(variant, u));
     doc["units"] = std::move(units);
     if (position.next_unit_id != 0) doc["next_unit_id"] = position.next_unit_id;
     for (const RuleModule* m : rule_modules())
@@ -230,7 +227,7 @@ json position_to_json(const Variant& variant, const Position& position) {
                 entry["from"] = variant.provinces[d.attacker_from].abbr;
             for (const Location& r : d.retreats)
                 entry["retreats"].push_back(variant.location_text(r));
-            dislodged[power_name(d.unit.power)].push_back(std::move(entry));
+            dislodged[variant.power_name(d.unit.power)].push_back(std::move(entry));
         }
         doc["dislodged"] = std::move(dislodged);
     }
@@ -243,7 +240,7 @@ json position_to_json(const Variant& variant, const Position& position) {
     json centers = json::object();
     for (std::size_t i = 0; i < position.owner.size() && i < variant.provinces.size(); ++i)
         if (position.owner[i] != kNoPower)
-            centers[power_name(position.owner[i])].push_back(variant.provinces[i].abbr);
+            centers[variant.power_name(position.owner[i])].push_back(variant.provinces[i].abbr);
     doc["supply_centers"] = std::move(centers);
     return doc;
 }
@@ -252,7 +249,7 @@ PositionLoad position_from_json(const Variant& variant, const json& document) {
     PositionLoad out;
     Position position;
     position.owner.assign(variant.provinces.size(), kNoPower);
-    Reader reader(variant, position);
+    CoreReader reader(variant, position);
     reader.read(document);
     out.errors = reader.errors();
     if (out.errors.empty()) {

@@ -7,15 +7,9 @@
 
 namespace adjutant {
 
-namespace {
-std::string power_name(const Variant& v, PowerId p) {
-    return p < v.powers.size() ? v.powers[p].name : std::string();
-}
-}  // namespace
-
 nlohmann::json order_result_to_json(const Variant& v, const OrderResult& r) {
     nlohmann::json out;
-    out["power"] = power_name(v, r.order.power);
+    out["power"] = v.power_name(r.order.power);
     out["order"] = r.order.text(v);
     out["result"] = r.succeeded ? "succeeds" : "fails";
     if (r.reason != Reason::None)
@@ -33,7 +27,8 @@ nlohmann::json adjudication_to_json(const Variant& v, const ParsedOrders& parsed
     for (const OrderVerdict& verdict : parsed.verdicts) {
         if (verdict.accepted()) continue;
         nlohmann::json entry;
-        entry["power"] = power_name(v, verdict.power);
+        // A line outside any power's section is no power's: "".
+        entry["power"] = verdict.power == kNoPower ? std::string() : v.power_name(verdict.power);
         entry["input"] = verdict.input();
         entry["line"] = verdict.line;
         entry["result"] = "illegal";
@@ -45,7 +40,7 @@ nlohmann::json adjudication_to_json(const Variant& v, const ParsedOrders& parsed
     nlohmann::json dislodged = nlohmann::json::array();
     for (const DislodgedUnit& d : a.dislodged) {
         nlohmann::json entry;
-        entry["power"] = power_name(v, d.unit.power);
+        entry["power"] = v.power_name(d.unit.power);
         entry["unit"] =
             std::string(1, unit_letter(d.unit.type)) + " " + v.location_text(d.unit.location);
         entry["from"] = v.provinces[d.attacker_from].abbr;
@@ -59,7 +54,7 @@ nlohmann::json adjudication_to_json(const Variant& v, const ParsedOrders& parsed
         nlohmann::json events = nlohmann::json::array();
         for (const Event& e : a.events) {
             nlohmann::json entry = {{"kind", e.kind}, {"text", e.text}};
-            if (e.power != kNoPower) entry["power"] = power_name(v, e.power);
+            if (e.power != kNoPower) entry["power"] = v.power_name(e.power);
             if (e.province != kNoProvince) entry["province"] = v.provinces[e.province].abbr;
             if (e.supply_change != 0) entry["supply_change"] = e.supply_change;
             if (e.roll) {
@@ -74,7 +69,7 @@ nlohmann::json adjudication_to_json(const Variant& v, const ParsedOrders& parsed
         out["events"] = std::move(events);
     }
     out["next"] = position_to_json(v, a.next);
-    if (const PowerId w = winner(v, a.next); w != kNoPower) out["winner"] = power_name(v, w);
+    if (const PowerId w = winner(v, a.next); w != kNoPower) out["winner"] = v.power_name(w);
     return out;
 }
 

@@ -140,6 +140,10 @@ bool Variant::excepted(const Province& p, PowerId power) {
            p.not_a_center_for.end();
 }
 
+std::string Variant::power_name(PowerId power) const {
+    return power < powers.size() ? powers[power].name : std::string("nobody");
+}
+
 std::string Variant::location_text(Location where) const {
     if (where.province >= provinces.size()) return "?";
     std::string out = provinces[where.province].abbr;

@@ -14,7 +14,7 @@ using json = nlohmann::json;
 // The 1914 map's southern edge (Paris to Strasbourg) joined to the next copy's northern one:
 // French to French, French to Belgian and German to German ground, each with a road and
 // double-track rail, so supply lines, the rail network and its LOC flow span the whole front.
-constexpr std::pair<const char*, const char*> kLinks[] = {
+constexpr std::pair<const char*, const char*> kFrontLinks[] = {
     {"PAR", "LIL"},  // in copy i, in copy i + 1
     {"TRY", "MNS"},
     {"STR", "KOL"},
@@ -70,7 +70,7 @@ void tile_map(json& doc, const json& front, int copies) {
             doc["rail_links"].push_back(rail_link_in_copy(link, copy));
     }
     for (int copy = 0; copy + 1 < copies; ++copy)
-        for (const auto& [south, north] : kLinks) {
+        for (const auto& [south, north] : kFrontLinks) {
             const std::string a = in_copy(south, copy);
             const std::string b = in_copy(north, copy + 1);
             doc["provinces"][index[a]]["army"].push_back(b);

@@ -20,7 +20,7 @@ struct Link {
     const char* west;  // in copy i + 1
     const char* kind;  // "army" or "fleet"
 };
-constexpr Link kLinks[] = {
+constexpr Link kStandardLinks[] = {
     {"SYR", "NAF", "army"},
     {"MOS", "SPA", "army"},
     {"BAR", "NAO", "fleet"},
@@ -50,7 +50,7 @@ std::string synthetic_standard_json(int copies) {
             doc["provinces"].push_back(std::move(p));
         }
     for (int copy = 0; copy + 1 < copies; ++copy)
-        for (const Link& link : kLinks) {
+        for (const Link& link : kStandardLinks) {
             const std::string east = in_copy(link.east, copy);
             const std::string west = in_copy(link.west, copy + 1);
             doc["provinces"][index[east]][link.kind].push_back(west);

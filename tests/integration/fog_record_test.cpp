@@ -23,7 +23,7 @@ using json = nlohmann::json;
 namespace {
 
 // The 1914 map with its parser, as the server loads it.
-const LoadedVariant& western_front() {
+const LoadedVariant& loaded_western_front() {
     static const std::shared_ptr<const LoadedVariant> loaded = [] {
         std::ifstream in(std::string(ADJUTANT_SOURCE_DIR) +
                          "/config/variants/western-front-1914.json");
@@ -61,7 +61,7 @@ json texts(const json& list, const char* key) {
 }  // namespace
 
 TEST_CASE("Fog of war: a power reads the events its kind and its sight allow") {
-    const LoadedVariant& loaded = western_front();
+    const LoadedVariant& loaded = loaded_western_front();
     const adjutant::Variant& v = loaded.variant;
     const adjutant::PositionLoad before = adjutant::position_from_json(v, position());
     REQUIRE(before.ok());
@@ -118,7 +118,7 @@ TEST_CASE("Fog of war: a power reads the events its kind and its sight allow") {
 // A dislodgement of another power's names the provinces the unit may retreat to and the one
 // its attacker came from: the reader keeps those it sees.
 TEST_CASE("Fog of war: another power's dislodgement keeps the provinces in sight") {
-    const LoadedVariant& loaded = western_front();
+    const LoadedVariant& loaded = loaded_western_front();
     const adjutant::Variant& v = loaded.variant;
     const adjutant::PositionLoad before = adjutant::position_from_json(v, position());
     REQUIRE(before.ok());
@@ -144,7 +144,7 @@ TEST_CASE("Fog of war: another power's dislodgement keeps the provinces in sight
 // stands in sight. Its other orders in sight are read, and fail for the resolver's reasons only
 // ("Reasons").
 TEST_CASE("Fog of war: another power's supply orders and module reasons are its own") {
-    const LoadedVariant& loaded = western_front();
+    const LoadedVariant& loaded = loaded_western_front();
     const adjutant::Variant& v = loaded.variant;
     const adjutant::PositionLoad before = adjutant::position_from_json(v, position());
     REQUIRE(before.ok());

@@ -40,7 +40,7 @@ ProvinceId prov(const Variant& v, const char* abbr) {
     return id;
 }
 
-Location at(const Variant& v, const char* abbr, Coast coast = Coast::None) {
+Location place(const Variant& v, const char* abbr, Coast coast = Coast::None) {
     return Location{prov(v, abbr), coast};
 }
 
@@ -107,44 +107,44 @@ TEST_CASE("colonial adjacency: split coasts of Arabia, Bangkok and Seoul") {
     CHECK(v.provinces[prov(v, "SEO")].coasts == std::vector<Coast>{Coast::East, Coast::West});
 
     // Arabia: the north coast is on the Persian Gulf, the south coast on the Arabian Sea.
-    CHECK(v.fleet_can_move(at(v, "ARB", Coast::North), at(v, "PGF")));
-    CHECK(v.fleet_can_move(at(v, "PGF"), at(v, "ARB", Coast::North)));
-    CHECK(v.fleet_can_move(at(v, "ARB", Coast::North), at(v, "BAG")));
-    CHECK_FALSE(v.fleet_can_move(at(v, "ARB", Coast::South), at(v, "PGF")));
-    CHECK(v.fleet_can_move(at(v, "ARB", Coast::South), at(v, "ARS")));
-    CHECK(v.fleet_can_move(at(v, "ARB", Coast::South), at(v, "GOA")));
-    CHECK(v.fleet_can_move(at(v, "ADE"), at(v, "ARB", Coast::South)));
-    CHECK_FALSE(v.fleet_can_move(at(v, "ARB", Coast::North), at(v, "ARS")));
-    CHECK_FALSE(v.fleet_can_move(at(v, "RED"), at(v, "ARB", Coast::South)));
-    CHECK(v.reachable_coasts(at(v, "OMA"), prov(v, "ARB")) ==
+    CHECK(v.fleet_can_move(place(v, "ARB", Coast::North), place(v, "PGF")));
+    CHECK(v.fleet_can_move(place(v, "PGF"), place(v, "ARB", Coast::North)));
+    CHECK(v.fleet_can_move(place(v, "ARB", Coast::North), place(v, "BAG")));
+    CHECK_FALSE(v.fleet_can_move(place(v, "ARB", Coast::South), place(v, "PGF")));
+    CHECK(v.fleet_can_move(place(v, "ARB", Coast::South), place(v, "ARS")));
+    CHECK(v.fleet_can_move(place(v, "ARB", Coast::South), place(v, "GOA")));
+    CHECK(v.fleet_can_move(place(v, "ADE"), place(v, "ARB", Coast::South)));
+    CHECK_FALSE(v.fleet_can_move(place(v, "ARB", Coast::North), place(v, "ARS")));
+    CHECK_FALSE(v.fleet_can_move(place(v, "RED"), place(v, "ARB", Coast::South)));
+    CHECK(v.reachable_coasts(place(v, "OMA"), prov(v, "ARB")) ==
           std::vector<Coast>{Coast::North, Coast::South});
-    CHECK(v.reachable_coasts(at(v, "PGF"), prov(v, "ARB")) == std::vector<Coast>{Coast::North});
-    CHECK(v.reachable_coasts(at(v, "GOA"), prov(v, "ARB")) == std::vector<Coast>{Coast::South});
+    CHECK(v.reachable_coasts(place(v, "PGF"), prov(v, "ARB")) == std::vector<Coast>{Coast::North});
+    CHECK(v.reachable_coasts(place(v, "GOA"), prov(v, "ARB")) == std::vector<Coast>{Coast::South});
 
     // Bangkok: the west coast on the Andaman Sea, the east coast on the Gulf of Siam.
-    CHECK(v.fleet_can_move(at(v, "BAN", Coast::West), at(v, "AND")));
-    CHECK(v.fleet_can_move(at(v, "BAN", Coast::West), at(v, "RAN")));
-    CHECK_FALSE(v.fleet_can_move(at(v, "BAN", Coast::East), at(v, "AND")));
-    CHECK(v.fleet_can_move(at(v, "GOS"), at(v, "BAN", Coast::East)));
-    CHECK(v.fleet_can_move(at(v, "BAN", Coast::East), at(v, "CAM")));
-    CHECK_FALSE(v.fleet_can_move(at(v, "BAN", Coast::West), at(v, "GOS")));
-    CHECK(v.reachable_coasts(at(v, "MAL"), prov(v, "BAN")) ==
+    CHECK(v.fleet_can_move(place(v, "BAN", Coast::West), place(v, "AND")));
+    CHECK(v.fleet_can_move(place(v, "BAN", Coast::West), place(v, "RAN")));
+    CHECK_FALSE(v.fleet_can_move(place(v, "BAN", Coast::East), place(v, "AND")));
+    CHECK(v.fleet_can_move(place(v, "GOS"), place(v, "BAN", Coast::East)));
+    CHECK(v.fleet_can_move(place(v, "BAN", Coast::East), place(v, "CAM")));
+    CHECK_FALSE(v.fleet_can_move(place(v, "BAN", Coast::West), place(v, "GOS")));
+    CHECK(v.reachable_coasts(place(v, "MAL"), prov(v, "BAN")) ==
           std::vector<Coast>{Coast::East, Coast::West});
 
     // Seoul: the east coast on the Sea of Japan, the west coast on the Yellow Sea.
-    CHECK(v.fleet_can_move(at(v, "SEO", Coast::East), at(v, "SOJ")));
-    CHECK(v.fleet_can_move(at(v, "SEO", Coast::East), at(v, "VLA")));
-    CHECK_FALSE(v.fleet_can_move(at(v, "SEO", Coast::West), at(v, "SOJ")));
-    CHECK(v.fleet_can_move(at(v, "YEL"), at(v, "SEO", Coast::West)));
-    CHECK(v.fleet_can_move(at(v, "SEO", Coast::West), at(v, "POR")));
-    CHECK_FALSE(v.fleet_can_move(at(v, "SEO", Coast::East), at(v, "YEL")));
-    CHECK(v.reachable_coasts(at(v, "FUS"), prov(v, "SEO")) ==
+    CHECK(v.fleet_can_move(place(v, "SEO", Coast::East), place(v, "SOJ")));
+    CHECK(v.fleet_can_move(place(v, "SEO", Coast::East), place(v, "VLA")));
+    CHECK_FALSE(v.fleet_can_move(place(v, "SEO", Coast::West), place(v, "SOJ")));
+    CHECK(v.fleet_can_move(place(v, "YEL"), place(v, "SEO", Coast::West)));
+    CHECK(v.fleet_can_move(place(v, "SEO", Coast::West), place(v, "POR")));
+    CHECK_FALSE(v.fleet_can_move(place(v, "SEO", Coast::East), place(v, "YEL")));
+    CHECK(v.reachable_coasts(place(v, "FUS"), prov(v, "SEO")) ==
           std::vector<Coast>{Coast::East, Coast::West});
 
     // A fleet never stands on a split province without its coast.
-    CHECK_FALSE(v.fleet_can_move(at(v, "PGF"), at(v, "ARB")));
-    CHECK_FALSE(v.can_stand(UnitType::Fleet, at(v, "SEO")));
-    CHECK(v.can_stand(UnitType::Army, at(v, "BAN")));
+    CHECK_FALSE(v.fleet_can_move(place(v, "PGF"), place(v, "ARB")));
+    CHECK_FALSE(v.can_stand(UnitType::Fleet, place(v, "SEO")));
+    CHECK(v.can_stand(UnitType::Army, place(v, "BAN")));
 }
 
 TEST_CASE("colonial adjacency: land bridges, islands and canals") {
@@ -155,20 +155,20 @@ TEST_CASE("colonial adjacency: land bridges, islands and canals") {
     CHECK(v.army_can_move(prov(v, "OTA"), prov(v, "SAK")));
     CHECK(v.army_can_move(prov(v, "SAK"), prov(v, "OTA")));
     CHECK_FALSE(v.army_can_move(prov(v, "AKI"), prov(v, "SAK")));
-    CHECK(v.fleet_can_move(at(v, "AKI"), at(v, "OTA")));
-    CHECK(v.fleet_can_move(at(v, "OTA"), at(v, "SAK")));
-    CHECK(v.fleet_can_move(at(v, "SAK"), at(v, "OKH")));
+    CHECK(v.fleet_can_move(place(v, "AKI"), place(v, "OTA")));
+    CHECK(v.fleet_can_move(place(v, "OTA"), place(v, "SAK")));
+    CHECK(v.fleet_can_move(place(v, "SAK"), place(v, "OKH")));
     // Islands without a land link: no army adjacency at all.
     for (const char* island : {"CEY", "CEL", "FOR", "JAV", "NEW", "SUM"}) {
         CAPTURE(island);
         CHECK(v.army_adjacency[prov(v, island)].empty());
     }
     CHECK_FALSE(v.army_can_move(prov(v, "MAD"), prov(v, "CEY")));
-    CHECK(v.fleet_can_move(at(v, "CEY"), at(v, "GOM")));
+    CHECK(v.fleet_can_move(place(v, "CEY"), place(v, "GOM")));
     // The Suez Canal is a special rule, not an edge: MED and RED touch only through Egypt.
-    CHECK_FALSE(v.fleet_can_move(at(v, "MED"), at(v, "RED")));
-    CHECK(v.fleet_can_move(at(v, "EGY"), at(v, "MED")));
-    CHECK(v.fleet_can_move(at(v, "EGY"), at(v, "RED")));
+    CHECK_FALSE(v.fleet_can_move(place(v, "MED"), place(v, "RED")));
+    CHECK(v.fleet_can_move(place(v, "EGY"), place(v, "MED")));
+    CHECK(v.fleet_can_move(place(v, "EGY"), place(v, "RED")));
     // The Trans-Siberian line runs along ordinary army adjacencies.
     const char* line[] = {"MOS", "PRM", "OMS", "KRA", "IRK", "VLA"};
     for (std::size_t i = 0; i + 1 < std::size(line); ++i) {
@@ -178,11 +178,11 @@ TEST_CASE("colonial adjacency: land bridges, islands and canals") {
     CHECK_FALSE(v.army_can_move(prov(v, "MOS"), prov(v, "VLA")));
     // Armies and fleets differ along coasts; no army crosses water.
     CHECK(v.army_can_move(prov(v, "HON"), prov(v, "CAN")));
-    CHECK(v.fleet_can_move(at(v, "HON"), at(v, "SCS")));
+    CHECK(v.fleet_can_move(place(v, "HON"), place(v, "SCS")));
     CHECK(v.army_can_move(prov(v, "SYR"), prov(v, "ARB")));
-    CHECK_FALSE(v.fleet_can_reach(at(v, "SYR"), prov(v, "ARB")));
+    CHECK_FALSE(v.fleet_can_reach(place(v, "SYR"), prov(v, "ARB")));
     CHECK_FALSE(v.army_can_move(prov(v, "SIN"), prov(v, "SUM")));
-    CHECK_FALSE(v.fleet_can_reach(at(v, "BOM"), prov(v, "DEL")));
+    CHECK_FALSE(v.fleet_can_reach(place(v, "BOM"), prov(v, "DEL")));
 }
 
 TEST_CASE("colonial adjacency is symmetric and sorted") {

@@ -28,12 +28,6 @@ const char* const kDetachments = R"({"phase": "1914W32M",
     "detachments": {"France": ["MEA", "PAR"], "Germany": ["SAA"]},
     "scouted": {"France": ["MET"]}})";
 
-std::string all_errors(const PositionLoad& load) {
-    std::string all;
-    for (const std::string& e : load.errors) all += e + "\n";
-    return all;
-}
-
 Position loaded(const Variant& v, const json& doc) {
     const PositionLoad load = position_from_json(v, doc);
     INFO(all_errors(load));

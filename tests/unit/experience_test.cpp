@@ -22,11 +22,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string western_front_text() {
-    return read_text_file(std::string(ADJUTANT_SOURCE_DIR) +
-                          "/config/variants/western-front-1914.json");
-}
-
 // The record of the army that starts the game in `province`, or nullptr.
 const experience::ArmyClasses* start_record(const Variant& v, const Position& start,
                                             const char* province) {
@@ -62,7 +57,7 @@ TEST_CASE("Experience: 4d, each nation starts with 250 points of guards or veter
 }
 
 TEST_CASE("Experience: the variant's parameters, by the module's own schema") {
-    json doc = json::parse(western_front_text());
+    json doc = json::parse(variant_text("western-front-1914"));
     REQUIRE(doc["rules"].contains("experience"));
     for (const char* bad :
          {R"({"start": {"France": {"army": "NAN", "class": "guards"}}})",

@@ -23,12 +23,6 @@ const char* const kWorks = R"({"variant": "western-front-1914", "phase": "1914W3
     "units": {"France": [{"unit": "A ARG", "id": 4, "points": 400, "supply": 5, "engineers": 1}]},
     "field_works": {"France": [{"province": "ARG", "army": 4}]}})";
 
-std::string all_errors(const PositionLoad& load) {
-    std::string all;
-    for (const std::string& e : load.errors) all += e + "\n";
-    return all;
-}
-
 }  // namespace
 
 TEST_CASE("Field works: a position's works round-trip through its document") {

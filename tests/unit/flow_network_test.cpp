@@ -9,18 +9,17 @@
 #include <cstdint>
 #include <vector>
 
+#include "rail_graph_lists.h"
 #include "rules/rail/flow_network.h"
 
+using adjutant::rail::at;
 using adjutant::rail::FlowNetwork;
+using adjutant::test::Lcg;
 
 namespace {
 
 constexpr int kSource = 0;
 constexpr int kSink = 1;
-
-std::size_t at(int i) {
-    return static_cast<std::size_t>(i);
-}
 
 int edges_of(const FlowNetwork& net, int nodes) {
     return net.first(nodes);
@@ -81,14 +80,6 @@ void search(const FlowNetwork& net, int node, FlowNetwork::Cost cost, std::vecto
         on_path[at(to)] = 0;
     }
 }
-
-struct Lcg {
-    std::uint64_t state;
-    int below(int n) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return static_cast<int>((state >> 33) % static_cast<std::uint64_t>(n));
-    }
-};
 
 }  // namespace
 

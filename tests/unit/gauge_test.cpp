@@ -23,18 +23,6 @@ json gauge_variant() {
         read_text_file(std::string(ADJUTANT_SOURCE_DIR) + "/tests/variants/gauge-test.json"));
 }
 
-std::string all_errors(const PositionLoad& load) {
-    std::string all;
-    for (const std::string& e : load.errors) all += e + "\n";
-    return all;
-}
-
-std::string all_errors(const VariantLoad& load) {
-    std::string all;
-    for (const VariantError& e : load.errors) all += e.path + ": " + e.message + "\n";
-    return all;
-}
-
 }  // namespace
 
 TEST_CASE("Gauge: the test variant lays its links and powers in the gauges it declares") {

@@ -32,17 +32,6 @@ const char* const kPool = R"({"variant": "western-front-1914", "phase": "1914W36
                                       {"name": "von Gallwitz"}],
                              "fallen": ["von Emmich"]}}})";
 
-std::string all_errors(const PositionLoad& load) {
-    std::string all;
-    for (const std::string& e : load.errors) all += e + "\n";
-    return all;
-}
-
-std::string western_front_text() {
-    return read_text_file(std::string(ADJUTANT_SOURCE_DIR) +
-                          "/config/variants/western-front-1914.json");
-}
-
 }  // namespace
 
 TEST_CASE("Generals: a position's pools round-trip through its document") {
@@ -104,7 +93,7 @@ TEST_CASE("Generals: broken pools in a document are refused, each with its reaso
 }
 
 TEST_CASE("Generals: the variant's parameters, by the module's own schema") {
-    json doc = json::parse(western_front_text());
+    json doc = json::parse(variant_text("western-front-1914"));
     REQUIRE(doc["rules"].contains("generals"));
     {
         const VariantLoad load = load_variant(doc.dump());
@@ -157,7 +146,7 @@ TEST_CASE("Generals: the starting pools are twenty a power, the commanders first
 }
 
 TEST_CASE("Generals: a power the variant names too few for is given numbered generals") {
-    json doc = json::parse(western_front_text());
+    json doc = json::parse(variant_text("western-front-1914"));
     doc["rules"]["generals"] = json::parse(R"({"pool": 4, "names": {"Britain": ["Haig"]}})");
     const VariantLoad load = load_variant(doc.dump());
     REQUIRE(load.ok());

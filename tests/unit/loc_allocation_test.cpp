@@ -15,24 +15,13 @@
 #include "rail_graph_lists.h"
 #include "rules/rail/max_flow.h"
 
+using adjutant::rail::at;
+using adjutant::test::Lcg;
 using adjutant::test::RailLists;
 
 namespace {
 
 using Route = std::vector<int>;
-
-// A fixed linear congruential generator: the same graphs on every platform.
-struct Lcg {
-    std::uint64_t state;
-    int below(int n) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return static_cast<int>((state >> 33) % static_cast<std::uint64_t>(n));
-    }
-};
-
-std::size_t at(int i) {
-    return static_cast<std::size_t>(i);
-}
 
 // Capacity and unfilled places of the link from v to w (unlimited when not limited).
 std::pair<int, int> link_of(const RailLists& g, int v, int w) {

@@ -30,22 +30,19 @@ Position colonial_position(std::initializer_list<std::pair<const char*, const ch
     return pos;
 }
 
-// "canonical" when accepted, "error: ..." when refused; the last line's verdict.
-std::string verdict(const Position& pos, const std::string& text) {
-    const ParsedOrders parsed = parse_orders(testing::variant_named("colonial"), pos, text);
-    REQUIRE(!parsed.verdicts.empty());
-    const OrderVerdict& v = parsed.verdicts.back();
-    return v.accepted() ? v.canonical(testing::variant_named("colonial")) : "error: " + v.error;
+// The last line's verdict: its canonical order when accepted, "error: ..." when refused.
+std::string colonial_verdict(const Position& pos, const std::string& text) {
+    return testing::last_verdict(testing::variant_named("colonial"), pos, text);
 }
 
 }  // namespace
 
 TEST_CASE("colonial: the TSR order is read in every spelling") {
     const Position pos = colonial_position({{"Russia", "A MOS"}});
-    CHECK(verdict(pos, "Russia: A MOS-TSR-IRK") == "A MOS - TSR - IRK");
-    CHECK(verdict(pos, "Russia: a mos - tsr - irk") == "A MOS - TSR - IRK");
-    CHECK(verdict(pos, "Russia: A Moscow -> TSR -> Irkutsk") == "A MOS - TSR - IRK");
-    CHECK(verdict(pos, "Russian: A MOS-TSR-VLA") == "A MOS - TSR - VLA");
+    CHECK(colonial_verdict(pos, "Russia: A MOS-TSR-IRK") == "A MOS - TSR - IRK");
+    CHECK(colonial_verdict(pos, "Russia: a mos - tsr - irk") == "A MOS - TSR - IRK");
+    CHECK(colonial_verdict(pos, "Russia: A Moscow -> TSR -> Irkutsk") == "A MOS - TSR - IRK");
+    CHECK(colonial_verdict(pos, "Russian: A MOS-TSR-VLA") == "A MOS - TSR - VLA");
 }
 
 TEST_CASE("colonial: TSR misuse gets a precise error") {
@@ -55,15 +52,15 @@ TEST_CASE("colonial: TSR misuse gets a precise error") {
                                             {"Russia", "A ORE"},
                                             {"China", "A KRA"},
                                             {"China", "A MON"}});
-    CHECK(verdict(pos, "China: A KRA-TSR-IRK") == "error: only Russia may use the TSR");
-    CHECK(verdict(pos, "Russia: F VLA-TSR-IRK") == "error: only armies may use the TSR");
-    CHECK(verdict(pos, "Russia: A ORE-TSR-IRK") == "error: A ORE is not on the TSR");
-    CHECK(verdict(pos, "Russia: A MOS-TSR-MON") == "error: MON is not on the TSR");
-    CHECK(verdict(pos, "Russia: A MOS-TSR-KRA") ==
+    CHECK(colonial_verdict(pos, "China: A KRA-TSR-IRK") == "error: only Russia may use the TSR");
+    CHECK(colonial_verdict(pos, "Russia: F VLA-TSR-IRK") == "error: only armies may use the TSR");
+    CHECK(colonial_verdict(pos, "Russia: A ORE-TSR-IRK") == "error: A ORE is not on the TSR");
+    CHECK(colonial_verdict(pos, "Russia: A MOS-TSR-MON") == "error: MON is not on the TSR");
+    CHECK(colonial_verdict(pos, "Russia: A MOS-TSR-KRA") ==
           "error: the TSR only carries a unit to an unoccupied province; KRA is occupied");
-    CHECK(verdict(pos, "Russia: A MOS-TSR-MOS") == "error: A MOS is already in MOS");
-    CHECK(verdict(pos, "Russia: A MOS-XYZ-IRK") == "error: unknown province 'XYZ'");
-    CHECK(verdict(pos, "Russia: A MOS-TSR-IRK\nRussia: A OMS-TSR-IRK") ==
+    CHECK(colonial_verdict(pos, "Russia: A MOS-TSR-MOS") == "error: A MOS is already in MOS");
+    CHECK(colonial_verdict(pos, "Russia: A MOS-XYZ-IRK") == "error: unknown province 'XYZ'");
+    CHECK(colonial_verdict(pos, "Russia: A MOS-TSR-IRK\nRussia: A OMS-TSR-IRK") ==
           "error: only one unit may use the TSR per turn; line 1 already moves A MOS on it");
 }
 
@@ -80,7 +77,7 @@ TEST_CASE("colonial: the TSR is a movement-phase order only") {
     const Variant& v = testing::variant_named("colonial");
     Position pos = colonial_position({{"Russia", "A MOS"}});
     pos.phase = *Phase::parse("W1870A");
-    CHECK(verdict(pos, "Russia: A MOS-TSR-IRK") ==
+    CHECK(colonial_verdict(pos, "Russia: A MOS-TSR-IRK") ==
           "error: only builds, disbands and waives are ordered in an adjustment phase");
     (void)v;
 }
@@ -88,17 +85,18 @@ TEST_CASE("colonial: the TSR is a movement-phase order only") {
 TEST_CASE("colonial: PERMIT and the Suez Canal") {
     const Position pos = colonial_position(
         {{"Turkey", "A EGY"}, {"Britain", "F MED"}, {"Britain", "F ADE"}, {"France", "F RED"}});
-    CHECK(verdict(pos, "Turkey: PERMIT SUEZ Britain") == "PERMIT SUEZ Britain");
-    CHECK(verdict(pos, "Turkey: permit british") == "PERMIT SUEZ Britain");
-    CHECK(verdict(pos, "Britain: F MED - RED") == "F MED - RED");
-    CHECK(verdict(pos, "Britain: F MED S F ADE - RED") == "F MED S F ADE - RED");
-    CHECK(verdict(pos, "Turkey: PERMIT SUEZ Turkey") ==
+    CHECK(colonial_verdict(pos, "Turkey: PERMIT SUEZ Britain") == "PERMIT SUEZ Britain");
+    CHECK(colonial_verdict(pos, "Turkey: permit british") == "PERMIT SUEZ Britain");
+    CHECK(colonial_verdict(pos, "Britain: F MED - RED") == "F MED - RED");
+    CHECK(colonial_verdict(pos, "Britain: F MED S F ADE - RED") == "F MED S F ADE - RED");
+    CHECK(colonial_verdict(pos, "Turkey: PERMIT SUEZ Turkey") ==
           "error: your own fleets need no permission to use the SUEZ canal");
-    CHECK(verdict(pos, "France: PERMIT SUEZ Britain") ==
+    CHECK(colonial_verdict(pos, "France: PERMIT SUEZ Britain") ==
           "error: only the power with a unit in EGY can permit passage through the SUEZ canal");
-    CHECK(verdict(pos, "Turkey: PERMIT SUEZ Atlantis") == "error: unknown power 'Atlantis'");
+    CHECK(colonial_verdict(pos, "Turkey: PERMIT SUEZ Atlantis") ==
+          "error: unknown power 'Atlantis'");
 
     const Position closed = colonial_position({{"Britain", "F MED"}});
-    CHECK(verdict(closed, "Britain: F MED - RED") ==
+    CHECK(colonial_verdict(closed, "Britain: F MED - RED") ==
           "error: the SUEZ canal is closed: no unit in EGY");
 }

@@ -25,14 +25,6 @@ Position rail_position(const char* json) {
     return *load.position;
 }
 
-// "canonical" when accepted, "error: ..." when refused; the last line's verdict.
-std::string verdict(const Position& pos, const std::string& text) {
-    const ParsedOrders parsed = parse_orders(western_front(), pos, text);
-    REQUIRE(!parsed.verdicts.empty());
-    const OrderVerdict& v = parsed.verdicts.back();
-    return v.accepted() ? v.canonical(western_front()) : "error: " + v.error;
-}
-
 constexpr const char* kGermanLine = R"({"phase": "1914W32M",
     "units": {"Germany": [{"unit": "A KOL", "points": 500, "supply": 2},
                           {"unit": "A AAC", "points": 500, "supply": 2}],
@@ -40,25 +32,30 @@ constexpr const char* kGermanLine = R"({"phase": "1914W32M",
     "supply_centers": {"Germany": ["AAC", "KOL", "LIE"]},
     "rail": {"Germany": {"capacity_3": ["KOL", "AAC", "LIE"]}}})";
 
+// The last line's verdict: its canonical order when accepted, "error: ..." when refused.
+std::string rail_verdict(const Position& pos, const std::string& text) {
+    return testing::last_verdict(western_front(), pos, text);
+}
+
 }  // namespace
 
 TEST_CASE("rail network: the RAIL order is read in every spelling") {
     const Position pos = rail_position(kGermanLine);
-    CHECK(verdict(pos, "Germany: A KOL-RAIL-LIE") == "A KOL - RAIL - LIE");
-    CHECK(verdict(pos, "Germany: a kol - rail - lie") == "A KOL - RAIL - LIE");
-    CHECK(verdict(pos, "Germany: A Koeln -> RAIL -> Liege") == "A KOL - RAIL - LIE");
-    CHECK(verdict(pos, "Germany: Army Cologne - Rail - Luik") == "A KOL - RAIL - LIE");
+    CHECK(rail_verdict(pos, "Germany: A KOL-RAIL-LIE") == "A KOL - RAIL - LIE");
+    CHECK(rail_verdict(pos, "Germany: a kol - rail - lie") == "A KOL - RAIL - LIE");
+    CHECK(rail_verdict(pos, "Germany: A Koeln -> RAIL -> Liege") == "A KOL - RAIL - LIE");
+    CHECK(rail_verdict(pos, "Germany: Army Cologne - Rail - Luik") == "A KOL - RAIL - LIE");
 }
 
 TEST_CASE("rail network: misuse gets a precise error") {
     const Position pos = rail_position(kGermanLine);
-    CHECK(verdict(pos, "Germany: A KOL-RAIL-KOL") == "error: A KOL is already in KOL");
-    CHECK(verdict(pos, "Germany: A KOL-RAIL-TRI") ==
+    CHECK(rail_verdict(pos, "Germany: A KOL-RAIL-KOL") == "error: A KOL is already in KOL");
+    CHECK(rail_verdict(pos, "Germany: A KOL-RAIL-TRI") ==
           "error: the rail in TRI is not operational for Germany: a rail move cannot disembark "
           "there");
-    CHECK(verdict(pos, "Britain: A BOU-RAIL-CAL") ==
+    CHECK(rail_verdict(pos, "Britain: A BOU-RAIL-CAL") ==
           "error: the rail in BOU is not operational for Britain: a rail move cannot embark there");
-    CHECK(verdict(pos, "Germany: A KOL - RAIL -") ==
+    CHECK(rail_verdict(pos, "Germany: A KOL - RAIL -") ==
           "error: missing destination for the rail move");
     // Two rides of one power are both accepted: they share the capacity at adjudication.
     const ParsedOrders both =
@@ -81,18 +78,17 @@ TEST_CASE("rail network: a march to the railhead next door, then the ride (seed 
                               {"unit": "A MET", "points": 300, "supply": 2}]},
         "supply_centers": {"Germany": ["MET", "SAA", "TRI"]},
         "rail": {"Germany": {"capacity_3": ["MOR", "MET", "THI", "LUX", "TRI", "SAA"]}}})");
-    CHECK(verdict(pos, "Germany: A MOR-MET-RAIL-LUX") == "A MOR - MET - RAIL - LUX");
-    CHECK(verdict(pos, "Germany: a mor - met - rail - lux") == "A MOR - MET - RAIL - LUX");
-    CHECK(verdict(pos, "Germany: Army Morchingen -> Metz -> Rail -> Luxemburg") ==
+    CHECK(rail_verdict(pos, "Germany: A MOR-MET-RAIL-LUX") == "A MOR - MET - RAIL - LUX");
+    CHECK(rail_verdict(pos, "Germany: a mor - met - rail - lux") == "A MOR - MET - RAIL - LUX");
+    CHECK(rail_verdict(pos, "Germany: Army Morchingen -> Metz -> Rail -> Luxemburg") ==
           "A MOR - MET - RAIL - LUX");
     // An old-style path without RAIL stays a plain move, refused as before.
-    CHECK(
-        verdict(pos, "Germany: A MOR - MET - LUX").rfind("error: a move has one destination", 0) ==
-        0);
-    CHECK(verdict(pos, "Germany: A MET - MET - RAIL - LUX") ==
+    CHECK(rail_verdict(pos, "Germany: A MOR - MET - LUX")
+              .rfind("error: a move has one destination", 0) == 0);
+    CHECK(rail_verdict(pos, "Germany: A MET - MET - RAIL - LUX") ==
           "error: A MET is already in MET: write A MET - RAIL - LUX");
-    CHECK(verdict(pos, "Germany: A MOR - MET - RAIL - MET") ==
+    CHECK(rail_verdict(pos, "Germany: A MOR - MET - RAIL - MET") ==
           "error: A MOR would march to MET and ride nowhere: write A MOR - MET");
-    CHECK(verdict(pos, "Germany: A MOR - MET - RAIL -") ==
+    CHECK(rail_verdict(pos, "Germany: A MOR - MET - RAIL -") ==
           "error: missing destination for the rail move");
 }

@@ -7,29 +7,19 @@
 #include <string>
 
 #include "position/position_json.h"
+#include "rules_case.h"
 #include "starting_position.h"
 #include "variant/variant_json.h"
 
 using namespace adjutant;
+using adjutant::testing::standard_variant;
 using nlohmann::json;
 
 namespace {
 
-const Variant& standard() {
-    static const Variant variant = [] {
-        std::ifstream in(std::string(ADJUTANT_SOURCE_DIR) + "/config/variants/standard.json");
-        std::ostringstream text;
-        text << in.rdbuf();
-        VariantLoad load = load_variant(text.str());
-        REQUIRE(load.ok());
-        return std::move(*load.variant);
-    }();
-    return variant;
-}
-
 // The one error a document produces, or a note that there were none or several.
 std::string only_error(const json& doc) {
-    const PositionLoad load = position_from_json(standard(), doc);
+    const PositionLoad load = position_from_json(standard_variant(), doc);
     if (load.errors.size() == 1) return load.errors[0];
     std::string all = std::to_string(load.errors.size()) + " errors:";
     for (const std::string& e : load.errors) all += "\n" + e;
@@ -39,7 +29,7 @@ std::string only_error(const json& doc) {
 }  // namespace
 
 TEST_CASE("unit text: abbreviations, names and both coast notations") {
-    const Variant& v = standard();
+    const Variant& v = standard_variant();
     const PowerId russia = v.find_power("Russia");
     const ProvinceId stp = v.find_province("STP");
     const Unit fleet_sc{UnitType::Fleet, russia, Location{stp, Coast::South}, {}};
@@ -68,7 +58,7 @@ TEST_CASE("unit text: abbreviations, names and both coast notations") {
 }
 
 TEST_CASE("the starting position round-trips") {
-    const Variant& v = standard();
+    const Variant& v = standard_variant();
     const Position start = starting_position(v);
     const json doc = position_to_json(v, start);
     CHECK(doc["variant"] == "standard");
@@ -86,7 +76,7 @@ TEST_CASE("the starting position round-trips") {
 }
 
 TEST_CASE("a retreat position with the example document round-trips") {
-    const Variant& v = standard();
+    const Variant& v = standard_variant();
     const json doc = json::parse(R"({"variant": "standard", "phase": "S1901R",
         "units": {"France": ["A PAR", "F BRE"], "Russia": ["F STP/SC"], "Austria": ["A VIE"]},
         "dislodged": {"Italy": [{"unit": "A VIE", "from": "TRI", "retreats": ["GAL", "BOH"]}]},
@@ -152,7 +142,7 @@ TEST_CASE("position errors name the path") {
           "/dislodged/Italy/0: missing field \"unit\"");
     // Every error is reported.
     const PositionLoad many = position_from_json(
-        standard(), with(R"({"phase": "X", "units": {"France": ["A XYZ", "F PAR"]}})"));
+        standard_variant(), with(R"({"phase": "X", "units": {"France": ["A XYZ", "F PAR"]}})"));
     CHECK(many.errors.size() == 3);
     CHECK_FALSE(many.position);
 }

@@ -11,6 +11,15 @@
 
 namespace adjutant::test {
 
+// A fixed linear congruential generator: the same graphs on every platform.
+struct Lcg {
+    std::uint64_t state;
+    int below(int n) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<int>((state >> 33) % static_cast<std::uint64_t>(n));
+    }
+};
+
 struct RailLists {
     std::vector<int> capacity;
     std::vector<std::vector<int>> links;  // per vertex: neighbours, sorted

@@ -55,6 +55,30 @@ std::string read_text_file(const std::string& path) {
     return buffer.str();
 }
 
+std::string variant_text(const std::string& name) {
+    return read_text_file(std::string(ADJUTANT_SOURCE_DIR) + "/config/variants/" + name + ".json");
+}
+
+std::string all_errors(const PositionLoad& load) {
+    std::string all;
+    for (const std::string& e : load.errors) all += e + "\n";
+    return all;
+}
+
+std::string all_errors(const VariantLoad& load) {
+    std::string all;
+    for (const VariantError& e : load.errors) all += e.path + ": " + e.message + "\n";
+    return all;
+}
+
+std::string last_verdict(const Variant& variant, const Position& position,
+                         const std::string& text) {
+    const ParsedOrders parsed = parse_orders(variant, position, text);
+    REQUIRE(!parsed.verdicts.empty());
+    const OrderVerdict& v = parsed.verdicts.back();
+    return v.accepted() ? v.canonical(variant) : "error: " + v.error;
+}
+
 const Variant& variant_named(const std::string& name) {
     static std::map<std::string, Variant> cache;
     auto it = cache.find(name);

@@ -9,6 +9,12 @@
 
 #include "variant/variant.h"
 
+namespace adjutant {
+struct Position;
+struct PositionLoad;
+struct VariantLoad;
+}  // namespace adjutant
+
 namespace adjutant::testing {
 
 struct Stage {
@@ -64,6 +70,14 @@ std::span<const char* const> rules_case_suites();
 
 // Reads a whole file; throws std::runtime_error when it cannot.
 std::string read_text_file(const std::string& path);
+// config/variants/NAME.json's text.
+std::string variant_text(const std::string& name);
+// The verdict on the last line of `text` as a string: its canonical order when accepted,
+// "error: ..." when refused.
+std::string last_verdict(const Variant& variant, const Position& position, const std::string& text);
+// A load's errors, one per line, for a failed check's message.
+std::string all_errors(const PositionLoad& load);
+std::string all_errors(const VariantLoad& load);
 
 // The standard variant from config/variants, loaded once.
 const Variant& standard_variant();

@@ -8,9 +8,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "rules_case.h"
 #include "variant/variant_json.h"
 
 using namespace adjutant;
+using adjutant::testing::standard_variant;
 
 namespace {
 
@@ -20,12 +22,6 @@ std::string read_text(const std::string& relative) {
     std::ostringstream text;
     text << in.rdbuf();
     return text.str();
-}
-
-const Variant& standard() {
-    static const VariantLoad load = load_variant(read_text("config/variants/standard.json"));
-    REQUIRE(load.ok());
-    return *load.variant;
 }
 
 Location loc(const Variant& v, const char* abbr, Coast coast = Coast::None) {
@@ -55,7 +51,7 @@ TEST_CASE("standard.json loads without errors") {
 }
 
 TEST_CASE("standard adjacency: split coasts") {
-    const Variant& v = standard();
+    const Variant& v = standard_variant();
     CHECK(v.fleet_can_move(loc(v, "STP", Coast::North), loc(v, "BAR")));
     CHECK(v.fleet_can_move(loc(v, "BAR"), loc(v, "STP", Coast::North)));
     CHECK_FALSE(v.fleet_can_move(loc(v, "STP", Coast::South), loc(v, "BAR")));
@@ -82,7 +78,7 @@ TEST_CASE("standard adjacency: split coasts") {
 }
 
 TEST_CASE("standard adjacency: armies and fleets differ along coasts (DATC 6.A.9)") {
-    const Variant& v = standard();
+    const Variant& v = standard_variant();
     const ProvinceId mun = v.find_province("MUN");
     const ProvinceId bur = v.find_province("BUR");
     CHECK(v.army_can_move(mun, bur));
@@ -110,7 +106,7 @@ TEST_CASE("standard adjacency: armies and fleets differ along coasts (DATC 6.A.9
 }
 
 TEST_CASE("standard adjacency is symmetric and sorted") {
-    const Variant& v = standard();
+    const Variant& v = standard_variant();
     for (std::size_t i = 0; i < v.provinces.size(); ++i) {
         const auto& list = v.army_adjacency[i];
         CHECK(std::is_sorted(list.begin(), list.end()));
@@ -121,7 +117,7 @@ TEST_CASE("standard adjacency is symmetric and sorted") {
 }
 
 TEST_CASE("standard names, aliases and powers") {
-    const Variant& v = standard();
+    const Variant& v = standard_variant();
     const ProvinceId mao = v.find_province("MAO");
     CHECK(v.find_province("Mid-Atlantic Ocean") == mao);
     CHECK(v.find_province("mid atlantic") == mao);
@@ -150,7 +146,7 @@ TEST_CASE("standard names, aliases and powers") {
 }
 
 TEST_CASE("standard starting units") {
-    const Variant& v = standard();
+    const Variant& v = standard_variant();
     const PowerId russia = v.find_power("Russia");
     bool stp_sc = false;
     for (const StartUnit& s : v.start_units) {

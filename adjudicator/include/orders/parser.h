@@ -41,6 +41,11 @@ struct Checked {
     // e.g. a written unit letter that was ignored, or "replaced by line 7"; may accompany an
     // accepted order
     std::string note;
+
+    // A refusal: no order, and why.
+    static Checked refused(std::string error) {
+        return Checked{std::nullopt, std::move(error), {}};
+    }
 };
 
 // One line's verdict: the order judged (its order, error and note), and the line. Legality

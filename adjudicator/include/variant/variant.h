@@ -146,6 +146,8 @@ struct Variant {
 
     ProvinceId find_province(std::string_view name) const;  // kNoProvince if unknown
     PowerId find_power(std::string_view name) const;        // kNoPower if unknown
+    // "France"; "nobody" for kNoPower (or an id the variant does not have).
+    std::string power_name(PowerId power) const;
     std::size_t province_count() const { return provinces.size(); }
 
     // Inline, one look: asked for every army's move by the parser and the resolver.

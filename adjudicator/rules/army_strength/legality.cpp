@@ -13,28 +13,25 @@ namespace adjutant::army_strength {
 
 namespace {
 
-Checked fail(std::string message) {
-    return Checked{std::nullopt, std::move(message), ""};
-}
-
 // A AAC JOIN KOL: an army of the power joins the army of the power next to it. An army has one
 // general, and 4g lets no general move without a field army in escort, so two armies with a
 // general each cannot become one: the second would have no army to go with.
 Checked check_join(const Variant& v, const Position& pos, PowerId power, const Unit& unit,
                    const std::string& name, const OrderSyntax& s) {
-    if (unit.type != UnitType::Army) return fail(name + " is no army: only armies join");
+    if (unit.type != UnitType::Army)
+        return Checked::refused(name + " is no army: only armies join");
     const ProvinceId to = s.destination.province;
     const Unit* other = pos.unit_at(to);
     if (other == nullptr || other->type != UnitType::Army || other->power != unit.power)
-        return fail("no army of " + power_name(v, unit.power) + " stands in " +
-                    province_abbr(v, to) + " for " + name + " to join");
+        return Checked::refused("no army of " + v.power_name(unit.power) + " stands in " +
+                                province_abbr(v, to) + " for " + name + " to join");
     if (to == unit.location.province || !v.can_reach(UnitType::Army, unit.location, to))
-        return fail(name + " cannot join the army in " + province_abbr(v, to) +
-                    ": it marches one province, to one it could move to");
+        return Checked::refused(name + " cannot join the army in " + province_abbr(v, to) +
+                                ": it marches one province, to one it could move to");
     if (!unit.stats.general.empty() && !other->stats.general.empty())
-        return fail(name + " and the army in " + province_abbr(v, to) + " each have a general (" +
-                    unit.stats.general + ", " + other->stats.general +
-                    "): one army has one general (4g)");
+        return Checked::refused(name + " and the army in " + province_abbr(v, to) +
+                                " each have a general (" + unit.stats.general + ", " +
+                                other->stats.general + "): one army has one general (4g)");
     Order order = module_order(*s.module_kind, power);
     order.unit_type = unit.type;
     order.unit = unit.location;
@@ -59,14 +56,15 @@ std::string equipment_error(const Unit& unit, const std::string& name, const Ord
 Checked check_send(const Variant& v, PowerId power, const Unit& unit, const std::string& name,
                    const OrderSyntax& s) {
     if (s.engineers + s.siege_guns <= 0)
-        return fail("SEND takes the equipment it sends: A KOL SEND 2 SIEGE GUNS - AAC");
+        return Checked::refused("SEND takes the equipment it sends: A KOL SEND 2 SIEGE GUNS - AAC");
     if (equipment_only(unit))
-        return fail(name + " is equipment alone: it moves whole, as an army (A " +
-                    province_abbr(v, unit.location.province) + " - ...)");
+        return Checked::refused(name + " is equipment alone: it moves whole, as an army (A " +
+                                province_abbr(v, unit.location.province) + " - ...)");
     const ProvinceId to = s.destination.province;
     if (to == unit.location.province || !v.can_reach(UnitType::Army, unit.location, to))
-        return fail("the equipment of " + name + " cannot go to " + province_abbr(v, to) +
-                    ": it goes one province, to one the army could move to");
+        return Checked::refused("the equipment of " + name + " cannot go to " +
+                                province_abbr(v, to) +
+                                ": it goes one province, to one the army could move to");
     Order order = module_order(*s.module_kind, power);
     order.unit_type = unit.type;
     order.unit = unit.location;
@@ -80,42 +78,45 @@ Checked check_send(const Variant& v, PowerId power, const Unit& unit, const std:
 
 Checked check_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
     if (!enabled(v))
-        return fail(
+        return Checked::refused(
             "splitting, joining and sending armies is a campaign rule (seed 004, 4c); this map has "
             "none");
     const ArmyStrengthRules& rules = v.campaign->army_strength;
     const ProvinceId where = s.unit.place.province;
     const Unit* unit = pos.unit_at(where);
     if (std::string error = ownership_error(v, unit, where, power); !error.empty())
-        return fail(error);
+        return Checked::refused(error);
     const std::string name = describe_unit(v, unit->type, unit->location);
     if (is(s, kJoin)) return check_join(v, pos, power, *unit, name, s);
     if (unit->type != UnitType::Army)
-        return fail(name + " is no army: only armies " + (is(s, kSend) ? "send" : "split"));
-    if (std::string error = equipment_error(*unit, name, s); !error.empty()) return fail(error);
+        return Checked::refused(name + " is no army: only armies " +
+                                (is(s, kSend) ? "send" : "split"));
+    if (std::string error = equipment_error(*unit, name, s); !error.empty())
+        return Checked::refused(error);
     if (is(s, kSend)) return check_send(v, power, *unit, name, s);
     const std::string range =
         std::to_string(rules.min_points) + " to " + std::to_string(rules.max_points);
     if (s.count < rules.min_points || s.count > rules.max_points)
-        return fail("a detachment sent out on campaign has " + range + " points (4c), not " +
-                    std::to_string(s.count));
+        return Checked::refused("a detachment sent out on campaign has " + range +
+                                " points (4c), not " + std::to_string(s.count));
     const ProvinceId to = s.destination.province;
     const std::int64_t kept = unit->stats.points - s.count;
     const std::string has = name + " has " + std::to_string(unit->stats.points) + " points";
     if (kept <= 0)
-        return fail(has + ": a split leaves some of them in " + province_abbr(v, where) +
-                    "; to send them all, move the army (" + name + " - " + province_abbr(v, to) +
-                    ")");
+        return Checked::refused(has + ": a split leaves some of them in " +
+                                province_abbr(v, where) + "; to send them all, move the army (" +
+                                name + " - " + province_abbr(v, to) + ")");
     // The least binds an army on campaign. What stays in a city of its side is not sent out:
     // it may have fewer, as a worn army standing there may.
     if (kept < rules.min_points && !city_of_side(v, pos, where, unit->power))
-        return fail(has + ": after " + std::to_string(s.count) + " leave, the " +
-                    std::to_string(kept) + " that stay are no army (at least " +
-                    std::to_string(rules.min_points) +
-                    ", 4c); fewer may stay only in a city of its side");
+        return Checked::refused(has + ": after " + std::to_string(s.count) + " leave, the " +
+                                std::to_string(kept) + " that stay are no army (at least " +
+                                std::to_string(rules.min_points) +
+                                ", 4c); fewer may stay only in a city of its side");
     if (to == where || !v.can_reach(UnitType::Army, unit->location, to))
-        return fail("the detachment of " + name + " cannot march to " + province_abbr(v, to) +
-                    ": it goes one province, to one the army could move to");
+        return Checked::refused("the detachment of " + name + " cannot march to " +
+                                province_abbr(v, to) +
+                                ": it goes one province, to one the army could move to");
     Order order = module_order(*s.module_kind, power);
     order.unit_type = unit->type;
     order.unit = unit->location;

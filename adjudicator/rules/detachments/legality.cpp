@@ -13,10 +13,6 @@ namespace adjutant::detachments {
 
 namespace {
 
-Checked fail(std::string message) {
-    return Checked{std::nullopt, std::move(message), ""};
-}
-
 std::string unavailable(const Variant& v) {
     if (!enabled(v)) return "detachments are a campaign rule; this map has none";
     if (!v.campaign->supply_rules)
@@ -27,30 +23,30 @@ std::string unavailable(const Variant& v) {
 }  // namespace
 
 Checked check_raise(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
-    if (std::string e = unavailable(v); !e.empty()) return fail(e);
+    if (std::string e = unavailable(v); !e.empty()) return Checked::refused(e);
     const DetachmentRules& rules = v.campaign->detachments;
     const ProvinceId city = s.unit.place.province;
     const std::string name = province_abbr(v, city);
     const auto& classes = v.campaign->city_class;
     if (city >= classes.size() || classes[city] == 0 || pos.owner[city] != power)
-        return fail(name + " is no city " + power_name(v, power) +
-                    " controls: detachments are deployed per city controlled (4f)");
+        return Checked::refused(name + " is no city " + v.power_name(power) +
+                                " controls: detachments are deployed per city controlled (4f)");
     // An enemy in the city is no refusal: the seat may not see him, and a refusal would tell it
     // he is there. The raising fails when the week comes to it (raising.cpp).
     // A detachment standing in the city is no reason to refuse: it may ride out this week, and the
     // new one is raised once the moves are done (raising.cpp); if it stays, the raising fails.
     const std::size_t most = allowed(v, pos, power);
     if (state(pos).count_of(power) >= most)
-        return fail(power_name(v, power) + " has " + std::to_string(state(pos).count_of(power)) +
-                    " detachments, the most its " +
-                    std::to_string(cities_controlled(v, pos, power)) +
-                    " cities allow: only two detachments may be deployed per city controlled "
-                    "(4f)");
+        return Checked::refused(
+            v.power_name(power) + " has " + std::to_string(state(pos).count_of(power)) +
+            " detachments, the most its " + std::to_string(cities_controlled(v, pos, power)) +
+            " cities allow: only two detachments may be deployed per city controlled "
+            "(4f)");
     const auto& treasury = supply::state(pos).treasury;
     const std::int64_t have = power < treasury.size() ? treasury[power] : 0;
     if (have < rules.cost)
-        return fail("a detachment costs " + std::to_string(rules.cost) + " points; " +
-                    power_name(v, power) + " has " + std::to_string(have));
+        return Checked::refused("a detachment costs " + std::to_string(rules.cost) + " points; " +
+                                v.power_name(power) + " has " + std::to_string(have));
     Order order = module_order(kRaise, power);
     order.unit = Location{city, Coast::None};
     order.count = 1;
@@ -58,14 +54,16 @@ Checked check_raise(const Variant& v, const Position& pos, PowerId power, const 
 }
 
 Checked check_move(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
-    if (!enabled(v)) return fail("detachments are a campaign rule; this map has none");
+    if (!enabled(v)) return Checked::refused("detachments are a campaign rule; this map has none");
     const ProvinceId from = s.unit.place.province;
     const ProvinceId to = s.destination.province;
     if (!state(pos).has(power, from))
-        return fail(power_name(v, power) + " has no detachment in " + province_abbr(v, from));
+        return Checked::refused(v.power_name(power) + " has no detachment in " +
+                                province_abbr(v, from));
     if (to == from || !v.can_reach(UnitType::Army, Location{from, Coast::None}, to))
-        return fail(named(v, power, from) + " cannot move to " + province_abbr(v, to) +
-                    ": a detachment moves one province a week, where an army could move");
+        return Checked::refused(
+            named(v, power, from) + " cannot move to " + province_abbr(v, to) +
+            ": a detachment moves one province a week, where an army could move");
     Order order = module_order(kMove, power);
     order.unit = Location{from, Coast::None};
     order.destination = Location{to, Coast::None};

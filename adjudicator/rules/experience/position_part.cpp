@@ -18,7 +18,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::string_view kRecorded[] = {"elite", "veteran", "raw"};
+constexpr std::string_view kRecordedKeys[] = {"elite", "veteran", "raw"};
 
 void read_army(PositionReader& r, PowerId power, const json& item, const std::string& at) {
     JsonChecker& check = r.check();
@@ -28,7 +28,7 @@ void read_army(PositionReader& r, PowerId power, const json& item, const std::st
     a.power = power;
     a.army = r.integer<std::uint32_t>(item, at, "army");
     if (a.army == 0) check.error(json_child(at, "army"), "names an army by its id");
-    for (std::string_view key : kRecorded)
+    for (std::string_view key : kRecordedKeys)
         *a.slot(*class_named(key)) = r.integer<std::int64_t>(item, at, key);
     if (a.army == 0) return;
     ExperienceState& s = state(r.position());
@@ -53,7 +53,7 @@ void write_position(const Variant& variant, const Position& position, json& doc)
     json out = json::object();
     for (const ArmyClasses& a : state(position).armies) {
         json entry = {{"army", a.army}};
-        for (std::string_view key : kRecorded)
+        for (std::string_view key : kRecordedKeys)
             if (const std::int64_t points = a.of(*class_named(key)); points != 0)
                 entry[std::string(key)] = points;
         out[variant.powers[a.power].name].push_back(std::move(entry));

@@ -45,7 +45,7 @@ bool had_id(const Position& position, std::uint32_t id) {
                        [&](const DislodgedUnit& d) { return d.unit.stats.id == id; });
 }
 
-constexpr Class kRecorded[] = {Class::Elite, Class::Veteran, Class::Raw};
+constexpr Class kRecordedClasses[] = {Class::Elite, Class::Veteran, Class::Raw};
 
 // "250 elite, 100 veteran, 300 trained": every class the army has, best first.
 std::string classes_text(const ArmyClasses& a, std::int64_t points) {
@@ -81,7 +81,7 @@ void split(TurnContext& ctx, std::map<Key, Carried>& carried) {
         if (it == carried.end() || it->second.base <= 0) continue;
         Carried& army = it->second;
         Carried part{{.power = o.power, .army = detachment->stats.id}, o.count};
-        for (Class c : kRecorded) {
+        for (Class c : kRecordedClasses) {
             const std::int64_t share = army.classes.of(c) * o.count / army.base;
             *part.classes.slot(c) = share;
             *army.classes.slot(c) -= share;
@@ -111,7 +111,7 @@ void join(TurnContext& ctx, std::map<Key, Carried>& carried) {
             into.classes = ArmyClasses{.power = joined->power, .army = joined->stats.id};
             into.base = joined_was->stats.points;
         }
-        for (Class c : kRecorded) *into.classes.slot(c) += it->second.classes.of(c);
+        for (Class c : kRecordedClasses) *into.classes.slot(c) += it->second.classes.of(c);
         into.base += it->second.base;
         event(ctx, "experience.joined", *joined,
               "took the classes of army " + std::to_string(joiner->stats.id) + ", which joined it",
@@ -133,7 +133,7 @@ void follow_points(TurnContext& ctx, std::map<Key, Carried>& carried) {
         const std::int64_t of = std::max(c.base, c.classes.recorded());
         if (points < of && of > 0) {
             const ArmyClasses was = c.classes;
-            for (Class k : kRecorded) *c.classes.slot(k) = c.classes.of(k) * points / of;
+            for (Class k : kRecordedClasses) *c.classes.slot(k) = c.classes.of(k) * points / of;
             if (!(was == c.classes))
                 event(ctx, "experience.losses", *army,
                       "lost " + std::to_string(was.recorded() - c.classes.recorded()) +

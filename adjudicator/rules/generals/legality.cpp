@@ -13,10 +13,6 @@ namespace adjutant::generals {
 
 namespace {
 
-Checked fail(std::string message) {
-    return Checked{std::nullopt, std::move(message), ""};
-}
-
 bool has_garrison(const Position& pos, PowerId power, ProvinceId where) {
     for (const Garrison& g : sieges::state(pos).garrisons)
         if (g.power == power && g.province == where) return true;
@@ -27,38 +23,41 @@ bool has_garrison(const Position& pos, PowerId power, ProvinceId where) {
 
 Checked check_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
     if (!enabled(v))
-        return fail("pools of generals are a campaign rule (seed 004, 4g); this map has none");
+        return Checked::refused(
+            "pools of generals are a campaign rule (seed 004, 4g); this map has none");
     const Pool* pool = state(pos).of(power);
     if (pool == nullptr || pool->ranks.empty())
-        return fail(power_name(v, power) + " has no pool of generals");
+        return Checked::refused(v.power_name(power) + " has no pool of generals");
     const int rank = s.count;
     const auto size = static_cast<int>(pool->ranks.size());
     if (rank < 1 || rank > size)
-        return fail(power_name(v, power) + "'s pool has generals G1 to " + rank_text(size) +
-                    ", not " + rank_text(rank));
+        return Checked::refused(v.power_name(power) + "'s pool has generals G1 to " +
+                                rank_text(size) + ", not " + rank_text(rank));
     const std::string who = general_text(*pool, rank);
     const auto from = command_of(pos, power, pool->ranks[static_cast<std::size_t>(rank - 1)].name);
     if (!from) {
         if (!pool->ranks[static_cast<std::size_t>(rank - 1)].active)
-            return fail(who +
-                        " waits in the pool: a general takes a command only when one needs "
-                        "him, from the top ranking general down (4g)");
-        return fail(who + " has no command to leave");
+            return Checked::refused(
+                who +
+                " waits in the pool: a general takes a command only when one needs "
+                "him, from the top ranking general down (4g)");
+        return Checked::refused(who + " has no command to leave");
     }
     const bool to_garrison = !s.target.type.has_value();
     const ProvinceId to = s.target.place.province;
     const std::string target = command_text(v, to_garrison, to);
     if (to_garrison) {
         if (!has_garrison(pos, power, to))
-            return fail(power_name(v, power) + " has no garrison in " + province_abbr(v, to));
+            return Checked::refused(v.power_name(power) + " has no garrison in " +
+                                    province_abbr(v, to));
     } else {
         const Unit* unit = pos.unit_at(to);
         if (unit == nullptr || unit->power != power || unit->type != UnitType::Army)
-            return fail("no army of " + power_name(v, power) + " stands in " +
-                        province_abbr(v, to) + " for " + who + " to command");
+            return Checked::refused("no army of " + v.power_name(power) + " stands in " +
+                                    province_abbr(v, to) + " for " + who + " to command");
     }
     if (from->garrison == to_garrison && from->province == to && !from->dislodged)
-        return fail(who + " already commands " + target);
+        return Checked::refused(who + " already commands " + target);
     Order order = module_order(to_garrison ? kToGarrison : kToArmy, power);
     order.count = rank;
     order.unit = Location{to, Coast::None};

@@ -11,10 +11,6 @@ namespace adjutant::rail {
 
 namespace {
 
-std::size_t at(int i) {
-    return static_cast<std::size_t>(i);
-}
-
 // A place's capacity and unfilled room (max_flow.h).
 struct Place {
     int capacity;

@@ -10,6 +10,11 @@
 
 namespace adjutant::rail {
 
+// A vertex's or an edge's number (ints, as the algorithms count them) as a vector's index.
+inline std::size_t at(int i) {
+    return static_cast<std::size_t>(i);
+}
+
 class FlowNetwork {
   public:
     using Cost = std::int64_t;
@@ -51,7 +56,6 @@ class FlowNetwork {
     Cost cost(int edge) const { return arcs_[at(edge)].cost; }
 
   private:
-    static std::size_t at(int i) { return static_cast<std::size_t>(i); }
     // The node `edge` leaves.
     int tail(int edge) const { return arcs_[at(partner_[at(edge)])].to; }
 

@@ -22,10 +22,6 @@ namespace adjutant::rail {
 
 namespace {
 
-Checked fail(std::string message) {
-    return Checked{std::nullopt, std::move(message), ""};
-}
-
 std::uint8_t power_gauge(const Variant& v, PowerId power) {
     const auto& gauges = v.campaign->rail.power_gauge;
     return power < gauges.size() ? gauges[power] : 0;
@@ -83,22 +79,22 @@ std::string convert_text(const Variant& v, const Order& o) {
 
 Checked check_convert(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
     if (!v.campaign || !enabled(v) || v.campaign->rail.gauges.empty())
-        return fail(
+        return Checked::refused(
             "converting rail to another gauge is a rule of maps with several gauges; "
             "this map has one");
     const EngineerWork work = engineer_work(v, pos, power, s, "convert rail");
-    if (!work.error.empty()) return fail(work.error);
+    if (!work.error.empty()) return Checked::refused(work.error);
     const PowerId owner = work.unit->power;
     const std::uint8_t own = power_gauge(v, owner);
     if (gauge_of(v, pos, work.link) == own)
-        return fail("the line " + work.between + " is already of " + gauge_name(v, own) +
-                    " gauge, " + power_name(v, owner) + "'s own");
+        return Checked::refused("the line " + work.between + " is already of " +
+                                gauge_name(v, own) + " gauge, " + v.power_name(owner) + "'s own");
     if (demolished(pos, work.link))
-        return fail("the structures on " + work.between +
-                    " are demolished: repair them before converting the line");
+        return Checked::refused("the structures on " + work.between +
+                                " are demolished: repair them before converting the line");
     if (enemy_presence(v, pos, owner, work.order.target))
-        return fail(province_abbr(v, work.order.target) +
-                    " holds an enemy unit: engineers cannot lay track into it");
+        return Checked::refused(province_abbr(v, work.order.target) +
+                                " holds an enemy unit: engineers cannot lay track into it");
     return Checked{work.order, "", ""};
 }
 

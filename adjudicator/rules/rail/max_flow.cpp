@@ -23,10 +23,6 @@ namespace {
 
 using Cost = FlowNetwork::Cost;
 
-std::size_t at(int i) {
-    return static_cast<std::size_t>(i);
-}
-
 // The exits' edges to the sink: any number of lines.
 constexpr int kUnlimited = INT_MAX / 4;
 

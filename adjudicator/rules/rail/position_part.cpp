@@ -137,10 +137,6 @@ void read_converted(PositionReader& r, const json& doc) {
     }
 }
 
-std::string power_name(const Variant& variant, PowerId p) {
-    return p < variant.powers.size() ? variant.powers[p].name : std::string("?");
-}
-
 }  // namespace
 
 void read_position(PositionReader& r, const json& doc) {
@@ -163,7 +159,7 @@ void write_position(const Variant& variant, const Position& position, json& doc)
                     states[std::string(rail_state_name(net.rail[p][i]))].push_back(
                         variant.provinces[i].abbr);
             if (!states.empty())
-                rail[power_name(variant, static_cast<PowerId>(p))] = std::move(states);
+                rail[variant.power_name(static_cast<PowerId>(p))] = std::move(states);
         }
         doc["rail"] = std::move(rail);
     }
@@ -172,7 +168,7 @@ void write_position(const Variant& variant, const Position& position, json& doc)
         json control = json::object();
         for (std::size_t i = 0; i < net.control.size() && i < variant.provinces.size(); ++i)
             if (net.control[i] != kNoPower)
-                control[power_name(variant, net.control[i])].push_back(variant.provinces[i].abbr);
+                control[variant.power_name(net.control[i])].push_back(variant.provinces[i].abbr);
         doc["control"] = std::move(control);
     }
     if (!net.interdicted.empty()) {

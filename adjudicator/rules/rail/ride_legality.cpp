@@ -16,10 +16,6 @@ namespace adjutant::rail {
 
 namespace {
 
-Checked fail(std::string message) {
-    return Checked{std::nullopt, std::move(message), ""};
-}
-
 // Why `p` cannot be an end of a ride, or empty. `verb` is "embark" or "disembark".
 std::string end_error(const Variant& v, const Position& pos, PowerId power, ProvinceId p,
                       const char* verb) {
@@ -30,9 +26,9 @@ std::string end_error(const Variant& v, const Position& pos, PowerId power, Prov
     const RailState state = rail::state(pos).of(power, p);
     if (state == RailState::Controlled)
         return "the rail in " + name + " is friendly controlled, not yet operational for " +
-               power_name(v, power) + " (18.1.1): a rail move cannot " + verb + " there";
+               v.power_name(power) + " (18.1.1): a rail move cannot " + verb + " there";
     if (state < RailState::Capacity1)
-        return "the rail in " + name + " is not operational for " + power_name(v, power) +
+        return "the rail in " + name + " is not operational for " + v.power_name(power) +
                ": a rail move cannot " + verb + " there";
     if (enemy_controlled(v, pos, power, p))
         return name + " is under enemy control: a rail move cannot " + verb + " there";
@@ -44,7 +40,7 @@ std::string end_error(const Variant& v, const Position& pos, PowerId power, Prov
 std::string route_error(const Variant& v, const Position& pos, PowerId power, ProvinceId from,
                         ProvinceId to) {
     std::string over = " from " + province_abbr(v, from) + " to " + province_abbr(v, to) +
-                       " over " + power_name(v, power) + "'s operational rail";
+                       " over " + v.power_name(power) + "'s operational rail";
     if (auto route =
             network_rail_route(v, pos, power, from, to, RailRouteRelax{true, false, false}))
         for (ProvinceId p : route->path)
@@ -58,7 +54,7 @@ std::string route_error(const Variant& v, const Position& pos, PowerId power, Pr
         return "every route" + over + " crosses a demolished link";
     if (network_rail_route(v, pos, power, from, to, RailRouteRelax{false, false, false, true}))
         return "every route" + over + " runs on track of another gauge than " +
-               power_name(v, power) + "'s (seed 001): its engineers must convert it first";
+               v.power_name(power) + "'s (seed 001): its engineers must convert it first";
     return "no route" + over;
 }
 
@@ -83,7 +79,7 @@ Checked check_ride(const Variant& v, const Position& pos, PowerId power, const O
     const ProvinceId where = s.unit.place.province;
     const Unit* ordered = pos.unit_at(where);
     if (std::string error = ownership_error(v, ordered, where, power); !error.empty())
-        return fail(error);
+        return Checked::refused(error);
     const Unit& unit = *ordered;
     // The unit as it stands: a written coast of the ordered unit is ignored (DATC 4.B.5).
     Order order;
@@ -93,34 +89,35 @@ Checked check_ride(const Variant& v, const Position& pos, PowerId power, const O
     order.unit_type = unit.type;
     order.unit = unit.location;
     if (!v.campaign || !v.campaign->rail_rules)
-        return fail("this variant has no rail network rules: RAIL moves are not possible");
+        return Checked::refused(
+            "this variant has no rail network rules: RAIL moves are not possible");
     if (unit.type != UnitType::Army)
-        return fail("fleets cannot ride the rail: only armies are carried (seed 001)");
+        return Checked::refused("fleets cannot ride the rail: only armies are carried (seed 001)");
     const std::string who = describe_unit(v, unit.type, unit.location);
     const ProvinceId from = unit.location.province;
     const ProvinceId to = s.destination.province;
-    if (to == from) return fail(who + " is already in " + province_abbr(v, to));
+    if (to == from) return Checked::refused(who + " is already in " + province_abbr(v, to));
     const std::int64_t capacity = network_rail_capacity(v, unit.power);
-    if (capacity == 0) return fail(power_name(v, unit.power) + " has no rail capacity");
+    if (capacity == 0) return Checked::refused(v.power_name(unit.power) + " has no rail capacity");
     // Seed 001 step 1: up to half the movement spent before embarking, the march into the
     // railhead province next door (docs/rail-movement.md, "Marching to the train").
     const ProvinceId station = s.path.empty() ? from : s.path.front();
     if (!s.path.empty()) {
         if (std::string error = march_error(v, who, from, station, to); !error.empty())
-            return fail(error);
+            return Checked::refused(error);
         order.target = station;
     }
     if (std::string error = end_error(v, pos, unit.power, station, "embark"); !error.empty())
-        return fail(error);
+        return Checked::refused(error);
     if (std::string error = end_error(v, pos, unit.power, to, "disembark"); !error.empty())
-        return fail(error);
+        return Checked::refused(error);
     const auto route = network_rail_route(v, pos, unit.power, station, to);
-    if (!route) return fail(route_error(v, pos, unit.power, station, to));
+    if (!route) return Checked::refused(route_error(v, pos, unit.power, station, to));
     const std::int64_t cost = network_rail_cost(unit, *route);
     if (cost > capacity)
-        return fail("the ride of " + who + " to " + province_abbr(v, to) + " costs " +
-                    std::to_string(cost) + " of " + power_name(v, unit.power) +
-                    "'s rail capacity of " + std::to_string(capacity) + " a turn");
+        return Checked::refused("the ride of " + who + " to " + province_abbr(v, to) + " costs " +
+                                std::to_string(cost) + " of " + v.power_name(unit.power) +
+                                "'s rail capacity of " + std::to_string(capacity) + " a turn");
     order.destination = Location{to, Coast::None};
     return Checked{order, "", letter_note(v, s.unit.type, unit)};
 }

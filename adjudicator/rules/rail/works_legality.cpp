@@ -9,14 +9,6 @@
 
 namespace adjutant::rail {
 
-namespace {
-
-Checked fail(std::string message) {
-    return Checked{std::nullopt, std::move(message), ""};
-}
-
-}  // namespace
-
 EngineerWork engineer_work(const Variant& v, const Position& pos, PowerId power,
                            const OrderSyntax& s, const std::string& work) {
     EngineerWork out;
@@ -52,20 +44,22 @@ EngineerWork engineer_work(const Variant& v, const Position& pos, PowerId power,
 Checked check_rail_works_order(const Variant& v, const Position& pos, PowerId power,
                                const OrderSyntax& s) {
     if (!v.campaign || !enabled(v))
-        return fail(
+        return Checked::refused(
             "demolishing and repairing rail structures is a rail network rule; this map "
             "has none");
     const bool demolish = is(s, kDemolish);
     const EngineerWork work = engineer_work(
         v, pos, power, s, demolish ? "demolish rail structures" : "repair rail structures");
-    if (!work.error.empty()) return fail(work.error);
+    if (!work.error.empty()) return Checked::refused(work.error);
     const std::string& between = work.between;
     if (v.campaign->rail_links[work.link].structures.empty())
-        return fail("the line " + between + " has no bridge or tunnel to " +
-                    (demolish ? "demolish" : "repair"));
+        return Checked::refused("the line " + between + " has no bridge or tunnel to " +
+                                (demolish ? "demolish" : "repair"));
     const bool down = demolished(pos, work.link);
-    if (demolish && down) return fail("the structures on " + between + " are already demolished");
-    if (!demolish && !down) return fail("the structures on " + between + " are not demolished");
+    if (demolish && down)
+        return Checked::refused("the structures on " + between + " are already demolished");
+    if (!demolish && !down)
+        return Checked::refused("the structures on " + between + " are not demolished");
     return Checked{work.order, "", ""};
 }
 

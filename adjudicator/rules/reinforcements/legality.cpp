@@ -15,10 +15,6 @@ namespace adjutant::reinforcements {
 
 namespace {
 
-Checked fail(std::string message) {
-    return Checked{std::nullopt, std::move(message), ""};
-}
-
 bool own_garrison(const Position& pos, PowerId power, ProvinceId province) {
     const auto& garrisons = sieges::state(pos).garrisons;
     return std::any_of(garrisons.begin(), garrisons.end(), [&](const Garrison& g) {
@@ -30,41 +26,45 @@ bool own_garrison(const Position& pos, PowerId power, ProvinceId province) {
 
 Checked check_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
     if (!v.campaign || !v.campaign->reinforcements_rules)
-        return fail("reinforcements are a campaign rule; this map has none");
+        return Checked::refused("reinforcements are a campaign rule; this map has none");
     if (!v.campaign->supply_rules)
-        return fail("reinforcements are paid from the treasury, and this map keeps none");
+        return Checked::refused(
+            "reinforcements are paid from the treasury, and this map keeps none");
     const ProvinceId where = s.unit.place.province;
     const ModuleOrderKind& kind = *s.module_kind;
     const std::string name = province_abbr(v, where);
     const std::int64_t points = s.count;
-    if (points < 1) return fail("the troops mustered have at least 1 point");
+    if (points < 1) return Checked::refused("the troops mustered have at least 1 point");
     if ((&kind == &kRaise || &kind == &kRaiseByRail) &&
         (points < least_points(v) || points > most_points(v)))
-        return fail("a new army sent out on campaign has " + std::to_string(least_points(v)) +
-                    " to " + std::to_string(most_points(v)) + " points (4c), not " +
-                    std::to_string(points));
+        return Checked::refused(
+            "a new army sent out on campaign has " + std::to_string(least_points(v)) + " to " +
+            std::to_string(most_points(v)) + " points (4c), not " + std::to_string(points));
     ProvinceId source = kNoProvince;
     if (&kind == &kRaiseByRail) {
         source = s.path.empty() ? kNoProvince : s.path.front();
         if (std::string why = no_arrival(v, pos, power, source, where, points); !why.empty())
-            return fail(why);
+            return Checked::refused(why);
     } else if (std::string why = no_muster(v, pos, power, where); !why.empty()) {
-        return fail(why);
+        return Checked::refused(why);
     }
     const Unit* there = pos.unit_at(where);
     if (&kind == &kReinforceArmy &&
         (there == nullptr || there->type != UnitType::Army || there->power != power))
-        return fail("no army of " + power_name(v, power) + " at " + name + " to reinforce");
+        return Checked::refused("no army of " + v.power_name(power) + " at " + name +
+                                " to reinforce");
     if (&kind == &kReinforceGarrison && !own_garrison(pos, power, where))
-        return fail("no garrison of " + power_name(v, power) + " in " + name + " to reinforce");
+        return Checked::refused("no garrison of " + v.power_name(power) + " in " + name +
+                                " to reinforce");
     const bool raise = &kind == &kRaise || &kind == &kRaiseByRail;
     const std::int64_t cost = raise ? raise_cost(v, points) : points;
     const auto& treasury = supply::state(pos).treasury;
     const std::int64_t have = power < treasury.size() ? treasury[power] : 0;
     if (cost > have)
-        return fail(std::string(raise ? "the army and its supply cost " : "the troops cost ") +
-                    std::to_string(cost) + " points; " + power_name(v, power) + " has " +
-                    std::to_string(have));
+        return Checked::refused(
+            std::string(raise ? "the army and its supply cost " : "the troops cost ") +
+            std::to_string(cost) + " points; " + v.power_name(power) + " has " +
+            std::to_string(have));
     Order order = module_order(kind, power);
     order.unit = Location{where, Coast::None};
     order.count = s.count;

@@ -12,10 +12,6 @@ namespace adjutant::rivers {
 
 namespace {
 
-Checked fail(std::string message) {
-    return Checked{std::nullopt, std::move(message), ""};
-}
-
 // Why `power` may not have a flotilla operate from `city` now, or empty.
 std::string no_flotilla_city(const Variant& v, const Position& pos, ProvinceId city,
                              PowerId power) {
@@ -25,7 +21,7 @@ std::string no_flotilla_city(const Variant& v, const Position& pos, ProvinceId c
         return name + " is no city: a barge flotilla operates from a city (4a)";
     if (c.rivers.rivers_at[city].empty()) return name + " is on no navigable river of the map";
     if (!c.friendly(pos.owner[city], power))
-        return name + " is not a friendly city of " + power_name(v, power);
+        return name + " is not a friendly city of " + v.power_name(power);
     // An enemy army in the city is read as the movement ends (flotillas.cpp): a seat in the fog
     // may not see it, and its order must not turn illegal when the week is resolved.
     return {};
@@ -35,18 +31,20 @@ std::string no_flotilla_city(const Variant& v, const Position& pos, ProvinceId c
 
 Checked check_purchase(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
     if (!v.campaign || !v.campaign->rivers_rules)
-        return fail("barge flotillas are a campaign rule; this map has no navigable rivers");
+        return Checked::refused(
+            "barge flotillas are a campaign rule; this map has no navigable rivers");
     const ProvinceId city = s.unit.place.province;
-    if (std::string why = no_flotilla_city(v, pos, city, power); !why.empty()) return fail(why);
+    if (std::string why = no_flotilla_city(v, pos, city, power); !why.empty())
+        return Checked::refused(why);
     if (state(pos).has(power, city))
-        return fail(power_name(v, power) + " has a flotilla operating from " +
-                    province_abbr(v, city) + " already");
+        return Checked::refused(v.power_name(power) + " has a flotilla operating from " +
+                                province_abbr(v, city) + " already");
     const std::int64_t cost = v.campaign->rivers.flotilla_cost;
     const auto& treasury = supply::state(pos).treasury;
     const std::int64_t have = power < treasury.size() ? treasury[power] : 0;
     if (cost > have)
-        return fail("a barge flotilla costs " + std::to_string(cost) + " points; " +
-                    power_name(v, power) + " has " + std::to_string(have));
+        return Checked::refused("a barge flotilla costs " + std::to_string(cost) + " points; " +
+                                v.power_name(power) + " has " + std::to_string(have));
     Order order = module_order(kPurchase, power);
     order.unit = Location{city, Coast::None};
     order.count = 1;

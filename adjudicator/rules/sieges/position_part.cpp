@@ -91,10 +91,6 @@ void read_breaches(PositionReader& r, const json& doc) {
     std::sort(breaches.begin(), breaches.end());
 }
 
-std::string power_name(const Variant& variant, PowerId p) {
-    return p < variant.powers.size() ? variant.powers[p].name : std::string("?");
-}
-
 }  // namespace
 
 void read_position(PositionReader& r, const json& doc) {
@@ -118,7 +114,7 @@ void write_position(const Variant& variant, const Position& position, json& doc)
             if (g.general_roll != 0) entry["general_roll"] = g.general_roll;
             if (g.half_rations) entry["half_rations"] = true;
             if (g.half_week_eaten) entry["half_week_eaten"] = true;
-            garrisons[power_name(variant, g.power)].push_back(std::move(entry));
+            garrisons[variant.power_name(g.power)].push_back(std::move(entry));
         }
         doc["garrisons"] = std::move(garrisons);
     }
@@ -137,7 +133,7 @@ void write_position(const Variant& variant, const Position& position, json& doc)
             if (s.abandoning) entry["abandoning"] = true;
             if (s.sick) entry["sick"] = true;
             if (s.garrison_sick) entry["garrison_sick"] = true;
-            sieges[power_name(variant, s.power)].push_back(std::move(entry));
+            sieges[variant.power_name(s.power)].push_back(std::move(entry));
         }
         doc["sieges"] = std::move(sieges);
     }

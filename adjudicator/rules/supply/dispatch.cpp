@@ -25,14 +25,6 @@ std::string route_text(const Variant& v, const std::vector<ProvinceId>& route) {
     return out;
 }
 
-std::size_t idle_train(const Position& pos, PowerId power, ProvinceId city) {
-    for (std::size_t i = 0; i < state(pos).trains.size(); ++i) {
-        const SupplyTrain& t = state(pos).trains[i];
-        if (t.power == power && t.at == city && t.target == 0 && !t.returning) return i;
-    }
-    return state(pos).trains.size();
-}
-
 // The LOC capacity left this week in each rail province, for `power`'s trains; and each power's
 // rail capacity left this turn (seed 001), when the variant gives one.
 struct RailRoom {
@@ -259,6 +251,14 @@ void run_standing(TurnContext& ctx, RailRoom& room, std::vector<std::uint8_t>& s
 }
 
 }  // namespace
+
+std::size_t idle_train(const Position& pos, PowerId power, ProvinceId city) {
+    for (std::size_t i = 0; i < state(pos).trains.size(); ++i) {
+        const SupplyTrain& t = state(pos).trains[i];
+        if (t.power == power && t.at == city && t.target == 0 && !t.returning) return i;
+    }
+    return state(pos).trains.size();
+}
 
 Unit* army_numbered(Position& pos, std::uint32_t id) {
     for (Unit& u : pos.units)

@@ -13,29 +13,18 @@ namespace adjutant::supply {
 
 namespace {
 
-Checked fail(std::string message) {
-    return Checked{std::nullopt, std::move(message), ""};
-}
-
-bool idle_train(const Position& pos, PowerId power, ProvinceId city) {
-    return std::any_of(state(pos).trains.begin(), state(pos).trains.end(),
-                       [&](const SupplyTrain& t) {
-                           return t.power == power && t.at == city && t.target == 0 && !t.returning;
-                       });
-}
-
 Checked dispatch(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
     const CampaignMap& c = *v.campaign;
     const ProvinceId city = s.unit.place.province;
     const ProvinceId where = s.target.place.province;
     const Unit* army = pos.unit_at(where);
     if (army == nullptr || army->type != UnitType::Army)
-        return fail("no army at " + province_abbr(v, where) + " to supply");
+        return Checked::refused("no army at " + province_abbr(v, where) + " to supply");
     const std::string name = describe_unit(v, army->type, army->location);
     // A train may supply an ally's army (seed 004's "friendly"; docs/campaign.md).
     if (c.enemies(army->power, power))
-        return fail(name + " belongs to " + power_name(v, army->power) + ", an enemy of " +
-                    power_name(v, power));
+        return Checked::refused(name + " belongs to " + v.power_name(army->power) +
+                                ", an enemy of " + v.power_name(power));
     Order order = module_order(kDispatch, power);
     order.unit = Location{city, Coast::None};
     order.target = where;
@@ -48,33 +37,36 @@ Checked dispatch(const Variant& v, const Position& pos, PowerId power, const Ord
                             return o.power == power && o.from == city && o.army == army->stats.id;
                         });
         if (!standing)
-            return fail("no standing order sends " + name + " supply trains from " +
-                        province_abbr(v, city));
+            return Checked::refused("no standing order sends " + name + " supply trains from " +
+                                    province_abbr(v, city));
         return Checked{order, "", ""};
     }
     if (s.count > 0) {
         // The standing order buys its trains there when none waits.
         if (!train_source(v, pos, city, power))
-            return fail(not_a_train_source(v, city, power) +
-                        ": a standing supply order sends (and buys) its trains from one");
-        if (army->stats.id == 0) return fail(name + " has no number for a standing order");
+            return Checked::refused(
+                not_a_train_source(v, city, power) +
+                ": a standing supply order sends (and buys) its trains from one");
+        if (army->stats.id == 0)
+            return Checked::refused(name + " has no number for a standing order");
         return Checked{order, "", ""};
     }
-    if (!idle_train(pos, power, city))
-        return fail(power_name(v, power) + " has no supply train waiting in " +
-                    province_abbr(v, city));
+    if (idle_train(pos, power, city) == state(pos).trains.size())
+        return Checked::refused(v.power_name(power) + " has no supply train waiting in " +
+                                province_abbr(v, city));
     // The line as it runs now (the one kept on the army dates from the last supply step).
     const std::vector<ProvinceId> line = supply::trace_line(v, pos, *army);
-    if (line.empty()) return fail(name + " has no supply line: no train can reach it");
+    if (line.empty()) return Checked::refused(name + " has no supply line: no train can reach it");
     // From another city the train rides the rail to the army's base (4b "Supply trains may be
     // placed in any friendly city"); LOC capacity is counted when the week is adjudicated.
     if (line.back() != city &&
         supply::rail_route(v, pos, power, city, line.back(), nullptr).empty())
-        return fail(name + " draws its supply from " + province_abbr(v, line.back()) + ", not " +
-                    province_abbr(v, city) +
-                    (rail::state(pos).rail.empty()
-                         ? std::string()
-                         : ", and no operational rail of " + power_name(v, power) + " joins them"));
+        return Checked::refused(
+            name + " draws its supply from " + province_abbr(v, line.back()) + ", not " +
+            province_abbr(v, city) +
+            (rail::state(pos).rail.empty()
+                 ? std::string()
+                 : ", and no operational rail of " + v.power_name(power) + " joins them"));
     return Checked{order, "", ""};
 }
 
@@ -83,13 +75,14 @@ Checked purchase(const Variant& v, const Position& pos, PowerId power, const Ord
     const ProvinceId city = s.unit.place.province;
     // 4b "Supply trains may be placed in any friendly city": its own or an ally's, or the
     // power's map edge (supply.h, train_source).
-    if (!train_source(v, pos, city, power)) return fail(not_a_train_source(v, city, power));
-    if (s.count < 1) return fail("BUY at least one train");
+    if (!train_source(v, pos, city, power))
+        return Checked::refused(not_a_train_source(v, city, power));
+    if (s.count < 1) return Checked::refused("BUY at least one train");
     const std::int64_t cost = static_cast<std::int64_t>(s.count) * c.supply.train_cost;
     const std::int64_t have = power < state(pos).treasury.size() ? state(pos).treasury[power] : 0;
     if (cost > have)
-        return fail(std::to_string(s.count) + " trains cost " + std::to_string(cost) + " points; " +
-                    power_name(v, power) + " has " + std::to_string(have));
+        return Checked::refused(std::to_string(s.count) + " trains cost " + std::to_string(cost) +
+                                " points; " + v.power_name(power) + " has " + std::to_string(have));
     Order order = module_order(kPurchase, power);
     order.unit = Location{city, Coast::None};
     order.count = s.count;
@@ -101,7 +94,7 @@ bool unavailable(const Variant& v) {
 }
 
 Checked unavailable_error() {
-    return fail("supply trains are a campaign rule; this map has none");
+    return Checked::refused("supply trains are a campaign rule; this map has none");
 }
 
 }  // namespace

@@ -83,10 +83,6 @@ void read_train_policy(PositionReader& r, const json& doc) {
         });
 }
 
-std::string power_name(const Variant& variant, PowerId p) {
-    return p < variant.powers.size() ? variant.powers[p].name : std::string("?");
-}
-
 void read_line_seen(PositionReader& r, PowerId power, const json& item, const std::string& at) {
     if (!r.check().expect(item, at, JsonKind::Array)) return;
     SightedLine line{power, {}};
@@ -125,28 +121,28 @@ void write_position(const Variant& variant, const Position& position, json& doc)
             if (t.base != t.at) entry["base"] = variant.provinces[t.base].abbr;
             if (t.target != 0) entry["target"] = t.target;
             if (t.returning) entry["returning"] = true;
-            trains[power_name(variant, t.power)].push_back(std::move(entry));
+            trains[variant.power_name(t.power)].push_back(std::move(entry));
         }
         doc["trains"] = std::move(trains);
     }
     if (!state(position).standing_supply.empty()) {
         json standing = json::object();
         for (const StandingSupply& s : state(position).standing_supply)
-            standing[power_name(variant, s.power)].push_back(
+            standing[variant.power_name(s.power)].push_back(
                 {{"from", variant.provinces[s.from].abbr}, {"army", s.army}});
         doc["standing_supply"] = std::move(standing);
     }
     if (!state(position).treasury.empty()) {
         json treasury = json::object();
         for (std::size_t p = 0; p < state(position).treasury.size(); ++p)
-            treasury[power_name(variant, static_cast<PowerId>(p))] = state(position).treasury[p];
+            treasury[variant.power_name(static_cast<PowerId>(p))] = state(position).treasury[p];
         doc["treasury"] = std::move(treasury);
     }
     if (std::any_of(state(position).destroy_trains.begin(), state(position).destroy_trains.end(),
                     [](std::uint8_t d) { return d != 0; })) {
         json policy = json::object();
         for (std::size_t p = 0; p < state(position).destroy_trains.size(); ++p)
-            policy[power_name(variant, static_cast<PowerId>(p))] =
+            policy[variant.power_name(static_cast<PowerId>(p))] =
                 state(position).destroy_trains[p] != 0 ? "destroy" : "capture";
         doc["train_policy"] = std::move(policy);
     }
@@ -155,7 +151,7 @@ void write_position(const Variant& variant, const Position& position, json& doc)
         for (const SightedLine& line : state(position).lines_seen) {
             json provinces = json::array();
             for (ProvinceId p : line.provinces) provinces.push_back(variant.provinces[p].abbr);
-            seen[power_name(variant, line.power)].push_back(std::move(provinces));
+            seen[variant.power_name(line.power)].push_back(std::move(provinces));
         }
         doc["supply_lines_seen"] = std::move(seen);
     }

@@ -38,6 +38,9 @@ SyntaxMatch read_order(OrderReader& reader, OrderSyntax& order);
 // The words read_order may find first (RuleModule::order_start).
 extern const SyntaxStart kOrderStart;
 std::string dispatch_text(const Variant& variant, const Order& order);
+// The index of `power`'s idle train in `city` (no destination, not on its way back), or the
+// number of trains when none waits there.
+std::size_t idle_train(const Position& position, PowerId power, ProvinceId city);
 std::string purchase_text(const Variant& variant, const Order& order);
 std::string train_policy_text(const Variant& variant, const Order& order);
 Checked check_dispatch(const Variant& variant, const Position& position, PowerId power,

@@ -25,10 +25,6 @@ Unit* army_now(Adjudication& result, const Position& before, ProvinceId province
     return nullptr;
 }
 
-std::string power_name(const Variant& variant, PowerId p) {
-    return p < variant.powers.size() ? variant.powers[p].name : std::string("nobody");
-}
-
 void lose_points(TurnContext& ctx, const BattleResult& r, ProvinceId from, std::int64_t points) {
     const Variant& v = ctx.variant;
     Unit* army = army_now(ctx.result, ctx.before, from);
@@ -114,7 +110,7 @@ void apply_results(TurnContext& ctx) {
         }
         ctx.event("tabletop.battle", r.winner, r.province,
                   "the battle at " + v.provinces[r.province].abbr +
-                      " was fought on the tabletop: " + power_name(v, r.winner) +
+                      " was fought on the tabletop: " + v.power_name(r.winner) +
                       " won (the GM's result)");
         for (const auto& [from, points] : r.losses) lose_points(ctx, r, from, points);
         for (const std::string& general : r.generals_killed) kill_general(ctx, r, *battle, general);
