@@ -8,7 +8,8 @@
 #      linked from the same objects.
 # At the end it prints how long each stage took, so a slower test loop is seen at once.
 # Usage: deploy/test.sh            (from the repository root or anywhere)
-# Environment: FUZZ_SECONDS (default 30 per target), JOBS (default: number of cores).
+# Environment: FUZZ_SECONDS (default 30 per target), JOBS (compilers and fuzz targets at once;
+# default: the number of cores), TEST_JOBS (tests at once; default: four per core).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -47,6 +48,10 @@ export ADJUTANT_REQUIRE_BROWSER=1
 # ... and so are the PostgreSQL backend's tests, with their private cluster (tests/postgres).
 export ADJUTANT_REQUIRE_POSTGRES=1
 jobs=${JOBS:-$(nproc)}
+# Tests at once: most of a test's time is spent waiting (on the server, the database, the
+# browser, the clock), so CTest runs four per core; the longest start first (their COST) and
+# the few that must not meet hold a lock (docs/testing.md, "Many tests at once").
+test_jobs=${TEST_JOBS:-$((jobs * 4))}
 # playwright-core for the browser test of the web UI (tests/web); it drives the system Chromium.
 npm ci --prefix tests/web --no-audit --no-fund
 # @redocly/cli for the OpenAPI document's lint (tests/openapi).
@@ -60,7 +65,7 @@ cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DADJUTANT_TESTS
 cmake --build build/release -j "$jobs"
 
 stage "Release tests"
-ctest --test-dir build/release --output-on-failure -j "$jobs"
+ctest --test-dir build/release --output-on-failure -j "$test_jobs"
 # The rules suites' own counts (DATC chapter 6, Colonial, campaign supply, sieges and rail), as
 # the tests printed them in this CTest run.
 grep -h "cases passed" build/release/Testing/Temporary/LastTest.log | sort -u
@@ -76,24 +81,41 @@ cmake --build build/sanitize -j "$jobs" --target all fuzz_targets
 
 stage "Sanitizer tests"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build/sanitize --output-on-failure -j "$jobs"
+  ctest --test-dir build/sanitize --output-on-failure -j "$test_jobs"
 
-stage "Fuzzing (libFuzzer, ${FUZZ_SECONDS:-30} s per target)"
-for target in build/sanitize/fuzz/*_fuzz; do
+stage "Fuzzing (libFuzzer, ${FUZZ_SECONDS:-30} s per target, $jobs at a time)"
+# One target: its corpus grows in build/sanitize; its log is printed when it finds a crash.
+fuzz_one() {
+  local target=$1 name corpus seeds=()
   name=$(basename "$target")
   corpus="build/sanitize/corpus-$name"
   mkdir -p "$corpus"
-  echo "-- $name"
-  seeds=()  # read-only starting inputs: MIME fixtures for the mail reader, fuzz/seeds/<name>
+  # Read-only starting inputs: MIME fixtures for the mail reader, fuzz/seeds/<name>.
   [ "$name" = mime_fuzz ] && seeds=(tests/mail/fixtures)
   [ -d "fuzz/seeds/$name" ] && seeds+=("fuzz/seeds/$name")
   if ! "$target" -max_total_time="${FUZZ_SECONDS:-30}" -max_len=65536 "$corpus" "${seeds[@]}" \
       >"build/sanitize/$name.log" 2>&1; then
     tail -n 60 "build/sanitize/$name.log"
     echo "fuzz target $name found a crash"
-    exit 1
+    return 1
   fi
-  grep -E "^#[0-9]+.*DONE" "build/sanitize/$name.log" || tail -n 3 "build/sanitize/$name.log"
+  echo "-- $name: $(grep -E "^#[0-9]+.*DONE" "build/sanitize/$name.log" || tail -n 1 "build/sanitize/$name.log")"
+}
+# Each target is one process on one core: as many run at once as there are cores.
+fuzz_failed=0
+running=0
+for target in build/sanitize/fuzz/*_fuzz; do
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || fuzz_failed=1
+    running=$((running - 1))
+  fi
+  fuzz_one "$target" &
+  running=$((running + 1))
 done
+while [ "$running" -gt 0 ]; do
+  wait -n || fuzz_failed=1
+  running=$((running - 1))
+done
+[ "$fuzz_failed" -eq 0 ]
 stage ""
 echo "== All tests passed"
