@@ -471,6 +471,19 @@ def test_events_by_sight():
             feeds[seat] = ET.fromstring(server.request("GET", url)[3])
         atom = "{http://www.w3.org/2005/Atom}"
 
+        # Each seat's reading of each other power's order history, read once: it lists every
+        # phase, and the loop below checks each phase's entry against that phase's sight.
+        histories = {}
+        for seat in POWERS:
+            for other in POWERS:
+                if other == seat:
+                    continue
+                listed = expect(server.request("GET", f"{base}/powers/{other}/orders",
+                                               token=tokens[seat]), 200, "order history")
+                check(listed["next_after"] is None, f"{seat} reads {other}'s history on one page")
+                by_seq = histories.setdefault((seat, other), {})
+                for entry in listed["phases"]:
+                    by_seq.setdefault(entry["seq"], []).append(entry)
         for seq in range(last):
             for seat in POWERS:
                 seen = sight(seat, seq)
@@ -501,11 +514,7 @@ def test_events_by_sight():
                 for other in POWERS:
                     if other == seat:
                         continue
-                    listed = expect(server.request("GET", f"{base}/powers/{other}/orders",
-                                                   token=tokens[seat]), 200, "order history")
-                    for entry in listed["phases"]:
-                        if entry["seq"] != seq:
-                            continue
+                    for entry in histories[(seat, other)].get(seq, []):
                         for line in entry["orders"]:
                             check_.line(where + f" {other}'s order history", seat, seen, other,
                                         line)
