@@ -73,8 +73,7 @@ grep -h "cases passed" build/release/Testing/Temporary/LastTest.log | sort -u
 stage "Sanitizer build (clang, ASan + UBSan, fuzz targets from the same objects)"
 # -O1 with line tables: the sanitizers' reports keep file and line, and the sanitized server
 # runs the whole-game tests about 3.5 times faster than at -O0, which saves more than the
-# longer compile costs (the tests' own files stay at -O0: tests/CMakeLists.txt). No NDEBUG, so
-# assertions hold.
+# longer compile costs (docs/testing.md, "Where the time goes"). No NDEBUG, so assertions hold.
 CC=clang CXX=clang++ cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=None \
   -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only" -DADJUTANT_SANITIZE=ON -DADJUTANT_FUZZ=ON \
   -DADJUTANT_TESTS=ON -DADJUTANT_WERROR=ON >/dev/null
