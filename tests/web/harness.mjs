@@ -18,6 +18,8 @@ export const VARIANTS = args.variants || path.resolve(here, "../../config/varian
 export const ARTIFACTS = path.resolve(args.artifacts || path.resolve(here, "../artifacts/web"));
 export const CHROMIUM = args.chromium || process.env.CHROMIUM || "/usr/bin/chromium";
 export const WATCHDOG_MS = Number(args.timeout || 240) * 1000;
+// Which part of a test file to run, for a file split into parts (ui.test.mjs).
+export const PART = args.part;
 export const POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"];
 
 export function parseArgs(argv) {
@@ -31,7 +33,7 @@ export function parseArgs(argv) {
 }
 
 export function usage() {
-  console.error("usage: " + path.basename(process.argv[1]) + " --binary PATH [--variants DIR] [--artifacts DIR] [--chromium PATH] [--timeout SECONDS]");
+  console.error("usage: " + path.basename(process.argv[1]) + " --binary PATH [--variants DIR] [--artifacts DIR] [--chromium PATH] [--timeout SECONDS] [--part NAME]");
   process.exit(64);
 }
 

@@ -8,7 +8,8 @@
 // on the map, the phase history, a phone-sized viewport and keyboard-only ordering, phase
 // guidance with its deadline banner, one power's order history and a sandbox game.
 //
-// Usage: node ui.test.mjs --binary PATH [--variants DIR] [--artifacts DIR] [--chromium PATH]
+// Usage: node ui.test.mjs --part seats|games --binary PATH [--variants DIR] [--artifacts DIR]
+//        [--chromium PATH]
 // Exits 77 (CTest: skipped) when Chromium or playwright-core is missing, 0 on success, 1 on a
 // failure. Screenshots go to the artifacts directory. Every wait is bounded, and a watchdog stops the
 // server and exits non-zero if the whole run takes too long.
@@ -16,8 +17,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import {
-  ARTIFACTS, POWERS, apiCall, check, createGame, launch, mapShots, openSeat, raw, resolveNow, run, shot,
-  startServer, stopServer, textarea, until, verdicts,
+  ARTIFACTS, PART, POWERS, apiCall, check, createGame, launch, mapShots, openSeat, raw, resolveNow, run,
+  shot, startServer, stopServer, textarea, until, usage, verdicts,
 } from "./harness.mjs";
 
 
@@ -597,15 +598,15 @@ function checkLogs(server, games) {
   console.log("ok: no token in the server log");
 }
 
-async function main() {
-  const { context, open, pageErrors, failed } = await launch();
-  const server = await startServer();
-  console.log("server on " + server.base);
-  await checkStatic(server);
-  const game = await createGame(server);
-
-  const tokenGames = [game];
-  try {
+// Two parts, each its own CTest test with its own server and browser, so the two run side by
+// side: "seats", one standard game played from its seats and its GM console (by clicking, by
+// text, on a phone, by keyboard); "games", the games that stand alone (press, guidance and one
+// power's history, a sandbox, the 1914 campaign's map and Colonial's). Each returns the games
+// whose tokens must not reach the server's log.
+const PARTS = {
+  async seats(server, open) {
+    await checkStatic(server);
+    const game = await createGame(server);
     const france = await open("france");
     await clickOrders(france, server, game);
     const germany = await open("germany");
@@ -616,16 +617,31 @@ async function main() {
     await phone(mobile, server, game);
     const keys = await open("keyboard");
     await keyboard(keys, server, game);
-    const pressGames = await press(server, open);
-    tokenGames.push(...pressGames);
+    return [game];
+  },
+  async games(server, open) {
+    const games = await press(server, open);
     const guided = await open("guidance");
-    tokenGames.push(await guidanceAndHistory(guided, server));
+    games.push(await guidanceAndHistory(guided, server));
     const sandbox = await open("sandbox");
-    tokenGames.push(await sandboxGame(sandbox, server));
+    games.push(await sandboxGame(sandbox, server));
     const campaign = await open("campaign");
     await campaignMap(campaign, server);
     const colonial = await open("colonial");
     await colonialMap(colonial, server);
+    return games;
+  },
+};
+
+async function main() {
+  const part = PARTS[PART];
+  if (!part) usage();
+  const { context, open, pageErrors, failed } = await launch();
+  const server = await startServer();
+  console.log("server on " + server.base);
+  let tokenGames;
+  try {
+    tokenGames = await part(server, open);
     check(pageErrors.length === 0, "no script errors in the pages: " + pageErrors.join("; "));
   } catch (e) {
     await failed();
