@@ -89,7 +89,7 @@ const Campaign& campaign() {
         rivers::state(out.week).flotillas = {
             {out.variant.find_power("Belgium"), out.variant.find_province("NAM")},
             {out.variant.find_power("France"), out.variant.find_province("VER")}};
-        // Detachments on both sides (seed 004 4f), within reach of each other.
+        // Detachments on both sides (Lone Warrior 4f), within reach of each other.
         const auto detachment = [&](const char* power, const char* province) {
             detachments::state(out.week).detachments.push_back(
                 {out.variant.find_power(power), out.variant.find_province(province)});

@@ -1,4 +1,4 @@
--- Issue 18. Press: the messages players and the GM send each other (docs/press.md).
+-- Press: the messages players and the GM send each other (docs/press.md).
 
 -- The GM's press rules for a game, set at creation or before the game starts. A game without a
 -- row (one created before press existed) has the defaults: full press, no grey press, press in

@@ -1,5 +1,5 @@
--- Issue 18. Draws and concessions (docs/draws.md): a proposal, the surviving powers' votes,
--- and how it ended. A passed proposal is the game's result.
+-- Draws and concessions (docs/draws.md): a proposal, the surviving powers' votes, and how it ended.
+-- A passed proposal is the game's result.
 CREATE TABLE draw_proposals (
     id           INTEGER PRIMARY KEY,
     game_id      INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,

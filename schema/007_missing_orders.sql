@@ -1,6 +1,5 @@
--- Issue 18. Missing orders (docs/server.md, "Missing orders"): the game's extension and civil
--- disorder settings and the GM's address, each seat's attendance, and every automatic
--- deadline extension.
+-- Missing orders (docs/server.md, "Missing orders"): the game's extension and civil disorder
+-- settings and the GM's address, each seat's attendance, and every automatic deadline extension.
 CREATE TABLE missing_orders_settings (
     game_id               INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
     extensions_per_player INTEGER NOT NULL,  -- automatic extensions per seat occupancy; 0: none

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The seam between the core and the rule modules (DESIGN.md §3; docs/rule-modules.md).
+// The seam between the core and the rule modules (docs/design.md, "The adjudicator contract";
+// docs/rule-modules.md).
 //
 // A rule module is a folder under `adjudicator/rules/` that fills in one `RuleModule` and is
 // listed once in `rules/registry.cpp`. The core (orders, resolve, position, report) calls the
@@ -224,8 +225,8 @@ struct RuleModule {
                              nlohmann::json& document) = nullptr;
 };
 
-// Every registered module, in the order their hooks run (DESIGN.md §3: supply, sieges, rail
-// engineering).
+// Every registered module, in the order their hooks run (docs/design.md, "Phases": supply, sieges,
+// rail engineering).
 std::span<const RuleModule* const> rule_modules();
 
 // The registered module called `name`, or nullptr.

@@ -51,9 +51,9 @@ void drop_occupied_retreats(const std::vector<Unit>& units, std::vector<Dislodge
 
 void run_turn_steps(const Variant& variant, const Position& before, std::span<const Order> orders,
                     Dice& dice, Adjudication& result) {
-    // One order of steps every week (DESIGN.md §3): all of them once the movement is resolved.
-    // Running them after the retreats instead would lose what the siege steps read from the
-    // movement (its orders, results and the besiegers before it); a retreat changes only where
+    // One order of steps every week (docs/design.md, "Phases"): all of them once the movement is
+    // resolved. Running them after the retreats instead would lose what the siege steps read from
+    // the movement (its orders, results and the besiegers before it); a retreat changes only where
     // the retreating armies stand, and they eat their week of supply where they are.
     if (before.phase.kind != PhaseKind::Movement) {
         result.next.normalise();
@@ -81,8 +81,8 @@ void run_turn_steps(const Variant& variant, const Position& before, std::span<co
     // an empty retreat phase is skipped, as the resolver skips one with nothing dislodged.
     if (result.next.phase.kind == PhaseKind::Retreat && result.next.dislodged.empty())
         advance_phase(variant, result.next.phase, result.next);
-    // Every line gets a verdict (DESIGN.md §5): a module order no step judged was not carried
-    // out.
+    // Every line gets a verdict (docs/design.md, "Order language"): a module order no step judged
+    // was not carried out.
     context.verdicts.resize(orders.size());
     for (std::size_t i = 0; i < orders.size(); ++i) {
         if (orders_a_unit(orders[i]) || orders[i].type == OrderType::Permit) continue;

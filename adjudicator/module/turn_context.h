@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Rule modules' turn steps (DESIGN.md §3, §6): what campaign rules do around the resolver.
+// Rule modules' turn steps (docs/design.md, "The adjudicator contract" and "Campaign rules on a
+// province map"): what campaign rules do around the resolver.
 //
 // A module names its steps in its `RuleModule` (module/rule_module.h); the resolver is never
 // edited for a module. Every week the steps run once, right after its movement phase is

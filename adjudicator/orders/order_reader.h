@@ -44,10 +44,9 @@ class OrderReader {
         pos_ = position;
         error_.clear();
     }
-    // A power's or a province's name starting here (names may take several tokens): the match
-    // ends at `end`, where the reader goes on with `advance(end - position())`.
+    // A power's name starting here (names may take several tokens): the match ends at `end`,
+    // where the reader goes on with `advance(end - position())`.
     NameIndex::Match power_here() const { return names_.power(tokens_, pos_); }
-    NameIndex::Match province_here() const { return names_.province(tokens_, pos_); }
     bool fail(std::string message) {
         error_ = std::move(message);
         return false;

@@ -681,8 +681,8 @@ class Driver {
         const std::size_t own = own_orders_++;
         out_.orders.push_back(order);
         order_verdicts_[own] = index;
-        // One order per unit: the later one wins (DESIGN.md §5; see docs/orders.md on DATC
-        // 4.D.3). Builds, waives and permits name no existing unit.
+        // One order per unit: the later one wins (a player by mail resends orders; see
+        // docs/orders.md on DATC 4.D.3). Builds, waives and permits name no existing unit.
         if (unit_order || (names_a_unit(order) && order.unit.province < provinces_)) {
             std::size_t& slot = in_force_slots_[order.unit.province];
             if (slot >= first_) replace(slot - first_, number, verdict);  // this parse's

@@ -9,10 +9,10 @@
 // succeeds and a convoy paradox makes the convoying fleets in the cycle fail. No iteration caps,
 // no special cases outside the rules.
 //
-// Strength is pluggable (DESIGN.md §3): each unit brings `base_strength` (1 for `unit`
-// strength, its strength points for `points`); supports add their supporter's base strength.
-// The class owns all scratch space; reuse one instance to adjudicate many phases without
-// allocating once the vectors have grown.
+// Strength is pluggable (docs/design.md, "The adjudicator contract"): each unit brings
+// `base_strength` (1 for `unit` strength, its strength points for `points`); supports add their
+// supporter's base strength. The class owns all scratch space; reuse one instance to adjudicate
+// many phases without allocating once the vectors have grown.
 #pragma once
 
 #include <cstdint>

@@ -39,9 +39,9 @@ void ride_events(const Variant& variant, const Position& position, const Movemen
     }
 }
 
-// `points` strength: each unit brings its strength points (DESIGN.md §3) and what the rule
-// modules add to them: to every strength of the unit (RuleModule::defence_points) or to its
-// move's attack only (RuleModule::attack_points).
+// `points` strength: each unit brings its strength points (docs/design.md, "The adjudicator
+// contract") and what the rule modules add to them: to every strength of the unit
+// (RuleModule::defence_points) or to its move's attack only (RuleModule::attack_points).
 void unit_points(const Variant& variant, const Position& position, std::span<const Order> orders,
                  std::vector<Strength>& points, std::vector<Strength>& attack_bonus) {
     std::vector<const RuleModule*> modules;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Rail moves along a named line (Colonial's Trans-Siberian Railroad, rules 9.2-9.27 of the
-// seed, mapped sentence by sentence in docs/colonial.md), decided inside the same resolution
-// as every other order: the rail move contests the provinces it was ordered through, and its
-// decision ("does the unit leave its province?") is one more memoised decision.
+// Rail moves along a named line (the Trans-Siberian Railroad, Colonial 9.2-9.27, mapped sentence by
+// sentence in docs/colonial.md), decided inside the same resolution as every other order: the rail
+// move contests the provinces it was ordered through, and its decision ("does the unit leave its
+// province?") is one more memoised decision.
 //
 // Walking the line from the origin, the unit
 //   - cannot pass a province held by another power's unit that stays, or whose unit moves

@@ -9,9 +9,9 @@
 // reads where the armies ended the week, then the generals, who go where the week took their
 // commands and replace those the week cost, then the barge flotillas, bought once the week's
 // treasury is known and lost with the cities the week took, then the armies' experience
-// classes, which follow the points every other step left (DESIGN.md §3; docs/campaign.md,
-// "Turns"). Fog of war changes no week: it only says what a power sees of a position
-// (position/sight.h).
+// classes, which follow the points every other step left (docs/design.md, "Phases";
+// docs/campaign.md, "Turns"). Fog of war changes no week: it only says what a power sees of a
+// position (position/sight.h).
 #include <algorithm>
 #include <array>
 

@@ -17,9 +17,10 @@
 
 namespace adjutant::app {
 
-// One server per database file (issue 14, item 7): an exclusive flock(2) on "<database>.lock"
-// beside it, held until the object is destroyed (the kernel drops it if the process dies, so
-// a kill -9 leaves nothing stale). The file holds the holder's pid, for the message.
+// One server per database file (docs/server.md, "Running"): an exclusive flock(2) on
+// "<database>.lock" beside it, held until the object is destroyed (the kernel drops it if the
+// process dies, so a kill -9 leaves nothing stale). The file holds the holder's pid, for the
+// message.
 class DatabaseLock {
   public:
     // nullptr with `error` set when another process holds the lock or the file cannot be

@@ -32,10 +32,10 @@ namespace adjutant::cli {
 
 namespace {
 
-// Every connection holds a descriptor, and the database, its WAL and the lock a few more. Asks
-// for the hard limit when the soft one is short of max_connections plus a margin, and warns
-// when even that is short: running out makes accept() fail, which the server survives by
-// backing off (issue 14, item 4), but a connection over the limit then waits in the backlog.
+// Every connection holds a descriptor, and the database, its WAL and the lock a few more. Asks for
+// the hard limit when the soft one is short of max_connections plus a margin, and warns when even
+// that is short: running out makes accept() fail, which the server survives by backing off, but a
+// connection over the limit then waits in the backlog.
 void check_descriptor_limit(int max_connections) {
     constexpr rlim_t kMargin = 64;
     rlimit limit{};

@@ -78,8 +78,8 @@ using Handler = Response (*)(const Context&);
 Response json_response(int status, const Json& body) {
     Response response;
     response.status = status;
-    // Client text (a path segment, an order line) can reach any answer: never let a byte
-    // that is not UTF-8 make serialisation throw (issue 14, item 1).
+    // Client text (a path segment, an order line) can reach any answer: never let a byte that is
+    // not UTF-8 make serialisation throw.
     response.body = service::json_text(body);
     return response;
 }
@@ -147,9 +147,10 @@ std::string orders_body(const Request& request) {
     return text;
 }
 
-// Where orders sent over HTTP came from, decided by the server (issue 14, item 10): "web" when
-// a browser says the request comes from a page of this server (Sec-Fetch-Site: same-origin,
-// a header browsers set and pages cannot), else "api". Only the mail gateway says "email".
+// Where orders sent over HTTP came from, decided by the server (docs/server.md, "Turn cycle"):
+// "web" when a browser says the request comes from a page of this server (Sec-Fetch-Site:
+// same-origin, a header browsers set and pages cannot), else "api". Only the mail gateway says
+// "email".
 std::string order_source(const Request& request) {
     return request.fetch_site == "same-origin" ? "web" : "api";
 }
@@ -235,9 +236,9 @@ Response upload_game_variant(const Context& c) {
                          c.service.upload_game_variant(who, id_param(c.params[0]), c.request.body));
 }
 
-// GET /games pages by id (issue 14, item 9): ?limit=N (1-200, default 50) and ?after=ID. The
-// answer links to itself and to the next page (null on the last), in the body and in a Link
-// header (RFC 8288).
+// GET /games pages by id (docs/server.md, "Games"): ?limit=N (1-200, default 50) and ?after=ID. The
+// answer links to itself and to the next page (null on the last), in the body and in a Link header
+// (RFC 8288).
 constexpr std::int64_t kDefaultPage = 50;
 constexpr std::int64_t kMaxPage = 200;
 
@@ -245,7 +246,8 @@ Response list_games(const Context& c) {
     const std::int64_t limit = number_param(c.request, "limit", kDefaultPage, 1, kMaxPage);
     const std::int64_t after =
         number_param(c.request, "after", 0, 0, std::numeric_limits<std::int64_t>::max());
-    // Lobby filters (issue 18): ?status=, ?variant=, ?open=true for games with a free seat.
+    // Lobby filters (docs/server.md, "HTTP API"): ?status=, ?variant=, ?open=true for games with
+    // a free seat.
     service::GameFilter filter;
     if (const auto status = query_param(c.request.target, "status")) {
         filter.status = std::string(*status);

@@ -54,10 +54,10 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
         do_accept();
     }
 
-    // Out of file descriptors (or kernel memory): accepting again at once fails again at once,
-    // a busy loop that logs as fast as it can (issue 14, item 4). The pending connections stay
-    // in the listen backlog while the acceptor waits, 10 ms doubling to 1 s, and the warning is
-    // written at most once a second with the number of failures it stands for.
+    // Out of file descriptors (or kernel memory): accepting again at once fails again at once, a
+    // busy loop that logs as fast as it can. The pending connections stay in the listen backlog
+    // while the acceptor waits, 10 ms doubling to 1 s, and the warning is written at most once a
+    // second with the number of failures it stands for.
     static bool is_resource_shortage(const beast::error_code& ec) {
         return ec == net::error::no_descriptors || ec == net::error::no_buffer_space ||
                ec == net::error::no_memory ||
@@ -98,9 +98,9 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
         for (auto& session : live_sessions())
             net::post(session->executor(), [session] { session->close_if_idle(); });
         // A connection still reading a body or writing an answer when the drain time is up is
-        // closed, so a client dribbling a body cannot hold the stop for the whole read timeout
-        // (issue 14, item 8). The check runs every 50 ms and ends as soon as no connection is
-        // left, so a quiet server stops at once.
+        // closed, so a client dribbling a body cannot hold the stop for the whole read timeout. The
+        // check runs every 50 ms and ends as soon as no connection is left, so a quiet server stops
+        // at once.
         const auto deadline =
             std::chrono::steady_clock::now() + std::chrono::seconds(config.limits.drain_seconds);
         net::post(acceptor.get_executor(),

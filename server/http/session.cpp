@@ -112,9 +112,8 @@ void Session::do_read() {
 
 void Session::on_header(beast::error_code ec, std::size_t) {
     // A request whose headers cannot be parsed (bare LF, a bad or negative Content-Length,
-    // Transfer-Encoding with Content-Length...) is answered 400 and the connection closed: the
-    // rest of the stream cannot be framed (issue 14, item 5). A closed or silent peer gets
-    // nothing.
+    // Transfer-Encoding with Content-Length...) is answered 400 and the connection closed: the rest
+    // of the stream cannot be framed. A closed or silent peer gets nothing.
     if (ec) {
         if (auto refusal = parse_refusal(ec)) return reply_error(*refusal);
         return do_close();

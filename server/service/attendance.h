@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// The missing-orders policy (issue 18, docs/server.md "Missing orders"): one automatic deadline
-// extension per seat occupant (by default), civil disorder after a number of missed phases in a
-// row, and what a replacement player starts with. The scheduler asks extend_if_owed before it
-// resolves a due phase; every resolution (scheduler, GM, all ready) writes the attendance it
-// planned with plan_attendance in its own transaction, so a crash leaves neither half done.
+// The missing-orders policy (docs/server.md, "Missing orders"): one automatic deadline extension
+// per seat occupant (by default), civil disorder after a number of missed phases in a row, and what
+// a replacement player starts with. The scheduler asks extend_if_owed before it resolves a due
+// phase; every resolution (scheduler, GM, all ready) writes the attendance it planned with
+// plan_attendance in its own transaction, so a crash leaves neither half done.
 #pragma once
 
 #include <cstdint>

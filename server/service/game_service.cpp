@@ -246,8 +246,8 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
     count_game_creation(client_address);  // 429 over the limit, before anything is written
     const std::string gm_token = new_token("gm_");
     row.gm_token_hash = sha256_hex(gm_token);
-    // 256 random bits; the public commitment is the SHA-256 of those 32 bytes (issue 14,
-    // item 11). `seed` stays 0: it holds the seed of games created before.
+    // 256 random bits; the public commitment is the SHA-256 of those 32 bytes (docs/server.md,
+    // "Games"). `seed` stays 0: it holds the seed of games created before.
     const std::string seed = random_seed_hex();
     row.seed_hex = seed;
     row.seed = 0;

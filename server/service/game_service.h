@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // The service layer's front door. GameService owns the services that each do one job (orders,
-// seats, resolution, mail, the game documents) over one shared context, and itself
-// authenticates tokens, keeps the variants, creates and lists games, and runs the GM's
-// actions. HTTP handlers, the scheduler, the CLI and the mail gateway call only the service
-// layer; none of them touches SQL or the adjudicator (DESIGN.md §1).
+// seats, resolution, mail, the game documents) over one shared context, and itself authenticates
+// tokens, keeps the variants, creates and lists games, and runs the GM's actions. HTTP handlers,
+// the scheduler, the mail gateway and the CLI's game commands call only the service layer, never
+// SQL or the adjudicator (docs/design.md, "Data flow"); the CLI's `adjudicate` (one phase, no
+// game) and its database commands (migrate, copy, check) use the adjudicator and storage
+// directly, as they have no game to serve.
 //
 // Authorization is decided in the services, not in the adapters: each call takes the Caller
 // that authenticate() produced from a bearer token. Failures throw ApiError (service/error.h);

@@ -67,7 +67,7 @@ nlohmann::json of_power(const nlohmann::json& position, const char* section,
     return nlohmann::json::array();
 }
 
-// Seed 004, 4g, "Each active general's location must be specified": the power's active generals
+// Lone Warrior 4g, "Each active general's location must be specified": the power's active generals
 // by rank, each with the army or garrison whose `general` he is (a dislodged army's too), and how
 // many wait in the pool; empty for a power without a pool.
 std::string generals_text(const nlohmann::json& position, const std::string& power) {

@@ -174,7 +174,7 @@ PhaseOrders OrderService::orders(const Locked& locked, const Caller& caller, std
     const Variant& variant = game.variant->variant;
     PhaseOrders out{game.phase.phase, game.phase.seq, {}};
     for (const auto& seat : store.seats(game_id)) {
-        // Before resolution a player sees only their own orders (DESIGN.md §7).
+        // Before resolution a player sees only their own orders (docs/design.md, "Visibility").
         if (!gm && seat.power != caller.power) continue;
         SeatOrders entry{seat.power,
                          seat.ready,

@@ -81,9 +81,9 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game, Pars
     // made by each seat's parse.
     SharedTexts texts(rows,
                       [](const storage::OrderRow& row) -> const std::string& { return row.text; });
-    // A stored set the server cannot read (bytes that are not UTF-8, verdicts that are not
-    // JSON, a power the variant lacks) never blocks the game: the seat resolves as if it had
-    // sent nothing, and an event says why (issue 14, item 2). The others are parsed together.
+    // A stored set the server cannot read (bytes that are not UTF-8, verdicts that are not JSON, a
+    // power the variant lacks) never blocks the game: the seat resolves as if it had sent nothing,
+    // and an event says why. The others are parsed together.
     KeptSeats& kept = kept_seats();
     kept.seats.clear();
     kept.problems.resize(rows.size());

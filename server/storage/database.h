@@ -8,8 +8,11 @@
 // turns them into $1, $2, ... when it prepares them, so a statement both backends understand is
 // written once.
 //
-// Only the storage layer includes this header. A Database is not thread-safe: its owner
-// serialises access (the service layer holds one mutex around every operation). Database
+// The storage layer includes this header, and outside it only what opens a database or reports
+// its failures: app/runtime.h, which opens the one the server runs on, the CLI's database
+// commands, and http/router.cpp, which answers a storage::Error. A Database is not
+// thread-safe: its owner serialises access (the service layer holds one mutex around every
+// operation). Database
 // failures are unexpected here (the schema and statements are ours), so they throw
 // storage::Error, which the adapters report as a 500 "database" error.
 #pragma once

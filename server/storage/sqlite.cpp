@@ -85,8 +85,8 @@ SqliteDatabase::SqliteDatabase(const std::string& path) : path_(path) {
         throw Error(rc, message);
     }
     sqlite3_busy_timeout(db_, 5000);
-    // FULL: a transaction that returned is on disk, so every acknowledged order survives a
-    // crash or power loss (DESIGN.md §7). WAL keeps readers off the writer's back.
+    // FULL: a transaction that returned is on disk, so every acknowledged order survives a crash or
+    // power loss (docs/design.md, "Server"). WAL keeps readers off the writer's back.
     exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;");
 }
 

@@ -14,7 +14,7 @@ export function seatHolder(game, seat) {
   return seat?.taken ? "(taken)" : "(open)";
 }
 
-// Seed 004, 4d-4e's experience classes, best first (docs/experience.md).
+// Lone Warrior 4d-4e's experience classes, best first (docs/experience.md).
 const CLASSES = ["elite", "veteran", "trained", "raw"];
 
 // A battle form's changes of class: {"experience": {"LIE": [{from, to, points}]}} for the armies

@@ -325,8 +325,9 @@ function drawCampaign(vi, position, layers, view) {
     titled(el("circle", { cx: p.x, cy: p.y, r: 17, class: "siege", stroke: colour(vi, siege.by), "data-abbr": siege.province }, layers.sieges),
       `${provinceName(vi, siege.province)} besieged by ${siege.by || "?"}${state}`);
   }
-  // Field works (seed 004 5b, docs/field-works.md): {"France": [{"province": "ARG", "army": 4}]},
-  // a zigzag of entrenchments left of the province's point in the digging power's colour.
+  // Field works (Lone Warrior 5b, docs/field-works.md):
+  // {"France": [{"province": "ARG", "army": 4}]}, a zigzag of entrenchments left of the
+  // province's point in the digging power's colour.
   for (const [power, works] of byPower(position.field_works)) {
     const p = pt(works.province || "");
     if (!p) continue;

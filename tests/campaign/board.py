@@ -24,7 +24,7 @@ class Board:
         self.treasury = position.get("treasury", {})
         self.dislodged = position.get("dislodged", {})
         self.field_works = position.get("field_works", {})
-        self.detachments = position.get("detachments", {})  # power -> provinces (seed 004 4f)
+        self.detachments = position.get("detachments", {})  # power -> provinces (Lone Warrior 4f)
         self.at = {}  # province -> (power, unit)
         for power, units in self.units.items():
             for unit in units:
@@ -52,7 +52,7 @@ class Board:
         return None
 
     def works_of(self, power, province):
-        """The field works of `power` in `province` (seed 004 5b), or None."""
+        """The field works of `power` in `province` (Lone Warrior 5b), or None."""
         for works in self.field_works.get(power, []):
             if works["province"] == province:
                 return works

@@ -20,9 +20,9 @@ FORTRESS_REACH = 2
 # An army rides when its objective is at least this many roads away.
 RIDE_DISTANCE = 3
 # An army in its field works retires from them when an enemy army next to it has this many
-# times its points (seed 004 5b: the works double its own, so beyond that they would not hold).
+# times its points (Lone Warrior 5b: the works double its own, so beyond that they would not hold).
 RETIRE_ODDS = 2
-# Detachments (seed 004 4f, docs/detachments.md): a side keeps at most this many, raises one a
+# Detachments (Lone Warrior 4f, docs/detachments.md): a side keeps at most this many, raises one a
 # week with this chance while it can pay and keep the trains' money, and sends each one out
 # with this chance a week (else it stays where it is).
 MOST_DETACHMENTS = 3
@@ -32,8 +32,8 @@ RAISE_CHANCE = 0.3
 # is left beyond the trains until the winter (quartermaster.py).
 DETACHMENT_RESERVE_WEEKS = 4
 RIDE_OUT_CHANCE = 0.7
-# How often an army far from its goal with no station in its province marches to the railhead
-# next door and rides on from there (seed 001 step 1, docs/rail-movement.md), and how often a
+# How often an army far from its goal with no station in its province marches to the railhead next
+# door and rides on from there (OCS rail movement step 1, docs/rail-movement.md), and how often a
 # new army comes on by rail from the map edge to a railhead nearer the enemy
 # (docs/reinforcements.md, "By rail").
 MARCH_RIDE_CHANCE = 0.7
@@ -139,7 +139,7 @@ class CampaignSide(Quartermaster, Side):
                  for place in sorted(free, key=lambda p: (distance(p), p))]
         if self.graph.rail and self.rng.random() < RAISE_BY_RAIL_CHANCE:
             # By rail from the map edge to one of our railheads nearer the enemy than any
-            # muster place (seed 001; docs/reinforcements.md, "By rail").
+            # muster place (OCS rail movement; docs/reinforcements.md, "By rail").
             states = board.position.get("rail", {}).get(self.power, {})
             operational = {p for state in ("capacity_1", "capacity_2", "capacity_3", "exceptional")
                            for p in states.get(state, [])}
@@ -271,7 +271,7 @@ class CampaignSide(Quartermaster, Side):
         if held and not self.graph.enemies(self.power, held[0]):
             targets_taken.add(here)
             return f"{name} H"
-        # An army with points to spare sends a detachment ahead one week in five (seed 004 4c)
+        # An army with points to spare sends a detachment ahead one week in five (Lone Warrior 4c)
         # and holds where it is; the detachment marches on from there the next week.
         split = self.split(unit, here, step, held)
         if split:
@@ -303,7 +303,7 @@ class CampaignSide(Quartermaster, Side):
         return self.game.accepted(self.power, f"{unit['unit']} - {step}")
 
     def hold(self, board, unit, here):
-        """An army that stays where it is facing an enemy army digs in (seed 004 5b) where the
+        """An army that stays where it is facing an enemy army digs in (Lone Warrior 5b) where the
         map has field works and it has an engineer; in its works, it retires from an enemy army
         of RETIRE_ODDS times its points to a free province of its side's, and else holds in
         them (the RETIRE holds too when nobody attacks)."""
@@ -361,7 +361,7 @@ class CampaignSide(Quartermaster, Side):
         return line if self.game.accepted(self.power, line) else None
 
     def send_equipment(self, board, unit, here, targets_taken):
-        """Equipment alone (seed 004 4c: "Equipment moving alone ... considered an army for
+        """Equipment alone (Lone Warrior 4c: "Equipment moving alone ... considered an army for
         order purposes"; docs/army-strength.md): one week in eight an army with two or more
         siege guns sends one into an empty province next to it. The next week the gun, an army
         of no points, joins the army beside it (`join`) or, alone, marches on, and an enemy
@@ -379,8 +379,8 @@ class CampaignSide(Quartermaster, Side):
         return None
 
     def convert(self, board, unit, here, towards):
-        """A CONVERT order (seed 001, docs/gauge.md) for the first rail link from `here` to one
-        of `towards` laid in another gauge than ours, when the army has an engineer and the
+        """A CONVERT order (OCS rail movement, docs/gauge.md) for the first rail link from `here` to
+        one of `towards` laid in another gauge than ours, when the army has an engineer and the
         server accepts it; else None."""
         if not self.graph.gauges or unit.get("engineers", 0) <= 0:
             return None

@@ -13,7 +13,7 @@ from map_graph import province_of
 # A march: `A X - Y`, or a ride `A X - RAIL - Y` / `A X - Z - RAIL - Y` (the army ends in Y).
 MARCH = re.compile(r"^A (\S+) - (?:.* - )?(\S+)$")
 # The week from which the fed-armies bound holds: the armies start with two weeks of supply
-# (seed 004 4a), so starving before week 3 says nothing about the sides' supply.
+# (Lone Warrior 4a), so starving before week 3 says nothing about the sides' supply.
 FROM_WEEK = 3
 # The least share of army-weeks from FROM_WEEK on that must not starve. The sides of
 # quartermaster.py feed 79% to 97% of them (the long runs and the CTest runs,

@@ -92,8 +92,8 @@ def supply_conserved(before, results):
     events = results.get("events", [])
     by_events = sum(e.get("supply_change", 0) for e in events)
     ids_after = {u.get("id") for _, u in all_units(after)}
-    # A lost country's event already counts the supply of the armies disbanded with it (seed
-    # 004, 4b; case S.16), as tests/unit/supply_property_test.cpp has it: only other units that
+    # A lost country's event already counts the supply of the armies disbanded with it (Lone
+    # Warrior 4b; case S.16), as tests/unit/supply_property_test.cpp has it: only other units that
     # left the board (destroyed in battle, disbanded in a retreat) took supply no event counts.
     lost = {e.get("power") for e in events if e.get("kind") == "country.lost"}
     vanished = sum(u.get("supply", 0) for power, u in all_units(before)
@@ -275,7 +275,7 @@ def detachments_of(position):
 
 
 def detachments_hold(graph, before, results, week_ran=True):
-    """Seed 004 4f (docs/detachments.md): one detachment a province; none stands with an enemy
+    """Lone Warrior 4f (docs/detachments.md): one detachment a province; none stands with an enemy
     army or garrison once a week's steps have run (`week_ran`: a movement phase; it gave way or
     was lost; an army retreating onto one is met as the next week ends); and every detachment that
     came, went or moved has a detachment event in the province it left or entered or next to

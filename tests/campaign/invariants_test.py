@@ -46,7 +46,7 @@ def test_supply():
     expect(invariants.supply_conserved(before, results), 1, "a garrison's stores vanish")
     before, results = week([army("A AAC", 1), army("A MAL", 2)], [army("A AAC", 1)])
     expect(invariants.supply_conserved(before, results), 0, "a unit destroyed in battle")
-    # A lost country's event counts its disbanded armies' supply (seed 004, 4b; case S.16):
+    # A lost country's event counts its disbanded armies' supply (Lone Warrior 4b; case S.16):
     # subtracting them again as units that left the board would count them twice (seed 2,
     # 1914W47M of the long run).
     lost = {"kind": "country.lost", "power": "Belgium", "province": "BRU", "supply_change": -27,

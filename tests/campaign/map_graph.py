@@ -28,25 +28,25 @@ class MapGraph:
         self.campaign = "rules" in variant and "supply" in variant.get("rules", {})
         self.rail = "rail_network" in variant.get("rules", {})
         self.field_works = "field_works" in variant.get("rules", {})
-        # Seed 004 4c (docs/army-strength.md): the least and the most points of a detachment.
+        # Lone Warrior 4c (docs/army-strength.md): the least and the most points of a detachment.
         strength = variant.get("rules", {}).get("army_strength")
         self.army_strength = None if strength is None else (strength.get("min_points", 250),
                                                             strength.get("max_points", 750))
-        # Seed 004 4f (docs/detachments.md): detachments are raised for `cost` points.
+        # Lone Warrior 4f (docs/detachments.md): detachments are raised for `cost` points.
         detachments = variant.get("rules", {}).get("detachments")
         self.detachments = detachments is not None
         self.detachment_cost = (detachments or {}).get("cost", 15)
         self.train_cost = variant.get("rules", {}).get("supply", {}).get("train_cost", 2)
         self.train_speed = variant.get("rules", {}).get("supply", {}).get("train_speed", 2)
         self.carry_weeks = variant.get("rules", {}).get("supply", {}).get("carry_weeks", 2)
-        # Seed 004 4b and seed 001 (docs/reinforcements.md): where each power's troops muster,
-        # its capital on the map and its map-edge sources; none where the module is off.
+        # Lone Warrior 4b and OCS rail movement (docs/reinforcements.md): where each power's troops
+        # muster, its capital on the map and its map-edge sources; none where the module is off.
         self.reinforcements = "reinforcements" in variant.get("rules", {})
         self.muster = {p["name"]: sorted({a for a, q in self.provinces.items()
                                           if p["name"] in q.get("map_edge", [])} |
                                          ({p["capital"]} if p.get("capital") else set()))
                        for p in variant["powers"]}
-        # Seed 004 4a (docs/rivers.md): the cities on a navigable river, where a barge flotilla
+        # Lone Warrior 4a (docs/rivers.md): the cities on a navigable river, where a barge flotilla
         # may operate, and what one costs; none where the map has no rivers.
         rivers = variant.get("rules", {}).get("rivers")
         self.flotilla_cost = None if rivers is None else rivers.get("flotilla_cost", 200)
@@ -58,7 +58,8 @@ class MapGraph:
         self.rail_neighbours = {}
         self.rail_line_capacity = {}
         lines = variant.get("rules", {}).get("rail_network", {}).get("exceptional_lines", {})
-        # Seed 001's gauges (docs/gauge.md): each power's, and each link's as the variant lays it.
+        # The gauges of OCS rail movement (docs/gauge.md): each power's, and each link's as the
+        # variant lays it.
         gauge = variant.get("rules", {}).get("rail_network", {}).get("gauge", {})
         self.gauges = list(gauge.get("gauges", []))
         default = self.gauges[0] if self.gauges else None

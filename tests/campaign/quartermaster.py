@@ -2,7 +2,7 @@
 """The quartermaster both campaign sides share (docs/campaign-driver.md): what the rules call a
 supply base, read from the board, and the week's supply orders of a careful player. Every army
 has a standing supply order (`T C SUPPLY A X EVERY WEEK`) from a city of its own: one train
-leaves a city per week (seed 004 4a), so no two armies share one, and a city that is not the
+leaves a city per week (Lone Warrior 4a), so no two armies share one, and a city that is not the
 army's base must reach the base by the power's operational rail within its LOC capacity
 (docs/campaign.md, "Supply by rail"). The standing order buys its train when none waits; an army
 that has run down to nothing gets a second train bought the week before from the treasury's
@@ -273,7 +273,7 @@ class Quartermaster:
 
 def weeks_left(board):
     """Weeks to the winter interphase, this one included (the treasury's points come in when
-    week 52 ends, seed 004 4b)."""
+    week 52 ends, Lone Warrior 4b)."""
     return 52 - int(board.phase[5:7]) + 1
 
 

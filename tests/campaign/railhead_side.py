@@ -3,7 +3,7 @@
 but keeps to its railheads. An army advances only into a province from which its supply line
 (docs/campaign.md: the shortest road to a friendly city, a map-edge source or an operational
 railhead, never through an enemy army) is at most `train_speed` roads long, so a train sent this
-week reaches it this week (seed 004 4a; the standing order's rate in docs/campaign.md); it
+week reaches it this week (Lone Warrior 4a; the standing order's rate in docs/campaign.md); it
 besieges only a fortress within that reach, and an army that finds itself beyond it steps back.
 Every army has a standing supply order (`T C SUPPLY A X EVERY WEEK`) from its own city: one
 train leaves a city per week (4a), so no two armies share one, and a city that is not the army's

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Issue 14, below the HTTP tests: UTF-8 checking with its position, the phase guard in the
-// store, the one-server lock, and a game from before 256-bit seeds through migration 004.
+// Robustness (docs/security.md), below the HTTP tests: UTF-8 checking with its position, the
+// phase guard in the store, the one-server lock, and a game from before 256-bit seeds through
+// migration 004.
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -4,9 +4,9 @@
 a seat reads its power's view and nothing of a unit it does not see, in the game document, the
 phase documents, another power's order history, the feed, the results mail and the verdicts of
 its own orders; the public reads no units; the GM reads everything; once the game has ended,
-everyone does; detachments hide as units do. This is the authorization test of the brief's
-promise 4 with hidden units. Over weeks of play with the armies in contact, every event, order
-and result a seat reads in any of those, and in the week's summary, is its own, public, or
+everyone does; detachments hide as units do. This is the authorization test (docs/design.md,
+"Visibility") with hidden units. Over weeks of play with the armies in contact, every event,
+order and result a seat reads in any of those, and in the week's summary, is its own, public, or
 names only provinces in its sight, and no event of another power tells what its view hides;
 another power's orders whose content is supply, its module's reasons for a failure and what its
 trains carry for whom it never reads.

@@ -66,7 +66,7 @@ def state(server, game_id, token=None):
 def gm(server, game_id, gm_token, action, body=None):
     body = dict(body or {})
     if action == "resolve" and "phase" not in body:
-        # A resolve names the phase it is for (issue 14, item 3).
+        # A resolve names the phase it is for (docs/security.md).
         body["phase"] = state(server, game_id)["phase"]
     return expect(server.request("POST", f"/api/v1/games/{game_id}/actions/{action}",
                                  body, token=gm_token), 200, "GM " + action)
@@ -795,7 +795,7 @@ def test_siege_replay():
         server.close()
 
 
-# --- issue 14: no request, byte or double click can crash, freeze or fork a game --------------
+# --- docs/security.md: no request, byte or double click can crash, freeze or fork a game ------
 
 def raw_exchange(server, data, timeout=10):
     """Sends raw bytes on a fresh connection and reads until the server closes it (or the
@@ -834,7 +834,7 @@ def response_json(received):
 
 
 def test_raw_bytes():
-    """Item 1: a path that is not UTF-8 once aborted the server (nlohmann's dump() threw while
+    """A path that is not UTF-8 once aborted the server (nlohmann's dump() threw while
     the error answer quoted the path). Every such request is answered, and the server goes on."""
     server = new_server()
     try:
@@ -860,7 +860,7 @@ def test_raw_bytes():
 
 
 def test_framing():
-    """Item 5: framing errors are answered 400 and the connection closed; a transfer coding
+    """Framing errors are answered 400 and the connection closed; a transfer coding
     other than chunked is 501."""
     server = new_server()
     try:
@@ -896,7 +896,7 @@ def test_framing():
 
 
 def test_bad_encoding():
-    """Item 2: orders that are not UTF-8 are refused at the edge with the line and byte; a
+    """Orders that are not UTF-8 are refused at the edge with the line and byte; a
     stored set that cannot be read (bytes planted in the SQLite file) resolves as missing orders
     with an event, by the GM and by the deadline, and never blocks the game."""
     server = new_server()
@@ -963,9 +963,9 @@ def test_bad_encoding():
 
 
 def test_double_resolve():
-    """Item 3: a resolve names its phase; two simultaneous resolves give one 200 and one 409 and
+    """A resolve names its phase; two simultaneous resolves give one 200 and one 409 and
     the game advances one phase; a resolve racing the deadline resolves the phase once.
-    Item 10: a game still forming cannot be resolved."""
+    A game still forming cannot be resolved."""
     server = new_server()
     try:
         game_id, gm_token, tokens, _ = create_game(server)
@@ -1044,7 +1044,7 @@ def test_double_resolve():
             check(phases.count("S1901M") <= 1,
                   f"attempt {attempt}: the GM resolved S1901M at most once: {phases}")
 
-        # Item 10: a forming game is started, not resolved.
+        # A forming game is started, not resolved.
         created = expect(server.request("POST", "/api/v1/games", {"name": "forming"}), 201, "new")
         forming_id, forming_gm = created["game"]["id"], created["gm_token"]
         refused = expect(server.request("POST", f"/api/v1/games/{forming_id}/actions/resolve",
@@ -1057,7 +1057,7 @@ def test_double_resolve():
 
 
 def test_order_source_and_gm_variant():
-    """Item 10: the server sets an order's source; a GM uploads a variant for their own game
+    """The server sets an order's source; a GM uploads a variant for their own game
     (validated, size-limited, scoped to that game)."""
     server = new_server(limits={"gm_variant_bytes": 4096})
     try:
@@ -1126,7 +1126,7 @@ def test_order_source_and_gm_variant():
 
 
 def test_game_limits():
-    """Item 9: game creation is limited per address (the admin is not counted) and GET /games
+    """Game creation is limited per address (the admin is not counted) and GET /games
     is paginated with links."""
     server = new_server(limits={"games_per_hour_per_address": 3})
     try:
@@ -1163,7 +1163,7 @@ def test_game_limits():
 
 
 def test_second_server():
-    """Item 7: a second server on the same database refuses to start, saying why; the first
+    """A second server on the same database refuses to start, saying why; the first
     keeps serving; after the first dies (even by kill -9) a new one starts."""
     first = new_server()
     second = Server(ARGS.binary, ARGS.variants, workdir=tempfile.mkdtemp(prefix="adjutant-it-"))
@@ -1257,7 +1257,7 @@ def test_read_only_database():
 
 
 def test_fd_limit():
-    """Item 4: out of file descriptors, the accept loop backs off and logs at most about once a
+    """Out of file descriptors, the accept loop backs off and logs at most about once a
     second instead of spinning; when descriptors come back the server serves again."""
     server = Server(ARGS.binary, ARGS.variants, prefix=["prlimit", "--nofile=48:48"],
                     extra={"limits": {"header_timeout_seconds": 60, "read_timeout_seconds": 60}})
@@ -1303,7 +1303,7 @@ def test_fd_limit():
 
 
 def test_drain():
-    """Item 8: SIGTERM does not wait out the 30 s read timeout for a client dribbling a body:
+    """SIGTERM does not wait out the 30 s read timeout for a client dribbling a body:
     busy connections are closed after limits.drain_seconds."""
     server = new_server(limits={"read_timeout_seconds": 30, "header_timeout_seconds": 30,
                                 "drain_seconds": 2})
@@ -1331,7 +1331,7 @@ def test_drain():
 
 
 def test_seeds():
-    """Item 11: a new game has a 256-bit seed (commitment: SHA-256 of its 32 bytes); a game
+    """A new game has a 256-bit seed (commitment: SHA-256 of its 32 bytes); a game
     created before keeps its 64-bit seed, its commitment and its dice (replay, and the same
     rolls as `adjutant adjudicate --seed N`)."""
     server = new_server()

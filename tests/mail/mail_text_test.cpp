@@ -51,7 +51,7 @@ TEST_CASE("mail: a campaign status shows units with their strength, and garrison
 }
 
 TEST_CASE("mail: a campaign status names each active general by rank, with his command") {
-    // Seed 004, 4g: "Each active general's location must be specified".
+    // Lone Warrior 4g: "Each active general's location must be specified".
     const auto game = nlohmann::json::parse(R"json({
         "id": 3, "name": "1914", "variant": "western-front-1914", "phase": "1914W34M",
         "status": "active", "deadline": null,

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Several `adjutant serve` instances on one PostgreSQL database (docs/storage.md, issue 19):
+"""Several `adjutant serve` instances on one PostgreSQL database (docs/storage.md):
 two instances with short deadlines, both schedulers due at the same moments, each phase
 resolved exactly once; three instances playing one game, each request on another instance, and
 a GM's resolve sent to all three at once resolving the phase once; and kill -9 of one of three

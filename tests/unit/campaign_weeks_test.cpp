@@ -27,7 +27,7 @@ std::string orders_for(int w) {
     std::string text;
     if (w == 0) {
         // Standing supply orders: each army from a city of its own (one train may leave a city
-        // a week, seed 004 4a), riding the rail to the army's base.
+        // a week, Lone Warrior 4a), riding the rail to the army's base.
         text +=
             "Germany: T KOL SUPPLY A KOL EVERY WEEK\n"
             "Germany: T AAC SUPPLY A AAC EVERY WEEK\n"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The detachments module's part of positions, views and variants (seed 004, 4f;
+// The detachments module's part of positions, views and variants (Lone Warrior 4f;
 // docs/detachments.md): detachments round-trip through the position document, broken ones are
 // refused with the reason, the fog of war hides another power's detachments and shows a scout's
 // report to its own power only, and the variant's parameters are checked by the module's schema.

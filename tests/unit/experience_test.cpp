@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Experience (seed 004, 4d; docs/experience.md): the starting guards and veterans, the variant's
+// Experience (Lone Warrior 4d; docs/experience.md): the starting guards and veterans, the variant's
 // parameters, the position's invariants and what fog of war hides. What a week does to the
 // classes is in the cases, tests/rules/experience.
 #include <doctest/doctest.h>

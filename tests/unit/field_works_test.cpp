@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The field works module's part of positions and variants (seed 004, 5b; docs/field-works.md):
+// The field works module's part of positions and variants (Lone Warrior 5b; docs/field-works.md):
 // works round-trip through the position document, broken works are refused with the reason, and the
 // variant's parameters are checked by the module's schema. The rules themselves are cases as data,
 // tests/rules/field_works.

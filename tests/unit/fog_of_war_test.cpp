@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Fog of war (seed 004, 4a; docs/fog-of-war.md): what a power's view of a position keeps. The
+// Fog of war (Lone Warrior 4a; docs/fog-of-war.md): what a power's view of a position keeps. The
 // sight is its occupied provinces and their neighbours; the view keeps its own everything and
 // of the others what stands in its sight, less their private attributes; it is a position that
 // loads, checks and writes back unchanged. The server's use of the views is tested through

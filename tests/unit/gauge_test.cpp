@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Seed 001's gauge in variants and positions (docs/gauge.md): the variant's gauges are checked by
-// the rail module's schema, and converted links round-trip through the position document or are
-// refused with the reason. The rules themselves are cases as data, tests/rules/rail/gauge.txt.
+// The gauge of OCS rail movement in variants and positions (docs/gauge.md): the variant's gauges
+// are checked by the rail module's schema, and converted links round-trip through the position
+// document or are refused with the reason. The rules themselves are cases as data,
+// tests/rules/rail/gauge.txt.
 #include <doctest/doctest.h>
 
 #include <string>

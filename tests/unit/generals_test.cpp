@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The generals module's part of positions and variants (seed 004, 4g; docs/generals.md): pools
+// The generals module's part of positions and variants (Lone Warrior 4g; docs/generals.md): pools
 // round-trip through the position document, broken pools are refused with the reason, the
 // variant's parameters are checked by the module's schema, and the starting pools are the
 // variant's. The rules themselves are cases as data, tests/rules/generals.

@@ -72,7 +72,7 @@ TEST_CASE("rail network: a power without rail capacity cannot ride") {
     CHECK(parsed.verdicts[0].error == "Germany has no rail capacity");
 }
 
-TEST_CASE("rail network: a march to the railhead next door, then the ride (seed 001 step 1)") {
+TEST_CASE("rail network: march to the railhead next door, then ride (OCS rail movement step 1)") {
     const Position pos = rail_position(R"({"phase": "1914W32M",
         "units": {"Germany": [{"unit": "A MOR", "points": 400, "supply": 2},
                               {"unit": "A MET", "points": 300, "supply": 2}]},

@@ -180,8 +180,9 @@ TEST_CASE("position JSON: rail states, control, demolished links and Extended su
 }
 
 TEST_CASE("rail capacity: only a variant that gives one makes supply trains spend it") {
-    // Seed 001's supply points (docs/campaign.md, "Supply by rail"): without `rail_capacity`
-    // the trains ride within the LOC capacity alone, as the rail cases' maps expect.
+    // OCS rail movement's supply points (docs/campaign.md, "Supply by rail"): without
+    // `rail_capacity` the trains ride within the LOC capacity alone, as the rail cases' maps
+    // expect.
     const Variant without = load("tests/variants/rail-test.json");
     CHECK_FALSE(without.campaign->rail.rail_capacity_given);
     const Variant with = load("config/variants/western-front-1914.json");

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Rivers and barges (seed 004, 4a; docs/rivers.md): the variant's rivers, the flotillas and the
+// Rivers and barges (Lone Warrior 4a; docs/rivers.md): the variant's rivers, the flotillas and the
 // river leg of a supply line in the position document, a province with no bridge, what the fog
 // tells, and BUY read by two modules. The rules themselves are cases (tests/rules/rivers/).
 #include <doctest/doctest.h>

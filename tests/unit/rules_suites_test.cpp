@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The rules cases of the seed documents, as data in tests/rules/<suite>/, one driver each. Each
-// suite is its own test case, so `-tc=` can pick it, and prints its count for deploy/test.sh.
+// The rules cases of the rules sources (docs/sources.md), as data in tests/rules/<suite>/, one
+// driver each. Each suite is its own test case, so `-tc=` can pick it, and prints its count for
+// deploy/test.sh.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -23,55 +24,55 @@ void check_suite(const char* directory, const char* label) {
 
 }  // namespace
 
-TEST_CASE("Colonial rules: TSR, Suez, Hong Kong (seed 002 and the Colonial map rules)") {
+TEST_CASE("Colonial rules: TSR, Suez, Hong Kong (Colonial 9.2 and the Colonial map rules)") {
     check_suite("tests/rules/colonial", "Colonial rules");
 }
 
-TEST_CASE("Campaign supply rules (seed 004, 4a-4b)") {
+TEST_CASE("Campaign supply rules (Lone Warrior 4a-4b)") {
     check_suite("tests/rules/supply", "Supply rules");
 }
 
-TEST_CASE("Campaign siege rules (seed 004, 5a-5o and 4g)") {
+TEST_CASE("Campaign siege rules (Lone Warrior 5a-5o and 4g)") {
     check_suite("tests/rules/sieges", "Siege rules");
 }
 
-TEST_CASE("Campaign army strength rules (seed 004, 4c)") {
+TEST_CASE("Campaign army strength rules (Lone Warrior 4c)") {
     check_suite("tests/rules/army_strength", "Army strength rules");
 }
 
-TEST_CASE("Campaign tabletop battles (seed 004, 4e)") {
+TEST_CASE("Campaign tabletop battles (Lone Warrior 4e)") {
     check_suite("tests/rules/tabletop_battles", "Tabletop battles");
 }
 
-TEST_CASE("Campaign experience rules (seed 004, 4d and 4e)") {
+TEST_CASE("Campaign experience rules (Lone Warrior 4d and 4e)") {
     check_suite("tests/rules/experience", "Experience rules");
 }
 
-TEST_CASE("Campaign generals rules (seed 004, 4g)") {
+TEST_CASE("Campaign generals rules (Lone Warrior 4g)") {
     check_suite("tests/rules/generals", "Generals rules");
 }
 
-TEST_CASE("Campaign reinforcements (seed 004, 4b and 4c; seed 001)") {
+TEST_CASE("Campaign reinforcements (Lone Warrior 4b and 4c; OCS rail movement)") {
     check_suite("tests/rules/reinforcements", "Reinforcements rules");
 }
 
-TEST_CASE("Campaign rivers and barges (seed 004, 4a)") {
+TEST_CASE("Campaign rivers and barges (Lone Warrior 4a)") {
     check_suite("tests/rules/rivers", "Rivers rules");
 }
 
-TEST_CASE("Campaign field works rules (seed 004, 5b)") {
+TEST_CASE("Campaign field works rules (Lone Warrior 5b)") {
     check_suite("tests/rules/field_works", "Field works rules");
 }
 
-TEST_CASE("Campaign detachments rules (seed 004, 4f)") {
+TEST_CASE("Campaign detachments rules (Lone Warrior 4f)") {
     check_suite("tests/rules/detachments", "Detachments rules");
 }
 
-TEST_CASE("Campaign rail movement rules (seed 001)") {
+TEST_CASE("Campaign rail movement rules (OCS rail movement)") {
     check_suite("tests/rules/rail-movement", "Rail movement rules");
 }
 
-TEST_CASE("Campaign rail network rules (seed 000, 18.1-18.2)") {
+TEST_CASE("Campaign rail network rules (Oào 18.1-18.2)") {
     check_suite("tests/rules/rail", "Rail network rules");
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// A whole siege replayed from its seed (DESIGN.md §3; tests/rules/sieges/seeded.txt W.7): the
-// keyed dice make every roll a function of the seed, so two runs of the same weeks give the same
-// reports byte for byte, and the rolls are those the rules case records.
+// A whole siege replayed from its seed (docs/design.md, "The adjudicator contract";
+// tests/rules/sieges/seeded.txt W.7): the keyed dice make every roll a function of the seed, so two
+// runs of the same weeks give the same reports byte for byte, and the rolls are those the rules
+// case records.
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>

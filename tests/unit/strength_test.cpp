@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Pluggable strength (DESIGN.md §3): the same decisions with `points` strength, where each unit
-// brings its strength points and supports add their supporter's points.
+// Pluggable strength (docs/design.md, "The adjudicator contract"): the same decisions with `points`
+// strength, where each unit brings its strength points and supports add their supporter's points.
 #include <doctest/doctest.h>
 
 #include <vector>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Tabletop battles (seed 004, 4e; docs/tabletop-battles.md): which orders make armies meet, and
+// Tabletop battles (Lone Warrior 4e; docs/tabletop-battles.md): which orders make armies meet, and
 // the GM's results in the position document. What the results do to the week is in the cases,
 // tests/rules/tabletop_battles; the server's wait for them in
 // tests/integration/test_tabletop_battles.py.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // SPDX-License-Identifier: Apache-2.0
-// Browser test of the map (docs/web.md, issue 21): orders drawn as they are entered (moves,
+// Browser test of the map (docs/web.md): orders drawn as they are entered (moves,
 // holds, supports, convoys, rail rides), results grouped by power, clicking a support into a
 // province another power holds, a convoyed move chosen by clicking, builds offered (not a
 // disband) when builds are due, zoom and pan by buttons, wheel, drag and pinch, the legend,
@@ -218,9 +218,9 @@ async function colonialRide(page, server) {
   await mapShots(page, "35-colonial-tsr");
 }
 
-// Seed 001's gauge (docs/gauge.md) on the two-gauge test map, which its GM uploads: each link's
-// title names its gauge, links not of the map's first gauge are dashed, and a line the engineers
-// converted shows its new gauge once the turn is resolved.
+// The gauge of OCS rail movement (docs/gauge.md) on the two-gauge test map, which its GM uploads:
+// each link's title names its gauge, links not of the map's first gauge are dashed, and a line the
+// engineers converted shows its new gauge once the turn is resolved.
 async function gaugeMap(page, server) {
   const created = await apiCall(server, "POST", "/games", { name: "Gauge", missing_orders: "hold", resolve_when_ready: false });
   check(created.status === 201, "create the gauge game");
@@ -260,7 +260,7 @@ async function gaugeMap(page, server) {
   await mapShots(page, "36-gauge");
 }
 
-// Field works (seed 004 5b, docs/field-works.md) on the 1914 map: France's A ARG digs in, and
+// Field works (Lone Warrior 5b, docs/field-works.md) on the 1914 map: France's A ARG digs in, and
 // once the week is resolved its works are drawn in the sieges layer, titled with the army.
 async function fieldWorks(page, server) {
   const created = await apiCall(server, "POST", "/games", { name: "Works", variant: "western-front-1914", sandbox: true });

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// The keyed dice stream (DESIGN.md §3): every roll is a function of the game's seed, the
-// phase, the roll's purpose, its subject and a counter — nothing else. Adding one roll never
-// shifts another, and anyone who knows the seed (revealed when the game ends) can recompute
-// every roll by hand. Two seed versions (docs/campaign.md, "Dice"):
+// The keyed dice stream (docs/design.md, "The adjudicator contract"): every roll is a function of
+// the game's seed, the phase, the roll's purpose, its subject and a counter — nothing else. Adding
+// one roll never shifts another, and anyone who knows the seed (revealed when the game ends) can
+// recompute every roll by hand. Two seed versions (docs/campaign.md, "Dice"):
 //
-//   v2, 256-bit seeds (every game created since issue 14): the seed's 32 bytes are the key of
+//   v2, 256-bit seeds (every game created since 64-bit seeds were retired, as one can be found
+//   from its public commitment): the seed's 32 bytes are the key of
 //   digest = HMAC-SHA-256(seed, "adjutant-roll-v2|" phase "|" purpose "|" subject "|" n)
 //   v1, 64-bit seeds (games created before, kept as they were; the CLI's --seed N):
 //   digest = SHA-256("adjutant-roll-v1|" seed-in-decimal "|" phase "|" purpose "|" subject "|" n)

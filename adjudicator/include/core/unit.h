@@ -34,7 +34,7 @@ struct UnitNumbers {
     // reinforced"): the fortress, and the army's points after the repulse.
     ProvinceId repulsed_from = kNoProvince;
     std::int64_t repulsed_points = 0;
-    // After the rail step: the army's line of communication is Extended (seed 000, 18.1.2;
+    // After the rail step: the army's line of communication is Extended (Oào 18.1.2;
     // docs/rail.md): its supply trains bring it at most half its carry weeks.
     bool supply_extended = false;
 

@@ -10,7 +10,7 @@
 //   move      := ("-" | "->" | "to") place ["VIA CONVOY"]
 //   unit      := ["A" | "F"] place
 //   place     := name [coast],  coast := "/nc" | "(nc)" | " nc" ...
-// (DESIGN.md §5 and docs/orders.md give the full set of synonyms.)
+// (docs/design.md, "Order language" and docs/orders.md give the full set of synonyms.)
 //
 // Every non-blank, non-comment line yields a verdict: accepted with its canonical order, or an
 // error naming the problem. Legality is judged against the position and its phase, following

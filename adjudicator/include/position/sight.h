@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Fog of war (seed 004, 4a; docs/fog-of-war.md): what one power sees of a position.
+// Fog of war (Lone Warrior 4a; docs/fog-of-war.md): what one power sees of a position.
 //
 // A variant hides positions when an enabled rule module gives the `sight` hook
 // (module/rule_module.h); otherwise every position is public and `sight_of` says so. A power

@@ -14,7 +14,8 @@
 
 namespace adjutant {
 
-// How standoffs are decided (DESIGN.md §3): every unit 1, or its strength points.
+// How standoffs are decided (docs/design.md, "The adjudicator contract"): every unit 1, or its
+// strength points.
 enum class StrengthKind : std::uint8_t { Unit, Points };
 
 enum class Track : std::uint8_t { Double, Single, Narrow };
@@ -30,10 +31,10 @@ struct RailLink {
     Track track = Track::Double;
     std::string line;  // a named line with exceptional LOC capacity, or empty
     std::vector<RailStructure> structures;
-    std::string gauge;  // the gauge it is laid in (seed 001); empty: the map's default gauge
+    std::string gauge;  // the gauge it is laid in (OCS rail movement); empty: the map's default
 };
 
-// Seed 004, section 4, with its numbers as defaults.
+// Lone Warrior section 4, with its numbers as defaults.
 struct SupplyRules {
     int train_speed = 2;         // provinces a train moves per week
     int attrition_percent = 10;  // share of points an unsupplied army loses per week
@@ -41,7 +42,7 @@ struct SupplyRules {
     int train_cost = 2;          // points for one supply train (one week of supply)
 };
 
-// Seed 000 (18.1, 18.2) and seed 001 as variant parameters (docs/rail.md).
+// Oào 18.1 and 18.2 and OCS rail movement as variant parameters (docs/rail.md).
 struct RailNetworkRules {
     // Inside `port_region`, the lines of `port_side` are operational when connected to `port`
     // instead of the map edge (18.2, the Belgian exception).
@@ -51,9 +52,9 @@ struct RailNetworkRules {
     // Links of single track that the named side's armies may ride (18.1, Abancourt-Eu-Abbeville).
     std::vector<std::uint16_t> single_track_exception;  // rail_links indices, sorted
     std::string single_track_side;
-    std::vector<std::int64_t> rail_capacity;  // per power: supply points a turn (seed 001)
-    // `rail_capacity` was given: supply trains riding the rail spend it too (seed 001's supply
-    // points, docs/campaign.md "Supply by rail"). Without it trains ride within the LOC
+    std::vector<std::int64_t> rail_capacity;  // per power: supply points a turn (OCS rail movement)
+    // `rail_capacity` was given: supply trains riding the rail spend it too (OCS rail movement's
+    // supply points, docs/campaign.md "Supply by rail"). Without it trains ride within the LOC
     // capacity alone.
     bool rail_capacity_given = false;
     // Armies a named line's provinces carry at the exceptional capacity (18.1.2): line name and
@@ -65,29 +66,29 @@ struct RailNetworkRules {
     std::string unmarked_side;
     int railheads_from_year = 0;
     int railheads_from_week = 0;
-    // Seed 001, "ancho de vía": the gauges the map's rail is laid in, the default first; empty
-    // when the map has one gauge and the rule is off. A power's trains run only on its own
+    // OCS rail movement, "ancho de vía": the gauges the map's rail is laid in, the default first;
+    // empty when the map has one gauge and the rule is off. A power's trains run only on its own
     // gauge until railway engineers convert a line (docs/gauge.md).
     std::vector<std::string> gauges;
     std::vector<std::uint8_t> link_gauge;   // per rail link: its gauge as the game starts
     std::vector<std::uint8_t> power_gauge;  // per power: the gauge its trains run on
 };
 
-// Seed 004, 4c, army strength (docs/army-strength.md): "An army must be at least 250 points and
+// Lone Warrior 4c, army strength (docs/army-strength.md): "An army must be at least 250 points and
 // not more than 750 points to be sent out on campaign".
 struct ArmyStrengthRules {
     int min_points = 250;
     int max_points = 750;
 };
 
-// Seed 004, 5b, field fortifications (docs/field-works.md).
+// Lone Warrior 5b, field fortifications (docs/field-works.md).
 struct FieldWorksRules {
     // The share of an army's points its works add when it stands in them: 100, every battalion
     // in an entrenchment and every battery in a redoubt, so the points count twice.
     int defence_percent = 100;
 };
 
-// Seed 004, 4g, the pools of generals (docs/generals.md): "Each nation has a pool of twenty
+// Lone Warrior 4g, the pools of generals (docs/generals.md): "Each nation has a pool of twenty
 // generals ranked from 1 to 20".
 struct GeneralsRules {
     int pool = 20;  // the generals in each power's pool, ranked G1 to G<pool>
@@ -96,7 +97,7 @@ struct GeneralsRules {
     std::vector<std::vector<std::string>> names;
 };
 
-// Seed 004, 4a, rivers and barges (docs/rivers.md): "Supply lines may be traced along a river
+// Lone Warrior 4a, rivers and barges (docs/rivers.md): "Supply lines may be traced along a river
 // to a friendly city if a barge flotilla is operating from this city as a supply carrier. This
 // supply line can be cut by an enemy army holding a bridge hexside unless a friendly army also
 // holds the bridge hexside."
@@ -117,15 +118,15 @@ struct RiversRules {
     int course_index(std::size_t river, ProvinceId province) const;
 };
 
-// Seed 004, 4f, detachments (docs/detachments.md): "Only one detachment may occupy a hex and only
-// two detachments may be deployed per city controlled"; 4e prices one at 15 points.
+// Lone Warrior 4f, detachments (docs/detachments.md): "Only one detachment may occupy a hex and
+// only two detachments may be deployed per city controlled"; 4e prices one at 15 points.
 struct DetachmentRules {
     int cost = 15;         // points from the treasury for one detachment
     int per_city = 2;      // detachments a power may keep per city it controls
     int per_province = 1;  // detachments of all powers one province may hold
 };
 
-// Seed 004, 4d, experience (docs/experience.md): "Each nation starts with 250 points worth of
+// Lone Warrior 4d, experience (docs/experience.md): "Each nation starts with 250 points worth of
 // guards or veterans." Each power's starting points of guards (elite) or veterans, and the army
 // that holds them, by the province it starts in.
 struct ExperienceStart {
@@ -202,12 +203,12 @@ struct CampaignMap {
     std::optional<std::uint16_t> rail_link(ProvinceId a, ProvinceId b) const;
     // Whether `a` and `b` are at war: different powers not on the same side.
     bool enemies(PowerId a, PowerId b) const;
-    // Whether a city held by `owner` is friendly to `power`: its own or an ally's (seed 004's
+    // Whether a city held by `owner` is friendly to `power`: its own or an ally's (Lone Warrior's
     // "friendly city"; docs/campaign.md). An unowned city is nobody's friend.
     bool friendly(PowerId owner, PowerId power) const {
         return owner == power || (owner != kNoPower && !enemies(owner, power));
     }
-    // Replacement points a city gives its owner each year (seed 004, 4b): 200/100/50.
+    // Replacement points a city gives its owner each year (Lone Warrior 4b): 200/100/50.
     std::int64_t replacement_points(ProvinceId province) const;
 };
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The army strength rule module: seed 004, 4c, "An army must be at least 250 points and not more
+// The army strength rule module: Lone Warrior 4c, "An army must be at least 250 points and not more
 // than 750 points to be sent out on campaign", adapted to a province map as
 // docs/army-strength.md says.
 //
@@ -56,7 +56,7 @@ void not_carried_out(TurnContext& context, const Order& order, std::string_view 
 // points), or empty. An army of equipment alone (no points) is sent out whatever its points.
 std::string refuse_campaign(const Variant& variant, const Position& position, const Order& order);
 bool equipment_only(const Unit& unit);
-// A city (a province with a city class) held by `power` or an ally, the seed's "friendly city"
+// A city (a province with a city class) held by `power` or an ally, Lone Warrior's "friendly city"
 // (4a): an army standing in one is not on campaign (campaign.cpp).
 bool city_of_side(const Variant& variant, const Position& position, ProvinceId province,
                   PowerId power);

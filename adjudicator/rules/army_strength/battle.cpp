@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // "Combined field armies may exceed 750 points but the excess points may not be used in battle
-// and suffer any consequences of such an engagement" (seed 004, 4c; docs/army-strength.md): an
+// and suffer any consequences of such an engagement" (Lone Warrior 4c; docs/army-strength.md): an
 // army over the most points fights with the most, wherever its points count (holding, moving,
 // supporting), and every loss falls on all of its points.
 //

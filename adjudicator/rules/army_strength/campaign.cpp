@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // "An army must be at least 250 points and not more than 750 points to be sent out on campaign"
-// (seed 004, 4c; docs/army-strength.md, "Leaving a city"). An army is sent out on campaign when it
-// marches or rides out of a city of its side (a province with a city class, held by its power or
-// an ally) to anywhere but another such city: moving between cities is no campaign. Such a move
-// is refused unless the army has the least to the most points. Retreats are never refused: they
-// are ordered in a retreat phase, which this hook does not judge.
+// (Lone Warrior 4c; docs/army-strength.md, "Leaving a city"). An army is sent out on campaign when
+// it marches or rides out of a city of its side (a province with a city class, held by its power or
+// an ally) to anywhere but another such city: moving between cities is no campaign. Such a move is
+// refused unless the army has the least to the most points. Retreats are never refused: they are
+// ordered in a retreat phase, which this hook does not judge.
 //
 // Equipment alone (an army of no points, SEND) is exempt: it has no troops to count. Nor may it
 // do what needs troops: support, or any of the modules' orders but JOIN.

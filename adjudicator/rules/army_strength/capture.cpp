@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Equipment moving alone met by an enemy army (seed 004, 4c "Equipment moving alone ... considered
-// an army for order purposes"; 4a "Supply trains caught alone are captured or destroyed at the
-// captor's option"; docs/army-strength.md, "Equipment alone"). An army of equipment alone has no
-// points, so any enemy army that attacks it drives it from its province; it cannot fight and
+// Equipment moving alone met by an enemy army (Lone Warrior 4c "Equipment moving alone ...
+// considered an army for order purposes"; 4a "Supply trains caught alone are captured or destroyed
+// at the captor's option"; docs/army-strength.md, "Equipment alone"). An army of equipment alone
+// has no points, so any enemy army that attacks it drives it from its province; it cannot fight and
 // does not retreat. As the movement ends it is taken: its engineers and siege guns join the army
 // that took its province, or are destroyed when that power's train policy says DESTROY TRAINS
 // (the captor's option, as for supply trains: docs/campaign.md). The weeks of supply its crews

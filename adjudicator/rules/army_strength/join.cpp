@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Joins carried out as the movement ends (seed 004, 4c: "Combined field armies may exceed 750
+// Joins carried out as the movement ends (Lone Warrior 4c: "Combined field armies may exceed 750
 // points"; docs/army-strength.md). The joining army held the week; now, if it and the army it
 // joins both still stand where they stood when the week began, it marches into that army's
 // province and the two become one: the army joined keeps its number, and gains the joiner's

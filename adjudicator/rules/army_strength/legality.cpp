@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The legality of a split and of a join (seed 004, 4c; docs/army-strength.md). A split: an army of
-// its power divides into a detachment sent out on campaign, which has between the variant's least
-// and most points (250 and 750), and what stays, which is an army too: in the field it is on
+// The legality of a split and of a join (Lone Warrior 4c; docs/army-strength.md). A split: an army
+// of its power divides into a detachment sent out on campaign, which has between the variant's
+// least and most points (250 and 750), and what stays, which is an army too: in the field it is on
 // campaign and keeps at least the least; in a city of its side it may have fewer, as a worn army
 // there may. The detachment marches to a province the army could move to.
 #include "orders/legality.h"

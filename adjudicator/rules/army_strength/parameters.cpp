@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The army strength module's part of a variant file (docs/variants.md, "Campaign maps"):
 //   "rules": {"army_strength": {"min_points": 250, "max_points": 750}}
-// Left out, the seed's 250 and 750 (4c).
+// Left out, Lone Warrior 4c's 250 and 750.
 #include "rules/army_strength/army_strength.h"
 #include "variant/variant_fields.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Splits carried out as the movement ends (seed 004, 4c; docs/army-strength.md). The army held
+// Splits carried out as the movement ends (Lone Warrior 4c; docs/army-strength.md). The army held
 // the week with all its points; now its detachment marches into the province it was ordered to,
 // a new army with the next unit number, if its army still stands where it was and nothing stands
 // in that province (an army, a fleet, or an enemy garrison in its fortress). Otherwise the split

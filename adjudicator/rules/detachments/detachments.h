@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The detachments rule module (seed 004, 4f, adapted to a province map as docs/detachments.md
+// The detachments rule module (Lone Warrior 4f, adapted to a province map as docs/detachments.md
 // says): squadrons of light cavalry, raised for points and sent out alone.
 //
 //   BUY D PAR     a detachment raised in a city the power controls, for 15 points (raising.cpp)

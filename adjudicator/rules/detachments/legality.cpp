@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The legality of the detachments' orders (seed 004, 4f; docs/detachments.md): a detachment is
+// The legality of the detachments' orders (Lone Warrior 4f; docs/detachments.md): a detachment is
 // raised in a city the power controls, within two per city and one per province, for its price
 // from the treasury; a detachment moves one province, to one an army could move to.
 #include "orders/legality.h"

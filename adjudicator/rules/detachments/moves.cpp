@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Detachments' moves (seed 004, 4f; docs/detachments.md, "Moves"). A detachment moves one
+// Detachments' moves (Lone Warrior 4f; docs/detachments.md, "Moves"). A detachment moves one
 // province a week, after the armies: it enters a province as the week's movement left it.
 //
 // The moves are taken one at a time, in the order of the provinces they start from, each against

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The detachments module's part of a variant file (docs/variants.md, "Campaign maps"):
 //   "rules": {"detachments": {"cost": 15, "per_city": 2, "per_province": 1}}
-// Left out, the seed's numbers: 4e prices "Detachment (1 Squadron of Light Cavalry) 15", and 4f
+// Left out, Lone Warrior's numbers: 4e prices "Detachment (1 Squadron of Light Cavalry) 15", and 4f
 // says "Only one detachment may occupy a hex and only two detachments may be deployed per city
 // controlled".
 #include "rules/detachments/detachments.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// BUY D PAR (seed 004, 4e "Detachment (1 Squadron of Light Cavalry) 15"; 4f): a detachment is
+// BUY D PAR (Lone Warrior 4e "Detachment (1 Squadron of Light Cavalry) 15"; 4f): a detachment is
 // raised in a city its power controls, paid from the treasury as supply trains are. Raised once
 // the week's moves are done, so a detachment that left the city makes room for the new one;
 // in the order written, while the treasury, the city's room and the power's allowance last.

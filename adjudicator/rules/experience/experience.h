@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The experience module (seed 004, 4d and 4e; docs/experience.md): the points of each army by
+// The experience module (Lone Warrior 4d and 4e; docs/experience.md): the points of each army by
 // class (elite, veteran, trained, raw). Each power starts with its guards or veterans in one
 // army (start.cpp); as the week changes an army's points its classes follow (week.cpp), and
 // after a tabletop battle the GM's changes of class are applied (the results' `experience`,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The starting classes (seed 004, 4d): "All troops begin the campaign trained except guards who
+// The starting classes (Lone Warrior 4d): "All troops begin the campaign trained except guards who
 // count elite. Nations without guards begin the campaign with some veteran troops." Each power's
 // guards or veterans are in the start army the variant names; the rest of every army is
 // trained, which a position does not record.

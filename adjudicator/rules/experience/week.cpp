@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The week's end for the classes (seed 004, 4d and 4e; docs/experience.md, "Choices"). The
+// The week's end for the classes (Lone Warrior 4d and 4e; docs/experience.md, "Choices"). The
 // module runs after every other step of the week, so it sees each army's points as the week
 // left them, and carries each army's classes over to them:
 //

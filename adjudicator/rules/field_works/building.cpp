@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Field works at the week's end (seed 004, 5b; docs/field-works.md): "Any army which remains in a
-// hex for one move may build field fortifications in that hex". Run once the movement phase is
-// resolved and the modules before this one have done their week (an army that melted away for
-// want of supply is gone):
+// Field works at the week's end (Lone Warrior 5b; docs/field-works.md): "Any army which remains in
+// a hex for one move may build field fortifications in that hex". Run once the movement phase is
+// resolved and the modules before this one have done their week (an army that melted away for want
+// of supply is gone):
 //   1. works whose army no longer stands in them are given up: it moved, retired before an
 //      attack (5b ii), was driven out (5b i) or is no more
 //   2. each attack that fell back from an army fighting in its works is told (5b iii)

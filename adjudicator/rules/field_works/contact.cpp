@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Contact in a fortified province (seed 004, 5b): "The defender retreats one hex out of his
+// Contact in a fortified province (Lone Warrior 5b): "The defender retreats one hex out of his
 // entrenchments and the attacker occupies the hex." Orders are written at once, so the defender
 // chooses beforehand: `A ARG RETIRE - CHA` leaves the works for CHA if it is attacked and holds
 // in them if it is not. Whether it is attacked is read from the orders as given: a unit of a

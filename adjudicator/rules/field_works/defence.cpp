@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// "A battle may take place and the defenders have full use of their fortifications" (seed 004,
+// "A battle may take place and the defenders have full use of their fortifications" (Lone Warrior
 // 5b). One redoubt per battery and one entrenchment per battalion put the whole army behind its
 // works, so they add the variant's share of its points (100%: they count twice), as the
 // besiegers' siegeworks count their share twice (5l, 5n; docs/sieges.md).

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The field works rule module: field fortifications (seed 004, 5b, adapted to a province map as
+// The field works rule module: field fortifications (Lone Warrior 5b, adapted to a province map as
 // docs/field-works.md says).
 //
 //   A ARG ENTRENCH       an army with an engineer (5a) stays the week and digs works (building.cpp)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The legality of the field works orders (seed 004, 5a and 5b; docs/field-works.md): an army with
-// an engineer entrenches where it stands; an army in works it dug may retire from them to a
+// The legality of the field works orders (Lone Warrior 5a and 5b; docs/field-works.md): an army
+// with an engineer entrenches where it stands; an army in works it dug may retire from them to a
 // province it could move to.
 #include "orders/legality.h"
 #include "position/position.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Fog of war (seed 004, 4a; docs/fog-of-war.md): the module that makes a variant hide what its
+// Fog of war (Lone Warrior 4a; docs/fog-of-war.md): the module that makes a variant hide what its
 // powers do not see. The core cuts the units to the sight (position/sight.h) and each module
 // its own part; this module only says which provinces a power sees.
 #pragma once

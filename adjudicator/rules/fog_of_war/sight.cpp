@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// "A power sees its own units, what stands in and next to the provinces it occupies" (issue
-// text for 4a's "that army must be told"): a province is seen when the power occupies it or
-// a neighbour of it. A neighbour is a province an army or a fleet could move to, or a road
-// leads to, so a coast sees the sea beside it and a fleet the coasts around it.
+// "A power sees its own units, what stands in and next to the provinces it occupies", as this
+// project reads Lone Warrior 4a's "that army must be told" (docs/fog-of-war.md): a province is seen
+// when the power occupies it or a neighbour of it. A neighbour is a province an army or a fleet
+// could move to, or a road leads to, so a coast sees the sea beside it and a fleet the coasts
+// around it.
 #include "position/sight.h"
 #include "rules/fog_of_war/fog_of_war.h"
 #include "variant/campaign.h"

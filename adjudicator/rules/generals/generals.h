@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The generals rule module: the pools of 4g (seed 004, adapted to a province map as
+// The generals rule module: the pools of Lone Warrior 4g (adapted to a province map as
 // docs/generals.md says). Each power has a pool of generals ranked G1 to G20, each named, with
 // his type roll recorded; an active general commands a field army or a garrison, and is where it
 // is.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The legality of a transfer (seed 004, 4g; docs/generals.md): "Generals allocated to the field
+// The legality of a transfer (Lone Warrior 4g; docs/generals.md): "Generals allocated to the field
 // or garrison duties may be transferred amongst the various commands at will". The general is
 // one of the power's pool with a command; he goes to another army or garrison of his power,
 // named by its place as the week begins. Whether a field army escorts him there is known only

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The generals module's part of a variant file (docs/variants.md, "Campaign maps"):
 //   "rules": {"generals": {"pool": 20, "names": {"Germany": ["von Kluck", ...], ...}}}
-// `pool` left out is the seed's twenty (4g). `names` are each power's generals in rank order:
+// `pool` left out is Lone Warrior 4g's twenty. `names` are each power's generals in rank order:
 // the first make the starting pool, the rest replace the fallen in turn. A power given too few
 // (or none) has its others named "<Power> general N", so a variant need name nobody.
 #include "rules/generals/generals.h"

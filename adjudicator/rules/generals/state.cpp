@@ -25,7 +25,7 @@ Pool* GeneralsState::of(PowerId power) {
     return nullptr;
 }
 
-// The ranks are the seed's order and stay as they are; only the pools are sorted.
+// The ranks are Lone Warrior's order and stay as they are; only the pools are sorted.
 void GeneralsState::normalise() {
     std::stable_sort(pools.begin(), pools.end(),
                      [](const Pool& a, const Pool& b) { return a.power < b.power; });

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Transfers carried out as the movement ends, after the siege steps (seed 004, 4g: "Generals
+// Transfers carried out as the movement ends, after the siege steps (Lone Warrior 4g: "Generals
 // allocated to the field or garrison duties may be transferred amongst the various commands at
 // will but remember no general may move without a field army in escort"; docs/generals.md).
 //

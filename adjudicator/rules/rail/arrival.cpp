@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Troops arriving by rail from off the map (seed 001 step 1: "Si los refuerzos entran por un
-// hexágono que contenga ferrocarril pueden hacerlo por esta via procedentes de fuera del mapa";
+// Troops arriving by rail from off the map (OCS rail movement step 1: "Si los refuerzos entran por
+// un hexágono que contenga ferrocarril pueden hacerlo por esta via procedentes de fuera del mapa";
 // docs/reinforcements.md, "By rail"). The reinforcements module raises them; this file says by
 // which rail they come, what they cost in rail capacity, and keeps the week's ledger of rail
 // capacity that such cargo spends, so the supply trains after it see what is left.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The states of the rail lines from week to week: what the enemy does to them (18.1.4) and the
-// rail engineering procedure (18.2.1), in the seed's order. Each change is an event.
+// rail engineering procedure (18.2.1), in Oào's order. Each change is an event.
 #include <string>
 #include <string_view>
 #include <utility>
@@ -100,8 +100,8 @@ void engineer(TurnContext& ctx, RailWeek& week) {
             for (std::size_t i = 0; i < n; ++i) each(static_cast<ProvinceId>(i), was[i]);
         };
         // 1A: this week's DEMOLISH and REPAIR orders are already in `demolished` (rail.cpp);
-        // `reach` never crosses a demolished link (nor one of another gauge, seed 001), so the
-        // steps below cannot advance past one.
+        // `reach` never crosses a demolished link (nor one of another gauge, OCS rail movement), so
+        // the steps below cannot advance past one.
         // 1B: capacity 3 on the named lines becomes their exceptional capacity.
         provinces([&](ProvinceId p, RailState s) {
             if (s == RailState::Capacity3 && exceptional_capacity(v, p) > 0)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Seed 001, "ancho de vía" (docs/gauge.md): rail of another gauge than a power's own cannot carry
-// its trains, and railway engineers move the gauge markers by converting the line.
+// OCS rail movement, "ancho de vía" (docs/gauge.md): rail of another gauge than a power's own
+// cannot carry its trains, and railway engineers move the gauge markers by converting the line.
 //
 // A map of several gauges names them in rules.rail_network.gauge and lays each rail link in one
 // (rail_links[].gauge, the first gauge when unnamed). A link a power's trains cannot use is closed

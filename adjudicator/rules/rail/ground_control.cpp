@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Who holds the ground (seed 000's "friendly controlled hexes", 17.9, on a province map;
+// Who holds the ground (Oào 17.9's "friendly controlled hexes" on a province map;
 // docs/rail.md): an army ending the week in a province takes it from the enemy or from nobody;
 // allies never take ground from each other. The ground stays held after the army moves on, until
 // an enemy army stands there.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// LOC limitations (seed 000, superseding 15.0): each army's line of communication runs by road
+// Oào's LOC limitations (superseding 15.0): each army's line of communication runs by road
 // to the nearest operational rail of its power, then by rail to the power's source. A rail
 // province carries at most its capacity's number of armies' lines; the allocation is a
 // minimum-cost maximum flow (max_flow.h). A single- or narrow-track link carries at most two

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Allocating armies' lines of communication to rail routes within the provinces' LOC capacity
-// (seed 000, "LOC Limitations"; docs/rail.md, "LOC capacity").
+// (Oào's LOC limitations; docs/rail.md, "LOC capacity").
 //
 // The rail is a graph of provinces (vertices) with a capacity each: how many armies' lines may
 // pass through. Rail links may carry a capacity of their own (18.1.2: "Capacity 2 is the maximum

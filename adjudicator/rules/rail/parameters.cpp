@@ -19,8 +19,8 @@ using json = nlohmann::json;
 
 namespace {
 
-// Seed 001, "ancho de vía" (docs/gauge.md): the gauges, the first the default one that links
-// and powers not named otherwise use; each power's gauge; each link's gauge by its name in
+// OCS rail movement, "ancho de vía" (docs/gauge.md): the gauges, the first the default one that
+// links and powers not named otherwise use; each power's gauge; each link's gauge by its name in
 // rail_links. Without the part every link and power is of one gauge and the rule is off.
 void read_gauges(VariantFields& fields, const json* part, const std::string& at) {
     JsonChecker& check = fields.check();
@@ -75,7 +75,7 @@ void read_gauges(VariantFields& fields, const json* part, const std::string& at)
 
 }  // namespace
 
-// The exceptions of 18.1/18.2 and seed 001's rail capacity.
+// The exceptions of 18.1/18.2 and OCS rail movement's rail capacity.
 void read_parameters(VariantFields& fields, const json& part, const std::string& at) {
     JsonChecker& check = fields.check();
     const Variant& v = fields.variant();

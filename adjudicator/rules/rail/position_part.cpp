@@ -104,7 +104,7 @@ void read_demolished(PositionReader& r, const json& doc) {
 }
 
 // "converted": {"standard": [["THO", "WAR"], ...]}: rail links laid in another gauge than the
-// variant lays them in (seed 001; docs/gauge.md).
+// variant lays them in (OCS rail movement; docs/gauge.md).
 void read_converted(PositionReader& r, const json& doc) {
     const json* part = r.check().get(doc, "", "converted", JsonKind::Object, false);
     if (part == nullptr) return;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The rail network rule module (seed 000, 18.1, 18.2 and the LOC limitations, adapted as
-// DESIGN.md §6.3 says; docs/rail.md maps each rule to its code).
+// The rail network rule module (Oào 18.1, 18.2 and the LOC limitations, adapted as
+// docs/design.md, "Rail engineering and LOC capacity" says; docs/rail.md maps each rule to its
+// code).
 //
 // after_movement: DEMOLISH and REPAIR orders of engineers take effect (18.4 as docs/rail.md
 //                 designs it).
@@ -57,8 +58,8 @@ std::string works_text(const Variant& variant, const Order& order);
 Checked check_rail_works_order(const Variant& variant, const Position& position, PowerId power,
                                const OrderSyntax& syntax);
 
-// Gauge conversion by railway engineers (seed 001, "ancho de vía"; gauge.cpp): A THO CONVERT
-// WAR, `unit` the army, `target` the link's other end; the link takes the power's gauge.
+// Gauge conversion by railway engineers (OCS rail movement, "ancho de vía"; gauge.cpp): A THO
+// CONVERT WAR, `unit` the army, `target` the link's other end; the link takes the power's gauge.
 extern const ModuleOrderKind kConvert;
 SyntaxMatch read_convert(OrderReader& reader, OrderSyntax& order);
 std::string convert_text(const Variant& variant, const Order& order);
@@ -67,8 +68,8 @@ Checked check_convert(const Variant& variant, const Position& position, PowerId 
 // This week's CONVERT orders take effect, with their events (after movement, as rail works do).
 void convert_gauges(TurnContext& context);
 
-// Network rail moves, A KOL - RAIL - LIE (seed 001; docs/rail-movement.md): a RailMove whose
-// kind is kRide. ride_syntax.cpp reads and writes them, ride_legality.cpp judges them,
+// Network rail moves, A KOL - RAIL - LIE (OCS rail movement; docs/rail-movement.md): a RailMove
+// whose kind is kRide. ride_syntax.cpp reads and writes them, ride_legality.cpp judges them,
 // ride_plan.cpp routes them and spends the rail capacity, the resolver walks the route
 // (resolve/rail_move.cpp) and ride_events.cpp says what each spent.
 extern const ModuleOrderKind kRide;
@@ -93,11 +94,11 @@ std::vector<RideSpending> spend_rail_capacity(const Variant& variant, const Posi
                                               std::span<const RideRequest> rides);
 void plan_rides(const Variant& variant, const Position& position,
                 std::span<const RideRequest> rides, std::span<RidePlan> plans);
-// Seed 001's supply points on the rail (docs/campaign.md, "Supply by rail"): each power's rail
-// capacity this turn once the rides among `orders` are paid for, as plan_rides spends it from
-// `before`; and what a supply train's ride along `route` (its city first) costs: one supply
-// point, half on double track all the way, doubled entering an interdicted province of
-// `before`, rounded up as a ride's cost is.
+// OCS rail movement's supply points on the rail (docs/campaign.md, "Supply by rail"): each power's
+// rail capacity this turn once the rides among `orders` are paid for, as plan_rides spends it from
+// `before`; and what a supply train's ride along `route` (its city first) costs: one supply point,
+// half on double track all the way, doubled entering an interdicted province of `before`, rounded
+// up as a ride's cost is.
 std::vector<std::int64_t> capacity_after_rides(const Variant& variant, const Position& before,
                                                std::span<const Order> orders);
 std::int64_t supply_point_cost(const Variant& variant, const Position& before,
@@ -144,7 +145,7 @@ void allocate_loc(TurnContext& context, RailWeek& week);
 // Fills the rail state's `control` (when empty) from its armies, cities, rail states and the
 // variant's starting control, and its `rail` (when empty) with the initial states: every rail
 // province a power holds and can reach from its source over its own held ground is operational at
-// the highest capacity its track allows (the seed's play note: stable areas need no railheads).
+// the highest capacity its track allows (Oào's play note: stable areas need no railheads).
 void initialise(const Variant& variant, Position& position);
 
 // Shared reading of the map and the position being built.
@@ -152,7 +153,7 @@ void initialise(const Variant& variant, Position& position);
 inline bool operational(RailState state) {
     return state >= RailState::Capacity1;
 }
-// Whether `province` is a map edge of `power` or of a power on its side: the seed treats a
+// Whether `province` is a map edge of `power` or of a power on its side: Oào treats a
 // side's rail as one ("Allied Friendly Operational", 18.2), so an ally's map edge feeds it too
 // (except the port of the port exception, which feeds the rest of the side inside its region).
 bool side_map_edge(const Variant& variant, PowerId power, ProvinceId province);
@@ -161,8 +162,8 @@ bool side_map_edge(const Variant& variant, PowerId power, ProvinceId province);
 bool source(const Variant& variant, PowerId power, ProvinceId province);
 // Whether the rail link at `index` in rail_links has a demolished structure.
 bool demolished(const Position& position, std::uint16_t index);
-// Seed 001, "ancho de vía" (gauge.cpp; docs/gauge.md): the gauge link `index` is laid in now
-// (converted, or as the variant lays it), its name, and whether `power`'s trains run on it.
+// OCS rail movement, "ancho de vía" (gauge.cpp; docs/gauge.md): the gauge link `index` is laid in
+// now (converted, or as the variant lays it), its name, and whether `power`'s trains run on it.
 std::uint8_t gauge_of(const Variant& variant, const Position& position, std::uint16_t index);
 const std::string& gauge_name(const Variant& variant, std::uint8_t gauge);
 bool gauge_fits(const Variant& variant, const Position& position, PowerId power,
@@ -179,8 +180,8 @@ template <typename Usable>
 void reach(RailWeek& week, PowerId power, Usable usable, bool double_only,
            std::vector<std::uint8_t>& out);
 // Whether a source province touches a double-track link laid in `power`'s gauge (a source on
-// single track only is itself single track: it stops at capacity 2; seed 001: track of another
-// gauge is none of its own).
+// single track only is itself single track: it stops at capacity 2; OCS rail movement: track of
+// another gauge is none of its own).
 bool double_source(const Variant& variant, const Position& position, PowerId power,
                    ProvinceId province);
 // The exceptional capacity of a province on a named line (0 when on none).

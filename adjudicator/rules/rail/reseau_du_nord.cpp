@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// 18.3, Réseau du Nord (seed 000: "Due to Rule 18.3 Reseau du Nord, the Allied Player does not
+// 18.3, Réseau du Nord (Oào: "Due to Rule 18.3 Reseau du Nord, the Allied Player does not
 // need to mark railheads until GT 13"; docs/rail.md). Before the variant's week
-// `railheads_from`, the named side's rail is what the seed's play note calls a stable area: it
+// `railheads_from`, the named side's rail is what Oào's play note calls a stable area: it
 // is operational wherever the side holds a line joined to its source, at the capacity its track
 // allows, with no railhead to advance. Enemy armies and enemy ground still close it (18.1.4).
 // From that week on the side follows the engineering procedure, from the states left here.

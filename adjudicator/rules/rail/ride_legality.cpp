@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The legality of network rail moves, A KOL - RAIL - LIE (seed 001 and seed 000 18.1;
+// The legality of network rail moves, A KOL - RAIL - LIE (OCS rail movement and Oào 18.1;
 // docs/rail-movement.md).
 //
 // Everything the start of the turn decides is checked here, so that a refused order names the
@@ -99,7 +99,7 @@ Checked check_ride(const Variant& v, const Position& pos, PowerId power, const O
     if (to == from) return Checked::refused(who + " is already in " + province_abbr(v, to));
     const std::int64_t capacity = network_rail_capacity(v, unit.power);
     if (capacity == 0) return Checked::refused(v.power_name(unit.power) + " has no rail capacity");
-    // Seed 001 step 1: up to half the movement spent before embarking, the march into the
+    // OCS rail movement step 1: up to half the movement spent before embarking, the march into the
     // railhead province next door (docs/rail-movement.md, "Marching to the train").
     const ProvinceId station = s.path.empty() ? from : s.path.front();
     if (!s.path.empty()) {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Network rail moves before the resolution: each ride's route, and the power's rail capacity
-// shared among its rides (seed 001; docs/rail-movement.md). Then the resolver walks the route
-// (resolve/rail_move.cpp) as these rules say: only enemy units block a ride, and it ends only at
-// a railhead site.
+// shared among its rides (OCS rail movement; docs/rail-movement.md). Then the resolver walks the
+// route (resolve/rail_move.cpp) as these rules say: only enemy units block a ride, and it ends only
+// at a railhead site.
 //
 // Capacity is spent at the start of the turn, before anything is decided: a ride that is later
 // stopped short still used its trains. A power's rides are served cheapest first, ties by the
@@ -134,7 +134,7 @@ bool ride_stopped_by(const Variant& v, PowerId rider, PowerId other) {
     return v.campaign && v.campaign->enemies(rider, other);
 }
 
-// A network ride disembarks only at a railhead site (seed 001, step 3).
+// A network ride disembarks only at a railhead site (OCS rail movement, step 3).
 bool ride_may_end(const Variant& v, ProvinceId province) {
     return v.campaign->railhead[province] != 0;
 }

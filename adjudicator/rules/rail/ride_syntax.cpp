@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Network rail moves as players write them (docs/rail-movement.md, "Orders"): A KOL - RAIL - LIE,
 // the word RAIL standing where a named line's name stands in A MOS - TSR - IRK; A MOR - MET -
-// RAIL - VER, a march to the railhead next door before embarking (seed 001 step 1's half of the
-// movement spent before embarking); and their canonical text.
+// RAIL - VER, a march to the railhead next door before embarking (OCS rail movement step 1's half
+// of the movement spent before embarking); and their canonical text.
 #include "orders/order_reader.h"
 #include "rules/rail/rail.h"
 #include "variant/variant.h"

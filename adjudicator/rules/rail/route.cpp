@@ -157,7 +157,7 @@ std::optional<RailRoute> network_rail_route(const Variant& variant, const Positi
 
 std::int64_t network_rail_cost(const Unit& unit, const RailRoute& route) {
     // One supply point carries one strength point; halved because 1914 armies are marching
-    // units (the seed's movement mode with 1-6 movement points), halved again on an all
+    // units (OCS rail movement's movement mode with 1-6 movement points), halved again on an all
     // double route, doubled when entering an interdicted province. Rounded up.
     const std::int64_t points = std::max<std::int64_t>(unit.stats.points, 0);
     const std::int64_t num = points * (route.interdicted ? 2 : 1);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Network rail routes (seed 001; docs/rail-movement.md): which way a unit of a power rides its
-// operational rail from one railhead to another, and what the ride costs in rail capacity.
+// Network rail routes (OCS rail movement; docs/rail-movement.md): which way a unit of a power rides
+// its operational rail from one railhead to another, and what the ride costs in rail capacity.
 //
 // Shared by the ride's legality (is there a route at all?) and its plan (the provinces the ride
 // passes and contests), so both always agree on the route.
@@ -31,7 +31,7 @@ struct RailRouteRelax {
     bool pass_enemies = false;     // provinces holding an enemy unit or garrison
     bool any_track = false;        // single and narrow track for armies
     bool pass_demolished = false;  // links with a demolished structure
-    bool any_gauge = false;        // links of another gauge than the power's (seed 001)
+    bool any_gauge = false;        // links of another gauge than the power's (OCS rail movement)
 };
 
 // The route `power`'s army rides from `from` to `to`: the cheapest (all double, not entering an
@@ -41,11 +41,11 @@ std::optional<RailRoute> network_rail_route(const Variant& variant, const Positi
                                             PowerId power, ProvinceId from, ProvinceId to,
                                             RailRouteRelax relax = {});
 
-// Troops coming by rail from off the map (seed 001; docs/reinforcements.md, "By rail"): whether
-// `province` is a map edge of `power`'s own with rail, where they come in; and their route to
-// `to` from `source`, or from the cheapest such edge (then the fewest provinces, then the first
-// in the map's order) when `source` is kNoProvince. An edge holding an enemy unit or garrison,
-// or whose rail is not operational for the power, is none.
+// Troops coming by rail from off the map (OCS rail movement; docs/reinforcements.md, "By rail"):
+// whether `province` is a map edge of `power`'s own with rail, where they come in; and their route
+// to `to` from `source`, or from the cheapest such edge (then the fewest provinces, then the first
+// in the map's order) when `source` is kNoProvince. An edge holding an enemy unit or garrison, or
+// whose rail is not operational for the power, is none.
 struct RailArrival {
     ProvinceId source = kNoProvince;
     RailRoute route;
@@ -63,8 +63,8 @@ std::int64_t network_rail_cost(const Unit& unit, const RailRoute& route);
 // `power`'s rail capacity a turn; 0 when the variant gives none.
 std::int64_t network_rail_capacity(const Variant& variant, PowerId power);
 
-// An enemy unit or enemy garrison stands in `province`: the seed's enemy zone of control at the
-// scale of a province.
+// An enemy unit or enemy garrison stands in `province`: OCS rail movement's enemy zone of control
+// at the scale of a province.
 bool enemy_presence(const Variant& variant, const Position& position, PowerId power,
                     ProvinceId province);
 

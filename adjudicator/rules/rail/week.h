@@ -56,7 +56,7 @@ struct RailWeek {
 
   public:
     // Per power: the rail links its trains cannot use in `next`, sorted: those with a demolished
-    // structure and those of another gauge than its own (seed 001, "ancho de vía").
+    // structure and those of another gauge than its own (OCS rail movement, "ancho de vía").
     std::vector<std::vector<std::uint16_t>>& closed;
     // The same per power, per link of the map: 1 where closed. The searches and the LOC graph
     // ask it of every link they pass (a look here instead of a binary search of `closed`).

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Troops raised by rail (seed 001 step 1: "Si los refuerzos entran por un hexágono que contenga
-// ferrocarril pueden hacerlo por esta via procedentes de fuera del mapa"; docs/reinforcements.md,
-// "By rail"): RAISE 300 A LIE BY RAIL raises the army as RAISE 300 A KOL does and brings it on by
-// rail from a map-edge source of the power to a railhead of its operational network, paying its
-// cargo in the power's rail capacity. The rail module routes it and keeps the week's capacity.
+// Troops raised by rail (OCS rail movement step 1: "Si los refuerzos entran por un hexágono que
+// contenga ferrocarril pueden hacerlo por esta via procedentes de fuera del mapa";
+// docs/reinforcements.md, "By rail"): RAISE 300 A LIE BY RAIL raises the army as RAISE 300 A KOL
+// does and brings it on by rail from a map-edge source of the power to a railhead of its
+// operational network, paying its cargo in the power's rail capacity. The rail module routes it and
+// keeps the week's capacity.
 #include "position/position.h"
 #include "rules/rail/rail.h"
 #include "rules/rail/route.h"

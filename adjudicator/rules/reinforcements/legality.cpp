@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The legality of RAISE and REINFORCE (seed 004, 4b and 4c; docs/reinforcements.md): troops are
+// The legality of RAISE and REINFORCE (Lone Warrior 4b and 4c; docs/reinforcements.md): troops are
 // mustered where the power's replacements are, paid from its treasury, a new army within the
 // limits of an army sent out on campaign, a reinforcement for an army or garrison standing there.
 #include <algorithm>

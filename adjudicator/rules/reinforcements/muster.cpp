@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Troops mustered as the movement ends (seed 004, 4b and 4c; seed 001; docs/reinforcements.md),
-// in the order written while the treasury lasts: a new army raised where the province is free, an
-// army or garrison reinforced where it still stands. A new army brings its carried weeks of
-// supply (4a "Each army can have two weeks supply accompanying it when it is sent out on
-// campaign"), bought with it at the trains' price; it takes a general from its nation's pool as
-// the week ends, where the variant keeps pools (docs/generals.md).
+// Troops mustered as the movement ends (Lone Warrior 4b and 4c; OCS rail movement;
+// docs/reinforcements.md), in the order written while the treasury lasts: a new army raised where
+// the province is free, an army or garrison reinforced where it still stands. A new army brings its
+// carried weeks of supply (4a "Each army can have two weeks supply accompanying it when it is sent
+// out on campaign"), bought with it at the trains' price; it takes a general from its nation's pool
+// as the week ends, where the variant keeps pools (docs/generals.md).
 #include <algorithm>
 
 #include "position/position.h"

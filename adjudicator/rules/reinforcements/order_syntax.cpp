@@ -31,7 +31,7 @@ bool is_number(const Token* token) {
            token->text.front() >= '0' && token->text.front() <= '9';
 }
 
-// "BY RAIL" after a RAISE: the army comes by rail from the map edge (seed 001).
+// "BY RAIL" after a RAISE: the army comes by rail from the map edge (OCS rail movement).
 bool read_by_rail(OrderReader& r) {
     if (!r.next_is(Keyword::By) || r.ahead(1) == nullptr || !is_word(*r.ahead(1), Keyword::Rail))
         return false;

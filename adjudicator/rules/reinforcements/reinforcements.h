@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The reinforcements rule module: the replacement points of the treasury turned into troops
-// where a power musters them (seed 004, 4b and 4c; seed 001; docs/reinforcements.md).
+// where a power musters them (Lone Warrior 4b and 4c; OCS rail movement; docs/reinforcements.md).
 //
 //   RAISE 300 A KOL        a new army of 300 points, with its carried supply, at the capital or
 //                          a map-edge source of the power (muster.cpp)
@@ -27,9 +27,10 @@ extern const RuleModule kModule;
 // garrison reinforced.
 extern const ModuleOrderKind kRaise;
 // RAISE 300 A LIE BY RAIL, RAISE 300 A KOL - RAIL - LIE: a new army raised at a map-edge source
-// with rail that comes on by rail to a railhead of the power's operational network (seed 001;
-// docs/reinforcements.md, "By rail"): `unit` the railhead, `count` the points, `target` the source
-// written (kNoProvince: the cheapest). The rail module routes it and keeps the capacity it spends.
+// with rail that comes on by rail to a railhead of the power's operational network (OCS rail
+// movement; docs/reinforcements.md, "By rail"): `unit` the railhead, `count` the points, `target`
+// the source written (kNoProvince: the cheapest). The rail module routes it and keeps the capacity
+// it spends.
 extern const ModuleOrderKind kRaiseByRail;
 extern const ModuleOrderKind kReinforceArmy;
 extern const ModuleOrderKind kReinforceGarrison;
@@ -45,9 +46,9 @@ void read_parameters(VariantFields& fields, const nlohmann::json& part, const st
 
 // Why `power` musters no troops in `province`, or empty: its replacements are mustered in its
 // capital while it holds it (4b) and at its map-edge sources, where troops arrive by rail from
-// off the map (seed 001: "reinforcements entering by a rail hex may come by rail from off the
-// map"). What a player's view under fog of war shows, so an order judged on it stands; an
-// enemy army there ("no mustering may take place") is read as the movement ends (muster.cpp).
+// off the map (OCS rail movement: "reinforcements entering by a rail hex may come by rail from off
+// the map"). What a player's view under fog of war shows, so an order judged on it stands; an enemy
+// army there ("no mustering may take place") is read as the movement ends (muster.cpp).
 std::string no_muster(const Variant& variant, const Position& position, PowerId power,
                       ProvinceId province);
 // Why `power`'s troops cannot come by rail from `source` (kNoProvince: the cheapest of its map
@@ -58,7 +59,7 @@ std::string no_arrival(const Variant& variant, const Position& position, PowerId
 // As the movement ends: brings the army of a RAISE ... BY RAIL on by rail, spending the rail
 // capacity, and says so in `how` (for the raising event); or why it does not come.
 std::string_view arrive_by_rail(TurnContext& context, const Order& order, std::string& how);
-// The points a new army may have: the army strength module's limits, else the seed's 250-750.
+// The points a new army may have: the army strength module's limits, else Lone Warrior's 250-750.
 std::int64_t least_points(const Variant& variant);
 std::int64_t most_points(const Variant& variant);
 // What raising an army of `points` costs: its points and its carried weeks of supply.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Flotillas bought and lost (seed 004, 4a and 4e; docs/rivers.md). A flotilla is bought as the
+// Flotillas bought and lost (Lone Warrior 4a and 4e; docs/rivers.md). A flotilla is bought as the
 // movement ends, after the supply module's trains, and carries from the next week's supply step:
 // the barges gather in the week they are bought. One in a city an enemy holds at the week's end,
 // or whose power is out of the war, is lost with the city.

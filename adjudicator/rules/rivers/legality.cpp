@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The legality of BUY FLOTILLA (seed 004, 4a and 4e; docs/rivers.md): a barge flotilla is bought
+// The legality of BUY FLOTILLA (Lone Warrior 4a and 4e; docs/rivers.md): a barge flotilla is bought
 // for its points from the power's treasury in a friendly city on a navigable river, where none
 // of the power's own operates yet.
 #include "orders/legality.h"

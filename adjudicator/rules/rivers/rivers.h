@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The rivers rule module: barge flotillas carrying supply lines along the navigable rivers, and
-// the bridges where an enemy army cuts them (seed 004, 4a, adapted to a province map as
+// the bridges where an enemy army cuts them (Lone Warrior 4a, adapted to a province map as
 // docs/rivers.md says).
 //
 //   BUY FLOTILLA NAM   a barge flotilla (4e: 200 points) bought in a friendly city on a river

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Abandoning a siege (seed 004, 5k, 5a "1 week: To abandon a siege"): a besieger below 3:2 in
+// Abandoning a siege (Lone Warrior 5k, 5a "1 week: To abandon a siege"): a besieger below 3:2 in
 // army points against the fighting garrison must abandon a laid siege, unless it is breaching:
 // then it has as many weeks of grace as the breach needs, to bring up reinforcements. Abandoning
 // takes the week: the siege ends in the next week's siege steps, after the garrison has had its

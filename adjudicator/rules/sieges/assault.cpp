@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Assaults (seed 004, 5i): storming the fortress at 3:2 or better in army points, with the
+// Assaults (Lone Warrior 5i): storming the fortress at 3:2 or better in army points, with the
 // generalship of both commanders, the assault table, bloody repulses and generals killed; through
 // an open breach without the fortress's strength, and at the breached outer or inner defences of
 // a 1st-class fortress with the 25% retirement roll (5j).

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Breaching (seed 004, 5j): a regular siege with siege guns at 3:2 or better against the
+// Breaching (Lone Warrior 5j): a regular siege with siege guns at 3:2 or better against the
 // garrison's. The weeks a breach takes come from the ratio and the fortress's class; once it is
 // made the garrison rolls for surrender, or, at the outer and inner defences of a 1st-class
 // fortress, retires inward with its siege guns unless it was ordered to STAND.
@@ -18,7 +18,7 @@ using supply::abbr;
 using supply::unit_name;
 
 // The breach table of 5j: rows 3:2, 2:1, 5:2, 3:1, more; columns 3rd, 2nd, 1st class. The
-// seed's last row is damaged ("More | 1 | 4"): read as 1 week for 3rd and 2nd class, 4 for 1st.
+// printed last row is damaged ("More | 1 | 4"): read as 1 week for 3rd and 2nd class, 4 for 1st.
 constexpr std::array<std::array<int, 3>, 5> kBreachWeeks{{
     {4, 6, 8},
     {3, 4, 7},

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Disease (seed 004, 5m): besiegers who go on breaching for more than a month (4 weeks of
+// Disease (Lone Warrior 5m): besiegers who go on breaching for more than a month (4 weeks of
 // breaching) roll each week they breach (disease_rolls, called by the breach step); on a 1 sickness
 // breaks out in their camp and they lose 5% of their points (rounded up) every week until the siege
 // is over. After two months (8 weeks of breaching) the garrison rolls too, -1 on half rations (not

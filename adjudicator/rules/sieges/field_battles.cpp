@@ -2,12 +2,12 @@
 // The career modifiers of 4g from field battles (docs/sieges.md, "Generals (4g)"): "Decisive
 // field victory +2, Major field victory +1, Major field defeat -1, Decisive field defeat -2".
 //
-// The seed names the results without defining them. On the province map a field battle is won
-// where an army dislodges an enemy army (the points decide, DESIGN.md §3). It is decisive when the
-// beaten army has nowhere to retreat, so it is destroyed, or when the victor brought at least
-// twice its points; otherwise it is major. An attack that fails decides nothing the seed names,
-// so it changes no career. A destroyed army's general is lost with it (the generals module replaces
-// him).
+// Lone Warrior names the results without defining them. On the province map a field battle is won
+// where an army dislodges an enemy army (the points decide, docs/design.md, "The adjudicator
+// contract"). It is decisive when the beaten army has nowhere to retreat, so it is destroyed, or
+// when the victor brought at least twice its points; otherwise it is major. An attack that fails
+// decides nothing Lone Warrior names, so it changes no career. A destroyed army's general is lost
+// with it (the generals module replaces him).
 #include "rules/sieges/internal.h"
 
 namespace adjutant::sieges::detail {

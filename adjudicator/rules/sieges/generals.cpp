@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Generals as the sieges use them (seed 004, 4g; docs/sieges.md "Generals"). A named general's
+// Generals as the sieges use them (Lone Warrior 4g; docs/sieges.md "Generals"). A named general's
 // type roll is made once and kept on his army or garrison (`general_roll`), with the career
 // modifiers of 4g added as they are earned. Each time his generalship is needed a randomiser
 // gives his form on the day; roll + randomiser, read on his nation's row, gives his type, and the

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The beginning and the end of a siege (seed 004, 5a, 5d-5g, 5k): sieges end when their army is
+// The beginning and the end of a siege (Lone Warrior 5a, 5d-5g, 5k): sieges end when their army is
 // gone, lifted or abandoned; BESIEGE lays a siege in two uninterrupted weeks, and once it is laid
 // a 3rd-class fortress may be betrayed (5f) and a 2nd- or 3rd-class commander may lose his nerve
 // (5g).
@@ -58,7 +58,8 @@ bool loss_of_nerves(TurnContext& ctx, ProvinceId where, int fortress) {
             "3-0 no test");
         return false;
     }
-    // The 1-2 is a roll of its own: logged with its die like every other (DESIGN.md §3).
+    // The 1-2 is a roll of its own: logged with its die like every other (docs/design.md, "The
+    // adjudicator contract").
     rolled_event(ctx, nerves, "siege.nerves", defender, where,
                  "the commander of " + name + " may lose his nerve (rolled " + face(nerves.value) +
                      "): his generalship is tested",

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The legality of the siege orders (seed 004, section 5; docs/sieges.md): an army with an engineer
-// besieges the enemy garrison of the fortress it stands in, lifts the siege, assaults or breaches;
-// the garrison sorties, goes on half rations, stands at breached defences or aids a relieving
-// army.
+// The legality of the siege orders (Lone Warrior section 5; docs/sieges.md): an army with an
+// engineer besieges the enemy garrison of the fortress it stands in, lifts the siege, assaults or
+// breaches; the garrison sorties, goes on half rations, stands at breached defences or aids a
+// relieving army.
 #include "orders/legality.h"
 #include "position/position.h"
 #include "rules/sieges/sieges.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Half rations (seed 004, 5h): a besieged commander may halve his garrison's rations so its
+// Half rations (Lone Warrior 5h): a besieged commander may halve his garrison's rations so its
 // stores last twice as long (the supply module eats them at half a week a week). The civilians
 // make it costly: a morale check on the table of 5g and a treachery check on the table of 5f, each
 // with the fortress's class modifier. In a 1st-class citadel there are no civilians: half rations

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Relief (seed 004, 5n): the aftermath of a relieving attack the garrison was ordered to aid
+// Relief (Lone Warrior 5n): the aftermath of a relieving attack the garrison was ordered to aid
 // (`G REI S A CHA - REI`). The battle itself was fought in the movement resolution, where the
 // garrison's fighting points counted in the relieving move's attack (sieges::relief_points);
-// here the seed's sentences decide who came out and what became of them (docs/sieges.md,
+// here Lone Warrior's sentences decide who came out and what became of them (docs/sieges.md,
 // "Relief"):
 //   "the garrison may sortie out to aid it unless the besiegers leave an equal number of army
 //   points as the garrison in the siegeworks": a besieger that stays in its works with at least

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Repairing fortresses (seed 004, 5o): a breached fortress is repaired once it has gone a season
+// Repairing fortresses (Lone Warrior 5o): a breached fortress is repaired once it has gone a season
 // without a siege. A season is 13 weekly turns (a quarter of the year). Until then the breach
 // stays open: a new siege finds it (laying.cpp).
 #include <algorithm>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The siege rule module (seed 004, section 5, adapted as DESIGN.md §6.2 says; docs/sieges.md maps
-// each rule to its code).
+// The siege rule module (Lone Warrior section 5, adapted as docs/design.md, "Sieges" says;
+// docs/sieges.md maps each rule to its code).
 //
 // after_movement, once the movement phase is resolved (so a besieger that moved away or was
 // dislodged is no longer in place):

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Sorties (seed 004, 5l): a garrison may come out against besiegers below 3:2 in army points, or
-// against besiegers abandoning the siege. The seed fights such battles on the tabletop; on a
+// Sorties (Lone Warrior 5l): a garrison may come out against besiegers below 3:2 in army points, or
+// against besiegers abandoning the siege. Lone Warrior fights such battles on the tabletop; on a
 // province map they are resolved by one d10 (docs/sieges.md "Sorties"): the besiegers' strength
 // counts the fortified share of their points (75%, rounded down, once the siege is laid) twice,
 // the odds give a modifier, and the sortie table gives the losses, as percentages of the

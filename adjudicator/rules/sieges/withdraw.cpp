@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // "An enemy force cannot remain in a city hex unless it has laid siege for assault or breach
-// purposes" (seed 004, 5k). An army may march into a province whose fortress an enemy garrison
+// purposes" (Lone Warrior 5k). An army may march into a province whose fortress an enemy garrison
 // holds (it must, to besiege it), and it has that week to begin: an army that stood there when
 // the week began and still has no siege of it (never begun, abandoned, or refused after a
 // bloody repulse until reinforced) withdraws at the end of the week. It falls back one province

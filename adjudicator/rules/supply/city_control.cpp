@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Who holds the cities (seed 004, 4b): a city passes to the power whose army stands in it
+// Who holds the cities (Lone Warrior 4b): a city passes to the power whose army stands in it
 // when no garrison of another power holds out there; losing the capital loses the country.
 // Also the yearly replacements.
 #include <algorithm>
@@ -18,7 +18,7 @@ bool enemy_garrison(const CampaignMap& map, const Position& pos, ProvinceId p, P
         [&](const Garrison& g) { return g.province == p && map.enemies(g.power, power); });
 }
 
-// The whole country goes to the captor of its capital (seed 004, 4b): armies disbanded,
+// The whole country goes to the captor of its capital (Lone Warrior 4b): armies disbanded,
 // garrisons surrender and are disbanded, every city it holds passes to the captor.
 void lose_country(TurnContext& ctx, PowerId lost, PowerId captor) {
     const Variant& v = ctx.variant;

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Consumption (seed 004, 4a): each army, fleet and garrison uses 1 supply point a week; a fleet
+// Consumption (Lone Warrior 4a): each army, fleet and garrison uses 1 supply point a week; a fleet
 // in a port with a garrison of its own power shares the garrison's. An army or fleet with
 // nothing left loses `attrition_percent` of its points (rounded up) and melts away at 0. A
 // garrison draws on its city's store, without limit while the city is not besieged; besieged,
 // it lives on its stores, and with none left it rolls: 1-8 the fortress falls and the garrison
-// is taken prisoner, 9-0 it falls and the garrison gets safe conduct (seed 004, 5h). A garrison
+// is taken prisoner, 9-0 it falls and the garrison gets safe conduct (Lone Warrior 5h). A garrison
 // on half rations (5h, docs/sieges.md) makes each week of its stores last two weeks.
 #include <algorithm>
 #include <array>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Sending supply trains (seed 004, 4a and 4b; docs/campaign.md, "Supply by rail"): a train leaves
-// the city it waits in for an army. When the city is the army's supply base it goes by road along
-// the supply line; otherwise it first rides the rail of its power from its city to that base,
+// Sending supply trains (Lone Warrior 4a and 4b; docs/campaign.md, "Supply by rail"): a train
+// leaves the city it waits in for an army. When the city is the army's supply base it goes by road
+// along the supply line; otherwise it first rides the rail of its power from its city to that base,
 // within the LOC capacity of every rail province it passes ("Supply trains may be placed in any
-// friendly city"), and within its power's rail capacity when the variant gives one (seed 001's
-// supply points). Standing orders (`T KOL SUPPLY A LIE EVERY WEEK`) send one each week the army
-// needs it, buying the train in the city when none waits there.
+// friendly city"), and within its power's rail capacity when the variant gives one (OCS rail
+// movement's supply points). Standing orders (`T KOL SUPPLY A LIE EVERY WEEK`) send one each week
+// the army needs it, buying the train in the city when none waits there.
 #include <algorithm>
 
 #include "rules/rail/rail.h"
@@ -26,7 +26,7 @@ std::string route_text(const Variant& v, const std::vector<ProvinceId>& route) {
 }
 
 // The LOC capacity left this week in each rail province, for `power`'s trains; and each power's
-// rail capacity left this turn (seed 001), when the variant gives one.
+// rail capacity left this turn (OCS rail movement), when the variant gives one.
 struct RailRoom {
     std::vector<std::vector<int>> left;  // per power, per province; filled on first use
     std::vector<std::int64_t> capacity;  // per power, after the rides; filled on first use
@@ -117,8 +117,8 @@ Sent send_train(TurnContext& ctx, RailRoom& room, std::size_t index, std::uint32
                       " a week and is full" + why);
         return {false, kOverLocCapacity};
     }
-    // Seed 001: the train is a supply point riding its power's rail capacity, what the turn's
-    // rides left of it (they are paid for at the start of the turn).
+    // OCS rail movement: the train is a supply point riding its power's rail capacity, what the
+    // turn's rides left of it (they are paid for at the start of the turn).
     std::string spent;
     if (v.campaign->rail.rail_capacity_given) {
         std::int64_t& capacity = capacity_of(ctx, room, t.power);
@@ -289,7 +289,7 @@ std::vector<ProvinceId> rail_route(const Variant& v, const Position& pos, PowerI
         }
         for (std::uint16_t link : map.rail_links_at[p]) {
             const ProvinceId q = map.rail_neighbour(link, p);
-            // Seed 001: trains run only on their power's gauge.
+            // OCS rail movement: trains run only on their power's gauge.
             if (seen[q] || rail::demolished(pos, link) || !rail::gauge_fits(v, pos, power, link) ||
                 !usable(q))
                 continue;

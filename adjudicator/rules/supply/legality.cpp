@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The legality of the supply orders (seed 004, 4a; docs/campaign.md): dispatching a supply
+// The legality of the supply orders (Lone Warrior 4a; docs/campaign.md): dispatching a supply
 // train to an army, buying trains, and the standing choice for enemy trains caught alone.
 #include <algorithm>
 
@@ -21,7 +21,7 @@ Checked dispatch(const Variant& v, const Position& pos, PowerId power, const Ord
     if (army == nullptr || army->type != UnitType::Army)
         return Checked::refused("no army at " + province_abbr(v, where) + " to supply");
     const std::string name = describe_unit(v, army->type, army->location);
-    // A train may supply an ally's army (seed 004's "friendly"; docs/campaign.md).
+    // A train may supply an ally's army (Lone Warrior's "friendly"; docs/campaign.md).
     if (c.enemies(army->power, power))
         return Checked::refused(name + " belongs to " + v.power_name(army->power) +
                                 ", an enemy of " + v.power_name(power));

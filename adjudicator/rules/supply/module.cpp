@@ -9,7 +9,7 @@ namespace adjutant::supply {
 
 namespace {
 
-// One supply train may leave a city per turn (seed 004, 4a).
+// One supply train may leave a city per turn (Lone Warrior 4a).
 std::string city_dispatch_taken(const Variant& v, const Order& order,
                                 std::span<const OrderVerdict> earlier) {
     if (!is(order, kDispatch) || order.count != 0) return "";

@@ -49,10 +49,10 @@ bool base_unless(const Variant& variant, const Position& position, ProvinceId pr
     const CampaignMap& map = *variant.campaign;
     const auto& edge = map.map_edge[province];
     if (std::find(edge.begin(), edge.end(), power) != edge.end()) return true;
-    // A city under siege cannot be traced to (seed 004, 5c): an enemy army stands in it.
+    // A city under siege cannot be traced to (Lone Warrior 5c): an enemy army stands in it.
     if (enemy_army()) return false;
     if (map.city_class[province] != 0 && map.friendly(position.owner[province], power)) return true;
-    // DESIGN.md §6.1: in rail variants an operational railhead is a supply base.
+    // docs/design.md, "Supply": in rail variants an operational railhead is a supply base.
     return map.railhead[province] != 0 &&
            rail::state(position).of(power, province) >= rail::RailState::Capacity1;
 }

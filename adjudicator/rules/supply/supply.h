@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The supply rule module (seed 004, section 4a and 4b, adapted as DESIGN.md §6.1 says;
+// The supply rule module (Lone Warrior 4a and 4b, adapted as docs/design.md, "Supply" says;
 // docs/campaign.md maps each rule to its code).
 //
 // after_movement: the train policy, BUY and T ... SUPPLY take effect, then the standing supply

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Supply lines (seed 004, 4a): each army traces the shortest road route to a friendly supply
+// Supply lines (Lone Warrior 4a): each army traces the shortest road route to a friendly supply
 // base; a province holding an enemy army cuts it. Where the map has navigable rivers the line may
 // end along a river at a city a barge flotilla operates from (rules/rivers/river_route.h). The
 // line is kept on the army.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Supply trains (seed 004, 4a): one supply point each, moving `train_speed` provinces a week
+// Supply trains (Lone Warrior 4a): one supply point each, moving `train_speed` provinces a week
 // by road (and by river where the side's barges carry, docs/rivers.md) towards the army they were
 // sent to, as standing orders, until they deliver. When the
 // road to the army is cut, a train that can no longer reach it turns back to its city (it was

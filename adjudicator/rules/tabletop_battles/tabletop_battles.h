@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The tabletop battles module (seed 004, 4e; docs/tabletop-battles.md): the battles the week's
+// The tabletop battles module (Lone Warrior 4e; docs/tabletop-battles.md): the battles the week's
 // orders bring about wait for the GM's results (battles.cpp, and the server's resolve), which
 // decide them in the movement (the winner's armies carry the province: outcome.cpp's points)
 // and then cost the armies their losses and the generals killed their lives (losses.cpp).

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// What the detachments module keeps in a position from week to week (seed 004, 4f;
+// What the detachments module keeps in a position from week to week (Lone Warrior 4f;
 // docs/detachments.md): the detachments standing, each a squadron of light cavalry of one power
 // in one province, and the provinces each power's scouts reported on this week. It lives in the
 // position's module states (position/module_state.h); the core copies, compares and normalises

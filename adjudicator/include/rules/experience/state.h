@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// What the experience module keeps in a position from week to week (seed 004, 4d;
+// What the experience module keeps in a position from week to week (Lone Warrior 4d;
 // docs/experience.md): per army, the points of each class other than trained. An army's trained
 // points are the rest of its points, so an army without a record is trained throughout. It lives
 // in the position's module states (position/module_state.h). Public, as the other modules'

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// What the field works module keeps in a position from week to week (seed 004, 5b;
+// What the field works module keeps in a position from week to week (Lone Warrior 5b;
 // docs/field-works.md): the field fortifications standing, each with the army that dug them. It
 // lives in the position's module states (position/module_state.h); the core copies, compares and
 // normalises it without knowing it. Public, as the sieges' state is, for the fuzz targets and

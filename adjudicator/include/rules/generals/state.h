@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// What the generals module keeps in a position from week to week (seed 004, 4g;
+// What the generals module keeps in a position from week to week (Lone Warrior 4g;
 // docs/generals.md): each power's pool of generals in rank order, G1 first, and the names of
 // those it has lost. Where an active general stands is not kept here: it is the army or garrison
 // whose `general` is his name, so a general moves with his command and is never in two places.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// What the rail network module keeps in a position (seed 000, 18.1-18.4; seed 001;
+// What the rail network module keeps in a position (Oào 18.1-18.4; OCS rail movement;
 // docs/rail.md): each power's state of every rail province, who holds the ground, the
 // demolished links, and the provinces the GM interdicted this turn. It lives in the position's
 // module states (position/module_state.h); the core copies, compares and normalises it without
@@ -18,7 +18,7 @@ struct Position;
 
 namespace adjutant::rail {
 
-// A power's state of one rail province (seed 000, 18.1.1-18.1.2; docs/rail.md). The order is the
+// A power's state of one rail province (Oào 18.1.1-18.1.2; docs/rail.md). The order is the
 // order of the engineering steps: each step of 18.2.1 moves a province one state up.
 enum class RailState : std::uint8_t {
     NonOperational,
@@ -32,13 +32,13 @@ enum class RailState : std::uint8_t {
 struct RailNetworkState {
     // Per power, per province; empty until the module first runs on the position.
     std::vector<std::vector<RailState>> rail;
-    // Per province: the power that holds the ground (seed 000's "friendly controlled", 17.9, on
+    // Per province: the power that holds the ground (Oào 17.9's "friendly controlled" on
     // a province map); empty until the module first runs.
     std::vector<PowerId> control;
     std::vector<std::uint16_t> demolished;  // rail_links indices with a demolished structure
     std::vector<ProvinceId> interdicted;    // provinces the GM marked interdicted, sorted
-    // Rail links converted to another gauge than the variant lays them in (seed 001, "ancho de
-    // vía"): link index and gauge index, sorted by link.
+    // Rail links converted to another gauge than the variant lays them in (OCS rail movement,
+    // "ancho de vía"): link index and gauge index, sorted by link.
     std::vector<std::pair<std::uint16_t, std::uint8_t>> converted;
     // Per power: the rail capacity that cargo of other modules spent as this week's movement
     // ended (troops raised by rail, docs/reinforcements.md), after the rides and before the

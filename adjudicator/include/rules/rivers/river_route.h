@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Routes along the navigable rivers (seed 004, 4a; docs/rivers.md), for the supply module's
+// Routes along the navigable rivers (Lone Warrior 4a; docs/rivers.md), for the supply module's
 // lines and trains: "Supply lines may be traced along a river to a friendly city if a barge
 // flotilla is operating from this city as a supply carrier. This supply line can be cut by an
 // enemy army holding a bridge hexside unless a friendly army also holds the bridge hexside."

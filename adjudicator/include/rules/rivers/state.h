@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// What the rivers module keeps in a position from week to week (seed 004, 4a; docs/rivers.md):
+// What the rivers module keeps in a position from week to week (Lone Warrior 4a; docs/rivers.md):
 // the barge flotillas, each operating from a city as a supply carrier. It lives in the
 // position's module states (position/module_state.h); the core copies, compares and normalises
 // it without knowing it. Public, as the other modules' states are, for the fuzz targets and

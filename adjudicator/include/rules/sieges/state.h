@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// What the sieges module keeps in a position from week to week (seed 004, section 5;
+// What the sieges module keeps in a position from week to week (Lone Warrior section 5;
 // docs/sieges.md): the garrisons in their fortresses, the sieges under way and the breaches
 // not yet repaired. It lives in the position's module states (position/module_state.h); the
 // core copies, compares and normalises it without knowing it. Other modules read it through
@@ -19,7 +19,7 @@ struct Position;
 
 namespace adjutant::sieges {
 
-// A siege (seed 004, section 5; docs/sieges.md): an army of `power` besieging the enemy garrison
+// A siege (Lone Warrior section 5; docs/sieges.md): an army of `power` besieging the enemy garrison
 // in `province`. `weeks` counts the uninterrupted weeks of BESIEGE; at 2 the siege is laid (5a,
 // 5e). `assaults` counts the assaults made since the siege was laid.
 struct Siege {

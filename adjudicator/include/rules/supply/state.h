@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// What the supply module keeps in a position from week to week (seed 004, sections 4a and 4b;
+// What the supply module keeps in a position from week to week (Lone Warrior 4a and 4b;
 // docs/campaign.md): the supply trains, each power's treasury, its policy for enemy trains
 // caught alone, and the standing supply orders. It lives in the position's module states
 // (position/module_state.h); the core copies, compares and normalises it without knowing it.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Tabletop battles (seed 004, 4e; docs/tabletop-battles.md): a campaign whose battles are
+// Tabletop battles (Lone Warrior 4e; docs/tabletop-battles.md): a campaign whose battles are
 // fought on a tabletop. When armies meet, the turn waits for the GM, who enters each battle's
 // outcome; the week then completes from those results. The results are part of the phase's
 // position (`battle_results`), so the phase's hash covers them and replay recomputes the week
