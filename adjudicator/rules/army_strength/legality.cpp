@@ -79,8 +79,8 @@ Checked check_send(const Variant& v, PowerId power, const Unit& unit, const std:
 Checked check_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
     if (!enabled(v))
         return Checked::refused(
-            "splitting, joining and sending armies is a campaign rule (seed 004, 4c); this map has "
-            "none");
+            "splitting, joining and sending armies is a campaign rule (Lone Warrior 4c); this map "
+            "has none");
     const ArmyStrengthRules& rules = v.campaign->army_strength;
     const ProvinceId where = s.unit.place.province;
     const Unit* unit = pos.unit_at(where);

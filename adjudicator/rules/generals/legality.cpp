@@ -24,7 +24,7 @@ bool has_garrison(const Position& pos, PowerId power, ProvinceId where) {
 Checked check_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
     if (!enabled(v))
         return Checked::refused(
-            "pools of generals are a campaign rule (seed 004, 4g); this map has none");
+            "pools of generals are a campaign rule (Lone Warrior 4g); this map has none");
     const Pool* pool = state(pos).of(power);
     if (pool == nullptr || pool->ranks.empty())
         return Checked::refused(v.power_name(power) + " has no pool of generals");

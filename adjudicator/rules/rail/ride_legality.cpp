@@ -54,7 +54,7 @@ std::string route_error(const Variant& v, const Position& pos, PowerId power, Pr
         return "every route" + over + " crosses a demolished link";
     if (network_rail_route(v, pos, power, from, to, RailRouteRelax{false, false, false, true}))
         return "every route" + over + " runs on track of another gauge than " +
-               v.power_name(power) + "'s (seed 001): its engineers must convert it first";
+               v.power_name(power) + "'s: its engineers must convert it first";
     return "no route" + over;
 }
 
@@ -92,7 +92,7 @@ Checked check_ride(const Variant& v, const Position& pos, PowerId power, const O
         return Checked::refused(
             "this variant has no rail network rules: RAIL moves are not possible");
     if (unit.type != UnitType::Army)
-        return Checked::refused("fleets cannot ride the rail: only armies are carried (seed 001)");
+        return Checked::refused("fleets cannot ride the rail: only armies are carried");
     const std::string who = describe_unit(v, unit.type, unit.location);
     const ProvinceId from = unit.location.province;
     const ProvinceId to = s.destination.province;
