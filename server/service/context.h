@@ -2,11 +2,12 @@
 // What the services share: the database, the variants, the clock and the cached views.
 //
 // The database is one connection (SQLite or PostgreSQL, storage/database.h), which is not
-// thread-safe, so one lock serialises every call that touches it. The store is reached only through a Locked, the proof that its holder
-// holds that lock: a service's public call takes the lock itself, and a call made on behalf of
-// another (the mail gateway running a seat's orders inside its own transaction, a GM's resolve,
-// an all-ready resolve) takes the caller's Locked instead. So no path reaches the database
-// without the lock, none takes it twice, and the lock is a plain mutex, not a recursive one.
+// thread-safe, so one lock serialises every call that touches it. The store is reached only through
+// a Locked, the proof that its holder holds that lock: a service's public call takes the lock
+// itself, and a call made on behalf of another (the mail gateway running a seat's orders inside its
+// own transaction, a GM's resolve, an all-ready resolve) takes the caller's Locked instead. So no
+// path reaches the database without the lock, none takes it twice, and the lock is a plain mutex,
+// not a recursive one.
 #pragma once
 
 #include <cstdint>
