@@ -1,12 +1,48 @@
 // SPDX-License-Identifier: Apache-2.0
-// MOVE decisions and the four strengths of DATC 5.B.5–5.B.8, plus the PATH of 5.B.4.
-#include <vector>
-
+// The MOVE decision (DATC 5.B.1) and what it is made of: the PATH decision (5.B.4), the four
+// strengths (ATTACK 5.B.8, HOLD 5.B.5, DEFEND 5.B.7, PREVENT 5.B.6), and DISLODGED; and the
+// backup rule's answer to a circular movement.
 #include "resolve/movement.h"
 #include "variant/variant.h"
 
 namespace adjutant {
 
+// MOVE: the move succeeds when its attack beats what holds its destination and every other
+// move there.
+bool MovementResolver::move_succeeds(int i) {
+    return move_wins(i, -1);
+}
+
+bool MovementResolver::move_wins(int i, int ignored) {
+    const Strength attack = attack_strength(i);
+    if (attack == 0) return false;
+    // Against the unit in the destination: its DEFEND strength when it moves against this
+    // move head to head, its destination's HOLD strength otherwise.
+    if (head_to_head(i)) {
+        if (attack <= defend_strength(unit_in(destination(i)))) return false;
+    } else if (attack <= hold_strength(destination(i))) {
+        return false;
+    }
+    // Against the other moves to the same place: their PREVENT strengths.
+    for (int k : attackers(destination(i))) {
+        if (k == i || k == ignored) continue;
+        if (is_rail(static_cast<std::size_t>(k)) && !rail_opposes(k, i)) continue;
+        if (attack <= contest_strength(k, destination(i))) return false;
+    }
+    return true;
+}
+
+// PATH: a move has a route over a land border or a sea, through a canal that lets it pass, or
+// by a chain of convoys (convoy.cpp).
+bool MovementResolver::has_path(int i) {
+    const UnitOrder& u = units_[i];
+    if (u.order.type != OrderType::Move) return true;
+    if (u.order.unit_type == UnitType::Fleet)
+        return canal_open(i, u.order.unit.province, u.order.destination.province);
+    return !u.convoyed || convoy_route_exists(i);
+}
+
+// Two units moving into each other's province, neither by convoy.
 bool MovementResolver::head_to_head(int i) const {
     const UnitOrder& u = units_[i];
     if (u.order.type != OrderType::Move || u.convoyed) return false;
@@ -15,92 +51,72 @@ bool MovementResolver::head_to_head(int i) const {
            destination(j) == origin(i);
 }
 
-Strength MovementResolver::support_total(int i, PowerId excluded_power) {
+// ATTACK: the unit and its supports, once it has a path. A unit that stays in the destination,
+// or that loses its head-to-head battle, must be dislodged: then no unit of its own power is
+// attacked and no support of that power counts.
+Strength MovementResolver::attack_strength(int i) {
+    if (!has_path(i)) return 0;
+    const UnitOrder& u = units_[i];
+    const int j = unit_in(destination(i));
+    if (j < 0 || (!head_to_head(i) && is_move(j) && resolve(j)))
+        return u.base + u.attack_bonus + support_strength(i, kNoPower);
+    const PowerId defender = units_[j].order.power;
+    if (defender == u.order.power) return 0;  // never dislodge your own unit
+    return u.base + u.attack_bonus + support_strength(i, defender);
+}
+
+// HOLD: nothing in an empty province or one its unit leaves; a unit that moves and fails holds
+// alone; any other unit holds with its hold supports.
+Strength MovementResolver::hold_strength(ProvinceId province) {
+    const int j = unit_in(province);
+    if (j < 0) return 0;
+    if (is_move(j)) return resolve(j) ? 0 : units_[j].base;
+    return units_[j].base + support_strength(j, kNoPower);
+}
+
+// DEFEND: the unit and its move's supports, against the move coming the other way.
+Strength MovementResolver::defend_strength(int i) {
+    return units_[i].base + support_strength(i, kNoPower);
+}
+
+// PREVENT: the unit and its supports, unless it has no path or lost a head-to-head battle.
+Strength MovementResolver::prevent_strength(int i) {
+    if (!has_path(i)) return 0;
+    if (head_to_head(i) && resolve(unit_in(destination(i)))) return 0;
+    return units_[i].base + support_strength(i, kNoPower);
+}
+
+// The strength unit j opposes to the other moves into p: its PREVENT strength, or a rail
+// move's strength there (rail_move.cpp).
+Strength MovementResolver::contest_strength(int j, ProvinceId p) {
+    return is_rail(static_cast<std::size_t>(j)) ? rail_strength(j, p) : prevent_strength(j);
+}
+
+Strength MovementResolver::support_strength(int i, PowerId excluded_power) {
     Strength total = 0;
     for (int s : supporters(i))
         if (units_[s].order.power != excluded_power && resolve(s)) total += units_[s].base;
     return total;
 }
 
-bool MovementResolver::convoy_path_succeeds(int i) {
-    // Breadth-first over fleets whose convoy of this army succeeds. Local scratch: this search
-    // re-enters itself through resolve(), and convoys are rare enough not to matter for speed.
-    const std::span<const int> fleets = convoyers(i);
-    std::vector<std::uint8_t> seen(fleets.size(), 0);
-    std::vector<std::size_t> queue;
-    for (std::size_t k = 0; k < fleets.size(); ++k) {
-        const Location at = units_[fleets[k]].order.unit;
-        if (variant_->fleet_can_reach(at, origin(i)) && resolve(fleets[k])) {
-            seen[k] = 1;
-            queue.push_back(k);
-        }
+// DISLODGED: a unit that did not move away is dislodged by the move into its province that
+// succeeded. A rail move never dislodges (Colonial 9.23).
+int MovementResolver::dislodger_of(int i) const {
+    if (is_move(static_cast<std::size_t>(i)) && units_[i].succeeds) return -1;
+    for (int k : attackers(origin(i)))
+        if (units_[k].succeeds && !is_rail(static_cast<std::size_t>(k))) return k;
+    return -1;
+}
+
+// The backup rule for a circular movement (a cycle of moves without a convoy): every move in
+// the circle succeeds; the other decisions in it are worked out again.
+void MovementResolver::settle_circular_movement(std::span<const int> cycle) {
+    for (int k : cycle) {
+        if (units_[k].order.type == OrderType::Move)
+            set_decision(k, true);
+        else
+            units_[k].state = State::Unresolved;
     }
-    for (std::size_t head = 0; head < queue.size(); ++head) {
-        const Location at = units_[fleets[queue[head]]].order.unit;
-        if (variant_->fleet_can_reach(at, destination(i))) return true;
-        for (std::size_t k = 0; k < fleets.size(); ++k) {
-            if (seen[k]) continue;
-            const Location next = units_[fleets[k]].order.unit;
-            if (variant_->fleet_can_move(at, next) && resolve(fleets[k])) {
-                seen[k] = 1;
-                queue.push_back(k);
-            }
-        }
-    }
-    return false;
-}
-
-Strength MovementResolver::attack_strength(int i) {
-    if (!path_succeeds(i)) return 0;
-    const UnitOrder& u = units_[i];
-    const int j = unit_in(destination(i));
-    if (j < 0 || (!head_to_head(i) && is_move(j) && resolve(j)))
-        return u.base + u.attack_bonus + support_total(i, kNoPower);
-    const PowerId defender = units_[j].order.power;
-    if (defender == u.order.power) return 0;  // never dislodge your own unit
-    // Support from the defender's own power never helps to dislodge it.
-    return u.base + u.attack_bonus + support_total(i, defender);
-}
-
-Strength MovementResolver::defend_strength(int i) {
-    return units_[i].base + support_total(i, kNoPower);
-}
-
-Strength MovementResolver::prevent_strength(int i) {
-    if (!path_succeeds(i)) return 0;
-    if (head_to_head(i) && resolve(unit_in(destination(i)))) return 0;
-    return units_[i].base + support_total(i, kNoPower);
-}
-
-Strength MovementResolver::hold_strength(ProvinceId province) {
-    const int j = unit_in(province);
-    if (j < 0) return 0;
-    if (is_move(j)) return resolve(j) ? 0 : units_[j].base;
-    return units_[j].base + support_total(j, kNoPower);
-}
-
-bool MovementResolver::adjudicate_move(int i) {
-    return move_wins(i, -1);
-}
-
-Strength MovementResolver::contest_strength(int j, ProvinceId p) {
-    return is_rail(static_cast<std::size_t>(j)) ? rail_strength(j, p) : prevent_strength(j);
-}
-
-bool MovementResolver::move_wins(int i, int ignored) {
-    const Strength attack = attack_strength(i);
-    if (attack == 0) return false;
-    if (head_to_head(i)) {
-        if (attack <= defend_strength(unit_in(destination(i)))) return false;
-    } else if (attack <= hold_strength(destination(i))) {
-        return false;
-    }
-    for (int k : attackers(destination(i))) {
-        if (k == i || k == ignored) continue;
-        if (is_rail(static_cast<std::size_t>(k)) && !rail_opposes(k, i)) continue;
-        if (attack <= contest_strength(k, destination(i))) return false;
-    }
-    return true;
 }
 
 }  // namespace adjutant

@@ -1,23 +1,57 @@
 // SPDX-License-Identifier: Apache-2.0
-// Movement-phase resolution: DATC v3.0 chapter 5, Kruijswijk's decisions solved by guessing.
+// Movement-phase resolution: the DATC v3.0 algorithm (chapter 5), Kruijswijk's decisions
+// resolved by guess and check.
 //
-// Every MOVE, SUPPORT and CONVOY order is a yes/no decision that depends on other decisions
-// through the strengths of 5.B. resolve() memoises decisions; a dependency on a decision still
-// being guessed is recorded, and the order that heads such a cycle is adjudicated once with the
-// guess "fails" and once with "succeeds". One consistent answer is taken; zero or two answers
-// call the variant's backup rule (Variant::backup_rule): with "szykman", circular movement
-// succeeds and a convoy paradox makes the convoying fleets in the cycle fail. No iteration caps,
-// no special cases outside the rules.
+// The decisions. Every MOVE, SUPPORT and CONVOY order (and a rail move) is a yes/no decision:
+//   MOVE       does the unit get to its destination (DATC 5.B.1);
+//   SUPPORT    is the support given, that is not cut and its unit not dislodged (5.B.2);
+//   CONVOY     does the fleet stay to convoy, that is it is not dislodged (5.B.3);
+//   PATH       has a move a route: a land border, or a chain of convoys that succeed (5.B.4);
+//   DISLODGED  was the unit dislodged: a move into its province succeeded (it stayed there).
+// They depend on each other through four strengths, which are no decisions of their own but
+// sums over decisions:
+//   ATTACK     of a move on its destination (5.B.8): the unit and its supports that are given,
+//              none from the power attacked; 0 without a path or against an own unit;
+//   HOLD       of a province (5.B.5): 0 when empty or its unit moves away, else the unit and
+//              its hold supports;
+//   DEFEND     of a unit in a head-to-head battle (5.B.7): the unit and its move's supports;
+//   PREVENT    of a move against other moves to the same place (5.B.6): the unit and its
+//              supports, 0 without a path or after losing a head-to-head battle.
+// A move succeeds when its attack beats the hold (or, head to head, the defend) strength of its
+// destination and the prevent strength of every other move there.
+//
+// Guess and check (5.C). resolve(i) answers decision i, memoised. While decision i is being
+// worked out it is "guessing", with the guess "fails"; a decision that asks for a guessing one
+// gets the guess and records that it depended on it (dependencies_). When decision i is worked
+// out with nothing depending on a guess, its answer is final. When it is the head of a cycle of
+// guesses, it is worked out again with the guess "succeeds": if both guesses give the same
+// answer, that is the answer; if they give different answers (two consistent outcomes) or each
+// contradicts itself (none), the cycle is a circular movement or a paradox, and the variant's
+// backup rule settles it (Variant::backup_rule). Its one value, "szykman": a circular movement
+// (a cycle of moves) succeeds; in a convoy paradox the convoys in the cycle fail and their fleets
+// hold (DATC 4.A.2); a cycle of neither kind, which the standard rules cannot produce, fails.
+// No iteration caps, no special cases outside the rules.
+//
+// Where each decision is decided:
+//   movement.cpp   loading the orders, resolve() and the backup rule, the outcome of the phase;
+//   move.cpp       MOVE (move_succeeds), PATH (has_path), the four strengths, DISLODGED, and
+//                  circular movement;
+//   support.cpp    SUPPORT (support_given: cut or dislodged);
+//   convoy.cpp     CONVOY (convoy_succeeds), the convoy routes of PATH, the convoy paradox;
+//   canal.cpp      whether a canal lets a fleet through (part of PATH and SUPPORT);
+//   rail_move.cpp  a rail move's decision (Colonial 9.2-9.27) and a module's ride;
+//   rides.cpp      the modules' plans of their rides, before the resolution.
 //
 // Strength is pluggable (docs/design.md, "The adjudicator contract"): each unit brings
-// `base_strength` (1 for `unit` strength, its strength points for `points`); supports add their
-// supporter's base strength. The class owns all scratch space; reuse one instance to adjudicate
-// many phases without allocating once the vectors have grown.
+// `base` strength (1 for `unit` strength, its strength points for `points`); supports add their
+// supporter's base strength. The class keeps its vectors between phases: reuse one instance to
+// adjudicate many phases without allocating again.
 #pragma once
 
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "adjudication.h"
@@ -42,7 +76,7 @@ class MovementResolver {
 
     std::size_t unit_count() const { return units_.size(); }
     const Order& order(std::size_t i) const { return units_[i].order; }
-    bool succeeded(std::size_t i) const { return result_[i] != 0; }
+    bool succeeded(std::size_t i) const { return units_[i].succeeds; }
     // Moves and rail moves both leave their province when they succeed.
     bool is_move(std::size_t i) const {
         return units_[i].order.type == OrderType::Move ||
@@ -53,14 +87,13 @@ class MovementResolver {
     bool any_rail() const { return any_rail_; }
     // Where unit i ends its move: its destination, or for a rail move the province it stops in
     // (its origin when it could not leave). Valid after run().
-    Location final_location(std::size_t i) const { return final_[i]; }
-    std::span<const Location> final_locations() const { return final_; }
+    Location final_location(std::size_t i) const { return units_[i].final; }
     // Why order i failed, or Reason::None when it succeeded; and for Reason::NotCarriedOut the
     // words of the module whose ride it was (RidePlan::held).
     Reason failure_reason(std::size_t i) const;
     std::string_view failure_words(std::size_t i) const { return units_[i].held; }
     // The unit that dislodged unit i, or -1. Valid after run().
-    int dislodged_by(std::size_t i) const { return dislodger_[i]; }
+    int dislodged_by(std::size_t i) const { return units_[i].dislodger; }
     // Whether unit i's move went by convoy (decides retreats to its origin, DATC 4.A.5).
     bool moved_by_convoy(std::size_t i) const { return units_[i].convoyed; }
     // Whether unit i was given an order (false: it holds by default).
@@ -68,119 +101,102 @@ class MovementResolver {
     // Provinces left empty by a standoff, sorted, into `out` (its old contents dropped).
     void standoffs(std::vector<ProvinceId>& out) const;
     // The units not dislodged, in the order of their final locations (their order in the
-    // position among equals). Valid after run(), until the next call; kept in the resolver's
-    // scratch space.
+    // position among equals). Valid after run(), until the next call.
     std::span<const std::size_t> staying_in_final_order();
 
   private:
+    // A decision's state in guess and check.
     enum class State : std::uint8_t { Unresolved, Guessing, Resolved };
 
-    // Every field but `given` is set anew for each phase by take_orders() and start_unit():
-    // a field added here is set there.
+    // A unit, its order and its decision. load() sets every field anew each phase.
     struct UnitOrder {
         Order order;
         Strength base = 1;
         Strength attack_bonus = 0;
-        bool convoyed = false;        // a move that uses the convoy route (DATC 4.A.3)
-        bool matched = true;          // support/convoy matches the target's actual order
-        bool szykman_failed = false;  // convoy failed by the paradox rule
-        bool path_ok = true;          // after run(): the move had a route (DATC 5.B.4)
-        bool given = false;           // ordered, rather than holding by default
-        bool canal_closed = false;    // after run(): a support refused passage by a canal
+        State state = State::Resolved;  // holds and the other orders are no decisions
+        bool succeeds = true;           // the decision, or its guess while State::Guessing
+        bool given = false;             // ordered, rather than holding by default
+        bool convoyed = false;          // a move that uses the convoy route (DATC 4.A.3)
+        bool matched = true;            // support/convoy matches the target's actual order
+        bool szykman_failed = false;    // convoy failed by the paradox rule
         // A module's ride that cannot start: the module's words for why (RidePlan::held).
         std::string_view held;
+        // The outcome, set by run() once every decision is made:
+        bool path_ok = true;                 // the move had a route (DATC 5.B.4)
+        bool canal_closed = false;           // a support refused passage by a canal
+        ProvinceId rail_stop = kNoProvince;  // where a rail move stopped
+        int dislodger = -1;                  // the unit that dislodged this one, or -1
+        Location final;                      // where the unit ends the phase
     };
 
-    // Lists stored flat (compressed rows): row r is list[begin[r] .. begin[r + 1]).
-    struct Rows {
-        std::vector<int> begin;
-        std::vector<int> list;
-        std::span<const int> row(std::size_t r) const {
-            return {list.data() + begin[r], list.data() + begin[r + 1]};
+    // A list of ints for each of `rows` rows (a province's moves, a unit's supports), kept in
+    // one flat vector: row r's list is items_[first_[r] .. first_[r + 1]).
+    class Lists {
+      public:
+        // Starts again with `rows` empty lists.
+        void clear(std::size_t rows);
+        // Appends `item` to row `row`'s list. The lists are readable after finish().
+        void add(std::size_t row, int item) { added_.emplace_back(row, item); }
+        void finish();
+        std::span<const int> operator[](std::size_t row) const {
+            return std::span<const int>(items_).subspan(
+                static_cast<std::size_t>(first_[row]),
+                static_cast<std::size_t>(first_[row + 1] - first_[row]));
         }
+
+      private:
+        std::size_t rows_ = 0;
+        std::vector<std::pair<std::size_t, int>> added_;
+        std::vector<int> first_;
+        std::vector<int> items_;
+        std::vector<int> next_;  // finish()'s write position in each row
     };
 
-    // Per province, the units ordered to move there (a rail move: to or through it), in the
-    // order of the units. Chains of entries rather than rows: building rows took two passes
-    // over every province of the map each phase; a chain touches only the provinces moved to.
-    // The heads are cleared at once (one fill, as unit_at_'s): a list of the heads set, to
-    // clear only those, cost a test and a store for each entry added, more than the fill.
-    // The supports of each unit's order are chained the same way (rows took five passes over
-    // the units; a chain, one).
-    struct Chains {
-        struct Entry {
-            int unit;
-            int next;  // its province's next entry, -1 at the end
-        };
-        std::vector<int> head;       // per province (or unit): its first entry, -1 for none
-        std::vector<Entry> entries;  // one store per entry added, read together when walked
-
-        // Empties every chain, with room for `rows` of them.
-        void reset(std::size_t rows) {
-            head.assign(rows, -1);
-            entries.clear();
-        }
-        // Puts unit i first in row r's chain: entries added last to first list in order.
-        void push_front(std::size_t r, int i) {
-            int& first = head[r];
-            entries.push_back(Entry{i, first});
-            first = static_cast<int>(entries.size() - 1);
-        }
-    };
-    struct AttackerRange {
-        struct iterator {
-            const Chains* chains;
-            int entry;
-            int operator*() const { return chains->entries[static_cast<std::size_t>(entry)].unit; }
-            iterator& operator++() {
-                entry = chains->entries[static_cast<std::size_t>(entry)].next;
-                return *this;
-            }
-            bool operator!=(const iterator& other) const { return entry != other.entry; }
-        };
-        const Chains* chains;
-        int first;
-        iterator begin() const { return {chains, first}; }
-        iterator end() const { return {chains, -1}; }
-    };
-
-    // The steps of load(), in order: the units by province; each unit's order, given or a
-    // hold, with its strength; which moves go by convoy and the convoys that carry them; the
-    // rail moves' paths; the supports that match what their unit does. take_orders() writes
-    // each unit's slot once (an order copied over a hold built first cost a slot's worth of
-    // stores per unit), start_unit() its fields besides the order.
-    void place_units(const Position& position);
+    // load()'s steps, in order (movement.cpp; the rides' plans in rides.cpp).
     void take_orders(const Position& position, std::span<const Order> orders,
                      std::span<const Strength> base, std::span<const Strength> attack_bonus);
-    void hold_unordered(const Position& position);
-    static void start_unit(UnitOrder& u, Strength base, Strength attack_bonus);
-    void decide_convoys();
+    void match_convoys();
+    void plan_rides(const Position& position);
     void lay_rail_paths();
-    // The moves into each province and the supports that match what their unit does, each in
-    // a chain, in one pass over the units (two passes cost a loop's work twice).
-    void chain_orders();
+    void list_moves_and_supports();
     bool support_matches(const Order& support, int target) const;
 
+    // Guess and check (movement.cpp).
     bool resolve(int i);
-    // The answer of move i when it rests on no other decision (1 succeeds, 0 fails), else -1:
-    // a move into an empty province nobody else moves to, or an unsupported move into a unit
-    // that stays and is at least as strong. run() takes it without resolve()'s call. `u` is
-    // unit i's slot, which run() holds (found from the index, it cost a load of the units'
-    // data after each unit's stores and three address steps).
-    int settled_move(const UnitOrder& u, std::size_t i) const;
-    bool adjudicate(int i);
-    // Settles the cycle of decisions dependencies_[first_dependency..] by the variant's backup
-    // rule and forgets those dependencies.
+    bool decide(int i);  // decision i worked out once, with the guesses standing as they are
+    void forget_guesses_from(std::size_t first_dependency);
     void apply_backup_rule(std::size_t first_dependency);
-    void szykman_rule(std::size_t first_dependency);
+    void set_decision(int i, bool succeeds);
 
-    // Decision rules, one family per order type (move.cpp, support.cpp, convoy.cpp).
-    bool adjudicate_move(int i);
+    // MOVE, PATH, the strengths, DISLODGED and circular movement (move.cpp).
+    bool move_succeeds(int i);
     // Move i beats everything in its way, leaving out unit `ignored` (-1: nobody).
     bool move_wins(int i, int ignored);
+    bool has_path(int i);
+    bool head_to_head(int i) const;
+    Strength attack_strength(int i);
+    Strength hold_strength(ProvinceId province);
+    Strength defend_strength(int i);
+    Strength prevent_strength(int i);
+    // The base strengths of unit i's supports that are given, leaving out `excluded_power`'s.
+    Strength support_strength(int i, PowerId excluded_power);
+    int dislodger_of(int i) const;
+    void settle_circular_movement(std::span<const int> cycle);
+
+    // SUPPORT (support.cpp).
+    bool support_given(int i);
+
+    // CONVOY, the convoy routes and the convoy paradox (convoy.cpp).
+    bool convoy_succeeds(int i);
+    bool convoy_route_exists(int i);
+    void settle_convoy_paradox(std::span<const int> cycle);
+
+    // Canals (canal.cpp): open for unit i between from and to (true when no canal is involved).
+    bool canal_open(int i, ProvinceId from, ProvinceId to);
+
     // Rail moves (rail_move.cpp): a TSR-style move along a named line (Colonial rules
     // 9.2-9.27), or a module's ride along the path the module plans (RideRules).
-    bool adjudicate_rail(int i);
+    bool rail_move_succeeds(int i);
     ProvinceId rail_stop(int i);
     bool rail_blocked(int i, ProvinceId p);
     bool rail_endable(int i, ProvinceId p);
@@ -196,118 +212,44 @@ class MovementResolver {
     bool beats_other_moves(int k, int i, ProvinceId p);
     // Whether ride k has the first claim on a province where ride i could also end.
     bool rail_first(int k, int i) const;
-    // The rides of rule modules (rides.cpp): each kind's plan hook gives their paths, into
-    // ride_plans_, and the rides that cannot start (UnitOrder::held).
-    void plan_rides(const Position& position);
     // The ride rules of unit i's order, or nullptr when it is no module's ride.
     const RideRules* ride_rules(int i) const;
     Strength rail_strength(int i, ProvinceId p);
     // The strength unit j opposes to other moves into p: PREVENT, or a rail move's contest.
     Strength contest_strength(int j, ProvinceId p);
-    // Canals (Suez): open for unit i between from and to (true when no canal is involved).
-    bool canal_open(int i, ProvinceId from, ProvinceId to);
-    bool adjudicate_support(int i);
-    bool adjudicate_convoy(int i);
-    // Asked for every move each time its attack strength is: the common answers inline, the
-    // convoy route's search and the canal's question out of line.
-    bool path_succeeds(int i) {
-        const UnitOrder& u = units_[i];
-        if (u.order.type != OrderType::Move) return true;
-        return move_path_succeeds(u, i);
-    }
-    // path_succeeds() for a move, `u` its slot: run()'s last pass has it at hand (found again
-    // from the index, the slot cost a load and three address steps a move).
-    bool move_path_succeeds(const UnitOrder& u, int i) {
-        if (u.order.unit_type == UnitType::Fleet)
-            return no_canals_ || canal_open(i, u.order.unit.province, u.order.destination.province);
-        return !u.convoyed || convoy_path_succeeds(i);
-    }
-    bool convoy_path_succeeds(int i);
-    bool head_to_head(int i) const;
-    int find_dislodger(std::size_t i) const;
-    // run()'s first part: every decision not yet made, made (inline in run()).
-    void decide_remaining();
-    Strength attack_strength(int i);
-    Strength defend_strength(int i);
-    Strength prevent_strength(int i);
-    Strength hold_strength(ProvinceId province);
-    Strength support_total(int i, PowerId excluded_power);
 
-    AttackerRange supporters(int i) const { return {&supporters_, supporters_.head[i]}; }
-    std::span<const int> convoyers(int i) const {
-        return convoyers_.row(static_cast<std::size_t>(i));
+    // The outcome of the phase, once every decision is made (movement.cpp).
+    void record_outcome(int i);
+
+    std::span<const int> attackers(ProvinceId p) const { return attackers_[p]; }
+    std::span<const int> supporters(int i) const {
+        return supporters_[static_cast<std::size_t>(i)];
     }
-    AttackerRange attackers(ProvinceId p) const { return {&attackers_, attackers_.head[p]}; }
-    std::span<const int> rail_path(int i) const {
-        return rail_paths_.row(static_cast<std::size_t>(i));
-    }
+    std::span<const int> convoyers(int i) const { return convoyers_[static_cast<std::size_t>(i)]; }
+    std::span<const int> rail_path(int i) const { return rail_paths_[static_cast<std::size_t>(i)]; }
     PowerId power(int i) const { return units_[i].order.power; }
     int unit_in(ProvinceId p) const { return p < unit_at_.size() ? unit_at_[p] : -1; }
     ProvinceId origin(int i) const { return units_[i].order.unit.province; }
     ProvinceId destination(int i) const { return units_[i].order.destination.province; }
 
     const Variant* variant_ = nullptr;
-    std::vector<UnitOrder> units_;
-    std::vector<int> unit_at_;  // per province: unit index or -1
-    Chains attackers_;          // per province: units ordered to move there
-    Chains supporters_;         // per unit: matched supports of its order
-    Rows convoyers_;            // per unit: matching convoy orders for its move
-    Rows rail_paths_;           // per unit: provinces a rail move passes, destination last
-    std::vector<ProvinceId> rail_stops_;      // per unit, after run(): where a rail move stopped
-    std::vector<RidePlan> ride_plans_;        // per unit: its module ride's plan, if any
-    std::vector<RideRequest> ride_requests_;  // scratch for plan_rides
-    std::vector<RidePlan> kind_plans_;        // scratch for plan_rides
-    std::vector<int> ride_units_;             // scratch for plan_rides
+    const std::vector<PowerId>* owner_ = nullptr;  // centre ownership, for rail stops
+    std::vector<UnitOrder> units_;                 // indexed like position.units
+    std::vector<int> unit_at_;                     // per province: unit index or -1
+    Lists attackers_;   // per province: the units ordered to move there (or through, by rail)
+    Lists supporters_;  // per unit: the supports that match its order
+    Lists convoyers_;   // per unit: the convoys that match its move
+    Lists rail_paths_;  // per unit: the provinces a rail move passes, destination last
+    std::vector<RidePlan> ride_plans_;  // per unit: its module ride's plan, if any
     struct Permit {
         PowerId by;
         std::uint8_t canal;
         PowerId permitted;
     };
     std::vector<Permit> permits_;
-    const std::vector<PowerId>* owner_ = nullptr;  // centre ownership, for rail stops
-    std::vector<State> state_;
-    std::vector<std::uint8_t> result_;
-    std::vector<int> dependencies_;  // decisions that relied on a guess
-    std::vector<int> dislodger_;     // per unit, after run(): dislodged_by
-    bool any_rail_ = false;          // after load(): some unit is ordered to a rail move
-    bool no_canals_ = true;          // after load(): the variant has no canal
-    bool any_support_ = false;       // after load(): some unit is ordered to support
-    bool any_convoy_ = false;        // after load(): some unit is ordered to convoy
-    std::vector<Location> final_;    // per unit, after run(): final_location
-    // Scratch for staying_in_final_order, written by run(): a bit per province where a staying
-    // unit ends, the unit ending there (read only where the bit is set), how many stay, and
-    // the answer.
-    std::vector<std::uint64_t> final_bits_;
-    std::vector<std::size_t> final_at_;
-    std::size_t staying_count_ = 0;
-    std::vector<std::size_t> staying_;
+    std::vector<int> dependencies_;     // decisions that relied on a guess
+    bool any_rail_ = false;             // after load(): some unit is ordered to a rail move
+    std::vector<std::size_t> staying_;  // staying_in_final_order()'s answer
 };
-
-// Inline: the movement phase asks it for every unit, from another file.
-inline Reason MovementResolver::failure_reason(std::size_t i) const {
-    const UnitOrder& u = units_[i];
-    const bool dislodged = dislodged_by(i) >= 0;
-    switch (u.order.type) {
-        case OrderType::Move:
-            if (result_[i]) return Reason::None;
-            if (u.convoyed && !u.path_ok) return Reason::NoConvoy;
-            return u.path_ok ? Reason::Bounced : Reason::CanalClosed;
-        case OrderType::RailMove:
-            if (!u.held.empty()) return Reason::NotCarriedOut;
-            if (rail_stops_[i] == u.order.destination.province) return Reason::None;
-            return result_[i] ? Reason::StoppedShort : Reason::Bounced;
-        case OrderType::Support:
-            if (!u.matched) return Reason::Void;
-            if (result_[i]) return Reason::None;
-            if (u.canal_closed) return Reason::CanalClosed;
-            return dislodged ? Reason::Dislodged : Reason::Cut;
-        case OrderType::Convoy:
-            if (!u.matched) return Reason::Void;
-            if (u.szykman_failed) return Reason::Paradox;
-            return dislodged ? Reason::Dislodged : Reason::None;
-        default:
-            return dislodged ? Reason::Dislodged : Reason::None;
-    }
-}
 
 }  // namespace adjutant

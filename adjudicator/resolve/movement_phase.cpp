@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // A movement phase: run the resolver, then move units, list the dislodged with their retreats.
 #include <algorithm>
-#include <cassert>
-#include <cstring>
 #include <utility>
 
 #include "module/rule_module.h"
@@ -61,67 +59,31 @@ void unit_points(const Variant& variant, const Position& position, std::span<con
     }
 }
 
-// Each unit's result, written over the elements `results` holds. A result is plain data, made
-// by resize(). Each result's fields are worked out before its order is copied in, through a
-// pointer held here: the copy may alias anything, so the resolver's tables are loaded again
-// after it. Out of line, as is write_staying_units(): inlined, both loops made
-// adjudicate_movement() one large frame whose spills and reloads cost more than two calls.
-[[gnu::noinline]] void write_results(const MovementResolver& resolver, std::size_t n,
-                                     std::vector<OrderResult>& out) {
+// Each unit's result. The vector keeps its room from phase to phase: its elements are assigned
+// rather than destroyed and built again.
+void write_results(const MovementResolver& resolver, std::size_t n, std::vector<OrderResult>& out) {
     out.resize(n);
-    OrderResult* const results = out.data();
     for (std::size_t i = 0; i < n; ++i) {
-        const Order& order = resolver.order(i);
-        const Reason reason = resolver.failure_reason(i);
-        // failure_reason() gives none exactly when the order succeeded.
-        const bool succeeded = reason == Reason::None;
-        const std::string_view why = resolver.failure_words(i);
-        const bool defaulted = !resolver.ordered(i);
-        OrderResult& result = results[i];
-        result.succeeded = succeeded;
-        result.reason = reason;
-        result.why = why;
-        result.defaulted = defaulted;
-        result.order = order;
+        OrderResult& result = out[i];
+        result.order = resolver.order(i);
+        result.reason = resolver.failure_reason(i);
+        result.succeeded = result.reason == Reason::None;
+        result.why = resolver.failure_words(i);
+        result.defaulted = !resolver.ordered(i);
     }
 }
 
-// The units that stay on the board, each copied once and already in the order normalise()
-// gives them, so it has nothing to move. Written over the units `next` holds; one past those
-// is copied in whole (its string and vector). Read through pointers held here, and each field
-// written once: through the vectors, each access after a store loaded their data again, and
-// the location was written twice.
-// Returns how many stay.
-[[gnu::noinline]] std::size_t write_staying_units(const Position& position,
-                                                  MovementResolver& resolver,
-                                                  std::vector<Unit>& next) {
+// The units that stay on the board, at their final locations, already in the order
+// normalise() gives them. Assigned over the units `next` holds, keeping their room. Returns
+// how many stay.
+std::size_t write_staying_units(const Position& position, MovementResolver& resolver,
+                                std::vector<Unit>& next) {
     const std::span<const std::size_t> staying = resolver.staying_in_final_order();
-    const std::size_t kept_units = std::min(next.size(), staying.size());
-    next.resize(kept_units);
-    const Unit* const units = position.units.data();
-    const Location* const finals = resolver.final_locations().data();
-    Unit* const kept = next.data();
-    for (std::size_t k = 0; k < kept_units; ++k) {
-        const std::size_t i = staying[k];
-        Unit& unit = kept[k];
-        // Every field of Unit, the location the final one (a field added to Unit is added
-        // here; debug builds check the copy).
-        unit.type = units[i].type;
-        unit.power = units[i].power;
-        // Its four bytes at once: field by field, a load and a store each for the province
-        // and the coast.
-        std::memcpy(&unit.location, &finals[i], sizeof unit.location);
-        unit.stats = units[i].stats;
-#ifndef NDEBUG
-        Unit copied = units[i];
-        copied.location = finals[i];
-        assert(unit == copied);
-#endif
+    next.resize(staying.size());
+    for (std::size_t k = 0; k < staying.size(); ++k) {
+        next[k] = position.units[staying[k]];
+        next[k].location = resolver.final_location(staying[k]);
     }
-    next.reserve(staying.size());
-    for (std::size_t k = kept_units; k < staying.size(); ++k)
-        next.emplace_back(position.units[staying[k]]).location =
-            resolver.final_location(staying[k]);
     return staying.size();
 }
 

@@ -137,7 +137,8 @@ ProvinceId MovementResolver::rail_stop(int i) {
     return last;
 }
 
-bool MovementResolver::adjudicate_rail(int i) {
+// The rail move's decision: the unit leaves its province.
+bool MovementResolver::rail_move_succeeds(int i) {
     return rail_stop(i) != origin(i);
 }
 

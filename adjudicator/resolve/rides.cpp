@@ -4,6 +4,8 @@
 // campaign's rides share their power's capacity). The resolver then walks each ride's
 // path as it walks a named line's (rail_move.cpp).
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include "resolve/movement.h"
 
@@ -26,27 +28,34 @@ void MovementResolver::plan_rides(const Position& position) {
     // One call per kind of ride, its rides in the order of the units; kinds in the order their
     // first ride comes.
     std::vector<const ModuleOrderKind*> planned;
+    std::vector<RideRequest> requests;
+    std::vector<RidePlan> plans;
+    std::vector<std::size_t> riders;
     for (std::size_t first = 0; first < n; ++first) {
         const ModuleOrderKind* kind = units_[first].order.kind;
         if (ride_rules(static_cast<int>(first)) == nullptr ||
             std::find(planned.begin(), planned.end(), kind) != planned.end())
             continue;
         planned.push_back(kind);
-        ride_requests_.clear();
-        ride_units_.clear();
+        requests.clear();
+        riders.clear();
         for (std::size_t i = first; i < n; ++i) {
             if (ride_rules(static_cast<int>(i)) == nullptr || units_[i].order.kind != kind)
                 continue;
-            ride_requests_.push_back(RideRequest{&units_[i].order, &position.units[i]});
-            ride_units_.push_back(static_cast<int>(i));
+            requests.push_back(RideRequest{&units_[i].order, &position.units[i]});
+            riders.push_back(i);
         }
-        kind_plans_.resize(ride_requests_.size());
-        kind->ride->plan(*variant_, position, ride_requests_, kind_plans_);
-        for (std::size_t k = 0; k < ride_units_.size(); ++k) {
-            const auto i = static_cast<std::size_t>(ride_units_[k]);
-            std::swap(ride_plans_[i], kind_plans_[k]);
+        plans.assign(requests.size(), RidePlan{});
+        kind->ride->plan(*variant_, position, requests, plans);
+        for (std::size_t k = 0; k < riders.size(); ++k) {
+            const std::size_t i = riders[k];
+            ride_plans_[i] = std::move(plans[k]);
             units_[i].held = ride_plans_[i].held;
-            if (!units_[i].held.empty()) ride_plans_[i].path.clear();  // it holds
+            if (!units_[i].held.empty()) {
+                // The ride cannot start: the unit holds, and its order has failed.
+                ride_plans_[i].path.clear();
+                set_decision(static_cast<int>(i), false);
+            }
         }
     }
 }
