@@ -14,7 +14,7 @@ namespace adjutant {
 bool MovementResolver::convoy_succeeds(int i) {
     if (!units_[i].matched) return true;  // it convoys nobody: it holds
     for (int k : attackers(origin(i)))
-        if (!is_rail(static_cast<std::size_t>(k)) && move_succeeds(k)) return false;
+        if (!is_rail(k) && move_succeeds(k)) return false;
     return true;
 }
 

@@ -26,7 +26,7 @@ bool MovementResolver::move_wins(int i, int ignored) {
     // Against the other moves to the same place: their PREVENT strengths.
     for (int k : attackers(destination(i))) {
         if (k == i || k == ignored) continue;
-        if (is_rail(static_cast<std::size_t>(k)) && !rail_opposes(k, i)) continue;
+        if (is_rail(k) && !rail_opposes(k, i)) continue;
         if (attack <= contest_strength(k, destination(i))) return false;
     }
     return true;
@@ -89,7 +89,7 @@ Strength MovementResolver::prevent_strength(int i) {
 // The strength unit j opposes to the other moves into p: its PREVENT strength, or a rail
 // move's strength there (rail_move.cpp).
 Strength MovementResolver::contest_strength(int j, ProvinceId p) {
-    return is_rail(static_cast<std::size_t>(j)) ? rail_strength(j, p) : prevent_strength(j);
+    return is_rail(j) ? rail_strength(j, p) : prevent_strength(j);
 }
 
 Strength MovementResolver::support_strength(int i, PowerId excluded_power) {
@@ -102,9 +102,9 @@ Strength MovementResolver::support_strength(int i, PowerId excluded_power) {
 // DISLODGED: a unit that did not move away is dislodged by the move into its province that
 // succeeded. A rail move never dislodges (Colonial 9.23).
 int MovementResolver::dislodger_of(int i) const {
-    if (is_move(static_cast<std::size_t>(i)) && units_[i].succeeds) return -1;
+    if (is_move(i) && units_[i].succeeds) return -1;
     for (int k : attackers(origin(i)))
-        if (units_[k].succeeds && !is_rail(static_cast<std::size_t>(k))) return k;
+        if (units_[k].succeeds && !is_rail(k)) return k;
     return -1;
 }
 

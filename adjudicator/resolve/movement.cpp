@@ -160,7 +160,7 @@ void MovementResolver::lay_rail_paths() {
 bool MovementResolver::support_matches(const Order& support, int t) const {
     if (t < 0) return false;
     // Support carries a rail move into a province on its way (Colonial 9.26).
-    if (is_rail(static_cast<std::size_t>(t)))
+    if (is_rail(t))
         return support.target_destination != kNoProvince &&
                on_rail_path(t, support.target_destination);
     const Order& target = units_[t].order;
@@ -397,8 +397,7 @@ void MovementResolver::standoffs(std::vector<ProvinceId>& out) const {
         // (DATC 6.H.9).
         if (head_to_head(static_cast<int>(i)) && units_[occupant].succeeds) continue;
         const bool entered = std::any_of(attackers(p).begin(), attackers(p).end(), [&](int k) {
-            return is_rail(static_cast<std::size_t>(k)) ? units_[k].rail_stop == p
-                                                        : units_[k].succeeds;
+            return is_rail(k) ? units_[k].rail_stop == p : units_[k].succeeds;
         });
         if (entered || std::find(out.begin(), out.end(), p) != out.end()) continue;
         out.push_back(p);

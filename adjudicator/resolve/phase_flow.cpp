@@ -2,7 +2,6 @@
 #include "resolve/phase_flow.h"
 
 #include <algorithm>
-#include <array>
 
 #include "resolve/phases.h"
 #include "variant/variant.h"
@@ -22,31 +21,10 @@ void take_centres(const Variant& variant, Position& position) {
     }
 }
 
-// Whether adjustment_allowance() is other than 0 for some power. It would count the centres
-// and the units once per power (seven passes over the provinces and the units in the standard
-// game); here one pass over each counts them for every power.
+// Whether some power builds or disbands this Winter.
 bool any_adjustment(const Variant& variant, const Position& position) {
-    const std::size_t powers = variant.powers.size();
-    std::array<int, 256> centres;  // PowerId is a byte; only the first `powers` are used
-    std::array<int, 256> units;
-    if (powers > centres.size()) {  // more powers than a PowerId names: never in a loaded variant
-        for (std::size_t p = 0; p < powers; ++p)
-            if (adjustment_allowance(variant, position, static_cast<PowerId>(p)) != 0) return true;
-        return false;
-    }
-    std::fill_n(centres.begin(), powers, 0);
-    std::fill_n(units.begin(), powers, 0);
-    for (const PowerId owner : position.owner)
-        if (owner < powers) ++centres[owner];
-    for (const Unit& u : position.units)
-        if (u.power < powers) ++units[u.power];
-    for (std::size_t p = 0; p < powers; ++p) {
-        if (centres[p] == units[p]) continue;
-        if (centres[p] < units[p]) return true;  // disbands
-        // Builds, if a home centre is free to build on (adjustment_allowance's rule).
-        for (ProvinceId home : variant.powers[p].home_centers)
-            if (position.owner[home] == p && position.unit_at(home) == nullptr) return true;
-    }
+    for (std::size_t power = 0; power < variant.powers.size(); ++power)
+        if (adjustment_allowance(variant, position, static_cast<PowerId>(power)) != 0) return true;
     return false;
 }
 

@@ -28,24 +28,33 @@
 
 namespace adjutant {
 
-bool MovementResolver::on_rail_path(int i, ProvinceId p) const {
-    const auto path = rail_path(i);
-    return std::find(path.begin(), path.end(), static_cast<int>(p)) != path.end();
+// The rail move's decision: the unit leaves its province.
+bool MovementResolver::rail_move_succeeds(int i) {
+    return rail_stop(i) != origin(i);
 }
 
-Strength MovementResolver::rail_strength(int i, ProvinceId p) {
-    Strength total = units_[i].base;
-    for (int s : supporters(i))
-        if (units_[s].order.target_destination == p && resolve(s)) total += units_[s].base;
-    return total;
-}
-
-bool MovementResolver::rail_blocker(int i, int j) const {
+// Where the rail move ends: walking its path, the farthest province it may end in before the
+// first it cannot pass, or before a foreign supply centre on a line that stops there.
+ProvinceId MovementResolver::rail_stop(int i) {
+    const Order& o = units_[i].order;
     const RideRules* ride = ride_rules(i);
-    if (ride == nullptr) return power(j) != power(i);
-    return ride->stopped_by(*variant_, power(i), power(j));
+    const RailLine* line = ride != nullptr ? nullptr : &variant_->rail_lines[o.line];
+    ProvinceId last = origin(i);
+    for (int step : rail_path(i)) {
+        const auto p = static_cast<ProvinceId>(step);
+        if (rail_blocked(i, p)) break;
+        const bool may_end = ride == nullptr || ride->may_end(*variant_, p);
+        if (may_end && rail_endable(i, p)) last = p;
+        const PowerId owner = (*owner_)[p];
+        if (line != nullptr && line->stop_at_foreign_centers &&
+            variant_->provinces[p].supply_center && owner != kNoPower && owner != o.power)
+            break;
+    }
+    return last;
 }
 
+// Whether the rail move cannot pass (or enter) province p: a blocking unit stays there or moves
+// towards the rail move, or a move into p stands it off.
 bool MovementResolver::rail_blocked(int i, ProvinceId p) {
     const int j = unit_in(p);
     if (j >= 0 && j != i && rail_blocker(i, j)) {
@@ -60,11 +69,11 @@ bool MovementResolver::rail_blocked(int i, ProvinceId p) {
     const bool named = ride_rules(i) == nullptr;
     // 9.25 speaks of a province "to which or through which" the rail move was ordered: an own unit
     // standing there does not take the standoff away from it.
-    const bool held_by_own = named && j >= 0 && j != i && !rail_blocker(i, j) &&
-                             !(is_move(static_cast<std::size_t>(j)) && resolve(j));
+    const bool held_by_own =
+        named && j >= 0 && j != i && !rail_blocker(i, j) && !(is_move(j) && resolve(j));
     const Strength ours = rail_strength(i, p);
     for (int k : attackers(p)) {
-        if (k == i || is_rail(static_cast<std::size_t>(k))) continue;
+        if (k == i || is_rail(k)) continue;
         if (rail_blocker(i, k)) {
             // 9.242: a foreign move that fails against other moves anyway does not stop the
             // rail move; one that fails only against the own unit holding there does (9.25).
@@ -85,7 +94,7 @@ bool MovementResolver::beats_other_moves(int k, int i, ProvinceId p) {
     if (attack == 0) return false;
     for (int m : attackers(p)) {
         if (m == k || m == i) continue;
-        if (is_rail(static_cast<std::size_t>(m)) && !rail_opposes(m, k)) continue;
+        if (is_rail(m) && !rail_opposes(m, k)) continue;
         if (attack <= contest_strength(m, p)) return false;
     }
     return true;
@@ -96,13 +105,15 @@ bool MovementResolver::rail_opposes(int k, int i) const {
     return destination(k) == destination(i);
 }
 
+// Whether the rail move may end in province p: it is left empty, and no other move (or earlier
+// ride) ends there.
 bool MovementResolver::rail_endable(int i, ProvinceId p) {
     const int j = unit_in(p);
-    if (j >= 0 && j != i && !(is_move(static_cast<std::size_t>(j)) && resolve(j))) return false;
+    if (j >= 0 && j != i && !(is_move(j) && resolve(j))) return false;
     for (int k : attackers(p)) {
         if (k == i) continue;
         bool enters = false;
-        if (is_rail(static_cast<std::size_t>(k))) {
+        if (is_rail(k)) {
             // Of two rides that could end here, the first (by origin) does; the other avoids
             // where it ends. Asking only the first keeps the question from going round.
             if (!rail_first(k, i)) continue;
@@ -119,27 +130,23 @@ bool MovementResolver::rail_first(int k, int i) const {
     return variant_->provinces[origin(k)].abbr < variant_->provinces[origin(i)].abbr;
 }
 
-ProvinceId MovementResolver::rail_stop(int i) {
-    const Order& o = units_[i].order;
-    const RideRules* ride = ride_rules(i);
-    const RailLine* line = ride != nullptr ? nullptr : &variant_->rail_lines[o.line];
-    ProvinceId last = origin(i);
-    for (int step : rail_path(i)) {
-        const auto p = static_cast<ProvinceId>(step);
-        if (rail_blocked(i, p)) break;
-        const bool may_end = ride == nullptr || ride->may_end(*variant_, p);
-        if (may_end && rail_endable(i, p)) last = p;
-        const PowerId owner = (*owner_)[p];
-        if (line != nullptr && line->stop_at_foreign_centers &&
-            variant_->provinces[p].supply_center && owner != kNoPower && owner != o.power)
-            break;
-    }
-    return last;
+// The rail move's strength in province p: the unit and its supports into p (Colonial 9.26).
+Strength MovementResolver::rail_strength(int i, ProvinceId p) {
+    Strength total = units_[i].base;
+    for (int s : supporters(i))
+        if (units_[s].order.target_destination == p && resolve(s)) total += units_[s].base;
+    return total;
 }
 
-// The rail move's decision: the unit leaves its province.
-bool MovementResolver::rail_move_succeeds(int i) {
-    return rail_stop(i) != origin(i);
+bool MovementResolver::rail_blocker(int i, int j) const {
+    const RideRules* ride = ride_rules(i);
+    if (ride == nullptr) return power(j) != power(i);
+    return ride->stopped_by(*variant_, power(i), power(j));
+}
+
+bool MovementResolver::on_rail_path(int i, ProvinceId p) const {
+    const auto path = rail_path(i);
+    return std::find(path.begin(), path.end(), static_cast<int>(p)) != path.end();
 }
 
 }  // namespace adjutant

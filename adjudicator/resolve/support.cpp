@@ -19,13 +19,13 @@ bool MovementResolver::support_given(int i) {
     // convoy (DATC 4.A.4, choice a); it can still dislodge. A rail move never attacks
     // (Colonial 9.23).
     for (int k : attackers(origin(i))) {
-        if (is_rail(static_cast<std::size_t>(k))) continue;
+        if (is_rail(k)) continue;
         if (units_[k].order.power == u.order.power || origin(k) == supported_into) continue;
         if (has_path(k)) return false;
     }
     // Dislodged: a move into the supporter's province succeeds.
     for (int k : attackers(origin(i)))
-        if (!is_rail(static_cast<std::size_t>(k)) && resolve(k)) return false;
+        if (!is_rail(k) && resolve(k)) return false;
     return true;
 }
 
