@@ -203,7 +203,7 @@ void MovementResolver::list_moves_and_supports() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Guess and check (DATC 5.C)
+// Guess and check (DATC chapter 5)
 
 void MovementResolver::run() {
     assert(variant_ != nullptr);  // load() comes first

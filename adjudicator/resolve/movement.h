@@ -20,16 +20,17 @@
 // A move succeeds when its attack beats the hold (or, head to head, the defend) strength of its
 // destination and the prevent strength of every other move there.
 //
-// Guess and check (5.C). resolve(i) answers decision i, memoised. While decision i is being
-// worked out it is "guessing", with the guess "fails"; a decision that asks for a guessing one
-// gets the guess and records that it depended on it (dependencies_). When decision i is worked
-// out with nothing depending on a guess, its answer is final. When it is the head of a cycle of
+// Guess and check (DATC chapter 5). resolve(i) answers decision i, memoised. While decision i
+// is worked out it is "guessing", with the guess "fails"; a decision that asks for a guessing
+// one gets the guess and records that it depended on it (dependencies_). When decision i is
+// worked out with nothing depending on a guess, its answer is final. When it heads a cycle of
 // guesses, it is worked out again with the guess "succeeds": if both guesses give the same
 // answer, that is the answer; if they give different answers (two consistent outcomes) or each
 // contradicts itself (none), the cycle is a circular movement or a paradox, and the variant's
 // backup rule settles it (Variant::backup_rule). Its one value, "szykman": a circular movement
-// (a cycle of moves) succeeds; in a convoy paradox the convoys in the cycle fail and their fleets
-// hold (DATC 4.A.2); a cycle of neither kind, which the standard rules cannot produce, fails.
+// (a cycle of moves) succeeds; in a convoy paradox the convoys in the cycle fail and their
+// fleets hold (DATC 4.A.2); a cycle of neither kind, which the standard rules cannot produce,
+// fails. Then the decisions the backup rule left open are worked out again.
 // No iteration caps, no special cases outside the rules.
 //
 // Where each decision is decided:
