@@ -74,17 +74,15 @@ void write_results(const MovementResolver& resolver, std::size_t n, std::vector<
 }
 
 // The units that stay on the board, at their final locations, already in the order
-// normalise() gives them. Assigned over the units `next` holds, keeping their room. Returns
-// how many stay.
-std::size_t write_staying_units(const Position& position, MovementResolver& resolver,
-                                std::vector<Unit>& next) {
+// normalise() gives them. Assigned over the units `next` holds, keeping their room.
+void write_staying_units(const Position& position, MovementResolver& resolver,
+                         std::vector<Unit>& next) {
     const std::span<const std::size_t> staying = resolver.staying_in_final_order();
     next.resize(staying.size());
     for (std::size_t k = 0; k < staying.size(); ++k) {
         next[k] = position.units[staying[k]];
         next[k].location = resolver.final_location(staying[k]);
     }
-    return staying.size();
 }
 
 }  // namespace
@@ -113,14 +111,11 @@ void adjudicate_movement(const Variant& variant, const Position& position,
     carry_over(position, next);
     resolver.standoffs(next.standoffs);
 
-    // The results and the next units are written over the elements the kept vectors hold
-    // (every field assigned), so none is destroyed and built again.
     write_results(resolver, position.units.size(), out.results);
-    const std::size_t staying = write_staying_units(position, resolver, next.units);
+    write_staying_units(position, resolver, next.units);
     ride_events(variant, position, resolver, out.events);
-    // The units that do not stay are the dislodged: most phases have none, and no pass.
-    const std::size_t n = staying == position.units.size() ? 0 : position.units.size();
-    for (std::size_t i = 0; i < n; ++i) {
+    // The units that do not stay are the dislodged, each with the places it may retreat to.
+    for (std::size_t i = 0; i < position.units.size(); ++i) {
         const int dislodger = resolver.dislodged_by(i);
         if (dislodger < 0) continue;
         const auto by = static_cast<std::size_t>(dislodger);
