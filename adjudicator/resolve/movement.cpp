@@ -25,8 +25,7 @@ void MovementResolver::Lists::finish() {
     for (const auto& [row, item] : added_) items_[static_cast<std::size_t>(next_[row]++)] = item;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Loading the orders
+// Loading the orders.
 
 void MovementResolver::load(const Variant& variant, const Position& position,
                             std::span<const Order> orders, std::span<const Strength> base,
@@ -202,9 +201,10 @@ void MovementResolver::list_moves_and_supports() {
     supporters_.finish();
 }
 
-// ---------------------------------------------------------------------------------------------
-// Guess and check (DATC chapter 5)
+// Guess and check (DATC chapter 5; movement.h tells it).
 
+// Resolves every decision not yet resolved as another's dependency, then records what
+// happened to each unit.
 void MovementResolver::run() {
     assert(variant_ != nullptr);  // load() comes first
     for (std::size_t i = 0; i < units_.size(); ++i)
@@ -310,8 +310,7 @@ void MovementResolver::apply_backup_rule(std::size_t first) {
     dependencies_.resize(first);
 }
 
-// ---------------------------------------------------------------------------------------------
-// The outcome
+// The outcome, once every decision is made.
 
 void MovementResolver::record_outcome(int i) {
     UnitOrder& u = units_[i];

@@ -140,9 +140,7 @@ class MovementResolver {
         void add(std::size_t row, int item) { added_.emplace_back(row, item); }
         void finish();
         std::span<const int> operator[](std::size_t row) const {
-            return std::span<const int>(items_).subspan(
-                static_cast<std::size_t>(first_[row]),
-                static_cast<std::size_t>(first_[row + 1] - first_[row]));
+            return {items_.begin() + first_[row], items_.begin() + first_[row + 1]};
         }
 
       private:
