@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The CONVOY decision (DATC 5.B.3), the convoy routes of the PATH decision (5.B.4), and the
-// backup rule's answer to a convoy paradox (the Szykman rule, DATC 4.A.2).
+// backup rule's answer to a convoy paradox (the Szykman rule, DATC 4.A.2); and which convoys
+// carry which army.
 #include <vector>
 
 #include "resolve/movement.h"
@@ -59,6 +60,34 @@ void MovementResolver::settle_convoy_paradox(std::span<const int> cycle) {
             units_[k].state = State::Unresolved;
         }
     }
+}
+
+// Which convoys carry which army, as the orders are loaded (movement.cpp).
+void MovementResolver::match_convoys() {
+    const std::size_t n = units_.size();
+    // A convoy matches an army's move to the destination it names; a matching convoy of the
+    // army's own power sends the army by sea (DATC 4.A.3).
+    for (UnitOrder& fleet : units_) {
+        if (fleet.order.type != OrderType::Convoy) continue;
+        const int a = unit_in(fleet.order.target);
+        fleet.matched = a >= 0 && units_[a].order.type == OrderType::Move &&
+                        units_[a].order.unit_type == UnitType::Army &&
+                        destination(a) == fleet.order.target_destination;
+        if (fleet.matched && units_[a].order.power == fleet.order.power) units_[a].convoyed = true;
+    }
+    // A convoy of an army that goes overland is part of no route.
+    for (UnitOrder& fleet : units_)
+        if (fleet.order.type == OrderType::Convoy && fleet.matched &&
+            !units_[unit_in(fleet.order.target)].convoyed)
+            fleet.matched = false;
+    convoyers_.clear(n);
+    for (std::size_t f = 0; f < n; ++f) {
+        const UnitOrder& fleet = units_[f];
+        if (fleet.order.type == OrderType::Convoy && fleet.matched)
+            convoyers_.add(static_cast<std::size_t>(unit_in(fleet.order.target)),
+                           static_cast<int>(f));
+    }
+    convoyers_.finish();
 }
 
 }  // namespace adjutant

@@ -37,10 +37,11 @@
 //   movement.cpp   loading the orders, resolve() and the backup rule, the outcome of the phase;
 //   move.cpp       MOVE (move_succeeds), PATH (has_path), the four strengths, DISLODGED, and
 //                  circular movement;
-//   support.cpp    SUPPORT (support_given: cut or dislodged);
-//   convoy.cpp     CONVOY (convoy_succeeds), the convoy routes of PATH, the convoy paradox;
+//   support.cpp    SUPPORT (support_given: cut or dislodged), and which supports match;
+//   convoy.cpp     CONVOY (convoy_succeeds), the convoy routes of PATH, the convoy paradox,
+//                  and which convoys carry which army;
 //   canal.cpp      whether a canal lets a fleet through (part of PATH and SUPPORT);
-//   rail_move.cpp  a rail move's decision (Colonial 9.2-9.27) and a module's ride;
+//   rail_move.cpp  a rail move's decision and path (Colonial 9.2-9.27), a module's ride too;
 //   rides.cpp      the modules' plans of their rides, before the resolution.
 //
 // Strength is pluggable (docs/design.md, "The adjudicator contract"): each unit brings
@@ -151,14 +152,15 @@ class MovementResolver {
         std::vector<int> next_;  // finish()'s write position in each row
     };
 
-    // load()'s steps, in order (movement.cpp; the rides' plans in rides.cpp).
+    // load()'s steps, in order: the orders taken (movement.cpp), the convoys matched
+    // (convoy.cpp), the rides planned (rides.cpp), the rail paths laid (rail_move.cpp), and the
+    // moves into each province and the supports of each unit listed (movement.cpp).
     void take_orders(const Position& position, std::span<const Order> orders,
                      std::span<const Strength> base, std::span<const Strength> attack_bonus);
     void match_convoys();
     void plan_rides(const Position& position);
     void lay_rail_paths();
     void list_moves_and_supports();
-    bool support_matches(const Order& support, int target) const;
 
     // Guess and check (movement.cpp).
     bool resolve(int i);
@@ -182,10 +184,11 @@ class MovementResolver {
     int dislodger_of(int i) const;
     void settle_circular_movement(std::span<const int> cycle);
 
-    // SUPPORT (support.cpp).
+    // SUPPORT, and which supports match what their target does (support.cpp).
     bool support_given(int i);
+    bool support_matches(const Order& support, int target) const;
 
-    // CONVOY, the convoy routes and the convoy paradox (convoy.cpp).
+    // CONVOY, the convoy routes and the convoy paradox (convoy.cpp); match_convoys() above.
     bool convoy_succeeds(int i);
     bool convoy_route_exists(int i);
     void settle_convoy_paradox(std::span<const int> cycle);
@@ -194,7 +197,8 @@ class MovementResolver {
     bool canal_open(int i, ProvinceId from, ProvinceId to);
 
     // Rail moves (rail_move.cpp): a TSR-style move along a named line (Colonial rules
-    // 9.2-9.27), or a module's ride along the path the module plans (RideRules).
+    // 9.2-9.27), or a module's ride along the path the module plans (RideRules);
+    // lay_rail_paths() above.
     bool rail_move_succeeds(int i);
     ProvinceId rail_stop(int i);
     bool rail_blocked(int i, ProvinceId p);

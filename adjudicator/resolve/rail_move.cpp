@@ -149,4 +149,31 @@ bool MovementResolver::on_rail_path(int i, ProvinceId p) const {
     return std::find(path.begin(), path.end(), static_cast<int>(p)) != path.end();
 }
 
+// Each rail move's path, as the orders are loaded (movement.cpp): the provinces it enters,
+// destination last.
+void MovementResolver::lay_rail_paths() {
+    const std::size_t n = units_.size();
+    rail_paths_.clear(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const Order& o = units_[i].order;
+        if (o.type != OrderType::RailMove) continue;
+        if (o.kind != nullptr) {  // a module's ride: the path its module planned
+            for (ProvinceId p : ride_plans_[i].path) rail_paths_.add(i, p);
+            continue;
+        }
+        // A named line: the provinces from the origin to the destination, either way along it.
+        if (o.line >= variant_->rail_lines.size()) continue;
+        const std::vector<ProvinceId>& line = variant_->rail_lines[o.line].provinces;
+        const auto from = std::find(line.begin(), line.end(), o.unit.province);
+        const auto to = std::find(line.begin(), line.end(), o.destination.province);
+        if (from == line.end() || to == line.end() || from == to) continue;
+        const std::ptrdiff_t step = from < to ? 1 : -1;
+        for (auto it = from + step;; it += step) {
+            rail_paths_.add(i, *it);
+            if (it == to) break;
+        }
+    }
+    rail_paths_.finish();
+}
+
 }  // namespace adjutant

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The SUPPORT decision (DATC 5.B.2): a support is given unless it is cut or its unit is
-// dislodged.
+// dislodged; and which supports match what their target does.
 #include "resolve/movement.h"
 
 namespace adjutant {
@@ -27,6 +27,23 @@ bool MovementResolver::support_given(int i) {
     for (int k : attackers(origin(i)))
         if (!is_rail(k) && resolve(k)) return false;
     return true;
+}
+
+// Whether a support matches what its target does: a support to hold a unit that does not move,
+// or a support of the move the target makes (its coast too, when named; DATC 4.B.4, 6.B.9).
+// An unmatched support is void. Asked as the orders are loaded (movement.cpp).
+bool MovementResolver::support_matches(const Order& support, int t) const {
+    if (t < 0) return false;
+    // Support carries a rail move into a province on its way (Colonial 9.26).
+    if (is_rail(t))
+        return support.target_destination != kNoProvince &&
+               on_rail_path(t, support.target_destination);
+    const Order& target = units_[t].order;
+    const bool moving = target.type == OrderType::Move;
+    if (support.target_destination == kNoProvince) return !moving;  // a support to hold
+    return moving && target.destination.province == support.target_destination &&
+           (support.target_destination_coast == Coast::None ||
+            support.target_destination_coast == target.destination.coast);
 }
 
 }  // namespace adjutant
