@@ -254,7 +254,6 @@ void MovementResolver::record_outcome(int i) {
             u.path_ok = has_path(i);
             break;
         case OrderType::RailMove:
-            u.path_ok = has_path(i);
             u.rail_stop = rail_stop(i);
             break;
         case OrderType::Support:
