@@ -51,9 +51,10 @@ bool MovementResolver::head_to_head(int i) const {
            destination(j) == origin(i);
 }
 
-// ATTACK: the unit and its supports, once it has a path. A unit that stays in the destination,
-// or that loses its head-to-head battle, must be dislodged: then no unit of its own power is
-// attacked and no support of that power counts.
+// ATTACK: the unit and its supports, once it has a path. Every support counts when the
+// destination is empty or its unit moves away (not head to head). Otherwise the unit there
+// must be dislodged (it stays, its move fails, or it meets this move head to head): a unit of
+// the mover's own power is never attacked, and no support from the defender's power counts.
 Strength MovementResolver::attack_strength(int i) {
     if (!has_path(i)) return 0;
     const UnitOrder& u = units_[i];
