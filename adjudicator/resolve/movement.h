@@ -12,8 +12,8 @@
 // sums over decisions:
 //   ATTACK     of a move on its destination (5.B.8): the unit and its supports that are given,
 //              none from the power attacked; 0 without a path or against an own unit;
-//   HOLD       of a province (5.B.5): 0 when empty or its unit moves away, else the unit and
-//              its hold supports;
+//   HOLD       of a province (5.B.5): 0 when empty or its unit moves away; the unit alone
+//              when its move fails; else the unit and its hold supports;
 //   DEFEND     of a unit in a head-to-head battle (5.B.7): the unit and its move's supports;
 //   PREVENT    of a move against other moves to the same place (5.B.6): the unit and its
 //              supports, 0 without a path or after losing a head-to-head battle.
