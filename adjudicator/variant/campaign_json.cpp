@@ -268,12 +268,15 @@ class CampaignReader {
                     check_.error("/rules/strength/kind", "kind is \"unit\" or \"points\"");
             }
         }
-        // Each rule module reads its own part, `"rules": {"supply": {...}}`, by its own schema.
+        // Each rule module reads its own part, `"rules": {"supply": {...}}`, by its own schema,
+        // once the map records that the variant enables it (variant/module_params.h).
         for (const RuleModule* module : rule_modules()) {
             if (module->read_parameters == nullptr) continue;
             const std::string key(module->name);
-            if (const json* part = check_.get(rules, "/rules", key, JsonKind::Object, false))
+            if (const json* part = check_.get(rules, "/rules", key, JsonKind::Object, false)) {
+                v_.campaign->modules.enable(module->name);
                 module->read_parameters(fields_, *part, json_child("/rules", key));
+            }
         }
     }
 

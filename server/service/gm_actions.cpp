@@ -23,7 +23,7 @@ namespace {
 // {"provinces": ["LIE", ...]}: the provinces interdicted this turn, replacing the earlier marks
 // (docs/rail-movement.md). Refused on maps without a rail network.
 std::vector<ProvinceId> interdiction_marks(const Variant& variant, const nlohmann::json& body) {
-    if (!variant.campaign || !variant.campaign->rail_rules)
+    if (!variant.campaign || !variant.campaign->modules.enabled("rail_network"))
         throw bad_request("this variant has no rail network to interdict");
     const auto it = body.is_object() ? body.find("provinces") : body.end();
     if (!body.is_object() || it == body.end() || !it->is_array())

@@ -127,7 +127,7 @@ nlohmann::json battles_json(const Locked& locked, const LoadedGame& game) {
                                    {"points", u.stats.points}};
             if (!u.stats.general.empty()) army["general"] = u.stats.general;
             // The army's experience classes (docs/experience.md), for the GM's changes of class.
-            if (variant.campaign->experience_rules) {
+            if (variant.campaign->modules.enabled("experience")) {
                 const auto* r = experience::state(game.position).of(u);
                 nlohmann::json classes = nlohmann::json::object();
                 for (const std::string_view name : experience::kClassNames) {
@@ -202,7 +202,7 @@ Position with_battle_results(const Locked& locked, const LoadedGame& game,
         if (result.contains("generals_killed"))
             check_generals_killed(variant, *battle, result["generals_killed"]);
         if (result.contains("experience")) {
-            if (!variant.campaign->experience_rules)
+            if (!variant.campaign->modules.enabled("experience"))
                 throw bad_request("this variant has no experience classes: the result at " +
                                   abbr(variant, p) + " can change none");
             const nlohmann::json changes = result["experience"];
@@ -237,7 +237,7 @@ Position with_battle_results(const Locked& locked, const LoadedGame& game,
     if (!load.ok()) throw bad_request("the battle results are not valid: " + load.errors.front());
     Position position = std::move(*load.position);
     position.normalise();
-    if (variant.campaign->experience_rules) check_guards(variant, position);
+    if (variant.campaign->modules.enabled("experience")) check_guards(variant, position);
     const nlohmann::json stored = position_json(variant, position);
     detail["phase"] = game.phase.phase;
     detail["seq"] = game.phase.seq;

@@ -209,7 +209,8 @@ json power_group(const Variant& v, PowerId p, const json& results) {
     json group = {{"power", power}};
     add_supply(group, power, next, events);
     group["sieges"] = sieges_of(power, next, events);
-    if (v.campaign && v.campaign->rail_rules) group["rail"] = rail_use(v, p, events);
+    if (v.campaign && v.campaign->modules.enabled("rail_network"))
+        group["rail"] = rail_use(v, p, events);
     return group;
 }
 

@@ -167,7 +167,7 @@ TEST_CASE("Detachments: the variant's parameters, by the module's own schema") {
         const VariantLoad load = load_variant(doc.dump());
         REQUIRE(load.ok());
         const CampaignMap& c = *load.variant->campaign;
-        CHECK(c.detachments_rules);
+        CHECK(c.modules.enabled("detachments"));
         // 4e "Detachment (1 Squadron of Light Cavalry) 15"; 4f "Only one detachment may occupy a
         // hex and only two detachments may be deployed per city controlled".
         CHECK(c.detachments.cost == 15);
@@ -196,5 +196,5 @@ TEST_CASE("Detachments: the variant's parameters, by the module's own schema") {
     doc["rules"].erase("detachments");
     const VariantLoad off = load_variant(doc.dump());
     REQUIRE(off.ok());
-    CHECK_FALSE(off.variant->campaign->detachments_rules);
+    CHECK_FALSE(off.variant->campaign->modules.enabled("detachments"));
 }

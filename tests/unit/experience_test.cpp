@@ -77,7 +77,7 @@ TEST_CASE("Experience: the variant's parameters, by the module's own schema") {
     doc["rules"].erase("experience");
     const VariantLoad off = load_variant(doc.dump());
     REQUIRE(off.ok());
-    CHECK_FALSE(off.variant->campaign->experience_rules);
+    CHECK_FALSE(off.variant->campaign->modules.enabled("experience"));
     CHECK(experience::state(starting_position(*off.variant)).empty());
 }
 

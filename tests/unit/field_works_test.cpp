@@ -84,7 +84,7 @@ TEST_CASE("Field works: the variant's parameters, by the module's own schema") {
     {
         const VariantLoad load = load_variant(doc.dump());
         REQUIRE(load.ok());
-        CHECK(load.variant->campaign->field_works_rules);
+        CHECK(load.variant->campaign->modules.enabled("field_works"));
         CHECK(load.variant->campaign->field_works.defence_percent == 100);
     }
     doc["rules"]["field_works"] = json::parse(R"({"defence_percent": 50})");
@@ -107,5 +107,5 @@ TEST_CASE("Field works: the variant's parameters, by the module's own schema") {
     doc["rules"].erase("field_works");
     const VariantLoad off = load_variant(doc.dump());
     REQUIRE(off.ok());
-    CHECK_FALSE(off.variant->campaign->field_works_rules);
+    CHECK_FALSE(off.variant->campaign->modules.enabled("field_works"));
 }

@@ -98,7 +98,7 @@ TEST_CASE("Generals: the variant's parameters, by the module's own schema") {
     {
         const VariantLoad load = load_variant(doc.dump());
         REQUIRE(load.ok());
-        CHECK(load.variant->campaign->generals_rules);
+        CHECK(load.variant->campaign->modules.enabled("generals"));
         CHECK(load.variant->campaign->generals.pool == 20);
         const auto germany = static_cast<std::size_t>(load.variant->find_power("Germany"));
         CHECK(load.variant->campaign->generals.names[germany].front() == "von Kluck");
@@ -119,7 +119,7 @@ TEST_CASE("Generals: the variant's parameters, by the module's own schema") {
     doc["rules"].erase("generals");
     const VariantLoad off = load_variant(doc.dump());
     REQUIRE(off.ok());
-    CHECK_FALSE(off.variant->campaign->generals_rules);
+    CHECK_FALSE(off.variant->campaign->modules.enabled("generals"));
     CHECK(generals::state(starting_position(*off.variant)).empty());
 }
 

@@ -11,6 +11,7 @@
 
 #include "core/ids.h"
 #include "core/unit.h"
+#include "variant/module_params.h"
 
 namespace adjutant {
 
@@ -156,25 +157,16 @@ struct CampaignMap {
     std::vector<ProvinceId> capital;  // per power; kNoProvince when off the map
     std::vector<std::string> side;    // per power: allies share a side; empty: alone
     std::string first_week;           // the Monday of the first turn, for display
-    bool supply_rules = false;        // the "supply" module is enabled
     SupplyRules supply;
-    bool rail_rules = false;  // the "rail_network" module is enabled
     RailNetworkRules rail;
-    bool field_works_rules = false;  // the "field_works" module is enabled
     FieldWorksRules field_works;
-    bool army_strength_rules = false;  // the "army_strength" module is enabled
     ArmyStrengthRules army_strength;
-    bool fog_of_war = false;  // the "fog_of_war" module is enabled: powers see only their views
-    bool tabletop_battles = false;  // the "tabletop_battles" module: the GM decides battles
-    bool generals_rules = false;    // the "generals" module is enabled
     GeneralsRules generals;
-    bool reinforcements_rules = false;  // the "reinforcements" module is enabled
-    bool rivers_rules = false;          // the "rivers" module is enabled
     RiversRules rivers;
-    bool detachments_rules = false;  // the "detachments" module is enabled
     DetachmentRules detachments;
-    bool experience_rules = false;  // the "experience" module is enabled
     ExperienceRules experience;
+    // The modules the variant's `rules` section enables (module/rule_module.h).
+    ModuleParams modules;
     std::vector<Garrison> start_garrisons;
     std::vector<SupplyTrain> start_trains;
     std::vector<std::int64_t> start_treasury;  // per power

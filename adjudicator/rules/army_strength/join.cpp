@@ -74,7 +74,7 @@ void join_armies(TurnContext& ctx) {
             joined->stats.general_roll = joiner->stats.general_roll;
         }
         // Trains follow armies by number; an army without one (a GM's position) has none coming.
-        if (gone != 0 && v.campaign->supply_rules) {
+        if (gone != 0 && v.campaign->modules.enabled("supply")) {
             auto& supply_state = supply::state(next);
             for (SupplyTrain& t : supply_state.trains)
                 if (t.target == gone) t.target = id;

@@ -20,7 +20,7 @@ void after_movement(TurnContext& context) {
 }
 
 bool enabled(const Variant& variant) {
-    return variant.campaign.has_value() && variant.campaign->army_strength_rules;
+    return variant.campaign.has_value() && variant.campaign->modules.enabled("army_strength");
 }
 
 const RuleModule kModule{

@@ -10,7 +10,6 @@ namespace adjutant::army_strength {
 void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at) {
     fields.check().only_fields(part, at, {"min_points", "max_points"});
     CampaignMap& c = fields.campaign();
-    c.army_strength_rules = true;
     c.army_strength.min_points =
         static_cast<int>(fields.bounded(part, at, "min_points", 1, 100'000, 250));
     c.army_strength.max_points =

@@ -15,7 +15,7 @@ namespace {
 
 std::string unavailable(const Variant& v) {
     if (!enabled(v)) return "detachments are a campaign rule; this map has none";
-    if (!v.campaign->supply_rules)
+    if (!v.campaign->modules.enabled("supply"))
         return "detachments are bought from a treasury; this map keeps none (no supply rules)";
     return "";
 }

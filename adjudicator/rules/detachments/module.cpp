@@ -15,7 +15,7 @@ const ModuleOrderKind kMove{"detachment move", false, check_move, order_text};
 const std::string_view kPositionKeys[2] = {"detachments", "scouted"};
 
 bool enabled(const Variant& variant) {
-    return variant.campaign.has_value() && variant.campaign->detachments_rules;
+    return variant.campaign.has_value() && variant.campaign->modules.enabled("detachments");
 }
 
 // The moves first, so a detachment leaving a city makes room for one raised there; then the

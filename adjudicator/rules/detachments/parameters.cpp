@@ -12,7 +12,6 @@ namespace adjutant::detachments {
 void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at) {
     fields.check().only_fields(part, at, {"cost", "per_city", "per_province"});
     CampaignMap& c = fields.campaign();
-    c.detachments_rules = true;
     c.detachments.cost = static_cast<int>(fields.bounded(part, at, "cost", 0, 10000, 15));
     c.detachments.per_city = static_cast<int>(fields.bounded(part, at, "per_city", 0, 20, 2));
     c.detachments.per_province =

@@ -55,7 +55,7 @@ std::string check_position(const Variant& variant, const Position& position) {
         if (d.province >= variant.province_count() || d.power >= variant.powers.size())
             return "a detachment on an unknown province or of an unknown power";
         const std::size_t most =
-            variant.campaign && variant.campaign->detachments_rules
+            variant.campaign && variant.campaign->modules.enabled("detachments")
                 ? static_cast<std::size_t>(variant.campaign->detachments.per_province)
                 : 1;
         if (s.count_in(d.province) > most)

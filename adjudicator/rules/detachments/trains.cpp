@@ -41,7 +41,7 @@ void trains_contacted(Week& week, const Piece& detachment, ProvinceId where) {
     TurnContext& ctx = week.ctx;
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
-    if (!v.campaign->supply_rules) return;
+    if (!v.campaign->modules.enabled("supply")) return;
     const PowerId by = detachment.at.power;
     auto& trains = supply::state(next).trains;
     for (std::size_t i = 0; i < trains.size();) {

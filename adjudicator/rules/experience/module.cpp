@@ -7,7 +7,7 @@
 namespace adjutant::experience {
 
 bool enabled(const Variant& variant) {
-    return variant.campaign && variant.campaign->experience_rules;
+    return variant.campaign && variant.campaign->modules.enabled("experience");
 }
 
 const RuleModule kModule{

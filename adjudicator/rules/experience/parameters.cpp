@@ -50,7 +50,6 @@ void read_parameters(VariantFields& fields, const json& part, const std::string&
     JsonChecker& check = fields.check();
     check.only_fields(part, at, {"start"});
     CampaignMap& c = fields.campaign();
-    c.experience_rules = true;
     c.experience.start.clear();
     const json* start = check.get(part, at, "start", JsonKind::Object, false);
     if (start == nullptr) return;

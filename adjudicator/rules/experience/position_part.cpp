@@ -80,7 +80,7 @@ std::string check_position(const Variant& variant, const Position& position) {
                    " points of elite, veteran and raw troops and " +
                    std::to_string(u->stats.points) + " points in all";
     }
-    if (variant.campaign && variant.campaign->experience_rules)
+    if (variant.campaign && variant.campaign->modules.enabled("experience"))
         for (std::size_t i = 0; i < variant.powers.size(); ++i) {
             const auto p = static_cast<PowerId>(i);
             if (s.elite_of(p) > variant.campaign->experience.starting_elite(p))

@@ -24,7 +24,7 @@ std::int64_t works_points(const Variant& v, const Position& pos, std::span<const
     // The works shelter the men who fight: over the most an army brings to battle (4c,
     // docs/army-strength.md) the excess adds no works either.
     std::int64_t fighting = unit.stats.points;
-    if (v.campaign->army_strength_rules)
+    if (v.campaign->modules.enabled("army_strength"))
         fighting = std::min<std::int64_t>(fighting, v.campaign->army_strength.max_points);
     return fighting * v.campaign->field_works.defence_percent / 100;
 }

@@ -14,7 +14,7 @@ const ModuleOrderKind kRetire{"retire", true, check_order, order_text};
 const std::string_view kPositionKeys[1] = {"field_works"};
 
 bool enabled(const Variant& variant) {
-    return variant.campaign.has_value() && variant.campaign->field_works_rules;
+    return variant.campaign.has_value() && variant.campaign->modules.enabled("field_works");
 }
 
 const RuleModule kModule{

@@ -12,7 +12,6 @@ namespace adjutant::field_works {
 void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at) {
     fields.check().only_fields(part, at, {"defence_percent"});
     CampaignMap& c = fields.campaign();
-    c.field_works_rules = true;
     c.field_works.defence_percent =
         static_cast<int>(fields.bounded(part, at, "defence_percent", 0, 400, 100));
 }

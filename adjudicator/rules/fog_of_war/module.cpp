@@ -8,7 +8,7 @@
 namespace adjutant::fog_of_war {
 
 bool enabled(const Variant& variant) {
-    return variant.campaign.has_value() && variant.campaign->fog_of_war;
+    return variant.campaign.has_value() && variant.campaign->modules.enabled("fog_of_war");
 }
 
 const RuleModule kModule{

@@ -12,7 +12,6 @@ namespace adjutant::fog_of_war {
 
 void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at) {
     fields.check().only_fields(part, at, {});
-    fields.campaign().fog_of_war = true;
 }
 
 }  // namespace adjutant::fog_of_war

@@ -13,7 +13,7 @@ const ModuleOrderKind kToGarrison{"transfer to a garrison", false, check_order, 
 const std::string_view kPositionKeys[1] = {"generals"};
 
 bool enabled(const Variant& variant) {
-    return variant.campaign.has_value() && variant.campaign->generals_rules;
+    return variant.campaign.has_value() && variant.campaign->modules.enabled("generals");
 }
 
 void end_of_week(TurnContext& context) {

@@ -15,7 +15,6 @@ void read_parameters(VariantFields& fields, const json& part, const std::string&
     JsonChecker& check = fields.check();
     check.only_fields(part, at, {"pool", "names"});
     CampaignMap& c = fields.campaign();
-    c.generals_rules = true;
     c.generals.pool = static_cast<int>(fields.bounded(part, at, "pool", 1, 99, 20));
     c.generals.names.assign(fields.variant().powers.size(), {});
     const json* names = check.get(part, at, "names", JsonKind::Object, false);

@@ -242,7 +242,7 @@ void allocate_loc(TurnContext& ctx, RailWeek& week) {
         armies.clear();
         for (Unit& u : next.units)
             if (u.power == power && u.type == UnitType::Army &&
-                (!map.supply_rules || !u.stats.supply_line.empty()))
+                (!map.modules.enabled("supply") || !u.stats.supply_line.empty()))
                 armies.push_back(&u);
         if (armies.empty()) continue;
         std::sort(armies.begin(), armies.end(), [](const Unit* a, const Unit* b) {

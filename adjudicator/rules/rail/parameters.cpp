@@ -83,7 +83,6 @@ void read_parameters(VariantFields& fields, const json& part, const std::string&
     check.only_fields(part, at,
                       {"port_exception", "single_track_exception", "rail_capacity",
                        "exceptional_lines", "reseau_du_nord", "gauge"});
-    c.rail_rules = true;
     RailNetworkRules& rail = c.rail;
     rail.port_region.assign(v.provinces.size(), 0);
     rail.rail_capacity.assign(v.powers.size(), 0);

@@ -9,7 +9,7 @@
 namespace adjutant::rail {
 
 bool enabled(const Variant& variant) {
-    return variant.campaign.has_value() && variant.campaign->rail_rules;
+    return variant.campaign.has_value() && variant.campaign->modules.enabled("rail_network");
 }
 
 std::string_view state_name(RailState state) {

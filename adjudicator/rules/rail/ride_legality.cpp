@@ -88,7 +88,7 @@ Checked check_ride(const Variant& v, const Position& pos, PowerId power, const O
     order.power = power;
     order.unit_type = unit.type;
     order.unit = unit.location;
-    if (!v.campaign || !v.campaign->rail_rules)
+    if (!v.campaign || !v.campaign->modules.enabled("rail_network"))
         return Checked::refused(
             "this variant has no rail network rules: RAIL moves are not possible");
     if (unit.type != UnitType::Army)

@@ -37,7 +37,8 @@ std::string no_arrival(const Variant& v, const Position& pos, PowerId power, Pro
     const CampaignMap& map = *v.campaign;
     const std::string name = v.provinces[to].abbr;
     const std::string& who = v.powers[power].name;
-    if (!map.rail_rules) return "this map has no rail network rules: troops cannot come by rail";
+    if (!map.modules.enabled("rail_network"))
+        return "this map has no rail network rules: troops cannot come by rail";
     const std::int64_t capacity = rail::network_rail_capacity(v, power);
     if (capacity == 0) return who + " has no rail capacity";
     if (source != kNoProvince && !rail::arrival_source(v, power, source))

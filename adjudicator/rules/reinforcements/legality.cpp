@@ -25,9 +25,9 @@ bool own_garrison(const Position& pos, PowerId power, ProvinceId province) {
 }  // namespace
 
 Checked check_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
-    if (!v.campaign || !v.campaign->reinforcements_rules)
+    if (!v.campaign || !v.campaign->modules.enabled("reinforcements"))
         return Checked::refused("reinforcements are a campaign rule; this map has none");
-    if (!v.campaign->supply_rules)
+    if (!v.campaign->modules.enabled("supply"))
         return Checked::refused(
             "reinforcements are paid from the treasury, and this map keeps none");
     const ProvinceId where = s.unit.place.province;

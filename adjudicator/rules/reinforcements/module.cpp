@@ -14,7 +14,7 @@ const ModuleOrderKind kReinforceArmy{"reinforce army", false, check_order, order
 const ModuleOrderKind kReinforceGarrison{"reinforce garrison", false, check_order, order_text};
 
 bool enabled(const Variant& variant) {
-    return variant.campaign.has_value() && variant.campaign->reinforcements_rules;
+    return variant.campaign.has_value() && variant.campaign->modules.enabled("reinforcements");
 }
 
 const RuleModule kModule{

@@ -17,11 +17,13 @@
 namespace adjutant::reinforcements {
 
 std::int64_t least_points(const Variant& v) {
-    return v.campaign->army_strength_rules ? v.campaign->army_strength.min_points : 250;
+    return v.campaign->modules.enabled("army_strength") ? v.campaign->army_strength.min_points
+                                                        : 250;
 }
 
 std::int64_t most_points(const Variant& v) {
-    return v.campaign->army_strength_rules ? v.campaign->army_strength.max_points : 750;
+    return v.campaign->modules.enabled("army_strength") ? v.campaign->army_strength.max_points
+                                                        : 750;
 }
 
 std::int64_t raise_cost(const Variant& v, std::int64_t points) {

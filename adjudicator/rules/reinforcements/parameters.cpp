@@ -12,9 +12,9 @@ namespace adjutant::reinforcements {
 
 void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at) {
     fields.check().only_fields(part, at, {});
-    // The troops are paid from the supply module's treasury; the orders say so where it is off
-    // (the modules' parts are read in the registry's order, this one before the supply's).
-    fields.campaign().reinforcements_rules = true;
+    // No check that the supply module is on, though the troops are paid from its treasury: the
+    // orders say so where it is off (the modules' parts are read in the registry's order, this
+    // one before the supply's).
 }
 
 }  // namespace adjutant::reinforcements

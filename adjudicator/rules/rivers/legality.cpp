@@ -30,7 +30,7 @@ std::string no_flotilla_city(const Variant& v, const Position& pos, ProvinceId c
 }  // namespace
 
 Checked check_purchase(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
-    if (!v.campaign || !v.campaign->rivers_rules)
+    if (!v.campaign || !v.campaign->modules.enabled("rivers"))
         return Checked::refused(
             "barge flotillas are a campaign rule; this map has no navigable rivers");
     const ProvinceId city = s.unit.place.province;

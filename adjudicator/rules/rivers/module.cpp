@@ -15,7 +15,7 @@ const std::string_view kPositionKeys[1] = {"flotillas"};
 const std::string_view kUnitKeys[1] = {"supply_river"};
 
 bool enabled(const Variant& variant) {
-    return variant.campaign.has_value() && variant.campaign->rivers_rules;
+    return variant.campaign.has_value() && variant.campaign->modules.enabled("rivers");
 }
 
 bool has_rivers(const Variant& variant) {

@@ -91,8 +91,7 @@ void read_parameters(VariantFields& fields, const json& part, const std::string&
     JsonChecker& check = fields.check();
     check.only_fields(part, at, {"flotilla_cost", "rivers"});
     CampaignMap& c = fields.campaign();
-    c.rivers_rules = true;
-    if (!c.supply_rules)
+    if (!c.modules.enabled("supply"))
         check.error(at, "rivers carry supply lines: the variant needs the supply module too");
     c.rivers.flotilla_cost = fields.bounded(part, at, "flotilla_cost", 0, 100'000, 200);
     if (const json* list = check.get(part, at, "rivers", JsonKind::Array, true)) {

@@ -47,7 +47,7 @@ std::string river_leg_error(const Variant& v, const Unit& unit) {
     if (s.supply_river < 0) return {};
     const std::string who = describe_unit(v, unit.type, unit.location);
     const RiversRules& rules = v.campaign->rivers;
-    if (!v.campaign->rivers_rules ||
+    if (!v.campaign->modules.enabled("rivers") ||
         static_cast<std::size_t>(s.supply_river) >= rules.rivers.size())
         return who + "'s supply line goes along a river the map does not have";
     const auto r = static_cast<std::size_t>(s.supply_river);
@@ -74,7 +74,7 @@ std::string river_leg_error(const Variant& v, const Unit& unit) {
 std::string check_position(const Variant& variant, const Position& position) {
     for (const Flotilla& f : state(position).flotillas) {
         const std::string city = variant.provinces[f.city].abbr;
-        if (!variant.campaign || !variant.campaign->rivers_rules)
+        if (!variant.campaign || !variant.campaign->modules.enabled("rivers"))
             return "a flotilla at " + city + " on a map without navigable rivers";
         if (variant.campaign->city_class[f.city] == 0)
             return "a flotilla at " + city + ", which is no city";

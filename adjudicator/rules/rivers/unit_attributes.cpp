@@ -29,7 +29,7 @@ void read_unit(PositionReader& r, const nlohmann::json& item, const std::string&
     const Variant& v = r.variant();
     const std::vector<River> none;
     const std::vector<River>& rivers =
-        v.campaign && v.campaign->rivers_rules ? v.campaign->rivers.rivers : none;
+        v.campaign && v.campaign->modules.enabled("rivers") ? v.campaign->rivers.rivers : none;
     const auto river =
         std::find_if(rivers.begin(), rivers.end(), [&](const River& x) { return x.name == *name; });
     if (river == rivers.end()) {
@@ -48,7 +48,8 @@ void read_unit(PositionReader& r, const nlohmann::json& item, const std::string&
 }
 
 void write_unit(const Variant& variant, const UnitStats& stats, nlohmann::json& item) {
-    if (stats.supply_river < 0 || !variant.campaign || !variant.campaign->rivers_rules) return;
+    if (stats.supply_river < 0 || !variant.campaign || !variant.campaign->modules.enabled("rivers"))
+        return;
     const auto r = static_cast<std::size_t>(stats.supply_river);
     const auto from = static_cast<std::size_t>(stats.supply_river_from);
     if (r >= variant.campaign->rivers.rivers.size() || from >= stats.supply_line.size()) return;

@@ -90,7 +90,7 @@ Checked purchase(const Variant& v, const Position& pos, PowerId power, const Ord
 }
 
 bool unavailable(const Variant& v) {
-    return !v.campaign || !v.campaign->supply_rules;
+    return !v.campaign || !v.campaign->modules.enabled("supply");
 }
 
 Checked unavailable_error() {

@@ -13,7 +13,6 @@ void read_parameters(VariantFields& fields, const nlohmann::json& part, const st
     fields.check().only_fields(part, at,
                                {"train_speed", "attrition_percent", "carry_weeks", "train_cost"});
     CampaignMap& c = fields.campaign();
-    c.supply_rules = true;
     c.supply.train_speed = static_cast<int>(fields.bounded(part, at, "train_speed", 1, 20, 2));
     c.supply.attrition_percent =
         static_cast<int>(fields.bounded(part, at, "attrition_percent", 0, 100, 10));

@@ -9,7 +9,7 @@
 namespace adjutant::supply {
 
 bool enabled(const Variant& variant) {
-    return variant.campaign.has_value() && variant.campaign->supply_rules;
+    return variant.campaign.has_value() && variant.campaign->modules.enabled("supply");
 }
 
 std::string abbr(const Variant& variant, ProvinceId province) {

@@ -34,7 +34,7 @@ bool is_march(const Order& o) {
 }  // namespace
 
 bool fights_on_tabletop(const Variant& variant) {
-    return variant.campaign.has_value() && variant.campaign->tabletop_battles;
+    return variant.campaign.has_value() && variant.campaign->modules.enabled("tabletop_battles");
 }
 
 std::vector<Battle> battles(const Variant& variant, const Position& position,

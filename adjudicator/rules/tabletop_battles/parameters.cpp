@@ -12,7 +12,6 @@ namespace adjutant::tabletop_battles {
 
 void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at) {
     fields.check().only_fields(part, at, {});
-    fields.campaign().tabletop_battles = true;
 }
 
 }  // namespace adjutant::tabletop_battles

@@ -92,7 +92,7 @@ class RiverSearch {
           in_use_((*space_).in_use),
           parent_((*space_).parent),
           seen_((*space_).seen) {
-        if (v_.campaign->rivers_rules)
+        if (v_.campaign->modules.enabled("rivers"))
             rivers_in_use(v_, pos_, power_, base, in_use_);
         else
             in_use_.clear();
