@@ -78,16 +78,4 @@ std::int64_t CampaignMap::replacement_points(ProvinceId province) const {
     }
 }
 
-int RiversRules::course_index(std::size_t river, ProvinceId province) const {
-    const std::vector<ProvinceId>& course = rivers[river].course;
-    const auto it = std::find(course.begin(), course.end(), province);
-    return it == course.end() ? -1 : static_cast<int>(it - course.begin());
-}
-
-std::int64_t ExperienceRules::starting_elite(PowerId power) const {
-    for (const ExperienceStart& s : start)
-        if (s.power == power && s.guards) return s.points;
-    return 0;
-}
-
 }  // namespace adjutant

@@ -5,6 +5,7 @@
 
 #include "core/phase.h"
 #include "position/position_json.h"
+#include "rules/experience/parameters.h"
 #include "rules/experience/state.h"
 #include "service/codec.h"
 #include "service/error.h"
@@ -71,7 +72,7 @@ void check_guards(const Variant& variant, const Position& position) {
                 }
                 if (c.from == experience::Class::Elite) elite -= c.points;
             }
-        const std::int64_t most = variant.campaign->experience.starting_elite(p);
+        const std::int64_t most = experience::parameters(variant).starting_elite(p);
         if (raised && elite > most)
             throw bad_request(variant.powers[p].name + " would have " + std::to_string(elite) +
                               " points of guards (elite), more than the " + std::to_string(most) +

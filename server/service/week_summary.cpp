@@ -7,6 +7,7 @@
 #include <map>
 #include <vector>
 
+#include "rules/rail/parameters.h"
 #include "variant/campaign.h"
 
 namespace adjutant::service {
@@ -195,7 +196,7 @@ json rail_use(const Variant& v, PowerId p, const json& events) {
             ++refused;
         }
     }
-    const auto& capacity = v.campaign->rail.rail_capacity;
+    const auto& capacity = rail::parameters(v).rail_capacity;
     return {{"capacity", p < capacity.size() ? capacity[p] : 0},
             {"used", used},
             {"rides", rides},

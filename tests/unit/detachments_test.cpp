@@ -11,6 +11,7 @@
 #include "position/position_check.h"
 #include "position/position_json.h"
 #include "position/sight.h"
+#include "rules/detachments/parameters.h"
 #include "rules/detachments/state.h"
 #include "rules_case.h"
 #include "variant/variant_json.h"
@@ -170,17 +171,17 @@ TEST_CASE("Detachments: the variant's parameters, by the module's own schema") {
         CHECK(c.modules.enabled("detachments"));
         // 4e "Detachment (1 Squadron of Light Cavalry) 15"; 4f "Only one detachment may occupy a
         // hex and only two detachments may be deployed per city controlled".
-        CHECK(c.detachments.cost == 15);
-        CHECK(c.detachments.per_city == 2);
-        CHECK(c.detachments.per_province == 1);
+        CHECK(detachments::parameters(c).cost == 15);
+        CHECK(detachments::parameters(c).per_city == 2);
+        CHECK(detachments::parameters(c).per_province == 1);
     }
     doc["rules"]["detachments"] = json::parse(R"({"cost": 20, "per_city": 1, "per_province": 2})");
     {
         const VariantLoad load = load_variant(doc.dump());
         REQUIRE(load.ok());
-        CHECK(load.variant->campaign->detachments.cost == 20);
-        CHECK(load.variant->campaign->detachments.per_city == 1);
-        CHECK(load.variant->campaign->detachments.per_province == 2);
+        CHECK(detachments::parameters(*load.variant).cost == 20);
+        CHECK(detachments::parameters(*load.variant).per_city == 1);
+        CHECK(detachments::parameters(*load.variant).per_province == 2);
     }
     for (const char* bad : {R"({"cost": -1})", R"({"per_province": 0})", R"({"per_city": 21})",
                             R"({"squadrons": 3})", R"({"cost": "fifteen"})"}) {

@@ -11,6 +11,7 @@
 #include "position/position_check.h"
 #include "position/position_json.h"
 #include "position/sight.h"
+#include "rules/experience/parameters.h"
 #include "rules/experience/state.h"
 #include "rules_case.h"
 #include "starting_position.h"
@@ -52,8 +53,8 @@ TEST_CASE("Experience: 4d, each nation starts with 250 points of guards or veter
     CHECK(experience::state(start).armies.size() == 4);
     const json document = position_to_json(v, start);
     CHECK(document["experience"]["Germany"][0]["elite"] == 250);
-    CHECK(v.campaign->experience.starting_elite(v.find_power("Germany")) == 250);
-    CHECK(v.campaign->experience.starting_elite(v.find_power("France")) == 0);
+    CHECK(experience::parameters(v).starting_elite(v.find_power("Germany")) == 250);
+    CHECK(experience::parameters(v).starting_elite(v.find_power("France")) == 0);
 }
 
 TEST_CASE("Experience: the variant's parameters, by the module's own schema") {

@@ -9,6 +9,7 @@
 
 #include "position/position_check.h"
 #include "position/position_json.h"
+#include "rules/field_works/parameters.h"
 #include "rules/field_works/state.h"
 #include "rules_case.h"
 #include "variant/variant_json.h"
@@ -85,13 +86,13 @@ TEST_CASE("Field works: the variant's parameters, by the module's own schema") {
         const VariantLoad load = load_variant(doc.dump());
         REQUIRE(load.ok());
         CHECK(load.variant->campaign->modules.enabled("field_works"));
-        CHECK(load.variant->campaign->field_works.defence_percent == 100);
+        CHECK(field_works::parameters(*load.variant).defence_percent == 100);
     }
     doc["rules"]["field_works"] = json::parse(R"({"defence_percent": 50})");
     {
         const VariantLoad load = load_variant(doc.dump());
         REQUIRE(load.ok());
-        CHECK(load.variant->campaign->field_works.defence_percent == 50);
+        CHECK(field_works::parameters(*load.variant).defence_percent == 50);
     }
     for (const char* bad : {R"({"defence_percent": 401})", R"({"defence_percent": -1})",
                             R"({"share": 100})", R"({"defence_percent": "all"})"}) {

@@ -9,6 +9,7 @@
 
 #include "position/position_check.h"
 #include "position/position_json.h"
+#include "rules/rail/parameters.h"
 #include "rules/rail/state.h"
 #include "rules_case.h"
 #include "variant/variant_json.h"
@@ -31,7 +32,7 @@ TEST_CASE("Gauge: the test variant lays its links and powers in the gauges it de
     INFO(all_errors(load));
     REQUIRE(load.ok());
     const Variant& v = *load.variant;
-    const RailNetworkRules& rail = v.campaign->rail;
+    const rail::RailNetworkRules& rail = rail::parameters(v);
     CHECK(rail.gauges == std::vector<std::string>{"standard", "broad"});
     CHECK(rail.power_gauge[v.find_power("Germany")] == 0);
     CHECK(rail.power_gauge[v.find_power("Russia")] == 1);

@@ -11,6 +11,7 @@
 #include "position/position_check.h"
 #include "position/position_json.h"
 #include "position/sight.h"
+#include "rules/generals/parameters.h"
 #include "rules/generals/state.h"
 #include "rules_case.h"
 #include "starting_position.h"
@@ -99,9 +100,9 @@ TEST_CASE("Generals: the variant's parameters, by the module's own schema") {
         const VariantLoad load = load_variant(doc.dump());
         REQUIRE(load.ok());
         CHECK(load.variant->campaign->modules.enabled("generals"));
-        CHECK(load.variant->campaign->generals.pool == 20);
+        CHECK(generals::parameters(*load.variant).pool == 20);
         const auto germany = static_cast<std::size_t>(load.variant->find_power("Germany"));
-        CHECK(load.variant->campaign->generals.names[germany].front() == "von Kluck");
+        CHECK(generals::parameters(*load.variant).names[germany].front() == "von Kluck");
     }
     for (const char* bad :
          {R"({"pool": 0})", R"({"pool": 100})", R"({"size": 20})", R"({"names": ["Joffre"]})",

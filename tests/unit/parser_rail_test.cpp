@@ -9,6 +9,7 @@
 
 #include "orders/parser.h"
 #include "position/position_json.h"
+#include "rules/rail/parameters.h"
 #include "rules_case.h"
 
 using namespace adjutant;
@@ -65,7 +66,7 @@ TEST_CASE("rail network: misuse gets a precise error") {
 
 TEST_CASE("rail network: a power without rail capacity cannot ride") {
     Variant v = western_front();
-    v.campaign->rail.rail_capacity.assign(v.powers.size(), 0);
+    v.campaign->modules.get<rail::RailNetworkRules>().rail_capacity.assign(v.powers.size(), 0);
     const Position pos = rail_position(kGermanLine);
     const ParsedOrders parsed = parse_orders(v, pos, "Germany: A KOL-RAIL-LIE");
     REQUIRE(parsed.verdicts.size() == 1);

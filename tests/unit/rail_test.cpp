@@ -10,6 +10,7 @@
 #include "position/position_json.h"
 #include "rail_graph_lists.h"
 #include "rules/rail/max_flow.h"
+#include "rules/rail/parameters.h"
 #include "rules/rail/rail.h"
 #include "rules/rail/state.h"
 #include "starting_position.h"
@@ -184,8 +185,8 @@ TEST_CASE("rail capacity: only a variant that gives one makes supply trains spen
     // `rail_capacity` the trains ride within the LOC capacity alone, as the rail cases' maps
     // expect.
     const Variant without = load("tests/variants/rail-test.json");
-    CHECK_FALSE(without.campaign->rail.rail_capacity_given);
+    CHECK_FALSE(rail::parameters(without).rail_capacity_given);
     const Variant with = load("config/variants/western-front-1914.json");
-    CHECK(with.campaign->rail.rail_capacity_given);
+    CHECK(rail::parameters(with).rail_capacity_given);
     CHECK(rail::network_rail_capacity(with, with.find_power("Germany")) == 600);
 }

@@ -50,6 +50,13 @@ class ModuleParams {
             if (s.key == key<P>()) return &static_cast<const Of<P>&>(*s.params).value;
         return nullptr;
     }
+    // The variant's `P`, or one with its defaults when it has none (read-only: nothing is made).
+    template <typename P>
+    const P& get_or_default() const {
+        static const P kDefaults{};
+        const P* found = find<P>();
+        return found != nullptr ? *found : kDefaults;
+    }
     // The variant's `P`, made with its defaults when it had none.
     template <typename P>
     P& get() {

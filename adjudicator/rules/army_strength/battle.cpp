@@ -7,6 +7,7 @@
 // Equipment alone has no points to fight with: it holds with none, and moves with the strength of
 // one, enough to march into a province nobody holds or enters, never to take a held one.
 #include "rules/army_strength/army_strength.h"
+#include "rules/army_strength/parameters.h"
 #include "variant/variant.h"
 
 namespace adjutant::army_strength {
@@ -14,7 +15,7 @@ namespace adjutant::army_strength {
 std::int64_t excess_points(const Variant& v, const Position&, std::span<const Order>,
                            const Unit& unit) {
     if (unit.type != UnitType::Army) return 0;
-    const std::int64_t most = v.campaign->army_strength.max_points;
+    const std::int64_t most = army_strength::parameters(v).max_points;
     return unit.stats.points > most ? most - unit.stats.points : 0;
 }
 

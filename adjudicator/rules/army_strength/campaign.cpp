@@ -10,6 +10,7 @@
 // do what needs troops: support, or any of the modules' orders but JOIN.
 #include "position/position.h"
 #include "rules/army_strength/army_strength.h"
+#include "rules/army_strength/parameters.h"
 #include "variant/variant.h"
 
 namespace adjutant::army_strength {
@@ -48,7 +49,7 @@ std::string refuse_campaign(const Variant& v, const Position& pos, const Order& 
     const ProvinceId to = o.destination.province;
     if (!city_of_side(v, pos, from, unit->power) || city_of_side(v, pos, to, unit->power))
         return "";
-    const ArmyStrengthRules& rules = v.campaign->army_strength;
+    const ArmyStrengthRules& rules = army_strength::parameters(v);
     const std::int64_t points = unit->stats.points;
     // Words only for a refusal: every march out of a city asks.
     if (points >= rules.min_points && points <= rules.max_points) return "";

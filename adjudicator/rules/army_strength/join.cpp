@@ -15,6 +15,7 @@
 
 #include "position/position.h"
 #include "rules/army_strength/army_strength.h"
+#include "rules/supply/parameters.h"
 #include "rules/supply/state.h"
 #include "variant/variant.h"
 
@@ -28,7 +29,7 @@ constexpr std::string_view kTwoGenerals = "each army has a general: one army has
 
 // The points of the joiner's supply the joined army takes: what it can carry on top of its own.
 std::int32_t supply_taken(const Variant& v, const Unit& joiner, const Unit& joined) {
-    return std::clamp(v.campaign->supply.carry_weeks - joined.stats.supply, 0,
+    return std::clamp(supply::parameters(v).carry_weeks - joined.stats.supply, 0,
                       std::max(joiner.stats.supply, 0));
 }
 
@@ -86,7 +87,7 @@ void join_armies(TurnContext& ctx) {
                       " points as army " + std::to_string(id) + ", with " + std::to_string(supply) +
                       " week" + (supply == 1 ? "" : "s") + " of supply for the whole" +
                       (lost > 0 ? "; it carries no more than " +
-                                      std::to_string(v.campaign->supply.carry_weeks) + ", and " +
+                                      std::to_string(supply::parameters(v).carry_weeks) + ", and " +
                                       std::to_string(lost) + (lost == 1 ? " is" : " are") + " lost"
                                 : ""),
                   change);

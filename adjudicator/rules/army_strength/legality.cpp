@@ -7,6 +7,7 @@
 #include "orders/legality.h"
 #include "position/position.h"
 #include "rules/army_strength/army_strength.h"
+#include "rules/army_strength/parameters.h"
 #include "variant/variant.h"
 
 namespace adjutant::army_strength {
@@ -81,7 +82,7 @@ Checked check_order(const Variant& v, const Position& pos, PowerId power, const 
         return Checked::refused(
             "splitting, joining and sending armies is a campaign rule (Lone Warrior 4c); this map "
             "has none");
-    const ArmyStrengthRules& rules = v.campaign->army_strength;
+    const ArmyStrengthRules& rules = army_strength::parameters(v);
     const ProvinceId where = s.unit.place.province;
     const Unit* unit = pos.unit_at(where);
     if (std::string error = ownership_error(v, unit, where, power); !error.empty())

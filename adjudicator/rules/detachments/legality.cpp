@@ -6,6 +6,7 @@
 #include "orders/parser.h"
 #include "position/position.h"
 #include "rules/detachments/detachments.h"
+#include "rules/detachments/parameters.h"
 #include "rules/supply/state.h"
 #include "variant/variant.h"
 
@@ -24,7 +25,7 @@ std::string unavailable(const Variant& v) {
 
 Checked check_raise(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
     if (std::string e = unavailable(v); !e.empty()) return Checked::refused(e);
-    const DetachmentRules& rules = v.campaign->detachments;
+    const DetachmentRules& rules = detachments::parameters(v);
     const ProvinceId city = s.unit.place.province;
     const std::string name = province_abbr(v, city);
     const auto& classes = v.campaign->city_class;

@@ -3,6 +3,7 @@
 // city class (1st, 2nd or 3rd) that the power owns, whoever's it was at the start.
 #include "position/position.h"
 #include "rules/detachments/detachments.h"
+#include "rules/detachments/parameters.h"
 #include "variant/variant.h"
 
 namespace adjutant::detachments {
@@ -16,7 +17,7 @@ int cities_controlled(const Variant& v, const Position& pos, PowerId power) {
 }
 
 std::size_t allowed(const Variant& v, const Position& pos, PowerId power) {
-    return static_cast<std::size_t>(v.campaign->detachments.per_city) *
+    return static_cast<std::size_t>(detachments::parameters(v).per_city) *
            static_cast<std::size_t>(cities_controlled(v, pos, power));
 }
 

@@ -4,6 +4,7 @@
 // Left out, Lone Warrior's numbers: 4e prices "Detachment (1 Squadron of Light Cavalry) 15", and 4f
 // says "Only one detachment may occupy a hex and only two detachments may be deployed per city
 // controlled".
+#include "rules/detachments/parameters.h"
 #include "rules/detachments/detachments.h"
 #include "variant/variant_fields.h"
 
@@ -11,11 +12,10 @@ namespace adjutant::detachments {
 
 void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at) {
     fields.check().only_fields(part, at, {"cost", "per_city", "per_province"});
-    CampaignMap& c = fields.campaign();
-    c.detachments.cost = static_cast<int>(fields.bounded(part, at, "cost", 0, 10000, 15));
-    c.detachments.per_city = static_cast<int>(fields.bounded(part, at, "per_city", 0, 20, 2));
-    c.detachments.per_province =
-        static_cast<int>(fields.bounded(part, at, "per_province", 1, 4, 1));
+    DetachmentRules& rules = fields.campaign().modules.get<DetachmentRules>();
+    rules.cost = static_cast<int>(fields.bounded(part, at, "cost", 0, 10000, 15));
+    rules.per_city = static_cast<int>(fields.bounded(part, at, "per_city", 0, 20, 2));
+    rules.per_province = static_cast<int>(fields.bounded(part, at, "per_province", 1, 4, 1));
 }
 
 }  // namespace adjutant::detachments

@@ -7,6 +7,7 @@
 #include "position/position_check.h"
 #include "position/position_reader.h"
 #include "rules/detachments/detachments.h"
+#include "rules/detachments/parameters.h"
 #include "variant/variant.h"
 
 namespace adjutant::detachments {
@@ -56,7 +57,7 @@ std::string check_position(const Variant& variant, const Position& position) {
             return "a detachment on an unknown province or of an unknown power";
         const std::size_t most =
             variant.campaign && variant.campaign->modules.enabled("detachments")
-                ? static_cast<std::size_t>(variant.campaign->detachments.per_province)
+                ? static_cast<std::size_t>(detachments::parameters(variant).per_province)
                 : 1;
         if (s.count_in(d.province) > most)
             return "more detachments in " + variant.provinces[d.province].abbr +

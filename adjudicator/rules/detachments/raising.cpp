@@ -5,6 +5,7 @@
 // in the order written, while the treasury, the city's room and the power's allowance last.
 #include "position/position.h"
 #include "rules/detachments/detachments.h"
+#include "rules/detachments/parameters.h"
 #include "rules/detachments/week.h"
 #include "rules/supply/state.h"
 #include "variant/variant.h"
@@ -31,7 +32,7 @@ const char* refusal(const Week& week, const Order& o) {
     if (standing(week, o.power) >= allowed(v, next, o.power))
         return "only two detachments may be deployed per city controlled (4f)";
     const auto& treasury = supply::state(next).treasury;
-    if (o.power >= treasury.size() || treasury[o.power] < v.campaign->detachments.cost)
+    if (o.power >= treasury.size() || treasury[o.power] < detachments::parameters(v).cost)
         return "the treasury cannot pay for it";
     return nullptr;
 }
@@ -50,7 +51,7 @@ void raise_detachments(Week& week) {
             ctx.verdict(o, false, Reason::NotCarriedOut, why);
             continue;
         }
-        const int cost = v.campaign->detachments.cost;
+        const int cost = detachments::parameters(v).cost;
         supply::state(ctx.result.next).treasury[o.power] -= cost;
         week.pieces.push_back(Piece{Detachment{o.power, o.unit.province}});
         ctx.event("detachment.raised", o.power, o.unit.province,

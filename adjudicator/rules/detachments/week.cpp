@@ -6,6 +6,7 @@
 #include "position/position.h"
 #include "rules/army_strength/army_strength.h"
 #include "rules/detachments/detachments.h"
+#include "rules/detachments/parameters.h"
 #include "rules/sieges/state.h"
 #include "variant/variant.h"
 
@@ -19,7 +20,7 @@ std::size_t Week::count_in(ProvinceId province) const {
 
 bool Week::room_in(ProvinceId province) const {
     return count_in(province) <
-           static_cast<std::size_t>(ctx.variant.campaign->detachments.per_province);
+           static_cast<std::size_t>(detachments::parameters(ctx.variant).per_province);
 }
 
 Piece* Week::enemy_detachment_in(ProvinceId province, PowerId power) {

@@ -6,6 +6,7 @@
 // their points, 250 when left out (4d: "Each nation starts with 250 points worth of guards or
 // veterans"). A power not named starts trained throughout, as every power does on a map that
 // names none (a test map).
+#include "rules/experience/parameters.h"
 #include "rules/experience/experience.h"
 #include "variant/variant_fields.h"
 
@@ -41,16 +42,21 @@ void read_start(VariantFields& fields, PowerId power, const json& item, const st
         check.error(json_child(at, "points"), "the army in " + v.provinces[start.army].abbr +
                                                   " starts with only " +
                                                   std::to_string(it->stats.points) + " points");
-    fields.campaign().experience.start.push_back(start);
+    fields.campaign().modules.get<ExperienceRules>().start.push_back(start);
 }
 
 }  // namespace
 
+std::int64_t ExperienceRules::starting_elite(PowerId power) const {
+    for (const ExperienceStart& s : start)
+        if (s.power == power && s.guards) return s.points;
+    return 0;
+}
+
 void read_parameters(VariantFields& fields, const json& part, const std::string& at) {
     JsonChecker& check = fields.check();
     check.only_fields(part, at, {"start"});
-    CampaignMap& c = fields.campaign();
-    c.experience.start.clear();
+    fields.campaign().modules.get<ExperienceRules>().start.clear();
     const json* start = check.get(part, at, "start", JsonKind::Object, false);
     if (start == nullptr) return;
     fields.for_each_power(*start, json_child(at, "start"),

@@ -9,6 +9,7 @@
 #include "position/position_check.h"
 #include "position/position_reader.h"
 #include "rules/experience/experience.h"
+#include "rules/experience/parameters.h"
 #include "variant/unit_text.h"
 #include "variant/variant.h"
 
@@ -83,10 +84,10 @@ std::string check_position(const Variant& variant, const Position& position) {
     if (variant.campaign && variant.campaign->modules.enabled("experience"))
         for (std::size_t i = 0; i < variant.powers.size(); ++i) {
             const auto p = static_cast<PowerId>(i);
-            if (s.elite_of(p) > variant.campaign->experience.starting_elite(p))
+            if (s.elite_of(p) > experience::parameters(variant).starting_elite(p))
                 return variant.powers[p].name + " has " + std::to_string(s.elite_of(p)) +
                        " points of guards, more than the " +
-                       std::to_string(variant.campaign->experience.starting_elite(p)) +
+                       std::to_string(experience::parameters(variant).starting_elite(p)) +
                        " it started with";
         }
     Position normal = position;

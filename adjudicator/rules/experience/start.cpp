@@ -5,13 +5,14 @@
 // trained, which a position does not record.
 #include "position/position.h"
 #include "rules/experience/experience.h"
+#include "rules/experience/parameters.h"
 #include "variant/variant.h"
 
 namespace adjutant::experience {
 
 void start_position(const Variant& variant, Position& position) {
     if (!enabled(variant)) return;
-    for (const ExperienceStart& s : variant.campaign->experience.start) {
+    for (const ExperienceStart& s : experience::parameters(variant).start) {
         const Unit* army = position.unit_at(s.army);
         if (army == nullptr || army->power != s.power || army->stats.id == 0 || s.points == 0)
             continue;

@@ -22,6 +22,7 @@
 
 #include "rules/army_strength/army_strength.h"
 #include "rules/experience/experience.h"
+#include "rules/experience/parameters.h"
 #include "rules/tabletop_battles/battles.h"
 #include "variant/unit_text.h"
 #include "variant/variant.h"
@@ -178,11 +179,12 @@ void change_classes(TurnContext& ctx, std::map<Key, Carried>& carried) {
                 for (const auto& [key, other] : carried)
                     if (key.first == army->power) elite += other.classes.elite;
                 const std::int64_t room = std::max<std::int64_t>(
-                    v.campaign->experience.starting_elite(army->power) - elite, 0);
+                    experience::parameters(v).starting_elite(army->power) - elite, 0);
                 if (moved > room) {
-                    short_of += "; no more guards than the " +
-                                std::to_string(v.campaign->experience.starting_elite(army->power)) +
-                                " points the nation started with";
+                    short_of +=
+                        "; no more guards than the " +
+                        std::to_string(experience::parameters(v).starting_elite(army->power)) +
+                        " points the nation started with";
                     moved = room;
                 }
             }

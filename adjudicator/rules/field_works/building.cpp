@@ -12,6 +12,7 @@
 #include "orders/legality.h"
 #include "position/position.h"
 #include "rules/field_works/field_works.h"
+#include "rules/field_works/parameters.h"
 #include "variant/variant.h"
 
 namespace adjutant::field_works {
@@ -113,9 +114,9 @@ void dig_works(TurnContext& ctx) {
         ctx.event("works.dug", o.power, o.unit.province,
                   name + " dug field works in " + where + ": while it stands in them, its " +
                       "points count " +
-                      (v.campaign->field_works.defence_percent == 100
+                      (field_works::parameters(v).defence_percent == 100
                            ? std::string("twice")
-                           : "with " + std::to_string(v.campaign->field_works.defence_percent) +
+                           : "with " + std::to_string(field_works::parameters(v).defence_percent) +
                                  "% more") +
                       " against an attack (5b)");
     }

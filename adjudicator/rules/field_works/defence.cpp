@@ -5,7 +5,9 @@
 // besiegers' siegeworks count their share twice (5l, 5n; docs/sieges.md).
 #include <algorithm>
 
+#include "rules/army_strength/parameters.h"
 #include "rules/field_works/field_works.h"
+#include "rules/field_works/parameters.h"
 #include "variant/variant.h"
 
 namespace adjutant::field_works {
@@ -25,8 +27,8 @@ std::int64_t works_points(const Variant& v, const Position& pos, std::span<const
     // docs/army-strength.md) the excess adds no works either.
     std::int64_t fighting = unit.stats.points;
     if (v.campaign->modules.enabled("army_strength"))
-        fighting = std::min<std::int64_t>(fighting, v.campaign->army_strength.max_points);
-    return fighting * v.campaign->field_works.defence_percent / 100;
+        fighting = std::min<std::int64_t>(fighting, army_strength::parameters(v).max_points);
+    return fighting * field_works::parameters(v).defence_percent / 100;
 }
 
 }  // namespace adjutant::field_works

@@ -4,6 +4,7 @@
 // `defence_percent` is the share of an army's points its works add (variant/campaign.h); left
 // out, 100: one redoubt per battery and one entrenchment per battalion (5b) put the whole army
 // behind works.
+#include "rules/field_works/parameters.h"
 #include "rules/field_works/field_works.h"
 #include "variant/variant_fields.h"
 
@@ -11,8 +12,7 @@ namespace adjutant::field_works {
 
 void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at) {
     fields.check().only_fields(part, at, {"defence_percent"});
-    CampaignMap& c = fields.campaign();
-    c.field_works.defence_percent =
+    fields.campaign().modules.get<FieldWorksRules>().defence_percent =
         static_cast<int>(fields.bounded(part, at, "defence_percent", 0, 400, 100));
 }
 

@@ -4,6 +4,7 @@
 // `pool` left out is Lone Warrior 4g's twenty. `names` are each power's generals in rank order:
 // the first make the starting pool, the rest replace the fallen in turn. A power given too few
 // (or none) has its others named "<Power> general N", so a variant need name nobody.
+#include "rules/generals/parameters.h"
 #include "rules/generals/generals.h"
 #include "variant/variant_fields.h"
 
@@ -14,15 +15,15 @@ using nlohmann::json;
 void read_parameters(VariantFields& fields, const json& part, const std::string& at) {
     JsonChecker& check = fields.check();
     check.only_fields(part, at, {"pool", "names"});
-    CampaignMap& c = fields.campaign();
-    c.generals.pool = static_cast<int>(fields.bounded(part, at, "pool", 1, 99, 20));
-    c.generals.names.assign(fields.variant().powers.size(), {});
+    GeneralsRules& rules = fields.campaign().modules.get<GeneralsRules>();
+    rules.pool = static_cast<int>(fields.bounded(part, at, "pool", 1, 99, 20));
+    rules.names.assign(fields.variant().powers.size(), {});
     const json* names = check.get(part, at, "names", JsonKind::Object, false);
     if (names == nullptr) return;
     fields.for_each_power(*names, json_child(at, "names"),
                           [&](PowerId power, const json& list, const std::string& here) {
                               if (!check.expect(list, here, JsonKind::Array)) return;
-                              auto& out = c.generals.names[power];
+                              auto& out = rules.names[power];
                               for (std::size_t i = 0; i < list.size(); ++i) {
                                   const std::string item = json_child(here, i);
                                   if (!check.expect(list[i], item, JsonKind::String)) continue;

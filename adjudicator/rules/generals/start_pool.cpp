@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "rules/generals/generals.h"
+#include "rules/generals/parameters.h"
 #include "variant/variant.h"
 
 namespace adjutant::generals {
@@ -16,7 +17,7 @@ std::string next_name(const Variant& variant, const Pool& pool) {
         return pool.rank_of(name) != 0 ||
                std::find(pool.fallen.begin(), pool.fallen.end(), name) != pool.fallen.end();
     };
-    const auto& names = variant.campaign->generals.names;
+    const auto& names = generals::parameters(variant).names;
     if (pool.power < names.size())
         for (const std::string& name : names[pool.power])
             if (!taken(name)) return name;
@@ -30,7 +31,7 @@ std::string next_name(const Variant& variant, const Pool& pool) {
 
 void start_position(const Variant& variant, Position& position) {
     if (!enabled(variant)) return;
-    const GeneralsRules& rules = variant.campaign->generals;
+    const GeneralsRules& rules = generals::parameters(variant);
     const auto size = static_cast<std::size_t>(rules.pool);
     for (std::size_t p = 0; p < variant.powers.size(); ++p) {
         Pool pool;

@@ -14,6 +14,7 @@
 #include "orders/legality.h"
 #include "orders/order_reader.h"
 #include "position/position.h"
+#include "rules/rail/parameters.h"
 #include "rules/rail/rail.h"
 #include "rules/rail/route.h"
 #include "variant/variant.h"
@@ -23,13 +24,13 @@ namespace adjutant::rail {
 namespace {
 
 std::uint8_t power_gauge(const Variant& v, PowerId power) {
-    const auto& gauges = v.campaign->rail.power_gauge;
+    const auto& gauges = rail::parameters(v).power_gauge;
     return power < gauges.size() ? gauges[power] : 0;
 }
 
 // The gauge the variant lays link `index` in.
 std::uint8_t laid_gauge(const Variant& v, std::uint16_t index) {
-    const auto& gauges = v.campaign->rail.link_gauge;
+    const auto& gauges = rail::parameters(v).link_gauge;
     return index < gauges.size() ? gauges[index] : 0;
 }
 
@@ -47,12 +48,12 @@ std::uint8_t gauge_of(const Variant& v, const Position& pos, std::uint16_t index
 
 const std::string& gauge_name(const Variant& v, std::uint8_t gauge) {
     static const std::string one = "the map's";
-    const auto& names = v.campaign->rail.gauges;
+    const auto& names = rail::parameters(v).gauges;
     return gauge < names.size() ? names[gauge] : one;
 }
 
 bool gauge_fits(const Variant& v, const Position& pos, PowerId power, std::uint16_t index) {
-    return v.campaign->rail.gauges.empty() || gauge_of(v, pos, index) == power_gauge(v, power);
+    return rail::parameters(v).gauges.empty() || gauge_of(v, pos, index) == power_gauge(v, power);
 }
 
 void set_gauge(const Variant& v, Position& pos, std::uint16_t index, std::uint8_t gauge) {
@@ -78,7 +79,7 @@ std::string convert_text(const Variant& v, const Order& o) {
 }
 
 Checked check_convert(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s) {
-    if (!v.campaign || !enabled(v) || v.campaign->rail.gauges.empty())
+    if (!v.campaign || !enabled(v) || rail::parameters(v).gauges.empty())
         return Checked::refused(
             "converting rail to another gauge is a rule of maps with several gauges; "
             "this map has one");

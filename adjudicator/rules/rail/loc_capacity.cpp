@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "rules/rail/max_flow.h"
+#include "rules/rail/parameters.h"
 #include "rules/rail/rail.h"
 #include "variant/variant.h"
 
@@ -132,10 +133,10 @@ void power_rail(const Variant& v, const RailWeek& week, PowerId power,
     // source(): a map edge of the power's side (the week's list of them, in id order), or the
     // port of the port exception for its side.
     const std::vector<ProvinceId>& edges = week.map_edges[power];
-    const bool port_side = !map.rail.port_side.empty() && map.side[power] == map.rail.port_side;
+    const RailNetworkRules& rules = parameters(map);
+    const bool port_side = !rules.port_side.empty() && map.side[power] == rules.port_side;
     const auto is_source = [&](ProvinceId p) {
-        return std::binary_search(edges.begin(), edges.end(), p) ||
-               (p == map.rail.port && port_side);
+        return std::binary_search(edges.begin(), edges.end(), p) || (p == rules.port && port_side);
     };
     const std::size_t n = v.provinces.size();
     s.vertex.assign(n, -1);

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "core/phase.h"
+#include "rules/rail/parameters.h"
 #include "rules/rail/rail.h"
 #include "variant/variant_fields.h"
 
@@ -26,7 +27,7 @@ void read_gauges(VariantFields& fields, const json* part, const std::string& at)
     JsonChecker& check = fields.check();
     const Variant& v = fields.variant();
     CampaignMap& c = fields.campaign();
-    RailNetworkRules& rail = c.rail;
+    RailNetworkRules& rail = c.modules.get<RailNetworkRules>();
     rail.link_gauge.assign(c.rail_links.size(), 0);
     rail.power_gauge.assign(v.powers.size(), 0);
     const auto gauge_index = [&](const std::string& name) -> std::optional<std::uint8_t> {
@@ -83,7 +84,7 @@ void read_parameters(VariantFields& fields, const json& part, const std::string&
     check.only_fields(part, at,
                       {"port_exception", "single_track_exception", "rail_capacity",
                        "exceptional_lines", "reseau_du_nord", "gauge"});
-    RailNetworkRules& rail = c.rail;
+    RailNetworkRules& rail = c.modules.get<RailNetworkRules>();
     rail.port_region.assign(v.provinces.size(), 0);
     rail.rail_capacity.assign(v.powers.size(), 0);
     if (const json* e = check.get(part, at, "port_exception", JsonKind::Object, false)) {

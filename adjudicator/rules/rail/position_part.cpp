@@ -14,6 +14,7 @@
 #include "position/position.h"
 #include "position/position_check.h"
 #include "position/position_reader.h"
+#include "rules/rail/parameters.h"
 #include "rules/rail/rail.h"
 #include "variant/campaign.h"
 #include "variant/variant.h"
@@ -109,7 +110,7 @@ void read_converted(PositionReader& r, const json& doc) {
     const json* part = r.check().get(doc, "", "converted", JsonKind::Object, false);
     if (part == nullptr) return;
     const Variant& v = r.variant();
-    const auto& gauges = v.campaign ? v.campaign->rail.gauges : std::vector<std::string>{};
+    const auto& gauges = v.campaign ? rail::parameters(v).gauges : std::vector<std::string>{};
     for (auto it = part->begin(); it != part->end(); ++it) {
         const std::string here = json_child("/converted", it.key());
         const auto g = std::find(gauges.begin(), gauges.end(), it.key());
@@ -220,8 +221,8 @@ std::string check_position(const Variant& variant, const Position& position) {
     // A converted link of the gauge the variant lays it in would not survive a round trip.
     for (const auto& [i, gauge] : net.converted)
         if (variant.campaign && (i >= variant.campaign->rail_links.size() ||
-                                 gauge >= variant.campaign->rail.gauges.size() ||
-                                 gauge == variant.campaign->rail.link_gauge[i]))
+                                 gauge >= rail::parameters(variant).gauges.size() ||
+                                 gauge == rail::parameters(variant).link_gauge[i]))
             return "a converted link is of the gauge the variant lays it in, or of none";
     return "";
 }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "rules/rail/parameters.h"
 #include "rules/sieges/state.h"
 #include "variant/variant.h"
 
@@ -34,7 +35,7 @@ bool side_map_edge(const Variant& v, PowerId power, ProvinceId province) {
     const CampaignMap& map = *v.campaign;
     // The port of the port exception serves the rest of its side only inside the region (18.2);
     // reach() and the LOC allocation handle it as the port.
-    const bool shared = province != map.rail.port;
+    const bool shared = province != parameters(map).port;
     // An ally: a power of the same (named) side as `power`, which is what !enemies says of two
     // different powers.
     return std::any_of(map.map_edge[province].begin(), map.map_edge[province].end(),
@@ -44,8 +45,8 @@ bool side_map_edge(const Variant& v, PowerId power, ProvinceId province) {
 bool source(const Variant& v, PowerId power, ProvinceId province) {
     const CampaignMap& map = *v.campaign;
     if (side_map_edge(v, power, province)) return true;
-    return province == map.rail.port && !map.rail.port_side.empty() &&
-           map.side[power] == map.rail.port_side;
+    const RailNetworkRules& rules = parameters(map);
+    return province == rules.port && !rules.port_side.empty() && map.side[power] == rules.port_side;
 }
 
 bool demolished(const Position& pos, std::uint16_t index) {
@@ -71,7 +72,7 @@ int exceptional_capacity(const Variant& v, ProvinceId province) {
         const RailLink& link = map.rail_links[index];
         if (link.line.empty()) continue;
         int armies = 3;
-        for (const auto& [name, n] : map.rail.exceptional_lines)
+        for (const auto& [name, n] : parameters(map).exceptional_lines)
             if (name == link.line) armies = n;
         best = std::max(best, armies);
     }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "rules/rail/parameters.h"
 #include "rules/rail/week.h"
 #include "variant/variant.h"
 
@@ -38,13 +39,14 @@ void reach_from(const Variant& variant, const Position& position,
                 std::vector<std::uint8_t>& seen, std::vector<ProvinceId>& queue,
                 std::vector<std::uint8_t>& out) {
     const CampaignMap& map = *variant.campaign;
+    const RailNetworkRules& rules = parameters(map);
     const std::size_t n = variant.provinces.size();
     // From the provinces already marked and queued, those they lead to.
     const auto walk = [&](std::vector<std::uint8_t>& marked, bool region_only) {
         for (std::size_t i = 0; i < queue.size(); ++i)
             for_each_rail_neighbour(variant, closed, queue[i], double_only, [&](ProvinceId q) {
                 if (marked[q] || !usable(q)) return;
-                if (region_only && map.rail.port_region[q] == 0) return;
+                if (region_only && rules.port_region[q] == 0) return;
                 marked[q] = 1;
                 queue.push_back(q);
             });
@@ -61,9 +63,9 @@ void reach_from(const Variant& variant, const Position& position,
         }
     walk(out, false);
     // 18.2, the Belgian exception: inside the region the side's lines connect to the port.
-    const ProvinceId port = map.rail.port;
-    if (port != kNoProvince && !map.rail.port_side.empty() &&
-        map.side[power] == map.rail.port_side && start_ok(port)) {
+    const ProvinceId port = rules.port;
+    if (port != kNoProvince && !rules.port_side.empty() && map.side[power] == rules.port_side &&
+        start_ok(port)) {
         seen.assign(n, 0);
         seen[port] = 1;
         queue.assign(1, port);

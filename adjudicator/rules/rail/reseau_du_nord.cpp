@@ -5,13 +5,14 @@
 // is operational wherever the side holds a line joined to its source, at the capacity its track
 // allows, with no railhead to advance. Enemy armies and enemy ground still close it (18.1.4).
 // From that week on the side follows the engineering procedure, from the states left here.
+#include "rules/rail/parameters.h"
 #include "rules/rail/rail.h"
 #include "variant/variant.h"
 
 namespace adjutant::rail {
 
 bool railheads_unmarked(const Variant& v, PowerId power, const Phase& week) {
-    const RailNetworkRules& rules = v.campaign->rail;
+    const RailNetworkRules& rules = rail::parameters(v);
     if (rules.railheads_from_year == 0 || rules.unmarked_side.empty() ||
         v.campaign->side[power] != rules.unmarked_side)
         return false;
@@ -44,7 +45,7 @@ void unmarked_network(TurnContext& ctx, RailWeek& week, PowerId power) {
     std::vector<std::uint8_t>& by_double = week.reached;
     reach(
         week, power, [&](ProvinceId p) { return held[p] != 0; }, true, by_double);
-    const RailNetworkRules& rules = v.campaign->rail;
+    const RailNetworkRules& rules = rail::parameters(v);
     // Made when a province first needs it: most weeks change no province to an open state.
     std::string why;
     const auto opened_why = [&]() -> const std::string& {

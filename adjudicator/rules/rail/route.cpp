@@ -5,6 +5,7 @@
 #include <deque>
 
 #include "position/position.h"
+#include "rules/rail/parameters.h"
 #include "rules/rail/rail.h"
 #include "rules/rail/state.h"
 #include "rules/sieges/state.h"
@@ -111,9 +112,10 @@ class RouteFinder {
         if (search.double_only) return false;
         if (relax_.any_track) return true;
         // 18.1: armies ride double track only, but for the exception's side on its links.
-        const auto& exception = map_.rail.single_track_exception;
+        const RailNetworkRules& rules = parameters(map_);
+        const auto& exception = rules.single_track_exception;
         return link.track == Track::Single && power_ < map_.side.size() &&
-               !map_.side[power_].empty() && map_.side[power_] == map_.rail.single_track_side &&
+               !map_.side[power_].empty() && map_.side[power_] == rules.single_track_side &&
                std::binary_search(exception.begin(), exception.end(), k);
     }
 
@@ -167,7 +169,7 @@ std::int64_t network_rail_cost(const Unit& unit, const RailRoute& route) {
 
 std::int64_t network_rail_capacity(const Variant& variant, PowerId power) {
     if (!variant.campaign) return 0;
-    const auto& capacity = variant.campaign->rail.rail_capacity;
+    const auto& capacity = rail::parameters(variant).rail_capacity;
     return power < capacity.size() ? std::max<std::int64_t>(capacity[power], 0) : 0;
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "rules/rail/parameters.h"
 #include "rules/rail/rail.h"
 #include "rules/sieges/state.h"
 #include "variant/variant.h"
@@ -95,7 +96,7 @@ RailWeek::RailWeek(const Variant& v, const Position& before, const Position& nex
     for (auto& edges : map_edges) edges.clear();
     closed.resize(v.powers.size());
     for (auto& links : closed) links = state(next).demolished;
-    if (!map.rail.gauges.empty())
+    if (!rail::parameters(map).gauges.empty())
         for (std::size_t w = 0; w < v.powers.size(); ++w) {
             for (std::size_t i = 0; i < map.rail_links.size(); ++i)
                 if (!gauge_fits(v, next, static_cast<PowerId>(w), static_cast<std::uint16_t>(i)))

@@ -8,8 +8,10 @@
 #include <algorithm>
 
 #include "position/position.h"
+#include "rules/army_strength/parameters.h"
 #include "rules/reinforcements/reinforcements.h"
 #include "rules/sieges/state.h"
+#include "rules/supply/parameters.h"
 #include "rules/supply/state.h"
 #include "rules/supply/supply.h"
 #include "variant/variant.h"
@@ -17,18 +19,18 @@
 namespace adjutant::reinforcements {
 
 std::int64_t least_points(const Variant& v) {
-    return v.campaign->modules.enabled("army_strength") ? v.campaign->army_strength.min_points
+    return v.campaign->modules.enabled("army_strength") ? army_strength::parameters(v).min_points
                                                         : 250;
 }
 
 std::int64_t most_points(const Variant& v) {
-    return v.campaign->modules.enabled("army_strength") ? v.campaign->army_strength.max_points
+    return v.campaign->modules.enabled("army_strength") ? army_strength::parameters(v).max_points
                                                         : 750;
 }
 
 std::int64_t raise_cost(const Variant& v, std::int64_t points) {
-    return points + static_cast<std::int64_t>(v.campaign->supply.carry_weeks) *
-                        v.campaign->supply.train_cost;
+    return points + static_cast<std::int64_t>(supply::parameters(v).carry_weeks) *
+                        supply::parameters(v).train_cost;
 }
 
 std::string no_muster(const Variant& v, const Position& pos, PowerId power, ProvinceId province) {
@@ -113,7 +115,7 @@ void muster(TurnContext& ctx) {
             army.location = Location{where, Coast::None};
             army.stats.id = next.new_unit_id();
             army.stats.points = points;
-            army.stats.supply = v.campaign->supply.carry_weeks;
+            army.stats.supply = supply::parameters(v).carry_weeks;
             const std::int64_t weeks = army.stats.supply;
             ctx.event("reinforcements.raised", o.power, where,
                       v.powers[o.power].name + " raised A " + name + ", army " +

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "position/position.h"
+#include "rules/rivers/parameters.h"
 #include "rules/rivers/rivers.h"
 #include "rules/supply/state.h"
 #include "rules/supply/supply.h"
@@ -21,7 +22,7 @@ void buy_flotillas(TurnContext& ctx) {
         if (!is(o, kPurchase)) continue;
         const ProvinceId city = o.unit.province;
         auto& treasury = supply::state(next).treasury;
-        const std::int64_t cost = map.rivers.flotilla_cost;
+        const std::int64_t cost = rivers::parameters(map).flotilla_cost;
         const bool held = map.friendly(next.owner[city], o.power);
         const bool paid = o.power < treasury.size() && treasury[o.power] >= cost;
         const bool enemy = supply::enemy_army_in(v, next, city, o.power);
@@ -64,7 +65,7 @@ void lose_flotillas(TurnContext& ctx) {
 }
 
 std::string river_names(const Variant& v, ProvinceId city) {
-    const RiversRules& rules = v.campaign->rivers;
+    const RiversRules& rules = rivers::parameters(v);
     std::string out;
     const auto& at = rules.rivers_at[city];
     for (std::size_t i = 0; i < at.size(); ++i) {

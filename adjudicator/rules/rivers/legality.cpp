@@ -4,6 +4,7 @@
 // of the power's own operates yet.
 #include "orders/legality.h"
 #include "position/position.h"
+#include "rules/rivers/parameters.h"
 #include "rules/rivers/rivers.h"
 #include "rules/supply/state.h"
 #include "variant/variant.h"
@@ -19,7 +20,8 @@ std::string no_flotilla_city(const Variant& v, const Position& pos, ProvinceId c
     const std::string name = province_abbr(v, city);
     if (c.city_class[city] == 0)
         return name + " is no city: a barge flotilla operates from a city (4a)";
-    if (c.rivers.rivers_at[city].empty()) return name + " is on no navigable river of the map";
+    if (rivers::parameters(c).rivers_at[city].empty())
+        return name + " is on no navigable river of the map";
     if (!c.friendly(pos.owner[city], power))
         return name + " is not a friendly city of " + v.power_name(power);
     // An enemy army in the city is read as the movement ends (flotillas.cpp): a seat in the fog
@@ -39,7 +41,7 @@ Checked check_purchase(const Variant& v, const Position& pos, PowerId power, con
     if (state(pos).has(power, city))
         return Checked::refused(v.power_name(power) + " has a flotilla operating from " +
                                 province_abbr(v, city) + " already");
-    const std::int64_t cost = v.campaign->rivers.flotilla_cost;
+    const std::int64_t cost = rivers::parameters(v).flotilla_cost;
     const auto& treasury = supply::state(pos).treasury;
     const std::int64_t have = power < treasury.size() ? treasury[power] : 0;
     if (cost > have)

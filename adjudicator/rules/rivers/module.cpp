@@ -2,6 +2,7 @@
 // The rivers module's hooks into the core (module/rule_module.h).
 #include "rules/rivers/rivers.h"
 
+#include "rules/rivers/parameters.h"
 #include "variant/variant.h"
 
 namespace adjutant::rivers {
@@ -19,7 +20,7 @@ bool enabled(const Variant& variant) {
 }
 
 bool has_rivers(const Variant& variant) {
-    return enabled(variant) && !variant.campaign->rivers.rivers.empty();
+    return enabled(variant) && !rivers::parameters(variant).rivers.empty();
 }
 
 std::string abbr(const Variant& variant, ProvinceId province) {

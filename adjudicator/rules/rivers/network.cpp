@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "position/position.h"
+#include "rules/rivers/parameters.h"
 #include "rules/rivers/river_route.h"
 #include "rules/rivers/state.h"
 #include "rules/sieges/state.h"
@@ -15,9 +16,10 @@ namespace adjutant::rivers {
 bool river_open(const Variant& variant, const Position& position, std::size_t river,
                 ProvinceId province, PowerId power) {
     const CampaignMap& map = *variant.campaign;
-    const int i = map.rivers.course_index(river, province);
+    const RiversRules& rules = parameters(map);
+    const int i = rules.course_index(river, province);
     if (i < 0) return false;
-    if (map.rivers.rivers[river].bridge[static_cast<std::size_t>(i)] == 0) return true;
+    if (rules.rivers[river].bridge[static_cast<std::size_t>(i)] == 0) return true;
     const Unit* there = position.unit_at(province);
     if (there == nullptr || there->type != UnitType::Army || !map.enemies(there->power, power))
         return true;
@@ -38,7 +40,7 @@ bool friendly_flotilla(const Variant& variant, const Position& position, Provinc
 bool told_of_line(const Variant& variant, const UnitStats& stats, std::size_t index) {
     if (stats.supply_river < 0 || index <= static_cast<std::size_t>(stats.supply_river_from))
         return true;
-    const RiversRules& rules = variant.campaign->rivers;
+    const RiversRules& rules = rivers::parameters(variant);
     const auto r = static_cast<std::size_t>(stats.supply_river);
     if (r >= rules.rivers.size() || index >= stats.supply_line.size()) return true;
     const int at = rules.course_index(r, stats.supply_line[index]);

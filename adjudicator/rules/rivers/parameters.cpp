@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "core/json_check.h"
+#include "rules/rivers/parameters.h"
 #include "rules/rivers/rivers.h"
 #include "variant/variant_fields.h"
 
@@ -87,22 +88,29 @@ void read_river(VariantFields& fields, const json& item, const std::string& at,
 
 }  // namespace
 
+int RiversRules::course_index(std::size_t river, ProvinceId province) const {
+    const std::vector<ProvinceId>& course = rivers[river].course;
+    const auto it = std::find(course.begin(), course.end(), province);
+    return it == course.end() ? -1 : static_cast<int>(it - course.begin());
+}
+
 void read_parameters(VariantFields& fields, const json& part, const std::string& at) {
     JsonChecker& check = fields.check();
     check.only_fields(part, at, {"flotilla_cost", "rivers"});
     CampaignMap& c = fields.campaign();
+    RiversRules& rules = c.modules.get<RiversRules>();
     if (!c.modules.enabled("supply"))
         check.error(at, "rivers carry supply lines: the variant needs the supply module too");
-    c.rivers.flotilla_cost = fields.bounded(part, at, "flotilla_cost", 0, 100'000, 200);
+    rules.flotilla_cost = fields.bounded(part, at, "flotilla_cost", 0, 100'000, 200);
     if (const json* list = check.get(part, at, "rivers", JsonKind::Array, true)) {
         if (list->size() > 250) check.error(json_child(at, "rivers"), "at most 250 rivers");
         for (std::size_t i = 0; i < list->size() && i < 250; ++i)
-            read_river(fields, (*list)[i], json_child(json_child(at, "rivers"), i), c.rivers);
+            read_river(fields, (*list)[i], json_child(json_child(at, "rivers"), i), rules);
     }
-    c.rivers.rivers_at.assign(fields.variant().provinces.size(), {});
-    for (std::size_t r = 0; r < c.rivers.rivers.size(); ++r)
-        for (ProvinceId p : c.rivers.rivers[r].course)
-            c.rivers.rivers_at[p].push_back(static_cast<std::uint8_t>(r));
+    rules.rivers_at.assign(fields.variant().provinces.size(), {});
+    for (std::size_t r = 0; r < rules.rivers.size(); ++r)
+        for (ProvinceId p : rules.rivers[r].course)
+            rules.rivers_at[p].push_back(static_cast<std::uint8_t>(r));
 }
 
 }  // namespace adjutant::rivers

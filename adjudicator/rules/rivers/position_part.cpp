@@ -9,6 +9,7 @@
 #include "position/position.h"
 #include "position/position_check.h"
 #include "position/position_reader.h"
+#include "rules/rivers/parameters.h"
 #include "rules/rivers/rivers.h"
 #include "variant/variant.h"
 
@@ -46,7 +47,7 @@ std::string river_leg_error(const Variant& v, const Unit& unit) {
     const UnitStats& s = unit.stats;
     if (s.supply_river < 0) return {};
     const std::string who = describe_unit(v, unit.type, unit.location);
-    const RiversRules& rules = v.campaign->rivers;
+    const RiversRules& rules = rivers::parameters(v);
     if (!v.campaign->modules.enabled("rivers") ||
         static_cast<std::size_t>(s.supply_river) >= rules.rivers.size())
         return who + "'s supply line goes along a river the map does not have";
@@ -78,7 +79,7 @@ std::string check_position(const Variant& variant, const Position& position) {
             return "a flotilla at " + city + " on a map without navigable rivers";
         if (variant.campaign->city_class[f.city] == 0)
             return "a flotilla at " + city + ", which is no city";
-        if (variant.campaign->rivers.rivers_at[f.city].empty())
+        if (rivers::parameters(variant).rivers_at[f.city].empty())
             return "a flotilla at " + city + ", which is on no navigable river";
     }
     for (const Unit& u : position.units)

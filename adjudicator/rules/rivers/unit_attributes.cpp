@@ -11,6 +11,7 @@
 
 #include "core/unit.h"
 #include "position/position_reader.h"
+#include "rules/rivers/parameters.h"
 #include "rules/rivers/rivers.h"
 #include "variant/variant.h"
 
@@ -29,7 +30,7 @@ void read_unit(PositionReader& r, const nlohmann::json& item, const std::string&
     const Variant& v = r.variant();
     const std::vector<River> none;
     const std::vector<River>& rivers =
-        v.campaign && v.campaign->modules.enabled("rivers") ? v.campaign->rivers.rivers : none;
+        v.campaign && v.campaign->modules.enabled("rivers") ? rivers::parameters(v).rivers : none;
     const auto river =
         std::find_if(rivers.begin(), rivers.end(), [&](const River& x) { return x.name == *name; });
     if (river == rivers.end()) {
@@ -52,8 +53,8 @@ void write_unit(const Variant& variant, const UnitStats& stats, nlohmann::json& 
         return;
     const auto r = static_cast<std::size_t>(stats.supply_river);
     const auto from = static_cast<std::size_t>(stats.supply_river_from);
-    if (r >= variant.campaign->rivers.rivers.size() || from >= stats.supply_line.size()) return;
-    item["supply_river"] = {{"river", variant.campaign->rivers.rivers[r].name},
+    if (r >= rivers::parameters(variant).rivers.size() || from >= stats.supply_line.size()) return;
+    item["supply_river"] = {{"river", rivers::parameters(variant).rivers[r].name},
                             {"from", variant.provinces[stats.supply_line[from]].abbr}};
 }
 

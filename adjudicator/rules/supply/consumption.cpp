@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "rules/sieges/state.h"
+#include "rules/supply/parameters.h"
 #include "rules/supply/supply.h"
 #include "variant/variant.h"
 
@@ -77,7 +78,7 @@ std::string attrition_text(const Variant& v, const Unit& u, std::int64_t loss, i
 
 void consume_unit(TurnContext& ctx, Unit& u, std::vector<std::size_t>& gone, std::size_t index) {
     const Variant& v = ctx.variant;
-    const int percent = v.campaign->supply.attrition_percent;
+    const int percent = supply::parameters(v).attrition_percent;
     if (u.type == UnitType::Fleet && garrison_of(ctx.result.next, u.location.province, u.power)) {
         ctx.event("supply.in_port", u.power, u.location.province,
                   unit_name(v, u) + " is supplied in port with the garrison");
@@ -108,8 +109,8 @@ void capture_stores(TurnContext& ctx, const Garrison& g, Unit* besieger) {
     const std::string name = abbr(v, g.province);
     std::int64_t taken = 0;
     if (besieger != nullptr && besieger->type == UnitType::Army)
-        taken = std::clamp<std::int64_t>(v.campaign->supply.carry_weeks - besieger->stats.supply, 0,
-                                         g.stores);
+        taken = std::clamp<std::int64_t>(supply::parameters(v).carry_weeks - besieger->stats.supply,
+                                         0, g.stores);
     const std::int64_t lost = g.stores - taken;
     std::string text = "the stores of " + name + " (" + std::to_string(g.stores) + " week" +
                        (g.stores == 1 ? "" : "s") + ")";

@@ -8,7 +8,9 @@
 // the army needs it, buying the train in the city when none waits there.
 #include <algorithm>
 
+#include "rules/rail/parameters.h"
 #include "rules/rail/rail.h"
+#include "rules/supply/parameters.h"
 #include "rules/supply/supply.h"
 #include "variant/variant.h"
 
@@ -120,7 +122,7 @@ Sent send_train(TurnContext& ctx, RailRoom& room, std::size_t index, std::uint32
     // OCS rail movement: the train is a supply point riding its power's rail capacity, what the
     // turn's rides left of it (they are paid for at the start of the turn).
     std::string spent;
-    if (v.campaign->rail.rail_capacity_given) {
+    if (rail::parameters(v).rail_capacity_given) {
         std::int64_t& capacity = capacity_of(ctx, room, t.power);
         const std::int64_t cost = rail::supply_point_cost(v, ctx.before, within);
         const std::string whose = v.powers[t.power].name + "'s rail capacity";
@@ -153,15 +155,16 @@ void buy_trains(TurnContext& ctx, const Order& o) {
     const ProvinceId city = o.unit.province;
     // Bought while the treasury allows, in the order written.
     int bought = 0;
-    while (bought < o.count && state(next).treasury[o.power] >= map.supply.train_cost) {
-        state(next).treasury[o.power] -= map.supply.train_cost;
+    while (bought < o.count &&
+           state(next).treasury[o.power] >= supply::parameters(map).train_cost) {
+        state(next).treasury[o.power] -= supply::parameters(map).train_cost;
         state(next).trains.push_back(SupplyTrain{o.power, city, city, 0, false});
         ++bought;
     }
     ctx.event("supply.bought", o.power, city,
               v.powers[o.power].name + " bought " + std::to_string(bought) + " supply train" +
                   (bought == 1 ? "" : "s") + " in " + abbr(v, city) + " for " +
-                  std::to_string(bought * map.supply.train_cost) + " points" +
+                  std::to_string(bought * supply::parameters(map).train_cost) + " points" +
                   (bought < o.count ? " (the treasury allowed no more)" : ""),
               bought);
     ctx.verdict(o, bought > 0, Reason::NotCarriedOut);
@@ -196,7 +199,7 @@ void set_standing(TurnContext& ctx, const Order& o) {
 // Whether the army needs a train this week: what it carries and what is on its way to it is
 // below what it can carry (half as much on an Extended line, as trains.cpp delivers).
 bool needs_train(const Variant& v, const Position& pos, const Unit& army) {
-    const int carry = v.campaign->supply.carry_weeks;
+    const int carry = supply::parameters(v).carry_weeks;
     const int cap = army.stats.supply_extended ? (carry + 1) / 2 : carry;
     const auto coming = std::count_if(
         state(pos).trains.begin(), state(pos).trains.end(),
@@ -227,8 +230,9 @@ void run_standing(TurnContext& ctx, RailRoom& room, std::vector<std::uint8_t>& s
         const std::string why = " (standing order)";
         std::size_t index = idle_train(next, s.power, s.from);
         if (index == state(next).trains.size()) {
-            const bool can_buy = train_source(v, next, s.from, s.power) &&
-                                 state(next).treasury[s.power] >= map.supply.train_cost;
+            const bool can_buy =
+                train_source(v, next, s.from, s.power) &&
+                state(next).treasury[s.power] >= supply::parameters(map).train_cost;
             if (!can_buy) {
                 ctx.event("supply.not_sent", s.power, s.from,
                           "no supply train waits in " + abbr(v, s.from) + " for " +
@@ -236,12 +240,12 @@ void run_standing(TurnContext& ctx, RailRoom& room, std::vector<std::uint8_t>& s
                               " cannot buy one there" + why);
                 continue;
             }
-            state(next).treasury[s.power] -= map.supply.train_cost;
+            state(next).treasury[s.power] -= supply::parameters(map).train_cost;
             state(next).trains.push_back(SupplyTrain{s.power, s.from, s.from, 0, false});
             index = state(next).trains.size() - 1;
             ctx.event("supply.bought", s.power, s.from,
                       v.powers[s.power].name + " bought 1 supply train in " + abbr(v, s.from) +
-                          " for " + std::to_string(map.supply.train_cost) +
+                          " for " + std::to_string(supply::parameters(map).train_cost) +
                           " points (standing order for " + unit_name(v, *army) + ")",
                       1);
         }

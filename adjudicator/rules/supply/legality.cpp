@@ -6,6 +6,7 @@
 #include "orders/legality.h"
 #include "position/position.h"
 #include "rules/rail/state.h"
+#include "rules/supply/parameters.h"
 #include "rules/supply/supply.h"
 #include "variant/variant.h"
 
@@ -78,7 +79,7 @@ Checked purchase(const Variant& v, const Position& pos, PowerId power, const Ord
     if (!train_source(v, pos, city, power))
         return Checked::refused(not_a_train_source(v, city, power));
     if (s.count < 1) return Checked::refused("BUY at least one train");
-    const std::int64_t cost = static_cast<std::int64_t>(s.count) * c.supply.train_cost;
+    const std::int64_t cost = static_cast<std::int64_t>(s.count) * supply::parameters(c).train_cost;
     const std::int64_t have = power < state(pos).treasury.size() ? state(pos).treasury[power] : 0;
     if (cost > have)
         return Checked::refused(std::to_string(s.count) + " trains cost " + std::to_string(cost) +

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "position/sight.h"
+#include "rules/rivers/parameters.h"
 #include "rules/rivers/river_route.h"
 #include "rules/supply/supply.h"
 #include "variant/variant.h"
@@ -72,7 +73,7 @@ std::string line_length(const Variant& v, const rivers::Route& line) {
     if (by_river > 0) {
         if (by_road > 0) out += ", ";
         out += std::to_string(by_river) + (by_river == 1 ? " reach" : " reaches") + " of the " +
-               v.campaign->rivers.rivers[static_cast<std::size_t>(line.river)].name;
+               rivers::parameters(v).rivers[static_cast<std::size_t>(line.river)].name;
     }
     return out + ")";
 }

@@ -7,6 +7,7 @@
 // an enemy army is captured or destroyed, as the captor's standing choice says.
 #include <algorithm>
 
+#include "rules/supply/parameters.h"
 #include "rules/supply/supply.h"
 #include "variant/variant.h"
 
@@ -43,7 +44,7 @@ Trip towards_army(TurnContext& ctx, SupplyTrain& t) {
                             : std::string(": its army is gone")));
         return Trip::TurnedBack;
     }
-    advance(t, route, map.supply.train_speed);
+    advance(t, route, supply::parameters(map).train_speed);
     if (t.at != army->location.province) {
         ctx.event("supply.moving", t.power, t.at,
                   "a supply train for " + unit_name(v, *army) + " reached " + abbr(v, t.at));
@@ -51,8 +52,8 @@ Trip towards_army(TurnContext& ctx, SupplyTrain& t) {
     }
     // An Extended line of communication (docs/rail.md) carries half as much: the army is filled
     // to half its carry weeks, rounded up.
-    const int cap =
-        army->stats.supply_extended ? (map.supply.carry_weeks + 1) / 2 : map.supply.carry_weeks;
+    const int cap = army->stats.supply_extended ? (supply::parameters(map).carry_weeks + 1) / 2
+                                                : supply::parameters(map).carry_weeks;
     if (army->stats.supply >= cap) {
         ctx.event("supply.waiting", t.power, t.at,
                   "a supply train waits with " + unit_name(v, *army) +
@@ -74,7 +75,7 @@ void towards_base(TurnContext& ctx, SupplyTrain& t) {
     const Position& next = ctx.result.next;
     const ProvinceId base = t.base;
     auto route = train_route(v, next, t.power, t.at, base);
-    if (!route.empty()) advance(t, route, v.campaign->supply.train_speed);
+    if (!route.empty()) advance(t, route, supply::parameters(v).train_speed);
     if (t.at != base) return;
     t.returning = false;
     t.target = 0;
@@ -102,7 +103,7 @@ void trains_caught(TurnContext& ctx) {
         const bool destroy =
             by < state(next).destroy_trains.size() && state(next).destroy_trains[by] != 0;
         state(next).trains.erase(state(next).trains.begin() + static_cast<std::ptrdiff_t>(i));
-        if (!destroy && captor->stats.supply < map.supply.carry_weeks) {
+        if (!destroy && captor->stats.supply < supply::parameters(map).carry_weeks) {
             ++captor->stats.supply;
             ctx.event("supply.captured", by, t.at,
                       unit_name(v, *captor) + " captured a " + v.powers[t.power].adjective +

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "rules/rivers/parameters.h"
 #include "rules/rivers/state.h"
 #include "variant/variant.h"
 
@@ -20,10 +21,11 @@ template <typename Base>
 void rivers_in_use(const Variant& variant, const Position& position, PowerId power, Base base,
                    std::vector<std::uint8_t>& in_use) {
     const CampaignMap& map = *variant.campaign;
-    in_use.assign(map.rivers.rivers.size(), 0);
+    const RiversRules& rules = parameters(map);
+    in_use.assign(rules.rivers.size(), 0);
     for (const Flotilla& f : state(position).flotillas) {
         if (!map.friendly(f.power, power) || !base(f.city)) continue;
-        for (std::uint8_t r : map.rivers.rivers_at[f.city]) in_use[r] = 1;
+        for (std::uint8_t r : rules.rivers_at[f.city]) in_use[r] = 1;
     }
 }
 
@@ -97,7 +99,7 @@ class RiverSearch {
         else
             in_use_.clear();
         rivers_ = std::find(in_use_.begin(), in_use_.end(), 1) != in_use_.end();
-        modes_ = rivers_ ? 1 + v_.campaign->rivers.rivers.size() : 1;
+        modes_ = rivers_ ? 1 + rivers::parameters(v_).rivers.size() : 1;
         const std::size_t states = v_.provinces.size() * modes_;
         if (seen_.size() < states) {
             seen_.resize(states, 0);
@@ -174,7 +176,7 @@ class RiverSearch {
             };
             const ProvinceId p = province_of(c);
             if (mode_of(c) == 0) {
-                for (std::uint8_t r : v_.campaign->rivers.rivers_at[p])
+                for (std::uint8_t r : rivers::parameters(v_).rivers_at[p])
                     if (in_use_[r]) reach(state_of(p, r + 1u));
             } else if (use_ == RiverUse::Anywhere) {
                 reach(state_of(p, 0));
@@ -195,8 +197,8 @@ class RiverSearch {
             return;
         }
         const std::size_t r = mode_of(s) - 1;
-        const std::vector<ProvinceId>& course = v_.campaign->rivers.rivers[r].course;
-        const auto i = static_cast<std::size_t>(v_.campaign->rivers.course_index(r, p));
+        const std::vector<ProvinceId>& course = rivers::parameters(v_).rivers[r].course;
+        const auto i = static_cast<std::size_t>(rivers::parameters(v_).course_index(r, p));
         std::array<ProvinceId, 2> reaches{};
         std::size_t count = 0;
         if (i > 0) reaches[count++] = course[i - 1];
