@@ -3,9 +3,10 @@
 // docs/rule-modules.md).
 //
 // A rule module is a folder under `adjudicator/rules/` that fills in one `RuleModule` and is
-// listed once in `rules/registry.cpp`. The core (orders, resolve, position, report) calls the
-// hooks below for every module the variant enables, in the registry's order, and names no
-// module: a new module is a new folder plus one line in the registry. Every hook may be null.
+// listed once in `rules/registry.cpp` (a test's own module: a `ScopedRuleModule`, below). The core
+// (orders, resolve, position, report) calls the hooks below for every module the variant enables,
+// in the registry's order, and names no module: a new module is a new folder plus one line in the
+// registry. Every hook may be null.
 //
 // The hooks, by the stage of a phase that calls them:
 //   variant  read_parameters reads the module's part of the variant file
@@ -231,5 +232,22 @@ std::span<const RuleModule* const> rule_modules();
 
 // The registered module called `name`, or nullptr.
 const RuleModule* find_rule_module(std::string_view name);
+
+// Registers `module` after the library's own for as long as this value lives: the tests' way
+// to add a module the library does not build (tests/unit/example_module; docs/rule-modules.md,
+// "A module of the tests' own"). The library's modules are the list in rules/registry.cpp. The
+// parser's lists of the modules with order hooks are worked out once per process
+// (orders/module_hooks.h), so a module registered this way adds no order words: its other hooks
+// all run. Not thread-safe: register before adjudicating, on the thread that does.
+class ScopedRuleModule {
+  public:
+    explicit ScopedRuleModule(const RuleModule& module);
+    ~ScopedRuleModule();
+    ScopedRuleModule(const ScopedRuleModule&) = delete;
+    ScopedRuleModule& operator=(const ScopedRuleModule&) = delete;
+
+  private:
+    const RuleModule& module_;
+};
 
 }  // namespace adjutant

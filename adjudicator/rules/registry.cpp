@@ -13,7 +13,7 @@
 // docs/campaign.md, "Turns"). Fog of war changes no week: it only says what a power sees of a
 // position (position/sight.h).
 #include <algorithm>
-#include <array>
+#include <vector>
 
 #include "module/rule_module.h"
 #include "rules/army_strength/army_strength.h"
@@ -31,14 +31,32 @@
 
 namespace adjutant {
 
-std::span<const RuleModule* const> rule_modules() {
-    static constexpr std::array<const RuleModule*, 12> kModules{
+namespace {
+
+// The library's modules, then any a test registers (ScopedRuleModule).
+std::vector<const RuleModule*>& registered() {
+    static std::vector<const RuleModule*> modules{
         &tabletop_battles::kModule, &army_strength::kModule, &reinforcements::kModule,
         &supply::kModule,           &sieges::kModule,        &field_works::kModule,
         &detachments::kModule,      &rail::kModule,          &generals::kModule,
         &rivers::kModule,           &experience::kModule,    &fog_of_war::kModule,
     };
-    return kModules;
+    return modules;
+}
+
+}  // namespace
+
+std::span<const RuleModule* const> rule_modules() {
+    return registered();
+}
+
+ScopedRuleModule::ScopedRuleModule(const RuleModule& module) : module_(module) {
+    registered().push_back(&module_);
+}
+
+ScopedRuleModule::~ScopedRuleModule() {
+    std::vector<const RuleModule*>& modules = registered();
+    modules.erase(std::remove(modules.begin(), modules.end(), &module_), modules.end());
 }
 
 const RuleModule* find_rule_module(std::string_view name) {
