@@ -28,6 +28,7 @@
 #include "rules/sieges/sieges.h"
 #include "rules/supply/supply.h"
 #include "rules/tabletop_battles/tabletop_battles.h"
+#include "variant/module_parts.h"
 
 namespace adjutant {
 
@@ -57,6 +58,13 @@ ScopedRuleModule::ScopedRuleModule(const RuleModule& module) : module_(module) {
 ScopedRuleModule::~ScopedRuleModule() {
     std::vector<const RuleModule*>& modules = registered();
     modules.erase(std::remove(modules.begin(), modules.end(), &module_), modules.end());
+}
+
+std::vector<ModulePart> module_parts() {
+    std::vector<ModulePart> parts;
+    for (const RuleModule* module : rule_modules())
+        parts.push_back(ModulePart{module->name, module->read_parameters});
+    return parts;
 }
 
 const RuleModule* find_rule_module(std::string_view name) {

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "module/rule_module.h"
+#include "variant/module_parts.h"
 #include "variant/variant_fields.h"
 
 namespace adjutant {
@@ -57,8 +57,8 @@ class CampaignReader {
             return true;
         if (doc.contains("rules") && doc["rules"].is_object()) {
             if (doc["rules"].contains("strength")) return true;
-            for (const RuleModule* module : rule_modules())
-                if (doc["rules"].contains(std::string(module->name))) return true;
+            for (const ModulePart& part : module_parts())
+                if (doc["rules"].contains(std::string(part.name))) return true;
         }
         return false;
     }
@@ -270,12 +270,12 @@ class CampaignReader {
         }
         // Each rule module reads its own part, `"rules": {"supply": {...}}`, by its own schema,
         // once the map records that the variant enables it (variant/module_params.h).
-        for (const RuleModule* module : rule_modules()) {
-            if (module->read_parameters == nullptr) continue;
-            const std::string key(module->name);
+        for (const ModulePart& module : module_parts()) {
+            if (module.read == nullptr) continue;
+            const std::string key(module.name);
             if (const json* part = check_.get(rules, "/rules", key, JsonKind::Object, false)) {
-                v_.campaign->modules.enable(module->name);
-                module->read_parameters(fields_, *part, json_child("/rules", key));
+                v_.campaign->modules.enable(module.name);
+                module.read(fields_, *part, json_child("/rules", key));
             }
         }
     }

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "module/rule_module.h"
+#include "variant/module_parts.h"
 #include "variant/variant_fields.h"
 
 namespace adjutant {
@@ -14,7 +14,10 @@ using json = nlohmann::json;
 
 // Campaign rule modules read their own parts (campaign_json.cpp): accepted here unread.
 bool campaign_rule(std::string_view key) {
-    return key == "strength" || find_rule_module(key) != nullptr;
+    if (key == "strength") return true;
+    const std::vector<ModulePart> parts = module_parts();
+    return std::any_of(parts.begin(), parts.end(),
+                       [&](const ModulePart& part) { return part.name == key; });
 }
 
 class RulesReader {
