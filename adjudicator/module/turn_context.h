@@ -49,7 +49,8 @@ struct TurnContext {
                  std::string_view why = {});
 };
 
-// Runs the steps due after adjudicating `before.phase` (campaign variants only).
+// Runs the steps due after adjudicating `before.phase` (campaign variants only). Defined beside
+// the entry point (turn_steps.cpp), as it leans on the phase flow.
 void run_turn_steps(const Variant& variant, const Position& before, std::span<const Order> orders,
                     Dice& dice, Adjudication& result);
 
