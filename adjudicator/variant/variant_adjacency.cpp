@@ -29,10 +29,6 @@ const char* terrain_word(Terrain t) {
     return "?";
 }
 
-std::string coast_list(const Variant& variant, ProvinceId id) {
-    return variant.coasts_text(id);
-}
-
 ProvinceId lookup(const std::unordered_map<std::string, ProvinceId>& by_abbr,
                   std::string_view abbr) {
     auto it = by_abbr.find(std::string(abbr));
@@ -126,7 +122,7 @@ std::optional<Location> fleet_target(JsonChecker& checker, const Variant& varian
     if (slash == std::string::npos) {
         if (!target.coasts.empty()) {
             checker.error(e.path, "missing coast: " + target.abbr + " has split coasts (" +
-                                      coast_list(variant, to) + ")");
+                                      variant.coasts_text(to) + ")");
             return std::nullopt;
         }
         return Location{to, Coast::None};
@@ -140,7 +136,7 @@ std::optional<Location> fleet_target(JsonChecker& checker, const Variant& varian
     if (!coast ||
         std::find(target.coasts.begin(), target.coasts.end(), *coast) == target.coasts.end()) {
         checker.error(e.path, target.abbr + " has no coast " + quote_text(code) + " (" +
-                                  coast_list(variant, to) + ")");
+                                  variant.coasts_text(to) + ")");
         return std::nullopt;
     }
     return Location{to, *coast};
