@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: arbitrary bytes as order text, for the standard starting position in each
 // phase kind. The parser must never crash or hang, and every message must be printable text (clean
-// UTF-8). The classic reader and the general path, and the seats read by one reader and one by
-// one, must agree.
+// UTF-8). The seats read by one reader and one by one must agree.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -15,7 +14,6 @@
 #include <string_view>
 #include <vector>
 
-#include "orders/classic_line.h"
 #include "orders/lexer.h"
 #include "orders/parser.h"
 #include "position/position.h"
@@ -87,18 +85,6 @@ bool same_verdicts(const ParsedOrders& a, const ParsedOrders& b) {
     return true;
 }
 
-// The classic line reader (orders/classic_line.h) must never read a line otherwise than the
-// general path: the same text parsed without it gives the same verdicts and orders.
-void same_without_classic_lines(const ParsedOrders& parsed, const Position& pos,
-                                std::string_view text, PowerId as) {
-    const World& w = world();
-    static const OrderParser parser(w.variant);
-    use_classic_lines(false);
-    const ParsedOrders general = parser.parse(pos, text, as);
-    use_classic_lines(true);
-    if (!same_verdicts(general, parsed)) std::abort();
-}
-
 // The text cut into seats at its form feeds, each seat a power in turn from `as`: the server's
 // parse of every seat by one reader (parse_seats) must read them as parse_onto reads each in
 // turn, with the texts in one shared buffer (`shared`) or copied by the parse.
@@ -159,7 +145,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             }
         }
         if (parsed.orders.size() > accepted) std::abort();
-        same_without_classic_lines(parsed, *pos, text, as);
     }
     return 0;
 }

@@ -133,10 +133,6 @@ struct SyntaxStart {
     std::span<const Keyword> keywords;  // any of these words
     bool move_operator = false;         // "-", "->", TO, MOVE (a ride: A KOL - RAIL - LIE)
     bool other_word = false;            // a word that is no keyword (a general's rank: G3)
-    // A word that every line the reader takes after a move operator holds too (RAIL), or None:
-    // a classic move, which holds no such word, is then read without offering it the line
-    // (orders/classic_line.cpp).
-    Keyword move_needs = Keyword::None;
 };
 
 struct RuleModule {

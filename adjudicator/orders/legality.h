@@ -24,19 +24,12 @@ struct Unit;
 struct RuleModule;
 
 // The movement phase's order judged, written into `out`, which holds no order, error or note
-// yet: the parser passes the line's verdict, made in place (OrderVerdict is a Checked), so
-// nothing is copied into it after. The parser asks common_order (orders/common_order.h) first,
-// inline in its own frame, and this only for an order that path did not take; then the
-// modules' refusals. `refusing`: the modules enabled in `variant` with a `refuse` hook
-// (RuleModule::refuse), found by the caller once for all its orders instead of asking each
-// module for each order.
-void check_movement_in_full(const Variant& variant, const Position& position, PowerId power,
-                            const OrderSyntax& syntax, std::span<const RuleModule* const> refusing,
-                            Checked& out);
-// The modules' refusals of an order accepted in `out` (common_order's: the full judgement asks
-// them itself).
-void refuse_by_modules(const Variant& variant, const Position& position,
-                       std::span<const RuleModule* const> refusing, Checked& out);
+// yet (the parser passes the line's verdict, an OrderVerdict being a Checked); then the modules'
+// refusals. `refusing`: the modules enabled in `variant` with a `refuse` hook
+// (RuleModule::refuse), found by the caller once for all its orders.
+void check_movement(const Variant& variant, const Position& position, PowerId power,
+                    const OrderSyntax& syntax, std::span<const RuleModule* const> refusing,
+                    Checked& out);
 Checked check_retreat(const Variant& variant, const Position& position, PowerId power,
                       const OrderSyntax& syntax);
 

@@ -1,14 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "orders/common_order.h"
 #include "orders/legality.h"
 
 #include "position/position.h"
 #include "variant/variant.h"
 
 namespace adjutant {
-
-// common_order.h says why it is here, apart from its reader.
-const Order kBlankOrder{};
 
 std::string describe_unit(const Variant& v, UnitType type, Location where) {
     return std::string(1, unit_letter(type)) + " " + v.location_text(where);

@@ -347,10 +347,8 @@ void unit_check(const Variant& v, const Position& pos, PowerId power, const Unit
 }
 
 // The order judged by the core's rules and its module's own (ModuleOrderKind::check).
-// Out of line: inlined, its messages' strings made the movement phase's judgement save six
-// registers and reserve a frame of some 350 bytes on every line, the common orders' too.
-[[gnu::noinline]] void check_order(const Variant& v, const Position& pos, PowerId power,
-                                   const OrderSyntax& s, Checked& out) {
+void check_order(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s,
+                 Checked& out) {
     switch (s.kind) {
         case SyntaxKind::Retreat:
             return refuse(out, "retreats are only ordered in a retreat phase");
@@ -376,24 +374,16 @@ void unit_check(const Variant& v, const Position& pos, PowerId power, const Unit
 
 }  // namespace
 
-// A rule module may refuse an order the rules above allow (an army too weak to march out of
-// its city on campaign: docs/army-strength.md). Its own function, as check_order is: the
-// modules' strings are no part of a line on a map with none.
-void refuse_by_modules(const Variant& v, const Position& pos,
-                       std::span<const RuleModule* const> refusing, Checked& out) {
-    for (const RuleModule* module : refusing) {
-        if (std::string why = module->refuse(v, pos, *out.order); !why.empty()) {
-            refuse(out, std::move(why));
-            return;
-        }
-    }
-}
-
-void check_movement_in_full(const Variant& v, const Position& pos, PowerId power,
-                            const OrderSyntax& s, std::span<const RuleModule* const> refusing,
-                            Checked& out) {
+void check_movement(const Variant& v, const Position& pos, PowerId power, const OrderSyntax& s,
+                    std::span<const RuleModule* const> refusing, Checked& out) {
     check_order(v, pos, power, s, out);
-    if (out.order && !refusing.empty()) refuse_by_modules(v, pos, refusing, out);
+    // A rule module may refuse an order the rules above allow (an army too weak to march out
+    // of its city on campaign: docs/army-strength.md).
+    for (const RuleModule* module : refusing) {
+        if (!out.order) return;
+        if (std::string why = module->refuse(v, pos, *out.order); !why.empty())
+            return refuse(out, std::move(why));
+    }
 }
 
 }  // namespace adjutant

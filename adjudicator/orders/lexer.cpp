@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "orders/lexer.h"
 
-#include "orders/byte_classes.h"
-#include "orders/tokenize_rest.h"
-
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -12,25 +9,71 @@ namespace adjutant {
 
 namespace {
 
-bool is_word_byte(char c) {
-    return kByteClasses[static_cast<unsigned char>(c)] == kWordClass;
+// What a byte is to the tokenizer, looked up in a table of all 256 bytes.
+enum class ByteClass : std::uint8_t {
+    Word,       // letters, digits and the apostrophe ("St Peter's")
+    Separator,  // whitespace, '.' and ',': they separate tokens and are none themselves
+    Other,      // a token of its own: a dash, slash, bracket, colon or a bad byte
+};
+
+constexpr std::array<ByteClass, 256> kByteClasses = [] {
+    std::array<ByteClass, 256> classes{};
+    classes.fill(ByteClass::Other);
+    for (int c = 0; c < 256; ++c)
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '\'')
+            classes[static_cast<std::size_t>(c)] = ByteClass::Word;
+    for (const char c : {' ', '\t', '\r', '\f', '\v', '.', ','})
+        classes[static_cast<unsigned char>(c)] = ByteClass::Separator;
+    return classes;
+}();
+
+ByteClass class_of(char c) {
+    return kByteClasses[static_cast<unsigned char>(c)];
 }
 
 // En dash, em dash and the right arrow, which mail clients substitute for "-" and "->".
 constexpr std::array<std::string_view, 3> kUtf8Dashes = {"\xE2\x80\x93", "\xE2\x80\x94",
                                                          "\xE2\x86\x92"};
 
-// The end of the token that begins with a byte of class Bad at `p`: a UTF-8 dash, a whole
-// printable UTF-8 character, or one byte. Out of line: orders are ASCII.
-[[gnu::noinline]] const char* bad_token_end(std::string_view line, const char* p, Token& token) {
-    const auto i = static_cast<std::size_t>(p - line.data());
-    std::size_t len = std::max<std::size_t>(1, printable_char(line, i));
-    for (std::string_view dash : kUtf8Dashes)
-        if (line.substr(i, dash.size()) == dash) {
+// The token that begins at line[i] (no separator), its kind and its length.
+Token token_at(std::string_view line, std::size_t i) {
+    Token token;
+    std::size_t len = 1;
+    switch (line[i]) {
+        case '-':
             token.kind = TokenKind::Dash;
-            len = dash.size();
-        }
-    return p + len;
+            if (i + 1 < line.size() && line[i + 1] == '>') len = 2;
+            break;
+        case '/':
+            token.kind = TokenKind::Slash;
+            break;
+        case '(':
+            token.kind = TokenKind::LParen;
+            break;
+        case ')':
+            token.kind = TokenKind::RParen;
+            break;
+        case ':':
+            token.kind = TokenKind::Colon;
+            break;
+        default:
+            if (class_of(line[i]) == ByteClass::Word) {
+                token.kind = TokenKind::Word;
+                while (i + len < line.size() && class_of(line[i + len]) == ByteClass::Word) ++len;
+                break;
+            }
+            // A UTF-8 dash, a whole printable UTF-8 character, or one byte.
+            token.kind = TokenKind::Bad;
+            len = std::max<std::size_t>(1, printable_char(line, i));
+            for (const std::string_view dash : kUtf8Dashes)
+                if (line.substr(i, dash.size()) == dash) {
+                    token.kind = TokenKind::Dash;
+                    len = dash.size();
+                }
+    }
+    token.text = line.substr(i, len);
+    if (token.kind == TokenKind::Word) token.keyword = keyword_of(token.text);
+    return token;
 }
 
 }  // namespace
@@ -42,44 +85,20 @@ std::vector<Token> tokenize(std::string_view line) {
 }
 
 void tokenize(std::string_view line, std::vector<Token>& tokens) {
-    tokens.resize(line.size());
-    Token* const end = tokenize_rest(line, 0, tokens.data(), true);
-    tokens.resize(static_cast<std::size_t>(end - tokens.data()));
-}
-
-// Pointers rather than indices, one class look per byte that also gives a one-byte token's
-// kind, and each token written in its place: this loop runs for every byte of every order.
-Token* tokenize_rest(std::string_view line, std::size_t from, Token* out, bool first) {
-    const char* p = line.data() + from;
-    const char* const end = line.data() + line.size();
-    bool space = first;  // the first token of a line counts as spaced
-    while (p != end) {
-        const std::uint8_t byte_class = kByteClasses[static_cast<unsigned char>(*p)];
-        if (byte_class == kSeparator) {
+    tokens.clear();
+    bool space = true;  // the first token of a line counts as spaced
+    for (std::size_t i = 0; i < line.size();) {
+        if (class_of(line[i]) == ByteClass::Separator) {
             space = true;
-            ++p;
+            ++i;
             continue;
         }
-        Token& token = *out++;
-        token.kind = static_cast<TokenKind>(byte_class);
+        Token token = token_at(line, i);
         token.space_before = space;
-        token.keyword = Keyword::None;
         space = false;
-        const char* next = p + 1;
-        if (token.kind == TokenKind::Word) {
-            while (next != end && is_word_byte(*next)) ++next;
-            // Classified once here, so no reader compares the word's letters again.
-            const auto len = static_cast<std::size_t>(next - p);
-            if (len <= kMaxKeywordLength) token.keyword = keyword_of(std::string_view(p, len));
-        } else if (token.kind == TokenKind::Dash) {
-            if (next != end && *next == '>') ++next;
-        } else if (token.kind == TokenKind::Bad) {
-            next = bad_token_end(line, p, token);
-        }
-        token.text = std::string_view(p, static_cast<std::size_t>(next - p));
-        p = next;
+        i += token.text.size();
+        tokens.push_back(token);
     }
-    return out;
 }
 
 std::size_t printable_char(std::string_view text, std::size_t i) {

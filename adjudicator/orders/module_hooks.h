@@ -2,9 +2,8 @@
 // The registered rule modules that fill in one hook, found once per process.
 //
 // The parser offers every line to the modules' syntax hooks and checks every accepted line
-// against their `conflict` and `refuse` hooks. Walking the whole registry for each, testing
-// each module's hook for null, cost more per line than most of the line's own reading; most
-// modules have none of these hooks.
+// against their `conflict` and `refuse` hooks; most modules have none of these hooks, so the
+// lists are worked out once from the registry (which never changes) rather than per line.
 #pragma once
 
 #include <span>
@@ -18,10 +17,9 @@ namespace adjutant {
 
 namespace module_hooks_detail {
 
-// The lists below, worked out on their first use. Kept out of line so that what the parser
-// calls for every line is small enough to be inlined: a static's guard tested and a load.
+// The lists below, worked out on their first use.
 template <auto Hook>
-[[gnu::noinline]] std::vector<const RuleModule*> find_modules_with() {
+std::vector<const RuleModule*> find_modules_with() {
     std::vector<const RuleModule*> found;
     for (const RuleModule* module : rule_modules())
         if (module->*Hook != nullptr) found.push_back(module);
@@ -66,7 +64,7 @@ inline bool begins(const SyntaxStart& start, std::size_t token_class) {
 }
 
 template <auto Hook, auto Start>
-[[gnu::noinline]] std::vector<std::vector<const RuleModule*>> modules_by_class() {
+std::vector<std::vector<const RuleModule*>> modules_by_class() {
     std::vector<std::vector<const RuleModule*>> modules(kClasses);
     for (const RuleModule* module : modules_with<Hook>()) {
         const SyntaxStart* start = module->*Start;
@@ -82,10 +80,8 @@ template <auto Hook, auto Start>
 // registry's order (their `Start`: RuleModule::order_start for read_order). Worked out once
 // per process for every kind of first token, so a line is offered to no reader whose words it
 // cannot begin with: most lines to none.
-// Always inline: asked twice a line, the call cost more than the question (a guard's byte
-// tested and a load).
 template <auto Hook, auto Start>
-[[gnu::always_inline]] inline std::span<const RuleModule* const> modules_for(const Token& first) {
+std::span<const RuleModule* const> modules_for(const Token& first) {
     using namespace module_hooks_detail;
     static const std::vector<std::vector<const RuleModule*>> by_class =
         modules_by_class<Hook, Start>();

@@ -6,6 +6,7 @@
 // flat array.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -36,7 +37,7 @@ class NameTable {
             const Slot& slot = slots_[i];
             if (!slot.used) return nullptr;
             if (slot.hash == hash && slot.length == key.size() &&
-                key.compare(0, key.size(), chars_.data() + slot.offset, slot.length) == 0)
+                std::equal(key.begin(), key.end(), chars_.begin() + slot.offset))
                 return &slot.id;
         }
     }

@@ -53,11 +53,6 @@ class OrderReader {
     }
     const std::string& error() const { return error_; }
 
-    // The readers below are inline, their messages out of line: they run for nearly every
-    // token of every order, and as calls each cost more in saving registers for the messages'
-    // strings than in reading (a unit, a place and its coast were three calls and a fourth for
-    // the name).
-
     // "-", "->", "to", "move", "moves", "move to", "moves to".
     bool read_move_operator() {
         if (at_end()) return false;

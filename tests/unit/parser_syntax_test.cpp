@@ -331,8 +331,8 @@ TEST_CASE("parser: a rule module's words in a variant without the module say whi
           "none");
 }
 
-// The driver keeps the tokens of a power prefix written as on the line before ("Italy:" line
-// after line) and tokenizes only the rest: every line must read as it reads alone.
+// A line read after one with the same power prefix ("Italy:" line after line) reads as it does
+// alone: nothing of one line is carried into the next but its block header.
 TEST_CASE("parser: a line after one with the same power prefix reads as it does alone") {
     const Position pos = start();
     const std::pair<const char*, const char*> cases[] = {
@@ -401,10 +401,9 @@ TEST_CASE("parser: a verdict's echo outlives the text and travels with the verdi
     CHECK(OrderVerdict{}.input().empty());
 }
 
-// A parse without an owner copies its text into a buffer the thread keeps and hands out again
-// once no verdict holds it: a result still held keeps its own bytes through later parses, and
-// a text written over a released one's reads as itself, however long each is.
-TEST_CASE("parser: the thread's text buffer, reused only when no verdict holds it") {
+// A parse without an owner copies its text for its verdicts: a result still held keeps its own
+// bytes through later parses into the same lists, however long each text is.
+TEST_CASE("parser: each parse's verdicts keep their own copy of its text") {
     const OrderParser parser(standard());
     ParsedOrders kept;
     parser.parse_into(kept, start(), "France: A PAR - BUR\nFrance: F BRE - XYZ\n");
@@ -415,11 +414,11 @@ TEST_CASE("parser: the thread's text buffer, reused only when no verdict holds i
     CHECK(held.verdicts[1].input() == "France: F BRE - XYZ");
     REQUIRE(kept.verdicts.size() == 1);
     CHECK(kept.verdicts[0].input() == "England: F LON - NTH");
-    // Released by the next parse into the same list: the buffer is written again.
+    // The same lists parsed into again.
     parser.parse_into(kept, start(), "Italy: A VEN H\n");
     REQUIRE(kept.verdicts.size() == 1);
     CHECK(kept.verdicts[0].input() == "Italy: A VEN H");
-    // A text longer than any buffer kept yet, and one past the thread's limit.
+    // A longer text, and a very long one.
     std::string longer;
     for (int i = 0; i < 100; ++i) longer += "France: A PAR H\n";
     parser.parse_into(kept, start(), longer);
@@ -476,7 +475,7 @@ TEST_CASE("parser: parse_onto equals each seat parsed alone and joined") {
         joined.orders.insert(joined.orders.end(), alone.orders.begin(), alone.orders.end());
         joined.verdicts.insert(joined.verdicts.end(), alone.verdicts.begin(), alone.verdicts.end());
     }
-    for (int round = 0; round < 2; ++round) {  // the second from the parser's kept scratch
+    for (int round = 0; round < 2; ++round) {  // the same parser twice
         ParsedOrders onto;
         for (const Seat& seat : seats) parser.parse_onto(onto, pos, seat.text, seat.power);
         check_same_lists(onto, joined);
@@ -522,9 +521,8 @@ TEST_CASE("parser: SharedTexts copies the seats' texts into one buffer, in order
     CHECK(parsed.verdicts[0].input() == "France: A PAR - BUR");
 }
 
-// The driver finds the lines' ends sixteen bytes at a time (and the last bytes by reading the
-// text's last sixteen again): lines that end on either side of each step, runs of more empty
-// lines than a step holds, and a last line with no '\n' keep their numbers and their bytes.
+// Lines keep their numbers and their bytes however many empty lines stand before and between
+// them, and whether or not the last line ends in '\n'.
 TEST_CASE("parser: every line found, wherever its end falls") {
     const OrderParser parser(standard());
     for (std::size_t before = 0; before < 40; ++before) {

@@ -1,16 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The order parser: text as players write it -> one verdict per line.
 //
-// Grammar (case-insensitive; names are abbreviations, full names or aliases):
-//   text      := { line "\n" }
-//   line      := blank | comment | power ":" | [power ":"] order
-//   comment   := ("#" | "//") anything
-//   order     := unit "H" | unit move | unit "S" unit [move] | unit "C" unit move
-//              | unit "R" place | unit "D" | "BUILD" unit | "WAIVE"
-//   move      := ("-" | "->" | "to") place ["VIA CONVOY"]
-//   unit      := ["A" | "F"] place
-//   place     := name [coast],  coast := "/nc" | "(nc)" | " nc" ...
-// (docs/design.md, "Order language" and docs/orders.md give the full set of synonyms.)
+// The grammar is written at the top of orders/parser.cpp; docs/orders.md gives the language in
+// prose with every synonym.
 //
 // Every non-blank, non-comment line yields a verdict: accepted with its canonical order, or an
 // error naming the problem. Legality is judged against the position and its phase, following
@@ -48,14 +40,10 @@ struct Checked {
     }
 };
 
-// One line's verdict: the order judged (its order, error and note), and the line. Legality
-// writes the judgement straight into the verdict, which the driver makes in place in the
-// output: a judgement made apart and copied in cost an order's copy and two strings a line.
-// Its text is made when a caller asks: the echo is a span of the submission, which the parse
-// keeps once for all its verdicts (a verdict outlives the caller's text and can be copied or
-// moved into another parse's list), and the canonical text is the order's. A parse of 22
-// orders made 22 echo strings on the heap and 22 canonical strings before; most callers read
-// neither.
+// One line's verdict: the order judged (its order, error and note), and the line. Its texts are
+// made when a caller asks: the echo from the submission, which the parse keeps once for all its
+// verdicts (so a verdict outlives the caller's text and can be copied or moved into another
+// parse's list), and the canonical text from the order.
 struct OrderVerdict : Checked {
     int line = 0;  // 1-based line number in the input
     PowerId power = kNoPower;
@@ -95,33 +83,31 @@ class NameIndex;
 struct RuleModule;
 
 // A parser bound to one variant. Building it indexes every province and power name once, so
-// a server or benchmark keeps one per variant and parses many submissions with it. Thread-safe
-// for concurrent parse() calls; the variant must outlive it.
+// a server or benchmark keeps one per variant and parses many submissions with it. A parse
+// changes nothing in it and keeps nothing between calls, so threads may parse with one parser at
+// once; the variant must outlive it.
 class OrderParser {
   public:
     explicit OrderParser(const Variant& variant);
     ParsedOrders parse(const Position& position, std::string_view text,
                        PowerId as_power = kNoPower) const;
-    // The same into `out`, which is emptied first and keeps its room: a caller that parses
-    // many submissions in turn (the server's resolution, one per seat) allocates the lists
-    // once instead of twice a submission. When `owner` is given, `text` lies in its bytes
-    // (which must not change) and the verdicts share it instead of a copy of their own: one
-    // buffer for every seat's text instead of one per seat.
+    // The same into `out`, which is emptied first and keeps its room. When `owner` is given,
+    // `text` lies in its bytes (which must not change) and the verdicts share it; otherwise the
+    // parse copies `text` once for its verdicts.
     void parse_into(ParsedOrders& out, const Position& position, std::string_view text,
                     PowerId as_power = kNoPower, std::shared_ptr<const char[]> owner = {}) const;
     // The same onto the end of `out`, which is not emptied: the verdicts and the orders in
     // force are appended after those already there, as if this submission had been parsed
     // alone and its lists joined to `out`'s (its lines numbered from 1, its one order per unit
     // among its own lines). The server parses each seat's submission straight onto the phase's
-    // lists, with no join that moves every verdict again. When the parse throws, `out` is left
-    // as it was.
+    // lists. When the parse throws, `out` is left as it was.
     void parse_onto(ParsedOrders& out, const Position& position, std::string_view text,
                     PowerId as_power = kNoPower, std::shared_ptr<const char[]> owner = {}) const;
     // Every seat's submission onto the end of `out`, in the seats' order, as parse_onto for
-    // each in turn would, by one reader set up once: the server's resolution parses the seven
-    // seats of a phase with one set-up instead of seven. A seat whose parse throws a
-    // std::exception has its lines taken off again and the message in its `error`, and the
-    // next seat is read: one seat's failure is the resolution's to report, not the phase's.
+    // each in turn would (the server's resolution parses a phase's seats so). A seat whose
+    // parse throws a std::exception has its lines taken off again and the message in its
+    // `error`, and the next seat is read: one seat's failure is the resolution's to report, not
+    // the phase's.
     // `owner`, when given, holds every seat's text (SharedTexts), and the verdicts share it.
     void parse_seats(ParsedOrders& out, const Position& position, std::span<SeatSubmission> seats,
                      const std::shared_ptr<const char[]>& owner = {}) const;

@@ -22,8 +22,7 @@ constexpr Keyword kUnitActionWords[] = {Keyword::Demolish, Keyword::Demolishes, 
                                         Keyword::Repairs,  Keyword::Convert,    Keyword::Converts,
                                         Keyword::Regauge,  Keyword::Regauges};
 // A ride holds RAIL (ride_syntax.cpp's rail_ahead); a named line's ride is the core's.
-const SyntaxStart kUnitActionStart{
-    .keywords = kUnitActionWords, .move_operator = true, .move_needs = Keyword::Rail};
+const SyntaxStart kUnitActionStart{.keywords = kUnitActionWords, .move_operator = true};
 
 SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order) {
     // Most lines offered here are moves, which only the ride may take.
