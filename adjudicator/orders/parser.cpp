@@ -150,6 +150,7 @@ class SubmissionReader {
         first_verdict_ = out_.verdicts.size();
         in_force_.clear();
         last_prefix_ = {};
+        last_prefix_power_ = {};
         unit_orders_.assign(v_.provinces.size(), kNone);
         if (owner) {
             submission_ = std::move(owner);
