@@ -5,40 +5,41 @@
 //
 // The language, as this file and the ones it calls read it (docs/orders.md says it in prose,
 // with every synonym). Case is ignored everywhere; a word is a run of ASCII letters, digits and
-// apostrophes (lexer.h), and spaces, tabs, '.' and ',' only separate tokens.
+// apostrophes (lexer.h); spaces, tabs, '.' and ',' only separate tokens. Alternatives are tried
+// in the order written.
 //
 //   submission   = { line "\n" } [ line ] ;
 //   line         = blank | comment | block-header | [ power-prefix ] order ;
-//   blank        = { space } ;                           (no verdict)
-//   comment      = ( "#" | "//" ) { any byte } ;          (no verdict)
-//   block-header = power ":" ;            (the power of the unprefixed lines below it)
+//   blank        = { space } ;                            (no verdict)
+//   comment      = ( "#" | "//" ) { any byte } ;           (no verdict)
+//   block-header = power ":" ;        (sets the power of the unprefixed lines below it)
 //   power-prefix = power ":" ;
-//   power        = a power's name or adjective ;          (names.h, longest first)
+//   power        = a power's name or adjective ;           (names.h: the longest wins)
 //
-//   order        = module-order                           (a module's read_order hook)
-//                | "WAIVE"
-//                | "PERMIT" [ canal ] power
+//   order        = ( "WAIVE" | "WAIVES" )
+//                | module-order                            (a module's read_order hook)
+//                | ( "PERMIT" | "PERMITS" ) [ canal ] power
 //                | build-word unit
 //                | disband-word unit
 //                | unit action ;
 //   action       = hold-word | disband-word | build-word
-//                | module-action                          (a module's read_unit_action hook)
+//                | module-action                           (a module's read_unit_action hook)
 //                | retreat-word [ "TO" ] place
-//                | support-word target [ hold-word | move-op place ]
+//                | support-word target [ ( "H" | "HOLD" | "HOLDS" ) | move-op place ]
 //                | convoy-word target move-op place
-//                | move-op rail-line dash place            (a named rail line: Colonial)
+//                | move-op rail-line dash place             (a named rail line: Colonial)
 //                | move-op place { move-op place } [ ( "VIA" | "BY" ) "CONVOY" ] ;
 //
 //   unit         = [ "A" | "ARMY" | "F" | "FLEET" ] place ;
-//   target       = [ power ] unit ;                        (the nationality is ignored)
+//   target       = [ power ] unit ;     (a nationality, read when the word names no province)
 //   place        = province [ coast ] ;
-//   province     = a province's abbreviation, name or alias ;  (longest first; a dash with no
-//                                                               space inside a name:
-//                                                               "Mid-Atlantic")
+//   province     = a province's abbreviation, name or alias ;   (names.h: the longest wins;
+//                  "Mid-Atlantic": a dash with no space around it joins a name's words)
 //   coast        = "/" coast-word | "(" coast-word ")" | coast-word ;
-//   coast-word   = ( "NC" | "NORTH" | "SC" | "SOUTH" | "EC" | "EAST" | "WC" | "WEST" ) [ "COAST" ]
-//   ; move-op      = dash | "TO" | ( "MOVE" | "MOVES" ) [ "TO" ] ; dash         = "-" | "->" | en
-//   dash | em dash | right arrow ;
+//   coast-word   = ( "NC" | "NORTH" | "SC" | "SOUTH" | "EC" | "EAST" | "WC" | "WEST" )
+//                  [ "COAST" ] ;
+//   move-op      = dash | "TO" | ( "MOVE" | "MOVES" ) [ "TO" ] ;
+//   dash         = "-" | "->" | en dash | em dash | right arrow ;
 //
 //   hold-word    = "H" | "HOLD" | "HOLDS" | "STAND" | "STANDS" ;
 //   retreat-word = "R" | "RETREAT" | "RETREATS" ;
@@ -47,16 +48,18 @@
 //   build-word   = "B" | "BUILD" | "BUILDS" ;
 //   disband-word = "D" | "DISBAND" | "DISBANDS" | "REMOVE" | "REMOVES" ;
 //
-// Which form an order may take depends on the phase: a movement phase takes holds, moves,
-// supports, convoys, rail moves and permits; a retreat phase retreats (a move is read as one)
-// and disbands; an adjustment phase builds, disbands and waives. The rule modules plug in at two
-// places only: `module-order`, offered every order before the core's forms (read_order), and
-// `module-action`, offered the tokens after the unit before the core's actions but after hold,
-// disband and build (read_unit_action); each hook says which first words it may take
-// (SyntaxStart, module/rule_module.h), and a line no hook claims is read by the core.
+// The rule modules plug in at two places only: `module-order`, offered every order but WAIVE
+// before the core's forms, and `module-action`, offered the tokens after the unit before the
+// core's actions but after hold, disband and build. Each hook says which first words it may take
+// (SyntaxStart, module/rule_module.h), so a line is offered only to the hooks it could concern;
+// a hook reads the line, fails it, or leaves it to the next hook and then to the core
+// (SyntaxMatch: an Unclaimed hook's error stands when no other hook reads the line).
 //
-// The power of a line: its prefix; else the block header above it; else the submitter's
-// (`as_power`). A line longer than kMaxLineBytes is refused before it is read.
+// Which orders a phase takes is legality's: a movement phase holds, moves, supports, convoys,
+// rail moves and permits; a retreat phase retreats (a move is read as one) and disbands; an
+// adjustment phase builds, disbands and waives. The power of a line: its prefix; else the block
+// header above it; else the submitter's (`as_power`). A line longer than kMaxLineBytes is
+// refused before it is read.
 #include "orders/parser.h"
 
 #include <algorithm>

@@ -4,6 +4,7 @@
 // Names are resolved to province ids and written coasts and unit letters are kept as written
 // (or absent); whether the order is legal for the position and phase is decided later
 // (legality.h). On failure `error` names the problem: "unknown province 'XYZ'".
+// The grammar it reads (`order` and below) is written at the top of parser.cpp.
 #pragma once
 
 #include <optional>
