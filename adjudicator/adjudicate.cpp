@@ -6,6 +6,7 @@
 
 #include "core/keyed_rng.h"
 #include "module/rule_module.h"
+#include "module/scratch.h"
 #include "module/turn_context.h"
 #include "position/position_check.h"
 #include "resolve/movement.h"
@@ -14,7 +15,9 @@
 
 namespace adjutant {
 
-Adjudicator::Adjudicator() : movement_(std::make_unique<MovementResolver>()) {}
+Adjudicator::Adjudicator()
+    : movement_(std::make_unique<MovementResolver>()),
+      modules_(std::make_unique<ModuleScratch>()) {}
 Adjudicator::~Adjudicator() = default;
 
 Adjudication Adjudicator::run(const Variant& variant, const Position& position,
@@ -78,7 +81,7 @@ void Adjudicator::run_phase(const Variant& variant, const Position& position,
         // so their unit_at scans as it always did; indexed again once they are done.
         result.next.suspend_index();
         assert(dice != nullptr);  // run() keys dice for every campaign phase
-        run_turn_steps(variant, position, orders, *dice, result);
+        run_turn_steps(variant, position, orders, *dice, result, *modules_);
         result.next.resume_index();
         result.next.index_units();
     }
@@ -87,40 +90,14 @@ void Adjudicator::run_phase(const Variant& variant, const Position& position,
     assert(position_is_ok(variant, result.next).empty());
 }
 
-namespace {
-
-// Runs `run(adjudicator)` on the calling thread's Adjudicator. Each thread keeps one
-// Adjudicator's scratch space from call to call (a server resolves games on several threads;
-// nothing is shared between them). It holds nothing of a phase once run() returns, so the
-// result is the one a new Adjudicator gives. A call made while the thread's own is running (a
-// rule module adjudicating inside a phase) gets a new one.
-template <typename Run>
-auto on_thread_adjudicator(Run&& run) {
-    thread_local Adjudicator kept;
-    thread_local bool busy = false;
-    if (busy) {
-        Adjudicator own;
-        return run(own);
-    }
-    busy = true;
-    struct Release {
-        ~Release() { busy = false; }
-    } release;
-    return run(kept);
-}
-
-}  // namespace
-
 Adjudication adjudicate(const Variant& variant, const Position& position,
                         std::span<const Order> orders, const DiceSeed& seed) {
-    return on_thread_adjudicator(
-        [&](Adjudicator& adjudicator) { return adjudicator.run(variant, position, orders, seed); });
+    return Adjudicator().run(variant, position, orders, seed);
 }
 
 void adjudicate(const Variant& variant, const Position& position, std::span<const Order> orders,
                 Adjudication& out, const DiceSeed& seed) {
-    on_thread_adjudicator(
-        [&](Adjudicator& adjudicator) { adjudicator.run(variant, position, orders, out, seed); });
+    Adjudicator().run(variant, position, orders, out, seed);
 }
 
 PowerId winner(const Variant& variant, const Position& position) {

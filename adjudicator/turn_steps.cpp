@@ -25,7 +25,7 @@ void drop_occupied_retreats(const std::vector<Unit>& units, std::vector<Dislodge
 }  // namespace
 
 void run_turn_steps(const Variant& variant, const Position& before, std::span<const Order> orders,
-                    Dice& dice, Adjudication& result) {
+                    Dice& dice, Adjudication& result, ModuleScratch& scratch) {
     // One order of steps every week (docs/design.md, "Phases"): all of them once the movement is
     // resolved. Running them after the retreats instead would lose what the siege steps read from
     // the movement (its orders, results and the besiegers before it); a retreat changes only where
@@ -34,7 +34,7 @@ void run_turn_steps(const Variant& variant, const Position& before, std::span<co
         result.next.normalise();
         return;
     }
-    TurnContext context{variant, before, orders, dice, result, false};
+    TurnContext context{variant, before, orders, dice, result, scratch, false};
     Phase following = before.phase.next();
     while (following.kind != PhaseKind::Movement) following = following.next();
     context.year_ended = following.year != before.phase.year;

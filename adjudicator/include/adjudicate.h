@@ -3,10 +3,9 @@
 //
 //   adjudicate(variant, position, orders, seed) -> results, dislodged units, next position
 //
-// Pure and deterministic: no I/O, no clock, no state shared between calls but each thread's
-// scratch space, which no result depends on; the same inputs give the same output on every
-// machine. `orders` must be legal orders for `position.phase` as the order
-// parser (orders/parser.h) accepts them, at most one per unit; units without an order hold
+// Pure and deterministic: no I/O, no clock, no global or per-thread state; the same inputs give
+// the same output on every machine. `orders` must be legal orders for `position.phase` as the
+// order parser (orders/parser.h) accepts them, at most one per unit; units without an order hold
 // (movement), disband (retreat) or fall under civil disorder rules (adjustment). The result
 // types are in adjudication.h.
 #pragma once
@@ -21,21 +20,25 @@ namespace adjutant {
 
 struct Variant;
 
-// Reuses the calling thread's Adjudicator (below), so a thread that adjudicates again allocates
-// only for the results.
+// With a new Adjudicator (below) each call: its scratch space is allocated and freed with it.
+// A caller that resolves many phases keeps an Adjudicator of its own instead.
 Adjudication adjudicate(const Variant& variant, const Position& position,
                         std::span<const Order> orders, const DiceSeed& seed = {});
-// The same into `out`, which the caller keeps from call to call (a server thread resolving game
-// after game): its vectors' room is reused instead of a new result's being allocated and freed.
-// Every field of `out` is set anew, whatever it held (another game, another variant); `position`
-// must not be `out.next`. Adjudicator::run's rules, on the thread's Adjudicator.
+// The same into `out`, which the caller keeps from call to call: its vectors' room is reused
+// instead of a new result's being allocated and freed. Every field of `out` is set anew,
+// whatever it held (another game, another variant); `position` must not be `out.next`.
 void adjudicate(const Variant& variant, const Position& position, std::span<const Order> orders,
                 Adjudication& out, const DiceSeed& seed = {});
 
 class MovementResolver;
+class ModuleScratch;
 
-// The same, keeping the resolver's scratch space between calls: a server or benchmark that
-// adjudicates many phases then allocates only for the results it returns. One per thread.
+// The same, keeping scratch space between calls: a server, a benchmark or a game loop that
+// adjudicates many phases then allocates little more than the results it returns. This is the
+// library's one store of scratch space (docs/design.md, "Scratch space"): the resolver's
+// working vectors and the rule modules' (module/scratch.h). None of it carries a phase's
+// meaning to the next, so a kept Adjudicator, whatever game or variant it ran before, gives
+// the result a new one gives. Its owner uses it from one thread at a time.
 class Adjudicator {
   public:
     Adjudicator();
@@ -61,6 +64,7 @@ class Adjudicator {
                    Dice* dice, Adjudication& out);
 
     std::unique_ptr<MovementResolver> movement_;
+    std::unique_ptr<ModuleScratch> modules_;  // the rule modules' turn steps'
 };
 
 // The winner, if a power owns at least variant.victory_centers centres; kNoPower otherwise.

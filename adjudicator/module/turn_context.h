@@ -12,7 +12,9 @@
 //   end_of_week     the week's upkeep (control, supply lines, trains, consumption, engineering)
 // Retreat phases run no steps. Steps change `result.next`, append to `result.events`, and give
 // each of their orders that is no unit's a verdict. They roll dice only through `dice`, so a
-// game replays exactly from its seed.
+// game replays exactly from its seed. What they keep from week to week to save allocations is
+// in `scratch`, the caller's Adjudicator's (module/scratch.h), never in a static or a
+// thread_local.
 #pragma once
 
 #include <optional>
@@ -25,6 +27,7 @@
 namespace adjutant {
 
 struct Variant;
+class ModuleScratch;
 
 struct TurnContext {
     const Variant& variant;
@@ -32,6 +35,7 @@ struct TurnContext {
     std::span<const Order> orders;  // the orders of the phase
     Dice& dice;
     Adjudication& result;     // result.next is the position being built
+    ModuleScratch& scratch;   // the steps' working space, kept by the caller's Adjudicator
     bool year_ended = false;  // the week just ended was the last of its year
 
     // Per order in `orders`: the verdict a module gave it, for orders that are no unit's.
@@ -49,9 +53,10 @@ struct TurnContext {
                  std::string_view why = {});
 };
 
-// Runs the steps due after adjudicating `before.phase` (campaign variants only). Defined beside
-// the entry point (turn_steps.cpp), as it leans on the phase flow.
+// Runs the steps due after adjudicating `before.phase` (campaign variants only), with the
+// working space of `scratch`. Defined beside the entry point (turn_steps.cpp), as it leans on
+// the phase flow.
 void run_turn_steps(const Variant& variant, const Position& before, std::span<const Order> orders,
-                    Dice& dice, Adjudication& result);
+                    Dice& dice, Adjudication& result, ModuleScratch& scratch);
 
 }  // namespace adjutant

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// adjudicate() reuses its thread's scratch space from call to call: each answer is the one a
-// new Adjudicator gives, whatever the thread adjudicated before (a larger phase, another
-// variant, a campaign week).
+// An Adjudicator kept from call to call reuses its scratch space, the resolver's and the rule
+// modules' (docs/design.md, "Scratch space"): each answer is the one a new Adjudicator gives,
+// whatever it adjudicated before (a larger phase, another variant, a campaign week).
 #include <doctest/doctest.h>
 
 #include <string>
@@ -24,17 +24,18 @@ struct Case {
     std::string orders;
 };
 
-std::string report(const Case& phase, bool kept) {
+// With `kept`, or a new Adjudicator when it is null.
+std::string report(const Case& phase, Adjudicator* kept) {
     const ParsedOrders parsed = parse_orders(*phase.variant, phase.position, phase.orders);
     const Adjudication result =
-        kept ? adjudicate(*phase.variant, phase.position, parsed.orders, 7)
-             : Adjudicator().run(*phase.variant, phase.position, parsed.orders, 7);
+        kept != nullptr ? kept->run(*phase.variant, phase.position, parsed.orders, 7)
+                        : Adjudicator().run(*phase.variant, phase.position, parsed.orders, 7);
     return adjudication_to_json(*phase.variant, parsed, result).dump();
 }
 
 }  // namespace
 
-TEST_CASE("adjudicate: the thread's kept scratch space answers as a new Adjudicator") {
+TEST_CASE("adjudicate: a kept Adjudicator answers as a new one") {
     const Variant& standard = standard_variant();
     const Variant& front = variant_named("western-front-1914");
     const Case opening{&standard, starting_position(standard),
@@ -43,11 +44,12 @@ TEST_CASE("adjudicate: the thread's kept scratch space answers as a new Adjudica
     const Case holds{&standard, starting_position(standard), ""};
     const Case week{&front, starting_position(front),
                     "Germany: A AAC - LIE\nFrance: A MEZ - GIV\nBelgium: A LOU - BRU\n"};
+    Adjudicator kept;
     for (const Case* phase : {&week, &opening, &holds, &week, &opening, &week})
-        CHECK(report(*phase, true) == report(*phase, false));
+        CHECK(report(*phase, &kept) == report(*phase, nullptr));
 }
 
-TEST_CASE("adjudicate: into a kept Adjudication, as the server's resolution keeps one per thread") {
+TEST_CASE("adjudicate: into a kept Adjudication, as the server's resolution keeps one") {
     const Variant& standard = standard_variant();
     const Variant& front = variant_named("western-front-1914");
     const Case opening{&standard, starting_position(standard),
@@ -55,11 +57,13 @@ TEST_CASE("adjudicate: into a kept Adjudication, as the server's resolution keep
     const Case holds{&standard, starting_position(standard), ""};
     const Case week{&front, starting_position(front),
                     "Germany: A AAC - LIE\nFrance: A MEZ - GIV\nBelgium: A LOU - BRU\n"};
-    // One kept result throughout: each phase, of either variant, starts on what the last left.
+    // One kept result and Adjudicator throughout: each phase, of either variant, starts on what
+    // the last left.
+    Adjudicator adjudicator;
     Adjudication kept;
     for (const Case* phase : {&opening, &week, &holds, &week, &opening}) {
         const ParsedOrders parsed = parse_orders(*phase->variant, phase->position, phase->orders);
-        adjudicate(*phase->variant, phase->position, parsed.orders, kept, 7);
+        adjudicator.run(*phase->variant, phase->position, parsed.orders, kept, 7);
         const Adjudication fresh =
             Adjudicator().run(*phase->variant, phase->position, parsed.orders, 7);
         CHECK(adjudication_to_json(*phase->variant, parsed, kept).dump() ==

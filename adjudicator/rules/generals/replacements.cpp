@@ -51,7 +51,7 @@ void replace_the_lost(TurnContext& ctx) {
     // The generals the power's commands name, gathered once per pool: whether an active general
     // still has a command is asked of every one of them every week, and command_of() walked all
     // the units and garrisons for each. Nothing below changes a command, so the list holds.
-    thread_local std::vector<const std::string*> commanders;
+    std::vector<const std::string*> commanders;
     const auto commands = [&](const std::string& name) {
         return !name.empty() && std::any_of(commanders.begin(), commanders.end(),
                                             [&](const std::string* c) { return *c == name; });

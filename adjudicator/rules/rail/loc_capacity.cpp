@@ -12,6 +12,7 @@
 #include <tuple>
 #include <utility>
 
+#include "module/scratch.h"
 #include "rules/rail/max_flow.h"
 #include "rules/rail/parameters.h"
 #include "rules/rail/rail.h"
@@ -21,8 +22,8 @@ namespace adjutant::rail {
 
 namespace {
 
-// What a week's allocation works in, kept from power to power and from week to week (one per
-// thread: see allocate_loc). Every use sizes or clears what it reads first.
+// What a week's allocation works in, kept from power to power and from week to week in the
+// caller's Adjudicator (module/scratch.h). Every use sizes or clears what it reads first.
 struct WeekScratch {
     std::vector<Unit*> armies;  // the power's armies supplied, by number
     RailGraph graph;
@@ -226,11 +227,10 @@ void allocate_loc(TurnContext& ctx, RailWeek& week) {
     const CampaignMap& map = *v.campaign;
     Position& next = ctx.result.next;
     for (Unit& u : next.units) u.stats.supply_extended = false;
-    // The scratch space outlives the call, so a week allocates nothing for its searches once a
-    // week of the same size has run on this thread (some 230 allocations a week of the 1914
-    // map). Per thread, since request threads adjudicate at once; allocate_loc never calls
-    // itself, so one use at a time.
-    thread_local WeekScratch s;
+    // The scratch space outlives the call, so a week allocates nothing for its searches once
+    // the Adjudicator has run a week of the same size (some 230 allocations a week of the 1914
+    // map).
+    WeekScratch& s = ctx.scratch.get<WeekScratch>();
     std::vector<Unit*>& armies = s.armies;
     if (s.asked.size() < state(next).rail.size()) {
         s.asked.resize(state(next).rail.size());

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "module/scratch.h"
 #include "rules/rail/parameters.h"
 #include "rules/sieges/state.h"
 #include "variant/variant.h"
@@ -117,7 +118,8 @@ void initialise(const Variant& v, Position& pos) {
     if (!state(pos).rail.empty()) return;
     state(pos).rail.assign(v.powers.size(), std::vector<RailState>(n, RailState::NonOperational));
     // The friendly ground and map edges as the week's steps read them (week.h).
-    RailWeek week(v, pos, pos);
+    RailWeek week;
+    week.start(v, pos, pos);
     std::vector<std::uint8_t> held;
     std::vector<std::uint8_t> by_double;
     for (std::size_t w = 0; w < v.powers.size(); ++w) {
@@ -171,7 +173,8 @@ void after_movement(TurnContext& ctx) {
 void end_of_week(TurnContext& ctx) {
     initialise(ctx.variant, ctx.result.next);
     update_control(ctx);
-    RailWeek week(ctx.variant, ctx.before, ctx.result.next);
+    RailWeek& week = ctx.scratch.get<RailWeek>();
+    week.start(ctx.variant, ctx.before, ctx.result.next);
     apply_enemy_effects(ctx, week);
     engineer(ctx, week);
     allocate_loc(ctx, week);

@@ -77,7 +77,7 @@ void reach_from(const Variant& variant, const Position& position,
 template <typename Usable>
 void reach(RailWeek& week, PowerId power, Usable usable, bool double_only,
            std::vector<std::uint8_t>& out) {
-    reach_from(week.variant, week.position, week.closed_link[power], power, week.map_edges[power],
+    reach_from(*week.variant, *week.position, week.closed_link[power], power, week.map_edges[power],
                usable, double_only, week.seen, week.queue, out);
 }
 

@@ -44,40 +44,17 @@ void enemy_armies(const Variant& v, const Position& position,
     }
 }
 
-RailWeekSpace& lease(RailWeekSpace& own) {
-    thread_local RailWeekSpace kept;
-    RailWeekSpace& space = kept.busy ? own : kept;
-    space.busy = true;
-    return space;
-}
-
 }  // namespace
 
-RailWeek::RailWeek(const Variant& v, const Position& before, const Position& next)
-    : variant(v),
-      position(next),
-      space_(lease(own_)),
-      closed(space_.closed),
-      closed_link(space_.closed_link),
-      friendly(space_.friendly),
-      map_edges(space_.map_edges),
-      army_before(space_.army_before),
-      army_next(space_.army_next),
-      enemy_before(space_.enemy_before),
-      enemy_next(space_.enemy_next),
-      seen(space_.seen),
-      queue(space_.queue),
-      reached(space_.reached),
-      was(space_.was),
-      candidate(space_.candidate),
-      held(space_.held) {
+void RailWeek::start(const Variant& v, const Position& before, const Position& next) {
+    variant = &v;
+    position = &next;
     const CampaignMap& map = *v.campaign;
     const std::size_t n = v.provinces.size();
     // Whether two powers are enemies, asked once per pair a week rather than once per army or
     // province and power by the steps below.
     const std::size_t powers = v.powers.size();
-    std::vector<std::uint8_t>& hostile = space_.hostile;
-    hostile.assign(powers * powers, 0);
+    std::vector<std::uint8_t> hostile(powers * powers, 0);
     for (std::size_t a = 0; a < powers; ++a)
         for (std::size_t b = 0; b < powers; ++b)
             hostile[a * powers + b] =
@@ -125,10 +102,6 @@ RailWeek::RailWeek(const Variant& v, const Position& before, const Position& nex
                 map_edges[w].push_back(here);
         }
     }
-}
-
-RailWeek::~RailWeek() {
-    space_.busy = false;
 }
 
 }  // namespace adjutant::rail

@@ -45,8 +45,7 @@ void withdrawals(TurnContext& ctx) {
     bool moved = false;
     // The provinces with a garrison, once (none is taken here): asking enemy_garrison, a scan of
     // every garrison, for each army was the square of the front.
-    thread_local std::vector<std::uint8_t> garrisoned;
-    garrisoned.assign(v.provinces.size(), 0);
+    std::vector<std::uint8_t> garrisoned(v.provinces.size(), 0);
     for (const Garrison& g : state(next).garrisons)
         if (g.province < garrisoned.size()) garrisoned[g.province] = 1;
     for (Unit& army : next.units) {

@@ -139,9 +139,11 @@ rivers::Route trace_route(const Variant& variant, const Position& position, cons
 // The same into `line`, keeping its room.
 void trace_route(const Variant& variant, const Position& position, const Unit& unit,
                  rivers::Route& line);
-// The same with the table of armies_by_province for `position`.
+// The same with the table of armies_by_province for `position`, searching in `space` (the
+// week's, kept from army to army).
 void trace_route(const Variant& variant, const Position& position,
-                 const std::vector<PowerId>& armies, const Unit& unit, rivers::Route& line);
+                 const std::vector<PowerId>& armies, const Unit& unit, rivers::Route& line,
+                 rivers::SearchSpace& space);
 // The route a supply train of `power` takes from `from` to `to` this week: the shortest by road
 // and by the rivers its side's flotillas carry on (rules/rivers/river_route.h); empty when cut.
 std::vector<ProvinceId> train_route(const Variant& variant, const Position& position, PowerId power,

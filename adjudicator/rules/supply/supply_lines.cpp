@@ -28,7 +28,7 @@ void trace_route(const Variant& v, const Position& position, const Unit& u, rive
 }
 
 void trace_route(const Variant& v, const Position& position, const std::vector<PowerId>& armies,
-                 const Unit& u, rivers::Route& line) {
+                 const Unit& u, rivers::Route& line, rivers::SearchSpace& space) {
     const auto base = [&](ProvinceId p) { return supply_base(v, position, armies, p, u.power); };
     const auto blocked = [&](ProvinceId p) { return enemy_army_in(v, armies, p, u.power); };
     if (!rivers::has_rivers(v)) {
@@ -36,7 +36,7 @@ void trace_route(const Variant& v, const Position& position, const std::vector<P
         return;
     }
     rivers::route(v, position, u.power, u.location.province, rivers::RiverUse::LastLegToFlotilla,
-                  base, blocked, base, line);
+                  base, blocked, base, line, space);
 }
 
 rivers::Route trace_route(const Variant& v, const Position& position, const Unit& u) {
@@ -150,13 +150,15 @@ void trace_supply_lines(TurnContext& ctx) {
     // which has the room of last week's line (the position's copy of it): a line traced into a
     // new vector given to the army was an allocation per army each week.
     rivers::Route line;
-    // Who stands where, once: tracing moves no unit. Per thread: a week allocates nothing for it.
-    thread_local std::vector<PowerId> armies;
+    // Who stands where, once: tracing moves no unit.
+    std::vector<PowerId> armies;
     armies_by_province(v, next, armies);
+    // One search space for every army's search, rather than some ten allocations for each.
+    rivers::SearchSpace space;
     for (Unit& u : next.units) {
         if (u.type != UnitType::Army) continue;
         const PowerId power = u.power;
-        trace_route(v, next, armies, u, line);
+        trace_route(v, next, armies, u, line, space);
         const bool had = !u.stats.supply_line.empty();
         if (line.provinces.empty() && had) {
             ctx.event("supply.cut", power, u.location.province,

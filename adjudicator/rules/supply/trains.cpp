@@ -90,7 +90,7 @@ void trains_caught(TurnContext& ctx) {
     Position& next = ctx.result.next;
     // Who stands where, once (no army moves here): unit_at scans the units while the turn steps
     // run, once per train was the square of the front.
-    thread_local std::vector<PowerId> armies;
+    std::vector<PowerId> armies;
     armies_by_province(v, next, armies);
     for (std::size_t i = 0; i < state(next).trains.size();) {
         const SupplyTrain t = state(next).trains[i];

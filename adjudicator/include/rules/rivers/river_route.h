@@ -80,6 +80,27 @@ template <typename Goal, typename Blocked, typename Base>
 void route(const Variant& variant, const Position& position, PowerId power, ProvinceId from,
            RiverUse use, Goal goal, Blocked blocked, Base base, Route& found);
 
+// The space a search works in. A week traces every army's supply line, each a search over the
+// whole map: the week's step keeps one SearchSpace for all of them (rather than some ten
+// allocations a search) and passes it to the overload below. Each search sets what it reads.
+struct SearchSpace {
+    // A state's parent is set only where `seen` holds the search's number: a search per army
+    // a week does not clear arrays of every province (the square of the front).
+    std::vector<std::uint32_t> parent;
+    std::vector<std::uint32_t> seen;
+    std::uint32_t search = 0;
+    std::vector<std::uint32_t> frontier;
+    std::vector<std::uint32_t> next;
+    std::vector<std::uint32_t> companions;
+    std::vector<std::uint32_t> states;
+    std::vector<std::uint8_t> in_use;  // per river: whether the search may go along it
+};
+
+// The same, working in `space`.
+template <typename Goal, typename Blocked, typename Base>
+void route(const Variant& variant, const Position& position, PowerId power, ProvinceId from,
+           RiverUse use, Goal goal, Blocked blocked, Base base, Route& found, SearchSpace& space);
+
 }  // namespace adjutant::rivers
 
 #include "rules/rivers/river_route.inl"

@@ -39,61 +39,26 @@ std::vector<std::uint8_t> rivers_in_use(const Variant& variant, const Position& 
 
 namespace detail {
 
-// The space a search works in. A week traces every army's supply line, each a search over the
-// whole map, so the space is kept per thread from search to search rather than allocated for
-// each (some hundred allocations a week of the 1914 map). A search that starts while another on
-// the same thread runs (none does: the goal and the blocking tests search nothing) takes space
-// of its own.
-struct SearchSpace {
-    // A state's parent is set only where `seen` holds the search's number: a search per army
-    // a week no longer clears arrays of every province (the square of the front).
-    std::vector<std::uint32_t> parent;
-    std::vector<std::uint32_t> seen;
-    std::uint32_t search = 0;
-    std::vector<std::uint32_t> frontier;
-    std::vector<std::uint32_t> next;
-    std::vector<std::uint32_t> companions;
-    std::vector<std::uint32_t> states;
-    std::vector<std::uint8_t> in_use;  // per river: whether the search may go along it
-    bool busy = false;
-};
-
-class SpaceLease {
-  public:
-    SpaceLease() {
-        thread_local SearchSpace kept;
-        space_ = kept.busy ? &own_ : &kept;
-        space_->busy = true;
-    }
-    SpaceLease(const SpaceLease&) = delete;
-    SpaceLease& operator=(const SpaceLease&) = delete;
-    ~SpaceLease() { space_->busy = false; }
-    SearchSpace& operator*() const { return *space_; }
-
-  private:
-    SearchSpace own_;
-    SearchSpace* space_;
-};
-
 // The search's state: a state is `province * modes + mode`, mode 0 by road and r + 1 along
 // river r; each level of the breadth-first search is sorted before it is read.
 template <typename Goal, typename Blocked>
 class RiverSearch {
   public:
     // The rivers in use are worked out into the search's space (rivers_in_use), so a search
-    // allocates nothing once one of the same map has run on the thread.
+    // allocates nothing once one of the same map has run in `space`.
     template <typename Base>
     RiverSearch(const Variant& variant, const Position& position, PowerId power, RiverUse use,
-                Base& base, Goal& goal, Blocked& blocked)
+                Base& base, Goal& goal, Blocked& blocked, SearchSpace& space)
         : v_(variant),
           pos_(position),
           power_(power),
           use_(use),
           goal_(goal),
           blocked_(blocked),
-          in_use_((*space_).in_use),
-          parent_((*space_).parent),
-          seen_((*space_).seen) {
+          space_(space),
+          in_use_(space.in_use),
+          parent_(space.parent),
+          seen_(space.seen) {
         if (v_.campaign->modules.enabled("rivers"))
             rivers_in_use(v_, pos_, power_, base, in_use_);
         else
@@ -105,11 +70,11 @@ class RiverSearch {
             seen_.resize(states, 0);
             parent_.resize(states, kNone);
         }
-        if (++(*space_).search == 0) {
+        if (++space_.search == 0) {
             std::fill(seen_.begin(), seen_.end(), 0u);
-            (*space_).search = 1;
+            space_.search = 1;
         }
-        search_ = (*space_).search;
+        search_ = space_.search;
     }
 
     // Into `found`, whose room is kept (a supply line is traced into the army's own).
@@ -117,8 +82,8 @@ class RiverSearch {
         found.provinces.clear();
         found.river = -1;
         found.river_from = 0;
-        std::vector<std::uint32_t>& frontier = (*space_).frontier;
-        std::vector<std::uint32_t>& next = (*space_).next;
+        std::vector<std::uint32_t>& frontier = space_.frontier;
+        std::vector<std::uint32_t>& next = space_.next;
         frontier.clear();
         discover(state_of(from, 0), kNone, frontier);
         // Level by level, each level sorted, so the first goal found is the shortest route and
@@ -162,7 +127,7 @@ class RiverSearch {
         parent_[s] = by;
         level.push_back(s);
         if (!rivers_) return;
-        std::vector<std::uint32_t>& companions = (*space_).companions;
+        std::vector<std::uint32_t>& companions = space_.companions;
         companions.assign(1, s);
         while (!companions.empty()) {
             const std::uint32_t c = companions.back();
@@ -213,7 +178,7 @@ class RiverSearch {
     // The provinces from the start to `s`, a province once where the route changes mode there,
     // and where a supply line takes to its river.
     void path_to(std::uint32_t s, Route& found) const {
-        std::vector<std::uint32_t>& states = (*space_).states;
+        std::vector<std::uint32_t>& states = space_.states;
         states.clear();
         for (std::uint32_t at = s; at != kNone; at = parent_[at]) states.push_back(at);
         std::reverse(states.begin(), states.end());
@@ -240,7 +205,7 @@ class RiverSearch {
     Blocked& blocked_;
     bool rivers_ = false;
     std::size_t modes_ = 1;
-    SpaceLease space_;
+    SearchSpace& space_;
     std::vector<std::uint8_t>& in_use_;
     std::vector<std::uint32_t>& parent_;
     std::vector<std::uint32_t>& seen_;
@@ -251,9 +216,16 @@ class RiverSearch {
 
 template <typename Goal, typename Blocked, typename Base>
 void route(const Variant& variant, const Position& position, PowerId power, ProvinceId from,
-           RiverUse use, Goal goal, Blocked blocked, Base base, Route& found) {
-    detail::RiverSearch<Goal, Blocked>(variant, position, power, use, base, goal, blocked)
+           RiverUse use, Goal goal, Blocked blocked, Base base, Route& found, SearchSpace& space) {
+    detail::RiverSearch<Goal, Blocked>(variant, position, power, use, base, goal, blocked, space)
         .run(from, found);
+}
+
+template <typename Goal, typename Blocked, typename Base>
+void route(const Variant& variant, const Position& position, PowerId power, ProvinceId from,
+           RiverUse use, Goal goal, Blocked blocked, Base base, Route& found) {
+    SearchSpace space;
+    route(variant, position, power, from, use, goal, blocked, base, found, space);
 }
 
 template <typename Goal, typename Blocked, typename Base>
