@@ -72,22 +72,31 @@ std::map<std::string, std::string> seat_texts() {
 // The seats as the store hands them to the resolution: a list of rows, power and text.
 using SeatRows = std::vector<std::pair<std::string, std::string>>;
 
+// What the resolution service keeps from resolution to resolution (ResolutionService's
+// scratch): the seats, their parsed lists, the result and the Adjudicator.
+struct ServerWayScratch {
+    std::vector<SeatSubmission> seats;
+    ParsedOrders orders;
+    Adjudication result;
+    Adjudicator adjudicator;
+};
+
 // resolution.cpp's gather_orders and resolve_one, less the JSON: every seat's text in one
-// buffer, the seats parsed onto the thread's kept lists (`parse_seats`), one adjudication into
-// the thread's kept result.
+// buffer, the seats parsed onto the kept lists (`parse_seats`), one adjudication by the kept
+// Adjudicator into the kept result.
 template <typename ParseSeats>
 std::size_t resolve_server_way(const Variant& variant, const Position& position,
-                               const SeatRows& rows, ParseSeats&& parse_seats) {
-    thread_local ParsedOrders kept_orders;
-    ParsedOrders& all = kept_orders;
+                               const SeatRows& rows, ServerWayScratch& scratch,
+                               ParseSeats&& parse_seats) {
+    ParsedOrders& all = scratch.orders;
     all.verdicts.clear();
     all.orders.clear();
     all.orders.reserve(position.units.size());
     all.verdicts.reserve(position.units.size());
-    // As gather_orders: every seat's text in one buffer the verdicts share, and the thread's
-    // kept list of the seats.
+    // As gather_orders: every seat's text in one buffer the verdicts share, and the kept list
+    // of the seats.
     SharedTexts texts(rows, [](const auto& row) -> const std::string& { return row.second; });
-    thread_local std::vector<SeatSubmission> kept_seats;
+    std::vector<SeatSubmission>& kept_seats = scratch.seats;
     kept_seats.clear();
     for (const auto& [power, text] : rows) {
         SeatSubmission& seat = kept_seats.emplace_back();
@@ -95,10 +104,9 @@ std::size_t resolve_server_way(const Variant& variant, const Position& position,
         seat.power = variant.find_power(power);
     }
     parse_seats(all, position, std::span<SeatSubmission>(kept_seats), texts.owner());
-    // As resolve_one: into the thread's kept result.
-    thread_local Adjudication kept;
-    adjudicate(variant, position, all.orders, kept);
-    return kept.next.units.size();
+    // As resolve_one: into the kept result.
+    scratch.adjudicator.run(variant, position, all.orders, scratch.result);
+    return scratch.result.next.units.size();
 }
 
 struct Figure {
@@ -150,22 +158,23 @@ Resolutions measure_resolutions(const service::LoadedVariant& loaded, long itera
     const SeatRows seat_rows(by_power.begin(), by_power.end());
     Resolutions out;
     std::size_t& checksum = out.checksum;
+    ServerWayScratch scratch;
     const auto resolve_kept = [&](long) {
         checksum += resolve_server_way(
-            variant, start, seat_rows,
+            variant, start, seat_rows, scratch,
             [&](ParsedOrders& all, const Position& position, std::span<SeatSubmission> seats,
                 const std::shared_ptr<const char[]>& owner) {
                 loaded.parser().parse_seats(all, position, seats, owner);
             });
     };
     // One resolution first, as a running server has made: what a process pays once (the rule
-    // modules' hook tables, the thread's scratch and kept result, the dynamic linker's first
+    // modules' hook tables, the kept scratch and result, the dynamic linker's first
     // calls) is not a resolution's cost, and adjutant_bench's steady figure leaves it out too.
     resolve_kept(0);
     out.kept = measure("server-way", iterations, resolve_kept);
     out.per_seat = measure("per-call-parser", iterations, [&](long) {
         checksum += resolve_server_way(
-            variant, start, seat_rows,
+            variant, start, seat_rows, scratch,
             [&](ParsedOrders& all, const Position& position, std::span<SeatSubmission> seats,
                 const std::shared_ptr<const char[]>&) {
                 // A parser built for each seat, its lists joined as the server joined them.

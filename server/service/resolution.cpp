@@ -52,19 +52,10 @@ struct GatheredOrders {
     std::vector<std::string> ordered;                 // the powers whose orders count
 };
 
-// The thread's seats of a resolution, kept from resolution to resolution as its parsed lists
-// are (kept_parsed_orders): their room is reused. gather_orders empties them first.
-struct KeptSeats {
-    std::vector<SeatSubmission> seats;  // the readable seats' texts, in the rows' order
-    std::vector<std::string> problems;  // per row: why its orders are unreadable, or empty
-};
-KeptSeats& kept_seats() {
-    thread_local KeptSeats kept;
-    return kept;
-}
-
-// Every seat's verdicts and orders go into `all`, emptied first.
-GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game, ParsedOrders& all) {
+// Every seat's verdicts and orders go into `all`, emptied first; `kept` holds the seats as they
+// are read (the service's scratch, or a caller's own), emptied first too.
+GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game, ParsedOrders& all,
+                             ResolutionService::Seats& kept) {
     const Variant& variant = game.variant->variant;
     const std::int64_t id = game.row.id;
     GatheredOrders out;
@@ -84,7 +75,6 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game, Pars
     // A stored set the server cannot read (bytes that are not UTF-8, verdicts that are not JSON, a
     // power the variant lacks) never blocks the game: the seat resolves as if it had sent nothing,
     // and an event says why. The others are parsed together.
-    KeptSeats& kept = kept_seats();
     kept.seats.clear();
     kept.problems.resize(rows.size());
     for (std::size_t r = 0; r < rows.size(); ++r) {
@@ -171,21 +161,14 @@ void require_battles_decided(const LoadedGame& game, const std::vector<Order>& o
                        " (GET .../battles, then the 'battles' action)");
 }
 
-// The thread's parsed lists, kept from resolution to resolution as its result is (resolve_one):
-// a resolution reuses their room rather than allocating two lists and freeing them.
-// gather_orders empties them first.
-ParsedOrders& kept_parsed_orders() {
-    thread_local ParsedOrders kept;
-    return kept;
-}
-
 }  // namespace
 
 std::vector<tabletop_battles::Battle> phase_battles(const Locked& locked, const LoadedGame& game) {
     const Variant& variant = game.variant->variant;
     if (!tabletop_battles::fights_on_tabletop(variant)) return {};
     ParsedOrders all;
-    gather_orders(locked.store(), game, all);
+    ResolutionService::Seats seats;
+    gather_orders(locked.store(), game, all, seats);
     return tabletop_battles::battles(variant, game.position, all.orders);
 }
 
@@ -194,17 +177,15 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
     auto& store = locked.store();
     const Variant& variant = game.variant->variant;
     const std::int64_t id = game.row.id;
-    ParsedOrders& all = kept_parsed_orders();
-    const GatheredOrders gathered = gather_orders(store, game, all);
+    // The service's working space, reused from resolution to resolution (resolution_service.h):
+    // whatever game or variant it held before, every part is set anew here.
+    ParsedOrders& all = scratch_.orders;
+    const GatheredOrders gathered = gather_orders(store, game, all, scratch_.seats);
     require_battles_decided(game, all.orders);
-    // The thread's result, kept from resolution to resolution as its scratch space is: a
-    // resolution reuses the vectors' room (results, the next position's units, owners, index)
-    // rather than allocating and freeing a new result's. Every field is set anew whatever
-    // game or variant the thread resolved before, and nothing reads it once this returns.
-    thread_local Adjudication kept;
-    Adjudication& adjudication = kept;
+    Adjudication& adjudication = scratch_.result;
     try {
-        adjudicate(variant, game.position, all.orders, adjudication, dice_seed(game.row));
+        scratch_.adjudicator.run(variant, game.position, all.orders, adjudication,
+                                 dice_seed(game.row));
     } catch (const std::exception& error) {
         throw ApiError(500, "adjudication_failed", error.what());
     }

@@ -10,7 +10,10 @@
 #include <string>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
+#include "adjudicate.h"
+#include "orders/parser.h"
 #include "service/context.h"
 
 namespace adjutant::service {
@@ -35,13 +38,33 @@ class ResolutionService {
 
     std::uint64_t resolutions() const { return resolutions_; }  // for /metrics
 
+    // The seats of a resolution as gather_orders reads them (resolution.cpp).
+    struct Seats {
+        std::vector<SeatSubmission> seats;  // the readable seats' texts, in the rows' order
+        std::vector<std::string> problems;  // per row: why its orders are unreadable, or empty
+    };
+
   private:
+    // What a resolution works in, kept from one to the next so that its vectors' room is
+    // reused rather than allocated and freed each time: the seats, their parsed orders, the
+    // result (the next position's units, owners, index) and the adjudicator's own scratch
+    // space (docs/design.md, "Scratch space"). Only resolve_one uses it, and only under the
+    // service's lock (it takes the Locked), so one resolution at a time. Each resolution sets
+    // every part anew; nothing reads it once the resolution is written.
+    struct Scratch {
+        Seats seats;
+        ParsedOrders orders;
+        Adjudication result;
+        Adjudicator adjudicator;
+    };
+
     void resolve_one(const Locked& locked, LoadedGame& game, const std::string& actor);
 
     ServiceContext& context_;
     std::atomic<std::uint64_t> resolutions_{0};
     // Games whose resolution failed -> (next attempt, delay); only resolve_due, under the lock.
     std::unordered_map<std::int64_t, std::pair<std::int64_t, std::int64_t>> failures_;
+    Scratch scratch_;
 };
 
 }  // namespace adjutant::service
