@@ -22,16 +22,20 @@ class ModuleScratch {
     // This arena's `S`, made on first use.
     template <typename S>
     S& get() {
-        for (Slot& s : slots_)
-            if (s.key == key<S>()) return static_cast<Of<S>&>(*s.scratch).value;
-        slots_.push_back(Slot{key<S>(), std::make_unique<Of<S>>()});
-        return static_cast<Of<S>&>(*slots_.back().scratch).value;
+        // Made through a function the lookup (scratch.cpp) calls only the first time, so a
+        // step that asks does not carry the code that makes an `S`: with it written out in the
+        // LOC step, the compiler stopped inlining the step's graph building into it (some 40k
+        // instructions more a 1914 week).
+        const Make make = []() -> std::unique_ptr<Holder> { return std::make_unique<Of<S>>(); };
+        return static_cast<Of<S>&>(find_or_make(key<S>(), make)).value;
     }
 
   private:
     struct Holder {
         virtual ~Holder() = default;
     };
+    using Make = std::unique_ptr<Holder> (*)();
+    Holder& find_or_make(const void* key, Make make);
     template <typename S>
     struct Of final : Holder {
         S value{};
