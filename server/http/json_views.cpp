@@ -30,7 +30,7 @@ Json game_listing_json(const service::GameListing& game) {
     return {{"id", game.id},
             {"name", game.name},
             {"variant", game.variant},
-            {"status", game.status},
+            {"status", std::string(to_string(game.status))},
             {"phase", game.phase.value_or("")},
             {"phase_name", game.phase ? phase_name(*game.phase) : ""},
             {"deadline", game.deadline ? Json(*game.deadline) : nullptr},

@@ -250,9 +250,8 @@ Response list_games(const Context& c) {
     // a free seat.
     service::GameFilter filter;
     if (const auto status = query_param(c.request.target, "status")) {
-        filter.status = std::string(*status);
-        if (filter.status != "forming" && filter.status != "active" && filter.status != "paused" &&
-            filter.status != "ended")
+        filter.status = parse_game_status(*status);
+        if (!filter.status)
             throw service::bad_request(
                 "query parameter 'status' must be forming, active, paused or ended");
     }
@@ -270,7 +269,7 @@ Response list_games(const Context& c) {
         c.service.list_games(caller(c), after, static_cast<int>(limit), filter);
     Json page = game_page_json(games);
     std::string base = "/api/v1/games?limit=" + std::to_string(limit);
-    if (!filter.status.empty()) base += "&status=" + filter.status;
+    if (filter.status) base += "&status=" + std::string(to_string(*filter.status));
     if (!filter.variant.empty()) base += "&variant=" + filter.variant;
     if (filter.open_only) base += "&open=true";
     Json links = {{"self", after > 0 ? base + "&after=" + std::to_string(after) : base},

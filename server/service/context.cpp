@@ -44,7 +44,7 @@ LoadedGame Locked::load(std::int64_t game_id) const {
     // Another server may have registered a variant this one has not read yet, or (while the
     // game forms) replaced the game's own: the database has the one to use.
     if (context_.shared_database_ &&
-        (!game.variant || (game.variant->game_id && game.row.status == "forming")))
+        (!game.variant || (game.variant->game_id && game.row.status == GameStatus::forming)))
         game.variant = stored_variant(context_, *this, game.row.variant);
     if (!game.variant)
         throw ApiError(500, "variant_missing",

@@ -70,7 +70,7 @@ void DrawService::expire_open(const Locked& locked, std::int64_t game_id, std::i
 }
 
 nlohmann::json DrawService::result(const Locked& locked, const storage::GameRow& game) {
-    if (game.status != "ended") return nullptr;
+    if (game.status != GameStatus::ended) return nullptr;
     for (const auto& row : locked.store().draws().proposals(game.id)) {
         if (row.status != "passed") continue;
         if (row.kind == "draw") return {{"kind", "draw"}, {"powers", row.powers}};
@@ -95,8 +95,8 @@ DrawProposal DrawService::propose(const Locked& locked, const Caller& caller, st
         throw bad_request("field 'kind' must be draw or concession");
     auto& store = locked.store();
     LoadedGame game = locked.load(game_id);
-    if (game.row.status == "forming") throw conflict("the game has not started");
-    if (game.row.status == "ended") throw conflict("the game has ended");
+    if (game.row.status == GameStatus::forming) throw conflict("the game has not started");
+    if (game.row.status == GameStatus::ended) throw conflict("the game has ended");
     const Variant& variant = game.variant->variant;
     const auto surviving = surviving_powers(variant, game.position);
     if (!listed(surviving, caller.power))
@@ -197,7 +197,7 @@ bool DrawService::settle(const Locked& locked, LoadedGame& game, std::int64_t pr
     draws.close(proposal_id, "passed", context_.now());
     // The game ends with the proposal as its result.
     storage::GameRow& row = game.row;
-    row.status = "ended";
+    row.status = GameStatus::ended;
     row.ended_at = context_.now();
     row.deadline.reset();
     row.paused_remaining.reset();
@@ -224,7 +224,7 @@ DrawList DrawService::list(const Locked& locked, const Caller& caller, std::int6
     if (caller.game_id == game_id && caller.role == Role::GameMaster) reader = "GM";
     if (caller.game_id == game_id && caller.role == Role::Player) reader = caller.power;
     DrawList out;
-    if (game.row.status != "ended")
+    if (game.row.status != GameStatus::ended)
         out.surviving = surviving_powers(game.variant->variant, game.position);
     const auto absent = attendance::absent_powers(locked, game_id);
     for (const auto& row : store.draws().proposals(game_id)) {

@@ -133,8 +133,8 @@ void cut_dislodged(const Variant& variant, const RecordSight& sight, const Viewe
 
 }  // namespace
 
-bool in_fog(const Variant& variant, const std::string& status, const Viewer& viewer) {
-    return !viewer.gm && status != "ended" && hides_positions(variant);
+bool in_fog(const Variant& variant, GameStatus status, const Viewer& viewer) {
+    return !viewer.gm && status != GameStatus::ended && hides_positions(variant);
 }
 
 nlohmann::json fogged_position(const Variant& variant, const Position& position,
@@ -212,9 +212,9 @@ void fog_record(const LoadedVariant& loaded, const Position& before, const Viewe
         }
 }
 
-void redact_record(const LoadedVariant& loaded, const std::string& status,
-                   const std::string& position, const Viewer& viewer, nlohmann::json& orders,
-                   nlohmann::json& results, nlohmann::json* events) {
+void redact_record(const LoadedVariant& loaded, GameStatus status, const std::string& position,
+                   const Viewer& viewer, nlohmann::json& orders, nlohmann::json& results,
+                   nlohmann::json* events) {
     redact_results(results, orders, viewer);
     if (in_fog(loaded.variant, status, viewer))
         fog_record(loaded, decode_position(loaded.variant, position), viewer, orders, results,

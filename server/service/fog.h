@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "service/visibility.h"
+#include "storage/game_status.h"
 
 namespace adjutant {
 struct Variant;
@@ -22,9 +23,8 @@ namespace adjutant::service {
 
 struct LoadedVariant;
 
-// Whether `viewer` reads a game of `variant` in state `status` ("active", "ended", ...)
-// through the fog.
-bool in_fog(const Variant& variant, const std::string& status, const Viewer& viewer);
+// Whether `viewer` reads a game of `variant` in state `status` through the fog.
+bool in_fog(const Variant& variant, GameStatus status, const Viewer& viewer);
 
 // The position document `viewer` reads of `position`, when in_fog(); {"power", "seen": [...]}
 // for the game's "view".
@@ -46,8 +46,8 @@ void fog_record(const LoadedVariant& loaded, const Position& before, const Viewe
 // with their seat), then fog_record() when `viewer` reads the game (in state `status`) through
 // the fog; `position` is the phase's stored position document. `orders` keeps the seats'
 // texts: redact_orders() is the caller's, as it serves them.
-void redact_record(const LoadedVariant& loaded, const std::string& status,
-                   const std::string& position, const Viewer& viewer, nlohmann::json& orders,
-                   nlohmann::json& results, nlohmann::json* events);
+void redact_record(const LoadedVariant& loaded, GameStatus status, const std::string& position,
+                   const Viewer& viewer, nlohmann::json& orders, nlohmann::json& results,
+                   nlohmann::json* events);
 
 }  // namespace adjutant::service

@@ -86,7 +86,7 @@ nlohmann::json current_phase_details(const LoadedGame& game) {
             {"phase_name", phase_name(game.phase.phase)},
             {"seq", game.phase.seq},
             {"etag", phase_etag(game.row.id, game.phase.seq, game.phase.resolved_at.has_value())},
-            {"status", game.row.status}};
+            {"status", std::string(to_string(game.row.status))}};
 }
 
 std::string unreadable_orders(const storage::OrderRow& row) {

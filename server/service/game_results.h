@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "storage/game_status.h"
 #include "storage/records.h"
 
 namespace adjutant::service {
@@ -25,7 +26,7 @@ struct GameListing {
     std::int64_t id = 0;
     std::string name;
     std::string variant;
-    std::string status;
+    GameStatus status = GameStatus::forming;
     std::optional<std::string> phase;  // the current phase's code; none for a game without one
     std::optional<std::int64_t> deadline;
     std::vector<std::string> open_seats;  // powers nobody has taken, for the lobby
@@ -34,9 +35,9 @@ struct GameListing {
 
 // Which games the lobby lists (empty: any).
 struct GameFilter {
-    std::string status;      // forming | active | paused | ended
-    std::string variant;     // a variant's name
-    bool open_only = false;  // only games with a seat nobody has taken
+    std::optional<GameStatus> status;  // none: any
+    std::string variant;               // a variant's name
+    bool open_only = false;            // only games with a seat nobody has taken
 };
 
 struct GamePage {

@@ -169,7 +169,7 @@ nlohmann::json GameService::upload_game_variant(const Caller& caller, std::int64
     const auto locked = context_.lock();
     auto& store = locked.store();
     LoadedGame game = locked.load(game_id);
-    if (game.row.status != "forming")
+    if (game.row.status != GameStatus::forming)
         throw conflict("the game has started: its variant can no longer change");
     for (const auto& seat : store.seats(game_id))
         if (seat.token_hash)
@@ -252,7 +252,7 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
     row.seed_hex = seed;
     row.seed = 0;
     row.seed_commitment = seed_commitment_hex(seed);
-    row.status = "forming";
+    row.status = GameStatus::forming;
     row.created_at = context_.now();
 
     const Position start = starting_position(variant->variant);

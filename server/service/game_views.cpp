@@ -30,13 +30,13 @@ nlohmann::json GameViews::game_json(const Locked& locked, const LoadedGame& game
         storage::AttendanceRow record{seat.power, 0, 0, std::nullopt};
         for (const auto& r : attendance_rows)
             if (r.power == seat.power) record = r;
-        nlohmann::json entry = {
-            {"power", seat.power},
-            {"player", seat.player ? nlohmann::json(*seat.player) : nullptr},
-            {"taken", seat.token_hash.has_value()},
-            {"ready", seat.ready},
-            {"centers", game.position.center_count(power)},
-            {"needs_orders", row.status != "ended" && needs_orders(variant, game.position, power)}};
+        nlohmann::json entry = {{"power", seat.power},
+                                {"player", seat.player ? nlohmann::json(*seat.player) : nullptr},
+                                {"taken", seat.token_hash.has_value()},
+                                {"ready", seat.ready},
+                                {"centers", game.position.center_count(power)},
+                                {"needs_orders", row.status != GameStatus::ended &&
+                                                     needs_orders(variant, game.position, power)}};
         entry.update(attendance::seat_json(record, missing));
         seats.push_back(std::move(entry));
     }
@@ -53,7 +53,7 @@ nlohmann::json GameViews::game_json(const Locked& locked, const LoadedGame& game
         {"id", row.id},
         {"name", row.name},
         {"variant", row.variant},
-        {"status", row.status},
+        {"status", std::string(to_string(row.status))},
         {"phase", game.phase.phase},
         {"phase_name", phase_name(game.phase.phase)},
         {"seq", game.phase.seq},
@@ -76,13 +76,13 @@ nlohmann::json GameViews::game_json(const Locked& locked, const LoadedGame& game
         out["position"] = nlohmann::json::parse(game.phase.position);
     }
     out["seed_bits"] = row.seed_hex ? 256 : 64;
-    if (row.status == "ended") {
+    if (row.status == GameStatus::ended) {
         // 64 hex digits for a 256-bit seed, a decimal number for an older 64-bit one.
         out["seed"] =
             row.seed_hex ? *row.seed_hex : std::to_string(static_cast<std::uint64_t>(row.seed));
         out["ended_at"] = row.ended_at ? nlohmann::json(*row.ended_at) : nullptr;
     }
-    if (row.status == "paused" && row.paused_remaining)
+    if (row.status == GameStatus::paused && row.paused_remaining)
         out["paused_remaining"] = *row.paused_remaining;
     return out;
 }

@@ -119,13 +119,13 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
     auto& store = locked.store();
     LoadedGame game = locked.load(game_id);
     storage::GameRow& row = game.row;
-    if (row.status == "ended") throw conflict("the game has ended");
+    if (row.status == GameStatus::ended) throw conflict("the game has ended");
     nlohmann::json detail = nlohmann::json::object();
     const std::int64_t t = context_.now();
 
     if (action == "resolve") {
         // A game still forming has no clock and open seats: it is started, not resolved.
-        if (row.status == "forming")
+        if (row.status == GameStatus::forming)
             throw conflict("the game is still forming: start it (actions/start) before resolving");
         require_named_phase(game, body, if_match);
         int resolved = resolution_.resolve(locked, game_id, "gm", game.phase.seq);
@@ -136,7 +136,8 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
     storage::Transaction transaction(store.database());
     if (action == "press") {
         // The players join a game under its press rules: they change only before it starts.
-        if (row.status != "forming") throw conflict("press rules are set before the game starts");
+        if (row.status != GameStatus::forming)
+            throw conflict("press rules are set before the game starts");
         const PressRules rules = read_press_rules(body, PressService::rules(locked, game_id));
         store.press().put_rules(game_id, rules);
         store.audit(game_id, "gm", "press", json_text(press_rules_json(rules)), t);
@@ -176,24 +177,24 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
                 {"game", views_.game_json(locked, locked.load(game_id), Viewer{true, ""})}};
     }
     if (action == "start") {
-        if (row.status != "forming") throw conflict("the game has already started");
-        row.status = "active";
+        if (row.status != GameStatus::forming) throw conflict("the game has already started");
+        row.status = GameStatus::active;
         if (!row.sandbox) row.deadline = t + phase_seconds(row, game.phase.phase);
     } else if (action == "pause") {
-        if (row.status != "active") throw conflict("only an active game can be paused");
-        row.status = "paused";
+        if (row.status != GameStatus::active) throw conflict("only an active game can be paused");
+        row.status = GameStatus::paused;
         row.paused_remaining = std::max<std::int64_t>(0, row.deadline.value_or(t) - t);
         row.deadline.reset();
     } else if (action == "resume") {
-        if (row.status != "paused") throw conflict("the game is not paused");
-        row.status = "active";
+        if (row.status != GameStatus::paused) throw conflict("the game is not paused");
+        row.status = GameStatus::active;
         row.deadline = t + row.paused_remaining.value_or(phase_seconds(row, game.phase.phase));
         row.paused_remaining.reset();
     } else if (action == "extend") {
         auto seconds = integer_field(body, "seconds", 1, 60LL * 60 * 24 * 365);
         if (!seconds) throw bad_request("field 'seconds' is required");
         detail["seconds"] = *seconds;
-        if (row.status == "paused")
+        if (row.status == GameStatus::paused)
             row.paused_remaining = row.paused_remaining.value_or(0) + *seconds;
         else if (row.deadline)
             // Extending an overdue deadline counts from now, so the extension is real.
@@ -220,7 +221,7 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
         store.set_phase_position(game_id, game.phase.seq,
                                  json_text(position_json(game.variant->variant, position)));
     } else if (action == "end") {
-        row.status = "ended";
+        row.status = GameStatus::ended;
         row.ended_at = t;
         row.deadline.reset();
         row.paused_remaining.reset();

@@ -26,7 +26,7 @@ int MailService::queue_attendance(const Locked& locked, const MailIdentity& iden
     auto records = store.attendance();
     int queued = 0;
     for (const auto& game : store.games()) {
-        if (game.status == "ended") continue;
+        if (game.status == GameStatus::ended) continue;
         const auto settings = records.settings(game.id);
         const nlohmann::json gm_headers = {{"Auto-Submitted", "auto-generated"},
                                            {"References", game_thread_id(game.id, identity)}};

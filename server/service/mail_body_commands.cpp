@@ -270,7 +270,7 @@ std::string MailService::standing_text(const Locked& locked, const Caller& calle
     else
         text += "  (none submitted)\n";
     // Whether the seat is marked ready, said every time: new orders keep a READY sent before.
-    if (game.value("status", "") != "ended" && !mine.seats.empty())
+    if (parse_game_status(game.value("status", "")) != GameStatus::ended && !mine.seats.empty())
         text += mine.seats[0].ready
                     ? "You are marked ready: the phase may be resolved with these orders once\n"
                       "every seat is ready. Send NOT READY if you are still working on them.\n"

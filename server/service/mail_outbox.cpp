@@ -78,13 +78,13 @@ int MailService::queue_welcomes(const Locked& locked, const MailIdentity& identi
     auto& store = locked.store();
     int queued = 0;
     for (const auto& game : store.games()) {
-        if (game.status == "ended") continue;
+        if (game.status == GameStatus::ended) continue;
         for (const auto& seat : store.seats(game.id)) {
             if (!mailable(seat)) continue;
             if (!store.add_notice(game.id, 0, "welcome-" + seat.token_hash->substr(0, 16),
                                   seat.power, context_.now()))
                 continue;
-            if (game.status != "forming")
+            if (game.status != GameStatus::forming)
                 store.add_notice(game.id, 0, "start", seat.power, context_.now());
             const std::string address = seat_address(locked, game.id, seat.power, identity);
             const LoadedGame loaded = locked.load(game.id);
@@ -110,7 +110,7 @@ int MailService::queue_starts(const Locked& locked, const MailIdentity& identity
     auto& store = locked.store();
     int queued = 0;
     for (const auto& game : store.games()) {
-        if (game.status != "active") continue;
+        if (game.status != GameStatus::active) continue;
         for (const auto& seat : store.seats(game.id)) {
             if (!mailable(seat) ||
                 !store.add_notice(game.id, 0, "start", seat.power, context_.now()))

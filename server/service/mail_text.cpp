@@ -10,6 +10,7 @@
 
 #include "core/phase.h"
 #include "service/friendly_line.h"
+#include "storage/game_status.h"
 #include "variant/variant.h"
 
 namespace adjutant::service::mail_text {
@@ -204,16 +205,18 @@ std::string status(const nlohmann::json& game) {
 std::string welcome(const nlohmann::json& game, const std::string& power,
                     const std::string& web_url) {
     const std::string id = std::to_string(game.value("id", 0));
-    const std::string status = game.value("status", "");
+    const std::string word = game.value("status", "");
+    const auto status = parse_game_status(word);
     std::string text = "Phase: " + phase_name(game.value("phase", ""));
-    if (status == "forming")
+    if (status == GameStatus::forming)
         text += " (the game has not started yet)";
-    else if (status != "active")
-        text += " (the game is " + status + ")";
+    else if (status != GameStatus::active)
+        text += " (the game is " + word + ")";
     // A game that has not started has no deadline yet; the seat is mailed when it starts.
     text += "\nDeadline: " +
-            (status == "forming" ? std::string("set when the game starts (you will be mailed then)")
-                                 : deadline(game.value("deadline", nlohmann::json()))) +
+            (status == GameStatus::forming
+                 ? std::string("set when the game starts (you will be mailed then)")
+                 : deadline(game.value("deadline", nlohmann::json()))) +
             "\n";
     const auto units = of_power(game.value("position", nlohmann::json::object()), "units", power);
     text += "Your units: " + (units.empty() ? std::string("none") : units_text(units)) + "\n";

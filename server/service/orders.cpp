@@ -32,7 +32,7 @@ OrderCheck check_of(const Variant& variant, const ParsedOrders& parsed,
 }
 
 void check_open(const storage::GameRow& game) {
-    if (game.status == "ended") throw conflict("the game has ended");
+    if (game.status == GameStatus::ended) throw conflict("the game has ended");
 }
 
 // The position a seat's orders are judged on when it is told their verdicts: the game's, or
@@ -73,8 +73,8 @@ Guidance seat_guidance(const LoadedGame& game, const storage::SeatRow& seat,
     GuidanceInput input;
     input.accepted = readable ? &parsed.orders : nullptr;
     input.ready = seat.ready;
-    input.open = game.row.status != "ended";
-    if (game.row.status == "active") input.deadline = game.row.deadline;
+    input.open = game.row.status != GameStatus::ended;
+    if (game.row.status == GameStatus::active) input.deadline = game.row.deadline;
     input.now = context.now();
     input.reminder_seconds = context.reminder_seconds();
     return phase_guidance(variant, *judged, power, input);

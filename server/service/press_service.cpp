@@ -46,9 +46,8 @@ ApiError press_refused(const std::string& message) {
 }
 
 // Why players may not write now under `rules` in `phase_code`, or empty.
-std::string closed_reason(const PressRules& rules, const std::string& status,
-                          std::string_view phase_code) {
-    if (status == "ended") return "the game has ended";
+std::string closed_reason(const PressRules& rules, GameStatus status, std::string_view phase_code) {
+    if (status == GameStatus::ended) return "the game has ended";
     const auto phase = Phase::parse(phase_code);
     if (phase && phase->kind == PhaseKind::Retreat && !rules.in_retreats)
         return "this game has no press during retreats";
@@ -158,7 +157,7 @@ PressMessage PressService::send(const Locked& locked, const Caller& caller, std:
     require_party(caller, game_id);
     const std::string sender = press_identity(caller, game_id);
     const LoadedGame game = locked.load(game_id);
-    if (game.row.status == "ended") throw conflict("the game has ended: no more press");
+    if (game.row.status == GameStatus::ended) throw conflict("the game has ended: no more press");
     const PressRules rules = PressService::rules(locked, game_id);
     const std::string text = checked_text(draft.text);
     if (draft.broadcast && !draft.to.empty())
@@ -199,7 +198,7 @@ PressPage PressService::read(const Caller& caller, std::int64_t game_id, std::in
     page.rules = rules;
     std::string reader = press_identity(caller, game_id);
     storage::PressFilter filter;
-    const bool published = game.row.status == "ended" && rules.publish_at_end;
+    const bool published = game.row.status == GameStatus::ended && rules.publish_at_end;
     if (reader.empty()) {
         // The public reads a game's press only once it has ended and its rules publish it.
         if (!published) require_party(caller, game_id);
@@ -237,7 +236,7 @@ PressPage PressService::read(const Caller& caller, std::int64_t game_id, std::in
         page.messages.push_back(std::move(m));
     }
     if (reader == kGm) {
-        page.closed = game.row.status == "ended" ? "the game has ended" : "";
+        page.closed = game.row.status == GameStatus::ended ? "the game has ended" : "";
         if (page.closed.empty()) {
             page.may_write_to.push_back("all");
             for (const auto& power : game.variant->variant.powers)

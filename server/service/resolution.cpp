@@ -216,14 +216,14 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
     storage::GameRow& row = game.row;
     const PowerId winner_id = winner(variant, adjudication.next);
     if (winner_id != kNoPower) {
-        row.status = "ended";
+        row.status = GameStatus::ended;
         row.winner = variant.powers[winner_id].name;
         row.ended_at = context_.now();
         row.deadline.reset();
         row.paused_remaining.reset();
-    } else if (row.status == "active" && !row.sandbox) {  // a sandbox has no deadlines
+    } else if (row.status == GameStatus::active && !row.sandbox) {  // a sandbox has no deadlines
         row.deadline = context_.now() + phase_seconds(row, next.phase);
-    } else if (row.status == "paused") {
+    } else if (row.status == GameStatus::paused) {
         row.paused_remaining = phase_seconds(row, next.phase);
     }
     next.deadline = row.deadline;
@@ -260,7 +260,7 @@ int ResolutionService::resolve(const Locked& locked, std::int64_t game_id, const
     int resolved = 0;
     for (int i = 0; i < kMaxChainedResolutions; ++i) {
         LoadedGame game = locked.load(game_id);
-        if (game.row.status == "ended") break;
+        if (game.row.status == GameStatus::ended) break;
         if (i == 0 && game.phase.seq != seq)
             throw ApiError(409, "stale_phase",
                            "the game is no longer at that phase: it is at " + game.phase.phase,
@@ -277,7 +277,7 @@ int ResolutionService::resolve(const Locked& locked, std::int64_t game_id, const
 
 void ResolutionService::resolve_when_ready(const Locked& locked, std::int64_t game_id) {
     const LoadedGame game = locked.load(game_id);
-    if (game.row.status != "active" || !game.row.resolve_when_ready) return;
+    if (game.row.status != GameStatus::active || !game.row.resolve_when_ready) return;
     if (!anyone_needs_orders(game.variant->variant, game.position)) return;
     if (!all_ready(game.variant->variant, game.position, locked.store().seats(game_id),
                    attendance::civil_disorder_powers(locked, game_id)))

@@ -35,7 +35,7 @@ SeatGrant SeatService::take(std::int64_t game_id, std::string_view power_name,
     const auto locked = context_.lock();
     auto& store = locked.store();
     LoadedGame game = locked.load(game_id);
-    if (game.row.status == "ended") throw conflict("the game has ended");
+    if (game.row.status == GameStatus::ended) throw conflict("the game has ended");
     if (game.row.sandbox)
         throw conflict("a sandbox game has no seats to take: its GM orders for every power");
     const std::string power = canonical_power(game.variant->variant, power_name);
@@ -73,7 +73,7 @@ SeatGrant SeatService::take(std::int64_t game_id, std::string_view power_name,
                                              {"civil_disorder", abandoned}}),
                     context_.now());
     locked.changed(game_id);
-    if (game.row.status == "forming") start_when_full(locked, game);
+    if (game.row.status == GameStatus::forming) start_when_full(locked, game);
     transaction.commit();
     return {game_id, power, token};
 }
@@ -83,7 +83,7 @@ void SeatService::start_when_full(const Locked& locked, LoadedGame& game) {
     // A forming game starts by itself once every seat is taken; the GM may start it earlier.
     for (const auto& seat : store.seats(game.row.id))
         if (!seat.token_hash) return;
-    game.row.status = "active";
+    game.row.status = GameStatus::active;
     game.row.deadline = context_.now() + phase_seconds(game.row, game.phase.phase);
     store.update_game(game.row);
     store.set_phase_deadline(game.row.id, game.phase.seq, game.row.deadline);

@@ -7,13 +7,15 @@
 #include <optional>
 #include <string>
 
+#include "storage/game_status.h"
+
 namespace adjutant::storage {
 
 struct GameRow {
     std::int64_t id = 0;
     std::string name;
     std::string variant;
-    std::string status = "forming";  // forming | active | paused | ended
+    GameStatus status = GameStatus::forming;
     std::string gm_token_hash;
     std::int64_t seed = 0;  // a 64-bit seed's bit pattern (games older than 256-bit seeds)
     std::optional<std::string> seed_hex;  // a 256-bit seed, 64 hex digits; wins over `seed`

@@ -18,12 +18,19 @@ constexpr const char* kGameColumns =
     "retreat_seconds, adjustment_seconds, grace_seconds, missing_policy, resolve_when_ready, "
     "deadline, paused_remaining, winner, created_at, ended_at, revision, seed_hex, sandbox";
 
+// The status column holds the words of to_string(GameStatus); any other is a database this
+// server did not write.
+GameStatus read_status(const std::string& word) {
+    if (const auto status = parse_game_status(word)) return *status;
+    throw Error(0, "games.status holds an unknown status '" + word + "'");
+}
+
 GameRow read_game(const Statement& s) {
     GameRow row;
     row.id = s.integer(0);
     row.name = s.text(1);
     row.variant = s.text(2);
-    row.status = s.text(3);
+    row.status = read_status(s.text(3));
     row.gm_token_hash = s.text(4);
     row.seed = s.integer(5);
     row.seed_commitment = s.text(6);
@@ -105,10 +112,11 @@ std::int64_t Store::insert_game(const GameRow& r) {
             "resolve_when_ready, deadline, paused_remaining, winner, created_at, ended_at, "
             "revision, seed_hex, sandbox) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
             "?12, ?13, ?14, ?15, ?16, ?17, 0, ?18, ?19)",
-            r.name, r.variant, r.status, r.gm_token_hash, r.seed, r.seed_commitment,
-            r.movement_seconds, r.retreat_seconds, r.adjustment_seconds, r.grace_seconds,
-            r.missing_policy, std::int64_t{r.resolve_when_ready}, r.deadline, r.paused_remaining,
-            r.winner, r.created_at, r.ended_at, r.seed_hex, std::int64_t{r.sandbox});
+            r.name, r.variant, std::string(to_string(r.status)), r.gm_token_hash, r.seed,
+            r.seed_commitment, r.movement_seconds, r.retreat_seconds, r.adjustment_seconds,
+            r.grace_seconds, r.missing_policy, std::int64_t{r.resolve_when_ready}, r.deadline,
+            r.paused_remaining, r.winner, r.created_at, r.ended_at, r.seed_hex,
+            std::int64_t{r.sandbox});
     return db_.last_insert_id();
 }
 
@@ -123,7 +131,7 @@ std::vector<GameRow> Store::games() {
 }
 
 std::vector<GameRow> Store::games_page(std::int64_t after_id, int limit, bool include_ended,
-                                       const std::string& status, const std::string& variant,
+                                       std::optional<GameStatus> status, const std::string& variant,
                                        bool open_only) {
     static const std::string sql = select(
         kGameColumns,
@@ -131,7 +139,8 @@ std::vector<GameRow> Store::games_page(std::int64_t after_id, int limit, bool in
         "AND (?5 = '' OR variant = ?5) AND (NOT ?6 OR (sandbox = 0 AND EXISTS (SELECT 1 FROM "
         "seats s WHERE s.game_id = games.id AND s.token_hash IS NULL))) ORDER BY id LIMIT ?3");
     return query_all(db_, sql, read_game, after_id, std::int64_t{include_ended},
-                     std::int64_t{limit}, status, variant, std::int64_t{open_only});
+                     std::int64_t{limit}, std::string(status ? to_string(*status) : ""), variant,
+                     std::int64_t{open_only});
 }
 
 std::optional<std::int64_t> Store::game_by_gm_token_hash(const std::string& hash) {
@@ -142,7 +151,8 @@ void Store::update_game(const GameRow& r) {
     execute(db_,
             "UPDATE games SET status = ?2, deadline = ?3, paused_remaining = ?4, winner = ?5, "
             "ended_at = ?6, revision = revision + 1 WHERE id = ?1",
-            r.id, r.status, r.deadline, r.paused_remaining, r.winner, r.ended_at);
+            r.id, std::string(to_string(r.status)), r.deadline, r.paused_remaining, r.winner,
+            r.ended_at);
 }
 
 void Store::update_game_settings(const GameRow& r) {

@@ -37,8 +37,8 @@ class Store {
     // `status`, `variant`: only games with that value (empty: any); `open_only`: only games
     // with a seat nobody has taken.
     std::vector<GameRow> games_page(std::int64_t after_id, int limit, bool include_ended,
-                                    const std::string& status = {}, const std::string& variant = {},
-                                    bool open_only = false);
+                                    std::optional<GameStatus> status = {},
+                                    const std::string& variant = {}, bool open_only = false);
     std::optional<std::int64_t> game_by_gm_token_hash(const std::string& hash);
     // Writes the mutable fields (status, deadline, paused_remaining, winner, ended_at) and
     // bumps the revision.

@@ -22,7 +22,7 @@ inline storage::GameRow sample_game(std::string name, std::string token_hash) {
     storage::GameRow game;
     game.name = std::move(name);
     game.variant = std::string("standard");
-    game.status = std::string("active");
+    game.status = adjutant::GameStatus::active;
     game.gm_token_hash = std::move(token_hash);
     game.seed = std::numeric_limits<std::int64_t>::min() + 7;  // all 64 bits travel
     game.seed_commitment = std::string("c");
@@ -36,7 +36,7 @@ inline storage::GameRow sample_game(std::string name, std::string token_hash) {
 inline void games_seats_and_phases(storage::Store& store) {
     const auto id = store.insert_game(sample_game("first", "h1"));
     auto second = sample_game("second", "h2");
-    second.status = std::string("ended");
+    second.status = adjutant::GameStatus::ended;
     second.sandbox = true;
     const auto ended = store.insert_game(second);
     CHECK(ended > id);
@@ -50,8 +50,8 @@ inline void games_seats_and_phases(storage::Store& store) {
     // The flags of the lobby's query, bound as integers.
     CHECK(store.games_page(0, 10, false).size() == 1);
     CHECK(store.games_page(0, 10, true).size() == 2);
-    CHECK(store.games_page(0, 10, true, "ended").size() == 1);
-    CHECK(store.games_page(0, 10, true, "", "standard").size() == 2);
+    CHECK(store.games_page(0, 10, true, adjutant::GameStatus::ended).size() == 1);
+    CHECK(store.games_page(0, 10, true, std::nullopt, "standard").size() == 2);
     CHECK(store.games_page(id, 10, true).size() == 1);
 
     // Byte order: upper case before lower case, as SQLite compares.
@@ -63,7 +63,8 @@ inline void games_seats_and_phases(storage::Store& store) {
     CHECK(seats[0].power == "Austria");
     CHECK(seats[1].power == "France");
     CHECK(seats[2].power == "england");
-    CHECK(store.games_page(0, 10, true, "", "", true).size() == 1);  // open seats, not sandbox
+    CHECK(store.games_page(0, 10, true, std::nullopt, "", true).size() ==
+          1);  // open seats, not sandbox
 
     storage::PhaseRow phase;
     phase.game_id = id;
