@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "http/draw_json.h"
+#include "http/gm_action_json.h"
 #include "http/json_views.h"
 #include "http/press_json.h"
 #include "http/static_files.h"
@@ -399,8 +400,8 @@ Response ready(const Context& c) {
 }
 Response gm_action(const Context& c) {
     const auto who = caller(c);
-    return json_response(200, c.service.gm_action(who, id_param(c.params[0]), c.params[1],
-                                                  body_json(c.request), c.request.if_match));
+    const auto action = gm_action_request(c.params[1], body_json(c.request), c.request.if_match);
+    return json_response(200, c.service.gm_action(who, id_param(c.params[0]), action));
 }
 Response battles(const Context& c) {
     return json_response(200, c.service.battles(caller(c), id_param(c.params[0])));

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,8 +18,22 @@
 
 namespace adjutant::service::attendance {
 
-// The settings of a create or settings request over `base`; 400 naming the field when a value
-// is of the wrong type or out of range. gm_email "" clears the address.
+// What a create or settings request changes of the missing-orders settings; a field left out
+// keeps its value.
+struct SettingsChange {
+    std::optional<std::int64_t> extensions_per_player;
+    bool extension_seconds_given = false;
+    std::optional<std::int64_t> extension_seconds;  // given as none: the automatic length again
+    std::optional<std::int64_t> civil_disorder_after;
+    bool gm_email_given = false;
+    std::optional<std::string> gm_email;  // given as none: the GM's address is taken away
+};
+storage::MissingOrdersSettings apply(const SettingsChange& change,
+                                     storage::MissingOrdersSettings base);
+
+// The settings of a create or settings request; 400 naming the field when a value is of the
+// wrong type or out of range. gm_email "" clears the address. read_settings: over `base`.
+SettingsChange read_settings_change(const nlohmann::json& body);
 storage::MissingOrdersSettings read_settings(const nlohmann::json& body,
                                              storage::MissingOrdersSettings base);
 // The public part (the GM's address stays out of the public game state).

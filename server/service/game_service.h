@@ -29,6 +29,7 @@
 #include "service/feed_service.h"
 #include "service/game_results.h"
 #include "service/game_views.h"
+#include "service/gm_action.h"
 #include "service/mail_service.h"
 #include "service/order_service.h"
 #include "service/press_service.h"
@@ -84,13 +85,11 @@ class GameService {
     nlohmann::json join(std::int64_t game_id, std::string_view power, const nlohmann::json& who);
     View game_view(std::int64_t game_id);  // views().game(), copied
 
-    // GM actions, each audited. `action`: start, pause, resume, extend (body.seconds),
-    // resolve, end, interdict, press (the press rules, before the game starts). resolve must name
-    // the phase it resolves: body.phase (the code, "S1901M") or `if_match` (the phase's ETag,
+    // GM actions (service/gm_action.h), each audited. A resolve must name the phase it
+    // resolves: action.phase (the code, "S1901M") or action.if_match (the phase's ETag,
     // phase_etag()); a stale one is 409 "stale_phase", none 428 "phase_required", both with the
     // current phase in details.
-    nlohmann::json gm_action(const Caller& caller, std::int64_t game_id, std::string_view action,
-                             const nlohmann::json& body, std::string_view if_match = {});
+    nlohmann::json gm_action(const Caller& caller, std::int64_t game_id, const GmAction& action);
     AuditLog audit_log(const Caller& caller, std::int64_t game_id);
     // The current phase's tabletop battles and the results entered, for its GM only
     // (service/tabletop.h).
@@ -111,8 +110,13 @@ class GameService {
 
   private:
     std::shared_ptr<const LoadedVariant> find_variant(std::string_view name);
-    void require_named_phase(const LoadedGame& game, const nlohmann::json& body,
-                             std::string_view if_match);
+    // One per kind of GM action, or group of kinds (gm_actions.cpp).
+    nlohmann::json gm_resolve(const Locked& locked, const LoadedGame& game, const GmAction& action);
+    nlohmann::json gm_press(const Locked& locked, const LoadedGame& game,
+                            const PressRulesChange& change);
+    nlohmann::json gm_settings(const Locked& locked, LoadedGame& game,
+                               const SettingsChange& change);
+    nlohmann::json gm_change(const Locked& locked, LoadedGame& game, const GmAction& action);
     void count_game_creation(std::string_view client_address);
 
     ServiceContext context_;

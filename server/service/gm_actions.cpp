@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// GM actions: start, pause, resume, extend, resolve now, end, interdict, press (the rules),
-// settings (the missing-orders policy and friends). Every one is audited.
+// GM actions (service/gm_action.h): start, pause, resume, extend, resolve now, end, interdict,
+// battles, press (the rules), settings (the missing-orders policy and friends). Every one is
+// audited.
 #include <algorithm>
 #include <cctype>
+#include <stdexcept>
 
 #include "rules/rail/state.h"
 #include "service/attendance.h"
@@ -12,7 +14,6 @@
 #include "service/game_service.h"
 #include "service/phase_etag.h"
 #include "service/press_service.h"
-#include "service/request.h"
 #include "service/tabletop.h"
 #include "service/text.h"
 
@@ -20,21 +21,17 @@ namespace adjutant::service {
 
 namespace {
 
-// {"provinces": ["LIE", ...]}: the provinces interdicted this turn, replacing the earlier marks
-// (docs/rail-movement.md). Refused on maps without a rail network.
-std::vector<ProvinceId> interdiction_marks(const Variant& variant, const nlohmann::json& body) {
+// The provinces interdicted this turn, replacing the earlier marks (docs/rail-movement.md), by
+// id, each once. Refused on maps without a rail network.
+std::vector<ProvinceId> interdiction_marks(const Variant& variant,
+                                           const std::vector<std::string>& names) {
     if (!variant.campaign || !variant.campaign->modules.enabled("rail_network"))
         throw bad_request("this variant has no rail network to interdict");
-    const auto it = body.is_object() ? body.find("provinces") : body.end();
-    if (!body.is_object() || it == body.end() || !it->is_array())
-        throw bad_request("field 'provinces' is required: a list of provinces, [] to clear");
-    if (it->size() > variant.province_count()) throw bad_request("too many provinces");
+    if (names.size() > variant.province_count()) throw bad_request("too many provinces");
     std::vector<ProvinceId> marks;
-    for (const auto& item : *it) {
-        if (!item.is_string()) throw bad_request("'provinces' holds province names");
-        const ProvinceId p = variant.find_province(item.get<std::string>());
-        if (p == kNoProvince)
-            throw bad_request("unknown province '" + item.get<std::string>() + "'");
+    for (const auto& name : names) {
+        const ProvinceId p = variant.find_province(name);
+        if (p == kNoProvince) throw bad_request("unknown province '" + name + "'");
         marks.push_back(p);
     }
     std::sort(marks.begin(), marks.end());
@@ -71,28 +68,14 @@ bool etag_listed(std::string_view header, std::string_view etag) {
     return false;
 }
 
-// What a GM may change once the game exists; anything else in the body is a mistake to report,
-// not to ignore (a misspelt "extensions_per_player" would otherwise silently keep the default).
-constexpr std::string_view kSettingsFields[] = {
-    "missing_orders",    "resolve_when_ready",   "grace_seconds", "extensions_per_player",
-    "extension_seconds", "civil_disorder_after", "gm_email"};
-
-void check_settings_fields(const nlohmann::json& body) {
-    if (!body.is_object()) throw bad_request("the request body must be a JSON object");
-    for (const auto& [key, value] : body.items())
-        if (std::find(std::begin(kSettingsFields), std::end(kSettingsFields), key) ==
-            std::end(kSettingsFields))
-            throw bad_request("field '" + key + "' is not a setting the GM can change");
-}
-
-}  // namespace
-
-void GameService::require_named_phase(const LoadedGame& game, const nlohmann::json& body,
-                                      std::string_view if_match) {
+// A resolve must name the phase it resolves: by its code or its ETag; a stale one is 409
+// "stale_phase", none 428 "phase_required", both with the current phase in details.
+void require_named_phase(const LoadedGame& game, const GmAction& action) {
     const std::string& current = game.phase.phase;
     const std::string etag = phase_etag(game.row.id, game.phase.seq, false);
     const auto details = json_text(current_phase_details(game));
-    const auto named = string_field(body, "phase", 64);
+    const auto& named = action.phase;
+    const std::string_view if_match = action.if_match;
     const bool star = trimmed(if_match) == "*";
     if (!named && (if_match.empty() || star))
         throw ApiError(428, "phase_required",
@@ -111,135 +94,269 @@ void GameService::require_named_phase(const LoadedGame& game, const nlohmann::js
             details);
 }
 
+// The audit's record of a settings change: the fields the GM sent, as sent, except the GM's
+// address, which is audited as set or not and never copied into the log.
+nlohmann::json settings_audit(const SettingsChange& change,
+                              const storage::MissingOrdersSettings& settings) {
+    nlohmann::json out = nlohmann::json::object();
+    if (change.missing_orders) out["missing_orders"] = *change.missing_orders;
+    if (change.resolve_when_ready) out["resolve_when_ready"] = *change.resolve_when_ready;
+    if (change.grace_seconds) out["grace_seconds"] = *change.grace_seconds;
+    const attendance::SettingsChange& a = change.attendance;
+    if (a.extensions_per_player) out["extensions_per_player"] = *a.extensions_per_player;
+    if (a.extension_seconds_given)
+        out["extension_seconds"] =
+            a.extension_seconds ? nlohmann::json(*a.extension_seconds) : nlohmann::json();
+    if (a.civil_disorder_after) out["civil_disorder_after"] = *a.civil_disorder_after;
+    if (a.gm_email_given) out["gm_email"] = settings.gm_email.has_value();
+    return out;
+}
+
+// The clock actions and the end change only the game's row; each returns the audit's detail.
+
+nlohmann::json start_game(LoadedGame& game, std::int64_t now) {
+    storage::GameRow& row = game.row;
+    if (row.status != GameStatus::forming) throw conflict("the game has already started");
+    row.status = GameStatus::active;
+    if (!row.sandbox) row.deadline = now + phase_seconds(row, game.phase.phase);
+    return nlohmann::json::object();
+}
+
+nlohmann::json pause_game(storage::GameRow& row, std::int64_t now) {
+    if (row.status != GameStatus::active) throw conflict("only an active game can be paused");
+    row.status = GameStatus::paused;
+    row.paused_remaining = std::max<std::int64_t>(0, row.deadline.value_or(now) - now);
+    row.deadline.reset();
+    return nlohmann::json::object();
+}
+
+nlohmann::json resume_game(LoadedGame& game, std::int64_t now) {
+    storage::GameRow& row = game.row;
+    if (row.status != GameStatus::paused) throw conflict("the game is not paused");
+    row.status = GameStatus::active;
+    row.deadline = now + row.paused_remaining.value_or(phase_seconds(row, game.phase.phase));
+    row.paused_remaining.reset();
+    return nlohmann::json::object();
+}
+
+nlohmann::json extend_deadline(storage::GameRow& row, std::int64_t seconds, std::int64_t now) {
+    if (row.status == GameStatus::paused)
+        row.paused_remaining = row.paused_remaining.value_or(0) + seconds;
+    else if (row.deadline)
+        // Extending an overdue deadline counts from now, so the extension is real.
+        row.deadline = std::max(*row.deadline, now) + seconds;
+    else
+        throw conflict("the game has no deadline to extend");
+    return {{"seconds", seconds}};
+}
+
+nlohmann::json end_game(const Locked& locked, LoadedGame& game,
+                        const std::optional<std::string>& winner, std::int64_t now) {
+    storage::GameRow& row = game.row;
+    row.status = GameStatus::ended;
+    row.ended_at = now;
+    row.deadline.reset();
+    row.paused_remaining.reset();
+    if (winner) row.winner = canonical_power(game.variant->variant, *winner);
+    DrawService::expire_open(locked, game.row.id, now);
+    return {{"winner", row.winner ? nlohmann::json(*row.winner) : nullptr}};
+}
+
+// Marks are part of the phase's stored position: the phase is adjudicated and its hash taken
+// with them, so `adjutant replay` recomputes the same results.
+nlohmann::json interdict(const Locked& locked, const LoadedGame& game,
+                         const std::vector<std::string>& provinces) {
+    const Variant& variant = game.variant->variant;
+    Position position = game.position;
+    rail::state(position).interdicted = interdiction_marks(variant, provinces);
+    locked.store().set_phase_position(game.row.id, game.phase.seq,
+                                      json_text(position_json(variant, position)));
+    nlohmann::json names = nlohmann::json::array();
+    for (ProvinceId p : rail::state(position).interdicted)
+        names.push_back(variant.provinces[p].abbr);
+    return {{"phase", game.phase.phase}, {"seq", game.phase.seq}, {"provinces", std::move(names)}};
+}
+
+// Results are part of the phase's stored position, as the marks are (tabletop.h).
+nlohmann::json enter_battle_results(const Locked& locked, const LoadedGame& game,
+                                    const nlohmann::json& results) {
+    nlohmann::json detail = nlohmann::json::object();
+    const Position position = with_battle_results(locked, game, results, detail);
+    locked.store().set_phase_position(game.row.id, game.phase.seq,
+                                      json_text(position_json(game.variant->variant, position)));
+    return detail;
+}
+
+}  // namespace
+
 nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id,
-                                      std::string_view action, const nlohmann::json& body,
-                                      std::string_view if_match) {
+                                      const GmAction& action) {
     require_gm(caller, game_id);
     const auto locked = context_.lock();
-    auto& store = locked.store();
     LoadedGame game = locked.load(game_id);
-    storage::GameRow& row = game.row;
-    if (row.status == GameStatus::ended) throw conflict("the game has ended");
-    nlohmann::json detail = nlohmann::json::object();
-    const std::int64_t t = context_.now();
-
-    if (action == "resolve") {
-        // A game still forming has no clock and open seats: it is started, not resolved.
-        if (row.status == GameStatus::forming)
-            throw conflict("the game is still forming: start it (actions/start) before resolving");
-        require_named_phase(game, body, if_match);
-        int resolved = resolution_.resolve(locked, game_id, "gm", game.phase.seq);
-        return {{"resolved", resolved},
-                {"game", views_.game_json(locked, locked.load(game_id), Viewer{true, ""})}};
+    if (game.row.status == GameStatus::ended) throw conflict("the game has ended");
+    switch (action.kind) {
+        case GmActionKind::resolve:
+            return gm_resolve(locked, game, action);
+        case GmActionKind::press:
+            return gm_press(locked, game, action.press);
+        case GmActionKind::settings:
+            return gm_settings(locked, game, action.settings);
+        case GmActionKind::start:
+        case GmActionKind::pause:
+        case GmActionKind::resume:
+        case GmActionKind::extend:
+        case GmActionKind::interdict:
+        case GmActionKind::battles:
+        case GmActionKind::end:
+            return gm_change(locked, game, action);
     }
+    throw not_found("no GM action '" + std::string(to_string(action.kind)) + "'");
+}
 
+nlohmann::json GameService::gm_resolve(const Locked& locked, const LoadedGame& game,
+                                       const GmAction& action) {
+    // A game still forming has no clock and open seats: it is started, not resolved.
+    if (game.row.status == GameStatus::forming)
+        throw conflict("the game is still forming: start it (actions/start) before resolving");
+    require_named_phase(game, action);
+    const std::int64_t game_id = game.row.id;
+    const int resolved = resolution_.resolve(locked, game_id, "gm", game.phase.seq);
+    return {{"resolved", resolved},
+            {"game", views_.game_json(locked, locked.load(game_id), Viewer{true, ""})}};
+}
+
+nlohmann::json GameService::gm_press(const Locked& locked, const LoadedGame& game,
+                                     const PressRulesChange& change) {
+    auto& store = locked.store();
+    const std::int64_t game_id = game.row.id;
     storage::Transaction transaction(store.database());
-    if (action == "press") {
-        // The players join a game under its press rules: they change only before it starts.
-        if (row.status != GameStatus::forming)
-            throw conflict("press rules are set before the game starts");
-        const PressRules rules = read_press_rules(body, PressService::rules(locked, game_id));
-        store.press().put_rules(game_id, rules);
-        store.audit(game_id, "gm", "press", json_text(press_rules_json(rules)), t);
+    // The players join a game under its press rules: they change only before it starts.
+    if (game.row.status != GameStatus::forming)
+        throw conflict("press rules are set before the game starts");
+    const PressRules rules = apply(change, PressService::rules(locked, game_id));
+    store.press().put_rules(game_id, rules);
+    store.audit(game_id, "gm", "press", json_text(press_rules_json(rules)), context_.now());
+    locked.changed(game_id);
+    transaction.commit();
+    return {{"press", press_rules_json(rules)},
+            {"game", views_.game_json(locked, locked.load(game_id), Viewer{true, ""})}};
+}
+
+nlohmann::json GameService::gm_settings(const Locked& locked, LoadedGame& game,
+                                        const SettingsChange& change) {
+    auto& store = locked.store();
+    const std::int64_t game_id = game.row.id;
+    storage::Transaction transaction(store.database());
+    storage::GameRow& row = game.row;
+    const storage::GameRow shown_before = row;
+    if (change.missing_orders) row.missing_policy = *change.missing_orders;
+    if (change.resolve_when_ready) row.resolve_when_ready = *change.resolve_when_ready;
+    if (change.grace_seconds) row.grace_seconds = *change.grace_seconds;
+    auto records = store.attendance();
+    const auto settings_before = records.settings(game_id);
+    const auto settings = attendance::apply(change.attendance, settings_before);
+    records.put_settings(game_id, settings);
+    store.audit(game_id, "gm", "settings", json_text(settings_audit(change, settings)),
+                context_.now());
+    // The GM's address is never shown: a change of it alone leaves the game's documents,
+    // their revision and ETags as they were.
+    if (row.missing_policy != shown_before.missing_policy ||
+        row.resolve_when_ready != shown_before.resolve_when_ready ||
+        row.grace_seconds != shown_before.grace_seconds ||
+        attendance::settings_json(settings) != attendance::settings_json(settings_before)) {
+        store.update_game_settings(row);
         locked.changed(game_id);
-        transaction.commit();
-        return {{"press", press_rules_json(rules)},
-                {"game", views_.game_json(locked, locked.load(game_id), Viewer{true, ""})}};
     }
-    if (row.sandbox && (action == "pause" || action == "resume" || action == "extend"))
+    transaction.commit();
+    return {{"gm_email", settings.gm_email ? nlohmann::json(*settings.gm_email) : nullptr},
+            {"game", views_.game_json(locked, locked.load(game_id), Viewer{true, ""})}};
+}
+
+// The actions that change the game's row or its phase's position: each is audited with its
+// detail, and the game's documents change.
+nlohmann::json GameService::gm_change(const Locked& locked, LoadedGame& game,
+                                      const GmAction& action) {
+    auto& store = locked.store();
+    const std::int64_t game_id = game.row.id;
+    const std::int64_t t = context_.now();
+    storage::Transaction transaction(store.database());
+    storage::GameRow& row = game.row;
+    const bool clock = action.kind == GmActionKind::pause || action.kind == GmActionKind::resume ||
+                       action.kind == GmActionKind::extend;
+    if (row.sandbox && clock)
         throw conflict("a sandbox game has no deadlines: it resolves when its GM says");
-    if (action == "settings") {
-        check_settings_fields(body);
-        const storage::GameRow shown_before = row;
-        if (auto policy = read_missing_policy(body)) row.missing_policy = *policy;
-        if (auto ready = bool_field(body, "resolve_when_ready")) row.resolve_when_ready = *ready;
-        if (auto grace = integer_field(body, "grace_seconds", 0, 60LL * 60 * 24 * 365))
-            row.grace_seconds = *grace;
-        auto records = store.attendance();
-        const auto settings_before = records.settings(game_id);
-        const auto settings = attendance::read_settings(body, settings_before);
-        records.put_settings(game_id, settings);
-        // The address is the GM's: audited as set or not, never copied into the log.
-        nlohmann::json logged = body;
-        if (logged.contains("gm_email")) logged["gm_email"] = settings.gm_email.has_value();
-        store.audit(game_id, "gm", "settings", json_text(logged), t);
-        // The GM's address is never shown: a change of it alone leaves the game's documents,
-        // their revision and ETags as they were.
-        if (row.missing_policy != shown_before.missing_policy ||
-            row.resolve_when_ready != shown_before.resolve_when_ready ||
-            row.grace_seconds != shown_before.grace_seconds ||
-            attendance::settings_json(settings) != attendance::settings_json(settings_before)) {
-            store.update_game_settings(row);
-            locked.changed(game_id);
-        }
-        transaction.commit();
-        return {{"gm_email", settings.gm_email ? nlohmann::json(*settings.gm_email) : nullptr},
-                {"game", views_.game_json(locked, locked.load(game_id), Viewer{true, ""})}};
-    }
-    if (action == "start") {
-        if (row.status != GameStatus::forming) throw conflict("the game has already started");
-        row.status = GameStatus::active;
-        if (!row.sandbox) row.deadline = t + phase_seconds(row, game.phase.phase);
-    } else if (action == "pause") {
-        if (row.status != GameStatus::active) throw conflict("only an active game can be paused");
-        row.status = GameStatus::paused;
-        row.paused_remaining = std::max<std::int64_t>(0, row.deadline.value_or(t) - t);
-        row.deadline.reset();
-    } else if (action == "resume") {
-        if (row.status != GameStatus::paused) throw conflict("the game is not paused");
-        row.status = GameStatus::active;
-        row.deadline = t + row.paused_remaining.value_or(phase_seconds(row, game.phase.phase));
-        row.paused_remaining.reset();
-    } else if (action == "extend") {
-        auto seconds = integer_field(body, "seconds", 1, 60LL * 60 * 24 * 365);
-        if (!seconds) throw bad_request("field 'seconds' is required");
-        detail["seconds"] = *seconds;
-        if (row.status == GameStatus::paused)
-            row.paused_remaining = row.paused_remaining.value_or(0) + *seconds;
-        else if (row.deadline)
-            // Extending an overdue deadline counts from now, so the extension is real.
-            row.deadline = std::max(*row.deadline, t) + *seconds;
-        else
-            throw conflict("the game has no deadline to extend");
-    } else if (action == "interdict") {
-        // Marks are part of the phase's stored position: the phase is adjudicated and its
-        // hash taken with them, so `adjutant replay` recomputes the same results.
-        const Variant& variant = game.variant->variant;
-        Position position = game.position;
-        rail::state(position).interdicted = interdiction_marks(variant, body);
-        store.set_phase_position(game_id, game.phase.seq,
-                                 json_text(position_json(variant, position)));
-        nlohmann::json names = nlohmann::json::array();
-        for (ProvinceId p : rail::state(position).interdicted)
-            names.push_back(variant.provinces[p].abbr);
-        detail["phase"] = game.phase.phase;
-        detail["seq"] = game.phase.seq;
-        detail["provinces"] = std::move(names);
-    } else if (action == "battles") {
-        // Results are part of the phase's stored position, as the marks are (tabletop.h).
-        const Position position = with_battle_results(locked, game, body, detail);
-        store.set_phase_position(game_id, game.phase.seq,
-                                 json_text(position_json(game.variant->variant, position)));
-    } else if (action == "end") {
-        row.status = GameStatus::ended;
-        row.ended_at = t;
-        row.deadline.reset();
-        row.paused_remaining.reset();
-        if (auto winner = string_field(body, "winner"))
-            row.winner = canonical_power(game.variant->variant, *winner);
-        detail["winner"] = row.winner ? nlohmann::json(*row.winner) : nullptr;
-        DrawService::expire_open(locked, game_id, t);
-    } else {
-        throw not_found("no GM action '" + std::string(action) + "'");
+    nlohmann::json detail;
+    switch (action.kind) {
+        case GmActionKind::start:
+            detail = start_game(game, t);
+            break;
+        case GmActionKind::pause:
+            detail = pause_game(row, t);
+            break;
+        case GmActionKind::resume:
+            detail = resume_game(game, t);
+            break;
+        case GmActionKind::extend:
+            detail = extend_deadline(row, action.seconds, t);
+            break;
+        case GmActionKind::interdict:
+            detail = interdict(locked, game, action.provinces);
+            break;
+        case GmActionKind::battles:
+            detail = enter_battle_results(locked, game, action.battle_results);
+            break;
+        case GmActionKind::end:
+            detail = end_game(locked, game, action.winner, t);
+            break;
+        case GmActionKind::resolve:
+        case GmActionKind::press:
+        case GmActionKind::settings:
+            throw std::logic_error("gm_change: not a change of the game's row");
     }
     store.update_game(row);
     store.set_phase_deadline(game_id, game.phase.seq, row.deadline);
-    store.audit(game_id, "gm", std::string(action), json_text(detail), t);
+    store.audit(game_id, "gm", std::string(to_string(action.kind)), json_text(detail), t);
     locked.changed(game_id);
     transaction.commit();
     nlohmann::json out = nlohmann::json::object();
     out["game"] = views_.game_json(locked, locked.load(game_id), Viewer{true, ""});
     return out;
+}
+
+std::string_view to_string(GmActionKind kind) {
+    switch (kind) {
+        case GmActionKind::start:
+            return "start";
+        case GmActionKind::pause:
+            return "pause";
+        case GmActionKind::resume:
+            return "resume";
+        case GmActionKind::extend:
+            return "extend";
+        case GmActionKind::resolve:
+            return "resolve";
+        case GmActionKind::end:
+            return "end";
+        case GmActionKind::interdict:
+            return "interdict";
+        case GmActionKind::battles:
+            return "battles";
+        case GmActionKind::press:
+            return "press";
+        case GmActionKind::settings:
+            return "settings";
+    }
+    return "start";  // not reached: every kind is listed above
+}
+
+std::optional<GmActionKind> parse_gm_action_kind(std::string_view word) {
+    for (GmActionKind kind :
+         {GmActionKind::start, GmActionKind::pause, GmActionKind::resume, GmActionKind::extend,
+          GmActionKind::resolve, GmActionKind::end, GmActionKind::interdict, GmActionKind::battles,
+          GmActionKind::press, GmActionKind::settings})
+        if (to_string(kind) == word) return kind;
+    return std::nullopt;
 }
 
 AuditLog GameService::audit_log(const Caller& caller, std::int64_t game_id) {

@@ -16,7 +16,7 @@ constexpr std::array<std::string_view, 6> kFields{"rule",        "grey",        
 
 }  // namespace
 
-PressRules read_press_rules(const nlohmann::json& body, const PressRules& base) {
+PressRulesChange read_press_rules_change(const nlohmann::json& body) {
     if (!body.is_object()) throw bad_request("field 'press' must be an object");
     for (const auto& [key, value] : body.items()) {
         (void)value;
@@ -27,16 +27,30 @@ PressRules read_press_rules(const nlohmann::json& body, const PressRules& base) 
                               "' (rule, grey, retreats, adjustments, gm_reads_all, "
                               "publish_at_end)");
     }
-    PressRules rules = base;
-    rules.rule = string_field(body, "rule").value_or(base.rule);
-    if (rules.rule != "none" && rules.rule != "public" && rules.rule != "full")
+    PressRulesChange change;
+    change.rule = string_field(body, "rule");
+    if (change.rule && *change.rule != "none" && *change.rule != "public" && *change.rule != "full")
         throw bad_request("press rule must be one of none, public, full");
-    rules.grey = bool_field(body, "grey").value_or(base.grey);
-    rules.in_retreats = bool_field(body, "retreats").value_or(base.in_retreats);
-    rules.in_adjustments = bool_field(body, "adjustments").value_or(base.in_adjustments);
-    rules.gm_reads_all = bool_field(body, "gm_reads_all").value_or(base.gm_reads_all);
-    rules.publish_at_end = bool_field(body, "publish_at_end").value_or(base.publish_at_end);
-    return rules;
+    change.grey = bool_field(body, "grey");
+    change.in_retreats = bool_field(body, "retreats");
+    change.in_adjustments = bool_field(body, "adjustments");
+    change.gm_reads_all = bool_field(body, "gm_reads_all");
+    change.publish_at_end = bool_field(body, "publish_at_end");
+    return change;
+}
+
+PressRules apply(const PressRulesChange& change, PressRules base) {
+    base.rule = change.rule.value_or(base.rule);
+    base.grey = change.grey.value_or(base.grey);
+    base.in_retreats = change.in_retreats.value_or(base.in_retreats);
+    base.in_adjustments = change.in_adjustments.value_or(base.in_adjustments);
+    base.gm_reads_all = change.gm_reads_all.value_or(base.gm_reads_all);
+    base.publish_at_end = change.publish_at_end.value_or(base.publish_at_end);
+    return base;
+}
+
+PressRules read_press_rules(const nlohmann::json& body, const PressRules& base) {
+    return apply(read_press_rules_change(body), base);
 }
 
 nlohmann::json press_rules_json(const PressRules& rules) {

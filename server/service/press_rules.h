@@ -3,6 +3,9 @@
 // create-game request or of the GM's "press" action, and shown in the game's settings.
 #pragma once
 
+#include <optional>
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "storage/press_store.h"
@@ -11,9 +14,21 @@ namespace adjutant::service {
 
 using PressRules = storage::PressRulesRow;
 
+// What a GM changes of the press rules; a field left out keeps its value.
+struct PressRulesChange {
+    std::optional<std::string> rule;  // none | public | full
+    std::optional<bool> grey;
+    std::optional<bool> in_retreats;
+    std::optional<bool> in_adjustments;
+    std::optional<bool> gm_reads_all;
+    std::optional<bool> publish_at_end;
+};
+PressRules apply(const PressRulesChange& change, PressRules base);
+
 // {"rule": "none" | "public" | "full", "grey", "retreats", "adjustments", "gm_reads_all",
-// "publish_at_end"}; a missing field keeps its value in `base`; an unknown field is 400, so a
-// misspelt rule is never silently ignored.
+// "publish_at_end"}; an unknown field is 400, so a misspelt rule is never silently ignored.
+PressRulesChange read_press_rules_change(const nlohmann::json& body);
+// The same over `base`: a missing field keeps its value there.
 PressRules read_press_rules(const nlohmann::json& body, const PressRules& base = {});
 nlohmann::json press_rules_json(const PressRules& rules);
 

@@ -155,17 +155,16 @@ nlohmann::json battles_json(const Locked& locked, const LoadedGame& game) {
 }
 
 Position with_battle_results(const Locked& locked, const LoadedGame& game,
-                             const nlohmann::json& body, nlohmann::json& detail) {
+                             const nlohmann::json& results, nlohmann::json& detail) {
     const Variant& variant = game.variant->variant;
     if (!tabletop_battles::fights_on_tabletop(variant))
         throw bad_request("this variant fights no battles on the tabletop");
-    const auto it = body.is_object() ? body.find("battles") : body.end();
-    if (!body.is_object() || it == body.end() || !it->is_array())
+    if (!results.is_array())
         throw bad_request("field 'battles' is required: a list of results, [] to clear them");
     const auto fought = phase_battles(locked, game);
     // The results as the position document holds them: by winner.
     nlohmann::json by_winner = nlohmann::json::object();
-    for (const auto& entry : *it) {
+    for (const auto& entry : results) {
         if (!entry.is_object() || !entry.contains("province") || !entry["province"].is_string() ||
             !entry.contains("winner") || !entry["winner"].is_string())
             throw bad_request("each result names its 'province' and its 'winner'");

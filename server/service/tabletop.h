@@ -24,11 +24,10 @@ std::vector<tabletop_battles::Battle> pending_battles(const Locked& locked, cons
 // "general"}], "result": {...} or null}]}: what the GM reads to fight them.
 nlohmann::json battles_json(const Locked& locked, const LoadedGame& game);
 
-// The current phase's position with the GM's results of `body` ({"battles": [{"province",
-// "winner", "losses": {"CHA": 40}, "generals_killed": [...]}]}; an empty list clears them),
-// each for a battle the phase's orders bring about. 400 for anything else. `detail` gets the
-// audit's record of them.
+// The current phase's position with the GM's `results` ([{"province", "winner", "losses":
+// {"CHA": 40}, "generals_killed": [...]}]; an empty list clears them), each for a battle the
+// phase's orders bring about. 400 for anything else. `detail` gets the audit's record of them.
 Position with_battle_results(const Locked& locked, const LoadedGame& game,
-                             const nlohmann::json& body, nlohmann::json& detail);
+                             const nlohmann::json& results, nlohmann::json& detail);
 
 }  // namespace adjutant::service
