@@ -60,11 +60,13 @@ World& world() {
         out->service = std::make_unique<service::GameService>(*out->db, out->variants,
                                                               service::sha256_hex(kAdminToken));
         out->router = std::make_unique<http::Router>(*out->service, out->metrics);
-        const auto created = out->service->create_game({{"name", "fuzz"}, {"variant", "standard"}});
-        out->gm_token = created["gm_token"].get<std::string>();
-        const auto id = created["game"]["id"].get<std::int64_t>();
+        service::CreateGameRequest request;
+        request.name = "fuzz";
+        const auto created = out->service->create_game(request);
+        out->gm_token = created.gm_token;
+        const auto id = created.id;
         out->game_id = std::to_string(id);
-        out->seat_token = out->service->join(id, "France", {{"player", "f"}})["token"];
+        out->seat_token = out->service->join(id, "France", {"f", std::nullopt}).token;
         return out;
     }();
     return *w;

@@ -288,10 +288,11 @@ int main(int argc, char** argv) {
     adjutant::service::VariantRegistry variants;
     adjutant::app::load_variants(config, *db, variants);
     adjutant::service::GameService service(*db, variants, "");
-    const auto created = service.create_game({{"name", "bench"}, {"resolve_when_ready", false}});
-    const auto id = created["game"]["id"].get<std::int64_t>();
-    const auto token =
-        service.join(id, "France", {{"player", "bench"}})["token"].get<std::string>();
+    adjutant::service::CreateGameRequest new_game;
+    new_game.name = "bench";
+    new_game.resolve_when_ready = false;
+    const auto id = service.create_game(new_game).id;
+    const auto token = service.join(id, "France", {"bench", std::nullopt}).token;
     const auto view = service.game_view(id);
     const auto& etag = view.etag;
     adjutant::http::Metrics metrics;

@@ -218,10 +218,11 @@ int run(int argc, char** argv) {
 
     // (b) order submissions by France, each body distinct (an identical body writes nothing).
     service::GameService service(*db, variants, "");
-    const auto created = service.create_game({{"name", "bench"}, {"resolve_when_ready", false}});
-    const auto id = created["game"]["id"].get<std::int64_t>();
-    const auto token =
-        service.join(id, "France", {{"player", "bench"}})["token"].get<std::string>();
+    adjutant::service::CreateGameRequest new_game;
+    new_game.name = "bench";
+    new_game.resolve_when_ready = false;
+    const auto id = service.create_game(new_game).id;
+    const auto token = service.join(id, "France", {"bench", std::nullopt}).token;
     const service::Caller caller = service.authenticate(token);
     std::vector<std::string> bodies;
     for (long i = 0; i < iterations; ++i)

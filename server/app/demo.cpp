@@ -40,24 +40,26 @@ std::string create_demo_game(service::GameService& service, const std::string& b
     if (!games.empty()) return already_there(games, base_url, database);
     if (!has_standard_variant(service)) return {};
 
-    const auto created = service.create_game(
-        {{"name", "Demo game"},
-         {"variant", "standard"},
-         {"deadlines", {{"movement", 3600}, {"retreat", 1800}, {"adjustment", 1800}}}});
-    const std::int64_t id = created["game"]["id"].get<std::int64_t>();
+    service::CreateGameRequest request;
+    request.name = "Demo game";
+    request.movement_seconds = 3600;
+    request.retreat_seconds = 1800;
+    request.adjustment_seconds = 1800;
+    const auto created = service.create_game(request);
+    const std::int64_t id = created.id;
     const std::string game_url = base_url + "/api/v1/games/" + std::to_string(id);
     const std::string web_url = base_url + "/#/game/" + std::to_string(id);
-    const std::string gm_token = created["gm_token"].get<std::string>();
+    const std::string gm_token = created.gm_token;
     std::string text = "Demo game " + std::to_string(id) + " on the standard map.\n\n";
     text += "  game state:  curl " + game_url + "\n";
     text += "  GM token:    " + gm_token + "\n";
     text += "  GM console:  " + web_url + "?token=" + gm_token + "\n\n";
     text += "Seats (each token is shown only now; the link opens the seat in a browser):\n";
     std::string example_token;
-    for (const auto& seat : created["game"]["seats"]) {
+    for (const auto& seat : created.game["seats"]) {
         const auto power = seat["power"].get<std::string>();
         const std::string token =
-            service.seats().join(id, power, {{"player", power + " (demo)"}}).token;
+            service.seats().join(id, power, {power + " (demo)", std::nullopt}).token;
         if (power == "France") example_token = token;
         char line[256];
         std::snprintf(line, sizeof line, "  %-8s %s  %s?token=%s\n", power.c_str(), token.c_str(),
@@ -74,7 +76,7 @@ std::string create_demo_game(service::GameService& service, const std::string& b
                 "/ready\n";
     }
     // The resolve names the phase it resolves, so a repeated click cannot skip the next one.
-    const std::string phase = created["game"]["phase"].get<std::string>();
+    const std::string phase = created.game["phase"].get<std::string>();
     text += "\nThe GM resolves the phase at once:\n";
     text += "  curl -X POST -H 'Authorization: Bearer " + gm_token +
             "' -H 'Content-Type: application/json' --data '{\"phase\":\"" + phase + "\"}' " +

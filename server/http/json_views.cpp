@@ -152,4 +152,24 @@ Json seat_grant_json(const service::SeatGrant& seat) {
     return {{"game", seat.game_id}, {"power", seat.power}, {"token", seat.token}};
 }
 
+Json created_game_json(const service::CreatedGame& created) {
+    return {{"game", created.game}, {"gm_token", created.gm_token}};
+}
+
+Json variant_upload_json(const service::VariantUpload& upload) {
+    return {{"name", upload.name}, {"title", upload.title}};
+}
+
+Json game_variant_upload_json(const service::GameVariantUpload& upload) {
+    return {{"variant", upload.variant}, {"game", upload.game}};
+}
+
+Json gm_action_result_json(const service::GmActionResult& result) {
+    Json out = {{"game", result.game}};
+    if (result.resolved) out["resolved"] = *result.resolved;
+    if (result.press) out["press"] = service::press_rules_json(*result.press);
+    if (result.settings) out["gm_email"] = result.gm_email ? Json(*result.gm_email) : Json();
+    return out;
+}
+
 }  // namespace adjutant::http

@@ -23,5 +23,9 @@ std::string order_submission_text(const service::OrderSubmission& submission);
 nlohmann::json phase_orders_json(const service::PhaseOrders& orders);
 nlohmann::json ready_json(const service::ReadyFlag& flag);
 nlohmann::json seat_grant_json(const service::SeatGrant& seat);
+nlohmann::json created_game_json(const service::CreatedGame& created);
+nlohmann::json variant_upload_json(const service::VariantUpload& upload);
+nlohmann::json game_variant_upload_json(const service::GameVariantUpload& upload);
+nlohmann::json gm_action_result_json(const service::GmActionResult& result);
 
 }  // namespace adjutant::http

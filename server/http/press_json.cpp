@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "http/press_json.h"
 
+#include "http/request_fields.h"
+
 #include "service/error.h"
-#include "service/request.h"
 
 namespace adjutant::http {
 
@@ -32,7 +33,7 @@ nlohmann::json press_page_json(const service::PressPage& page) {
 
 service::PressDraft press_draft(const nlohmann::json& body) {
     service::PressDraft draft;
-    const auto* to = service::field(body, "to");
+    const auto* to = field(body, "to");
     if (!to) throw service::bad_request("field 'to' is required: \"all\" or a list of powers");
     if (to->is_string() && to->get<std::string>() == "all") {
         draft.broadcast = true;
@@ -45,10 +46,10 @@ service::PressDraft press_draft(const nlohmann::json& body) {
     } else {
         throw service::bad_request("field 'to' must be \"all\" or a list of powers");
     }
-    const auto* text = service::field(body, "text");
+    const auto* text = field(body, "text");
     if (!text || !text->is_string()) throw service::bad_request("field 'text' is required");
     draft.text = text->get<std::string>();
-    draft.anonymous = service::bool_field(body, "anonymous").value_or(false);
+    draft.anonymous = bool_field(body, "anonymous").value_or(false);
     return draft;
 }
 

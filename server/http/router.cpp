@@ -12,15 +12,15 @@
 #include <nlohmann/json.hpp>
 
 #include "http/draw_json.h"
-#include "http/gm_action_json.h"
 #include "http/json_views.h"
 #include "http/press_json.h"
+#include "http/request_fields.h"
+#include "http/request_json.h"
 #include "http/static_files.h"
 #include "service/crypto.h"
 #include "service/error.h"
 #include "service/game_service.h"
 #include "service/phase_etag.h"
-#include "service/request.h"
 #include "service/text.h"
 #include "storage/database.h"
 
@@ -226,15 +226,16 @@ Response list_variants(const Context& c) {
     return json_response(200, variant_list_json(c.service.list_variants()));
 }
 Response get_variant(const Context& c) {
-    return json_response(200, c.service.get_variant(c.params[0]));
+    return json_response(200, Json::parse(c.service.get_variant(c.params[0])));
 }
 Response upload_variant(const Context& c) {
-    return json_response(201, c.service.upload_variant(caller(c), c.request.body));
+    return json_response(201,
+                         variant_upload_json(c.service.upload_variant(caller(c), c.request.body)));
 }
 Response upload_game_variant(const Context& c) {
     const auto who = caller(c);
-    return json_response(200,
-                         c.service.upload_game_variant(who, id_param(c.params[0]), c.request.body));
+    return json_response(200, game_variant_upload_json(c.service.upload_game_variant(
+                                  who, id_param(c.params[0]), c.request.body)));
 }
 
 // GET /games pages by id (docs/server.md, "Games"): ?limit=N (1-200, default 50) and ?after=ID. The
@@ -291,7 +292,8 @@ Response create_game(const Context& c) {
     const auto who = caller(c);
     const std::string_view address =
         who.role == service::Role::Admin ? std::string_view() : c.request.remote_address;
-    return json_response(201, c.service.create_game(body_json(c.request), address));
+    return json_response(201, created_game_json(c.service.create_game(
+                                  create_game_request(body_json(c.request)), address)));
 }
 // The public's document is the cached one; only a game in the fog of war (service/fog.h) has a
 // document of its own for a seat or the GM, so only there is a token read.
@@ -337,18 +339,19 @@ Response power_history(const Context& c) {
     return json_response(200, body);
 }
 Response join(const Context& c) {
-    return json_response(201, seat_grant_json(c.service.seats().join(
-                                  id_param(c.params[0]), c.params[1], body_json(c.request))));
+    return json_response(
+        201, seat_grant_json(c.service.seats().join(id_param(c.params[0]), c.params[1],
+                                                    seat_request(body_json(c.request)))));
 }
 Response invite(const Context& c) {
     return json_response(
         201, seat_grant_json(c.service.seats().invite(caller(c), id_param(c.params[0]), c.params[1],
-                                                      body_json(c.request), false)));
+                                                      seat_request(body_json(c.request)), false)));
 }
 Response replace(const Context& c) {
     return json_response(
         201, seat_grant_json(c.service.seats().invite(caller(c), id_param(c.params[0]), c.params[1],
-                                                      body_json(c.request), true)));
+                                                      seat_request(body_json(c.request)), true)));
 }
 // ?power= on the order routes: the GM of a sandbox game ordering for that power
 // (OrderService::acting); anyone else naming a power is refused.
@@ -401,7 +404,8 @@ Response ready(const Context& c) {
 Response gm_action(const Context& c) {
     const auto who = caller(c);
     const auto action = gm_action_request(c.params[1], body_json(c.request), c.request.if_match);
-    return json_response(200, c.service.gm_action(who, id_param(c.params[0]), action));
+    return json_response(
+        200, gm_action_result_json(c.service.gm_action(who, id_param(c.params[0]), action)));
 }
 Response battles(const Context& c) {
     return json_response(200, c.service.battles(caller(c), id_param(c.params[0])));
@@ -451,10 +455,9 @@ Response mark_press_read(const Context& c) {
     const auto who = caller(c);
     const std::int64_t id = id_param(c.params[0]);
     const Json body = body_json(c.request);
-    const auto up_to =
-        service::integer_field(body, "up_to", 0, std::numeric_limits<std::int64_t>::max());
+    const auto up_to = integer_field(body, "up_to", 0, std::numeric_limits<std::int64_t>::max());
     if (!up_to) throw service::bad_request("field 'up_to' is required: the last message read");
-    const auto conversation = service::string_field(body, "conversation").value_or("");
+    const auto conversation = string_field(body, "conversation").value_or("");
     c.service.press().mark_read(who, id, conversation, *up_to);
     return json_response(200, {{"marked", true}});
 }
@@ -475,8 +478,8 @@ Response propose_draw(const Context& c) {
     const auto who = caller(c);
     const std::int64_t id = id_param(c.params[0]);
     const Json body = body_json(c.request);
-    const auto kind = service::string_field(body, "kind").value_or("draw");
-    const auto to = service::string_field(body, "to");
+    const auto kind = string_field(body, "kind").value_or("draw");
+    const auto to = string_field(body, "to");
     return json_response(201, draw_proposal_json(c.service.draws().propose(who, id, kind, to)));
 }
 Response vote_draw(const Context& c) {
@@ -484,7 +487,7 @@ Response vote_draw(const Context& c) {
     const std::int64_t id = id_param(c.params[0]);
     const std::int64_t proposal = id_param(c.params[1]);
     const Json body = body_json(c.request);
-    const auto accept = service::bool_field(body, "accept");
+    const auto accept = bool_field(body, "accept");
     if (!accept) throw service::bad_request("field 'accept' is required: true or false");
     return json_response(200,
                          draw_proposal_json(c.service.draws().vote(who, id, proposal, *accept)));

@@ -5,17 +5,13 @@
 
 #include "service/game_internal.h"
 #include "service/mailbox.h"
-#include "service/request.h"
 #include "service/text.h"
 
 namespace adjutant::service::attendance {
 
 namespace {
 
-constexpr std::int64_t kMaxExtensions = 10;
-constexpr std::int64_t kMaxMissedPhases = 50;
 constexpr std::int64_t kDay = 24 * 3600;
-constexpr std::int64_t kMaxExtensionSeconds = 7 * kDay;
 
 bool listed(const std::vector<std::string>& list, const std::string& name) {
     return std::find(list.begin(), list.end(), name) != list.end();
@@ -39,28 +35,6 @@ bool deadline_passed(const storage::GameRow& game, std::int64_t now) {
 
 }  // namespace
 
-SettingsChange read_settings_change(const nlohmann::json& body) {
-    SettingsChange change;
-    change.extensions_per_player = integer_field(body, "extensions_per_player", 0, kMaxExtensions);
-    if (body.is_object() && body.contains("extension_seconds")) {
-        // null asks for the automatic length again.
-        change.extension_seconds_given = true;
-        change.extension_seconds =
-            integer_field(body, "extension_seconds", 1, kMaxExtensionSeconds);
-    }
-    change.civil_disorder_after = integer_field(body, "civil_disorder_after", 0, kMaxMissedPhases);
-    if (body.is_object() && body.contains("gm_email")) {
-        // An empty address, like null, takes the GM's address away.
-        change.gm_email_given = true;
-        const std::string email = string_field(body, "gm_email", 254).value_or("");
-        if (!email.empty()) {
-            require_mailbox(email, "field 'gm_email'");
-            change.gm_email = email;
-        }
-    }
-    return change;
-}
-
 storage::MissingOrdersSettings apply(const SettingsChange& change,
                                      storage::MissingOrdersSettings base) {
     if (change.extensions_per_player) base.extensions_per_player = *change.extensions_per_player;
@@ -68,11 +42,6 @@ storage::MissingOrdersSettings apply(const SettingsChange& change,
     if (change.civil_disorder_after) base.civil_disorder_after = *change.civil_disorder_after;
     if (change.gm_email_given) base.gm_email = change.gm_email;
     return base;
-}
-
-storage::MissingOrdersSettings read_settings(const nlohmann::json& body,
-                                             storage::MissingOrdersSettings base) {
-    return apply(read_settings_change(body), base);
 }
 
 nlohmann::json settings_json(const storage::MissingOrdersSettings& s) {

@@ -18,8 +18,8 @@
 
 namespace adjutant::service::attendance {
 
-// What a create or settings request changes of the missing-orders settings; a field left out
-// keeps its value.
+// What a create or settings request changes of the missing-orders settings (read from the
+// request in http/request_json.cpp); a field left out keeps its value.
 struct SettingsChange {
     std::optional<std::int64_t> extensions_per_player;
     bool extension_seconds_given = false;
@@ -31,11 +31,6 @@ struct SettingsChange {
 storage::MissingOrdersSettings apply(const SettingsChange& change,
                                      storage::MissingOrdersSettings base);
 
-// The settings of a create or settings request; 400 naming the field when a value is of the
-// wrong type or out of range. gm_email "" clears the address. read_settings: over `base`.
-SettingsChange read_settings_change(const nlohmann::json& body);
-storage::MissingOrdersSettings read_settings(const nlohmann::json& body,
-                                             storage::MissingOrdersSettings base);
 // The public part (the GM's address stays out of the public game state).
 nlohmann::json settings_json(const storage::MissingOrdersSettings& settings);
 

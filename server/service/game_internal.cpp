@@ -4,7 +4,6 @@
 #include "core/phase.h"
 #include "service/crypto.h"
 #include "service/phase_etag.h"
-#include "service/request.h"
 #include "service/text.h"
 
 namespace adjutant::service {
@@ -59,13 +58,6 @@ bool needs_orders(const Variant& variant, const Position& position, PowerId powe
         }
     }
     return false;
-}
-
-std::optional<std::string> read_missing_policy(const nlohmann::json& body) {
-    auto policy = string_field(body, "missing_orders");
-    if (policy && *policy != "hold" && *policy != "civil_disorder" && *policy != "wait")
-        throw bad_request("field 'missing_orders' must be one of hold, civil_disorder, wait");
-    return policy;
 }
 
 std::int64_t phase_seconds(const storage::GameRow& game, std::string_view phase_code) {

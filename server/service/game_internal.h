@@ -28,9 +28,6 @@ PowerId power_id(const Variant& variant, std::string_view name);
 // builds or disbands to make).
 bool needs_orders(const Variant& variant, const Position& position, PowerId power);
 
-// The request's "missing_orders" (hold | civil_disorder | wait), if given; 400 otherwise.
-std::optional<std::string> read_missing_policy(const nlohmann::json& body);
-
 // How long a phase of `phase_code`'s kind lasts in `game`.
 std::int64_t phase_seconds(const storage::GameRow& game, std::string_view phase_code);
 

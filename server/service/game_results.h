@@ -8,6 +8,10 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "service/attendance.h"
+#include "service/press_rules.h"
 #include "storage/game_status.h"
 #include "storage/records.h"
 
@@ -43,6 +47,50 @@ struct GameFilter {
 struct GamePage {
     std::vector<GameListing> games;
     std::optional<std::int64_t> next_after;  // the `after` of the next page, if there is one
+};
+
+// A new game as its GM asks for it (POST /games); every field but the name has a default.
+struct CreateGameRequest {
+    std::string name;
+    std::string variant = "standard";
+    std::int64_t movement_seconds = 86400;
+    std::int64_t retreat_seconds = 43200;
+    std::int64_t adjustment_seconds = 43200;
+    std::int64_t grace_seconds = 0;
+    std::string missing_policy = "hold";  // hold | civil_disorder | wait
+    bool resolve_when_ready = true;
+    // A sandbox (docs/server.md, "Sandbox games"): the GM orders for every power and resolves
+    // when they say.
+    bool sandbox = false;
+    PressRulesChange press;                     // over the default press rules
+    attendance::SettingsChange missing_orders;  // over the default missing-orders settings
+};
+
+// The game documents in these answers stay JSON: they are the documents GameViews renders
+// (service/game_views.h says why).
+struct CreatedGame {
+    std::int64_t id = 0;
+    std::string gm_token;  // shown only this once
+    nlohmann::json game;   // the game document as its GM reads it
+};
+
+struct VariantUpload {
+    std::string name;
+    std::string title;
+};
+
+struct GameVariantUpload {
+    std::string variant;  // the registry's key, "name@g<game>"
+    nlohmann::json game;  // the game, restarted on it, as its GM reads it
+};
+
+// What a GM action answers: the game as it left it, and what the kind of action adds.
+struct GmActionResult {
+    nlohmann::json game;
+    std::optional<int> resolved;      // resolve: how many phases it resolved
+    std::optional<PressRules> press;  // press: the rules now
+    bool settings = false;            // settings: the answer carries the GM's address
+    std::optional<std::string> gm_email;
 };
 
 struct AuditLog {

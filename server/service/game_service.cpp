@@ -14,7 +14,6 @@
 #include "service/crypto.h"
 #include "service/game_internal.h"
 #include "service/other_servers.h"
-#include "service/request.h"
 #include "service/text.h"
 #include "service/visibility.h"
 #include "starting_position.h"
@@ -23,7 +22,6 @@ namespace adjutant::service {
 
 namespace {
 
-constexpr std::int64_t kMaxPhaseSeconds = 60LL * 60 * 24 * 365;
 constexpr std::int64_t kRateWindowSeconds = 3600;
 constexpr std::size_t kMaxTrackedAddresses = 100000;
 
@@ -108,10 +106,8 @@ Caller GameService::authenticate(std::string_view token) {
     return caller;
 }
 
-nlohmann::json GameService::join(std::int64_t game_id, std::string_view power,
-                                 const nlohmann::json& who) {
-    const SeatGrant seat = seats_.join(game_id, power, who);
-    return {{"game", seat.game_id}, {"power", seat.power}, {"token", seat.token}};
+SeatGrant GameService::join(std::int64_t game_id, std::string_view power, const SeatRequest& who) {
+    return seats_.join(game_id, power, who);
 }
 
 void GameService::apply_change_notice(std::string_view notice) {
@@ -134,13 +130,13 @@ std::shared_ptr<const LoadedVariant> GameService::find_variant(std::string_view 
     return stored_variant(context_, context_.lock(), name);
 }
 
-nlohmann::json GameService::get_variant(std::string_view name) {
+std::string GameService::get_variant(std::string_view name) {
     auto loaded = find_variant(name);
     if (!loaded) throw not_found("no variant '" + std::string(name) + "'");
-    return nlohmann::json::parse(loaded->json);
+    return loaded->json;
 }
 
-nlohmann::json GameService::upload_variant(const Caller& caller, std::string_view file_text) {
+VariantUpload GameService::upload_variant(const Caller& caller, std::string_view file_text) {
     if (caller.role == Role::Anonymous) throw unauthorized();
     if (caller.role != Role::Admin)
         throw forbidden(
@@ -155,11 +151,11 @@ nlohmann::json GameService::upload_variant(const Caller& caller, std::string_vie
                 json_text(nlohmann::json{{"variant", loaded->variant.name}}), context_.now());
     locked.variant_changed(loaded->key);
     transaction.commit();
-    return {{"name", loaded->variant.name}, {"title", loaded->display.title}};
+    return {loaded->variant.name, loaded->display.title};
 }
 
-nlohmann::json GameService::upload_game_variant(const Caller& caller, std::int64_t game_id,
-                                                std::string_view file_text) {
+GameVariantUpload GameService::upload_game_variant(const Caller& caller, std::int64_t game_id,
+                                                   std::string_view file_text) {
     require_gm(caller, game_id);
     if (file_text.size() > limits_.gm_variant_bytes)
         throw ApiError(
@@ -202,46 +198,32 @@ nlohmann::json GameService::upload_game_variant(const Caller& caller, std::int64
             context_.variants().remove(game.row.variant);
     }
     context_.variants().add(file_text, game_id);
-    return {{"variant", checked->key},
-            {"game", views_.game_json(locked, locked.load(game_id), Viewer{true, ""})}};
+    return {checked->key, views_.game_json(locked, locked.load(game_id), Viewer{true, ""})};
 }
 
-nlohmann::json GameService::create_game(const nlohmann::json& request,
-                                        std::string_view client_address) {
+CreatedGame GameService::create_game(const CreateGameRequest& request,
+                                     std::string_view client_address) {
     storage::GameRow row;
-    auto name = string_field(request, "name");
-    if (!name || name->empty()) throw bad_request("field 'name' is required");
-    require_text(*name, "field 'name'", TextLines::One);
-    row.name = *name;
-    auto variant_name = string_field(request, "variant").value_or("standard");
-    auto variant = find_variant(variant_name);
+    if (request.name.empty()) throw bad_request("field 'name' is required");
+    require_text(request.name, "field 'name'", TextLines::One);
+    row.name = request.name;
+    auto variant = find_variant(request.variant);
     // A GM's variant belongs to that GM's game: other games cannot be created on it.
     if (!variant || variant->game_id)
-        throw ApiError(422, "unknown_variant", "no variant '" + variant_name + "'");
+        throw ApiError(422, "unknown_variant", "no variant '" + request.variant + "'");
     row.variant = variant->key;
 
-    row.movement_seconds = 86400;
-    row.retreat_seconds = 43200;
-    row.adjustment_seconds = 43200;
-    if (const auto* deadlines = field(request, "deadlines")) {
-        if (!deadlines->is_object()) throw bad_request("field 'deadlines' must be an object");
-        row.movement_seconds =
-            integer_field(*deadlines, "movement", 1, kMaxPhaseSeconds).value_or(86400);
-        row.retreat_seconds =
-            integer_field(*deadlines, "retreat", 1, kMaxPhaseSeconds).value_or(43200);
-        row.adjustment_seconds =
-            integer_field(*deadlines, "adjustment", 1, kMaxPhaseSeconds).value_or(43200);
-    }
-    row.grace_seconds = integer_field(request, "grace_seconds", 0, kMaxPhaseSeconds).value_or(0);
-    row.missing_policy = read_missing_policy(request).value_or("hold");
-    row.resolve_when_ready = bool_field(request, "resolve_when_ready").value_or(true);
-    // A sandbox (docs/server.md, "Sandbox games"): the GM orders for every power and resolves
-    // when they say; there are no deadlines to run and no readiness to wait for.
-    row.sandbox = bool_field(request, "sandbox").value_or(false);
+    row.movement_seconds = request.movement_seconds;
+    row.retreat_seconds = request.retreat_seconds;
+    row.adjustment_seconds = request.adjustment_seconds;
+    row.grace_seconds = request.grace_seconds;
+    row.missing_policy = request.missing_policy;
+    row.resolve_when_ready = request.resolve_when_ready;
+    // A sandbox has no deadlines to run and no readiness to wait for.
+    row.sandbox = request.sandbox;
     if (row.sandbox) row.resolve_when_ready = false;
-    const auto* press_field = field(request, "press");
-    const PressRules press_rules = press_field ? read_press_rules(*press_field) : PressRules{};
-    const auto missing_settings = attendance::read_settings(request, {});
+    const PressRules press_rules = apply(request.press, PressRules{});
+    const auto missing_settings = attendance::apply(request.missing_orders, {});
 
     count_game_creation(client_address);  // 429 over the limit, before anything is written
     const std::string gm_token = new_token("gm_");
@@ -275,8 +257,7 @@ nlohmann::json GameService::create_game(const nlohmann::json& request,
                 json_text(nlohmann::json{{"name", row.name}, {"variant", row.variant}}),
                 context_.now());
     transaction.commit();
-    return {{"game", views_.game_json(locked, locked.load(id), Viewer{true, ""})},
-            {"gm_token", gm_token}};
+    return {id, gm_token, views_.game_json(locked, locked.load(id), Viewer{true, ""})};
 }
 
 GamePage GameService::list_games(const Caller& caller, std::int64_t after, int limit,

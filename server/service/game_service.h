@@ -68,28 +68,29 @@ class GameService {
     // taken: validated the same way, at most limits.gm_variant_bytes, registered for that
     // game only ("name@g<game>"), and the game restarts on it (new seats, first phase).
     std::vector<VariantListing> list_variants();
-    nlohmann::json get_variant(std::string_view name);
-    nlohmann::json upload_variant(const Caller& caller, std::string_view json_text);
-    nlohmann::json upload_game_variant(const Caller& caller, std::int64_t game_id,
-                                       std::string_view json_text);
+    // The variant's file as it was loaded (the API's document is that file).
+    std::string get_variant(std::string_view name);
+    VariantUpload upload_variant(const Caller& caller, std::string_view json_text);
+    GameVariantUpload upload_game_variant(const Caller& caller, std::int64_t game_id,
+                                          std::string_view json_text);
 
     // Games. create_game's answer carries the GM token, shown only this once. A non-empty
     // `client_address` counts against limits.games_per_hour_per_address (429 "rate_limited"
     // with details.retry_after seconds); in-process callers and the admin pass none.
-    nlohmann::json create_game(const nlohmann::json& request, std::string_view client_address = {});
+    CreatedGame create_game(const CreateGameRequest& request, std::string_view client_address = {});
     // One page of games by id. Ended games only for the admin.
     GamePage list_games(const Caller& caller, std::int64_t after = 0, int limit = 50,
                         const GameFilter& filter = {});
     // For in-process callers outside the server (the HTTP benchmark, the fuzzer), written
-    // before SeatService: seats().join() as the API's answer, {"game", "power", "token"}.
-    nlohmann::json join(std::int64_t game_id, std::string_view power, const nlohmann::json& who);
+    // before SeatService: seats().join().
+    SeatGrant join(std::int64_t game_id, std::string_view power, const SeatRequest& who);
     View game_view(std::int64_t game_id);  // views().game(), copied
 
     // GM actions (service/gm_action.h), each audited. A resolve must name the phase it
     // resolves: action.phase (the code, "S1901M") or action.if_match (the phase's ETag,
     // phase_etag()); a stale one is 409 "stale_phase", none 428 "phase_required", both with the
     // current phase in details.
-    nlohmann::json gm_action(const Caller& caller, std::int64_t game_id, const GmAction& action);
+    GmActionResult gm_action(const Caller& caller, std::int64_t game_id, const GmAction& action);
     AuditLog audit_log(const Caller& caller, std::int64_t game_id);
     // The current phase's tabletop battles and the results entered, for its GM only
     // (service/tabletop.h).
@@ -111,12 +112,12 @@ class GameService {
   private:
     std::shared_ptr<const LoadedVariant> find_variant(std::string_view name);
     // One per kind of GM action, or group of kinds (gm_actions.cpp).
-    nlohmann::json gm_resolve(const Locked& locked, const LoadedGame& game, const GmAction& action);
-    nlohmann::json gm_press(const Locked& locked, const LoadedGame& game,
+    GmActionResult gm_resolve(const Locked& locked, const LoadedGame& game, const GmAction& action);
+    GmActionResult gm_press(const Locked& locked, const LoadedGame& game,
                             const PressRulesChange& change);
-    nlohmann::json gm_settings(const Locked& locked, LoadedGame& game,
+    GmActionResult gm_settings(const Locked& locked, LoadedGame& game,
                                const SettingsChange& change);
-    nlohmann::json gm_change(const Locked& locked, LoadedGame& game, const GmAction& action);
+    GmActionResult gm_change(const Locked& locked, LoadedGame& game, const GmAction& action);
     void count_game_creation(std::string_view client_address);
 
     ServiceContext context_;

@@ -189,7 +189,7 @@ nlohmann::json enter_battle_results(const Locked& locked, const LoadedGame& game
 
 }  // namespace
 
-nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id,
+GmActionResult GameService::gm_action(const Caller& caller, std::int64_t game_id,
                                       const GmAction& action) {
     require_gm(caller, game_id);
     const auto locked = context_.lock();
@@ -214,7 +214,7 @@ nlohmann::json GameService::gm_action(const Caller& caller, std::int64_t game_id
     throw not_found("no GM action '" + std::string(to_string(action.kind)) + "'");
 }
 
-nlohmann::json GameService::gm_resolve(const Locked& locked, const LoadedGame& game,
+GmActionResult GameService::gm_resolve(const Locked& locked, const LoadedGame& game,
                                        const GmAction& action) {
     // A game still forming has no clock and open seats: it is started, not resolved.
     if (game.row.status == GameStatus::forming)
@@ -222,11 +222,13 @@ nlohmann::json GameService::gm_resolve(const Locked& locked, const LoadedGame& g
     require_named_phase(game, action);
     const std::int64_t game_id = game.row.id;
     const int resolved = resolution_.resolve(locked, game_id, "gm", game.phase.seq);
-    return {{"resolved", resolved},
-            {"game", views_.game_json(locked, locked.load(game_id), Viewer{true, ""})}};
+    GmActionResult result;
+    result.resolved = resolved;
+    result.game = views_.game_json(locked, locked.load(game_id), Viewer{true, ""});
+    return result;
 }
 
-nlohmann::json GameService::gm_press(const Locked& locked, const LoadedGame& game,
+GmActionResult GameService::gm_press(const Locked& locked, const LoadedGame& game,
                                      const PressRulesChange& change) {
     auto& store = locked.store();
     const std::int64_t game_id = game.row.id;
@@ -239,11 +241,13 @@ nlohmann::json GameService::gm_press(const Locked& locked, const LoadedGame& gam
     store.audit(game_id, "gm", "press", json_text(press_rules_json(rules)), context_.now());
     locked.changed(game_id);
     transaction.commit();
-    return {{"press", press_rules_json(rules)},
-            {"game", views_.game_json(locked, locked.load(game_id), Viewer{true, ""})}};
+    GmActionResult result;
+    result.press = rules;
+    result.game = views_.game_json(locked, locked.load(game_id), Viewer{true, ""});
+    return result;
 }
 
-nlohmann::json GameService::gm_settings(const Locked& locked, LoadedGame& game,
+GmActionResult GameService::gm_settings(const Locked& locked, LoadedGame& game,
                                         const SettingsChange& change) {
     auto& store = locked.store();
     const std::int64_t game_id = game.row.id;
@@ -269,13 +273,16 @@ nlohmann::json GameService::gm_settings(const Locked& locked, LoadedGame& game,
         locked.changed(game_id);
     }
     transaction.commit();
-    return {{"gm_email", settings.gm_email ? nlohmann::json(*settings.gm_email) : nullptr},
-            {"game", views_.game_json(locked, locked.load(game_id), Viewer{true, ""})}};
+    GmActionResult result;
+    result.settings = true;
+    result.gm_email = settings.gm_email;
+    result.game = views_.game_json(locked, locked.load(game_id), Viewer{true, ""});
+    return result;
 }
 
 // The actions that change the game's row or its phase's position: each is audited with its
 // detail, and the game's documents change.
-nlohmann::json GameService::gm_change(const Locked& locked, LoadedGame& game,
+GmActionResult GameService::gm_change(const Locked& locked, LoadedGame& game,
                                       const GmAction& action) {
     auto& store = locked.store();
     const std::int64_t game_id = game.row.id;
@@ -319,9 +326,9 @@ nlohmann::json GameService::gm_change(const Locked& locked, LoadedGame& game,
     store.audit(game_id, "gm", std::string(to_string(action.kind)), json_text(detail), t);
     locked.changed(game_id);
     transaction.commit();
-    nlohmann::json out = nlohmann::json::object();
-    out["game"] = views_.game_json(locked, locked.load(game_id), Viewer{true, ""});
-    return out;
+    GmActionResult result;
+    result.game = views_.game_json(locked, locked.load(game_id), Viewer{true, ""});
+    return result;
 }
 
 std::string_view to_string(GmActionKind kind) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// A game's press rules as the GM sets them (docs/press.md): read from the "press" object of a
-// create-game request or of the GM's "press" action, and shown in the game's settings.
+// A game's press rules as the GM sets them (docs/press.md): at the game's creation or with the
+// GM's "press" action (read from their requests in http/request_json.cpp), and shown in the
+// game's settings.
 #pragma once
 
 #include <optional>
@@ -25,11 +26,6 @@ struct PressRulesChange {
 };
 PressRules apply(const PressRulesChange& change, PressRules base);
 
-// {"rule": "none" | "public" | "full", "grey", "retreats", "adjustments", "gm_reads_all",
-// "publish_at_end"}; an unknown field is 400, so a misspelt rule is never silently ignored.
-PressRulesChange read_press_rules_change(const nlohmann::json& body);
-// The same over `base`: a missing field keeps its value there.
-PressRules read_press_rules(const nlohmann::json& body, const PressRules& base = {});
 nlohmann::json press_rules_json(const PressRules& rules);
 
 }  // namespace adjutant::service

@@ -6,15 +6,20 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "service/caller.h"
 #include "service/context.h"
 
 namespace adjutant::service {
+
+// Who takes a seat; both optional (the player's name defaults to "<power> player").
+struct SeatRequest {
+    std::optional<std::string> player;
+    std::optional<std::string> email;  // for the mail gateway's notices (docs/mail.md)
+};
 
 struct SeatGrant {
     std::int64_t game_id = 0;
@@ -26,15 +31,14 @@ class SeatService {
   public:
     explicit SeatService(ServiceContext& context) : context_(context) {}
 
-    // `who`: the request document, {"player", "email"}, both optional.
-    SeatGrant join(std::int64_t game_id, std::string_view power, const nlohmann::json& who);
+    SeatGrant join(std::int64_t game_id, std::string_view power, const SeatRequest& who);
     // `replace`: hand a taken seat to someone else; without it a taken seat is a conflict.
     SeatGrant invite(const Caller& caller, std::int64_t game_id, std::string_view power,
-                     const nlohmann::json& who, bool replace);
+                     const SeatRequest& who, bool replace);
 
   private:
     enum class Taking { Join, Invite, Replace };
-    SeatGrant take(std::int64_t game_id, std::string_view power, const nlohmann::json& who,
+    SeatGrant take(std::int64_t game_id, std::string_view power, const SeatRequest& who,
                    Taking how);
     void start_when_full(const Locked& locked, LoadedGame& game);
 

@@ -6,19 +6,17 @@
 #include "service/crypto.h"
 #include "service/game_internal.h"
 #include "service/mailbox.h"
-#include "service/request.h"
 #include "service/text.h"
 
 namespace adjutant::service {
 
 SeatGrant SeatService::join(std::int64_t game_id, std::string_view power_name,
-                            const nlohmann::json& who) {
+                            const SeatRequest& who) {
     return take(game_id, power_name, who, Taking::Join);
 }
 
 SeatGrant SeatService::invite(const Caller& caller, std::int64_t game_id,
-                              std::string_view power_name, const nlohmann::json& who,
-                              bool replace) {
+                              std::string_view power_name, const SeatRequest& who, bool replace) {
     require_gm(caller, game_id);
     return take(game_id, power_name, who, replace ? Taking::Replace : Taking::Invite);
 }
@@ -27,10 +25,10 @@ SeatGrant SeatService::invite(const Caller& caller, std::int64_t game_id,
 // in what they check, store and audit. A new token is issued each time; the old one (if the GM
 // replaces a player) stops working when the seat row is written.
 SeatGrant SeatService::take(std::int64_t game_id, std::string_view power_name,
-                            const nlohmann::json& who, Taking how) {
-    auto player = string_field(who, "player");
+                            const SeatRequest& who, Taking how) {
+    const auto& player = who.player;
     if (player) require_text(*player, "field 'player'", TextLines::One);
-    auto email = string_field(who, "email", 254);
+    const auto& email = who.email;
     if (email) require_mailbox(*email, "field 'email'");
     const auto locked = context_.lock();
     auto& store = locked.store();

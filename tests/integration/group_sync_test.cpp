@@ -69,12 +69,11 @@ struct MailGame {
         adjutant::app::load_variants(config, *db, variants);
         service = std::make_unique<adjutant::service::GameService>(*db, variants, "", nullptr,
                                                                    std::move(flush));
-        id = service->create_game({{"name", "mail"}, {"resolve_when_ready", false}})["game"]["id"]
-                 .get<std::int64_t>();
-        token =
-            service
-                ->join(id, "France", {{"player", "fred"}, {"email", "fred@player.test"}})["token"]
-                .get<std::string>();
+        adjutant::service::CreateGameRequest request;
+        request.name = "mail";
+        request.resolve_when_ready = false;
+        id = service->create_game(request).id;
+        token = service->join(id, "France", {"fred", "fred@player.test"}).token;
         address = service->mail().seat_address(id, "France", identity);
     }
     ~MailGame() {

@@ -262,8 +262,9 @@ TEST_CASE("postgres: a cached view follows another server's write before any not
     REQUIRE(second_variants.load_directory(ADJUTANT_SOURCE_DIR "/config/variants").empty());
     adjutant::service::GameService first(*first_db, first_variants, "");
     adjutant::service::GameService second(*second_db, second_variants, "");
-    const auto created = first.create_game({{"name", "shared"}, {"variant", "standard"}});
-    const std::int64_t game_id = created.at("game").at("id").get<std::int64_t>();
+    adjutant::service::CreateGameRequest request;
+    request.name = "shared";
+    const std::int64_t game_id = first.create_game(request).id;
 
     const auto rendered = second.views().game(adjutant::service::Viewer{}, game_id);
     CHECK(second.views().game(adjutant::service::Viewer{}, game_id) ==
@@ -271,7 +272,7 @@ TEST_CASE("postgres: a cached view follows another server's write before any not
     const auto history = second.views().history(game_id);
     CHECK(second.views().history(game_id) == history);
 
-    first.join(game_id, "France", {{"player", "f"}});
+    first.join(game_id, "France", {"f", std::nullopt});
     const auto after_join = second.views().game(adjutant::service::Viewer{}, game_id);
     CHECK(after_join->etag != rendered->etag);
     CHECK(after_join->revision > rendered->revision);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Reading request documents: typed field access that answers 400 with the field's name
-// instead of letting nlohmann throw a type_error. Header-only; small.
+// instead of letting nlohmann throw a type_error. Header-only; small. The HTTP adapter's alone:
+// the service takes typed requests (http/request_json.h).
 #pragma once
 
 #include <cstdint>
@@ -12,7 +13,9 @@
 
 #include "service/error.h"
 
-namespace adjutant::service {
+namespace adjutant::http {
+
+using service::bad_request;
 
 inline const nlohmann::json* field(const nlohmann::json& body, std::string_view key) {
     if (!body.is_object()) throw bad_request("the request body must be a JSON object");
@@ -53,4 +56,4 @@ inline std::optional<bool> bool_field(const nlohmann::json& body, std::string_vi
     return value->get<bool>();
 }
 
-}  // namespace adjutant::service
+}  // namespace adjutant::http
