@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // What a game's GM asks of it (POST /games/{id}/actions/{action}), typed: the HTTP adapter reads
-// the request body into a GmAction (http/gm_action_json.cpp), and GameService::gm_action runs the
+// the request body into a GmAction (http/request_json.cpp), and GameService::gm_action runs the
 // action of that kind. Only the fields of the action's kind are read; the others keep their
 // defaults.
 #pragma once

@@ -211,7 +211,8 @@ GmActionResult GameService::gm_action(const Caller& caller, std::int64_t game_id
         case GmActionKind::end:
             return gm_change(locked, game, action);
     }
-    throw not_found("no GM action '" + std::string(to_string(action.kind)) + "'");
+    // Not reached: the switch lists every kind.
+    throw std::logic_error("gm_action: a kind not listed");
 }
 
 GmActionResult GameService::gm_resolve(const Locked& locked, const LoadedGame& game,
