@@ -172,4 +172,42 @@ Json gm_action_result_json(const service::GmActionResult& result) {
     return out;
 }
 
+namespace {
+
+Json battle_army_json(const service::BattleArmy& army) {
+    Json out = {{"power", army.power}, {"unit", army.unit}, {"points", army.points}};
+    if (!army.general.empty()) out["general"] = army.general;
+    if (army.classes) out["classes"] = *army.classes;
+    return out;
+}
+
+Json battle_result_json(const service::BattleResultEntered& r) {
+    Json out = {
+        {"winner", r.winner}, {"losses", Json(r.losses)}, {"generals_killed", r.generals_killed}};
+    if (!r.experience.empty()) {
+        Json changes = Json::object();
+        for (const auto& [province, list] : r.experience)
+            for (const auto& c : list)
+                changes[province].push_back({{"from", c.from}, {"to", c.to}, {"points", c.points}});
+        out["experience"] = std::move(changes);
+    }
+    return out;
+}
+
+Json battle_json(const service::TabletopBattle& battle) {
+    return {{"province", battle.province},
+            {"armies", array_of(battle.armies, battle_army_json)},
+            {"result", battle.result ? battle_result_json(*battle.result) : Json()}};
+}
+
+}  // namespace
+
+Json phase_battles_json(const service::PhaseBattles& battles) {
+    return {{"game", battles.game_id},
+            {"phase", battles.phase},
+            {"phase_name", phase_name(battles.phase)},
+            {"seq", battles.seq},
+            {"battles", array_of(battles.battles, battle_json)}};
+}
+
 }  // namespace adjutant::http

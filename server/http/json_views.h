@@ -8,6 +8,7 @@
 #include "service/game_results.h"
 #include "service/order_results.h"
 #include "service/seat_service.h"
+#include "service/tabletop.h"
 
 namespace adjutant::http {
 
@@ -27,5 +28,6 @@ nlohmann::json created_game_json(const service::CreatedGame& created);
 nlohmann::json variant_upload_json(const service::VariantUpload& upload);
 nlohmann::json game_variant_upload_json(const service::GameVariantUpload& upload);
 nlohmann::json gm_action_result_json(const service::GmActionResult& result);
+nlohmann::json phase_battles_json(const service::PhaseBattles& battles);
 
 }  // namespace adjutant::http

@@ -408,7 +408,8 @@ Response gm_action(const Context& c) {
         200, gm_action_result_json(c.service.gm_action(who, id_param(c.params[0]), action)));
 }
 Response battles(const Context& c) {
-    return json_response(200, c.service.battles(caller(c), id_param(c.params[0])));
+    return json_response(200,
+                         phase_battles_json(c.service.battles(caller(c), id_param(c.params[0]))));
 }
 Response audit(const Context& c) {
     return json_response(200,

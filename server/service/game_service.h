@@ -35,6 +35,7 @@
 #include "service/press_service.h"
 #include "service/resolution_service.h"
 #include "service/seat_service.h"
+#include "service/tabletop.h"
 #include "service/variants.h"
 #include "service/view_cache.h"
 
@@ -94,7 +95,7 @@ class GameService {
     AuditLog audit_log(const Caller& caller, std::int64_t game_id);
     // The current phase's tabletop battles and the results entered, for its GM only
     // (service/tabletop.h).
-    nlohmann::json battles(const Caller& caller, std::int64_t game_id);
+    PhaseBattles battles(const Caller& caller, std::int64_t game_id);
 
     // The services with one job each, sharing this one's context.
     // Another server's change notice, heard by the change listener (other_servers.h).

@@ -21,20 +21,16 @@ std::string abbr(const Variant& variant, ProvinceId p) {
     return variant.provinces[p].abbr;
 }
 
-nlohmann::json result_json(const Variant& variant, const tabletop_battles::BattleResult& r) {
-    nlohmann::json losses = nlohmann::json::object();
-    for (const auto& [from, points] : r.losses) losses[abbr(variant, from)] = points;
-    nlohmann::json out = {{"winner", variant.powers[r.winner].name},
-                          {"losses", std::move(losses)},
-                          {"generals_killed", r.generals_killed}};
-    if (!r.experience.empty()) {
-        nlohmann::json changes = nlohmann::json::object();
-        for (const experience::ClassChange& c : r.experience)
-            changes[abbr(variant, c.army)].push_back({{"from", experience::class_name(c.from)},
-                                                      {"to", experience::class_name(c.to)},
-                                                      {"points", c.points}});
-        out["experience"] = std::move(changes);
-    }
+BattleResultEntered result_entered(const Variant& variant,
+                                   const tabletop_battles::BattleResult& r) {
+    BattleResultEntered out;
+    out.winner = variant.powers[r.winner].name;
+    for (const auto& [from, points] : r.losses) out.losses[abbr(variant, from)] = points;
+    out.generals_killed = r.generals_killed;
+    for (const experience::ClassChange& c : r.experience)
+        out.experience[abbr(variant, c.army)].push_back(
+            {std::string(experience::class_name(c.from)), std::string(experience::class_name(c.to)),
+             c.points});
     return out;
 }
 
@@ -117,20 +113,19 @@ std::vector<tabletop_battles::Battle> pending_battles(const Locked& locked,
     return out;
 }
 
-nlohmann::json battles_json(const Locked& locked, const LoadedGame& game) {
+PhaseBattles phase_battles_view(const Locked& locked, const LoadedGame& game) {
     const Variant& variant = game.variant->variant;
-    nlohmann::json list = nlohmann::json::array();
+    PhaseBattles out{game.row.id, game.phase.phase, game.phase.seq, {}};
     for (const auto& b : phase_battles(locked, game)) {
-        nlohmann::json armies = nlohmann::json::array();
+        TabletopBattle battle;
+        battle.province = abbr(variant, b.province);
         for (const Unit& u : b.armies) {
-            nlohmann::json army = {{"power", variant.powers[u.power].name},
-                                   {"unit", unit_text(variant, u)},
-                                   {"points", u.stats.points}};
-            if (!u.stats.general.empty()) army["general"] = u.stats.general;
+            BattleArmy army{variant.powers[u.power].name, unit_text(variant, u), u.stats.points,
+                            u.stats.general, std::nullopt};
             // The army's experience classes (docs/experience.md), for the GM's changes of class.
             if (variant.campaign->modules.enabled("experience")) {
                 const auto* r = experience::state(game.position).of(u);
-                nlohmann::json classes = nlohmann::json::object();
+                std::map<std::string, std::int64_t> classes;
                 for (const std::string_view name : experience::kClassNames) {
                     const auto c = *experience::class_named(name);
                     classes[std::string(name)] =
@@ -138,20 +133,15 @@ nlohmann::json battles_json(const Locked& locked, const LoadedGame& game) {
                             ? u.stats.points - (r != nullptr ? r->recorded() : 0)
                             : (r != nullptr ? r->of(c) : 0);
                 }
-                army["classes"] = std::move(classes);
+                army.classes = std::move(classes);
             }
-            armies.push_back(std::move(army));
+            battle.armies.push_back(std::move(army));
         }
-        const auto* result = tabletop_battles::state(game.position).in(b.province);
-        list.push_back({{"province", abbr(variant, b.province)},
-                        {"armies", std::move(armies)},
-                        {"result", result ? result_json(variant, *result) : nlohmann::json()}});
+        if (const auto* result = tabletop_battles::state(game.position).in(b.province))
+            battle.result = result_entered(variant, *result);
+        out.battles.push_back(std::move(battle));
     }
-    return {{"game", game.row.id},
-            {"phase", game.phase.phase},
-            {"phase_name", phase_name(game.phase.phase)},
-            {"seq", game.phase.seq},
-            {"battles", std::move(list)}};
+    return out;
 }
 
 Position with_battle_results(const Locked& locked, const LoadedGame& game,
@@ -246,10 +236,10 @@ Position with_battle_results(const Locked& locked, const LoadedGame& game,
     return position;
 }
 
-nlohmann::json GameService::battles(const Caller& caller, std::int64_t game_id) {
+PhaseBattles GameService::battles(const Caller& caller, std::int64_t game_id) {
     require_gm(caller, game_id);
     const auto locked = context_.lock();
-    return battles_json(locked, locked.load(game_id));
+    return phase_battles_view(locked, locked.load(game_id));
 }
 
 }  // namespace adjutant::service
