@@ -69,15 +69,15 @@ void DrawService::expire_open(const Locked& locked, std::int64_t game_id, std::i
     locked.store().draws().expire_open(game_id, now);
 }
 
-nlohmann::json DrawService::result(const Locked& locked, const storage::GameRow& game) {
-    if (game.status != GameStatus::ended) return nullptr;
+std::optional<GameResult> DrawService::result(const Locked& locked, const storage::GameRow& game) {
+    if (game.status != GameStatus::ended) return std::nullopt;
     for (const auto& row : locked.store().draws().proposals(game.id)) {
         if (row.status != "passed") continue;
-        if (row.kind == "draw") return {{"kind", "draw"}, {"powers", row.powers}};
-        return {{"kind", "concession"}, {"winner", row.beneficiary.value_or("")}};
+        if (row.kind == "draw") return GameResult{GameResultKind::draw, row.powers, {}};
+        return GameResult{GameResultKind::concession, {}, row.beneficiary.value_or("")};
     }
-    if (game.winner) return {{"kind", "victory"}, {"winner", *game.winner}};
-    return {{"kind", "ended"}};
+    if (game.winner) return GameResult{GameResultKind::victory, {}, *game.winner};
+    return GameResult{GameResultKind::ended, {}, {}};
 }
 
 DrawProposal DrawService::propose(const Caller& caller, std::int64_t game_id,

@@ -12,8 +12,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "service/caller.h"
 #include "service/context.h"
 
@@ -44,6 +42,15 @@ struct DrawList {
     std::vector<DrawProposal> proposals;  // oldest first: what the reader may see
 };
 
+// How a game ended: a draw among `powers`, a concession to `winner`, a victory of `winner`, or
+// ended by its GM.
+enum class GameResultKind { draw, concession, victory, ended };
+struct GameResult {
+    GameResultKind kind = GameResultKind::ended;
+    std::vector<std::string> powers;  // draw
+    std::string winner;               // concession, victory
+};
+
 class DrawService {
   public:
     explicit DrawService(ServiceContext& context) : context_(context) {}
@@ -61,10 +68,8 @@ class DrawService {
                       std::int64_t proposal_id, bool accept);
     DrawList list(const Locked& locked, const Caller& caller, std::int64_t game_id);
 
-    // For the game's document: {"kind": "draw", "powers": [...]}, {"kind": "concession",
-    // "winner"}, {"kind": "victory", "winner"}, {"kind": "ended"} (by the GM), or null while
-    // the game runs.
-    static nlohmann::json result(const Locked& locked, const storage::GameRow& game);
+    // How an ended game ended, for the game's document; none while the game runs.
+    static std::optional<GameResult> result(const Locked& locked, const storage::GameRow& game);
     // Inside the caller's transaction: the game's open proposal, if any, expires.
     static void expire_open(const Locked& locked, std::int64_t game_id, std::int64_t now);
 

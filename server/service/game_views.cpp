@@ -17,6 +17,27 @@
 
 namespace adjutant::service {
 
+namespace {
+
+// {"kind": "draw", "powers": [...]}, {"kind": "concession", "winner"}, {"kind": "victory",
+// "winner"}, {"kind": "ended"} (by the GM), or null while the game runs.
+nlohmann::json game_result_json(const std::optional<GameResult>& result) {
+    if (!result) return nullptr;
+    switch (result->kind) {
+        case GameResultKind::draw:
+            return {{"kind", "draw"}, {"powers", result->powers}};
+        case GameResultKind::concession:
+            return {{"kind", "concession"}, {"winner", result->winner}};
+        case GameResultKind::victory:
+            return {{"kind", "victory"}, {"winner", result->winner}};
+        case GameResultKind::ended:
+            break;
+    }
+    return {{"kind", "ended"}};
+}
+
+}  // namespace
+
 nlohmann::json GameViews::game_json(const Locked& locked, const LoadedGame& game,
                                     const Viewer& who) {
     const auto& row = game.row;
@@ -64,7 +85,7 @@ nlohmann::json GameViews::game_json(const Locked& locked, const LoadedGame& game
         {"extensions", attendance::extensions_json(records.extensions(row.id))},
         {"seed_commitment", row.seed_commitment},
         {"winner", row.winner ? nlohmann::json(*row.winner) : nullptr},
-        {"result", DrawService::result(locked, row)},
+        {"result", game_result_json(DrawService::result(locked, row))},
         {"created_at", row.created_at},
         {"revision", row.revision},
         {"seats", seats},
