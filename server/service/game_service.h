@@ -21,8 +21,6 @@
 #include <unordered_map>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "service/caller.h"
 #include "service/context.h"
 #include "service/draw_service.h"
