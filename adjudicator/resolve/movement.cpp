@@ -68,9 +68,9 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
         const int i = unit_in(order.unit.province);
         if (i < 0) continue;  // the parser only passes orders for existing units
         const Unit& unit = position.units[static_cast<std::size_t>(i)];
-        // A later order for the unit replaces an earlier one (docs/adjudication.md, 4.D.3).
+        // A later order for the unit replaces an earlier one (docs/adjudication.md, 4.D.3):
+        // every field set here is set again by the later order.
         UnitOrder& u = units_[i];
-        u = UnitOrder{};
         u.given = true;
         u.order = order;
         u.order.power = unit.power;
