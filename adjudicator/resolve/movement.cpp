@@ -300,16 +300,13 @@ Reason MovementResolver::failure_reason(std::size_t i) const {
     }
 }
 
-std::span<const std::size_t> MovementResolver::staying_in_final_order() {
+std::span<const MovementResolver::Staying> MovementResolver::staying_in_final_order() {
     staying_.clear();
     for (std::size_t i = 0; i < units_.size(); ++i)
-        if (units_[i].dislodger < 0) staying_.push_back(i);
+        if (units_[i].dislodger < 0) staying_.push_back(Staying{units_[i].final, i});
     // By final location, then by order in the position (std::stable_sort's order, without
     // its buffer).
-    std::sort(staying_.begin(), staying_.end(), [&](std::size_t a, std::size_t b) {
-        if (units_[a].final != units_[b].final) return units_[a].final < units_[b].final;
-        return a < b;
-    });
+    std::sort(staying_.begin(), staying_.end());
     return staying_;
 }
 

@@ -102,9 +102,16 @@ class MovementResolver {
     bool ordered(std::size_t i) const { return units_[i].given; }
     // Provinces left empty by a standoff, sorted, into `out` (its old contents dropped).
     void standoffs(std::vector<ProvinceId>& out) const;
+    // A unit not dislodged, and where it ends the phase. Ordered by final location, then by
+    // the unit's index in the position.
+    struct Staying {
+        Location final;
+        std::size_t unit = 0;
+        friend auto operator<=>(const Staying&, const Staying&) = default;
+    };
     // The units not dislodged, in the order of their final locations (their order in the
     // position among equals). Valid after run(), until the next call.
-    std::span<const std::size_t> staying_in_final_order();
+    std::span<const Staying> staying_in_final_order();
 
   private:
     // A decision's state in guess and check.
@@ -250,9 +257,9 @@ class MovementResolver {
         PowerId permitted;
     };
     std::vector<Permit> permits_;
-    std::vector<int> dependencies_;     // decisions that relied on a guess
-    bool any_rail_ = false;             // after load(): some unit is ordered to a rail move
-    std::vector<std::size_t> staying_;  // staying_in_final_order()'s answer
+    std::vector<int> dependencies_;  // decisions that relied on a guess
+    bool any_rail_ = false;          // after load(): some unit is ordered to a rail move
+    std::vector<Staying> staying_;   // staying_in_final_order()'s answer
 };
 
 }  // namespace adjutant

@@ -77,11 +77,11 @@ void write_results(const MovementResolver& resolver, std::size_t n, std::vector<
 // normalise() gives them. Assigned over the units `next` holds, keeping their room.
 void write_staying_units(const Position& position, MovementResolver& resolver,
                          std::vector<Unit>& next) {
-    const std::span<const std::size_t> staying = resolver.staying_in_final_order();
+    const std::span<const MovementResolver::Staying> staying = resolver.staying_in_final_order();
     next.resize(staying.size());
     for (std::size_t k = 0; k < staying.size(); ++k) {
-        next[k] = position.units[staying[k]];
-        next[k].location = resolver.final_location(staying[k]);
+        next[k] = position.units[staying[k].unit];
+        next[k].location = staying[k].final;
     }
 }
 
