@@ -16,8 +16,10 @@ void MovementResolver::Lists::clear(std::size_t rows) {
 }
 
 void MovementResolver::Lists::finish() {
-    // Count each row's items, then place them, row after row, in the order they were added.
     first_.assign(rows_ + 1, 0);
+    items_.clear();
+    if (added_.empty()) return;  // every row is empty (most phases have no convoy, no rail move)
+    // Count each row's items, then place them, row after row, in the order they were added.
     for (const auto& [row, item] : added_) ++first_[row + 1];
     for (std::size_t r = 0; r < rows_; ++r) first_[r + 1] += first_[r];
     items_.resize(added_.size());
