@@ -10,6 +10,10 @@ namespace adjutant {
 // MOVE: the move succeeds when its attack beats what holds its destination and every other
 // move there.
 bool MovementResolver::move_succeeds(int i) {
+    // An unopposed move: nothing holds its destination and no other move goes there. Hold and
+    // prevent strengths are 0, so any attack strength gets it in.
+    if (unit_in(destination(i)) < 0 && attackers(destination(i)).size() == 1)
+        return attack_strength(i) > 0;
     return move_wins(i, -1);
 }
 
