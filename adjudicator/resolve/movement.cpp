@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <numeric>
 
 #include "variant/variant.h"
 
@@ -19,9 +20,10 @@ void MovementResolver::Lists::finish() {
     first_.assign(rows_ + 1, 0);
     items_.clear();
     if (added_.empty()) return;  // every row is empty (most phases have no convoy, no rail move)
-    // Count each row's items, then place them, row after row, in the order they were added.
+    // Count each row's items; their running sum is where each row starts. Then place the items,
+    // row after row, in the order they were added.
     for (const auto& [row, item] : added_) ++first_[row + 1];
-    for (std::size_t r = 0; r < rows_; ++r) first_[r + 1] += first_[r];
+    std::partial_sum(first_.begin(), first_.end(), first_.begin());
     items_.resize(added_.size());
     next_.assign(first_.begin(), first_.end() - 1);
     for (const auto& [row, item] : added_) items_[static_cast<std::size_t>(next_[row]++)] = item;
