@@ -44,6 +44,22 @@ void MovementResolver::load(const Variant& variant, const Position& position,
     list_moves_and_supports();
 }
 
+namespace {
+
+bool is_decision(OrderType type) {
+    switch (type) {
+        case OrderType::Move:
+        case OrderType::RailMove:
+        case OrderType::Support:
+        case OrderType::Convoy:
+            return true;
+        default:
+            return false;
+    }
+}
+
+}  // namespace
+
 void MovementResolver::take_orders(const Position& position, std::span<const Order> orders,
                                    std::span<const Strength> base,
                                    std::span<const Strength> attack_bonus) {
@@ -54,10 +70,12 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
     for (std::size_t i = 0; i < n; ++i) {
         const Unit& unit = position.units[i];
         unit_at_[unit.location.province] = static_cast<int>(i);
-        Order& hold = units_[i].order;
-        hold.power = unit.power;
-        hold.unit_type = unit.type;
-        hold.unit = unit.location;
+        UnitOrder& u = units_[i];
+        u.order.power = unit.power;
+        u.order.unit_type = unit.type;
+        u.order.unit = unit.location;
+        if (!base.empty()) u.base = base[i];
+        if (!attack_bonus.empty()) u.attack_bonus = attack_bonus[i];
     }
 
     permits_.clear();
@@ -88,23 +106,11 @@ void MovementResolver::take_orders(const Position& position, std::span<const Ord
                      (order.via_convoy ||
                       !variant_->army_can_move(unit.location.province, order.destination.province));
         any_rail_ = any_rail_ || order.type == OrderType::RailMove;
-    }
-
-    for (std::size_t i = 0; i < n; ++i) {
-        UnitOrder& u = units_[i];
-        if (!base.empty()) u.base = base[i];
-        if (!attack_bonus.empty()) u.attack_bonus = attack_bonus[i];
-        switch (u.order.type) {
-            case OrderType::Move:
-            case OrderType::RailMove:
-            case OrderType::Support:
-            case OrderType::Convoy:
-                u.state = State::Unresolved;
-                u.succeeds = false;
-                break;
-            default:  // holds and the modules' orders are no decisions: they stand
-                break;
-        }
+        // Moves, supports, convoys and rail moves are decisions still to make; holds and the
+        // modules' orders are no decisions: they stand.
+        const bool decision = is_decision(order.type);
+        u.state = decision ? State::Unresolved : State::Resolved;
+        u.succeeds = !decision;
     }
 }
 
