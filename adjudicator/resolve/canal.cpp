@@ -11,6 +11,7 @@
 namespace adjutant {
 
 bool MovementResolver::canal_open(int i, ProvinceId from, ProvinceId to) {
+    if (variant_->canals.empty()) return true;  // most maps have no canal
     const Canal* canal = variant_->canal_between(from, to);
     if (canal == nullptr) return true;
     const int keeper = unit_in(canal->via);
