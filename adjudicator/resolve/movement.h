@@ -260,6 +260,7 @@ class MovementResolver {
     std::vector<int> dependencies_;  // decisions that relied on a guess
     bool any_rail_ = false;          // after load(): some unit is ordered to a rail move
     std::vector<Staying> staying_;   // staying_in_final_order()'s answer
+    std::vector<int> ending_in_;     // per province: the staying unit ending there, or -1
 };
 
 }  // namespace adjutant
