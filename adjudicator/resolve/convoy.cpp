@@ -75,17 +75,17 @@ void MovementResolver::match_convoys() {
                         destination(a) == fleet.order.target_destination;
         if (fleet.matched && units_[a].order.power == fleet.order.power) units_[a].convoyed = true;
     }
-    // A convoy of an army that goes overland is part of no route.
-    for (UnitOrder& fleet : units_)
-        if (fleet.order.type == OrderType::Convoy && fleet.matched &&
-            !units_[unit_in(fleet.order.target)].convoyed)
-            fleet.matched = false;
+    // A convoy of an army that goes overland is part of no route; the others are listed with
+    // the army they carry.
     convoyers_.clear(n);
     for (std::size_t f = 0; f < n; ++f) {
-        const UnitOrder& fleet = units_[f];
-        if (fleet.order.type == OrderType::Convoy && fleet.matched)
-            convoyers_.add(static_cast<std::size_t>(unit_in(fleet.order.target)),
-                           static_cast<int>(f));
+        UnitOrder& fleet = units_[f];
+        if (fleet.order.type != OrderType::Convoy || !fleet.matched) continue;
+        const int army = unit_in(fleet.order.target);
+        if (units_[army].convoyed)
+            convoyers_.add(static_cast<std::size_t>(army), static_cast<int>(f));
+        else
+            fleet.matched = false;
     }
     convoyers_.finish();
 }
