@@ -261,7 +261,9 @@ void MovementResolver::record_outcome(int i) {
     const Order& o = u.order;
     switch (o.type) {
         case OrderType::Move:
-            u.path_ok = has_path(i);
+            // Whether a failed move had a route tells why it failed (a move that succeeded had
+            // one).
+            if (!u.succeeds) u.path_ok = has_path(i);
             break;
         case OrderType::RailMove:
             u.rail_stop = rail_stop(i);

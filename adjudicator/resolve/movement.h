@@ -131,7 +131,7 @@ class MovementResolver {
         // A module's ride that cannot start: the module's words for why (RidePlan::held).
         std::string_view held;
         // The outcome, set by run() once every decision is made:
-        bool path_ok = true;                 // the move had a route (DATC 5.B.4)
+        bool path_ok = true;                 // a failed move had a route (DATC 5.B.4)
         bool canal_closed = false;           // a support refused passage by a canal
         ProvinceId rail_stop = kNoProvince;  // where a rail move stopped
         int dislodger = -1;                  // the unit that dislodged this one, or -1
