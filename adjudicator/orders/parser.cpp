@@ -161,23 +161,27 @@ class SubmissionReader {
             submission_ = text.empty() ? nullptr : copy_of(text);
             text = std::string_view(submission_.get(), text.size());
         }
-        // The lines first, so that the lists have room for a verdict a line before any is made.
-        lines_.clear();
+        // The lists get room for a verdict a line before any is made: there are at most one
+        // more lines than newlines. The token list gets room for a long order's tokens once,
+        // rather than growing a step at a time on the first lines.
+        const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+        make_room(out_.verdicts, lines);
+        in_force_.reserve(lines);
+        tokens_.reserve(kTokensOfALongOrder);
+        int number = 0;
         for (std::size_t begin = 0; begin < text.size();) {
             const std::size_t end = std::min(text.find('\n', begin), text.size());
-            lines_.push_back(text.substr(begin, end - begin));
+            read_line(text.substr(begin, end - begin), ++number);
             begin = end + 1;
         }
-        make_room(out_.verdicts, lines_.size());
-        in_force_.reserve(lines_.size());
-        for (std::size_t i = 0; i < lines_.size(); ++i)
-            read_line(lines_[i], static_cast<int>(i + 1));
         make_room(out_.orders, in_force_.size());
         for (const std::size_t at : in_force_) out_.orders.push_back(*out_.verdicts[at].order);
     }
 
   private:
     static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+    // "Austria: F TRI S A VEN - TYR" is 9 tokens; a longer line grows the list as it needs.
+    static constexpr std::size_t kTokensOfALongOrder = 24;
 
     // Room for `more` elements after those in `list`, growing as push_back grows it: a verdict
     // a line is made in place with no copy of those before, whether the list is new or holds
@@ -393,10 +397,9 @@ class SubmissionReader {
     std::vector<std::size_t> in_force_;
     // Per province: the verdict whose order for the unit there is in force, or kNone.
     std::vector<std::size_t> unit_orders_;
-    std::vector<std::string_view> lines_;  // the submission's lines
-    std::vector<Token> tokens_;            // the line being read
-    std::string_view last_prefix_;         // the last power prefix read, up to its colon
-    NameIndex::Match last_prefix_power_;   // and what it named
+    std::vector<Token> tokens_;           // the line being read
+    std::string_view last_prefix_;        // the last power prefix read, up to its colon
+    NameIndex::Match last_prefix_power_;  // and what it named
 };
 
 // `out` cut back to the sizes it had before a parse that threw.
