@@ -63,6 +63,7 @@
 #include "orders/parser.h"
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <optional>
 #include <span>
@@ -152,8 +153,7 @@ class SubmissionReader {
         ledger_.reset();  // builds and disbands are counted per submission
         first_verdict_ = out_.verdicts.size();
         in_force_.clear();
-        last_prefix_ = {};
-        last_prefix_power_ = {};
+        kept_prefixes_ = 0;
         unit_orders_.assign(v_.provinces.size(), kNone);
         if (owner) {
             submission_ = std::move(owner);
@@ -182,6 +182,12 @@ class SubmissionReader {
     static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
     // "Austria: F TRI S A VEN - TYR" is 9 tokens; a longer line grows the list as it needs.
     static constexpr std::size_t kTokensOfALongOrder = 24;
+
+    // A power prefix read, up to its colon, and what it named.
+    struct KeptPrefix {
+        std::string_view prefix;
+        NameIndex::Match power;
+    };
 
     // Room for `more` elements after those in `list`, growing as push_back grows it: a verdict
     // a line is made in place with no copy of those before, whether the list is new or holds
@@ -226,16 +232,17 @@ class SubmissionReader {
     }
 
     // The power named before `colon`, as NameIndex::power reads it from the line's tokens. A
-    // submission repeats one prefix line after line ("Austria: ..."): the last prefix and its
-    // power are kept for the next line.
+    // submission repeats a few prefixes over its lines, one power's lines among another's
+    // ("Austria: ...", "Turkey: ..."): the first prefixes read are kept with what they named,
+    // for the lines after them.
     NameIndex::Match prefix_power(std::string_view line, const Token& colon) {
         const std::string_view prefix =
             line.substr(0, static_cast<std::size_t>(colon.text.data() - line.data()));
-        if (prefix != last_prefix_) {
-            last_prefix_ = prefix;
-            last_prefix_power_ = names_.power(tokens_, 0);
-        }
-        return last_prefix_power_;
+        for (std::size_t i = 0; i < kept_prefixes_; ++i)
+            if (prefixes_[i].prefix == prefix) return prefixes_[i].power;
+        const NameIndex::Match power = names_.power(tokens_, 0);
+        if (kept_prefixes_ < prefixes_.size()) prefixes_[kept_prefixes_++] = {prefix, power};
+        return power;
     }
 
     // The power of a line that names none: its block's, or the submitter's. kNoPower when the
@@ -397,9 +404,11 @@ class SubmissionReader {
     std::vector<std::size_t> in_force_;
     // Per province: the verdict whose order for the unit there is in force, or kNone.
     std::vector<std::size_t> unit_orders_;
-    std::vector<Token> tokens_;           // the line being read
-    std::string_view last_prefix_;        // the last power prefix read, up to its colon
-    NameIndex::Match last_prefix_power_;  // and what it named
+    std::vector<Token> tokens_;  // the line being read
+    // The first power prefixes read (prefix_power): room for the standard map's seven powers and
+    // one more; a later prefix is looked up each time it is read.
+    std::array<KeptPrefix, 8> prefixes_;
+    std::size_t kept_prefixes_ = 0;
 };
 
 // `out` cut back to the sizes it had before a parse that threw.
