@@ -68,17 +68,6 @@ NameIndex::NameIndex(const Variant& variant) {
     }
 }
 
-std::size_t NameIndex::abbreviation_slot(std::string_view word) {
-    if (word.size() != 3) return kNoSlot;
-    std::size_t slot = 0;
-    for (const char c : word) {
-        const char lower = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-        if (lower < 'a' || lower > 'z') return kNoSlot;
-        slot = slot * 26 + static_cast<std::size_t>(lower - 'a');
-    }
-    return slot;
-}
-
 void NameIndex::build_abbreviations(const Variant& variant) {
     abbreviations_.assign(26 * 26 * 26, 0);
     std::vector<bool> begins_longer(abbreviations_.size(), false);

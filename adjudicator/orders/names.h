@@ -64,7 +64,17 @@ class NameIndex {
     // 0 when no province is so named or a longer name begins with the word (longest() then
     // reads it). The same answers as longest(), with no hashing.
     static constexpr std::size_t kNoSlot = static_cast<std::size_t>(-1);
-    static std::size_t abbreviation_slot(std::string_view word);
+    // Inline: the parser asks it for nearly every place it reads.
+    static std::size_t abbreviation_slot(std::string_view word) {
+        if (word.size() != 3) return kNoSlot;
+        std::size_t slot = 0;
+        for (const char c : word) {
+            const char lower = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+            if (lower < 'a' || lower > 'z') return kNoSlot;
+            slot = slot * 26 + static_cast<std::size_t>(lower - 'a');
+        }
+        return slot;
+    }
     void build_abbreviations(const Variant& variant);
     static std::size_t abbreviation_slot(const Token& token) {
         return token.kind == TokenKind::Word && token.text.size() == 3
