@@ -247,7 +247,9 @@ class SubmissionReader {
     NameIndex::Match prefix_power(std::string_view line, const Token& colon) {
         const std::string_view prefix =
             line.substr(0, static_cast<std::size_t>(colon.text.data() - line.data()));
-        for (std::size_t i = 0; i < kept_prefixes_; ++i)
+        // The newest first: a submission that writes a power's lines together finds its prefix
+        // at the first look.
+        for (std::size_t i = kept_prefixes_; i-- > 0;)
             if (prefixes_[i].prefix == prefix) return prefixes_[i].power;
         const NameIndex::Match power = names_.power(tokens_, 0);
         if (kept_prefixes_ < prefixes_.size()) prefixes_[kept_prefixes_++] = {prefix, power};
