@@ -64,8 +64,8 @@ std::vector<std::string> run_rules_case(const Variant& variant, const RulesCase&
 std::vector<std::string> rules_case_files(const std::string& directory);
 
 // Every directory of rules cases (relative to the source tree): the DATC's and each rules
-// suite's under tests/rules, for the tests that go over every case (the behaviour record, the
-// classic line reader's comparison). A new suite is added here once.
+// suite's under tests/rules, for the tests that go over every case (the behaviour record). A
+// new suite is added here once.
 std::span<const char* const> rules_case_suites();
 
 // Reads a whole file; throws std::runtime_error when it cannot.

@@ -76,9 +76,9 @@ TEST_CASE("Campaign rail network rules (Oào 18.1-18.2)") {
     check_suite("tests/rules/rail", "Rail network rules");
 }
 
-// The tests that go over every case (the behaviour record, the classic line reader's
-// comparison) take their list from rules_case_suites(); a suite missing there would silently
-// drop out of both, as rivers and reinforcements once did.
+// The tests that go over every case (the behaviour record) take their list from
+// rules_case_suites(); a suite missing there would silently drop out of them, as rivers and
+// reinforcements once did.
 TEST_CASE("every rules suite's directory is in rules_case_suites()") {
     namespace fs = std::filesystem;
     const auto suites = rules_case_suites();
