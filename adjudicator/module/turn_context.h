@@ -13,8 +13,7 @@
 // Retreat phases run no steps. Steps change `result.next`, append to `result.events`, and give
 // each of their orders that is no unit's a verdict. They roll dice only through `dice`, so a
 // game replays exactly from its seed. What they keep from week to week to save allocations is
-// in `scratch`, the caller's Adjudicator's (module/scratch.h), never in a static or a
-// thread_local.
+// in `scratch`, the caller's Adjudicator's (module/scratch.h; docs/design.md, "Scratch space").
 #pragma once
 
 #include <optional>
