@@ -313,25 +313,17 @@ Reason MovementResolver::failure_reason(std::size_t i) const {
 }
 
 std::span<const MovementResolver::Staying> MovementResolver::staying_in_final_order() {
-    // By final location, then by order in the position. No two staying units end in one
-    // province (a move into a held province dislodges its unit or fails), so the provinces,
-    // walked in order, give the order of their units without a sort.
+    // By final location: no two staying units end in one province (a move into a held province
+    // dislodges its unit or fails; position_is_ok checks it after every phase), so the provinces,
+    // walked in order, give the staying units in that order without a sort.
     ending_in_.assign(variant_->province_count(), -1);
-    bool shared = false;
     for (std::size_t i = 0; i < units_.size(); ++i) {
         if (units_[i].dislodger >= 0) continue;
         int& unit = ending_in_[units_[i].final.province];
-        shared = shared || unit >= 0;
+        assert(unit < 0);
         unit = static_cast<int>(i);
     }
     staying_.clear();
-    if (shared) {
-        // Two units in one province would be the resolver's fault; they are sorted all the same.
-        for (std::size_t i = 0; i < units_.size(); ++i)
-            if (units_[i].dislodger < 0) staying_.push_back(Staying{units_[i].final, i});
-        std::sort(staying_.begin(), staying_.end());
-        return staying_;
-    }
     for (const int i : ending_in_)
         if (i >= 0) staying_.push_back(Staying{units_[i].final, static_cast<std::size_t>(i)});
     return staying_;
