@@ -10,8 +10,9 @@
 //
 // The hooks, by the stage of a phase that calls them:
 //   variant  read_parameters reads the module's part of the variant file
-//   orders   read_order / read_unit_action add words to the order language (the module's
-//            order kinds, `ModuleOrderKind`); each kind judges its own legality and writes its
+//   orders   read_order / read_unit_action add orders to the order language (the module's
+//            order kinds, `ModuleOrderKind`), written with the words the module lists
+//            (`words`, `ModuleWords`); each kind judges its own legality and writes its
 //            own canonical text; `conflict` refuses a line against the accepted lines before it;
 //            `refuse` refuses a legal movement order by a rule of the module
 //   movement settle_orders turns an order that hangs on the phase's other orders into the one
@@ -31,6 +32,8 @@
 //            and the module's part of the position a power does not see, taken out of its view
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -40,7 +43,6 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/ids.h"
-#include "orders/keywords.h"
 
 namespace adjutant {
 
@@ -127,12 +129,40 @@ enum class SyntaxMatch : std::uint8_t {
     Unclaimed,
 };
 
+// One of a module's words, named by its place in the module's list (RuleModule::words). The
+// core gives a module's hooks its words' ids in the parser's vocabulary (orders/vocabulary.h),
+// and OrderReader::next_is(ModuleWord...) compares a token with them.
+struct ModuleWord {
+    std::uint8_t index;
+};
+
+// A module's words, in lower case, as its hooks read them: `kWords["besiege"]` names one at
+// compile time (a word not in the list does not compile). Every word a module's hooks test is
+// in its list, the core's among them ("a", "army", "s"): the vocabulary keeps each spelling once.
+//
+//     inline constexpr ModuleWords kWords{"besiege", "besieges", "lift", "siege"};
+//     ... .words = kWords.spellings,                          (the module's registration)
+//     if (r.next_is(kWords["besiege"], kWords["besieges"]))   (its hook)
+template <std::size_t N>
+struct ModuleWords {
+    static_assert(N < 256, "a module word's place is one byte");
+    std::array<std::string_view, N> spellings;
+
+    consteval ModuleWord operator[](std::string_view spelling) const {
+        for (std::size_t i = 0; i < N; ++i)
+            if (spellings[i] == spelling) return ModuleWord{static_cast<std::uint8_t>(i)};
+        throw "not one of the module's words";  // a compile error
+    }
+};
+template <class... Spelling>
+ModuleWords(Spelling...) -> ModuleWords<sizeof...(Spelling)>;
+
 // The words a module's syntax hook may find first (module's orders begin with), so that the core
 // offers a line only to the hooks it can concern: every line of every variant passes them.
 struct SyntaxStart {
-    std::span<const Keyword> keywords;  // any of these words
+    std::span<const ModuleWord> words;  // any of these of the module's words
     bool move_operator = false;         // "-", "->", TO, MOVE (a ride: A KOL - RAIL - LIE)
-    bool other_word = false;            // a word that is no keyword (a general's rank: G3)
+    bool other_word = false;            // a word of no module nor the core (a general's rank: G3)
 };
 
 struct RuleModule {
@@ -145,6 +175,9 @@ struct RuleModule {
     void (*read_parameters)(VariantFields&, const nlohmann::json& part,
                             const std::string& at) = nullptr;
 
+    // The words the module's syntax hooks read, in lower case (ModuleWords): the parser's
+    // vocabulary holds the core's words and every registered module's (orders/vocabulary.h).
+    std::span<const std::string_view> words{};
     // Orders that begin with a word of the module's ("BUY 2 T PAR", "G VER SORTIE").
     SyntaxMatch (*read_order)(OrderReader&, OrderSyntax&) = nullptr;
     // A unit's order word after the unit ("A VER BESIEGE", "A LIE DEMOLISH AAC").
@@ -231,10 +264,11 @@ const RuleModule* find_rule_module(std::string_view name);
 
 // Registers `module` after the library's own for as long as this value lives: the tests' way
 // to add a module the library does not build (tests/unit/example_module; docs/rule-modules.md,
-// "A module of the tests' own"). The library's modules are the list in rules/registry.cpp. The
-// parser's lists of the modules with order hooks are worked out once per process
-// (orders/module_hooks.h), so a module registered this way adds no order words: its other hooks
-// all run. Not thread-safe: register before adjudicating, on the thread that does.
+// "A module of the tests' own"). The library's modules are the list in rules/registry.cpp. An
+// OrderParser reads the words and orders of the modules registered when it is built
+// (orders/order_language.h); the lists of the modules with `conflict` and `refuse` hooks are
+// worked out once per process (orders/module_hooks.h), so a module registered this way has
+// none. Not thread-safe: register before adjudicating, on the thread that does.
 class ScopedRuleModule {
   public:
     explicit ScopedRuleModule(const RuleModule& module);

@@ -36,7 +36,7 @@ constexpr std::array<std::string_view, 3> kUtf8Dashes = {"\xE2\x80\x93", "\xE2\x
                                                          "\xE2\x86\x92"};
 
 // The token that begins at line[i] (no separator), its kind and its length.
-Token token_at(std::string_view line, std::size_t i) {
+Token token_at(std::string_view line, std::size_t i, const Vocabulary& words) {
     Token token;
     std::size_t len = 1;
     switch (line[i]) {
@@ -72,19 +72,23 @@ Token token_at(std::string_view line, std::size_t i) {
                 }
     }
     token.text = line.substr(i, len);
-    if (token.kind == TokenKind::Word) token.keyword = keyword_of(token.text);
+    if (token.kind == TokenKind::Word) token.word = words.find(token.text);
     return token;
 }
 
 }  // namespace
 
-std::vector<Token> tokenize(std::string_view line) {
+std::vector<Token> tokenize(std::string_view line, const Vocabulary& words) {
     std::vector<Token> tokens;
-    tokenize(line, tokens);
+    tokenize(line, words, tokens);
     return tokens;
 }
 
-void tokenize(std::string_view line, std::vector<Token>& tokens) {
+std::vector<Token> tokenize(std::string_view line) {
+    return tokenize(line, core_vocabulary());
+}
+
+void tokenize(std::string_view line, const Vocabulary& words, std::vector<Token>& tokens) {
     tokens.clear();
     bool space = true;  // the first token of a line counts as spaced
     for (std::size_t i = 0; i < line.size();) {
@@ -93,7 +97,7 @@ void tokenize(std::string_view line, std::vector<Token>& tokens) {
             ++i;
             continue;
         }
-        Token token = token_at(line, i);
+        Token token = token_at(line, i, words);
         token.space_before = space;
         space = false;
         i += token.text.size();

@@ -9,7 +9,7 @@ namespace {
 
 // A coast's word: "nc", "north" and the like (core/ids.h's coast_from_code, by keyword).
 std::optional<Coast> coast_word(const Token& token) {
-    switch (token.keyword) {
+    switch (static_cast<Keyword>(token.word)) {
         case Keyword::Nc:
         case Keyword::North:
             return Coast::North;

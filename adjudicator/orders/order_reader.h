@@ -4,7 +4,9 @@
 // are the rule modules' own orders (module/rule_module.h's read_order, read_unit_action).
 //
 // Every reader either advances and returns true, or sets the error and returns false; the first
-// error ends the order.
+// error ends the order. The core's syntax tests its words by Keyword; a module's hook tests the
+// words it lists (RuleModule::words) by ModuleWord, whose ids the core gives the reader before
+// it offers the hook a line (use_module_words).
 #pragma once
 
 #include <concepts>
@@ -12,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "module/rule_module.h"
 #include "orders/lexer.h"
 #include "orders/names.h"
 #include "orders/syntax.h"
@@ -30,13 +33,31 @@ class OrderReader {
     const Token* ahead(std::size_t ahead) const {
         return pos_ + ahead < tokens_.size() ? &tokens_[pos_ + ahead] : nullptr;
     }
-    // Whether there is a token and it is one of the keywords: a byte compared with each.
+    // Whether there is a token and it is one of the core's words: a byte compared with each.
     template <class... More>
     requires(std::same_as<More, Keyword>&&...) bool next_is(Keyword keyword, More... more) const {
-        if (at_end()) return false;
-        const Keyword here = peek().keyword;
-        return here == keyword || ((here == more) || ...);
+        return !at_end() && (is_word(peek(), keyword) || (is_word(peek(), more) || ...));
     }
+    // The same for the words of the module whose hook reads (kWords["besiege"]).
+    template <class... More>
+    requires(std::same_as<More, ModuleWord>&&...) bool next_is(ModuleWord word,
+                                                               More... more) const {
+        return !at_end() && (is(peek(), word) || (is(peek(), more) || ...));
+    }
+    // Whether the token `ahead` places after the current one is one of the module's words.
+    template <class... More>
+    requires(std::same_as<More, ModuleWord>&&...) bool ahead_is(std::size_t ahead, ModuleWord word,
+                                                                More... more) const {
+        const Token* token = this->ahead(ahead);
+        return token != nullptr && (is(*token, word) || (is(*token, more) || ...));
+    }
+    // Whether `token` is the module's word `word`.
+    bool is(const Token& token, ModuleWord word) const {
+        return token.word == module_words_[word.index];
+    }
+    // The ids of the words of the module whose hook is offered the tokens next, by place
+    // (OrderLanguage's ModuleReader).
+    void use_module_words(std::span<const WordId> ids) { module_words_ = ids; }
     std::size_t position() const { return pos_; }
     void advance(std::size_t n = 1) { pos_ += n; }
     // Back to `position`, forgetting any error met since: for an order read on trial.
@@ -102,11 +123,11 @@ class OrderReader {
             case TokenKind::LParen:
                 return true;
             default:
-                return coast_keyword(token.keyword);
+                return coast_keyword(token.word);
         }
     }
-    static bool coast_keyword(Keyword keyword) {
-        switch (keyword) {
+    static bool coast_keyword(WordId word) {
+        switch (static_cast<Keyword>(word)) {
             case Keyword::Nc:
             case Keyword::North:
             case Keyword::Sc:
@@ -129,6 +150,7 @@ class OrderReader {
 
     const NameIndex& names_;
     std::span<const Token> tokens_;
+    std::span<const WordId> module_words_;
     std::size_t pos_ = 0;
     std::string error_;
 };

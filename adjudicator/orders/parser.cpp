@@ -50,8 +50,10 @@
 //
 // The rule modules plug in at two places only: `module-order`, offered every order but WAIVE
 // before the core's forms, and `module-action`, offered the tokens after the unit before the
-// core's actions but after hold, disband and build. Each hook says which first words it may take
-// (SyntaxStart, module/rule_module.h), so a line is offered only to the hooks it could concern;
+// core's actions but after hold, disband and build. A module's words are its own
+// (RuleModule::words; the parser's vocabulary holds them beside the core's, order_language.h).
+// Each hook says which first words it may take (SyntaxStart, module/rule_module.h), so a line is
+// offered only to the hooks it could concern;
 // a hook reads the line, fails it, or leaves it to the next hook and then to the core
 // (SyntaxMatch: an Unclaimed hook's error stands when no other hook reads the line).
 //
@@ -74,6 +76,7 @@
 #include "orders/lexer.h"
 #include "orders/module_hooks.h"
 #include "orders/names.h"
+#include "orders/order_language.h"
 #include "orders/syntax.h"
 #include "position/position.h"
 #include "variant/variant.h"
@@ -144,10 +147,11 @@ struct Block {
 // between parses or threads.
 class SubmissionReader {
   public:
-    SubmissionReader(const Variant& v, const NameIndex& names, const Position& pos,
-                     std::span<const RuleModule* const> conflict_modules,
+    SubmissionReader(const Variant& v, const OrderLanguage& language, const NameIndex& names,
+                     const Position& pos, std::span<const RuleModule* const> conflict_modules,
                      std::span<const RuleModule* const> refuse_modules, ParsedOrders& out)
         : v_(v),
+          language_(language),
           names_(names),
           pos_(pos),
           conflict_modules_(conflict_modules),
@@ -214,7 +218,7 @@ class SubmissionReader {
                               std::to_string(kMaxLineBytes) + ")");
         const std::string_view line = trim(raw);
         if (line.empty() || is_comment(line)) return;
-        tokenize(line, tokens_);
+        tokenize(line, language_.words(), tokens_);
         const std::span<const Token> tokens = tokens_;
         const auto colon = static_cast<std::size_t>(
             std::find_if(tokens.begin(), tokens.end(),
@@ -298,7 +302,7 @@ class SubmissionReader {
     void read_order_line(int number, std::string_view line, PowerId power,
                          std::span<const Token> tokens) {
         if (power == kNoPower) return;
-        SyntaxResult syntax = read_order(names_, tokens);
+        SyntaxResult syntax = read_order(language_, names_, tokens);
         if (!syntax.order) return reject(number, line, power, std::move(syntax.error));
         OrderVerdict& verdict = add_verdict(number, line, power);
         judge(power, *syntax.order, number, verdict);
@@ -399,6 +403,7 @@ class SubmissionReader {
     }
 
     const Variant& v_;
+    const OrderLanguage& language_;
     const NameIndex& names_;
     const Position& pos_;
     std::span<const RuleModule* const> conflict_modules_;  // the parser's (OrderParser)
@@ -441,7 +446,9 @@ std::string OrderVerdict::canonical(const Variant& variant) const {
 }
 
 OrderParser::OrderParser(const Variant& variant)
-    : variant_(variant), names_(std::make_shared<const NameIndex>(variant)) {
+    : variant_(variant),
+      names_(std::make_shared<const NameIndex>(variant)),
+      language_(std::make_shared<const OrderLanguage>(rule_modules())) {
     for (const RuleModule* module : modules_with<&RuleModule::conflict>())
         if (module->enabled(variant)) conflict_modules_.push_back(module);
     for (const RuleModule* module : modules_with<&RuleModule::refuse>())
@@ -467,7 +474,8 @@ void OrderParser::parse_onto(ParsedOrders& out, const Position& position, std::s
     const std::size_t verdicts = out.verdicts.size();
     const std::size_t orders = out.orders.size();
     try {
-        SubmissionReader(variant_, *names_, position, conflict_modules_, refuse_modules_, out)
+        SubmissionReader(variant_, *language_, *names_, position, conflict_modules_,
+                         refuse_modules_, out)
             .read(text, as_power, std::move(owner));
     } catch (...) {
         take_off(out, verdicts, orders);
@@ -478,7 +486,8 @@ void OrderParser::parse_onto(ParsedOrders& out, const Position& position, std::s
 void OrderParser::parse_seats(ParsedOrders& out, const Position& position,
                               std::span<SeatSubmission> seats,
                               const std::shared_ptr<const char[]>& owner) const {
-    SubmissionReader reader(variant_, *names_, position, conflict_modules_, refuse_modules_, out);
+    SubmissionReader reader(variant_, *language_, *names_, position, conflict_modules_,
+                            refuse_modules_, out);
     for (SeatSubmission& seat : seats) {
         const std::size_t verdicts = out.verdicts.size();
         const std::size_t orders = out.orders.size();
@@ -496,8 +505,8 @@ void OrderParser::parse_seats(ParsedOrders& out, const Position& position,
 }
 
 bool OrderParser::is_supply_order(std::string_view order) const {
-    const std::vector<Token> tokens = tokenize(order);
-    const SyntaxResult syntax = read_order(*names_, tokens);
+    const std::vector<Token> tokens = tokenize(order, language_->words());
+    const SyntaxResult syntax = read_order(*language_, *names_, tokens);
     return syntax.order && syntax.order->kind == SyntaxKind::Module &&
            syntax.order->module_kind->supply;
 }

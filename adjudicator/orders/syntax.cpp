@@ -6,15 +6,15 @@
 #include <optional>
 
 #include "module/rule_module.h"
-#include "orders/module_hooks.h"
+#include "orders/order_language.h"
 #include "orders/order_reader.h"
 
 namespace adjutant {
 
 namespace {
 
-// What a keyword may begin: an order (as its first word) or a unit's action (after the unit).
-// Found by one look in a table instead of a keyword compared with each word of each form in
+// What a core word may begin: an order (as its first word) or a unit's action (after the unit).
+// Found by one look in a table instead of a word compared with each word of each form in
 // turn (two dozen compares for a move). The forms' words do not overlap, so the order in which
 // the forms are tried does not change which one a word begins.
 enum class Begins : std::uint8_t {
@@ -29,15 +29,17 @@ enum class Begins : std::uint8_t {
     Convoy
 };
 
+// By word id: every id a vocabulary gives, so that a module's word looks up Nothing.
+using BeginsTable = std::array<Begins, 256>;
+
 template <std::size_t N>
-constexpr void mark(std::array<Begins, keyword_detail::kCount>& table, Begins what,
-                    const Keyword (&words)[N]) {
+constexpr void mark(BeginsTable& table, Begins what, const Keyword (&words)[N]) {
     for (Keyword k : words) table[static_cast<std::size_t>(k)] = what;
 }
 
 // An order's first word: WAIVE, PERMIT, BUILD, DISBAND and their synonyms.
-constexpr std::array<Begins, keyword_detail::kCount> kOrderWords = [] {
-    std::array<Begins, keyword_detail::kCount> table{};
+constexpr BeginsTable kOrderWords = [] {
+    BeginsTable table{};
     mark(table, Begins::Waive, {Keyword::Waive, Keyword::Waives});
     mark(table, Begins::Permit, {Keyword::Permit, Keyword::Permits});
     mark(table, Begins::Build, {Keyword::Build, Keyword::Builds, Keyword::B});
@@ -47,8 +49,8 @@ constexpr std::array<Begins, keyword_detail::kCount> kOrderWords = [] {
 }();
 
 // A unit's action: H, D, B, R, S, C and their synonyms.
-constexpr std::array<Begins, keyword_detail::kCount> kActionWords = [] {
-    std::array<Begins, keyword_detail::kCount> table{};
+constexpr BeginsTable kActionWords = [] {
+    BeginsTable table{};
     mark(table, Begins::Hold,
          {Keyword::H, Keyword::Hold, Keyword::Holds, Keyword::Stand, Keyword::Stands});
     mark(table, Begins::Disband,
@@ -60,15 +62,16 @@ constexpr std::array<Begins, keyword_detail::kCount> kActionWords = [] {
     return table;
 }();
 
-Begins begins(const std::array<Begins, keyword_detail::kCount>& table, const Token& token) {
-    return table[static_cast<std::size_t>(token.keyword)];
+Begins begins(const BeginsTable& table, const Token& token) {
+    return table[token.word];
 }
 
 // The order syntax proper: the classic orders, and the rule modules' words at the two places
 // where an order may take them (module/rule_module.h).
 class Reader : public OrderReader {
   public:
-    using OrderReader::OrderReader;
+    Reader(const OrderLanguage& language, const NameIndex& names, std::span<const Token> tokens)
+        : OrderReader(names, tokens), language_(language) {}
 
     // The order is read straight into the result, which is returned from every path: read
     // into a local, it was moved into the result (its path vector, its optionals) per line.
@@ -86,21 +89,21 @@ class Reader : public OrderReader {
     }
 
   private:
-    // Offers the tokens to each module's reader `hook` in the registry's order. Whether one
-    // took them, and if so whether it read an order.
-    template <auto Hook, auto Start>
-    std::optional<bool> module_order(OrderSyntax& order) {
+    // Offers the tokens to each of the modules' `readers` (their `Hook`) in the registry's
+    // order. Whether one took them, and if so whether it read an order.
+    template <auto Hook>
+    std::optional<bool> module_order(std::span<const ModuleReader> readers, OrderSyntax& order) {
         // Most lines have no reader to offer them to: nothing below is made for them.
-        const std::span<const RuleModule* const> modules = modules_for<Hook, Start>(peek());
-        if (modules.empty()) return std::nullopt;
+        if (readers.empty()) return std::nullopt;
         const std::size_t start = position();
         // What a reader's try is undone to. The hooks are offered an order with nothing read but
         // its unit (none yet for read_order), and a reader that answers NotMine leaves the order
         // alone, so the unit is all there is to keep: no copy of the whole order per line.
         const UnitRef unit = order.unit;
         std::string unclaimed;  // the first Unclaimed reader's error, if no reader takes it
-        for (const RuleModule* module : modules) {
-            switch ((module->*Hook)(*this, order)) {
+        for (const ModuleReader& reader : readers) {
+            use_module_words(reader.words);
+            switch ((reader.module->*Hook)(*this, order)) {
                 case SyntaxMatch::Read:
                     return true;
                 case SyntaxMatch::Failed:
@@ -128,7 +131,8 @@ class Reader : public OrderReader {
             order.kind = SyntaxKind::Waive;
             return true;
         }
-        if (auto read = module_order<&RuleModule::read_order, &RuleModule::order_start>(order))
+        if (auto read =
+                module_order<&RuleModule::read_order>(language_.order_readers(peek()), order))
             return *read;
         switch (first) {
             case Begins::Permit:
@@ -170,8 +174,8 @@ class Reader : public OrderReader {
             default:
                 break;
         }
-        if (auto read =
-                module_order<&RuleModule::read_unit_action, &RuleModule::unit_action_start>(order))
+        if (auto read = module_order<&RuleModule::read_unit_action>(
+                language_.unit_action_readers(peek()), order))
             return *read;
         switch (action) {
             case Begins::Retreat:
@@ -248,6 +252,8 @@ class Reader : public OrderReader {
         advance(power.end - position());
         return true;
     }
+
+    const OrderLanguage& language_;
 };
 
 }  // namespace
@@ -260,8 +266,9 @@ std::string quoted(const Token& token) {
     return out;
 }
 
-SyntaxResult read_order(const NameIndex& names, std::span<const Token> tokens) {
-    return Reader(names, tokens).run();
+SyntaxResult read_order(const OrderLanguage& language, const NameIndex& names,
+                        std::span<const Token> tokens) {
+    return Reader(language, names, tokens).run();
 }
 
 }  // namespace adjutant

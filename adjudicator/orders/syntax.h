@@ -19,6 +19,8 @@
 
 namespace adjutant {
 
+class OrderLanguage;
+
 // What an order says it is, before legality: the same kinds as a typed order's (order.h), so
 // the two never drift apart. RailMove: A MOS - TSR - IRK, along a named line of the variant;
 // Permit: PERMIT [SUEZ] Britain; Module: a rule module's order, OrderSyntax::module_kind says
@@ -65,7 +67,9 @@ struct SyntaxResult {
     std::string error;
 };
 
-SyntaxResult read_order(const NameIndex& names, std::span<const Token> tokens);
+// `tokens` as `language`'s vocabulary found their words (tokenize(line, language.words())).
+SyntaxResult read_order(const OrderLanguage& language, const NameIndex& names,
+                        std::span<const Token> tokens);
 
 // "'Paris'" style quoting of a token for error messages (ASCII-safe).
 std::string quoted(const Token& token);

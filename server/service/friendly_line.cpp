@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "core/text.h"
-#include "orders/keywords.h"
 #include "orders/lexer.h"
+#include "orders/vocabulary.h"
 #include "variant/variant.h"
 
 namespace adjutant::service {
@@ -88,10 +88,9 @@ bool is_friendly_line(const Variant& variant, std::string_view line) {
     const std::vector<std::string> words = words_of(line);
     if (words.size() < 2) return false;  // one word: a mistyped command or order
     if (has_order_punctuation(line)) return false;
-    if (keyword_of(words.front()) != Keyword::None || is_power_word(variant, words.front()))
-        return false;
+    if (is_order_word(words.front()) || is_power_word(variant, words.front())) return false;
     for (const std::string& word : words)
-        if (keyword_of(word) != Keyword::None && !is_small_word(word)) return false;
+        if (is_order_word(word) && !is_small_word(word)) return false;
     return !names_a_province(variant, words);
 }
 

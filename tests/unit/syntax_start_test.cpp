@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "module/rule_module.h"
-#include "orders/module_hooks.h"
 #include "orders/names.h"
+#include "orders/order_language.h"
 #include "orders/order_reader.h"
 #include "parser_test_support.h"
 
@@ -17,15 +17,22 @@ using namespace adjutant;
 
 namespace {
 
-using ModuleReader = SyntaxMatch (*RuleModule::*)(OrderReader&, OrderSyntax&);
+using ModuleHook = SyntaxMatch (*RuleModule::*)(OrderReader&, OrderSyntax&);
 using ModuleStart = const SyntaxStart* RuleModule::*;
+using Readers = std::span<const ModuleReader> (OrderLanguage::*)(const Token&) const;
 
-// First words of every class: each keyword, a word that is none, a general's rank, a dash and
-// the other marks.
-std::vector<std::string> first_words() {
+bool offered(std::span<const ModuleReader> readers, const RuleModule* module) {
+    for (const ModuleReader& reader : readers)
+        if (reader.module == module) return true;
+    return false;
+}
+
+// First words of every class: each word of the language, a word that is none, a general's rank,
+// a dash and the other marks.
+std::vector<std::string> first_words(const OrderLanguage& language) {
     std::vector<std::string> words;
-    for (std::size_t id = 1; id < keyword_detail::kCount; ++id)
-        words.emplace_back(keyword_text(static_cast<Keyword>(id)));
+    for (std::size_t id = 1; id < language.words().size(); ++id)
+        words.emplace_back(language.words().spelling(static_cast<WordId>(id)));
     for (const char* other : {"PAR", "xyzzy", "G3", "-", "->", "/", "(", ")", ":", "%"})
         words.emplace_back(other);
     return words;
@@ -49,19 +56,19 @@ const char* const kRests[] = {"",
                               " BER SUPPLY A MUN",
                               " PAR S A BUR - PAR"};
 
-void check_start(ModuleReader reader, ModuleStart start_of, const char* hook) {
+void check_start(ModuleHook reader, ModuleStart start_of, Readers readers_for, const char* hook) {
     const NameIndex names(parser_test::standard());
+    const OrderLanguage language(rule_modules());
     for (const RuleModule* module : rule_modules()) {
         if (module->*reader == nullptr || module->*start_of == nullptr) continue;
-        const SyntaxStart& start = *(module->*start_of);
-        for (const std::string& word : first_words()) {
+        for (const std::string& word : first_words(language)) {
             for (const char* rest : kRests) {
                 const std::string line = word + rest;
-                const std::vector<Token> tokens = tokenize(line);
+                const std::vector<Token> tokens = tokenize(line, language.words());
                 if (tokens.empty()) continue;
-                if (module_hooks_detail::begins(start, module_hooks_detail::token_class(tokens[0])))
-                    continue;
+                if (offered((language.*readers_for)(tokens[0]), module)) continue;
                 OrderReader r(names, tokens);
+                r.use_module_words(language.words_of(*module));
                 OrderSyntax order;
                 const SyntaxMatch match = (module->*reader)(r, order);
                 INFO(module->name, " ", hook, ": '", line, "'");
@@ -76,17 +83,20 @@ void check_start(ModuleReader reader, ModuleStart start_of, const char* hook) {
 }  // namespace
 
 TEST_CASE("syntax start: a module's order reader takes no line that begins outside its start") {
-    check_start(&RuleModule::read_order, &RuleModule::order_start, "read_order");
+    check_start(&RuleModule::read_order, &RuleModule::order_start, &OrderLanguage::order_readers,
+                "read_order");
 }
 
 TEST_CASE(
     "syntax start: a module's unit action reader takes no line that begins outside its start") {
-    check_start(&RuleModule::read_unit_action, &RuleModule::unit_action_start, "read_unit_action");
+    check_start(&RuleModule::read_unit_action, &RuleModule::unit_action_start,
+                &OrderLanguage::unit_action_readers, "read_unit_action");
 }
 
 TEST_CASE("syntax start: the lines a module reads are still offered to it") {
     // One order of each reader that declares a start, read whole through the parser's syntax.
     const NameIndex names(parser_test::standard());
+    const OrderLanguage language(rule_modules());
     for (const char* line : {"A PAR SPLIT 300 - BUR",
                              "A PAR SEND 2 SIEGE GUNS - BUR",
                              "A PAR JOIN BUR",
@@ -108,8 +118,8 @@ TEST_CASE("syntax start: the lines a module reads are still offered to it") {
                              "A PAR CONVERT BUR",
                              "A PAR - RAIL - MUN",
                              "A PAR - BUR - RAIL - MUN"}) {
-        const std::vector<Token> tokens = tokenize(line);
-        const SyntaxResult read = read_order(names, tokens);
+        const std::vector<Token> tokens = tokenize(line, language.words());
+        const SyntaxResult read = read_order(language, names, tokens);
         INFO(line, ": ", read.error);
         REQUIRE(read.order.has_value());
         CHECK(read.order->kind == SyntaxKind::Module);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "orders/keywords.h"
+#include "orders/vocabulary.h"
 
 namespace adjutant {
 
@@ -23,14 +24,17 @@ struct Token {
     TokenKind kind = TokenKind::Word;
     std::string_view text;
     bool space_before = false;  // whitespace (or '.', ',') separates it from the previous token
-    Keyword keyword = Keyword::None;  // a Word's keyword, found once by the tokenizer
+    WordId word = kNoWord;      // a Word's id in the vocabulary, found once by the tokenizer
 };
 
 // Words are runs of ASCII letters, digits and apostrophes; '.', ',' and whitespace separate
-// them. "-", "->" and the UTF-8 dashes and arrow are all Dash. Each word's keyword is set.
-std::vector<Token> tokenize(std::string_view line);
+// them. "-", "->" and the UTF-8 dashes and arrow are all Dash. Each word's id in `words` is set.
+std::vector<Token> tokenize(std::string_view line, const Vocabulary& words);
 // The same into `out` (cleared first), so a caller parsing many lines reuses one buffer.
-void tokenize(std::string_view line, std::vector<Token>& out);
+void tokenize(std::string_view line, const Vocabulary& words, std::vector<Token>& out);
+// With the core's words alone (keywords.h): for a caller that reads no module's words (the
+// marks of a line).
+std::vector<Token> tokenize(std::string_view line);
 
 // The length in bytes of the printable character starting at text[i]: 1 for printable ASCII,
 // 2-4 for a well-formed UTF-8 sequence (no overlong form, surrogate or value past U+10FFFF)
@@ -43,12 +47,12 @@ std::size_t printable_char(std::string_view text, std::size_t i);
 // "..." is appended). Safe to echo in an error message, a JSON document or a mail.
 std::string printable(std::string_view text, std::size_t limit = 40);
 
-// Whether the token is the word `keyword` (in any case): one byte compared.
+// Whether the token is the core's word `keyword` (in any case): one byte compared.
 inline bool is_word(const Token& token, Keyword keyword) {
-    return token.keyword == keyword;
+    return token.word == static_cast<WordId>(keyword);
 }
 
-// Case-insensitive comparison of a word token with a lower-case word that is no keyword (a
+// Case-insensitive comparison of a word token with a lower-case word of no vocabulary (a
 // rail line's or a canal's name). Inline: most answers are a length that differs, which the
 // call would cost more than.
 inline bool is_word(const Token& token, std::string_view keyword) {

@@ -80,9 +80,11 @@ struct SeatSubmission {
 };
 
 class NameIndex;
+class OrderLanguage;
 struct RuleModule;
 
-// A parser bound to one variant. Building it indexes every province and power name once, so
+// A parser bound to one variant. Building it indexes every province and power name once, and
+// the words and syntax hooks of the rule modules registered then (orders/order_language.h), so
 // a server or benchmark keeps one per variant and parses many submissions with it. A parse
 // changes nothing in it and keeps nothing between calls, so threads may parse with one parser at
 // once; the variant must outlive it.
@@ -122,6 +124,7 @@ class OrderParser {
   private:
     const Variant& variant_;
     std::shared_ptr<const NameIndex> names_;
+    std::shared_ptr<const OrderLanguage> language_;
     std::vector<const RuleModule*> conflict_modules_;  // the enabled modules with `conflict`
     std::vector<const RuleModule*> refuse_modules_;    // and with `refuse`
 };

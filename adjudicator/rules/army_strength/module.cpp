@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The army strength module's hooks into the core (module/rule_module.h).
 #include "rules/army_strength/army_strength.h"
+#include "rules/army_strength/words.h"
 
 #include "variant/variant.h"
 
@@ -27,6 +28,7 @@ const RuleModule kModule{
     .name = "army_strength",
     .enabled = enabled,
     .read_parameters = read_parameters,
+    .words = kWords.spellings,
     .read_unit_action = read_unit_action,
     .unit_action_start = &kUnitActionStart,
     .refuse = refuse_campaign,

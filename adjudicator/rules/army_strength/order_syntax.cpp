@@ -8,6 +8,7 @@
 //   A AAC JOIN KOL                                      (also JOINS, MERGE, MERGES WITH, - or TO)
 #include "orders/order_reader.h"
 #include "rules/army_strength/army_strength.h"
+#include "rules/army_strength/words.h"
 #include "variant/variant.h"
 
 namespace adjutant::army_strength {
@@ -42,18 +43,18 @@ bool read_equipment(OrderReader& r, OrderSyntax& order, const char* form) {
     bool guns = false;
     do {
         if (engineers || guns) {
-            if (r.next_is(Keyword::And)) r.advance();
+            if (r.next_is(kWords["and"])) r.advance();
             if (!number_next(r)) break;
         }
         int n = 0;
         if (!read_count(r, n, form)) return false;
-        if (!engineers && r.next_is(Keyword::Engineer, Keyword::Engineers)) {
+        if (!engineers && r.next_is(kWords["engineer"], kWords["engineers"])) {
             r.advance();
             order.engineers = n;
             engineers = true;
-        } else if (!guns && r.next_is(Keyword::Siege, Keyword::Gun, Keyword::Guns)) {
-            if (r.next_is(Keyword::Siege)) r.advance();
-            if (!r.next_is(Keyword::Gun, Keyword::Guns)) return r.fail(form);
+        } else if (!guns && r.next_is(kWords["siege"], kWords["gun"], kWords["guns"])) {
+            if (r.next_is(kWords["siege"])) r.advance();
+            if (!r.next_is(kWords["gun"], kWords["guns"])) return r.fail(form);
             r.advance();
             order.siege_guns = n;
             guns = true;
@@ -75,30 +76,30 @@ SyntaxMatch destination(OrderReader& r, OrderSyntax& order, const char* what) {
 
 }  // namespace
 
-constexpr Keyword kUnitActionWords[] = {
-    Keyword::Join,  Keyword::Joins, Keyword::Merge,  Keyword::Merges, Keyword::Send,
-    Keyword::Sends, Keyword::Split, Keyword::Splits, Keyword::Detach, Keyword::Detaches};
+constexpr ModuleWord kUnitActionWords[] = {
+    kWords["join"],  kWords["joins"], kWords["merge"],  kWords["merges"], kWords["send"],
+    kWords["sends"], kWords["split"], kWords["splits"], kWords["detach"], kWords["detaches"]};
 const SyntaxStart kUnitActionStart{kUnitActionWords};
 
 SyntaxMatch read_unit_action(OrderReader& r, OrderSyntax& order) {
-    if (r.next_is(Keyword::Join, Keyword::Joins, Keyword::Merge, Keyword::Merges)) {
+    if (r.next_is(kWords["join"], kWords["joins"], kWords["merge"], kWords["merges"])) {
         r.advance();
         set_module_kind(order, kJoin);
-        if (r.next_is(Keyword::With)) r.advance();  // "A AAC MERGES WITH KOL"
+        if (r.next_is(kWords["with"])) r.advance();  // "A AAC MERGES WITH KOL"
         return destination(r, order, "the army to join");
     }
-    if (r.next_is(Keyword::Send, Keyword::Sends)) {
+    if (r.next_is(kWords["send"], kWords["sends"])) {
         r.advance();
         set_module_kind(order, kSend);
         if (!read_equipment(r, order, kSendForm)) return SyntaxMatch::Failed;
         return destination(r, order, "the equipment");
     }
-    if (!r.next_is(Keyword::Split, Keyword::Splits, Keyword::Detach, Keyword::Detaches))
+    if (!r.next_is(kWords["split"], kWords["splits"], kWords["detach"], kWords["detaches"]))
         return SyntaxMatch::NotMine;
     r.advance();
     set_module_kind(order, kSplit);
     if (!read_count(r, order.count, kSplitForm)) return SyntaxMatch::Failed;
-    if (r.next_is(Keyword::With)) {
+    if (r.next_is(kWords["with"])) {
         r.advance();
         if (!read_equipment(
                 r, order,

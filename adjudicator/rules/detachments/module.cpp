@@ -3,6 +3,7 @@
 #include "rules/detachments/detachments.h"
 
 #include "rules/detachments/week.h"
+#include "rules/detachments/words.h"
 #include "variant/variant.h"
 
 namespace adjutant::detachments {
@@ -36,6 +37,7 @@ const RuleModule kModule{
     .name = "detachments",
     .enabled = enabled,
     .read_parameters = read_parameters,
+    .words = kWords.spellings,
     .read_order = read_order,
     .order_start = &kOrderStart,
     .conflict = conflict,

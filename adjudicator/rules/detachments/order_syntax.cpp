@@ -6,6 +6,7 @@
 // "D PAR" alone stays the classic disband: a detachment's order always has its move.
 #include "orders/order_reader.h"
 #include "rules/detachments/detachments.h"
+#include "rules/detachments/words.h"
 #include "variant/variant.h"
 
 namespace adjutant::detachments {
@@ -13,13 +14,13 @@ namespace adjutant::detachments {
 namespace {
 
 bool detachment_word(const OrderReader& r) {
-    return r.next_is(Keyword::D, Keyword::Det, Keyword::Detachment, Keyword::Detachments);
+    return r.next_is(kWords["d"], kWords["det"], kWords["detachment"], kWords["detachments"]);
 }
 
 // After BUY: "[1] D PAR". Anything but a detachment is another module's (BUY 2 T PAR).
 SyntaxMatch read_raise(OrderReader& r, OrderSyntax& order) {
     const std::size_t start = r.position();
-    const bool numbered = r.next_is(Keyword::One);
+    const bool numbered = r.next_is(kWords["1"]);
     if (numbered) r.advance();
     if (!detachment_word(r)) {
         r.rewind(start);
@@ -33,13 +34,13 @@ SyntaxMatch read_raise(OrderReader& r, OrderSyntax& order) {
 
 }  // namespace
 
-constexpr Keyword kOrderWords[] = {Keyword::Buy, Keyword::Buys,       Keyword::D,
-                                   Keyword::Det, Keyword::Detachment, Keyword::Detachments};
+constexpr ModuleWord kOrderWords[] = {kWords["buy"], kWords["buys"],       kWords["d"],
+                                      kWords["det"], kWords["detachment"], kWords["detachments"]};
 const SyntaxStart kOrderStart{kOrderWords};
 
 SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
     const std::size_t start = r.position();
-    if (r.next_is(Keyword::Buy, Keyword::Buys)) {
+    if (r.next_is(kWords["buy"], kWords["buys"])) {
         r.advance();
         const SyntaxMatch read = read_raise(r, order);
         if (read == SyntaxMatch::NotMine) r.rewind(start);

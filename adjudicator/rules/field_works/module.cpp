@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The field works module's hooks into the core (module/rule_module.h).
 #include "rules/field_works/field_works.h"
+#include "rules/field_works/words.h"
 
 #include "variant/variant.h"
 
@@ -21,6 +22,7 @@ const RuleModule kModule{
     .name = "field_works",
     .enabled = enabled,
     .read_parameters = read_parameters,
+    .words = kWords.spellings,
     .read_unit_action = read_unit_action,
     .unit_action_start = &kUnitActionStart,
     .settle_orders = settle_orders,

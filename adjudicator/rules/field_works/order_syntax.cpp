@@ -5,21 +5,24 @@
 //   A ARG RETIRE [- | TO] CHA          leave the works for CHA if attacked, else hold in them
 #include "orders/order_reader.h"
 #include "rules/field_works/field_works.h"
+#include "rules/field_works/words.h"
 #include "variant/variant.h"
 
 namespace adjutant::field_works {
 
-constexpr Keyword kUnitActionWords[] = {Keyword::Entrench,  Keyword::Entrenches, Keyword::Fortify,
-                                        Keyword::Fortifies, Keyword::Retire,     Keyword::Retires};
+constexpr ModuleWord kUnitActionWords[] = {kWords["entrench"], kWords["entrenches"],
+                                           kWords["fortify"],  kWords["fortifies"],
+                                           kWords["retire"],   kWords["retires"]};
 const SyntaxStart kUnitActionStart{kUnitActionWords};
 
 SyntaxMatch read_unit_action(OrderReader& r, OrderSyntax& order) {
-    if (r.next_is(Keyword::Entrench, Keyword::Entrenches, Keyword::Fortify, Keyword::Fortifies)) {
+    if (r.next_is(kWords["entrench"], kWords["entrenches"], kWords["fortify"],
+                  kWords["fortifies"])) {
         r.advance();
         set_module_kind(order, kEntrench);
         return SyntaxMatch::Read;
     }
-    if (!r.next_is(Keyword::Retire, Keyword::Retires)) return SyntaxMatch::NotMine;
+    if (!r.next_is(kWords["retire"], kWords["retires"])) return SyntaxMatch::NotMine;
     r.advance();
     set_module_kind(order, kRetire);
     r.read_move_operator();  // "-" or "to" may stand between, or nothing

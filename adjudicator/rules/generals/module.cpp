@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The generals module's hooks into the core (module/rule_module.h).
 #include "rules/generals/generals.h"
+#include "rules/generals/words.h"
 
 #include "variant/variant.h"
 
@@ -26,6 +27,7 @@ const RuleModule kModule{
     .name = "generals",
     .enabled = enabled,
     .read_parameters = read_parameters,
+    .words = kWords.spellings,
     .read_order = read_order,
     .order_start = &kOrderStart,
     .conflict = one_order_a_general,

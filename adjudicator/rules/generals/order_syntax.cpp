@@ -6,6 +6,7 @@
 // garrison's order, G VER SORTIE.)
 #include "orders/order_reader.h"
 #include "rules/generals/generals.h"
+#include "rules/generals/words.h"
 #include "variant/variant.h"
 
 namespace adjutant::generals {
@@ -32,7 +33,7 @@ bool rank_from(std::string_view digits, int& rank) {
 bool read_rank(OrderReader& r, int& rank) {
     if (r.at_end() || r.peek().kind != TokenKind::Word) return false;
     std::string_view word = r.peek().text;
-    if (r.next_is(Keyword::General)) {
+    if (r.next_is(kWords["general"])) {
         const Token* number = r.ahead(1);
         if (number == nullptr || number->kind != TokenKind::Word) return false;
         word = number->text;
@@ -49,12 +50,12 @@ bool read_rank(OrderReader& r, int& rank) {
 
 }  // namespace
 
-constexpr Keyword kOrderWords[] = {Keyword::Transfer, Keyword::General};
-const SyntaxStart kOrderStart{.keywords = kOrderWords, .other_word = true};
+constexpr ModuleWord kOrderWords[] = {kWords["transfer"], kWords["general"]};
+const SyntaxStart kOrderStart{.words = kOrderWords, .other_word = true};
 
 SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
     const std::size_t start = r.position();
-    const bool written = r.next_is(Keyword::Transfer);
+    const bool written = r.next_is(kWords["transfer"]);
     if (written) r.advance();
     int rank = 0;
     if (!read_rank(r, rank)) {
@@ -67,14 +68,14 @@ SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
     }
     set_module_kind(order, kTransfer);
     order.count = rank;
-    if (r.next_is(Keyword::Transfer, Keyword::Transfers)) r.advance();
+    if (r.next_is(kWords["transfer"], kWords["transfers"])) r.advance();
     if (!r.read_move_operator()) {
         r.fail(kForm);
         return SyntaxMatch::Failed;
     }
-    if (r.next_is(Keyword::A, Keyword::Army)) {
+    if (r.next_is(kWords["a"], kWords["army"])) {
         order.target.type = UnitType::Army;
-    } else if (!r.next_is(Keyword::G, Keyword::Garrison)) {
+    } else if (!r.next_is(kWords["g"], kWords["garrison"])) {
         r.fail(std::string("name the command he goes to, A or G and its province: ") + kForm);
         return SyntaxMatch::Failed;
     }

@@ -17,6 +17,7 @@
 #include "rules/rail/parameters.h"
 #include "rules/rail/rail.h"
 #include "rules/rail/route.h"
+#include "rules/rail/words.h"
 #include "variant/variant.h"
 
 namespace adjutant::rail {
@@ -64,7 +65,7 @@ void set_gauge(const Variant& v, Position& pos, std::uint16_t index, std::uint8_
 }
 
 SyntaxMatch read_convert(OrderReader& r, OrderSyntax& order) {
-    if (!r.next_is(Keyword::Convert, Keyword::Converts, Keyword::Regauge, Keyword::Regauges))
+    if (!r.next_is(kWords["convert"], kWords["converts"], kWords["regauge"], kWords["regauges"]))
         return SyntaxMatch::NotMine;
     set_module_kind(order, kConvert);
     r.advance();

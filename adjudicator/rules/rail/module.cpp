@@ -2,6 +2,7 @@
 // The rail network module's hooks into the core (module/rule_module.h).
 #include "orders/order_reader.h"
 #include "rules/rail/rail.h"
+#include "rules/rail/words.h"
 
 namespace adjutant::rail {
 
@@ -18,16 +19,17 @@ const RideRules kRideRules{
 const ModuleOrderKind kRide{"rail ride", true, check_ride, ride_text, &kRideRules};
 
 // Rail works and conversions begin with their word, rides with a move operator.
-constexpr Keyword kUnitActionWords[] = {Keyword::Demolish, Keyword::Demolishes, Keyword::Repair,
-                                        Keyword::Repairs,  Keyword::Convert,    Keyword::Converts,
-                                        Keyword::Regauge,  Keyword::Regauges};
+constexpr ModuleWord kUnitActionWords[] = {
+    kWords["demolish"], kWords["demolishes"], kWords["repair"],  kWords["repairs"],
+    kWords["convert"],  kWords["converts"],   kWords["regauge"], kWords["regauges"]};
 // A ride holds RAIL (ride_syntax.cpp's rail_ahead); a named line's ride is the core's.
-const SyntaxStart kUnitActionStart{.keywords = kUnitActionWords, .move_operator = true};
+const SyntaxStart kUnitActionStart{.words = kUnitActionWords, .move_operator = true};
 
 SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order) {
     // Most lines offered here are moves, which only the ride may take.
-    if (!reader.next_is(Keyword::Demolish, Keyword::Demolishes, Keyword::Repair, Keyword::Repairs,
-                        Keyword::Convert, Keyword::Converts, Keyword::Regauge, Keyword::Regauges))
+    if (!reader.next_is(kWords["demolish"], kWords["demolishes"], kWords["repair"],
+                        kWords["repairs"], kWords["convert"], kWords["converts"], kWords["regauge"],
+                        kWords["regauges"]))
         return read_ride(reader, order);
     const SyntaxMatch works = read_works(reader, order);
     if (works != SyntaxMatch::NotMine) return works;
@@ -42,6 +44,7 @@ const RuleModule kModule{
     .name = "rail_network",
     .enabled = enabled,
     .read_parameters = read_parameters,
+    .words = kWords.spellings,
     .read_unit_action = read_unit_action,
     .unit_action_start = &kUnitActionStart,
     .after_movement = after_movement,

@@ -5,6 +5,7 @@
 // of the movement spent before embarking); and their canonical text.
 #include "orders/order_reader.h"
 #include "rules/rail/rail.h"
+#include "rules/rail/words.h"
 #include "variant/variant.h"
 
 namespace adjutant::rail {
@@ -14,7 +15,7 @@ namespace {
 // RAIL followed by a move operator, where a named line called RAIL would keep its name (the
 // variant's lines are read first).
 bool at_rail(const OrderReader& r) {
-    return !r.at_end() && is_word(r.peek(), Keyword::Rail) && r.ahead(1) != nullptr &&
+    return r.next_is(kWords["rail"]) && r.ahead(1) != nullptr &&
            r.ahead(1)->kind == TokenKind::Dash && !r.names().rail_line(r.peek());
 }
 
@@ -22,7 +23,7 @@ bool at_rail(const OrderReader& r) {
 // moves, which all pass this reader, are then no ride without the trial read of a march.
 bool rail_ahead(const OrderReader& r) {
     for (std::size_t k = 0; const Token* token = r.ahead(k); ++k)
-        if (is_word(*token, Keyword::Rail) && r.ahead(k + 1) != nullptr &&
+        if (r.is(*token, kWords["rail"]) && r.ahead(k + 1) != nullptr &&
             r.ahead(k + 1)->kind == TokenKind::Dash)
             return true;
     return false;

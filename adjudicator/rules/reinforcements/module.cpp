@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The reinforcements module's hooks into the core (module/rule_module.h).
 #include "rules/reinforcements/reinforcements.h"
+#include "rules/reinforcements/words.h"
 
 #include "variant/variant.h"
 
@@ -21,6 +22,7 @@ const RuleModule kModule{
     .name = "reinforcements",
     .enabled = enabled,
     .read_parameters = read_parameters,
+    .words = kWords.spellings,
     .read_order = read_order,
     .order_start = &kOrderStart,
     .after_movement = muster,

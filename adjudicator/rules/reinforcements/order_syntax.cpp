@@ -5,6 +5,7 @@
 //   REINFORCE A PAR 100      also "REINFORCE A PAR WITH 100"; G PAR for the garrison
 #include "orders/order_reader.h"
 #include "rules/reinforcements/reinforcements.h"
+#include "rules/reinforcements/words.h"
 #include "variant/variant.h"
 
 namespace adjutant::reinforcements {
@@ -33,8 +34,7 @@ bool is_number(const Token* token) {
 
 // "BY RAIL" after a RAISE: the army comes by rail from the map edge (OCS rail movement).
 bool read_by_rail(OrderReader& r) {
-    if (!r.next_is(Keyword::By) || r.ahead(1) == nullptr || !is_word(*r.ahead(1), Keyword::Rail))
-        return false;
+    if (!r.next_is(kWords["by"]) || !r.ahead_is(1, kWords["rail"])) return false;
     r.advance(2);
     return true;
 }
@@ -42,7 +42,7 @@ bool read_by_rail(OrderReader& r) {
 // "- RAIL - LIE" after the source of a RAISE: the railhead the army comes on to.
 SyntaxMatch read_rail_leg(OrderReader& r, OrderSyntax& order) {
     const std::size_t start = r.position();
-    if (!r.read_move_operator() || !r.next_is(Keyword::Rail) || r.ahead(1) == nullptr ||
+    if (!r.read_move_operator() || !r.next_is(kWords["rail"]) || r.ahead(1) == nullptr ||
         r.ahead(1)->kind != TokenKind::Dash) {
         r.rewind(start);
         return SyntaxMatch::NotMine;
@@ -57,18 +57,17 @@ SyntaxMatch read_raise(OrderReader& r, OrderSyntax& order) {
     constexpr const char* kExample = "RAISE 300 A KOL";
     set_module_kind(order, kRaise);
     // "an army of 300 at": the words around the number and the place are optional.
-    if (r.next_is(Keyword::An) && r.ahead(1) != nullptr && is_word(*r.ahead(1), Keyword::Army))
-        r.advance(2);
-    if (r.next_is(Keyword::Of)) r.advance();
+    if (r.next_is(kWords["an"]) && r.ahead_is(1, kWords["army"])) r.advance(2);
+    if (r.next_is(kWords["of"])) r.advance();
     const bool number_first = is_number(r.ahead(0));
     if (number_first && !read_points(r, order, kExample)) return SyntaxMatch::Failed;
-    if (r.next_is(Keyword::A, Keyword::Army)) r.advance();
-    if (r.next_is(Keyword::At, Keyword::In)) r.advance();
+    if (r.next_is(kWords["a"], kWords["army"])) r.advance();
+    if (r.next_is(kWords["at"], kWords["in"])) r.advance();
     if (!r.read_place(order.unit.place, "RAISE")) return SyntaxMatch::Failed;
     const SyntaxMatch leg = read_rail_leg(r, order);
     if (leg == SyntaxMatch::Failed) return leg;
     if (!number_first) {
-        if (r.next_is(Keyword::With, Keyword::Of)) r.advance();
+        if (r.next_is(kWords["with"], kWords["of"])) r.advance();
         if (!read_points(r, order, kExample)) return SyntaxMatch::Failed;
     }
     if (leg == SyntaxMatch::NotMine && read_by_rail(r)) set_module_kind(order, kRaiseByRail);
@@ -77,9 +76,9 @@ SyntaxMatch read_raise(OrderReader& r, OrderSyntax& order) {
 
 SyntaxMatch read_reinforce(OrderReader& r, OrderSyntax& order) {
     constexpr const char* kExample = "REINFORCE A PAR 100";
-    if (r.next_is(Keyword::G, Keyword::Garrison))
+    if (r.next_is(kWords["g"], kWords["garrison"]))
         set_module_kind(order, kReinforceGarrison);
-    else if (r.next_is(Keyword::A, Keyword::Army))
+    else if (r.next_is(kWords["a"], kWords["army"]))
         set_module_kind(order, kReinforceArmy);
     else {
         r.fail(std::string("REINFORCE names an army or a garrison: ") + kExample);
@@ -87,22 +86,22 @@ SyntaxMatch read_reinforce(OrderReader& r, OrderSyntax& order) {
     }
     r.advance();
     if (!r.read_place(order.unit.place, "REINFORCE")) return SyntaxMatch::Failed;
-    if (r.next_is(Keyword::With, Keyword::By)) r.advance();
+    if (r.next_is(kWords["with"], kWords["by"])) r.advance();
     return read_points(r, order, kExample) ? SyntaxMatch::Read : SyntaxMatch::Failed;
 }
 
 }  // namespace
 
-constexpr Keyword kOrderWords[] = {Keyword::Raise, Keyword::Raises, Keyword::Reinforce,
-                                   Keyword::Reinforces};
+constexpr ModuleWord kOrderWords[] = {kWords["raise"], kWords["raises"], kWords["reinforce"],
+                                      kWords["reinforces"]};
 const SyntaxStart kOrderStart{kOrderWords};
 
 SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
-    if (r.next_is(Keyword::Raise, Keyword::Raises)) {
+    if (r.next_is(kWords["raise"], kWords["raises"])) {
         r.advance();
         return read_raise(r, order);
     }
-    if (r.next_is(Keyword::Reinforce, Keyword::Reinforces)) {
+    if (r.next_is(kWords["reinforce"], kWords["reinforces"])) {
         r.advance();
         return read_reinforce(r, order);
     }

@@ -3,6 +3,7 @@
 #include "rules/rivers/rivers.h"
 
 #include "rules/rivers/parameters.h"
+#include "rules/rivers/words.h"
 #include "variant/variant.h"
 
 namespace adjutant::rivers {
@@ -43,6 +44,7 @@ const RuleModule kModule{
     .name = "rivers",
     .enabled = enabled,
     .read_parameters = read_parameters,
+    .words = kWords.spellings,
     .read_order = read_order,
     .order_start = &kOrderStart,
     .after_movement = after_movement,

@@ -4,33 +4,30 @@
 //                       FLOTILLA NAM"); canonical "BUY FLOTILLA NAM"
 #include "orders/order_reader.h"
 #include "rules/rivers/rivers.h"
+#include "rules/rivers/words.h"
 #include "variant/variant.h"
 
 namespace adjutant::rivers {
 
 namespace {
 
-bool flotilla_word(const Token* token) {
-    return token != nullptr &&
-           (is_word(*token, Keyword::Flotilla) || is_word(*token, Keyword::Barges) ||
-            is_word(*token, Keyword::Barge));
+bool flotilla_word(const OrderReader& r, std::size_t ahead) {
+    return r.ahead_is(ahead, kWords["flotilla"], kWords["barges"], kWords["barge"]);
 }
 
 }  // namespace
 
-constexpr Keyword kOrderWords[] = {Keyword::Buy, Keyword::Buys};
+constexpr ModuleWord kOrderWords[] = {kWords["buy"], kWords["buys"]};
 const SyntaxStart kOrderStart{kOrderWords};
 
 SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
-    if (!r.next_is(Keyword::Buy, Keyword::Buys)) return SyntaxMatch::NotMine;
+    if (!r.next_is(kWords["buy"], kWords["buys"])) return SyntaxMatch::NotMine;
     std::size_t word = 1;
-    if (r.ahead(word) != nullptr &&
-        (is_word(*r.ahead(word), Keyword::A) || is_word(*r.ahead(word), Keyword::One)))
-        ++word;
-    if (!flotilla_word(r.ahead(word))) return SyntaxMatch::NotMine;
+    if (r.ahead_is(word, kWords["a"], kWords["1"])) ++word;
+    if (!flotilla_word(r, word)) return SyntaxMatch::NotMine;
     r.advance(word + 1);
     // "BARGE FLOTILLA": the second word belongs to the first.
-    if (!r.at_end() && r.next_is(Keyword::Flotilla)) r.advance();
+    if (!r.at_end() && r.next_is(kWords["flotilla"])) r.advance();
     set_module_kind(order, kPurchase);
     order.count = 1;
     return r.read_place(order.unit.place, "BUY FLOTILLA") ? SyntaxMatch::Read : SyntaxMatch::Failed;

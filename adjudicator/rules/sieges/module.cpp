@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The siege module's hooks into the core (module/rule_module.h).
 #include "rules/sieges/sieges.h"
+#include "rules/sieges/words.h"
 
 namespace adjutant::sieges {
 
@@ -21,6 +22,7 @@ const std::string_view kPositionKeys[3] = {"garrisons", "sieges", "breaches"};
 const RuleModule kModule{
     .name = "sieges",
     .enabled = enabled,
+    .words = kWords.spellings,
     .read_order = read_order,
     .read_unit_action = read_unit_action,
     .order_start = &kOrderStart,

@@ -5,6 +5,7 @@
 //   G REI S A CHA - REI                                      the garrison aids a relief (5n)
 #include "orders/order_reader.h"
 #include "rules/sieges/sieges.h"
+#include "rules/sieges/words.h"
 #include "variant/variant.h"
 
 namespace adjutant::sieges {
@@ -20,12 +21,12 @@ SyntaxMatch read_kind(OrderReader& r, OrderSyntax& order, const ModuleOrderKind&
 
 // After "G VER": the garrison's order.
 SyntaxMatch read_garrison_order(OrderReader& r, OrderSyntax& order) {
-    if (r.next_is(Keyword::Sortie, Keyword::Sorties)) return read_kind(r, order, kSortie);
-    if (r.next_is(Keyword::Half) && r.ahead(1) != nullptr && is_word(*r.ahead(1), Keyword::Rations))
+    if (r.next_is(kWords["sortie"], kWords["sorties"])) return read_kind(r, order, kSortie);
+    if (r.next_is(kWords["half"]) && r.ahead_is(1, kWords["rations"]))
         return read_kind(r, order, kHalfRations, 2);
-    if (r.next_is(Keyword::Stand, Keyword::Stands)) return read_kind(r, order, kStand);
+    if (r.next_is(kWords["stand"], kWords["stands"])) return read_kind(r, order, kStand);
     // "G REI S A CHA - REI": the garrison comes out to aid a relieving army (5n).
-    if (r.next_is(Keyword::S, Keyword::Support, Keyword::Supports)) {
+    if (r.next_is(kWords["s"], kWords["support"], kWords["supports"])) {
         read_kind(r, order, kGarrisonSupport);
         if (!r.read_target(order.target, "the garrison's support")) return SyntaxMatch::Failed;
         if (!r.read_move_operator()) {
@@ -44,31 +45,31 @@ SyntaxMatch read_garrison_order(OrderReader& r, OrderSyntax& order) {
 
 }  // namespace
 
-constexpr Keyword kOrderWords[] = {Keyword::G, Keyword::Garrison};
+constexpr ModuleWord kOrderWords[] = {kWords["g"], kWords["garrison"]};
 const SyntaxStart kOrderStart{kOrderWords};
 
 SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
-    if (!r.next_is(Keyword::G, Keyword::Garrison)) return SyntaxMatch::NotMine;
+    if (!r.next_is(kWords["g"], kWords["garrison"])) return SyntaxMatch::NotMine;
     r.advance();
     if (!r.read_place(order.unit.place, nullptr)) return SyntaxMatch::Failed;
     return read_garrison_order(r, order);
 }
 
-constexpr Keyword kUnitActionWords[] = {
-    Keyword::Besiege,  Keyword::Besieges, Keyword::Lift,   Keyword::Lifts,  Keyword::Assault,
-    Keyword::Assaults, Keyword::Storm,    Keyword::Storms, Keyword::Breach, Keyword::Breaches};
+constexpr ModuleWord kUnitActionWords[] = {
+    kWords["besiege"],  kWords["besieges"], kWords["lift"],   kWords["lifts"],  kWords["assault"],
+    kWords["assaults"], kWords["storm"],    kWords["storms"], kWords["breach"], kWords["breaches"]};
 const SyntaxStart kUnitActionStart{kUnitActionWords};
 
 SyntaxMatch read_unit_action(OrderReader& r, OrderSyntax& order) {
-    if (r.next_is(Keyword::Besiege, Keyword::Besieges)) return read_kind(r, order, kBesiege);
-    if (r.next_is(Keyword::Lift, Keyword::Lifts)) {
+    if (r.next_is(kWords["besiege"], kWords["besieges"])) return read_kind(r, order, kBesiege);
+    if (r.next_is(kWords["lift"], kWords["lifts"])) {
         read_kind(r, order, kLiftSiege);
-        if (r.next_is(Keyword::Siege)) r.advance();
+        if (r.next_is(kWords["siege"])) r.advance();
         return SyntaxMatch::Read;
     }
-    if (r.next_is(Keyword::Assault, Keyword::Assaults, Keyword::Storm, Keyword::Storms))
+    if (r.next_is(kWords["assault"], kWords["assaults"], kWords["storm"], kWords["storms"]))
         return read_kind(r, order, kAssault);
-    if (r.next_is(Keyword::Breach, Keyword::Breaches)) return read_kind(r, order, kBreach);
+    if (r.next_is(kWords["breach"], kWords["breaches"])) return read_kind(r, order, kBreach);
     return SyntaxMatch::NotMine;
 }
 

@@ -3,6 +3,7 @@
 #include "orders/legality.h"
 #include "orders/parser.h"
 #include "rules/supply/supply.h"
+#include "rules/supply/words.h"
 #include "variant/variant.h"
 
 namespace adjutant::supply {
@@ -38,6 +39,7 @@ const RuleModule kModule{
     .name = "supply",
     .enabled = enabled,
     .read_parameters = read_parameters,
+    .words = kWords.spellings,
     .read_order = read_order,
     .order_start = &kOrderStart,
     .conflict = city_dispatch_taken,

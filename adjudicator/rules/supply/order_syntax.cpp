@@ -8,6 +8,7 @@
 //                                            (count 1 destroys, 0 captures)
 #include "orders/order_reader.h"
 #include "rules/supply/supply.h"
+#include "rules/supply/words.h"
 #include "variant/variant.h"
 
 namespace adjutant::supply {
@@ -31,7 +32,7 @@ SyntaxMatch read_purchase(OrderReader& r, OrderSyntax& order) {
         }
         r.advance();
     }
-    if (!r.next_is(Keyword::T, Keyword::Train, Keyword::Trains)) {
+    if (!r.next_is(kWords["t"], kWords["train"], kWords["trains"])) {
         r.fail("BUY buys supply trains: BUY 2 T PAR");
         return SyntaxMatch::Unclaimed;
     }
@@ -41,38 +42,36 @@ SyntaxMatch read_purchase(OrderReader& r, OrderSyntax& order) {
 
 }  // namespace
 
-constexpr Keyword kOrderWords[] = {Keyword::Capture, Keyword::Destroy, Keyword::Buy,
-                                   Keyword::Buys,    Keyword::T,       Keyword::Train};
+constexpr ModuleWord kOrderWords[] = {kWords["capture"], kWords["destroy"], kWords["buy"],
+                                      kWords["buys"],    kWords["t"],       kWords["train"]};
 const SyntaxStart kOrderStart{kOrderWords};
 
 SyntaxMatch read_order(OrderReader& r, OrderSyntax& order) {
-    if (r.next_is(Keyword::Capture, Keyword::Destroy) && r.ahead(1) != nullptr &&
-        is_word(*r.ahead(1), Keyword::Trains)) {
+    if (r.next_is(kWords["capture"], kWords["destroy"]) && r.ahead_is(1, kWords["trains"])) {
         set_module_kind(order, kTrainPolicy);
-        order.count = is_word(r.peek(), Keyword::Destroy) ? 1 : 0;
+        order.count = r.next_is(kWords["destroy"]) ? 1 : 0;
         r.advance(2);
         return SyntaxMatch::Read;
     }
-    if (r.next_is(Keyword::Buy, Keyword::Buys)) {
+    if (r.next_is(kWords["buy"], kWords["buys"])) {
         r.advance();
         return read_purchase(r, order);
     }
     // "T BER SUPPLY A DRE": a supply train dispatched to an army.
-    if (r.next_is(Keyword::T, Keyword::Train) && r.ahead(2) != nullptr) {
+    if (r.next_is(kWords["t"], kWords["train"]) && r.ahead(2) != nullptr) {
         const std::size_t start = r.position();
         r.advance();
         PlaceRef city;
-        if (r.read_place(city, "the train") && r.next_is(Keyword::Supply, Keyword::Supplies)) {
+        if (r.read_place(city, "the train") && r.next_is(kWords["supply"], kWords["supplies"])) {
             r.advance();
             set_module_kind(order, kDispatch);
             order.unit.place = city;
             if (!r.read_target(order.target, "the supply train")) return SyntaxMatch::Failed;
             // A standing order: "... EVERY WEEK" sets it, "... STOP" ends it.
-            if (r.next_is(Keyword::Every) && r.ahead(1) != nullptr &&
-                is_word(*r.ahead(1), Keyword::Week)) {
+            if (r.next_is(kWords["every"]) && r.ahead_is(1, kWords["week"])) {
                 r.advance(2);
                 order.count = 1;
-            } else if (r.next_is(Keyword::Stop)) {
+            } else if (r.next_is(kWords["stop"])) {
                 r.advance();
                 order.count = -1;
             }

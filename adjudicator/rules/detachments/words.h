@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
+// The words the detachments' orders are written with (RuleModule::words; module/rule_module.h's
+// ModuleWords): the module's syntax tests no other word, and a word it reads is added here.
+#pragma once
+
+#include "module/rule_module.h"
+
+namespace adjutant::detachments {
+
+inline constexpr ModuleWords kWords{"buy", "buys", "1", "d", "det", "detachment", "detachments"};
+
+}  // namespace adjutant::detachments
