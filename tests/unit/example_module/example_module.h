@@ -7,7 +7,8 @@
 //   "rules": {"example": {"step": 2}}   enables it; `step` (1 to 10, default 1) is its parameter
 //   "example": {"weeks": 4}             its part of a position: the weeks it has counted
 //
-// Each week it adds `step` to its count and writes one event saying so ("example.week").
+// Each week it adds `step` to its count and writes one event saying so ("example.week"). Its one
+// order, "TALLY", is written with a word of its own: it is read and accepted, and does nothing.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +35,7 @@ inline const ExampleRules& parameters(const Variant& variant) {
     return variant.campaign->modules.get_or_default<ExampleRules>();
 }
 
+extern const ModuleOrderKind kTally;
 extern const RuleModule kModule;
 
 }  // namespace adjutant::example_module

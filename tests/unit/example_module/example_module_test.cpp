@@ -13,6 +13,7 @@
 
 #include "adjudicate.h"
 #include "example_module.h"
+#include "orders/parser.h"
 #include "position/position_json.h"
 #include "starting_position.h"
 #include "variant/variant_json.h"
@@ -71,6 +72,34 @@ TEST_CASE("Rule modules: a module of the tests' own loads, adjudicates a week an
     CHECK(has_error(bad, "/rules/example/step", ""));
     const VariantLoad unknown = load_variant(western_front_with_example({{"stride", 1}}).dump());
     CHECK(has_error(unknown, "/rules/example/stride", "unknown field"));
+}
+
+TEST_CASE("Rule modules: a module of the tests' own adds an order word of its own") {
+    const std::string text = "Germany: tally\nGermany: A KOL H";
+    {
+        const ScopedRuleModule registered(example_module::kModule);
+        const VariantLoad load = load_variant(western_front_with_example(json::object()).dump());
+        REQUIRE(load.ok());
+        const Variant& v = *load.variant;
+        // A parser built while the module is registered reads its word, in any case.
+        const ParsedOrders parsed = parse_orders(v, starting_position(v), text);
+        REQUIRE(parsed.verdicts.size() == 2);
+        INFO(parsed.verdicts[0].error);
+        CHECK(parsed.verdicts[0].accepted());
+        CHECK(parsed.verdicts[0].canonical(v) == "TALLY");
+        CHECK(parsed.verdicts[1].accepted());
+        REQUIRE(parsed.orders.size() == 2);
+        CHECK(parsed.orders[0].kind == &example_module::kTally);
+    }
+    // Unregistered, the word is no word of the language: the line is refused, the other stands.
+    json plain = western_front_with_example(json::object());
+    plain["rules"].erase("example");
+    const VariantLoad load = load_variant(plain.dump());
+    REQUIRE(load.ok());
+    const ParsedOrders parsed = parse_orders(*load.variant, starting_position(*load.variant), text);
+    REQUIRE(parsed.verdicts.size() == 2);
+    CHECK_FALSE(parsed.verdicts[0].accepted());
+    CHECK(parsed.verdicts[1].accepted());
 }
 
 TEST_CASE("Rule modules: a module no registry lists is unknown to a variant file") {
