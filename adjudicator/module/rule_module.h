@@ -30,6 +30,10 @@
 //            of war (position/sight.h): the module's own occupied provinces, the provinces a
 //            power sees from what it occupies, the provinces it sees besides (a scout's report),
 //            and the module's part of the position a power does not see, taken out of its view
+//   server   gm_actions are what the GM enters into a phase's position (the interdiction marks,
+//            a tabletop battle's results); summary writes the module's part of the week's
+//            summary (report/week_summary.h); the server reaches them only through public,
+//            module-agnostic headers (rules/module_api.h, report/week_summary.h)
 #pragma once
 
 #include <array>
@@ -57,6 +61,7 @@ struct UnitStats;
 struct TurnContext;
 struct Event;
 struct Sight;
+struct PowerSummary;
 class OrderReader;
 class PositionReader;
 class VariantFields;
@@ -165,6 +170,32 @@ struct SyntaxStart {
     bool other_word = false;            // a word of no module nor the core (a general's rank: G3)
 };
 
+// An action the GM takes on the current phase (POST /games/{id}/actions/<name>; docs/server.md):
+// what he enters goes into the phase's stored position, so the phase's hash covers it and replay
+// recomputes the week from it. It is his input, not something a phase computes: replay keeps it
+// from the stored position and checks it against his audited actions instead.
+struct ModuleGmAction {
+    std::string_view name;  // the action's word in the API's path and the audit log: "interdict"
+    std::string_view what;  // what it enters, for replay's problems: "interdiction marks"
+    // Why the request's `body` is not a form of the action's input, or empty: the HTTP adapter's
+    // 400 before the action runs ("field 'provinces' is required: ...").
+    std::string (*read)(const nlohmann::json& body) = nullptr;
+    // Puts the GM's input (`body`, which `read` passed) into `position`, the current phase's,
+    // whose orders so far are `orders`; or says why not (a 400: nothing is stored then, and
+    // `position` may be changed in part). The input replaces what the phase held before.
+    std::string (*apply)(const Variant&, std::span<const Order> orders, const nlohmann::json& body,
+                         Position& position) = nullptr;
+    // The input `position` holds, as the audit records it beside the phase and its seq:
+    // {"provinces": ["LIE", "NAM"]}; the same whatever the variant, as replay compares it.
+    nlohmann::json (*record)(const Variant&, const Position&) = nullptr;
+    // Copies the input `from` holds into `to` (none there when `from` holds none).
+    void (*keep)(const Position& from, Position& to) = nullptr;
+    // Why the phase, with `orders`, waits for this action before it resolves, or empty: the
+    // resolve answers 409 "<name>_pending" with these words, and the deadline waits too.
+    std::string (*pending)(const Variant&, const Position&, std::span<const Order> orders,
+                           std::string_view phase) = nullptr;
+};
+
 struct RuleModule {
     std::string_view name;  // as the variant's `rules` section names it: "sieges"
     // Whether `variant` uses the module; the core calls no other hook when it does not.
@@ -253,6 +284,17 @@ struct RuleModule {
     void (*hide)(const Variant&, const Sight& sight, Position& view) = nullptr;
     void (*hide_in_document)(const Variant&, const Sight& sight,
                              nlohmann::json& document) = nullptr;
+
+    // The actions the GM takes on a phase's position by the module's rules (ModuleGmAction).
+    // The server offers them whatever the variant, and `apply` refuses them where the module
+    // is not enabled.
+    std::span<const ModuleGmAction> gm_actions{};
+
+    // The module's part of `power`'s summary of a resolved week (report/week_summary.h), from
+    // the position the week left (under fog of war, the reader's view of it) and its events;
+    // `player`: the summary is that power's player's alone, not the GM's of every power.
+    void (*summary)(const Variant&, const Position& next, std::span<const Event> events,
+                    PowerId power, bool player, PowerSummary& summary) = nullptr;
 };
 
 // Every registered module, in the order their hooks run (docs/design.md, "Phases": supply, sieges,

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "http/request_fields.h"
+#include "rules/module_api.h"
 #include "service/error.h"
 #include "service/mailbox.h"
 
@@ -99,27 +100,6 @@ service::SettingsChange settings_change(const nlohmann::json& body) {
     return change;
 }
 
-// {"provinces": ["LIE", ...]}: the provinces interdicted this turn, [] to clear them.
-std::vector<std::string> interdicted_provinces(const nlohmann::json& body) {
-    const auto it = body.is_object() ? body.find("provinces") : body.end();
-    if (!body.is_object() || it == body.end() || !it->is_array())
-        throw bad_request("field 'provinces' is required: a list of provinces, [] to clear");
-    std::vector<std::string> names;
-    for (const auto& item : *it) {
-        if (!item.is_string()) throw bad_request("'provinces' holds province names");
-        names.push_back(item.get<std::string>());
-    }
-    return names;
-}
-
-// {"battles": [{"province", "winner", ...}]}: the results, [] to clear them.
-nlohmann::json battle_results(const nlohmann::json& body) {
-    const auto it = body.is_object() ? body.find("battles") : body.end();
-    if (!body.is_object() || it == body.end() || !it->is_array())
-        throw bad_request("field 'battles' is required: a list of results, [] to clear them");
-    return *it;
-}
-
 }  // namespace
 
 service::CreateGameRequest create_game_request(const nlohmann::json& body) {
@@ -155,6 +135,14 @@ service::GmAction gm_action_request(std::string_view action, const nlohmann::jso
     service::GmAction request;
     request.kind = *kind;
     switch (*kind) {
+        case service::GmActionKind::module: {
+            // The module reads its own input (rules/module_api.h).
+            if (std::string why = read_gm_action(action, body); !why.empty())
+                throw bad_request(why);
+            request.module_action = std::string(action);
+            request.module_input = body;
+            break;
+        }
         case service::GmActionKind::resolve:
             request.phase = string_field(body, "phase", 64);
             request.if_match = std::string(if_match);
@@ -167,12 +155,6 @@ service::GmAction gm_action_request(std::string_view action, const nlohmann::jso
         }
         case service::GmActionKind::end:
             request.winner = string_field(body, "winner");
-            break;
-        case service::GmActionKind::interdict:
-            request.provinces = interdicted_provinces(body);
-            break;
-        case service::GmActionKind::battles:
-            request.battle_results = battle_results(body);
             break;
         case service::GmActionKind::press:
             request.press = press_rules_change(body);

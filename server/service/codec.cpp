@@ -25,6 +25,34 @@ Position decode_position(const Variant& variant, std::string_view text) {
     return std::move(*loaded.position);
 }
 
+WeekRecord decode_week(const Variant& variant, const nlohmann::json& results) {
+    WeekRecord week;
+    if (!results.is_object()) return week;
+    const auto text = [](const nlohmann::json& object, const char* key) {
+        const auto it = object.find(key);
+        return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    week.phase = text(results, "phase");
+    if (const auto next = results.find("next"); next != results.end() && next->is_object()) {
+        PositionLoad loaded = position_from_json(variant, *next);
+        if (loaded.position) week.next = std::move(*loaded.position);
+    }
+    const auto events = results.find("events");
+    if (events == results.end() || !events->is_array()) return week;
+    for (const auto& item : *events) {
+        if (!item.is_object()) continue;
+        Event& event = week.events.emplace_back();
+        event.kind = text(item, "kind");
+        event.power = variant.find_power(text(item, "power"));
+        event.province = variant.find_province(text(item, "province"));
+        event.text = text(item, "text");
+        if (const auto change = item.find("supply_change");
+            change != item.end() && change->is_number_integer())
+            event.supply_change = change->get<std::int64_t>();
+    }
+    return week;
+}
+
 nlohmann::json adjudication_json(const Variant& variant, const ParsedOrders& parsed,
                                  const Adjudication& adjudication) {
     return adjudication_to_json(variant, parsed, adjudication);

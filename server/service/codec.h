@@ -13,6 +13,7 @@
 
 #include "adjudication.h"
 #include "orders/parser.h"
+#include "report/week_summary.h"
 #include "service/order_results.h"
 #include "variant/variant.h"
 
@@ -21,6 +22,12 @@ namespace adjutant::service {
 nlohmann::json position_json(const Variant& variant, const Position& position);
 // Throws ApiError 500 "corrupt_state" when `text` is not a position of `variant`.
 Position decode_position(const Variant& variant, std::string_view text);
+
+// A phase's stored results read back as the week's record (report/week_summary.h): its phase,
+// the position it left and its events, by the names the report writes (an event's power and
+// province). Never throws: a field missing or of another kind reads as empty, a `next` the
+// variant cannot read as no position, an unknown name as no power or province.
+WeekRecord decode_week(const Variant& variant, const nlohmann::json& results);
 
 // The report `adjutant adjudicate` prints, so the API and the CLI show results alike.
 nlohmann::json adjudication_json(const Variant& variant, const ParsedOrders& parsed,

@@ -2,14 +2,14 @@
 // What a game's GM asks of it (POST /games/{id}/actions/{action}), typed: the HTTP adapter reads
 // the request body into a GmAction (http/request_json.cpp), and GameService::gm_action runs the
 // action of that kind. Only the fields of the action's kind are read; the others keep their
-// defaults.
+// defaults. The actions a rule module declares (the rail interdiction, the tabletop results)
+// are one kind, `module`, which the service runs through rules/module_api.h by their word.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -19,20 +19,20 @@
 namespace adjutant::service {
 
 enum class GmActionKind {
-    start,      // a forming game begins: its first deadline is set
-    pause,      // the clock stops, keeping the time left
-    resume,     // the clock runs again with the time left
-    extend,     // the deadline moves later
-    resolve,    // the current phase is resolved now
-    end,        // the game ends, with a winner or none
-    interdict,  // the rail interdictions of this turn (docs/rail-movement.md)
-    battles,    // the tabletop battles' results (docs/tabletop-battles.md)
-    press,      // the press rules, before the game starts (docs/press.md)
-    settings,   // the missing-orders policy and friends (docs/server.md, "Missing orders")
+    start,     // a forming game begins: its first deadline is set
+    pause,     // the clock stops, keeping the time left
+    resume,    // the clock runs again with the time left
+    extend,    // the deadline moves later
+    resolve,   // the current phase is resolved now
+    end,       // the game ends, with a winner or none
+    module,    // a rule module's, by its word (interdict, battles): GmAction::module_action
+    press,     // the press rules, before the game starts (docs/press.md)
+    settings,  // the missing-orders policy and friends (docs/server.md, "Missing orders")
 };
 
 // The action's word in the API's path; parse_gm_action_kind is its inverse (none for a word
-// that names no action).
+// that names no action; `module` for a word a rule module declares). A module's action goes
+// by its own word: action_name.
 std::string_view to_string(GmActionKind kind);
 std::optional<GmActionKind> parse_gm_action_kind(std::string_view word);
 
@@ -49,14 +49,17 @@ struct GmAction {
     // resolve: the phase it is for, by its code (body.phase) or its ETag (If-Match); at least one.
     std::optional<std::string> phase;
     std::string if_match;
-    std::int64_t seconds = 0;            // extend: how much later
-    std::optional<std::string> winner;   // end: the winning power, if any
-    std::vector<std::string> provinces;  // interdict: the provinces marked, by name
-    // battles: the results as the GM entered them; they go into the phase's position document
-    // as they are, checked against the phase's battles (service/tabletop.h).
-    nlohmann::json battle_results;
+    std::int64_t seconds = 0;           // extend: how much later
+    std::optional<std::string> winner;  // end: the winning power, if any
+    // module: the action's word and the request's body, which the module reads
+    // (ModuleGmAction::read has passed it) and puts into the phase's position.
+    std::string module_action;
+    nlohmann::json module_input;
     PressRulesChange press;   // press
     SettingsChange settings;  // settings
 };
+
+// The word the API's path and the audit log name the action by.
+std::string_view action_name(const GmAction& action);
 
 }  // namespace adjutant::service

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// GM actions (service/gm_action.h): start, pause, resume, extend, resolve now, end, interdict,
-// battles, press (the rules), settings (the missing-orders policy and friends). Every one is
-// audited.
+// GM actions (service/gm_action.h): start, pause, resume, extend, resolve now, end, press (the
+// rules), settings (the missing-orders policy and friends), and the rule modules' own (the rail
+// interdiction, the tabletop results: rules/module_api.h). Every one is audited.
 #include <algorithm>
 #include <cctype>
 #include <stdexcept>
 
-#include "rules/rail/state.h"
+#include "rules/module_api.h"
 #include "service/attendance.h"
 #include "service/codec.h"
 #include "service/draw_service.h"
@@ -20,24 +20,6 @@
 namespace adjutant::service {
 
 namespace {
-
-// The provinces interdicted this turn, replacing the earlier marks (docs/rail-movement.md), by
-// id, each once. Refused on maps without a rail network.
-std::vector<ProvinceId> interdiction_marks(const Variant& variant,
-                                           const std::vector<std::string>& names) {
-    if (!variant.campaign || !variant.campaign->modules.enabled("rail_network"))
-        throw bad_request("this variant has no rail network to interdict");
-    if (names.size() > variant.province_count()) throw bad_request("too many provinces");
-    std::vector<ProvinceId> marks;
-    for (const auto& name : names) {
-        const ProvinceId p = variant.find_province(name);
-        if (p == kNoProvince) throw bad_request("unknown province '" + name + "'");
-        marks.push_back(p);
-    }
-    std::sort(marks.begin(), marks.end());
-    marks.erase(std::unique(marks.begin(), marks.end()), marks.end());
-    return marks;
-}
 
 std::string_view trimmed(std::string_view text) {
     while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
@@ -162,28 +144,21 @@ nlohmann::json end_game(const Locked& locked, LoadedGame& game,
     return {{"winner", row.winner ? nlohmann::json(*row.winner) : nullptr}};
 }
 
-// Marks are part of the phase's stored position: the phase is adjudicated and its hash taken
-// with them, so `adjutant replay` recomputes the same results.
-nlohmann::json interdict(const Locked& locked, const LoadedGame& game,
-                         const std::vector<std::string>& provinces) {
+// A rule module's action puts the GM's input into the phase's stored position, so the phase is
+// adjudicated and its hash taken with it and `adjutant replay` recomputes the same results; the
+// audit records the input as the position holds it, beside the phase.
+nlohmann::json module_action(const Locked& locked, const LoadedGame& game, const GmAction& action) {
     const Variant& variant = game.variant->variant;
     Position position = game.position;
-    rail::state(position).interdicted = interdiction_marks(variant, provinces);
+    const std::string why =
+        apply_gm_action(variant, action.module_action, phase_orders(locked, game).orders,
+                        action.module_input, position);
+    if (!why.empty()) throw bad_request(why);
     locked.store().set_phase_position(game.row.id, game.phase.seq,
                                       json_text(position_json(variant, position)));
-    nlohmann::json names = nlohmann::json::array();
-    for (ProvinceId p : rail::state(position).interdicted)
-        names.push_back(variant.provinces[p].abbr);
-    return {{"phase", game.phase.phase}, {"seq", game.phase.seq}, {"provinces", std::move(names)}};
-}
-
-// Results are part of the phase's stored position, as the marks are (tabletop.h).
-nlohmann::json enter_battle_results(const Locked& locked, const LoadedGame& game,
-                                    const nlohmann::json& results) {
-    nlohmann::json detail = nlohmann::json::object();
-    const Position position = with_battle_results(locked, game, results, detail);
-    locked.store().set_phase_position(game.row.id, game.phase.seq,
-                                      json_text(position_json(game.variant->variant, position)));
+    nlohmann::json detail = gm_action_record(variant, action.module_action, position);
+    detail["phase"] = game.phase.phase;
+    detail["seq"] = game.phase.seq;
     return detail;
 }
 
@@ -206,8 +181,7 @@ GmActionResult GameService::gm_action(const Caller& caller, std::int64_t game_id
         case GmActionKind::pause:
         case GmActionKind::resume:
         case GmActionKind::extend:
-        case GmActionKind::interdict:
-        case GmActionKind::battles:
+        case GmActionKind::module:
         case GmActionKind::end:
             return gm_change(locked, game, action);
     }
@@ -308,11 +282,8 @@ GmActionResult GameService::gm_change(const Locked& locked, LoadedGame& game,
         case GmActionKind::extend:
             detail = extend_deadline(row, action.seconds, t);
             break;
-        case GmActionKind::interdict:
-            detail = interdict(locked, game, action.provinces);
-            break;
-        case GmActionKind::battles:
-            detail = enter_battle_results(locked, game, action.battle_results);
+        case GmActionKind::module:
+            detail = module_action(locked, game, action);
             break;
         case GmActionKind::end:
             detail = end_game(locked, game, action.winner, t);
@@ -324,7 +295,7 @@ GmActionResult GameService::gm_change(const Locked& locked, LoadedGame& game,
     }
     store.update_game(row);
     store.set_phase_deadline(game_id, game.phase.seq, row.deadline);
-    store.audit(game_id, "gm", std::string(to_string(action.kind)), json_text(detail), t);
+    store.audit(game_id, "gm", std::string(action_name(action)), json_text(detail), t);
     locked.changed(game_id);
     transaction.commit();
     GmActionResult result;
@@ -346,10 +317,8 @@ std::string_view to_string(GmActionKind kind) {
             return "resolve";
         case GmActionKind::end:
             return "end";
-        case GmActionKind::interdict:
-            return "interdict";
-        case GmActionKind::battles:
-            return "battles";
+        case GmActionKind::module:
+            return "module";
         case GmActionKind::press:
             return "press";
         case GmActionKind::settings:
@@ -361,10 +330,15 @@ std::string_view to_string(GmActionKind kind) {
 std::optional<GmActionKind> parse_gm_action_kind(std::string_view word) {
     for (GmActionKind kind :
          {GmActionKind::start, GmActionKind::pause, GmActionKind::resume, GmActionKind::extend,
-          GmActionKind::resolve, GmActionKind::end, GmActionKind::interdict, GmActionKind::battles,
-          GmActionKind::press, GmActionKind::settings})
+          GmActionKind::resolve, GmActionKind::end, GmActionKind::press, GmActionKind::settings})
         if (to_string(kind) == word) return kind;
+    if (is_module_gm_action(word)) return GmActionKind::module;
     return std::nullopt;
+}
+
+std::string_view action_name(const GmAction& action) {
+    return action.kind == GmActionKind::module ? std::string_view(action.module_action)
+                                               : to_string(action.kind);
 }
 
 AuditLog GameService::audit_log(const Caller& caller, std::int64_t game_id) {

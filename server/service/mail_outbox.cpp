@@ -159,8 +159,8 @@ int MailService::queue_results(const Locked& locked, const MailIdentity& identit
                           nullptr);
             const std::string now_text =
                 "\nNow:\n" + mail_text::status(views_.game_json(locked, game, reader));
-            const std::string summary =
-                week_summary_text(week_summary(game.variant->variant, results, seat.power));
+            const std::string summary = week_summary_text(
+                game.variant->variant, summarize_week(game.variant->variant, results, seat.power));
             queue(locked, *seat.email, seat.player.value_or(""),
                   "Game " + std::to_string(game_id) + " (" + game.row.name + "): " + name +
                       " results",

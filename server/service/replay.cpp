@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "service/replay.h"
-#include "rules/rail/state.h"
-#include "rules/tabletop_battles/battles.h"
 
+#include <algorithm>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "adjudicate.h"
 #include "orders/parser.h"
+#include "rules/module_api.h"
 #include "service/codec.h"
 #include "service/error.h"
 #include "service/game_internal.h"
@@ -19,56 +20,51 @@ namespace adjutant::service {
 
 namespace {
 
-// Interdiction marks (docs/rail-movement.md) are the GM's input, not something a phase
-// computes: the recomputed position takes the stored one's marks before the two are compared,
-// and the marks are checked against the GM's audited interdict actions instead.
-std::map<std::int64_t, std::vector<std::string>> audited_marks(storage::Store& store,
-                                                               std::int64_t game_id) {
-    std::map<std::int64_t, std::vector<std::string>> marks;
+// What the GM enters by a rule module's action (the interdiction marks, docs/rail-movement.md;
+// the tabletop results, docs/tabletop-battles.md) is his input, not something a phase computes:
+// the recomputed position takes the stored one's before the two are compared, and the input is
+// checked against his last audited action of the kind for the phase instead.
+using AuditedInput = std::map<std::string, std::map<std::int64_t, nlohmann::json>, std::less<>>;
+
+// Per action's word, per phase's seq: the input as the GM's last action recorded it.
+AuditedInput audited_input(storage::Store& store, std::int64_t game_id) {
+    AuditedInput input;
+    const std::vector<std::string_view> actions = gm_action_names();
     for (const auto& entry : store.audit_log(game_id)) {
-        if (entry.action != "interdict") continue;
-        const auto detail = nlohmann::json::parse(entry.detail, nullptr, false);
-        if (!detail.is_object() || !detail.contains("seq") || !detail.contains("provinces"))
+        if (std::find(actions.begin(), actions.end(), entry.action) == actions.end()) continue;
+        auto detail = nlohmann::json::parse(entry.detail, nullptr, false);
+        if (!detail.is_object() || !detail.contains("seq") || !detail["seq"].is_number_integer())
             continue;
-        marks[detail["seq"].get<std::int64_t>()] =
-            detail["provinces"].get<std::vector<std::string>>();
+        const auto seq = detail["seq"].get<std::int64_t>();
+        detail.erase("seq");
+        detail.erase("phase");
+        input[entry.action][seq] = std::move(detail);
     }
-    return marks;
+    return input;
 }
 
-// The GM's tabletop battle results (docs/tabletop-battles.md) are his input too, entered into
-// the phase's position after it began: kept from the stored position as the marks are, and
-// checked against his last audited battles action for the phase.
-std::map<std::int64_t, nlohmann::json> audited_battles(storage::Store& store,
-                                                       std::int64_t game_id) {
-    std::map<std::int64_t, nlohmann::json> results;
-    for (const auto& entry : store.audit_log(game_id)) {
-        if (entry.action != "battles") continue;
-        const auto detail = nlohmann::json::parse(entry.detail, nullptr, false);
-        if (!detail.is_object() || !detail.contains("seq") || !detail.contains("battle_results"))
-            continue;
-        results[detail["seq"].get<std::int64_t>()] = detail["battle_results"];
+// Each problem of the GM's input stored in a phase's position against his audited actions.
+void check_input(const Variant& variant, const AuditedInput& audited,
+                 const storage::PhaseRow& phase, std::vector<std::string>& problems) {
+    const Position stored = decode_position(variant, phase.position);
+    Position none = stored;
+    keep_gm_input(Position{}, none);
+    for (const std::string_view action : gm_action_names()) {
+        const nlohmann::json held = gm_action_record(variant, action, stored);
+        nlohmann::json expected = gm_action_record(variant, action, none);
+        if (const auto of_action = audited.find(action); of_action != audited.end())
+            if (const auto entered = of_action->second.find(phase.seq);
+                entered != of_action->second.end())
+                expected = entered->second;
+        if (held != expected)
+            problems.push_back(std::string(gm_action_subject(action)) +
+                               " differ from the GM's audited " + std::string(action) + " action");
     }
-    return results;
 }
 
-nlohmann::json battle_results(const Variant& variant, const std::string& stored) {
-    const nlohmann::json document = position_json(variant, decode_position(variant, stored));
-    return document.contains("battle_results") ? document["battle_results"] : nlohmann::json();
-}
-
-std::string with_marks(const Variant& variant, Position recomputed, const std::string& stored) {
-    const Position marked = decode_position(variant, stored);
-    rail::state(recomputed).interdicted = rail::state(marked).interdicted;
-    tabletop_battles::state(recomputed) = tabletop_battles::state(marked);
+std::string with_input(const Variant& variant, Position recomputed, const std::string& stored) {
+    keep_gm_input(decode_position(variant, stored), recomputed);
     return json_text(position_json(variant, recomputed));
-}
-
-std::vector<std::string> mark_names(const Variant& variant, const std::string& stored) {
-    std::vector<std::string> names;
-    const Position marked = decode_position(variant, stored);
-    for (ProvinceId p : rail::state(marked).interdicted) names.push_back(variant.provinces[p].abbr);
-    return names;
 }
 
 void replay_game(const storage::GameRow& game, storage::Store& store,
@@ -89,22 +85,15 @@ void replay_game(const storage::GameRow& game, storage::Store& store,
         report.problems.push_back({game.id, 0, "", "no phases"});
         return;
     }
-    const auto marks = audited_marks(store, game.id);
-    const auto battles = audited_battles(store, game.id);
+    const AuditedInput audited = audited_input(store, game.id);
     try {
         if (phases.front().position !=
-            with_marks(variant, starting_position(variant), phases.front().position))
+            with_input(variant, starting_position(variant), phases.front().position))
             problem(phases.front(), "first position is not the variant's starting position");
         for (const auto& phase : phases) {
-            const auto audited = marks.find(phase.seq);
-            const std::vector<std::string> expected =
-                audited == marks.end() ? std::vector<std::string>{} : audited->second;
-            if (mark_names(variant, phase.position) != expected)
-                problem(phase, "interdiction marks differ from the GM's audited interdict action");
-            const auto entered = battles.find(phase.seq);
-            if (battle_results(variant, phase.position) !=
-                (entered == battles.end() ? nlohmann::json() : entered->second))
-                problem(phase, "battle results differ from the GM's audited battles action");
+            std::vector<std::string> problems;
+            check_input(variant, audited, phase, problems);
+            for (std::string& what : problems) problem(phase, std::move(what));
         }
     } catch (const std::exception& error) {
         problem(phases.front(), std::string("cannot read a stored position: ") + error.what());
@@ -139,7 +128,7 @@ void replay_game(const storage::GameRow& game, storage::Store& store,
             if (hash != phase.hash.value_or("")) problem(phase, "hash differs");
             if (i + 1 < phases.size()) {
                 const auto& next = phases[i + 1];
-                if (next.position != with_marks(variant, adjudication.next, next.position))
+                if (next.position != with_input(variant, adjudication.next, next.position))
                     problem(next, "position differs from the recomputed one");
                 if (next.phase != adjudication.next.phase.code())
                     problem(next, "phase differs from the recomputed one");

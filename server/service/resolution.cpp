@@ -20,7 +20,6 @@
 #include "service/tabletop.h"
 #include "service/text.h"
 #include "storage/claims.h"
-#include "variant/unit_text.h"
 
 namespace adjutant::service {
 
@@ -135,41 +134,28 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game, Pars
     return out;
 }
 
-// "CHA (France A CHA, Germany A MEA)", for the answer that tells the GM what waits for him.
-std::string battles_text(const Variant& variant,
-                         const std::vector<tabletop_battles::Battle>& list) {
-    std::string text;
-    for (const auto& b : list) {
-        if (!text.empty()) text += "; ";
-        text += variant.provinces[b.province].abbr + " (";
-        for (std::size_t i = 0; i < b.armies.size(); ++i)
-            text += (i ? ", " : "") + variant.powers[b.armies[i].power].name + " " +
-                    unit_text(variant, b.armies[i]);
-        text += ")";
-    }
-    return text;
-}
-
-// On the tabletop, a week whose armies meet waits for the GM's results (tabletop.h).
-void require_battles_decided(const LoadedGame& game, const std::vector<Order>& orders) {
+// A phase that waits for the GM's input (a rule module's GM action: the tabletop results) is
+// not resolved: the GM enters it first (tabletop.h).
+void require_gm_input(const LoadedGame& game, const std::vector<Order>& orders) {
     const Variant& variant = game.variant->variant;
-    const auto waiting = tabletop_battles::undecided_battles(variant, game.position, orders);
-    if (waiting.empty()) return;
-    throw ApiError(409, "battles_pending",
-                   "the battles of " + game.phase.phase +
-                       " wait for the GM's tabletop results: " + battles_text(variant, waiting) +
-                       " (GET .../battles, then the 'battles' action)");
+    const auto waiting = gm_input_pending(variant, game.position, orders, game.phase.phase);
+    if (waiting) throw ApiError(409, waiting->code, waiting->message);
 }
 
 }  // namespace
 
-std::vector<tabletop_battles::Battle> phase_battles(const Locked& locked, const LoadedGame& game) {
-    const Variant& variant = game.variant->variant;
-    if (!tabletop_battles::fights_on_tabletop(variant)) return {};
+ParsedOrders phase_orders(const Locked& locked, const LoadedGame& game) {
     ParsedOrders all;
     ResolutionService::Seats seats;
     gather_orders(locked.store(), game, all, seats);
-    return tabletop_battles::battles(variant, game.position, all.orders);
+    return all;
+}
+
+std::optional<GmInputPending> waiting_for_gm(const Locked& locked, const LoadedGame& game) {
+    const Variant& variant = game.variant->variant;
+    if (!may_wait_for_gm(variant)) return std::nullopt;
+    return gm_input_pending(variant, game.position, phase_orders(locked, game).orders,
+                            game.phase.phase);
 }
 
 void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
@@ -181,7 +167,7 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
     // whatever game or variant it held before, every part is set anew here.
     ParsedOrders& all = scratch_.orders;
     const GatheredOrders gathered = gather_orders(store, game, all, scratch_.seats);
-    require_battles_decided(game, all.orders);
+    require_gm_input(game, all.orders);
     Adjudication& adjudication = scratch_.result;
     try {
         scratch_.adjudicator.run(variant, game.position, all.orders, adjudication,
@@ -282,7 +268,7 @@ void ResolutionService::resolve_when_ready(const Locked& locked, std::int64_t ga
     if (!all_ready(game.variant->variant, game.position, locked.store().seats(game_id),
                    attendance::civil_disorder_powers(locked, game_id)))
         return;
-    if (!pending_battles(locked, game).empty()) return;  // the GM's tabletop comes first
+    if (waiting_for_gm(locked, game)) return;  // the GM's input comes first
     resolve(locked, game_id, "ready", game.phase.seq);
 }
 
@@ -317,8 +303,8 @@ int ResolutionService::resolve_due() {
                 claim.commit();
                 continue;  // a late seat's extension: the phase resolves at the new deadline
             }
-            // Battles to fight on the tabletop: the GM resolves once he has entered them.
-            if (!pending_battles(locked, game).empty()) continue;
+            // Input the GM owes the phase (tabletop results): he resolves once he has entered it.
+            if (waiting_for_gm(locked, game)) continue;
             // The phase that is due, through the same guard as the GM's resolve.
             resolved += resolve(locked, id, "scheduler", game.phase.seq);
             claim.commit();

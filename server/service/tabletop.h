@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Tabletop battles through the server (docs/tabletop-battles.md). In a variant that fights its
-// battles on the tabletop, a week whose orders make armies meet waits for the GM: the resolve
-// action answers 409 "battles_pending" and the deadline does not resolve it. The GM reads the
-// battles (GET /games/{id}/battles) and enters each result (the "battles" action), which goes
-// into the phase's stored position, so the hash covers it and replay recomputes the week.
+// The GM's input to a phase through the server. A rule module's GM action (rules/module_api.h)
+// puts what he enters into the phase's stored position, so the hash covers it and replay
+// recomputes the week; a phase may wait for it: in a variant that fights its battles on the
+// tabletop (docs/tabletop-battles.md), a week whose orders make armies meet waits for the GM's
+// results: the resolve action answers 409 "battles_pending" and the deadline does not resolve
+// it. The GM reads the battles (GET /games/{id}/battles) and enters each result (the "battles"
+// action, which the tabletop module checks).
 #pragma once
 
 #include <cstdint>
@@ -14,15 +16,17 @@
 
 #include <nlohmann/json.hpp>
 
-#include "rules/tabletop_battles/battles.h"
+#include "orders/parser.h"
+#include "rules/module_api.h"
 #include "service/context.h"
 
 namespace adjutant::service {
 
-// The battles the current phase's stored orders bring about, read as the resolution reads
-// them; and those with no result yet. Empty unless the variant fights on the tabletop.
-std::vector<tabletop_battles::Battle> phase_battles(const Locked& locked, const LoadedGame& game);
-std::vector<tabletop_battles::Battle> pending_battles(const Locked& locked, const LoadedGame& game);
+// The current phase's stored orders, read as the resolution reads them (resolution.cpp).
+ParsedOrders phase_orders(const Locked& locked, const LoadedGame& game);
+// What the current phase waits for from the GM before it resolves (a module's action: the
+// tabletop results), or none.
+std::optional<GmInputPending> waiting_for_gm(const Locked& locked, const LoadedGame& game);
 
 // What the GM reads to fight the current phase's battles (GET /games/{id}/battles; written as
 // JSON in http/json_views.cpp). Provinces by abbreviation, powers by name.
@@ -57,11 +61,5 @@ struct PhaseBattles {
     std::vector<TabletopBattle> battles;
 };
 PhaseBattles phase_battles_view(const Locked& locked, const LoadedGame& game);
-
-// The current phase's position with the GM's `results` ([{"province", "winner", "losses":
-// {"CHA": 40}, "generals_killed": [...]}]; an empty list clears them), each for a battle the
-// phase's orders bring about. 400 for anything else. `detail` gets the audit's record of them.
-Position with_battle_results(const Locked& locked, const LoadedGame& game,
-                             const nlohmann::json& results, nlohmann::json& detail);
 
 }  // namespace adjutant::service

@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// The week's summary of a resolved campaign phase, for the GM and the players (docs/mail.md,
-// docs/web.md): per power, who is out of supply and why, who is Extended, its sieges and their
-// stage, and the rail capacity its rides used. Short and grouped by power: the full event log
-// stays in the results.
+// The week's summary of a resolved campaign phase through the server (docs/mail.md,
+// docs/web.md): the stored results read back as the week's record (codec.h's decode_week), the
+// summary the rule modules write of it (report/week_summary.h), and that summary as the API's
+// document and as mail's text.
 //
-// Built from the stored adjudication report (report/adjudication_json.h: its events and its
-// `next` position) and nothing else, so mail and web show the same summary. `power` empty is
-// the GM's summary (every power); a power's name gives that player's: its own group, and the
-// sieges other powers lay to its fortresses (which its garrisons see). A classic variant, or a
-// report without campaign data, gives an empty `powers` list.
+// `power` empty is the GM's summary (every power); a power's name gives that player's. The
+// results are the record as its reader reads it: under fog of war, the player's view of it
+// (service/fog.h).
 //
 // Pure: no I/O, no clock. Never throws on a well-formed report; missing fields read as empty.
 #pragma once
@@ -18,15 +16,23 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report/week_summary.h"
 #include "variant/variant.h"
 
 namespace adjutant::service {
 
+WeekSummary summarize_week(const Variant& variant, const nlohmann::json& results,
+                           std::string_view power = {});
+
+// The summary as the API sends it: {"phase", "powers": [{"power", "armies", "supplied",
+// "out_of_supply", "no_supply_left", "extended", "sieges", "rail", "besieged"}]}, each group
+// holding the parts its modules wrote.
+nlohmann::json week_summary_json(const Variant& variant, const WeekSummary& summary);
 nlohmann::json week_summary(const Variant& variant, const nlohmann::json& results,
                             std::string_view power = {});
 
 // The summary as plain text for mail: one heading line per power, then a few indented lines.
 // Empty when the summary has no powers.
-std::string week_summary_text(const nlohmann::json& summary);
+std::string week_summary_text(const Variant& variant, const WeekSummary& summary);
 
 }  // namespace adjutant::service

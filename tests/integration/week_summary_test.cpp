@@ -14,6 +14,7 @@
 #include "starting_position.h"
 #include "variant/variant_json.h"
 
+using adjutant::service::summarize_week;
 using adjutant::service::week_summary;
 using adjutant::service::week_summary_text;
 using json = nlohmann::json;
@@ -72,9 +73,9 @@ json report() {
                                {"at": "SAA", "count": 2}]},
         "garrisons": {"Belgium": [{"province": "ANT", "points": 180}],
                       "France": [{"province": "MAU", "points": 90}]},
-        "sieges": {"Germany": [{"province": "ANT", "army": 5, "weeks": 1},
-                               {"province": "MAU", "army": 7, "weeks": 2, "breach_weeks": 2,
-                                "breach_needed": 4, "assaults": 1}]}
+        "sieges": {"Germany": [{"province": "MAU", "army": 7, "weeks": 2, "breach_weeks": 2,
+                                "breach_needed": 4, "assaults": 1},
+                               {"province": "ANT", "army": 5, "weeks": 1}]}
       }
     })json");
 }
@@ -110,12 +111,13 @@ TEST_CASE("the GM's summary groups supply, sieges and rail by power, with the re
     REQUIRE((*germany)["extended"].size() == 1);
     CHECK((*germany)["extended"][0]["unit"] == "A NAM");
     const auto& sieges = (*germany)["sieges"];
+    // The sieges under way in the order the position lists them (by province), then those ended.
     REQUIRE(sieges.size() == 3);
-    CHECK(sieges[0] == json{{"fortress", "ANT"},
+    CHECK(sieges[0]["stage"] == "breaching the outer defences, 2 of 4 weeks, 1 assault");
+    CHECK(sieges[1] == json{{"fortress", "ANT"},
                             {"besieger", "Germany"},
                             {"garrison", "Belgium"},
                             {"stage", "laying siege, week 1 of 2"}});
-    CHECK(sieges[1]["stage"] == "breaching the outer defences, 2 of 4 weeks, 1 assault");
     CHECK(sieges[2]["stage"] == "LGW falls to A LGW");
     CHECK((*germany)["rail"] ==
           json{{"capacity", 600}, {"used", 113}, {"rides", 1}, {"refused", 1}});
@@ -123,7 +125,8 @@ TEST_CASE("the GM's summary groups supply, sieges and rail by power, with the re
     REQUIRE(france);
     CHECK((*france)["out_of_supply"][0]["why"] == "no supply line to a friendly base");
 
-    const std::string text = week_summary_text(summary);
+    const std::string text =
+        week_summary_text(western_front(), summarize_week(western_front(), report()));
     CHECK(
         text.find("Germany: 2 of 6 armies supplied; rail 113 of 600 used (1 rides, 1 refused)\n") !=
         std::string::npos);
@@ -140,7 +143,8 @@ TEST_CASE("a player's summary holds only its own power and the sieges of its for
     CHECK(own["besieged"][0]["fortress"] == "MAU");
     CHECK(own["besieged"][0]["besieger"] == "Germany");
     // Nothing of Germany's supply or rail reaches France.
-    const std::string text = week_summary_text(france);
+    const std::string text =
+        week_summary_text(western_front(), summarize_week(western_front(), report(), "France"));
     CHECK(text.find("CHR") == std::string::npos);
     CHECK(text.find("rail 0 of 500") != std::string::npos);
     CHECK(text.find("113") == std::string::npos);
@@ -169,5 +173,5 @@ TEST_CASE("a classic game has no summary") {
     const json results = {{"phase", "S1901M"}, {"next", {{"phase", "F1901M"}}}};
     adjutant::Variant classic;
     CHECK(week_summary(classic, results)["powers"].empty());
-    CHECK(week_summary_text(week_summary(classic, results)).empty());
+    CHECK(week_summary_text(classic, summarize_week(classic, results)).empty());
 }

@@ -58,6 +58,8 @@ const RuleModule kModule{
     .check_position = check_position,
     .start_position = initialise,
     .hide = hide,
+    .gm_actions = kGmActions,
+    .summary = summary,
 };
 
 }  // namespace adjutant::rail

@@ -31,6 +31,11 @@ namespace adjutant::rail {
 
 // The module's hooks (module/rule_module.h), registered in rules/registry.cpp.
 extern const RuleModule kModule;
+// The module's part of the week's summary (summary.cpp; report/week_summary.h).
+void summary(const Variant& variant, const Position& next, std::span<const Event> events,
+             PowerId power, bool player, PowerSummary& out);
+// The GM's interdiction of provinces this turn (gm_action.cpp).
+extern const ModuleGmAction kGmActions[1];
 
 // The module's orders after a unit: rail works and rides (module.cpp).
 SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order);

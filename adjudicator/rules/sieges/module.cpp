@@ -40,6 +40,7 @@ const RuleModule kModule{
     .start_position = start_position,
     .occupies = occupies,
     .hide = hide,
+    .summary = summary,
 };
 
 }  // namespace adjutant::sieges

@@ -74,6 +74,9 @@ void after_movement(TurnContext& context);
 
 // The module's hooks (module/rule_module.h), registered in rules/registry.cpp.
 extern const RuleModule kModule;
+// The module's part of the week's summary (summary.cpp; report/week_summary.h).
+void summary(const Variant& variant, const Position& next, std::span<const Event> events,
+             PowerId power, bool player, PowerSummary& out);
 
 // The points a besieger adds to its own in the movement resolution (`points` strength): for a
 // besieger whose siege is laid and that stays in its siegeworks (any order but a move, a support

@@ -55,6 +55,7 @@ const RuleModule kModule{
     .start_position = start_position,
     .hide = hide,
     .hide_in_document = hide_in_document,
+    .summary = summary,
 };
 
 }  // namespace adjutant::supply

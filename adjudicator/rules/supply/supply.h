@@ -26,6 +26,9 @@ namespace adjutant::supply {
 
 // The module's hooks (module/rule_module.h), registered in rules/registry.cpp.
 extern const RuleModule kModule;
+// The module's part of the week's summary (summary.cpp; report/week_summary.h).
+void summary(const Variant& variant, const Position& next, std::span<const Event> events,
+             PowerId power, bool player, PowerSummary& out);
 
 // The module's orders (order_syntax.cpp reads and writes them, legality.cpp judges them).
 // Dispatch: `unit` the train's city, `target` the army's province, `count` 1 EVERY WEEK, -1

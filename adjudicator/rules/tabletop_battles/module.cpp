@@ -24,6 +24,7 @@ const RuleModule kModule{
     .read_position = read_position,
     .write_position = write_position,
     .check_position = check_position,
+    .gm_actions = kGmActions,
 };
 
 }  // namespace adjutant::tabletop_battles

@@ -128,7 +128,7 @@ void write_position(const Variant& variant, const Position& position, json& doc)
 
 // A result is for a battle with armies in it: each army that lost points stood somewhere as
 // the week began. Whether a battle is fought there is the orders' to say, which a position
-// does not hold; the server checks it when the GM enters the results.
+// does not hold; the GM's action checks it when he enters the results (gm_action.cpp).
 std::string check_position(const Variant& variant, const Position& position) {
     std::vector<ProvinceId> where;
     for (const BattleResult& r : state(position).results) where.push_back(r.province);

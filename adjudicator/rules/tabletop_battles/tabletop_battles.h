@@ -19,6 +19,8 @@
 namespace adjutant::tabletop_battles {
 
 extern const RuleModule kModule;
+// The GM's results of the phase's battles, and the week that waits for them (gm_action.cpp).
+extern const ModuleGmAction kGmActions[1];
 
 void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at);
 
