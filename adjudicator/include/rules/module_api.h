@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // What the server asks of the rule modules, naming none (docs/rule-modules.md, "What the server
 // asks"): the registry's hooks (module/rule_module.h, which is private) behind calls that take
-// a variant and an action's word. A new module's GM action or summary reaches the API without a
-// line of the server changed.
+// a variant and an action's word. A new module's GM action reaches the API without a line of
+// the server changed. (The week's summary is report/week_summary.h's.)
 //
 // Pure, as the whole library is: the server loads and stores, these functions only answer.
 #pragma once
