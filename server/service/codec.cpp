@@ -1,61 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "service/codec.h"
 
-#include "position/position_json.h"
-#include "report/adjudication_json.h"
 #include "service/error.h"
-#include "service/text.h"
 
 namespace adjutant::service {
 
-nlohmann::json position_json(const Variant& variant, const Position& position) {
-    return position_to_json(variant, position);
-}
-
 Position decode_position(const Variant& variant, std::string_view text) {
-    const auto json = nlohmann::json::parse(text, nullptr, false);
-    if (json.is_discarded())
-        throw ApiError(500, "corrupt_state", "a stored position is not valid JSON");
-    PositionLoad loaded = position_from_json(variant, json);
-    if (!loaded.position) {
-        std::string message = "a stored position does not fit variant " + variant.name;
-        if (!loaded.errors.empty()) message += ": " + loaded.errors.front();
-        throw ApiError(500, "corrupt_state", message);
-    }
-    return std::move(*loaded.position);
-}
-
-WeekRecord decode_week(const Variant& variant, const nlohmann::json& results) {
-    WeekRecord week;
-    if (!results.is_object()) return week;
-    const auto text = [](const nlohmann::json& object, const char* key) {
-        const auto it = object.find(key);
-        return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
-    };
-    week.phase = text(results, "phase");
-    if (const auto next = results.find("next"); next != results.end() && next->is_object()) {
-        PositionLoad loaded = position_from_json(variant, *next);
-        if (loaded.position) week.next = std::move(*loaded.position);
-    }
-    const auto events = results.find("events");
-    if (events == results.end() || !events->is_array()) return week;
-    for (const auto& item : *events) {
-        if (!item.is_object()) continue;
-        Event& event = week.events.emplace_back();
-        event.kind = text(item, "kind");
-        event.power = variant.find_power(text(item, "power"));
-        event.province = variant.find_province(text(item, "province"));
-        event.text = text(item, "text");
-        if (const auto change = item.find("supply_change");
-            change != item.end() && change->is_number_integer())
-            event.supply_change = change->get<std::int64_t>();
-    }
-    return week;
-}
-
-nlohmann::json adjudication_json(const Variant& variant, const ParsedOrders& parsed,
-                                 const Adjudication& adjudication) {
-    return adjudication_to_json(variant, parsed, adjudication);
+    storage::StoredPosition stored = storage::read_position(variant, text);
+    if (!stored.position) throw ApiError(500, "corrupt_state", stored.problem);
+    return std::move(*stored.position);
 }
 
 Verdict verdict_of(const Variant& variant, const OrderVerdict& verdict) {
@@ -66,117 +19,6 @@ Verdict verdict_of(const Variant& variant, const OrderVerdict& verdict) {
             verdict.canonical(variant),
             accepted ? std::string() : verdict.error,
             verdict.note};
-}
-
-nlohmann::json verdicts_json(const std::vector<Verdict>& verdicts) {
-    nlohmann::json list = nlohmann::json::array();
-    for (const auto& verdict : verdicts) {
-        nlohmann::json out = {{"line", verdict.line},
-                              {"input", verdict.input},
-                              {"status", verdict.accepted ? "accepted" : "rejected"}};
-        if (verdict.accepted)
-            out["order"] = verdict.order;
-        else
-            out["error"] = verdict.error;
-        if (!verdict.note.empty()) out["note"] = verdict.note;
-        list.push_back(std::move(out));
-    }
-    return list;
-}
-
-// A JSON string as nlohmann's dump writes it: `"` and `\` escaped, \b \f \n \r \t by
-// name, other control bytes as \u00xx; the rest as it is. Text with a byte beyond ASCII goes
-// through json_text itself, for its checks of UTF-8 (a bad byte becomes U+FFFD).
-void append_json_string(std::string& out, const std::string& text) {
-    for (const char c : text)
-        if (static_cast<unsigned char>(c) >= 0x80) {
-            out += json_text(nlohmann::json(text));
-            return;
-        }
-    static constexpr char kHex[] = "0123456789abcdef";
-    out += '"';
-    for (const char c : text) {
-        switch (c) {
-            case '"':
-                out += "\\\"";
-                break;
-            case '\\':
-                out += "\\\\";
-                break;
-            case '\b':
-                out += "\\b";
-                break;
-            case '\f':
-                out += "\\f";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            case '\r':
-                out += "\\r";
-                break;
-            case '\t':
-                out += "\\t";
-                break;
-            default:
-                if (static_cast<unsigned char>(c) < 0x20) {
-                    out += "\\u00";
-                    out += kHex[(c >> 4) & 0xf];
-                    out += kHex[c & 0xf];
-                } else {
-                    out += c;
-                }
-        }
-    }
-    out += '"';
-}
-
-namespace {
-
-void append_field(std::string& out, std::string_view name, const std::string& value) {
-    out += '"';
-    out += name;
-    out += "\":";
-    append_json_string(out, value);
-    out += ',';
-}
-
-}  // namespace
-
-// The keys in the order nlohmann's sorted objects write them: error, input, line, note,
-// order, status.
-std::string verdicts_text(const std::vector<Verdict>& verdicts) {
-    std::string out = "[";
-    for (const auto& verdict : verdicts) {
-        out += '{';
-        if (!verdict.accepted) append_field(out, "error", verdict.error);
-        append_field(out, "input", verdict.input);
-        out += "\"line\":";
-        out += std::to_string(verdict.line);
-        out += ',';
-        if (!verdict.note.empty()) append_field(out, "note", verdict.note);
-        if (verdict.accepted) append_field(out, "order", verdict.order);
-        out += verdict.accepted ? "\"status\":\"accepted\"}," : "\"status\":\"rejected\"},";
-    }
-    if (out.size() > 1) out.pop_back();  // the last comma
-    out += ']';
-    return out;
-}
-
-std::vector<Verdict> decode_verdicts(const nlohmann::json& list) {
-    std::vector<Verdict> verdicts;
-    for (const auto& item : list) {
-        if (!item.is_object()) continue;
-        const auto text = [&](const char* key) {
-            const auto it = item.find(key);
-            return it != item.end() && it->is_string() ? it->get<std::string>() : std::string();
-        };
-        const auto line = item.find("line");
-        verdicts.push_back({line != item.end() && line->is_number_integer() ? line->get<int>() : 0,
-                            text("input"), text("status") == "accepted", text("order"),
-                            text("error"), text("note")});
-    }
-    return verdicts;
 }
 
 }  // namespace adjutant::service

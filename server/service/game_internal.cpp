@@ -5,6 +5,7 @@
 #include "service/crypto.h"
 #include "service/phase_etag.h"
 #include "service/text.h"
+#include "storage/codec.h"
 
 namespace adjutant::service {
 
@@ -84,9 +85,7 @@ nlohmann::json current_phase_details(const LoadedGame& game) {
 std::string unreadable_orders(const storage::OrderRow& row) {
     if (auto problem = find_invalid_utf8(row.text))
         return "the stored order text is not UTF-8 (" + describe(*problem) + ")";
-    const auto verdicts = nlohmann::json::parse(row.verdicts, nullptr, false);
-    if (verdicts.is_discarded() || !verdicts.is_array())
-        return "the stored verdicts are not a JSON list";
+    if (!storage::is_verdict_list(row.verdicts)) return "the stored verdicts are not a JSON list";
     return {};
 }
 

@@ -9,18 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "storage/verdict.h"
+
 namespace adjutant::service {
 
-// One line of a submission as the parser judged it. Stored with the orders (as JSON,
-// service/codec.h), so a seat reads back the verdicts it was given.
-struct Verdict {
-    int line = 0;       // 1-based, in the submitted text
-    std::string input;  // the line as written, trimmed
-    bool accepted = false;
-    std::string order;  // accepted: the canonical order
-    std::string error;  // refused: why
-    std::string note;   // either: e.g. "replaced by line 7"
-};
+// One line of a submission as the parser judged it (storage/verdict.h: it is stored with the
+// orders, as JSON, storage/codec.h).
+using Verdict = storage::Verdict;
 
 // A text of orders for the current phase, judged.
 struct OrderCheck {
@@ -41,7 +36,7 @@ struct OrderSubmission {
     // False when no line was accepted: the earlier orders stand, and check.orders lists them.
     bool replaced = false;
     std::optional<std::int64_t> submitted_at;  // set when replaced: the orders are on disk
-    // check.verdicts as JSON text (service/codec.h, verdicts_text): what was stored when
+    // check.verdicts as JSON text (storage/codec.h, verdicts_text): what was stored when
     // replaced, and what the answer carries.
     std::string verdicts_text;
 };

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+// The stored forms of a phase row's documents: positions, adjudications (the results) and the
+// verdicts stored with a seat's orders, as JSON. The position and report formats belong to the
+// adjudicator (position/position_json.h, report/adjudication_json.h) and the CLI
+// (`adjutant adjudicate`); this file only writes and reads them as the database holds them. A
+// stored document that does not read back is a problem to report, never a crash.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "adjudication.h"
+#include "orders/parser.h"
+#include "position/position.h"
+#include "report/week_summary.h"
+#include "storage/verdict.h"
+#include "variant/variant.h"
+
+namespace adjutant::storage {
+
+nlohmann::json position_json(const Variant& variant, const Position& position);
+// The position as stored in a phase row: position_json's document as text.
+std::string position_text(const Variant& variant, const Position& position);
+
+// A stored position read back, or why it cannot be: `problem` names it for an error answer.
+struct StoredPosition {
+    std::optional<Position> position;
+    std::string problem;
+};
+StoredPosition read_position(const Variant& variant, std::string_view text);
+
+// The report `adjutant adjudicate` prints, so the API and the CLI show results alike; stored as
+// a phase's results.
+nlohmann::json adjudication_json(const Variant& variant, const ParsedOrders& parsed,
+                                 const Adjudication& adjudication);
+std::string adjudication_text(const Variant& variant, const ParsedOrders& parsed,
+                              const Adjudication& adjudication);
+
+// A phase's stored results read back as the week's record (report/week_summary.h): its phase,
+// the position it left and its events, by the names the report writes (an event's power and
+// province). Never throws: a field missing or of another kind reads as empty, a `next` the
+// variant cannot read as no position, an unknown name as no power or province.
+WeekRecord decode_week(const Variant& variant, const nlohmann::json& results);
+
+// A verdict as stored and served: {"line", "input", "status": "accepted"|"rejected",
+// "order"|"error", "note" (when there is one)}.
+nlohmann::json verdicts_json(const std::vector<Verdict>& verdicts);
+// The same list as JSON text, byte for byte the dump of verdicts_json(verdicts) with invalid
+// UTF-8 replaced, written without building the document: a submission stores it and answers
+// with it.
+std::string verdicts_text(const std::vector<Verdict>& verdicts);
+// Appends `text` as a JSON string, byte for byte as that dump writes it.
+void append_json_string(std::string& out, const std::string& text);
+// The stored list back; `list` must be an array. Exact for every list verdicts_json wrote; a
+// field another writer left out reads as empty.
+std::vector<Verdict> decode_verdicts(const nlohmann::json& list);
+// Whether `text` reads as a stored list of verdicts (a JSON list).
+bool is_verdict_list(std::string_view text);
+
+}  // namespace adjutant::storage
