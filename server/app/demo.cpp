@@ -3,7 +3,6 @@
 
 #include <cstdio>
 
-#include <nlohmann/json.hpp>
 
 namespace adjutant::app {
 
@@ -56,8 +55,8 @@ std::string create_demo_game(service::GameService& service, const std::string& b
     text += "  GM console:  " + web_url + "?token=" + gm_token + "\n\n";
     text += "Seats (each token is shown only now; the link opens the seat in a browser):\n";
     std::string example_token;
-    for (const auto& seat : created.game["seats"]) {
-        const auto power = seat["power"].get<std::string>();
+    for (const auto& seat : created.game.seats) {
+        const std::string& power = seat.power;
         const std::string token =
             service.seats().join(id, power, {power + " (demo)", std::nullopt}).token;
         if (power == "France") example_token = token;
@@ -76,7 +75,7 @@ std::string create_demo_game(service::GameService& service, const std::string& b
                 "/ready\n";
     }
     // The resolve names the phase it resolves, so a repeated click cannot skip the next one.
-    const std::string phase = created.game["phase"].get<std::string>();
+    const std::string& phase = created.game.phase;
     text += "\nThe GM resolves the phase at once:\n";
     text += "  curl -X POST -H 'Authorization: Bearer " + gm_token +
             "' -H 'Content-Type: application/json' --data '{\"phase\":\"" + phase + "\"}' " +

@@ -2,6 +2,7 @@
 #include "http/json_views.h"
 
 #include "core/phase.h"
+#include "http/game_documents.h"
 #include "service/codec.h"
 #include "service/text.h"
 
@@ -153,7 +154,7 @@ Json seat_grant_json(const service::SeatGrant& seat) {
 }
 
 Json created_game_json(const service::CreatedGame& created) {
-    return {{"game", created.game}, {"gm_token", created.gm_token}};
+    return {{"game", game_document_json(created.game)}, {"gm_token", created.gm_token}};
 }
 
 Json variant_upload_json(const service::VariantUpload& upload) {
@@ -161,7 +162,7 @@ Json variant_upload_json(const service::VariantUpload& upload) {
 }
 
 Json game_variant_upload_json(const service::GameVariantUpload& upload) {
-    return {{"variant", upload.variant}, {"game", upload.game}};
+    return {{"variant", upload.variant}, {"game", game_document_json(upload.game)}};
 }
 
 Json gm_action_result_json(const service::GmActionResult& result) {

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "http/draw_json.h"
+#include "http/game_documents.h"
 #include "http/json_views.h"
 #include "http/press_json.h"
 #include "http/request_fields.h"
@@ -187,9 +188,10 @@ std::int64_t number_param(const Request& request, std::string_view name, std::in
     return value;
 }
 
-// A cached view: 304 when If-None-Match names its ETag, else its body, shared with the
-// cache rather than copied (the aliasing shared_ptr keeps the whole view alive).
-Response cached(const Context& c, std::shared_ptr<const service::View> view) {
+// A cached view: 304 when If-None-Match names its ETag, else its text, rendered once per view
+// and shared with it rather than copied (http/game_documents.h).
+template <typename Document>
+Response cached(const Context& c, const std::shared_ptr<const service::View<Document>>& view) {
     Response response;
     response.etag = view->etag;
     if (!c.request.if_none_match.empty() &&
@@ -198,8 +200,7 @@ Response cached(const Context& c, std::shared_ptr<const service::View> view) {
         response.content_type.clear();
         return response;
     }
-    const std::string* body = &view->body;
-    response.shared_body = std::shared_ptr<const std::string>(std::move(view), body);
+    response.shared_body = view_text(*view);
     return response;
 }
 
@@ -299,21 +300,21 @@ Response create_game(const Context& c) {
 // document of its own for a seat or the GM, so only there is a token read.
 Response get_game(const Context& c) {
     const std::int64_t id = id_param(c.params[0]);
-    auto view = c.service.views().game(service::Viewer{}, id);
+    auto view = c.service.views().game_view(service::Viewer{}, id);
     if (view->fogged && !bearer(c.request).empty())
-        view = c.service.views().game(service::viewer(caller(c), id), id);
+        view = c.service.views().game_view(service::viewer(caller(c), id), id);
     return cached(c, view);
 }
 Response get_phases(const Context& c) {
-    return cached(c, c.service.views().history(id_param(c.params[0])));
+    return cached(c, c.service.views().history_view(id_param(c.params[0])));
 }
 Response get_phase(const Context& c) {
     const std::int64_t id = id_param(c.params[0]);
     const std::int64_t seq = id_param(c.params[1]);
-    const Json phase = c.service.views().phase(caller(c), id, seq);
-    Response response = json_response(200, phase);
+    const service::PhaseDocument phase = c.service.views().phase_document(caller(c), id, seq);
+    Response response = json_response(200, phase_document_json(phase));
     // The phase's ETag: what a GM's If-Match names to resolve this phase and no other.
-    response.etag = service::phase_etag(id, seq, phase.value("resolved", false) == true);
+    response.etag = service::phase_etag(id, seq, phase.record.has_value());
     return response;
 }
 Response get_phase_summary(const Context& c) {
@@ -327,15 +328,15 @@ Response power_history(const Context& c) {
     const std::int64_t limit = number_param(c.request, "limit", kDefaultPage, 1, kMaxPage);
     const std::int64_t after =
         number_param(c.request, "after", -1, -1, std::numeric_limits<std::int64_t>::max());
-    Json body =
+    const service::PowerHistory history =
         c.service.views().power_history(who, id, c.params[1], after, static_cast<int>(limit));
-    const std::string base = "/api/v1/games/" + std::to_string(id) + "/powers/" +
-                             body["power"].get<std::string>() +
+    const std::string base = "/api/v1/games/" + std::to_string(id) + "/powers/" + history.power +
                              "/orders?limit=" + std::to_string(limit);
-    body["links"] = {{"self", after >= 0 ? base + "&after=" + std::to_string(after) : base},
-                     {"next", body["next_after"].is_null()
-                                  ? Json(nullptr)
-                                  : Json(base + "&after=" + body["next_after"].dump())}};
+    Json body = power_history_json(history);
+    body["links"] = {
+        {"self", after >= 0 ? base + "&after=" + std::to_string(after) : base},
+        {"next", history.next_after ? Json(base + "&after=" + std::to_string(*history.next_after))
+                                    : Json(nullptr)}};
     return json_response(200, body);
 }
 Response join(const Context& c) {

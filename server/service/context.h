@@ -72,8 +72,8 @@ class ServiceContext {
 
     VariantRegistry& variants() { return variants_; }
     std::int64_t now() const { return clock_(); }
-    ViewCache& game_cache() { return game_cache_; }
-    ViewCache& history_cache() { return history_cache_; }
+    ViewCache<GameDocument>& game_cache() { return game_cache_; }
+    ViewCache<HistoryDocument>& history_cache() { return history_cache_; }
     // Whether other servers may write the database too (PostgreSQL): then a cached view is
     // checked against the game's revision before it is served, and the variants are read
     // again from the database when they may have changed (docs/storage.md).
@@ -97,8 +97,8 @@ class ServiceContext {
     std::mutex mutex_;
     bool shared_database_;
     std::string server_id_;
-    ViewCache game_cache_;
-    ViewCache history_cache_;
+    ViewCache<GameDocument> game_cache_;
+    ViewCache<HistoryDocument> history_cache_;
     PositionCache positions_;  // under mutex_
     std::int64_t reminder_seconds_ = 6 * 3600;
     storage::GroupSync group_sync_;

@@ -137,21 +137,14 @@ bool in_fog(const Variant& variant, GameStatus status, const Viewer& viewer) {
     return !viewer.gm && status != GameStatus::ended && hides_positions(variant);
 }
 
-nlohmann::json fogged_position(const Variant& variant, const Position& position,
-                               const Viewer& viewer) {
-    const auto sight = sight_of(variant, position, power_of(variant, viewer));
-    if (!sight) return position_to_json(variant, position);
-    return seen_position_json(variant, position, *sight);
-}
-
-nlohmann::json view_json(const Variant& variant, const Position& position, const Viewer& viewer) {
-    nlohmann::json seen = nlohmann::json::array();
-    if (const auto sight = sight_of(variant, position, power_of(variant, viewer)))
-        for (std::size_t p = 0; p < variant.province_count(); ++p)
-            if (sight->sees(static_cast<ProvinceId>(p))) seen.push_back(variant.provinces[p].abbr);
-    return {
-        {"power", viewer.power.empty() ? nlohmann::json(nullptr) : nlohmann::json(viewer.power)},
-        {"seen", std::move(seen)}};
+FogView fog_view(const Variant& variant, Position& position, const Viewer& viewer) {
+    FogView fog{viewer.power, {}, sight_of(variant, position, power_of(variant, viewer))};
+    if (!fog.sight) return fog;
+    position = seen_position(variant, position, *fog.sight);
+    for (std::size_t p = 0; p < variant.province_count(); ++p)
+        if (fog.sight->sees(static_cast<ProvinceId>(p)))
+            fog.seen.push_back(variant.provinces[p].abbr);
+    return fog;
 }
 
 void fog_record(const LoadedVariant& loaded, const Position& before, const Viewer& viewer,

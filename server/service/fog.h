@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "service/game_document.h"
 #include "service/visibility.h"
 #include "storage/game_status.h"
 
@@ -26,11 +27,9 @@ struct LoadedVariant;
 // Whether `viewer` reads a game of `variant` in state `status` through the fog.
 bool in_fog(const Variant& variant, GameStatus status, const Viewer& viewer);
 
-// The position document `viewer` reads of `position`, when in_fog(); {"power", "seen": [...]}
-// for the game's "view".
-nlohmann::json fogged_position(const Variant& variant, const Position& position,
-                               const Viewer& viewer);
-nlohmann::json view_json(const Variant& variant, const Position& position, const Viewer& viewer);
+// What `viewer` is shown of `position` when in_fog(): `position` becomes the viewer's cut of
+// it (position/sight.h), and the answer says what the viewer sees.
+FogView fog_view(const Variant& variant, Position& position, const Viewer& viewer);
 
 // A resolved phase's record as `viewer` reads it through the fog, after redact_results():
 // the entries of the other powers' orders, results, retreats and events are kept where they

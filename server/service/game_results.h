@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "service/attendance.h"
+#include "service/game_document.h"
 #include "service/press_rules.h"
 #include "storage/game_status.h"
 #include "storage/records.h"
@@ -66,12 +67,10 @@ struct CreateGameRequest {
     attendance::SettingsChange missing_orders;  // over the default missing-orders settings
 };
 
-// The game documents in these answers stay JSON: they are the documents GameViews renders
-// (service/game_views.h says why).
 struct CreatedGame {
     std::int64_t id = 0;
     std::string gm_token;  // shown only this once
-    nlohmann::json game;   // the game document as its GM reads it
+    GameDocument game;     // as its GM reads it
 };
 
 struct VariantUpload {
@@ -81,10 +80,11 @@ struct VariantUpload {
 
 struct GameVariantUpload {
     std::string variant;  // the registry's key, "name@g<game>"
-    nlohmann::json game;  // the game, restarted on it, as its GM reads it
+    GameDocument game;    // the game, restarted on it, as its GM reads it
 };
 
-// What a GM action answers: the game as it left it, and what the kind of action adds.
+// What a GM action answers: the game as it left it (as JSON still: GameViews::game_json), and
+// what the kind of action adds.
 struct GmActionResult {
     nlohmann::json game;
     std::optional<int> resolved;      // resolve: how many phases it resolved

@@ -183,7 +183,7 @@ GameVariantUpload GameService::upload_game_variant(const Caller& caller, std::in
     phase.game_id = game_id;
     phase.seq = 0;
     phase.phase = start.phase.code();
-    phase.position = json_text(position_json(variant, start));
+    phase.position = position_text(variant, start);
     phase.prev_hash = std::string(kGenesisHash);
     store.insert_phase(phase);
     store.audit(game_id, "gm", "upload_variant",
@@ -198,7 +198,7 @@ GameVariantUpload GameService::upload_game_variant(const Caller& caller, std::in
             context_.variants().remove(game.row.variant);
     }
     context_.variants().add(file_text, game_id);
-    return {checked->key, views_.game_json(locked, locked.load(game_id), Viewer{true, ""})};
+    return {checked->key, views_.document(locked, locked.load(game_id), Viewer{true, ""})};
 }
 
 CreatedGame GameService::create_game(const CreateGameRequest& request,
@@ -248,7 +248,7 @@ CreatedGame GameService::create_game(const CreateGameRequest& request,
     phase.game_id = id;
     phase.seq = 0;
     phase.phase = start.phase.code();
-    phase.position = json_text(position_json(variant->variant, start));
+    phase.position = position_text(variant->variant, start);
     phase.prev_hash = std::string(kGenesisHash);
     store.insert_phase(phase);
     store.press().put_rules(id, press_rules);
@@ -257,7 +257,7 @@ CreatedGame GameService::create_game(const CreateGameRequest& request,
                 json_text(nlohmann::json{{"name", row.name}, {"variant", row.variant}}),
                 context_.now());
     transaction.commit();
-    return {id, gm_token, views_.game_json(locked, locked.load(id), Viewer{true, ""})};
+    return {id, gm_token, views_.document(locked, locked.load(id), Viewer{true, ""})};
 }
 
 GamePage GameService::list_games(const Caller& caller, std::int64_t after, int limit,
@@ -284,8 +284,8 @@ GamePage GameService::list_games(const Caller& caller, std::int64_t after, int l
     return page;
 }
 
-View GameService::game_view(std::int64_t game_id) {
-    return *views_.game(Viewer{}, game_id);
+std::shared_ptr<const GameView> GameService::game_view(std::int64_t game_id) {
+    return views_.game_view(Viewer{}, game_id);
 }
 
 }  // namespace adjutant::service

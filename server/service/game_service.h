@@ -83,7 +83,7 @@ class GameService {
     // For in-process callers outside the server (the HTTP benchmark, the fuzzer), written
     // before SeatService: seats().join().
     SeatGrant join(std::int64_t game_id, std::string_view power, const SeatRequest& who);
-    View game_view(std::int64_t game_id);  // views().game(), copied
+    std::shared_ptr<const GameView> game_view(std::int64_t game_id);  // views().game_view()
 
     // GM actions (service/gm_action.h), each audited. A resolve must name the phase it
     // resolves: action.phase (the code, "S1901M") or action.if_match (the phase's ETag,
