@@ -6,6 +6,7 @@
 #include "service/game_internal.h"
 #include "service/mailbox.h"
 #include "service/text.h"
+#include "storage/audit_details.h"
 
 namespace adjutant::service::attendance {
 
@@ -86,7 +87,7 @@ bool extend_if_owed(const Locked& locked, LoadedGame& game, std::int64_t now) {
     if (owed.empty()) return false;
     const std::int64_t seconds = extension_seconds(game.row, settings, game.phase.phase);
     const std::int64_t deadline = now + seconds;
-    nlohmann::json powers = nlohmann::json::array();
+    std::vector<std::string> powers;
     storage::Transaction transaction(store.database());
     for (auto& record : owed) {
         ++record.extensions_used;
@@ -100,11 +101,11 @@ bool extend_if_owed(const Locked& locked, LoadedGame& game, std::int64_t now) {
     store.update_game(game.row);
     store.set_phase_deadline(id, game.phase.seq, deadline);
     store.audit(id, "server", "deadline_extended",
-                json_text(nlohmann::json{{"phase", game.phase.phase},
-                                         {"seq", game.phase.seq},
-                                         {"powers", powers},
-                                         {"seconds", seconds},
-                                         {"deadline", deadline}}),
+                storage::encode_audit_details({{"phase", game.phase.phase},
+                                               {"seq", game.phase.seq},
+                                               {"powers", powers},
+                                               {"seconds", seconds},
+                                               {"deadline", deadline}}),
                 now);
     locked.changed(id);
     transaction.commit();
@@ -159,10 +160,11 @@ void apply(const Locked& locked, const LoadedGame& game, const Plan& plan, std::
     for (const auto& power : plan.new_disorder) {
         const auto* row = row_of(plan.rows, power);
         store.audit(game.row.id, "server", "civil_disorder",
-                    json_text(nlohmann::json{{"power", power},
-                                             {"phase", game.phase.phase},
-                                             {"seq", game.phase.seq},
-                                             {"missed_phases", row ? row->missed_phases : 0}}),
+                    storage::encode_audit_details(
+                        {{"power", power},
+                         {"phase", game.phase.phase},
+                         {"seq", game.phase.seq},
+                         {"missed_phases", row ? row->missed_phases : std::int64_t{0}}}),
                     now);
     }
 }
@@ -196,7 +198,7 @@ void orders_received(const Locked& locked, std::int64_t game_id, const std::stri
     record.missed_phases = 0;
     records.put_seat(game_id, record);
     locked.store().audit(game_id, "player:" + power, "civil_disorder_ended",
-                         json_text(nlohmann::json{{"power", power}}), now);
+                         storage::encode_audit_details({{"power", power}}), now);
     locked.changed(game_id);
 }
 

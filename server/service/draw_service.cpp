@@ -7,6 +7,7 @@
 #include "service/attendance.h"
 #include "service/game_internal.h"
 #include "service/text.h"
+#include "storage/audit_details.h"
 
 namespace adjutant::service {
 
@@ -126,9 +127,9 @@ DrawProposal DrawService::propose(const Locked& locked, const Caller& caller, st
     row.id = draws.insert(row);
     draws.vote(row.id, caller.power, true, context_.now());
     store.audit(game_id, "player:" + caller.power, "propose_" + kind,
-                json_text(nlohmann::json{{"proposal", row.id},
-                                         {"to", row.beneficiary ? nlohmann::json(*row.beneficiary)
-                                                                : nlohmann::json(nullptr)}}),
+                storage::encode_audit_details(
+                    {{"proposal", row.id},
+                     {"to", row.beneficiary ? storage::AuditValue(*row.beneficiary) : nullptr}}),
                 context_.now());
     // An open proposal is the seats' business: the public's documents change only when a
     // proposal ends the game.
@@ -205,9 +206,10 @@ bool DrawService::settle(const Locked& locked, LoadedGame& game, std::int64_t pr
     store.update_game(row);
     store.set_phase_deadline(row.id, game.phase.seq, std::nullopt);
     store.audit(row.id, "server", "end",
-                json_text(open->kind == "draw"
-                              ? nlohmann::json{{"draw", open->powers}}
-                              : nlohmann::json{{"winner", open->beneficiary.value_or("")}}),
+                storage::encode_audit_details(
+                    open->kind == "draw"
+                        ? storage::AuditDetails{{"draw", open->powers}}
+                        : storage::AuditDetails{{"winner", open->beneficiary.value_or("")}}),
                 context_.now());
     return true;
 }

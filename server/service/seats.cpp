@@ -7,6 +7,7 @@
 #include "service/game_internal.h"
 #include "service/mailbox.h"
 #include "service/text.h"
+#include "storage/audit_details.h"
 
 namespace adjutant::service {
 
@@ -61,14 +62,14 @@ SeatGrant SeatService::take(std::int64_t game_id, std::string_view power_name,
     // out of civil disorder. The phases already played keep their orders, by power.
     store.attendance().reset_seat(game_id, power);
     if (how == Taking::Join)
-        store.audit(game_id, "player:" + power, "join", json_text(nlohmann::json{{"power", power}}),
-                    context_.now());
+        store.audit(game_id, "player:" + power, "join",
+                    storage::encode_audit_details({{"power", power}}), context_.now());
     else
         store.audit(game_id, "gm", how == Taking::Replace ? "replace" : "invite",
-                    json_text(nlohmann::json{{"power", power},
-                                             {"player", *seat->player},
-                                             {"replaced", had_player},
-                                             {"civil_disorder", abandoned}}),
+                    storage::encode_audit_details({{"power", power},
+                                                   {"player", *seat->player},
+                                                   {"replaced", had_player},
+                                                   {"civil_disorder", abandoned}}),
                     context_.now());
     locked.changed(game_id);
     if (game.row.status == GameStatus::forming) start_when_full(locked, game);
