@@ -4,10 +4,10 @@
 #include <stdexcept>
 
 #include <gmime/gmime.h>
-#include <nlohmann/json.hpp>
 
 #include "mail/gmime_init.h"
 #include "service/mailbox.h"
+#include "storage/mail_headers.h"
 
 namespace adjutant::mail {
 
@@ -37,12 +37,8 @@ std::string bare_address(const std::string& mailbox) {
 std::string build_message(const storage::OutboxRow& row, const std::string& from_header,
                           Envelope* envelope) {
     ensure_gmime();
-    auto headers = nlohmann::json::parse(row.headers, nullptr, false);
-    if (!headers.is_object()) headers = nlohmann::json::object();
-    auto text = [&](const char* key) {
-        auto it = headers.find(key);
-        return it != headers.end() && it->is_string() ? it->get<std::string>() : std::string();
-    };
+    const storage::MailHeaders headers = storage::decode_mail_headers(row.headers);
+    auto text = [&](const char* name) { return storage::header_value(headers, name); };
 
     const std::string from = bare_address(from_header);
     if (from.find('@') == std::string::npos)

@@ -28,8 +28,8 @@ int MailService::queue_attendance(const Locked& locked, const MailIdentity& iden
     for (const auto& game : store.games()) {
         if (game.status == GameStatus::ended) continue;
         const auto settings = records.settings(game.id);
-        const nlohmann::json gm_headers = {{"Auto-Submitted", "auto-generated"},
-                                           {"References", game_thread_id(game.id, identity)}};
+        const storage::MailHeaders gm_headers = {{"Auto-Submitted", "auto-generated"},
+                                                 {"References", game_thread_id(game.id, identity)}};
         for (const auto& extension : records.extensions(game.id)) {
             const std::string name = phase_name(extension.phase);
             const std::string when = mail_text::deadline(nlohmann::json(extension.deadline));

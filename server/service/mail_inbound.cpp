@@ -61,8 +61,8 @@ std::string reply_subject(const std::string& subject) {
 }
 
 // The headers of an answer to `request`: it is automatic, and it threads under the message.
-nlohmann::json reply_headers(const MailRequest& request) {
-    nlohmann::json headers = {{"Auto-Submitted", "auto-replied"}};
+storage::MailHeaders reply_headers(const MailRequest& request) {
+    storage::MailHeaders headers = {{"Auto-Submitted", "auto-replied"}};
     if (!request.message_id.empty()) {
         headers["In-Reply-To"] = request.message_id;
         headers["References"] = std::string(trim(request.references + " " + request.message_id));
@@ -134,11 +134,10 @@ MailAnswer MailService::answer_again(const Locked& locked,
     if (!seen.reply_outbox_id) return answer;
     const auto row = locked.store().outbox_row(*seen.reply_outbox_id);
     if (!row) return answer;
-    auto headers = nlohmann::json::parse(row->headers, nullptr, false);
-    if (!headers.is_object()) headers = nlohmann::json::object();
+    storage::MailHeaders headers = storage::decode_mail_headers(row->headers);
     headers.erase("Message-ID");
     headers.erase("Date");
-    const std::string to_name = headers.value("To-Name", "");
+    const std::string to_name = storage::header_value(headers, "To-Name");
     if (seen.status != "applied") {
         answer.reply =
             queue(locked, row->recipient, to_name, row->subject, row->body, headers, identity);
@@ -223,7 +222,7 @@ MailService::Handling MailService::refuse_forged(const Locked& locked, const sto
                       ", not from your registered address, and was NOT processed.\n\n"
                       "If it was not you, someone knows your orders address: ask the GM to "
                       "replace your seat's token, which changes the address.\n",
-                  nlohmann::json::object(), identity);
+                  storage::MailHeaders{}, identity);
     return handling;
 }
 
@@ -250,9 +249,9 @@ MailService::Handling MailService::run_for_seat(const Locked& locked, const stor
     }
     // The answer threads under the game's thread (like results and reminders) as well as under
     // the player's own message: the game's root comes first, as the oldest.
-    nlohmann::json headers = reply_headers(request);
+    storage::MailHeaders headers = reply_headers(request);
     const std::string thread = game_thread_id(seat.game_id, identity);
-    const std::string references = headers.value("References", "");
+    const std::string references = storage::header_value(headers, "References");
     if (references.find(thread) == std::string::npos)
         headers["References"] = std::string(trim(thread + " " + references));
     headers["Reply-To"] = seat_address(locked, seat.game_id, seat.power, identity);

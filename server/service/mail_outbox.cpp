@@ -31,7 +31,7 @@ bool mailable(const storage::SeatRow& seat) {
 
 std::int64_t MailService::queue(const Locked& locked, const std::string& to,
                                 const std::string& to_name, const std::string& subject,
-                                const std::string& body, nlohmann::json headers,
+                                const std::string& body, storage::MailHeaders headers,
                                 const MailIdentity& identity) {
     if (!headers.contains("Message-ID"))
         headers["Message-ID"] = std::string("<")
@@ -45,7 +45,7 @@ std::int64_t MailService::queue(const Locked& locked, const std::string& to,
     row.recipient = to;
     row.subject = subject;
     row.body = body;
-    row.headers = headers.dump();
+    row.headers = storage::encode_mail_headers(headers);
     return locked.store().enqueue_mail(row, context_.now());
 }
 
@@ -63,12 +63,12 @@ int MailService::queue_notifications(const MailIdentity& identity, std::int64_t 
     return queued;
 }
 
-nlohmann::json MailService::notice_headers(const Locked& locked, std::int64_t game_id,
-                                           const storage::SeatRow& seat,
-                                           const MailIdentity& identity) {
-    return nlohmann::json{{"Auto-Submitted", "auto-generated"},
-                          {"References", game_thread_id(game_id, identity)},
-                          {"Reply-To", seat_address(locked, game_id, seat.power, identity)}};
+storage::MailHeaders MailService::notice_headers(const Locked& locked, std::int64_t game_id,
+                                                 const storage::SeatRow& seat,
+                                                 const MailIdentity& identity) {
+    return {{"Auto-Submitted", "auto-generated"},
+            {"References", game_thread_id(game_id, identity)},
+            {"Reply-To", seat_address(locked, game_id, seat.power, identity)}};
 }
 
 // The seat's private orders address, once per seat token (a replaced seat's new player gets

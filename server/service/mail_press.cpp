@@ -68,7 +68,7 @@ int MailService::queue_press(const Locked& locked, const MailIdentity& identity)
             body +=
                 "To write to others, send PRESS TO <powers>, your text, then ENDPRESS, to\n"
                 "your orders address (send HELP for the commands).\n";
-            nlohmann::json headers = notice_headers(locked, row.game_id, seat, identity);
+            storage::MailHeaders headers = notice_headers(locked, row.game_id, seat, identity);
             headers["Message-ID"] = press_message_id(row.id, seat.power, identity);
             queue(locked, *seat.email, seat.player.value_or(""),
                   "Game " + std::to_string(row.game_id) + " (" + game.row.name + "): press from " +

@@ -20,8 +20,6 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "service/caller.h"
 #include "service/context.h"
 #include "service/draw_service.h"
@@ -30,6 +28,7 @@
 #include "service/order_service.h"
 #include "service/press_service.h"
 #include "storage/durability.h"
+#include "storage/mail_headers.h"
 
 namespace adjutant::service {
 
@@ -67,8 +66,8 @@ class MailService {
     std::string seat_key(const Locked& locked, std::int64_t game_id, const std::string& power,
                          const std::string& token_hash);
     std::int64_t queue(const Locked& locked, const std::string& to, const std::string& to_name,
-                       const std::string& subject, const std::string& body, nlohmann::json headers,
-                       const MailIdentity& identity);
+                       const std::string& subject, const std::string& body,
+                       storage::MailHeaders headers, const MailIdentity& identity);
     // Notifications (mail_outbox.cpp), each returning how many mails it queued.
     int queue_welcomes(const Locked& locked, const MailIdentity& identity);
     int queue_starts(const Locked& locked, const MailIdentity& identity);
@@ -85,8 +84,8 @@ class MailService {
     static std::string press_message_id(std::int64_t press_id, const std::string& power,
                                         const MailIdentity& identity);
     static std::optional<std::int64_t> replied_press(std::string_view references);
-    nlohmann::json notice_headers(const Locked& locked, std::int64_t game_id,
-                                  const storage::SeatRow& seat, const MailIdentity& identity);
+    storage::MailHeaders notice_headers(const Locked& locked, std::int64_t game_id,
+                                        const storage::SeatRow& seat, const MailIdentity& identity);
 
     // Inbound mail (mail_inbound.cpp): what one message came to, before it is recorded.
     struct Handling {
