@@ -6,11 +6,10 @@
 
 #include "core/phase.h"
 #include "service/crypto.h"
-#include "service/fog.h"
 #include "service/game_internal.h"
 #include "service/mail_text.h"
+#include "service/results_decode.h"
 #include "service/text.h"
-#include "service/visibility.h"
 
 namespace adjutant::service {
 
@@ -104,16 +103,13 @@ std::string FeedService::atom(std::int64_t game_id, const std::string& key) {
         for (std::size_t i = first; i < phases.size(); ++i) {
             const auto& phase = phases[i];
             if (!phase.resolved_at || !phase.results) continue;
-            auto results = nlohmann::json::parse(*phase.results, nullptr, false);
-            auto orders = nlohmann::json::parse(phase.orders.value_or("[]"), nullptr, false);
-            if (results.is_discarded() || orders.is_discarded()) continue;
-            redact_record(*game.variant, game.row.status, phase.position, viewer, orders, results,
-                          nullptr);
+            const auto results = stored_results(game, phase, viewer);
+            if (!results) continue;
             entries.push_back({"tag:adjutant,2026:game-" + std::to_string(game_id) + "-phase-" +
                                    std::to_string(phase.seq),
                                phase_name(phase.phase) + " resolved", *phase.resolved_at,
                                "Results of " + phase_name(phase.phase) + ":\n" +
-                                   mail_text::results(results, game.variant->variant)});
+                                   mail_text::results(*results, game.variant->variant)});
         }
     }
     // Press as the reader may read it (the public: once published), newest last.

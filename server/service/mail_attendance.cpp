@@ -32,7 +32,7 @@ int MailService::queue_attendance(const Locked& locked, const MailIdentity& iden
                                                  {"References", game_thread_id(game.id, identity)}};
         for (const auto& extension : records.extensions(game.id)) {
             const std::string name = phase_name(extension.phase);
-            const std::string when = mail_text::deadline(nlohmann::json(extension.deadline));
+            const std::string when = mail_text::deadline(extension.deadline);
             auto seat = store.seat(game.id, extension.power);
             // Told to the player who was charged: not to a replacement who came in since.
             if (seat && seat->email && seat->token_hash &&
@@ -70,8 +70,7 @@ int MailService::queue_attendance(const Locked& locked, const MailIdentity& iden
                           powers,
                       "The deadline of " + phase_name(rows.front().phase) +
                           " passed without orders from " + powers + "; it was extended once, to " +
-                          mail_text::deadline(nlohmann::json(rows.front().deadline)) + ".\n" +
-                          lines,
+                          mail_text::deadline(rows.front().deadline) + ".\n" + lines,
                       gm_headers, identity);
                 ++queued;
             }

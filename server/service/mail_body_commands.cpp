@@ -15,6 +15,7 @@
 #include "service/mail_draws.h"
 #include "service/mail_service.h"
 #include "service/mail_text.h"
+#include "service/results_decode.h"
 
 namespace adjutant::service {
 
@@ -261,8 +262,7 @@ std::string MailService::answer_press_reply(const Locked& locked, const Caller& 
 std::string MailService::standing_text(const Locked& locked, const Caller& caller, bool status,
                                        bool history) {
     const std::int64_t game_id = caller.game_id;
-    const auto game =
-        nlohmann::json::parse(views_.game(locked, viewer(caller, game_id), game_id)->body);
+    const GameStanding game = game_standing(views_, locked, viewer(caller, game_id), game_id);
     const auto mine = orders_.orders(locked, caller, game_id);
     std::string text = "Your orders in force for " + phase_name(mine.phase) + ":\n";
     if (!mine.seats.empty() && mine.seats[0].submitted)
@@ -270,19 +270,21 @@ std::string MailService::standing_text(const Locked& locked, const Caller& calle
     else
         text += "  (none submitted)\n";
     // Whether the seat is marked ready, said every time: new orders keep a READY sent before.
-    if (parse_game_status(game.value("status", "")) != GameStatus::ended && !mine.seats.empty())
+    if (game.status != GameStatus::ended && !mine.seats.empty())
         text += mine.seats[0].ready
                     ? "You are marked ready: the phase may be resolved with these orders once\n"
                       "every seat is ready. Send NOT READY if you are still working on them.\n"
                     : "You are not marked ready: send READY when these orders are final.\n";
-    text += "Deadline: " + mail_text::deadline(game.value("deadline", nlohmann::json())) + "\n";
+    text += "Deadline: " + mail_text::deadline(game.deadline) + "\n";
     if (status) text += "\n" + mail_text::status(game);
     if (history) {
-        const auto phases = nlohmann::json::parse(views_.history(locked, game_id)->body)["phases"];
-        nlohmann::json latest;
-        for (const auto& p : phases)
-            if (p.value("resolved", false))
-                latest = views_.phase(locked, caller, game_id, p.value("seq", 0));
+        const std::vector<PhaseEntry> phases = phase_entries(views_, locked, game_id);
+        const auto resolved = std::find_if(phases.rbegin(), phases.rend(),
+                                           [](const PhaseEntry& p) { return p.resolved; });
+        const std::optional<PhaseResults> latest =
+            resolved == phases.rend()
+                ? std::nullopt
+                : phase_results(views_, locked, caller, game_id, resolved->seq);
         const auto variant = locked.load(game_id).variant;
         text += "\n" + mail_text::history(phases, latest, variant->variant);
     }

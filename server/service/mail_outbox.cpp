@@ -9,11 +9,9 @@
 
 #include "core/phase.h"
 #include "service/crypto.h"
-#include "service/fog.h"
 #include "service/game_internal.h"
 #include "service/mail_text.h"
-#include "service/visibility.h"
-#include "service/week_summary.h"
+#include "service/results_decode.h"
 
 namespace adjutant::service {
 
@@ -93,8 +91,9 @@ int MailService::queue_welcomes(const Locked& locked, const MailIdentity& identi
                 "Game " + std::to_string(game.id) + " (" + game.name + "): you play " + seat.power,
                 "Welcome to game " + std::to_string(game.id) + " (" + game.name + "). You play " +
                     seat.power + ".\n\n" +
-                    mail_text::welcome(views_.game_json(locked, loaded, Viewer{false, seat.power}),
-                                       seat.power, identity.web_url) +
+                    mail_text::welcome(
+                        game_standing(views_, locked, loaded, Viewer{false, seat.power}),
+                        seat.power, identity.web_url) +
                     "\n" + mail_text::help(address),
                 notice_headers(locked, game.id, seat, identity), identity);
             ++queued;
@@ -118,15 +117,15 @@ int MailService::queue_starts(const Locked& locked, const MailIdentity& identity
             const LoadedGame loaded = locked.load(game.id);
             if (loaded.phase.seq != 0) continue;
             const std::string title = "Game " + std::to_string(game.id) + " (" + game.name + ")";
-            queue(
-                locked, *seat.email, seat.player.value_or(""),
-                title + " has started: you play " + seat.power,
-                title + " has started. You play " + seat.power + ".\n\n" +
-                    mail_text::welcome(views_.game_json(locked, loaded, Viewer{false, seat.power}),
-                                       seat.power, identity.web_url) +
-                    "\nReply to this message with your orders, one per line (HELP for the "
-                    "commands).\n",
-                notice_headers(locked, game.id, seat, identity), identity);
+            queue(locked, *seat.email, seat.player.value_or(""),
+                  title + " has started: you play " + seat.power,
+                  title + " has started. You play " + seat.power + ".\n\n" +
+                      mail_text::welcome(
+                          game_standing(views_, locked, loaded, Viewer{false, seat.power}),
+                          seat.power, identity.web_url) +
+                      "\nReply to this message with your orders, one per line (HELP for the "
+                      "commands).\n",
+                  notice_headers(locked, game.id, seat, identity), identity);
             ++queued;
         }
     }
@@ -144,29 +143,23 @@ int MailService::queue_results(const Locked& locked, const MailIdentity& identit
         ++phases_done;
         auto phase = store.phase(game_id, seq);
         const LoadedGame game = locked.load(game_id);
-        const auto stored = nlohmann::json::parse(phase->results.value_or("{}"), nullptr, false);
-        const auto orders = nlohmann::json::parse(phase->orders.value_or("[]"), nullptr, false);
         const std::string name = phase_name(phase->phase);
         for (const auto& seat : store.seats(game_id)) {
             if (!mailable(seat)) continue;
             // Each seat reads the accepted orders of all and its own refused lines only, after
             // its own week's summary (campaigns only): the short read before the full results.
             // In the fog of war it reads what its power saw (service/fog.h).
-            const Viewer reader{false, seat.power};
-            auto results = stored;
-            auto seats = orders;
-            redact_record(*game.variant, game.row.status, phase->position, reader, seats, results,
-                          nullptr);
+            const SeatResults results = seat_results(game, *phase, seat.power);
             const std::string now_text =
-                "\nNow:\n" + mail_text::status(views_.game_json(locked, game, reader));
-            const std::string summary = week_summary_text(
-                game.variant->variant, summarize_week(game.variant->variant, results, seat.power));
+                "\nNow:\n" +
+                mail_text::status(game_standing(views_, locked, game, Viewer{false, seat.power}));
+            const std::string& summary = results.week_summary;
             queue(locked, *seat.email, seat.player.value_or(""),
                   "Game " + std::to_string(game_id) + " (" + game.row.name + "): " + name +
                       " results",
                   (summary.empty() ? "" : "Week's summary (" + name + "):\n" + summary + "\n") +
                       "Results of " + name + ":\n" +
-                      mail_text::results(results, game.variant->variant) + now_text,
+                      mail_text::results(results.report, game.variant->variant) + now_text,
                   notice_headers(locked, game_id, seat, identity), identity);
             ++queued;
         }
@@ -192,8 +185,7 @@ int MailService::queue_reminders(const Locked& locked, const MailIdentity& ident
                   "Game " + std::to_string(game_id) + " (" + game.row.name + "): orders due for " +
                       phase_name(game.phase.phase),
                   "You have no orders for " + phase_name(game.phase.phase) + " yet (" + seat.power +
-                      "). The deadline is " +
-                      mail_text::deadline(nlohmann::json(*game.row.deadline)) +
+                      "). The deadline is " + mail_text::deadline(game.row.deadline) +
                       ".\nReply to this message with your orders, one per line.\n",
                   notice_headers(locked, game_id, seat, identity), identity);
             ++queued;

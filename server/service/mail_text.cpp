@@ -26,31 +26,28 @@ std::string format_utc(std::int64_t unix_seconds, const char* format) {
     return buffer;
 }
 
-std::string join(const nlohmann::json& list, const char* separator) {
+std::string join(const std::vector<std::string>& list, const char* separator) {
     std::string out;
     for (const auto& item : list) {
         if (!out.empty()) out += separator;
-        out += item.is_string() ? item.get<std::string>() : item.dump();
+        out += item;
     }
     return out;
 }
 
 // "A LIE", or for a campaign unit "A LIE (250 points, 2 weeks' supply)".
-std::string unit_line(const nlohmann::json& unit) {
-    if (!unit.is_object()) return unit.is_string() ? unit.get<std::string>() : unit.dump();
-    std::string text = unit.value("unit", "?");
+std::string unit_line(const UnitStanding& unit) {
     std::string details;
-    if (unit.contains("points"))
-        details = std::to_string(unit.value("points", std::int64_t{0})) + " points";
-    if (unit.contains("supply")) {
+    if (unit.points) details = std::to_string(*unit.points) + " points";
+    if (unit.supply) {
         if (!details.empty()) details += ", ";
-        const auto weeks = unit.value("supply", 0);
+        const int weeks = *unit.supply;
         details += std::to_string(weeks) + (weeks == 1 ? " week's supply" : " weeks' supply");
     }
-    return details.empty() ? text : text + " (" + details + ")";
+    return details.empty() ? unit.unit : unit.unit + " (" + details + ")";
 }
 
-std::string units_text(const nlohmann::json& units) {
+std::string units_text(const std::vector<UnitStanding>& units) {
     std::string out;
     for (const auto& unit : units) {
         if (!out.empty()) out += ", ";
@@ -59,42 +56,36 @@ std::string units_text(const nlohmann::json& units) {
     return out;
 }
 
-// A power's entries of a position section keyed by power ({"Belgium": [...]}), or none.
-nlohmann::json of_power(const nlohmann::json& position, const char* section,
-                        const std::string& power) {
-    if (position.contains(section) && position[section].is_object() &&
-        position[section].contains(power))
-        return position[section][power];
-    return nlohmann::json::array();
+// A power's entries of a position section keyed by power, or none.
+template <typename Entry>
+const std::vector<Entry>& of_power(const std::map<std::string, std::vector<Entry>>& section,
+                                   const std::string& power) {
+    static const std::vector<Entry> none;
+    const auto found = section.find(power);
+    return found != section.end() ? found->second : none;
 }
 
 // Lone Warrior 4g, "Each active general's location must be specified": the power's active generals
 // by rank, each with the army or garrison whose `general` he is (a dislodged army's too), and how
 // many wait in the pool; empty for a power without a pool.
-std::string generals_text(const nlohmann::json& position, const std::string& power) {
-    if (!position.contains("generals") || !position["generals"].is_object() ||
-        !position["generals"].contains(power))
-        return "";
-    const nlohmann::json pool = position["generals"][power].value("pool", nlohmann::json::array());
+std::string generals_text(const GameStanding& game, const std::string& power) {
+    const auto found = game.generals.find(power);
+    if (found == game.generals.end()) return "";
+    const std::vector<GeneralStanding>& pool = found->second;
     std::map<std::string, std::string> commands;
-    for (const char* section : {"units", "dislodged"})
-        for (const auto& u : of_power(position, section, power))
-            if (u.is_object() && u.contains("general"))
-                commands[u.value("general", "")] = u.value("unit", "?");
-    for (const auto& g : of_power(position, "garrisons", power))
-        if (g.contains("general")) {
-            std::string garrison = "G ";
-            garrison += g.value("province", "?");
-            commands[g.value("general", "")] = garrison;
-        }
+    for (const auto* section : {&game.units, &game.dislodged})
+        for (const auto& u : of_power(*section, power))
+            if (u.general) commands[*u.general] = u.unit;
+    for (const auto& g : of_power(game.garrisons, power))
+        if (g.general) commands[*g.general] = "G " + g.province;
     std::string active;
     int waiting = 0;
     for (std::size_t i = 0; i < pool.size(); ++i) {
-        if (!pool[i].value("active", false)) {
+        if (!pool[i].active) {
             ++waiting;
             continue;
         }
-        const std::string name = pool[i].value("name", "?");
+        const std::string& name = pool[i].name;
         const auto where = commands.find(name);
         // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) of a literal put before a
         // temporary string.
@@ -144,9 +135,9 @@ std::string help(const std::string& seat_address) {
     return text;
 }
 
-std::string deadline(const nlohmann::json& unix_seconds) {
-    if (!unix_seconds.is_number_integer()) return "none";
-    return format_utc(unix_seconds.get<std::int64_t>(), "%Y-%m-%d %H:%M UTC");
+std::string deadline(std::optional<std::int64_t> unix_seconds) {
+    if (!unix_seconds) return "none";
+    return format_utc(*unix_seconds, "%Y-%m-%d %H:%M UTC");
 }
 
 std::string rfc3339_date(std::int64_t unix_seconds) {
@@ -157,68 +148,56 @@ std::string rfc5322_date(std::int64_t unix_seconds) {
     return format_utc(unix_seconds, "%a, %d %b %Y %H:%M:%S +0000");
 }
 
-std::string status(const nlohmann::json& game) {
-    std::string text = "Game " + std::to_string(game.value("id", 0)) + " (" +
-                       game.value("name", "") + "), variant " + game.value("variant", "") + "\n";
-    text += "Phase: " + phase_name(game.value("phase", "")) + ", status " +
-            game.value("status", "") + ", deadline " +
-            deadline(game.value("deadline", nlohmann::json())) + "\n\n";
-    const auto& position = game["position"];
-    for (const auto& seat : game["seats"]) {
-        const std::string power = seat.value("power", "");
-        text += power + " (" + std::to_string(seat.value("centers", 0)) + " centres";
-        if (seat.value("needs_orders", false)) text += ", to order";
-        if (seat.value("ready", false)) text += ", ready";
+std::string status(const GameStanding& game) {
+    std::string text =
+        "Game " + std::to_string(game.id) + " (" + game.name + "), variant " + game.variant + "\n";
+    text += "Phase: " + phase_name(game.phase) + ", status " + std::string(to_string(game.status)) +
+            ", deadline " + deadline(game.deadline) + "\n\n";
+    for (const auto& seat : game.seats) {
+        const std::string& power = seat.power;
+        text += power + " (" + std::to_string(seat.centers) + " centres";
+        if (seat.needs_orders) text += ", to order";
+        if (seat.ready) text += ", ready";
         text += "): ";
-        const auto units = of_power(position, "units", power);
+        const auto& units = of_power(game.units, power);
         text += units.empty() ? "no units" : units_text(units);
-        const auto garrisons = of_power(position, "garrisons", power);
+        const auto& garrisons = of_power(game.garrisons, power);
         for (std::size_t i = 0; i < garrisons.size(); ++i)
-            text += (i == 0 ? "; garrisons: " : ", ") + std::string("G ") +
-                    garrisons[i].value("province", "?") + " (" +
-                    std::to_string(garrisons[i].value("points", std::int64_t{0})) + " points)";
+            text += (i == 0 ? "; garrisons: " : ", ") + std::string("G ") + garrisons[i].province +
+                    " (" + std::to_string(garrisons[i].points) + " points)";
         text += "\n";
-        text += generals_text(position, power);
-        if (position.contains("dislodged") && position["dislodged"].contains(power))
-            for (const auto& d : position["dislodged"][power])
-                text += "  dislodged: " + d.value("unit", "") +
-                        " (retreats: " + join(d.value("retreats", nlohmann::json::array()), ", ") +
-                        ")\n";
+        text += generals_text(game, power);
+        for (const auto& d : of_power(game.dislodged, power))
+            text += "  dislodged: " + d.unit + " (retreats: " + join(d.retreats, ", ") + ")\n";
     }
-    if (position.contains("sieges") && position["sieges"].is_object()) {
-        std::string sieges;
-        for (const auto& [power, list] : position["sieges"].items())
-            for (const auto& siege : list) {
-                const int weeks = siege.value("weeks", 0);
-                sieges += (sieges.empty() ? "" : "; ") + power + " besieges " +
-                          siege.value("province", "?") +
-                          (weeks >= 2 ? std::string(" (laid)")
-                                      : " (laying, week " + std::to_string(weeks) + " of 2)");
-            }
-        if (!sieges.empty()) text += "Sieges: " + sieges + "\n";
-    }
-    if (game.contains("winner") && game["winner"].is_string())
-        text += "\nWinner: " + game["winner"].get<std::string>() + "\n";
+    std::string sieges;
+    for (const auto& [power, list] : game.sieges)
+        for (const auto& siege : list) {
+            const int weeks = siege.weeks;
+            sieges += (sieges.empty() ? "" : "; ") + power + " besieges " + siege.province +
+                      (weeks >= 2 ? std::string(" (laid)")
+                                  : " (laying, week " + std::to_string(weeks) + " of 2)");
+        }
+    if (!sieges.empty()) text += "Sieges: " + sieges + "\n";
+    if (game.winner) text += "\nWinner: " + *game.winner + "\n";
     return text;
 }
 
-std::string welcome(const nlohmann::json& game, const std::string& power,
+std::string welcome(const GameStanding& game, const std::string& power,
                     const std::string& web_url) {
-    const std::string id = std::to_string(game.value("id", 0));
-    const std::string word = game.value("status", "");
-    const auto status = parse_game_status(word);
-    std::string text = "Phase: " + phase_name(game.value("phase", ""));
-    if (status == GameStatus::forming)
+    const std::string id = std::to_string(game.id);
+    std::string text = "Phase: " + phase_name(game.phase);
+    if (game.status == GameStatus::forming)
         text += " (the game has not started yet)";
-    else if (status != GameStatus::active)
-        text += " (the game is " + word + ")";
+    else if (game.status != GameStatus::active)
+        text += " (the game is " + std::string(to_string(game.status)) + ")";
     // A game that has not started has no deadline yet; the seat is mailed when it starts.
     text += "\nDeadline: " +
-            (status == GameStatus::forming
+            (game.status == GameStatus::forming
                  ? std::string("set when the game starts (you will be mailed then)")
-                 : deadline(game.value("deadline", nlohmann::json()))) +
+                 : deadline(game.deadline)) +
             "\n";
-    const auto units = of_power(game.value("position", nlohmann::json::object()), "units", power);
+    const auto& units = of_power(game.units, power);
     text += "Your units: " + (units.empty() ? std::string("none") : units_text(units)) + "\n";
     // The link carries no token: seat tokens are never mailed (docs/mail.md, "Welcome").
     text += "On the web: " + web_url + "/#/game/" + id +
@@ -226,22 +205,21 @@ std::string welcome(const nlohmann::json& game, const std::string& power,
     return text;
 }
 
-std::string history(const nlohmann::json& phases, const nlohmann::json& latest,
-                    const Variant& variant) {
+std::string history(const std::vector<PhaseEntry>& phases,
+                    const std::optional<PhaseResults>& latest, const Variant& variant) {
     std::string text = "Phases:\n";
     for (const auto& phase : phases) {
-        text += "  " + std::to_string(phase.value("seq", 0)) + " " +
-                phase_name(phase.value("phase", ""));
-        if (phase.value("resolved", false))
-            text += "  resolved " + deadline(phase.value("resolved_at", nlohmann::json())) +
-                    "  hash " + phase.value("hash", "").substr(0, 16);
+        text += "  " + std::to_string(phase.seq) + " " + phase_name(phase.phase);
+        if (phase.resolved)
+            text +=
+                "  resolved " + deadline(phase.resolved_at) + "  hash " + phase.hash.substr(0, 16);
         else
             text += "  (current)";
         text += "\n";
     }
-    if (latest.is_object() && latest.contains("results")) {
-        text += "\nResults of " + phase_name(latest.value("phase", "")) + ":\n";
-        text += results(latest["results"], variant);
+    if (latest) {
+        text += "\nResults of " + phase_name(latest->phase) + ":\n";
+        text += results(latest->results, variant);
     }
     return text;
 }
@@ -267,52 +245,47 @@ std::string orders_in_force(const std::vector<Verdict>& verdicts) {
     return text.empty() ? "  (none)\n" : text;
 }
 
-std::string results(const nlohmann::json& report, const Variant& variant) {
+std::string results(const PhaseReport& report, const Variant& variant) {
     // Grouped by power, in the variant's order of powers, as the web page groups them; a power
     // the variant does not name (none should) after them, in the order of the report.
     std::vector<std::pair<std::string, std::string>> by_power;
     for (const Power& power : variant.powers) by_power.emplace_back(power.name, "");
-    for (const auto& o : report.value("orders", nlohmann::json::array())) {
-        const std::string power = o.value("power", "");
+    for (const auto& o : report.orders) {
         auto group = std::find_if(by_power.begin(), by_power.end(),
-                                  [&](const auto& entry) { return entry.first == power; });
-        if (group == by_power.end()) group = by_power.insert(by_power.end(), {power, ""});
+                                  [&](const auto& entry) { return entry.first == o.power; });
+        if (group == by_power.end()) group = by_power.insert(by_power.end(), {o.power, ""});
         std::string& lines = group->second;
-        const bool refused = !o.contains("order");
-        const std::string input = o.value("input", "");
-        lines += "  " + (refused ? input : o.value("order", "")) + "  ->  ";
-        if (refused && is_friendly_line(variant, input)) {
+        const bool refused = !o.order;
+        lines += "  " + (refused ? o.input : *o.order) + "  ->  ";
+        if (refused && is_friendly_line(variant, o.input)) {
             lines += "not an order\n";
             continue;
         }
-        lines += o.value("result", "");
-        if (o.contains("reason")) lines += " (" + o.value("reason", "") + ")";
-        if (o.value("default", false)) lines += " [default]";
+        lines += o.result;
+        if (o.reason) lines += " (" + *o.reason + ")";
+        if (o.by_default) lines += " [default]";
         lines += "\n";
     }
     std::string text;
     for (const auto& [power, lines] : by_power)
         if (!lines.empty()) text += power + ":\n" + lines;
-    const auto dislodged = report.value("dislodged", nlohmann::json::array());
-    if (!dislodged.empty()) text += "Dislodged:\n";
-    for (const auto& d : dislodged) {
-        text += "  " + d.value("power", "") + " " + d.value("unit", "");
-        if (d.contains("from")) text += " (by the attack from " + d.value("from", "") + ")";
+    if (!report.dislodged.empty()) text += "Dislodged:\n";
+    for (const auto& d : report.dislodged) {
+        text += "  " + d.power + " " + d.unit;
+        if (d.from) text += " (by the attack from " + *d.from + ")";
         text += "\n";
     }
     if (text.empty()) text = "  (no orders)\n";
     // Campaign rules report what they did as events; a die's value, modifiers and table row are
     // given so that a player can recompute the roll by hand.
-    const auto events = report.value("events", nlohmann::json::array());
-    if (!events.empty()) text += "Events:\n";
-    for (const auto& e : events) {
-        text += "  " + e.value("text", "");
-        if (e.contains("roll") && e["roll"].is_object()) {
-            const auto& r = e["roll"];
-            text += "  [d10 " + r.value("purpose", "") + " " + r.value("subject", "") + ": " +
-                    std::to_string(r.value("d10", 0));
-            if (!r.value("modifiers", "").empty()) text += ", " + r.value("modifiers", "");
-            text += ", " + r.value("table", "") + "]";
+    if (!report.events.empty()) text += "Events:\n";
+    for (const auto& e : report.events) {
+        text += "  " + e.text;
+        if (e.roll) {
+            const DieRoll& r = *e.roll;
+            text += "  [d10 " + r.purpose + " " + r.subject + ": " + std::to_string(r.d10);
+            if (!r.modifiers.empty()) text += ", " + r.modifiers;
+            text += ", " + r.table + "]";
         }
         text += "\n";
     }

@@ -8,6 +8,7 @@
 #include "service/fog.h"
 #include "service/game_internal.h"
 #include "service/guidance.h"
+#include "service/results_decode.h"
 #include "service/text.h"
 #include "storage/claims.h"
 
@@ -189,8 +190,7 @@ PhaseOrders OrderService::orders(const Locked& locked, const Caller& caller, std
             // A stored set the server cannot read is shown as such; resolution treats the seat
             // as having sent no orders.
             submitted.unreadable = unreadable_orders(*order);
-            if (submitted.unreadable.empty())
-                submitted.verdicts = decode_verdicts(nlohmann::json::parse(order->verdicts));
+            if (submitted.unreadable.empty()) submitted.verdicts = stored_verdicts(order->verdicts);
         }
         entry.guidance = seat_guidance(game, seat, entry, context_);
         out.seats.push_back(std::move(entry));

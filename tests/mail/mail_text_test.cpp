@@ -7,8 +7,11 @@
 #include <sstream>
 
 #include "service/mail_text.h"
+#include "service/results_decode.h"
 #include "variant/variant_json.h"
 
+using adjutant::service::decode_game_standing;
+using adjutant::service::decode_phase_report;
 using adjutant::service::mail_text::results;
 using adjutant::service::mail_text::status;
 using adjutant::service::mail_text::welcome;
@@ -38,7 +41,7 @@ TEST_CASE("mail: a campaign status shows units with their strength, and garrison
                                            "A KOL"]},
                      "garrisons": {"Belgium": [{"province": "LIE", "points": 100}]},
                      "sieges": {"Germany": [{"province": "LIE", "weeks": 1}]}}})json");
-    const std::string text = status(game);
+    const std::string text = status(decode_game_standing(game));
     CHECK(
         text.find("Germany (7 centres, to order): A LIE (250 points, 2 weeks' supply), A KOL\n") !=
         std::string::npos);
@@ -66,7 +69,7 @@ TEST_CASE("mail: a campaign status names each active general by rank, with his c
                                             {"name": "von Bülow", "active": true},
                                             {"name": "von Kluck", "active": true},
                                             {"name": "von Gallwitz"}]}}}})json");
-    const std::string text = status(game);
+    const std::string text = status(decode_game_standing(game));
     CHECK(text.find("  generals: G1 von Zwehl (G KOL), G2 von Emmich (A LIE), G3 von Bülow "
                     "(A MAL), G4 von Kluck (lost, to be replaced); 1 waiting in the pool\n") !=
           std::string::npos);
@@ -80,7 +83,7 @@ TEST_CASE("mail: the welcome gives the phase, the deadline, the seat's units and
     const auto game = nlohmann::json::parse(R"json({
         "id": 12, "phase": "S1901M", "status": "active", "deadline": 1767268800,
         "position": {"units": {"France": ["A PAR", "A MAR", "F BRE"], "England": ["F LON"]}}})json");
-    CHECK(welcome(game, "France", "https://judge.example") ==
+    CHECK(welcome(decode_game_standing(game), "France", "https://judge.example") ==
           "Phase: Spring 1901 movement\n"
           "Deadline: 2026-01-01 12:00 UTC\n"
           "Your units: A PAR, A MAR, F BRE\n"
@@ -90,7 +93,7 @@ TEST_CASE("mail: the welcome gives the phase, the deadline, the seat's units and
     forming["status"] = "forming";
     forming["deadline"] = nullptr;
     // Before the start there is no deadline to promise: the seat is mailed at the start.
-    CHECK(welcome(forming, "Italy", "http://h")
+    CHECK(welcome(decode_game_standing(forming), "Italy", "http://h")
               .find("Phase: Spring 1901 movement (the game has not started yet)\nDeadline: set "
                     "when the game starts (you will be mailed then)\nYour units: none\n") == 0);
 }
@@ -103,7 +106,7 @@ TEST_CASE("mail: results list the events with their die rolls") {
                              "table": "4-5 at 3:2: 50", "modifiers": "+1 Bold"}},
                    {"kind": "supply.line", "text": "A LIE draws its supply from AAC (1 road)"}]})json");
     const auto load = variant_file("western-front-1914");
-    const std::string text = results(report, *load.variant);
+    const std::string text = results(decode_phase_report(report), *load.variant);
     CHECK(text ==
           "Germany:\n"
           "  A LIE ASSAULT  ->  succeeds\n"
@@ -124,7 +127,7 @@ TEST_CASE("mail: results are grouped by power, in the variant's order, as on the
                    {"power": "France", "order": "F BRE - MAO", "result": "succeeds"}],
         "dislodged": [{"power": "Austria", "unit": "A VIE", "from": "BOH"}]})json");
     const auto load = variant_file("standard");
-    CHECK(results(report, *load.variant) ==
+    CHECK(results(decode_phase_report(report), *load.variant) ==
           "Austria:\n"
           "  A VIE H  ->  succeeds [default]\n"
           "England:\n"

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "service/results_decode.h"
+
+#include <utility>
+
+#include "service/codec.h"
+#include "service/fog.h"
+#include "service/week_summary.h"
+
+namespace adjutant::service {
+
+namespace {
+
+// A list's item as text: a string as it is, anything else as its JSON.
+std::string item_text(const nlohmann::json& item) {
+    return item.is_string() ? item.get<std::string>() : item.dump();
+}
+
+// "A LIE", or a campaign unit {"unit", "points", "supply", "general"}; a dislodged unit also
+// has its "retreats".
+UnitStanding decode_unit(const nlohmann::json& unit) {
+    UnitStanding out;
+    if (!unit.is_object()) {
+        out.unit = item_text(unit);
+        return out;
+    }
+    out.unit = unit.value("unit", "?");
+    if (unit.contains("points")) out.points = unit.value("points", std::int64_t{0});
+    if (unit.contains("supply")) out.supply = unit.value("supply", 0);
+    if (unit.contains("general")) out.general = unit.value("general", "");
+    for (const auto& retreat : unit.value("retreats", nlohmann::json::array()))
+        out.retreats.push_back(item_text(retreat));
+    return out;
+}
+
+GarrisonStanding decode_garrison(const nlohmann::json& garrison) {
+    GarrisonStanding out;
+    out.province = garrison.value("province", "?");
+    out.points = garrison.value("points", std::int64_t{0});
+    if (garrison.contains("general")) out.general = garrison.value("general", "");
+    return out;
+}
+
+// A position section keyed by power ({"Belgium": [...]}), each entry read by `decode`.
+template <typename Entry, typename Decode>
+std::map<std::string, std::vector<Entry>> by_power(const nlohmann::json& position,
+                                                   const char* section, Decode decode) {
+    std::map<std::string, std::vector<Entry>> out;
+    if (!position.is_object() || !position.contains(section) || !position[section].is_object())
+        return out;
+    for (const auto& [power, list] : position[section].items()) {
+        auto& entries = out[power];
+        for (const auto& entry : list) entries.push_back(decode(entry));
+    }
+    return out;
+}
+
+std::optional<std::int64_t> integer(const nlohmann::json& value) {
+    if (!value.is_number_integer()) return std::nullopt;
+    return value.get<std::int64_t>();
+}
+
+OrderResult decode_order_result(const nlohmann::json& o) {
+    OrderResult out;
+    out.power = o.value("power", "");
+    out.input = o.value("input", "");
+    if (o.contains("order")) out.order = o.value("order", "");
+    out.result = o.value("result", "");
+    if (o.contains("reason")) out.reason = o.value("reason", "");
+    out.by_default = o.value("default", false);
+    return out;
+}
+
+ResultEvent decode_event(const nlohmann::json& e) {
+    ResultEvent out;
+    out.text = e.value("text", "");
+    if (e.contains("roll") && e["roll"].is_object()) {
+        const auto& r = e["roll"];
+        out.roll = DieRoll{r.value("purpose", ""), r.value("subject", ""), r.value("d10", 0),
+                           r.value("modifiers", ""), r.value("table", "")};
+    }
+    return out;
+}
+
+// The stored orders and results of a resolved phase as `reader` may read them (fog.h), or
+// none when either cannot be read.
+std::optional<std::pair<nlohmann::json, nlohmann::json>> redacted_record(
+    const LoadedGame& game, const storage::PhaseRow& phase, const Viewer& reader) {
+    auto results = nlohmann::json::parse(phase.results.value_or("{}"), nullptr, false);
+    auto orders = nlohmann::json::parse(phase.orders.value_or("[]"), nullptr, false);
+    if (results.is_discarded() || orders.is_discarded()) return std::nullopt;
+    redact_record(*game.variant, game.row.status, phase.position, reader, orders, results, nullptr);
+    return std::pair{std::move(orders), std::move(results)};
+}
+
+}  // namespace
+
+GameStanding decode_game_standing(const nlohmann::json& game) {
+    GameStanding out;
+    out.id = game.value("id", std::int64_t{0});
+    out.name = game.value("name", "");
+    out.variant = game.value("variant", "");
+    out.phase = game.value("phase", "");
+    out.status = parse_game_status(game.value("status", "")).value_or(GameStatus::forming);
+    out.deadline = integer(game.value("deadline", nlohmann::json()));
+    if (game.contains("winner") && game["winner"].is_string())
+        out.winner = game["winner"].get<std::string>();
+    for (const auto& seat : game.value("seats", nlohmann::json::array()))
+        out.seats.push_back({seat.value("power", ""), seat.value("centers", 0),
+                             seat.value("needs_orders", false), seat.value("ready", false)});
+    const auto position = game.value("position", nlohmann::json::object());
+    out.units = by_power<UnitStanding>(position, "units", decode_unit);
+    out.dislodged = by_power<UnitStanding>(position, "dislodged", decode_unit);
+    out.garrisons = by_power<GarrisonStanding>(position, "garrisons", decode_garrison);
+    out.sieges = by_power<SiegeStanding>(position, "sieges", [](const nlohmann::json& siege) {
+        return SiegeStanding{siege.value("province", "?"), siege.value("weeks", 0)};
+    });
+    if (position.contains("generals") && position["generals"].is_object())
+        for (const auto& [power, generals] : position["generals"].items()) {
+            auto& pool = out.generals[power];
+            for (const auto& general : generals.value("pool", nlohmann::json::array()))
+                pool.push_back({general.value("name", "?"), general.value("active", false)});
+        }
+    return out;
+}
+
+std::vector<PhaseEntry> decode_phase_entries(const nlohmann::json& phases) {
+    std::vector<PhaseEntry> out;
+    for (const auto& phase : phases)
+        out.push_back({phase.value("seq", std::int64_t{0}), phase.value("phase", ""),
+                       phase.value("resolved", false),
+                       integer(phase.value("resolved_at", nlohmann::json())),
+                       phase.value("hash", "")});
+    return out;
+}
+
+PhaseReport decode_phase_report(const nlohmann::json& results) {
+    PhaseReport out;
+    for (const auto& o : results.value("orders", nlohmann::json::array()))
+        out.orders.push_back(decode_order_result(o));
+    for (const auto& d : results.value("dislodged", nlohmann::json::array())) {
+        DislodgedResult dislodged{d.value("power", ""), d.value("unit", ""), std::nullopt};
+        if (d.contains("from")) dislodged.from = d.value("from", "");
+        out.dislodged.push_back(std::move(dislodged));
+    }
+    for (const auto& e : results.value("events", nlohmann::json::array()))
+        out.events.push_back(decode_event(e));
+    return out;
+}
+
+GameStanding game_standing(GameViews& views, const Locked& locked, const LoadedGame& game,
+                           const Viewer& who) {
+    return decode_game_standing(views.game_json(locked, game, who));
+}
+
+GameStanding game_standing(GameViews& views, const Locked& locked, const Viewer& who,
+                           std::int64_t game_id) {
+    return decode_game_standing(nlohmann::json::parse(views.game(locked, who, game_id)->body));
+}
+
+std::vector<PhaseEntry> phase_entries(GameViews& views, const Locked& locked,
+                                      std::int64_t game_id) {
+    return decode_phase_entries(
+        nlohmann::json::parse(views.history(locked, game_id)->body)["phases"]);
+}
+
+std::optional<PhaseResults> phase_results(GameViews& views, const Locked& locked,
+                                          const Caller& caller, std::int64_t game_id,
+                                          std::int64_t seq) {
+    const auto phase = views.phase(locked, caller, game_id, seq);
+    if (!phase.is_object() || !phase.contains("results")) return std::nullopt;
+    return PhaseResults{phase.value("phase", ""), decode_phase_report(phase["results"])};
+}
+
+std::optional<PhaseReport> stored_results(const LoadedGame& game, const storage::PhaseRow& phase,
+                                          const Viewer& reader) {
+    const auto record = redacted_record(game, phase, reader);
+    if (!record) return std::nullopt;
+    return decode_phase_report(record->second);
+}
+
+SeatResults seat_results(const LoadedGame& game, const storage::PhaseRow& phase,
+                         const std::string& power) {
+    const auto record = redacted_record(game, phase, Viewer{false, power});
+    if (!record) return {};
+    return {decode_phase_report(record->second),
+            week_summary_text(game.variant->variant,
+                              summarize_week(game.variant->variant, record->second, power))};
+}
+
+std::vector<Verdict> stored_verdicts(std::string_view text) {
+    return decode_verdicts(nlohmann::json::parse(text));
+}
+
+}  // namespace adjutant::service
