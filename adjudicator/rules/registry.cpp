@@ -74,4 +74,10 @@ const RuleModule* find_rule_module(std::string_view name) {
     return it == modules.end() ? nullptr : *it;
 }
 
+// What a module asks of one that needs it, defined by the other (docs/rule-modules.md, "Needs").
+
+void sieges::garrison_falls(TurnContext& context, std::size_t index, bool safe_conduct) {
+    supply::garrison_falls(context, index, safe_conduct);
+}
+
 }  // namespace adjutant

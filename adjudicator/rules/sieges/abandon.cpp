@@ -5,7 +5,6 @@
 // takes the week: the siege ends in the next week's siege steps, after the garrison has had its
 // chance to sortie against the departing army (5l).
 #include "rules/sieges/internal.h"
-#include "rules/supply/supply.h"
 #include "variant/variant.h"
 
 namespace adjutant::sieges::detail {
@@ -20,7 +19,7 @@ void abandonment(TurnContext& ctx) {
         }
         const ProvinceId where = state(next).sieges[i].province;
         ctx.event("siege.lifted", state(next).sieges[i].power, where,
-                  "the siege of " + supply::abbr(v, where) + " ended: it has been abandoned (5k)");
+                  "the siege of " + province_abbr(v, where) + " ended: it has been abandoned (5k)");
         end_siege(ctx, where);
     }
     for (Siege& s : state(next).sieges) {
@@ -35,7 +34,7 @@ void abandonment(TurnContext& ctx) {
         ++s.short_weeks;
         const std::string ratio = std::to_string(army->stats.points) + " points against " +
                                   std::to_string(defenders) + " is below 3:2";
-        const std::string army_name = supply::unit_name(v, *army);
+        const std::string army_name = unit_text(v, *army);
         if (s.breach_needed > 0 && s.short_weeks <= s.breach_needed) {
             ctx.event("siege.grace", s.power, s.province,
                       army_name + " is breaching but " + ratio + ": week " +
@@ -45,7 +44,7 @@ void abandonment(TurnContext& ctx) {
         }
         s.abandoning = true;
         ctx.event("siege.abandon", s.power, s.province,
-                  army_name + " must abandon the siege of " + supply::abbr(v, s.province) + ": " +
+                  army_name + " must abandon the siege of " + province_abbr(v, s.province) + ": " +
                       ratio + "; abandoning takes the week (5k)");
     }
 }

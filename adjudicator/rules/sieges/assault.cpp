@@ -7,15 +7,11 @@
 #include <array>
 
 #include "rules/sieges/internal.h"
-#include "rules/supply/supply.h"
 #include "variant/variant.h"
 
 namespace adjutant::sieges::detail {
 
 namespace {
-
-using supply::abbr;
-using supply::unit_name;
 
 // The assault table of 5i: rows 1, 2-3, 4-5, 6-7, 8-9, 0; columns 3:2, 2:1, 3:1, 4:1, 5:1+.
 enum class Outcome : std::uint8_t { Both, Repulse, Falls };
@@ -83,7 +79,7 @@ void general_killed(TurnContext& ctx, std::string& general, std::int32_t& genera
 // when it got away inward.
 bool retirement_roll(TurnContext& ctx, ProvinceId where) {
     Garrison& g = *garrison_in(ctx.result.next, where);
-    const std::string name = abbr(ctx.variant, where);
+    const std::string name = province_abbr(ctx.variant, where);
     const Rolled r = roll(ctx, "retire", name);
     if (r.value > 5) {
         rolled_event(ctx, r, "siege.fell", g.power, where,
@@ -141,7 +137,7 @@ std::string outcome_text(Outcome outcome, bool outer_line, std::int64_t loss) {
 // until reinforced. Whether they must.
 bool repulse_raises_siege(TurnContext& ctx, Unit& army, Garrison& garrison, ProvinceId where,
                           const std::string& attacker_name) {
-    const std::string name = abbr(ctx.variant, where);
+    const std::string name = province_abbr(ctx.variant, where);
     career(ctx, garrison.general, garrison.general_roll, 1, "Cause a Bloody Repulse",
            garrison.power, where);
     const Rolled r = roll(ctx, "repulse", name);
@@ -189,13 +185,13 @@ void settle_assault(TurnContext& ctx, ProvinceId where, Outcome outcome, bool ou
 void assault(TurnContext& ctx, ProvinceId where) {
     const Variant& v = ctx.variant;
     Position& next = ctx.result.next;
-    const std::string name = abbr(v, where);
+    const std::string name = province_abbr(v, where);
     Unit* army = next.unit_at(where);
     Siege* siege = state(next).siege_of(where);
     Garrison* garrison = garrison_in(next, where);
     if (army == nullptr || siege == nullptr || garrison == nullptr || siege->abandoning) return;
     const int fortress = fortress_of(ctx, where);
-    const std::string attacker_name = unit_name(v, *army);
+    const std::string attacker_name = unit_text(v, *army);
     const PowerId attacker_power = army->power;
     const PowerId defender_power = garrison->power;
     const std::int64_t defenders = fighting_points(v, *garrison);

@@ -7,15 +7,11 @@
 #include <array>
 
 #include "rules/sieges/internal.h"
-#include "rules/supply/supply.h"
 #include "variant/variant.h"
 
 namespace adjutant::sieges::detail {
 
 namespace {
-
-using supply::abbr;
-using supply::unit_name;
 
 // The breach table of 5j: rows 3:2, 2:1, 5:2, 3:1, more; columns 3rd, 2nd, 1st class. The
 // printed last row is damaged ("More | 1 | 4"): read as 1 week for 3rd and 2nd class, 4 for 1st.
@@ -39,7 +35,7 @@ int breach_row(std::int64_t attacker, std::int64_t defender) {
 }
 
 void surrender_roll(TurnContext& ctx, ProvinceId where) {
-    const std::string name = abbr(ctx.variant, where);
+    const std::string name = province_abbr(ctx.variant, where);
     const int fortress = fortress_of(ctx, where);
     Garrison& g = *garrison_in(ctx.result.next, where);
     const int modifier = fortress == 1 ? 2 : fortress == 2 ? 1 : 0;
@@ -68,7 +64,7 @@ void breach_made(TurnContext& ctx, ProvinceId where) {
     Siege& siege = *state(next).siege_of(where);
     Unit& army = *next.unit_at(where);
     ctx.event("siege.breach", army.power, where,
-              unit_name(ctx.variant, army) + " has breached " + line_name(ctx, where, siege.line) +
+              unit_text(ctx.variant, army) + " has breached " + line_name(ctx, where, siege.line) +
                   " (5j)");
     siege.breach_weeks = 0;
     siege.breach_needed = 0;
@@ -81,7 +77,7 @@ void breach_made(TurnContext& ctx, ProvinceId where) {
             retire(ctx, where, 0, 0);
         else
             ctx.event("siege.breach", garrison_in(next, where)->power, where,
-                      "the garrison of " + abbr(ctx.variant, where) + " stands at " +
+                      "the garrison of " + province_abbr(ctx.variant, where) + " stands at " +
                           line_name(ctx, where, siege.line) + " (5j)");
         return;
     }
@@ -97,7 +93,7 @@ void breach(TurnContext& ctx, ProvinceId where) {
     if (siege == nullptr || army == nullptr || g == nullptr || !siege->laid() ||
         siege->abandoning || army->stats.id != siege->army)
         return;
-    const std::string army_name = unit_name(v, *army);
+    const std::string army_name = unit_text(v, *army);
     if (siege->breached) {
         ctx.event("siege.breach", army->power, where,
                   "the breach in " + line_name(ctx, where, siege->line) +
@@ -154,9 +150,10 @@ void retire(TurnContext& ctx, ProvinceId where, std::int64_t lost_points, std::i
     siege.breach_weeks = 0;
     siege.breach_needed = 0;
     ctx.event("siege.retire", g.power, where,
-              "the garrison of " + abbr(ctx.variant, where) + " (" + std::to_string(g.points) +
-                  " points, " + std::to_string(g.siege_guns) + " siege guns) retires from " + from +
-                  " to " + line_name(ctx, where, siege.line) + " (5j)");
+              "the garrison of " + province_abbr(ctx.variant, where) + " (" +
+                  std::to_string(g.points) + " points, " + std::to_string(g.siege_guns) +
+                  " siege guns) retires from " + from + " to " + line_name(ctx, where, siege.line) +
+                  " (5j)");
 }
 
 void retire_inward(TurnContext& ctx) {

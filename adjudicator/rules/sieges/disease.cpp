@@ -7,18 +7,14 @@
 #include <algorithm>
 
 #include "rules/sieges/internal.h"
-#include "rules/supply/supply.h"
 #include "variant/variant.h"
 
 namespace adjutant::sieges::detail {
 
 namespace {
 
-using supply::abbr;
-using supply::unit_name;
-
 void besiegers_roll(TurnContext& ctx, Siege& s, const Unit& army) {
-    const std::string army_name = unit_name(ctx.variant, army);
+    const std::string army_name = unit_text(ctx.variant, army);
     const Rolled r = roll(ctx, "disease", army_name);
     s.sick = r.value <= 1;
     rolled_event(ctx, r, "siege.disease", army.power, s.province,
@@ -29,7 +25,7 @@ void besiegers_roll(TurnContext& ctx, Siege& s, const Unit& army) {
 }
 
 void garrison_roll(TurnContext& ctx, Siege& s, const Garrison& g) {
-    const std::string name = abbr(ctx.variant, s.province);
+    const std::string name = province_abbr(ctx.variant, s.province);
     int modifier = 0;
     std::string mods;
     // 5j: in the citadel half rations count as full.
@@ -80,7 +76,7 @@ void disease(TurnContext& ctx) {
             const std::int64_t loss = percent_up(army->stats.points, 5);
             army->stats.points = std::max<std::int64_t>(0, army->stats.points - loss);
             ctx.event("siege.disease", army->power, where,
-                      unit_name(ctx.variant, *army) + " loses " + std::to_string(loss) +
+                      unit_text(ctx.variant, *army) + " loses " + std::to_string(loss) +
                           " points (5%) to sickness; " + std::to_string(army->stats.points) +
                           " left");
         }
@@ -88,13 +84,13 @@ void disease(TurnContext& ctx) {
             const std::int64_t loss = percent_up(g->points, 5);
             g->points = std::max<std::int64_t>(0, g->points - loss);
             ctx.event("siege.disease", g->power, where,
-                      "the garrison of " + abbr(ctx.variant, where) + " loses " +
+                      "the garrison of " + province_abbr(ctx.variant, where) + " loses " +
                           std::to_string(loss) + " points (5%) to sickness; " +
                           std::to_string(g->points) + " left");
         }
         if (army->stats.points == 0) {
             ctx.event("siege.destroyed", army->power, where,
-                      unit_name(ctx.variant, *army) + " has wasted away");
+                      unit_text(ctx.variant, *army) + " has wasted away");
             std::erase_if(next.units, [&](const Unit& u) { return u.location.province == where; });
             end_siege(ctx, where);
             continue;

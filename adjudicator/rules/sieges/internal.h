@@ -8,7 +8,9 @@
 #include <span>
 #include <string>
 
+#include "orders/legality.h"  // province_abbr: "MET"
 #include "rules/sieges/sieges.h"
+#include "variant/unit_text.h"  // unit_text: "A MET"
 
 namespace adjutant::sieges::detail {
 
@@ -57,7 +59,7 @@ void career(TurnContext& ctx, const std::string& general, std::int32_t& general_
             const char* why, PowerId power, ProvinceId where);
 
 // The fortress falls to its besieger: career modifiers, the garrison taken or marched off under
-// safe conduct (supply::garrison_falls), the siege over.
+// safe conduct (garrison_falls, sieges.h), the siege over.
 void fortress_falls(TurnContext& ctx, ProvinceId where, bool safe_conduct);
 // The garrison of `where` surrenders after the roll `r`: on terms with safe conduct, or
 // unconditionally as prisoners. The tables of 5g, 5h and 5j share this outcome; each gives its

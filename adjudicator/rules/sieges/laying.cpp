@@ -6,19 +6,15 @@
 #include <algorithm>
 
 #include "rules/sieges/internal.h"
-#include "rules/supply/supply.h"
 #include "variant/variant.h"
 
 namespace adjutant::sieges::detail {
 
 namespace {
 
-using supply::abbr;
-using supply::unit_name;
-
 // 5f: a 3rd-class fortress may be betrayed. Returns true when the fortress fell.
 bool treachery(TurnContext& ctx, ProvinceId where) {
-    const std::string name = abbr(ctx.variant, where);
+    const std::string name = province_abbr(ctx.variant, where);
     const PowerId defender = garrison_in(ctx.result.next, where)->power;
     const Rolled traitor = roll(ctx, "treachery", name);
     if (traitor.value > 2) {
@@ -47,7 +43,7 @@ bool treachery(TurnContext& ctx, ProvinceId where) {
 
 // 5g: loss of nerves, for 2nd- and 3rd-class fortresses. Returns true when the fortress fell.
 bool loss_of_nerves(TurnContext& ctx, ProvinceId where, int fortress) {
-    const std::string name = abbr(ctx.variant, where);
+    const std::string name = province_abbr(ctx.variant, where);
     Garrison* g = garrison_in(ctx.result.next, where);
     const PowerId defender = g->power;
     const Rolled nerves = roll(ctx, "nerves", name);
@@ -104,7 +100,7 @@ void end_sieges(TurnContext& ctx) {
         else if (enemy_garrison(v, next, s.province, s.power) == nullptr)
             why = "there is no garrison left to besiege";
         else if (ordered(ctx, kLiftSiege, s.province))
-            why = unit_name(v, *army) + " lifted it";
+            why = unit_text(v, *army) + " lifted it";
         else if (!s.laid() && !ordered(ctx, kBesiege, s.province))
             why = "laying it was interrupted";
         if (why.empty()) {
@@ -112,7 +108,7 @@ void end_sieges(TurnContext& ctx) {
             continue;
         }
         ctx.event("siege.lifted", s.power, s.province,
-                  "the siege of " + abbr(v, s.province) + " ended: " + why);
+                  "the siege of " + province_abbr(v, s.province) + " ended: " + why);
         end_siege(ctx, s.province);
     }
 }
@@ -142,15 +138,15 @@ void lay_sieges(TurnContext& ctx) {
         }
         if (siege->laid()) continue;
         ++siege->weeks;
-        const std::string name = abbr(v, where);
+        const std::string name = province_abbr(v, where);
         if (!siege->laid()) {
             ctx.event("siege.laying", army->power, where,
-                      unit_name(v, *army) + " is laying siege to " + name + ": week " +
+                      unit_text(v, *army) + " is laying siege to " + name + ": week " +
                           std::to_string(siege->weeks) + " of 2");
             continue;
         }
         ctx.event("siege.laid", army->power, where,
-                  unit_name(v, *army) + " has laid siege to " + name);
+                  unit_text(v, *army) + " has laid siege to " + name);
         if (breached_before(next, where)) {
             // 5o: not yet repaired, the old breach is still open.
             siege->breached = true;

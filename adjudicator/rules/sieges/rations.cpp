@@ -5,14 +5,11 @@
 // with the fortress's class modifier. In a 1st-class citadel there are no civilians: half rations
 // count as full and neither check is made.
 #include "rules/sieges/internal.h"
-#include "rules/supply/supply.h"
 #include "variant/variant.h"
 
 namespace adjutant::sieges::detail {
 
 namespace {
-
-using supply::abbr;
 
 int class_modifier(int fortress) {
     return fortress == 1 ? 3 : fortress == 2 ? 2 : 0;
@@ -28,7 +25,7 @@ std::string class_mods(int fortress) {
 
 // The table of 5g. Returns true when the fortress fell.
 bool morale_check(TurnContext& ctx, ProvinceId where, int fortress) {
-    const std::string name = abbr(ctx.variant, where);
+    const std::string name = province_abbr(ctx.variant, where);
     const PowerId defender = garrison_in(ctx.result.next, where)->power;
     const int modifier = class_modifier(fortress);
     const Rolled r = roll(ctx, "rations-morale", name);
@@ -49,7 +46,7 @@ bool morale_check(TurnContext& ctx, ProvinceId where, int fortress) {
 
 // The table of 5f, for the civilians' unrest.
 void treachery_check(TurnContext& ctx, ProvinceId where, int fortress) {
-    const std::string name = abbr(ctx.variant, where);
+    const std::string name = province_abbr(ctx.variant, where);
     const PowerId defender = garrison_in(ctx.result.next, where)->power;
     const int modifier = class_modifier(fortress);
     const Rolled r = roll(ctx, "rations-treachery", name);
@@ -93,7 +90,7 @@ void half_rations(TurnContext& ctx) {
         }
         ctx.verdict(o, true);
         g->half_rations = true;
-        const std::string name = abbr(ctx.variant, where);
+        const std::string name = province_abbr(ctx.variant, where);
         const int fortress = fortress_of(ctx, where);
         if (fortress == 1 && siege->line == 2) {
             ctx.event("siege.rations", g->power, where,

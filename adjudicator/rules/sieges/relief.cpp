@@ -15,15 +15,11 @@
 #include <algorithm>
 
 #include "rules/sieges/internal.h"
-#include "rules/supply/supply.h"
 #include "variant/variant.h"
 
 namespace adjutant::sieges::detail {
 
 namespace {
-
-using supply::abbr;
-using supply::unit_name;
 
 // The unit of `power` at `province` in `units`, by id when campaign units carry one.
 template <typename Range, typename Get>
@@ -124,7 +120,7 @@ void sortie_retreats(TurnContext& ctx, const Order& aid, const ReliefNames& n,
     if (g->points == 0 && next.unit_at(where) != nullptr) {
         ctx.event("siege.relief", aid.power, where,
                   "the fortress of " + n.fortress + " is left empty: it falls to " +
-                      unit_name(ctx.variant, *next.unit_at(where)) + " (5n)");
+                      unit_text(ctx.variant, *next.unit_at(where)) + " (5n)");
         fortress_falls(ctx, where, false);
     }
 }
@@ -145,7 +141,7 @@ bool relief(TurnContext& ctx, const Order& aid) {
         return false;
     const Unit& relieving = before.units[r];
     const Unit& besieger = before.units[b];
-    const ReliefNames n{abbr(v, where), unit_name(v, relieving), unit_name(v, besieger)};
+    const ReliefNames n{province_abbr(v, where), unit_text(v, relieving), unit_text(v, besieger)};
     const OrderResult& relief_result = ctx.result.results[r];
     if (relief_result.order.type != OrderType::Move ||
         relief_result.order.destination.province != where) {

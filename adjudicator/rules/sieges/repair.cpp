@@ -5,7 +5,6 @@
 #include <algorithm>
 
 #include "rules/sieges/internal.h"
-#include "rules/supply/supply.h"
 #include "variant/variant.h"
 
 namespace adjutant::sieges::detail {
@@ -40,7 +39,7 @@ void repairs(TurnContext& ctx) {
             continue;
         }
         ctx.event("siege.repaired", next.owner[where], where,
-                  supply::abbr(ctx.variant, where) +
+                  province_abbr(ctx.variant, where) +
                       " has gone a season without a siege: its breach is repaired (5o)");
         state(next).breaches.erase(state(next).breaches.begin() + static_cast<std::ptrdiff_t>(i));
     }

@@ -5,7 +5,6 @@
 #include <utility>
 
 #include "rules/sieges/internal.h"
-#include "rules/supply/supply.h"
 #include "variant/variant.h"
 
 namespace adjutant::sieges {
@@ -91,7 +90,7 @@ int fortress_of(const TurnContext& ctx, ProvinceId where) {
 }
 
 std::string line_name(const TurnContext& ctx, ProvinceId where, int line) {
-    const std::string name = supply::abbr(ctx.variant, where);
+    const std::string name = province_abbr(ctx.variant, where);
     if (fortress_of(ctx, where) != 1) return name;
     static const char* const kLines[] = {"the outer defences of ", "the inner defences of ",
                                          "the citadel of "};
@@ -102,7 +101,7 @@ void surrender(TurnContext& ctx, const Rolled& r, PowerId defender, ProvinceId w
                const std::string& cause, const std::string& read, std::string row,
                std::string modifiers) {
     rolled_event(ctx, r, "siege.fell", defender, where,
-                 cause + "the garrison of " + supply::abbr(ctx.variant, where) + " surrenders " +
+                 cause + "the garrison of " + province_abbr(ctx.variant, where) + " surrenders " +
                      (terms ? "on terms and is given safe conduct"
                             : "unconditionally and is taken prisoner") +
                      " (" + read + ")",
@@ -121,7 +120,7 @@ void fortress_falls(TurnContext& ctx, ProvinceId where, bool safe_conduct) {
     if (Unit* army = next.unit_at(where))
         career(ctx, army->stats.general, army->stats.general_roll, 2, "Take fortress", army->power,
                where);
-    supply::garrison_falls(ctx, gi, safe_conduct);
+    garrison_falls(ctx, gi, safe_conduct);
     end_siege(ctx, where);
 }
 

@@ -16,6 +16,7 @@
 // The steps live in one file each (internal.h lists them). Generals: generals.cpp (4g).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -77,6 +78,13 @@ extern const RuleModule kModule;
 // The module's part of the week's summary (summary.cpp; report/week_summary.h).
 void summary(const Variant& variant, const Position& next, std::span<const Event> events,
              PowerId power, bool player, PowerSummary& out);
+
+// Asked of the supply module, which needs this one and so is not included here: rules/registry.cpp
+// defines it by the supply module's function (docs/rule-modules.md, "Needs"). The garrison at
+// `index` of the position being built falls, as one out of supply falls: the fortress to the army
+// standing in it, the stores to that army as far as it can carry them (5f), and with safe conduct
+// the troops to the nearest city of their own power.
+void garrison_falls(TurnContext& context, std::size_t index, bool safe_conduct);
 
 // The points a besieger adds to its own in the movement resolution (`points` strength): for a
 // besieger whose siege is laid and that stays in its siegeworks (any order but a move, a support

@@ -8,15 +8,11 @@
 #include <algorithm>
 
 #include "rules/sieges/internal.h"
-#include "rules/supply/supply.h"
 #include "variant/variant.h"
 
 namespace adjutant::sieges::detail {
 
 namespace {
-
-using supply::abbr;
-using supply::unit_name;
 
 struct Odds {
     int modifier;
@@ -38,8 +34,8 @@ bool sortie(TurnContext& ctx, ProvinceId where) {
     Unit* army = next.unit_at(where);
     Garrison* g = garrison_in(next, where);
     if (siege == nullptr || army == nullptr || g == nullptr) return false;
-    const std::string name = abbr(v, where);
-    const std::string army_name = unit_name(v, *army);
+    const std::string name = province_abbr(v, where);
+    const std::string army_name = unit_text(v, *army);
     const std::int64_t fighting = fighting_points(v, *g);
     if (!siege->abandoning && at_least_three_to_two(army->stats.points, fighting)) {
         ctx.event("siege.sortie", g->power, where,

@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "rules/sieges/internal.h"
-#include "rules/supply/supply.h"
 #include "variant/variant.h"
 
 namespace adjutant::sieges::detail {
@@ -55,18 +54,18 @@ void withdrawals(TurnContext& ctx) {
         if (enemy_garrison(v, next, here, army.power) == nullptr) continue;
         const Unit* before = ctx.before.unit_at(here);
         if (before == nullptr || before->stats.id != army.stats.id) continue;  // arrived: 1 week
-        const std::string name = supply::unit_name(v, army);
+        const std::string name = unit_text(v, army);
         const ProvinceId to = fall_back(v, next, army);
         if (to == kNoProvince) {
             ctx.event("siege.withdraw", army.power, here,
-                      name + " lays no siege to " + supply::abbr(v, here) +
+                      name + " lays no siege to " + province_abbr(v, here) +
                           " and cannot remain (5k), but has nowhere to withdraw: it stays");
             continue;
         }
         ctx.event("siege.withdraw", army.power, here,
-                  name + " lays no siege to " + supply::abbr(v, here) +
+                  name + " lays no siege to " + province_abbr(v, here) +
                       " and cannot remain in the city (5k): it withdraws to " +
-                      supply::abbr(v, to));
+                      province_abbr(v, to));
         army.location = Location{to, Coast::None};
         army.stats.supply_line.clear();  // traced again from its new place next week
         army.stats.supply_river = -1;
