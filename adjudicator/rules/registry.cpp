@@ -26,6 +26,7 @@
 #include "rules/reinforcements/reinforcements.h"
 #include "rules/rivers/rivers.h"
 #include "rules/sieges/sieges.h"
+#include "rules/supply/state.h"
 #include "rules/supply/supply.h"
 #include "rules/tabletop_battles/tabletop_battles.h"
 #include "variant/module_parts.h"
@@ -78,6 +79,14 @@ const RuleModule* find_rule_module(std::string_view name) {
 
 void sieges::garrison_falls(TurnContext& context, std::size_t index, bool safe_conduct) {
     supply::garrison_falls(context, index, safe_conduct);
+}
+
+const std::vector<std::int64_t>& rivers::treasury(const Position& position) {
+    return supply::state(position).treasury;
+}
+
+std::vector<std::int64_t>& rivers::treasury(Position& position) {
+    return supply::state(position).treasury;
 }
 
 }  // namespace adjutant

@@ -8,8 +8,6 @@
 #include "position/position.h"
 #include "rules/rivers/parameters.h"
 #include "rules/rivers/rivers.h"
-#include "rules/supply/state.h"
-#include "rules/supply/supply.h"
 #include "variant/variant.h"
 
 namespace adjutant::rivers {
@@ -21,11 +19,13 @@ void buy_flotillas(TurnContext& ctx) {
     for (const Order& o : ctx.orders) {
         if (!is(o, kPurchase)) continue;
         const ProvinceId city = o.unit.province;
-        auto& treasury = supply::state(next).treasury;
+        auto& treasury = rivers::treasury(next);
         const std::int64_t cost = rivers::parameters(map).flotilla_cost;
         const bool held = map.friendly(next.owner[city], o.power);
         const bool paid = o.power < treasury.size() && treasury[o.power] >= cost;
-        const bool enemy = supply::enemy_army_in(v, next, city, o.power);
+        const Unit* there = next.unit_at(city);
+        const bool enemy =
+            there != nullptr && there->type == UnitType::Army && map.enemies(there->power, o.power);
         if (!held || enemy || !paid || state(next).has(o.power, city)) {
             ctx.verdict(o, false, Reason::NotCarriedOut,
                         !held   ? "the city is no longer friendly"

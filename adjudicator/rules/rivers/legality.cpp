@@ -6,7 +6,6 @@
 #include "position/position.h"
 #include "rules/rivers/parameters.h"
 #include "rules/rivers/rivers.h"
-#include "rules/supply/state.h"
 #include "variant/variant.h"
 
 namespace adjutant::rivers {
@@ -42,7 +41,7 @@ Checked check_purchase(const Variant& v, const Position& pos, PowerId power, con
         return Checked::refused(v.power_name(power) + " has a flotilla operating from " +
                                 province_abbr(v, city) + " already");
     const std::int64_t cost = rivers::parameters(v).flotilla_cost;
-    const auto& treasury = supply::state(pos).treasury;
+    const auto& treasury = rivers::treasury(pos);
     const std::int64_t have = power < treasury.size() ? treasury[power] : 0;
     if (cost > have)
         return Checked::refused("a barge flotilla costs " + std::to_string(cost) + " points; " +

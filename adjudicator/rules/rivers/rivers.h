@@ -11,7 +11,9 @@
 // a city an enemy now holds is lost (losses.cpp).
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "module/rule_module.h"
 #include "module/turn_context.h"
@@ -51,6 +53,12 @@ void read_unit(PositionReader& reader, const nlohmann::json& item, const std::st
 void write_unit(const Variant& variant, const UnitStats& stats, nlohmann::json& item);
 // What a power's view under fog of war keeps of the flotillas (view.cpp).
 void hide(const Variant& variant, const Sight& sight, Position& view);
+
+// Asked of the supply module, which keeps the treasury (4b) and needs this one for its river
+// routes, so is not included here: rules/registry.cpp defines them by the supply module's state
+// (docs/rule-modules.md, "Needs"). Each power's points, which BUY FLOTILLA pays from.
+const std::vector<std::int64_t>& treasury(const Position& position);
+std::vector<std::int64_t>& treasury(Position& position);
 
 // Shared words: a province's abbreviation; the rivers through a city ("Sambre and the Meuse").
 std::string abbr(const Variant& variant, ProvinceId province);
