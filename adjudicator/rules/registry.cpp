@@ -89,4 +89,10 @@ std::vector<std::int64_t>& rivers::treasury(Position& position) {
     return supply::state(position).treasury;
 }
 
+std::vector<experience::NotedChanges> experience::noted_changes(const Variant& variant,
+                                                                const Position& before,
+                                                                std::span<const Order> orders) {
+    return tabletop_battles::noted_changes(variant, before, orders);
+}
+
 }  // namespace adjutant

@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -33,6 +34,20 @@ const Unit* find_army(const Position& position, PowerId power, std::uint32_t id)
 // The week's end: the classes of every army follow its points, and the GM's changes of class
 // are applied (week.cpp).
 void end_of_week(TurnContext& context);
+
+// A battle fought on the tabletop this week and the changes of class the GM noted after it (4e:
+// "Commanders should note any change in class for experience").
+struct NotedChanges {
+    ProvinceId battle = kNoProvince;
+    std::span<const ClassChange> changes;
+};
+// Asked of the tabletop battles module, which needs this one for the classes its results name
+// and so is not included here: rules/registry.cpp defines it by that module's function
+// (docs/rule-modules.md, "Needs"). The GM's changes after each battle the week's `orders` brought
+// about from `before`, in the order of the results; none when the variant fights no battles on
+// the tabletop.
+std::vector<NotedChanges> noted_changes(const Variant& variant, const Position& before,
+                                        std::span<const Order> orders);
 
 // The module's part of the position document (position_part.cpp).
 extern const std::string_view kPositionKeys[1];

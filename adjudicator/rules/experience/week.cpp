@@ -23,7 +23,6 @@
 #include "rules/army_strength/army_strength.h"
 #include "rules/experience/experience.h"
 #include "rules/experience/parameters.h"
-#include "rules/tabletop_battles/battles.h"
 #include "variant/unit_text.h"
 #include "variant/variant.h"
 
@@ -148,15 +147,8 @@ void follow_points(TurnContext& ctx, std::map<Key, Carried>& carried) {
 // 4e: the GM's changes of class after each battle fought on the tabletop.
 void change_classes(TurnContext& ctx, std::map<Key, Carried>& carried) {
     const Variant& v = ctx.variant;
-    if (!tabletop_battles::fights_on_tabletop(v)) return;
-    const auto& results = tabletop_battles::state(ctx.before).results;
-    if (results.empty()) return;
-    const auto fought = tabletop_battles::battles(v, ctx.before, ctx.orders);
-    for (const tabletop_battles::BattleResult& r : results) {
-        if (std::none_of(fought.begin(), fought.end(),
-                         [&](const auto& b) { return b.province == r.province; }))
-            continue;  // set aside with the result (tabletop.unfought)
-        for (const ClassChange& change : r.experience) {
+    for (const NotedChanges& noted : noted_changes(v, ctx.before, ctx.orders)) {
+        for (const ClassChange& change : noted.changes) {
             const Unit* was = ctx.before.unit_at(change.army);
             if (was == nullptr) continue;
             const Unit* army = find_army(ctx.result.next, was->power, was->stats.id);
@@ -194,7 +186,7 @@ void change_classes(TurnContext& ctx, std::map<Key, Carried>& carried) {
                   "had " + std::to_string(moved) + " points go from " +
                       std::string(class_name(change.from)) + " to " +
                       std::string(class_name(change.to)) + " after the battle at " +
-                      v.provinces[r.province].abbr + " (the GM's result" + short_of + ")",
+                      v.provinces[noted.battle].abbr + " (the GM's result" + short_of + ")",
                   c.classes);
         }
     }

@@ -86,6 +86,20 @@ std::vector<Battle> battles(const Variant& variant, const Position& position,
     return out;
 }
 
+std::vector<experience::NotedChanges> noted_changes(const Variant& variant, const Position& before,
+                                                    std::span<const Order> orders) {
+    std::vector<experience::NotedChanges> noted;
+    if (!fights_on_tabletop(variant)) return noted;
+    const auto& results = state(before).results;
+    if (results.empty()) return noted;
+    const auto fought = battles(variant, before, orders);
+    for (const BattleResult& r : results)
+        if (std::any_of(fought.begin(), fought.end(),
+                        [&](const Battle& b) { return b.province == r.province; }))
+            noted.push_back(experience::NotedChanges{r.province, r.experience});
+    return noted;
+}
+
 std::vector<Battle> undecided_battles(const Variant& variant, const Position& position,
                                       std::span<const Order> orders) {
     std::vector<Battle> out;

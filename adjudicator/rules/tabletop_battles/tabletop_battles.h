@@ -9,11 +9,13 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
 #include "module/rule_module.h"
 #include "module/turn_context.h"
+#include "rules/experience/experience.h"
 #include "rules/tabletop_battles/battles.h"
 
 namespace adjutant::tabletop_battles {
@@ -33,6 +35,12 @@ std::int64_t winner_points(const Variant& variant, const Position& position,
 
 // After the movement: each decided battle's event, its losses and its generals killed.
 void apply_results(TurnContext& context);
+
+// The changes of class the GM noted after the battles the week's `orders` brought about from
+// `before` (battles.cpp): the experience module's noted_changes, which rules/registry.cpp
+// defines by this. A result of a battle not fought is set aside (tabletop.unfought).
+std::vector<experience::NotedChanges> noted_changes(const Variant& variant, const Position& before,
+                                                    std::span<const Order> orders);
 
 // The module's part of the position document (position_part.cpp).
 extern const std::string_view kPositionKeys[1];
