@@ -198,6 +198,11 @@ struct ModuleGmAction {
 
 struct RuleModule {
     std::string_view name;  // as the variant's `rules` section names it: "sieges"
+    // The modules whose headers this one includes, by name: it reads their state or parameters,
+    // or calls their functions. The needs of all modules form no cycle, and a module includes
+    // the headers of no module it does not name here (docs/rule-modules.md, "Needs"). They say
+    // nothing of the order the hooks run in, which is the registry's.
+    std::span<const std::string_view> needs{};
     // Whether `variant` uses the module; the core calls no other hook when it does not.
     bool (*enabled)(const Variant&) = nullptr;
     // Reads the module's part of a variant file, `"rules": {"<name>": {...}}`, by the module's

@@ -12,6 +12,11 @@
 // classes, which follow the points every other step left (docs/design.md, "Phases";
 // docs/campaign.md, "Turns"). Fog of war changes no week: it only says what a power sees of a
 // position (position/sight.h).
+//
+// A module's needs (RuleModule::needs) say whose headers it includes; they form no cycle
+// (docs/rule-modules.md, "Needs"). Where a module asks something of one that needs it, it
+// declares the function in its own header and this file defines it by the other module's, at
+// the end: the one place that names both.
 #include <algorithm>
 #include <vector>
 
@@ -75,7 +80,7 @@ const RuleModule* find_rule_module(std::string_view name) {
     return it == modules.end() ? nullptr : *it;
 }
 
-// What a module asks of one that needs it, defined by the other (docs/rule-modules.md, "Needs").
+// What a module asks of one that needs it.
 
 void sieges::garrison_falls(TurnContext& context, std::size_t index, bool safe_conduct) {
     supply::garrison_falls(context, index, safe_conduct);

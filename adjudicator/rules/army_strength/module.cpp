@@ -24,8 +24,11 @@ bool enabled(const Variant& variant) {
     return variant.campaign.has_value() && variant.campaign->modules.enabled("army_strength");
 }
 
+const std::string_view kNeeds[2] = {"sieges", "supply"};
+
 const RuleModule kModule{
     .name = "army_strength",
+    .needs = kNeeds,
     .enabled = enabled,
     .read_parameters = read_parameters,
     .words = kWords.spellings,

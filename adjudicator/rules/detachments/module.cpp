@@ -33,8 +33,11 @@ void end_of_week(TurnContext& context) {
     if (season_ended(context)) disband_extra(context);
 }
 
+const std::string_view kNeeds[3] = {"army_strength", "sieges", "supply"};
+
 const RuleModule kModule{
     .name = "detachments",
+    .needs = kNeeds,
     .enabled = enabled,
     .read_parameters = read_parameters,
     .words = kWords.spellings,

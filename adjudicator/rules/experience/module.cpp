@@ -10,8 +10,11 @@ bool enabled(const Variant& variant) {
     return variant.campaign && variant.campaign->modules.enabled("experience");
 }
 
+const std::string_view kNeeds[1] = {"army_strength"};
+
 const RuleModule kModule{
     .name = "experience",
+    .needs = kNeeds,
     .enabled = enabled,
     .read_parameters = read_parameters,
     .end_of_week = end_of_week,

@@ -18,8 +18,11 @@ bool enabled(const Variant& variant) {
     return variant.campaign.has_value() && variant.campaign->modules.enabled("field_works");
 }
 
+const std::string_view kNeeds[1] = {"army_strength"};
+
 const RuleModule kModule{
     .name = "field_works",
+    .needs = kNeeds,
     .enabled = enabled,
     .read_parameters = read_parameters,
     .words = kWords.spellings,

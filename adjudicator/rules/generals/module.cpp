@@ -23,8 +23,11 @@ void end_of_week(TurnContext& context) {
     appoint_generals(context);
 }
 
+const std::string_view kNeeds[2] = {"army_strength", "sieges"};
+
 const RuleModule kModule{
     .name = "generals",
+    .needs = kNeeds,
     .enabled = enabled,
     .read_parameters = read_parameters,
     .words = kWords.spellings,

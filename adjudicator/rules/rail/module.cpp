@@ -40,8 +40,11 @@ SyntaxMatch read_unit_action(OrderReader& reader, OrderSyntax& order) {
 const std::string_view kPositionKeys[5] = {"rail", "control", "interdicted", "demolished",
                                            "converted"};
 
+const std::string_view kNeeds[1] = {"sieges"};
+
 const RuleModule kModule{
     .name = "rail_network",
+    .needs = kNeeds,
     .enabled = enabled,
     .read_parameters = read_parameters,
     .words = kWords.spellings,

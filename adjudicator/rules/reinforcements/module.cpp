@@ -18,8 +18,11 @@ bool enabled(const Variant& variant) {
     return variant.campaign.has_value() && variant.campaign->modules.enabled("reinforcements");
 }
 
+const std::string_view kNeeds[4] = {"army_strength", "rail_network", "sieges", "supply"};
+
 const RuleModule kModule{
     .name = "reinforcements",
+    .needs = kNeeds,
     .enabled = enabled,
     .read_parameters = read_parameters,
     .words = kWords.spellings,

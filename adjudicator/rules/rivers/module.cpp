@@ -40,8 +40,11 @@ void end_of_week(TurnContext& context) {
 
 }  // namespace
 
+const std::string_view kNeeds[1] = {"sieges"};
+
 const RuleModule kModule{
     .name = "rivers",
+    .needs = kNeeds,
     .enabled = enabled,
     .read_parameters = read_parameters,
     .words = kWords.spellings,

@@ -35,8 +35,11 @@ const ModuleOrderKind kTrainPolicy{"train policy",    false,   check_train_polic
 const std::string_view kPositionKeys[5] = {"trains", "standing_supply", "treasury", "train_policy",
                                            "supply_lines_seen"};
 
+const std::string_view kNeeds[3] = {"rail_network", "rivers", "sieges"};
+
 const RuleModule kModule{
     .name = "supply",
+    .needs = kNeeds,
     .enabled = enabled,
     .read_parameters = read_parameters,
     .words = kWords.spellings,

@@ -14,8 +14,11 @@ bool enabled(const Variant& variant) {
 
 }  // namespace
 
+const std::string_view kNeeds[1] = {"experience"};
+
 const RuleModule kModule{
     .name = "tabletop_battles",
+    .needs = kNeeds,
     .enabled = enabled,
     .read_parameters = read_parameters,
     .defence_points = winner_points,
