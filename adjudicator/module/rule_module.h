@@ -258,7 +258,8 @@ struct RuleModule {
     std::span<const std::string_view> position_keys{};
     void (*read_position)(PositionReader&, const nlohmann::json& document) = nullptr;
     void (*write_position)(const Variant&, const Position&, nlohmann::json& document) = nullptr;
-    // The unit attributes (core/unit.h's UnitStats) the module keeps in a unit's object of the
+    // The unit attributes (core/unit.h's UnitStats, and the module's own UnitAttributes in its
+    // `modules`: core/module_attributes.h) the module keeps in a unit's object of the
     // position document ({"unit": "A LIE", "points": 600, "siege_guns": 4}): their keys, read
     // whatever the variant into `stats`, and written when they are not the default.
     std::span<const std::string_view> unit_keys{};

@@ -169,7 +169,7 @@ TEST_CASE("position JSON: rail states, control, demolished links and Extended su
     const Position& pos = *loaded.position;
     CHECK(state(v, pos, "Germany", "LIE") == rail::RailState::Capacity1);
     CHECK(state(v, pos, "Belgium", "HAS") == rail::RailState::Controlled);
-    CHECK(pos.units[0].stats.supply_extended);
+    CHECK(rail::attributes(pos.units[0].stats).supply_extended);
     CHECK(position_to_json(v, pos) == doc);
 
     // Documents written before the rail rules still load: nothing is tracked.

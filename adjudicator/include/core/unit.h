@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/ids.h"
+#include "core/module_attributes.h"
 
 namespace adjutant {
 
@@ -34,9 +35,9 @@ struct UnitNumbers {
     // reinforced"): the fortress, and the army's points after the repulse.
     ProvinceId repulsed_from = kNoProvince;
     std::int64_t repulsed_points = 0;
-    // After the rail step: the army's line of communication is Extended (Oào 18.1.2;
-    // docs/rail.md): its supply trains bring it at most half its carry weeks.
-    bool supply_extended = false;
+    // What single rule modules keep on the unit, each its own type (rules/<module>/state.h's
+    // UnitAttributes).
+    ModuleAttributes modules;
 
     friend bool operator==(const UnitNumbers&, const UnitNumbers&) = default;
 };

@@ -226,7 +226,7 @@ void allocate_loc(TurnContext& ctx, RailWeek& week) {
     const Variant& v = ctx.variant;
     const CampaignMap& map = *v.campaign;
     Position& next = ctx.result.next;
-    for (Unit& u : next.units) u.stats.supply_extended = false;
+    for (Unit& u : next.units) attributes(u.stats).supply_extended = false;
     // The scratch space outlives the call, so a week allocates nothing for its searches once
     // the Adjudicator has run a week of the same size (some 230 allocations a week of the 1914
     // map).
@@ -260,7 +260,7 @@ void allocate_loc(TurnContext& ctx, RailWeek& week) {
         for (std::size_t i = 0; i < armies.size(); ++i) {
             Unit& u = *armies[i];
             if (routes[i].empty()) {
-                u.stats.supply_extended = true;
+                attributes(u.stats).supply_extended = true;
                 ctx.event("loc.none", power, u.location.province,
                           "A " + v.provinces[u.location.province].abbr +
                               " has no rail line of communication within capacity: its "
@@ -269,7 +269,7 @@ void allocate_loc(TurnContext& ctx, RailWeek& week) {
             }
             const std::string why =
                 extended_because(v, week.closed_link[w], s, rail, routes[i], s.route);
-            u.stats.supply_extended = !why.empty();
+            attributes(u.stats).supply_extended = !why.empty();
             ctx.event(why.empty() ? "loc.line" : "loc.extended", power, u.location.province,
                       line_text(v, u.location.province, s.route, why));
         }

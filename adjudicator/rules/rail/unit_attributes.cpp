@@ -14,11 +14,11 @@ const std::string_view kUnitKeys[1] = {"supply_extended"};
 
 void read_unit(PositionReader& r, const nlohmann::json& item, const std::string& at,
                UnitStats& stats) {
-    stats.supply_extended = r.flag(item, at, "supply_extended");
+    attributes(stats).supply_extended = r.flag(item, at, "supply_extended");
 }
 
 void write_unit(const Variant&, const UnitStats& stats, nlohmann::json& item) {
-    if (stats.supply_extended) item["supply_extended"] = true;
+    if (attributes(stats).supply_extended) item["supply_extended"] = true;
 }
 
 }  // namespace adjutant::rail

@@ -19,7 +19,8 @@ void hide(const Variant& /*variant*/, const Sight& sight, Position& view) {
             if (!sight.sees(static_cast<ProvinceId>(province)))
                 net.rail[p][province] = RailState::NonOperational;
     }
-    for_each_unit_of_others(view, sight, [](Unit& u) { u.stats.supply_extended = false; });
+    for_each_unit_of_others(view, sight,
+                            [](Unit& u) { attributes(u.stats).supply_extended = false; });
 }
 
 }  // namespace adjutant::rail

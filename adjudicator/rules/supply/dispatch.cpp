@@ -200,7 +200,7 @@ void set_standing(TurnContext& ctx, const Order& o) {
 // below what it can carry (half as much on an Extended line, as trains.cpp delivers).
 bool needs_train(const Variant& v, const Position& pos, const Unit& army) {
     const int carry = supply::parameters(v).carry_weeks;
-    const int cap = army.stats.supply_extended ? (carry + 1) / 2 : carry;
+    const int cap = rail::attributes(army.stats).supply_extended ? (carry + 1) / 2 : carry;
     const auto coming = std::count_if(
         state(pos).trains.begin(), state(pos).trains.end(),
         [&](const SupplyTrain& t) { return t.target == army.stats.id && !t.returning; });

@@ -7,6 +7,7 @@
 // an enemy army is captured or destroyed, as the captor's standing choice says.
 #include <algorithm>
 
+#include "rules/rail/state.h"
 #include "rules/supply/parameters.h"
 #include "rules/supply/supply.h"
 #include "variant/variant.h"
@@ -52,12 +53,13 @@ Trip towards_army(TurnContext& ctx, SupplyTrain& t) {
     }
     // An Extended line of communication (docs/rail.md) carries half as much: the army is filled
     // to half its carry weeks, rounded up.
-    const int cap = army->stats.supply_extended ? (supply::parameters(map).carry_weeks + 1) / 2
-                                                : supply::parameters(map).carry_weeks;
+    const int cap = rail::attributes(army->stats).supply_extended
+                        ? (supply::parameters(map).carry_weeks + 1) / 2
+                        : supply::parameters(map).carry_weeks;
     if (army->stats.supply >= cap) {
         ctx.event("supply.waiting", t.power, t.at,
                   "a supply train waits with " + unit_name(v, *army) +
-                      (army->stats.supply_extended
+                      (rail::attributes(army->stats).supply_extended
                            ? std::string(": its supply is Extended; it carries all its line allows")
                            : std::string(": the army carries all it can")));
         return Trip::OnItsWay;

@@ -3,7 +3,8 @@
 // docs/rail.md): each power's state of every rail province, who holds the ground, the
 // demolished links, and the provinces the GM interdicted this turn. It lives in the position's
 // module states (position/module_state.h); the core copies, compares and normalises it without
-// knowing it. The supply module reads it through `state()` (railheads feed armies).
+// knowing it. The supply module reads it through `state()` (railheads feed armies), and an
+// army's Extended line of communication through `attributes()`.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "core/ids.h"
+#include "core/unit.h"
 
 namespace adjutant {
 struct Position;
@@ -63,6 +65,23 @@ struct RailNetworkState {
     void carry_over() { interdicted.clear(); }
     friend bool operator==(const RailNetworkState&, const RailNetworkState&) = default;
 };
+
+// What the module keeps on a unit (core/module_attributes.h), after the rail step: the army's
+// line of communication is Extended (18.1.2; docs/rail.md), so its supply trains bring it at
+// most half its carry weeks.
+struct UnitAttributes {
+    bool supply_extended = false;
+
+    friend bool operator==(const UnitAttributes&, const UnitAttributes&) = default;
+};
+
+// The module's attributes of a unit; empty ones when it has none.
+inline const UnitAttributes& attributes(const UnitStats& stats) {
+    return stats.modules.get_or_empty<UnitAttributes>();
+}
+inline UnitAttributes& attributes(UnitStats& stats) {
+    return stats.modules.get<UnitAttributes>();
+}
 
 // The position's rail state; an empty one when it has none (a classic position).
 const RailNetworkState& state(const Position& position);
