@@ -99,8 +99,8 @@ TEST_CASE("Campaign sieges: the siege records round-trip through a position docu
     CHECK(s.garrison_sick);
     CHECK(sieges::state(pos).garrisons[0].half_rations);
     CHECK(sieges::state(pos).garrisons[0].general_roll == 4);
-    CHECK(pos.units[0].stats.repulsed_from == v.find_province("VER"));
-    CHECK(pos.units[0].stats.repulsed_points == 90);
+    CHECK(sieges::attributes(pos.units[0].stats).repulsed_from == v.find_province("VER"));
+    CHECK(sieges::attributes(pos.units[0].stats).repulsed_points == 90);
     // Sorted by province: MET comes before REI in the variant's order.
     REQUIRE(sieges::state(pos).breaches.size() == 2);
     const nlohmann::json out = position_to_json(v, pos);

@@ -31,10 +31,6 @@ struct UnitNumbers {
     // The general's type roll (4g), recorded the first time it is needed, with the modifiers
     // his career has earned since; 0 while not yet rolled.
     std::int32_t general_roll = 0;
-    // A bloody repulse that raised a siege (5i "They cannot resume the siege until
-    // reinforced"): the fortress, and the army's points after the repulse.
-    ProvinceId repulsed_from = kNoProvince;
-    std::int64_t repulsed_points = 0;
     // What single rule modules keep on the unit, each its own type (rules/<module>/state.h's
     // UnitAttributes).
     ModuleAttributes modules;

@@ -152,8 +152,9 @@ bool repulse_raises_siege(TurnContext& ctx, Unit& army, Garrison& garrison, Prov
                  attacker_name + " must raise the siege of " + name +
                      " and cannot resume it until reinforced (rolled " + face(r.value) + ")",
                  "1-3 raise the siege");
-    army.stats.repulsed_from = where;
-    army.stats.repulsed_points = army.stats.points;
+    UnitAttributes& repulse = attributes(army.stats);
+    repulse.repulsed_from = where;
+    repulse.repulsed_points = army.stats.points;
     career(ctx, garrison.general, garrison.general_roll, 1, "Force besiegers to lift siege",
            garrison.power, where);
     return true;

@@ -133,8 +133,9 @@ void lay_sieges(TurnContext& ctx) {
             siege = &state(next).sieges.back();
             // Reinforced since the bloody repulse (the order was accepted): the record has done
             // its work.
-            army->stats.repulsed_from = kNoProvince;
-            army->stats.repulsed_points = 0;
+            UnitAttributes& repulse = attributes(army->stats);
+            repulse.repulsed_from = kNoProvince;
+            repulse.repulsed_points = 0;
         }
         if (siege->laid()) continue;
         ++siege->weeks;

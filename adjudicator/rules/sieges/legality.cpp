@@ -34,12 +34,13 @@ Checked besieger_order(const Variant& v, const Position& pos, PowerId power, con
         if (unit->stats.engineers < 1)
             return Checked::refused(
                 name + " has no engineer: only an army with an engineer may besiege (5a)");
-        if (siege == nullptr && unit->stats.repulsed_from == where &&
-            unit->stats.points <= unit->stats.repulsed_points)
+        const UnitAttributes& repulse = attributes(unit->stats);
+        if (siege == nullptr && repulse.repulsed_from == where &&
+            unit->stats.points <= repulse.repulsed_points)
             return Checked::refused(name + " was bloodily repulsed from " +
                                     province_abbr(v, where) +
                                     " and cannot resume the siege until reinforced beyond its " +
-                                    std::to_string(unit->stats.repulsed_points) + " points (5i)");
+                                    std::to_string(repulse.repulsed_points) + " points (5i)");
         return Checked{order, "", ""};
     }
     if (is(s, kLiftSiege)) {

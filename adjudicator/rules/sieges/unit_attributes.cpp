@@ -20,23 +20,25 @@ void read_unit(PositionReader& r, const nlohmann::json& item, const std::string&
     stats.siege_guns = r.integer<std::int32_t>(item, at, "siege_guns");
     if (auto general = check.get_string(item, at, "general", false)) stats.general = *general;
     stats.general_roll = r.integer<std::int32_t>(item, at, "general_roll");
+    UnitAttributes& own = attributes(stats);
     const nlohmann::json* repulsed = check.get(item, at, "repulsed", JsonKind::Object, false);
     if (repulsed == nullptr) return;
     const std::string here = json_child(at, "repulsed");
     check.only_fields(*repulsed, here, {"province", "points"});
     if (const nlohmann::json* where =
             check.get(*repulsed, here, "province", JsonKind::String, true))
-        stats.repulsed_from = r.province(*where, json_child(here, "province"));
-    stats.repulsed_points = r.integer<std::int64_t>(*repulsed, here, "points");
+        own.repulsed_from = r.province(*where, json_child(here, "province"));
+    own.repulsed_points = r.integer<std::int64_t>(*repulsed, here, "points");
 }
 
 void write_unit(const Variant& variant, const UnitStats& stats, nlohmann::json& item) {
     if (stats.siege_guns != 0) item["siege_guns"] = stats.siege_guns;
     if (!stats.general.empty()) item["general"] = stats.general;
     if (stats.general_roll != 0) item["general_roll"] = stats.general_roll;
-    if (stats.repulsed_from != kNoProvince)
-        item["repulsed"] = {{"province", variant.provinces[stats.repulsed_from].abbr},
-                            {"points", stats.repulsed_points}};
+    const UnitAttributes& own = attributes(stats);
+    if (own.repulsed_from != kNoProvince)
+        item["repulsed"] = {{"province", variant.provinces[own.repulsed_from].abbr},
+                            {"points", own.repulsed_points}};
 }
 
 }  // namespace adjutant::sieges

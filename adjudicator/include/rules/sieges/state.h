@@ -3,7 +3,8 @@
 // docs/sieges.md): the garrisons in their fortresses, the sieges under way and the breaches
 // not yet repaired. It lives in the position's module states (position/module_state.h); the
 // core copies, compares and normalises it without knowing it. Other modules read it through
-// `state()` (supply feeds the garrisons, rail asks whether a fortress holds out).
+// `state()` (supply feeds the garrisons, rail asks whether a fortress holds out). An army's
+// bloody repulse it keeps on the unit (`attributes()`).
 #pragma once
 
 #include <cstdint>
@@ -59,6 +60,24 @@ struct SiegeState {
     void normalise();
     friend bool operator==(const SiegeState&, const SiegeState&) = default;
 };
+
+// What the module keeps on a unit (core/module_attributes.h).
+struct UnitAttributes {
+    // A bloody repulse that raised a siege (5i "They cannot resume the siege until
+    // reinforced"): the fortress, and the army's points after the repulse.
+    ProvinceId repulsed_from = kNoProvince;
+    std::int64_t repulsed_points = 0;
+
+    friend bool operator==(const UnitAttributes&, const UnitAttributes&) = default;
+};
+
+// The module's attributes of a unit; empty ones when it has none.
+inline const UnitAttributes& attributes(const UnitStats& stats) {
+    return stats.modules.get_or_empty<UnitAttributes>();
+}
+inline UnitAttributes& attributes(UnitStats& stats) {
+    return stats.modules.get<UnitAttributes>();
+}
 
 // The position's siege state; an empty one when it has none (a classic position).
 const SiegeState& state(const Position& position);
