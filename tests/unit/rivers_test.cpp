@@ -11,6 +11,7 @@
 #include "position/position_json.h"
 #include "position/sight.h"
 #include "rules/rivers/river_route.h"
+#include "rules/rivers/state.h"
 #include "rules/supply/supply.h"
 #include "rules_case.h"
 #include "variant/variant_json.h"
@@ -141,9 +142,9 @@ TEST_CASE("Rivers: an enemy army is told of a river line only at a bridge (4a)")
     UnitStats stats;
     for (const char* p : {"DIN", "GIV", "MEZ", "LGW", "VER"})
         stats.supply_line.push_back(v.find_province(p));
-    CHECK(rivers::told_of_line(v, stats, 1));  // all by road: told everywhere
-    stats.supply_river = 0;                    // the Meuse is the map's first river
-    stats.supply_river_from = 0;
+    CHECK(rivers::told_of_line(v, stats, 1));    // all by road: told everywhere
+    rivers::attributes(stats).supply_river = 0;  // the Meuse is the map's first river
+    rivers::attributes(stats).supply_river_from = 0;
     CHECK(rivers::told_of_line(v, stats, 0));        // where it takes to the river
     CHECK_FALSE(rivers::told_of_line(v, stats, 1));  // GIV: barges pass the bank
     CHECK(rivers::told_of_line(v, stats, 2));        // MEZ: Sedan's bridge

@@ -23,11 +23,6 @@ struct UnitNumbers {
     std::int32_t supply = 0;  // weeks of supply carried
     std::int32_t siege_guns = 0;
     std::int32_t engineers = 0;
-    // Where the supply line takes to a river (4a, the rivers module): the river's index in the
-    // variant, and the place in `supply_line` of the province where the barges take over; the
-    // line goes by road before it and along the river from it to its base. -1: all by road.
-    std::int32_t supply_river = -1;
-    std::int32_t supply_river_from = 0;
     // The general's type roll (4g), recorded the first time it is needed, with the modifiers
     // his career has earned since; 0 while not yet rolled.
     std::int32_t general_roll = 0;

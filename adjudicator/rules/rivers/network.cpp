@@ -38,10 +38,11 @@ bool friendly_flotilla(const Variant& variant, const Position& position, Provinc
 }
 
 bool told_of_line(const Variant& variant, const UnitStats& stats, std::size_t index) {
-    if (stats.supply_river < 0 || index <= static_cast<std::size_t>(stats.supply_river_from))
+    const UnitAttributes& leg = attributes(stats);
+    if (leg.supply_river < 0 || index <= static_cast<std::size_t>(leg.supply_river_from))
         return true;
     const RiversRules& rules = rivers::parameters(variant);
-    const auto r = static_cast<std::size_t>(stats.supply_river);
+    const auto r = static_cast<std::size_t>(leg.supply_river);
     if (r >= rules.rivers.size() || index >= stats.supply_line.size()) return true;
     const int at = rules.course_index(r, stats.supply_line[index]);
     return at >= 0 && rules.rivers[r].bridge[static_cast<std::size_t>(at)] != 0;

@@ -45,25 +45,23 @@ namespace {
 // end.
 std::string river_leg_error(const Variant& v, const Unit& unit) {
     const UnitStats& s = unit.stats;
-    if (s.supply_river < 0) return {};
+    const rivers::UnitAttributes& leg = rivers::attributes(s);
+    if (leg.supply_river < 0) return {};
     const std::string who = describe_unit(v, unit.type, unit.location);
     const RiversRules& rules = rivers::parameters(v);
     if (!v.campaign->modules.enabled("rivers") ||
-        static_cast<std::size_t>(s.supply_river) >= rules.rivers.size())
+        static_cast<std::size_t>(leg.supply_river) >= rules.rivers.size())
         return who + "'s supply line goes along a river the map does not have";
-    const auto r = static_cast<std::size_t>(s.supply_river);
-    if (s.supply_river_from < 0 ||
-        static_cast<std::size_t>(s.supply_river_from) + 1 >= s.supply_line.size())
+    const auto r = static_cast<std::size_t>(leg.supply_river);
+    const auto from = static_cast<std::size_t>(leg.supply_river_from);
+    if (leg.supply_river_from < 0 || from + 1 >= s.supply_line.size())
         return who + "'s supply line takes to the " + rules.rivers[r].name +
                " where it has no river leg";
-    for (std::size_t i = static_cast<std::size_t>(s.supply_river_from); i < s.supply_line.size();
-         ++i) {
+    for (std::size_t i = from; i < s.supply_line.size(); ++i) {
         const int at = rules.course_index(r, s.supply_line[i]);
-        const int before = i == static_cast<std::size_t>(s.supply_river_from)
-                               ? at
-                               : rules.course_index(r, s.supply_line[i - 1]);
+        const int before = i == from ? at : rules.course_index(r, s.supply_line[i - 1]);
         if (at < 0 || (at != before && at != before + 1 && at != before - 1) ||
-            (i > static_cast<std::size_t>(s.supply_river_from) && at == before))
+            (i > from && at == before))
             return who + "'s supply line leaves the course of the " + rules.rivers[r].name +
                    " at " + v.provinces[s.supply_line[i]].abbr;
     }

@@ -44,15 +44,17 @@ void read_unit(PositionReader& r, const nlohmann::json& item, const std::string&
         check.error(json_child(here, "from"), v.provinces[p].abbr + " is not on the supply line");
         return;
     }
-    stats.supply_river = static_cast<std::int32_t>(river - rivers.begin());
-    stats.supply_river_from = static_cast<std::int32_t>(on - stats.supply_line.begin());
+    UnitAttributes& own = attributes(stats);
+    own.supply_river = static_cast<std::int32_t>(river - rivers.begin());
+    own.supply_river_from = static_cast<std::int32_t>(on - stats.supply_line.begin());
 }
 
 void write_unit(const Variant& variant, const UnitStats& stats, nlohmann::json& item) {
-    if (stats.supply_river < 0 || !variant.campaign || !variant.campaign->modules.enabled("rivers"))
+    const UnitAttributes& leg = attributes(stats);
+    if (leg.supply_river < 0 || !variant.campaign || !variant.campaign->modules.enabled("rivers"))
         return;
-    const auto r = static_cast<std::size_t>(stats.supply_river);
-    const auto from = static_cast<std::size_t>(stats.supply_river_from);
+    const auto r = static_cast<std::size_t>(leg.supply_river);
+    const auto from = static_cast<std::size_t>(leg.supply_river_from);
     if (r >= rivers::parameters(variant).rivers.size() || from >= stats.supply_line.size()) return;
     item["supply_river"] = {{"river", rivers::parameters(variant).rivers[r].name},
                             {"from", variant.provinces[stats.supply_line[from]].abbr}};

@@ -67,9 +67,7 @@ void withdrawals(TurnContext& ctx) {
                       " and cannot remain in the city (5k): it withdraws to " +
                       province_abbr(v, to));
         army.location = Location{to, Coast::None};
-        army.stats.supply_line.clear();  // traced again from its new place next week
-        army.stats.supply_river = -1;
-        army.stats.supply_river_from = 0;
+        supply::forget_line(army.stats);  // traced again from its new place next week
         moved = true;
     }
     if (moved) next.normalise();

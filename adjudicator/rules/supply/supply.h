@@ -88,6 +88,10 @@ void muster_replacements(TurnContext& context);
 // stands, and on a river leg only where a bridge crosses it (rivers::told_of_line).
 bool stands_on_line(const Variant& variant, const UnitStats& stats, ProvinceId province);
 
+// Forgets the supply line `stats` holds, with its river leg (rivers::UnitAttributes): the
+// next supply step traces it again.
+void forget_line(UnitStats& stats);
+
 // Shared reading of the position being built.
 // Whether an army of a power at war with `power` stands in `province`.
 bool enemy_army_in(const Variant& variant, const Position& position, ProvinceId province,

@@ -11,6 +11,7 @@
 #include "position/sight.h"
 #include "rules/rivers/parameters.h"
 #include "rules/rivers/river_route.h"
+#include "rules/rivers/state.h"
 #include "rules/supply/supply.h"
 #include "variant/variant.h"
 
@@ -142,6 +143,11 @@ void tell_enemy_lines(TurnContext& ctx) {
 
 }  // namespace
 
+void forget_line(UnitStats& stats) {
+    stats.supply_line.clear();
+    rivers::attributes(stats) = rivers::UnitAttributes{};
+}
+
 void trace_supply_lines(TurnContext& ctx) {
     tell_enemy_lines(ctx);
     const Variant& v = ctx.variant;
@@ -165,12 +171,13 @@ void trace_supply_lines(TurnContext& ctx) {
                       unit_name(v, u) + "'s supply line is cut: no road to a friendly base");
         } else if (!line.provinces.empty() &&
                    (!had || u.stats.supply_line.back() != line.provinces.back() ||
-                    u.stats.supply_river != line.river)) {
+                    rivers::attributes(u.stats).supply_river != line.river)) {
             ctx.event("supply.line", power, u.location.province, line_text(v, u, line));
         }
         u.stats.supply_line.assign(line.provinces.begin(), line.provinces.end());
-        u.stats.supply_river = line.river;
-        u.stats.supply_river_from = line.river < 0 ? 0 : line.river_from;
+        rivers::UnitAttributes& leg = rivers::attributes(u.stats);
+        leg.supply_river = line.river;
+        leg.supply_river_from = line.river < 0 ? 0 : line.river_from;
     }
 }
 

@@ -49,9 +49,7 @@ void hide(const Variant& variant, const Sight& sight, Position& view) {
             s.lines_seen.push_back(std::move(line));
         }
         u.stats.supply = 0;
-        u.stats.supply_line.clear();
-        u.stats.supply_river = -1;
-        u.stats.supply_river_from = 0;
+        forget_line(u.stats);
     });
 }
 
