@@ -4,6 +4,15 @@
 // Below both the variant and the position: a variant's starting pieces (start units, garrisons,
 // trains) and a position's pieces are the same types, and the variant must not depend on the
 // position, which is built from it.
+//
+// A unit's campaign attributes here are the ones several rule modules share: its number (trains,
+// sieges, standing orders, experience and field works find an army by it), its points, the
+// supply it carries, its siege guns and engineers (split and joined by the army strength and
+// detachments modules, used by sieges and rail), its general (sieges, generals, tabletop
+// battles) and its supply line (traced by supply, read by rail, rivers and fog of war). What a
+// single module keeps on a unit is that module's type, held in `UnitNumbers::modules`
+// (core/module_attributes.h), which this header does not open: a module that keeps something
+// new on its units adds nothing here.
 #pragma once
 
 #include <cstdint>
@@ -23,11 +32,8 @@ struct UnitNumbers {
     std::int32_t supply = 0;  // weeks of supply carried
     std::int32_t siege_guns = 0;
     std::int32_t engineers = 0;
-    // The general's type roll (4g), recorded the first time it is needed, with the modifiers
-    // his career has earned since; 0 while not yet rolled.
-    std::int32_t general_roll = 0;
     // What single rule modules keep on the unit, each its own type (rules/<module>/state.h's
-    // UnitAttributes).
+    // UnitAttributes: rivers, sieges, rail).
     ModuleAttributes modules;
 
     friend bool operator==(const UnitNumbers&, const UnitNumbers&) = default;
@@ -74,7 +80,7 @@ struct Garrison {
     std::int32_t siege_guns = 0;
     std::int64_t stores = 0;  // supply points in the city's store
     std::string general;
-    std::int32_t general_roll = 0;  // as UnitStats::general_roll
+    std::int32_t general_roll = 0;  // as sieges::UnitAttributes::general_roll
     bool half_rations = false;      // on half rations (5h) until the siege ends
     bool half_week_eaten = false;   // on half rations: half a week of stores already eaten
 

@@ -15,6 +15,7 @@
 
 #include "position/position.h"
 #include "rules/army_strength/army_strength.h"
+#include "rules/sieges/state.h"
 #include "rules/supply/parameters.h"
 #include "rules/supply/state.h"
 #include "variant/variant.h"
@@ -72,7 +73,8 @@ void join_armies(TurnContext& ctx) {
         joined->stats.siege_guns += joiner->stats.siege_guns;
         if (joined->stats.general.empty()) {
             joined->stats.general = joiner->stats.general;
-            joined->stats.general_roll = joiner->stats.general_roll;
+            sieges::attributes(joined->stats).general_roll =
+                sieges::attributes(joiner->stats).general_roll;
         }
         // Trains follow armies by number; an army without one (a GM's position) has none coming.
         if (gone != 0 && v.campaign->modules.enabled("supply")) {

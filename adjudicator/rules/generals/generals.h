@@ -96,12 +96,12 @@ void for_each_command(P& position, PowerId power, Each each) {
     using C = std::conditional_t<std::is_const_v<P>, ConstCommand, Command>;
     for (auto& u : position.units)
         if (u.power == power && u.type == UnitType::Army)
-            each(C{&u.stats.general, &u.stats.general_roll, u.location.province, false, false,
-                   u.stats.id});
+            each(C{&u.stats.general, &sieges::attributes(u.stats).general_roll, u.location.province,
+                   false, false, u.stats.id});
     for (auto& d : position.dislodged)
         if (d.unit.power == power && d.unit.type == UnitType::Army)
-            each(C{&d.unit.stats.general, &d.unit.stats.general_roll, d.unit.location.province,
-                   false, true, d.unit.stats.id});
+            each(C{&d.unit.stats.general, &sieges::attributes(d.unit.stats).general_roll,
+                   d.unit.location.province, false, true, d.unit.stats.id});
     for (auto& g : sieges::state(position).garrisons)
         if (g.power == power) each(C{&g.general, &g.general_roll, g.province, true, false, 0});
 }

@@ -213,7 +213,7 @@ void assault(TurnContext& ctx, ProvinceId where) {
     const bool through_breach = siege->breached;
     const bool outer_line = at_breached_outer_line(ctx, *siege);
     const Rating a =
-        generalship(ctx, attacker_name, army->stats.general, army->stats.general_roll,
+        generalship(ctx, attacker_name, army->stats.general, attributes(army->stats).general_roll,
                     attacker_power, where, "the generalship of " + attacker_name + " is ");
     const Rating d = generalship(ctx, "G " + name, garrison->general, garrison->general_roll,
                                  defender_power, where, "the generalship of G " + name + " is ");
@@ -239,7 +239,7 @@ void assault(TurnContext& ctx, ProvinceId where) {
                  attacker_name + " assaulted " + name + " (" + odds + ") and rolled " +
                      face(die.value) + ": " + outcome_text(cell.outcome, outer_line, loss),
                  cell_text(row, column, cell));
-    general_killed(ctx, army->stats.general, army->stats.general_roll, attacker_name,
+    general_killed(ctx, army->stats.general, attributes(army->stats).general_roll, attacker_name,
                    attacker_power, where);
     general_killed(ctx, garrison->general, garrison->general_roll, "G " + name, defender_power,
                    where);

@@ -69,8 +69,8 @@ void breach_made(TurnContext& ctx, ProvinceId where) {
     siege.breach_weeks = 0;
     siege.breach_needed = 0;
     record_breach(ctx, where);
-    career(ctx, army.stats.general, army.stats.general_roll, 1, "Breach a fortress", army.power,
-           where);
+    career(ctx, army.stats.general, attributes(army.stats).general_roll, 1, "Breach a fortress",
+           army.power, where);
     if (fortress_of(ctx, where) == 1 && siege.line < 2) {
         siege.breached = true;
         if (!ordered(ctx, kStand, where))

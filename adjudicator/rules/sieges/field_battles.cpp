@@ -22,14 +22,14 @@ void field_battles(TurnContext& ctx) {
         if (victor == nullptr || victor->type != UnitType::Army) continue;
         const bool decisive =
             beaten.retreats.empty() || victor->stats.points >= 2 * beaten.unit.stats.points;
-        career(ctx, victor->stats.general, victor->stats.general_roll, decisive ? 2 : 1,
+        career(ctx, victor->stats.general, attributes(victor->stats).general_roll, decisive ? 2 : 1,
                decisive ? "Decisive field victory" : "Major field victory", victor->power, where);
         // The beaten general's career goes on with his army in the retreat phase; an army with
         // nowhere to retreat is destroyed, and its general with it.
         for (DislodgedUnit& retreating : next.dislodged)
             if (retreating.unit.location == beaten.unit.location)
-                career(ctx, retreating.unit.stats.general, retreating.unit.stats.general_roll,
-                       decisive ? -2 : -1,
+                career(ctx, retreating.unit.stats.general,
+                       attributes(retreating.unit.stats).general_roll, decisive ? -2 : -1,
                        decisive ? "Decisive field defeat" : "Major field defeat",
                        retreating.unit.power, where);
     }

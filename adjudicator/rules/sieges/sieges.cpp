@@ -118,8 +118,8 @@ void fortress_falls(TurnContext& ctx, ProvinceId where, bool safe_conduct) {
     g.half_week_eaten = false;
     career(ctx, g.general, g.general_roll, -2, "Lose fortress", g.power, where);
     if (Unit* army = next.unit_at(where))
-        career(ctx, army->stats.general, army->stats.general_roll, 2, "Take fortress", army->power,
-               where);
+        career(ctx, army->stats.general, attributes(army->stats).general_roll, 2, "Take fortress",
+               army->power, where);
     garrison_falls(ctx, gi, safe_conduct);
     end_siege(ctx, where);
 }

@@ -19,8 +19,8 @@ void read_unit(PositionReader& r, const nlohmann::json& item, const std::string&
     JsonChecker& check = r.check();
     stats.siege_guns = r.integer<std::int32_t>(item, at, "siege_guns");
     if (auto general = check.get_string(item, at, "general", false)) stats.general = *general;
-    stats.general_roll = r.integer<std::int32_t>(item, at, "general_roll");
     UnitAttributes& own = attributes(stats);
+    own.general_roll = r.integer<std::int32_t>(item, at, "general_roll");
     const nlohmann::json* repulsed = check.get(item, at, "repulsed", JsonKind::Object, false);
     if (repulsed == nullptr) return;
     const std::string here = json_child(at, "repulsed");
@@ -34,8 +34,8 @@ void read_unit(PositionReader& r, const nlohmann::json& item, const std::string&
 void write_unit(const Variant& variant, const UnitStats& stats, nlohmann::json& item) {
     if (stats.siege_guns != 0) item["siege_guns"] = stats.siege_guns;
     if (!stats.general.empty()) item["general"] = stats.general;
-    if (stats.general_roll != 0) item["general_roll"] = stats.general_roll;
     const UnitAttributes& own = attributes(stats);
+    if (own.general_roll != 0) item["general_roll"] = own.general_roll;
     if (own.repulsed_from != kNoProvince)
         item["repulsed"] = {{"province", variant.provinces[own.repulsed_from].abbr},
                             {"points", own.repulsed_points}};

@@ -35,7 +35,7 @@ void hide(const Variant& /*variant*/, const Sight& sight, Position& view) {
         g.half_rations = false;
         g.half_week_eaten = false;
     }
-    for_each_unit_of_others(view, sight, [](Unit& u) { u.stats.general_roll = 0; });
+    for_each_unit_of_others(view, sight, [](Unit& u) { attributes(u.stats).general_roll = 0; });
 }
 
 }  // namespace adjutant::sieges

@@ -5,6 +5,7 @@
 // nothing, and the points lost are taken as given, never more than the army has.
 #include <algorithm>
 
+#include "rules/sieges/state.h"
 #include "rules/tabletop_battles/tabletop_battles.h"
 #include "variant/unit_text.h"
 #include "variant/variant.h"
@@ -82,7 +83,7 @@ void kill_general(TurnContext& ctx, const BattleResult& r, const Battle& battle,
                       ctx.variant.provinces[r.province].abbr + "; " + unit_text(ctx.variant, u) +
                       " has no general");
         u.stats.general.clear();
-        u.stats.general_roll = 0;
+        sieges::attributes(u.stats).general_roll = 0;
         return true;
     };
     for (Unit& u : ctx.result.next.units)

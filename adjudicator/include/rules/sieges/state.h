@@ -3,8 +3,8 @@
 // docs/sieges.md): the garrisons in their fortresses, the sieges under way and the breaches
 // not yet repaired. It lives in the position's module states (position/module_state.h); the
 // core copies, compares and normalises it without knowing it. Other modules read it through
-// `state()` (supply feeds the garrisons, rail asks whether a fortress holds out). An army's
-// bloody repulse it keeps on the unit (`attributes()`).
+// `state()` (supply feeds the garrisons, rail asks whether a fortress holds out). Its general's
+// type roll and a bloody repulse it keeps on the unit (`attributes()`).
 #pragma once
 
 #include <cstdint>
@@ -63,6 +63,10 @@ struct SiegeState {
 
 // What the module keeps on a unit (core/module_attributes.h).
 struct UnitAttributes {
+    // The general's type roll (4g), recorded the first time it is needed, with the modifiers
+    // his career has earned since; 0 while not yet rolled. The generals module carries it with
+    // him from command to command.
+    std::int32_t general_roll = 0;
     // A bloody repulse that raised a siege (5i "They cannot resume the siege until
     // reinforced"): the fortress, and the army's points after the repulse.
     ProvinceId repulsed_from = kNoProvince;
