@@ -14,7 +14,7 @@ bool enabled(const Variant& variant) {
 
 }  // namespace
 
-const std::string_view kNeeds[1] = {"experience"};
+const std::string_view kNeeds[2] = {"experience", "sieges"};
 
 const RuleModule kModule{
     .name = "tabletop_battles",
