@@ -86,6 +86,10 @@ void sieges::garrison_falls(TurnContext& context, std::size_t index, bool safe_c
     supply::garrison_falls(context, index, safe_conduct);
 }
 
+void sieges::forget_supply_line(UnitStats& stats) {
+    supply::forget_line(stats);
+}
+
 const std::vector<std::int64_t>& rivers::treasury(const Position& position) {
     return supply::state(position).treasury;
 }

@@ -86,6 +86,12 @@ void summary(const Variant& variant, const Position& next, std::span<const Event
 // the troops to the nearest city of their own power.
 void garrison_falls(TurnContext& context, std::size_t index, bool safe_conduct);
 
+// Asked of the supply module, which needs this one: the registry (rules/registry.cpp) defines it
+// by the supply module's function (docs/rule-modules.md, "Needs"). Forgets the army's supply line
+// and its river leg: an army that withdrew from a siege has its line traced again from its new
+// place next week.
+void forget_supply_line(UnitStats& stats);
+
 // The points a besieger adds to its own in the movement resolution (`points` strength): for a
 // besieger whose siege is laid and that stays in its siegeworks (any order but a move, a support
 // or a convoy) the 25% of its points (rounded down) it holds in field fortifications against a

@@ -67,7 +67,7 @@ void withdrawals(TurnContext& ctx) {
                       " and cannot remain in the city (5k): it withdraws to " +
                       province_abbr(v, to));
         army.location = Location{to, Coast::None};
-        supply::forget_line(army.stats);  // traced again from its new place next week
+        forget_supply_line(army.stats);  // traced again from its new place next week
         moved = true;
     }
     if (moved) next.normalise();

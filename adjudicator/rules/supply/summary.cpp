@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "report/week_summary.h"
+#include "rules/rail/state.h"
 #include "rules/supply/supply.h"
 #include "variant/unit_text.h"
 #include "variant/variant.h"
@@ -56,7 +57,7 @@ std::string starving_reason(const Variant& variant, const Unit* unit,
     const std::string roads =
         std::to_string(line.size() - 1) + (line.size() == 2 ? " road" : " roads");
     if (line.size() == 1) return in_base + "; it stands in its base";
-    if (unit->stats.supply_extended)
+    if (rail::attributes(unit->stats).supply_extended)
         return in_base + "; its line to " + base + " (" + roads + ") is Extended";
     return in_base + "; its line runs to " + base + " (" + roads + ")";
 }
@@ -78,7 +79,7 @@ void summary(const Variant& variant, const Position& next, std::span<const Event
         ++supply.armies;
         if (u.stats.supply > 0) ++supply.supplied;
         const auto here = events_at(events, power, u.location.province);
-        if (u.stats.supply_extended) {
+        if (rail::attributes(u.stats).supply_extended) {
             const Event* why = first_of_kind(here, "loc.");
             supply.extended.push_back({name, why ? why->text : "", ""});
         }
