@@ -2,6 +2,7 @@
 #include "http/game_documents.h"
 
 #include "core/phase.h"
+#include "http/press_json.h"
 #include "position/position_json.h"
 #include "position/sight.h"
 #include "service/attendance.h"
@@ -41,7 +42,9 @@ Json seat_json(const service::SeatView& seat, const storage::MissingOrdersSettin
     Json out = {{"power", seat.power},     {"player", or_null(seat.player)},
                 {"taken", seat.taken},     {"ready", seat.ready},
                 {"centers", seat.centers}, {"needs_orders", seat.needs_orders}};
-    out.update(service::attendance::seat_json(seat.attendance, missing));
+    out["civil_disorder"] = seat.attendance.civil_disorder_since.has_value();
+    out["missed_phases"] = seat.attendance.missed_phases;
+    out["extensions_left"] = service::attendance::extensions_left(seat.attendance, missing);
     return out;
 }
 
@@ -53,8 +56,25 @@ Json settings_json(const service::GameSettings& settings) {
                 {"grace_seconds", settings.grace_seconds},
                 {"missing_orders", settings.missing_policy},
                 {"resolve_when_ready", settings.resolve_when_ready},
-                {"press", service::press_rules_json(settings.press)}};
-    out.update(service::attendance::settings_json(settings.missing_orders));
+                {"press", press_rules_json(settings.press)}};
+    // The public part of the missing-orders settings: never the GM's address.
+    const storage::MissingOrdersSettings& missing = settings.missing_orders;
+    out["extensions_per_player"] = missing.extensions_per_player;
+    out["extension_seconds"] = or_null(missing.extension_seconds);
+    out["civil_disorder_after"] = missing.civil_disorder_after;
+    return out;
+}
+
+Json extensions_json(const std::vector<storage::ExtensionRow>& rows) {
+    Json out = Json::array();
+    for (const auto& r : rows)
+        out.push_back({{"seq", r.seq},
+                       {"phase", r.phase},
+                       {"power", r.power},
+                       {"seconds", r.seconds},
+                       {"deadline", r.deadline},
+                       {"remaining", r.remaining},
+                       {"at", r.at}});
     return out;
 }
 
@@ -100,7 +120,7 @@ Json game_document_json(const service::GameDocument& game) {
         {"deadline", or_null(game.deadline)},
         {"sandbox", game.sandbox},
         {"settings", settings_json(game.settings)},
-        {"extensions", service::attendance::extensions_json(game.extensions)},
+        {"extensions", extensions_json(game.extensions)},
         {"seed_commitment", game.seed_commitment},
         {"winner", or_null(game.winner)},
         {"result", game_result_json(game.result)},

@@ -3,6 +3,7 @@
 
 #include "core/phase.h"
 #include "http/game_documents.h"
+#include "http/press_json.h"
 #include "service/codec.h"
 #include "service/text.h"
 
@@ -168,7 +169,7 @@ Json game_variant_upload_json(const service::GameVariantUpload& upload) {
 Json gm_action_result_json(const service::GmActionResult& result) {
     Json out = {{"game", result.game}};
     if (result.resolved) out["resolved"] = *result.resolved;
-    if (result.press) out["press"] = service::press_rules_json(*result.press);
+    if (result.press) out["press"] = press_rules_json(*result.press);
     if (result.settings) out["gm_email"] = result.gm_email ? Json(*result.gm_email) : Json();
     return out;
 }

@@ -7,6 +7,15 @@
 
 namespace adjutant::http {
 
+nlohmann::json press_rules_json(const service::PressRules& rules) {
+    return {{"rule", rules.rule},
+            {"grey", rules.grey},
+            {"retreats", rules.in_retreats},
+            {"adjustments", rules.in_adjustments},
+            {"gm_reads_all", rules.gm_reads_all},
+            {"publish_at_end", rules.publish_at_end}};
+}
+
 nlohmann::json press_message_json(const service::PressMessage& m) {
     return {{"id", m.id},
             {"phase", m.phase},
@@ -24,7 +33,7 @@ nlohmann::json press_page_json(const service::PressPage& page) {
     for (const auto& m : page.messages) messages.push_back(press_message_json(m));
     return {
         {"reader", page.reader},
-        {"rules", service::press_rules_json(page.rules)},
+        {"rules", press_rules_json(page.rules)},
         {"messages", std::move(messages)},
         {"unread", page.unread},
         {"may_write_to", page.may_write_to},

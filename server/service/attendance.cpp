@@ -45,11 +45,11 @@ storage::MissingOrdersSettings apply(const SettingsChange& change,
     return base;
 }
 
-nlohmann::json settings_json(const storage::MissingOrdersSettings& s) {
-    return {
-        {"extensions_per_player", s.extensions_per_player},
-        {"extension_seconds", s.extension_seconds ? nlohmann::json(*s.extension_seconds) : nullptr},
-        {"civil_disorder_after", s.civil_disorder_after}};
+bool same_public_settings(const storage::MissingOrdersSettings& a,
+                          const storage::MissingOrdersSettings& b) {
+    return a.extensions_per_player == b.extensions_per_player &&
+           a.extension_seconds == b.extension_seconds &&
+           a.civil_disorder_after == b.civil_disorder_after;
 }
 
 std::int64_t extension_seconds(const storage::GameRow& game,
@@ -121,11 +121,8 @@ Plan plan_attendance(const Locked& locked, const LoadedGame& game,
     const Variant& variant = game.variant->variant;
     Plan plan;
     for (const auto& extension : records.extensions(id, game.phase.seq))
-        plan.events.push_back({{"type", "deadline_extended"},
-                               {"power", extension.power},
-                               {"seconds", extension.seconds},
-                               {"deadline", extension.deadline},
-                               {"remaining", extension.remaining}});
+        plan.events.push_back(storage::DeadlineExtendedEvent{
+            extension.power, extension.seconds, extension.deadline, extension.remaining});
     const auto rows = records.seats(id);
     // Resolved early, the phase was missed by nobody: the seats without orders had time left.
     const bool late = deadline_passed(game.row, now);
@@ -143,9 +140,8 @@ Plan plan_attendance(const Locked& locked, const LoadedGame& game,
                 record.missed_phases >= settings.civil_disorder_after) {
                 record.civil_disorder_since = game.phase.seq;
                 plan.new_disorder.push_back(seat.power);
-                plan.events.push_back({{"type", "civil_disorder"},
-                                       {"power", seat.power},
-                                       {"missed_phases", record.missed_phases}});
+                plan.events.push_back(
+                    storage::CivilDisorderEvent{seat.power, record.missed_phases});
             }
         }
         plan.rows.push_back(record);
@@ -202,25 +198,9 @@ void orders_received(const Locked& locked, std::int64_t game_id, const std::stri
     locked.changed(game_id);
 }
 
-nlohmann::json seat_json(const storage::AttendanceRow& row,
-                         const storage::MissingOrdersSettings& settings) {
-    return {{"civil_disorder", row.civil_disorder_since.has_value()},
-            {"missed_phases", row.missed_phases},
-            {"extensions_left",
-             std::max<std::int64_t>(0, settings.extensions_per_player - row.extensions_used)}};
-}
-
-nlohmann::json extensions_json(const std::vector<storage::ExtensionRow>& rows) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const auto& r : rows)
-        out.push_back({{"seq", r.seq},
-                       {"phase", r.phase},
-                       {"power", r.power},
-                       {"seconds", r.seconds},
-                       {"deadline", r.deadline},
-                       {"remaining", r.remaining},
-                       {"at", r.at}});
-    return out;
+std::int64_t extensions_left(const storage::AttendanceRow& row,
+                             const storage::MissingOrdersSettings& settings) {
+    return std::max<std::int64_t>(0, settings.extensions_per_player - row.extensions_used);
 }
 
 }  // namespace adjutant::service::attendance

@@ -11,10 +11,9 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "service/context.h"
 #include "storage/attendance_store.h"
+#include "storage/codec.h"
 
 namespace adjutant::service::attendance {
 
@@ -31,8 +30,10 @@ struct SettingsChange {
 storage::MissingOrdersSettings apply(const SettingsChange& change,
                                      storage::MissingOrdersSettings base);
 
-// The public part (the GM's address stays out of the public game state).
-nlohmann::json settings_json(const storage::MissingOrdersSettings& settings);
+// Whether two settings differ in their public part, the part the game's documents show
+// (http/game_documents.cpp): the GM's address stays out of the public game state.
+bool same_public_settings(const storage::MissingOrdersSettings& a,
+                          const storage::MissingOrdersSettings& b);
 
 // How long an automatic extension of a phase of `phase_code` lasts.
 std::int64_t extension_seconds(const storage::GameRow& game,
@@ -47,8 +48,8 @@ bool extend_if_owed(const Locked& locked, LoadedGame& game, std::int64_t now);
 // What one resolution changes: every seat's attendance and the events it reports.
 struct Plan {
     std::vector<storage::AttendanceRow> rows;
-    nlohmann::json events = nlohmann::json::array();  // deadline_extended, civil_disorder
-    std::vector<std::string> new_disorder;            // powers that go into civil disorder now
+    std::vector<storage::PhaseEvent> events;  // deadline_extended, civil_disorder
+    std::vector<std::string> new_disorder;    // powers that go into civil disorder now
 };
 // `ordered`: the powers whose orders the resolution counts (readable ones); `now`: when it
 // resolves. A seat without orders misses the phase only when the phase's deadline, with its
@@ -69,9 +70,8 @@ std::vector<std::string> absent_powers(const Locked& locked, std::int64_t game_i
 void orders_received(const Locked& locked, std::int64_t game_id, const std::string& power,
                      std::int64_t now);
 
-// The state the game view shows: per seat, and the game's extensions.
-nlohmann::json seat_json(const storage::AttendanceRow& row,
-                         const storage::MissingOrdersSettings& settings);
-nlohmann::json extensions_json(const std::vector<storage::ExtensionRow>& rows);
+// The automatic extensions a seat's occupant has left, as the game view shows them.
+std::int64_t extensions_left(const storage::AttendanceRow& row,
+                             const storage::MissingOrdersSettings& settings);
 
 }  // namespace adjutant::service::attendance

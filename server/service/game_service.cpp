@@ -17,6 +17,7 @@
 #include "service/text.h"
 #include "service/visibility.h"
 #include "starting_position.h"
+#include "storage/audit_details.h"
 
 namespace adjutant::service {
 
@@ -148,7 +149,7 @@ VariantUpload GameService::upload_variant(const Caller& caller, std::string_view
     storage::Transaction transaction(store.database());
     store.put_variant(loaded->variant.name, loaded->json, context_.now());
     store.audit(std::nullopt, "admin", "upload_variant",
-                json_text(nlohmann::json{{"variant", loaded->variant.name}}), context_.now());
+                storage::encode_audit_details({{"variant", loaded->variant.name}}), context_.now());
     locked.variant_changed(loaded->key);
     transaction.commit();
     return {loaded->variant.name, loaded->display.title};
@@ -186,9 +187,11 @@ GameVariantUpload GameService::upload_game_variant(const Caller& caller, std::in
     phase.position = position_text(variant, start);
     phase.prev_hash = std::string(kGenesisHash);
     store.insert_phase(phase);
-    store.audit(game_id, "gm", "upload_variant",
-                json_text(nlohmann::json{{"variant", checked->key}, {"bytes", file_text.size()}}),
-                context_.now());
+    store.audit(
+        game_id, "gm", "upload_variant",
+        storage::encode_audit_details(
+            {{"variant", checked->key}, {"bytes", static_cast<std::int64_t>(file_text.size())}}),
+        context_.now());
     locked.changed(game_id);
     locked.variant_changed(checked->key);
     if (game.row.variant != checked->key) locked.variant_changed(game.row.variant);
@@ -254,7 +257,7 @@ CreatedGame GameService::create_game(const CreateGameRequest& request,
     store.press().put_rules(id, press_rules);
     store.attendance().put_settings(id, missing_settings);
     store.audit(id, "gm", "create",
-                json_text(nlohmann::json{{"name", row.name}, {"variant", row.variant}}),
+                storage::encode_audit_details({{"name", row.name}, {"variant", row.variant}}),
                 context_.now());
     transaction.commit();
     return {id, gm_token, views_.document(locked, locked.load(id), Viewer{true, ""})};

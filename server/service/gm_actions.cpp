@@ -16,6 +16,7 @@
 #include "service/press_service.h"
 #include "service/tabletop.h"
 #include "service/text.h"
+#include "storage/audit_details.h"
 
 namespace adjutant::service {
 
@@ -78,17 +79,17 @@ void require_named_phase(const LoadedGame& game, const GmAction& action) {
 
 // The audit's record of a settings change: the fields the GM sent, as sent, except the GM's
 // address, which is audited as set or not and never copied into the log.
-nlohmann::json settings_audit(const SettingsChange& change,
-                              const storage::MissingOrdersSettings& settings) {
-    nlohmann::json out = nlohmann::json::object();
+storage::AuditDetails settings_audit(const SettingsChange& change,
+                                     const storage::MissingOrdersSettings& settings) {
+    storage::AuditDetails out;
     if (change.missing_orders) out["missing_orders"] = *change.missing_orders;
     if (change.resolve_when_ready) out["resolve_when_ready"] = *change.resolve_when_ready;
     if (change.grace_seconds) out["grace_seconds"] = *change.grace_seconds;
     const attendance::SettingsChange& a = change.attendance;
     if (a.extensions_per_player) out["extensions_per_player"] = *a.extensions_per_player;
     if (a.extension_seconds_given)
-        out["extension_seconds"] =
-            a.extension_seconds ? nlohmann::json(*a.extension_seconds) : nlohmann::json();
+        out["extension_seconds"] = a.extension_seconds ? storage::AuditValue(*a.extension_seconds)
+                                                       : storage::AuditValue(nullptr);
     if (a.civil_disorder_after) out["civil_disorder_after"] = *a.civil_disorder_after;
     if (a.gm_email_given) out["gm_email"] = settings.gm_email.has_value();
     return out;
@@ -155,7 +156,7 @@ nlohmann::json module_action(const Locked& locked, const LoadedGame& game, const
                         action.module_input, position);
     if (!why.empty()) throw bad_request(why);
     locked.store().set_phase_position(game.row.id, game.phase.seq,
-                                      json_text(position_json(variant, position)));
+                                      position_text(variant, position));
     nlohmann::json detail = gm_action_record(variant, action.module_action, position);
     detail["phase"] = game.phase.phase;
     detail["seq"] = game.phase.seq;
@@ -213,7 +214,15 @@ GmActionResult GameService::gm_press(const Locked& locked, const LoadedGame& gam
         throw conflict("press rules are set before the game starts");
     const PressRules rules = apply(change, PressService::rules(locked, game_id));
     store.press().put_rules(game_id, rules);
-    store.audit(game_id, "gm", "press", json_text(press_rules_json(rules)), context_.now());
+    // The audit's details name the rules as the game's settings show them (http/press_json.h).
+    store.audit(game_id, "gm", "press",
+                storage::encode_audit_details({{"rule", rules.rule},
+                                               {"grey", rules.grey},
+                                               {"retreats", rules.in_retreats},
+                                               {"adjustments", rules.in_adjustments},
+                                               {"gm_reads_all", rules.gm_reads_all},
+                                               {"publish_at_end", rules.publish_at_end}}),
+                context_.now());
     locked.changed(game_id);
     transaction.commit();
     GmActionResult result;
@@ -236,14 +245,14 @@ GmActionResult GameService::gm_settings(const Locked& locked, LoadedGame& game,
     const auto settings_before = records.settings(game_id);
     const auto settings = attendance::apply(change.attendance, settings_before);
     records.put_settings(game_id, settings);
-    store.audit(game_id, "gm", "settings", json_text(settings_audit(change, settings)),
-                context_.now());
+    store.audit(game_id, "gm", "settings",
+                storage::encode_audit_details(settings_audit(change, settings)), context_.now());
     // The GM's address is never shown: a change of it alone leaves the game's documents,
     // their revision and ETags as they were.
     if (row.missing_policy != shown_before.missing_policy ||
         row.resolve_when_ready != shown_before.resolve_when_ready ||
         row.grace_seconds != shown_before.grace_seconds ||
-        attendance::settings_json(settings) != attendance::settings_json(settings_before)) {
+        !attendance::same_public_settings(settings, settings_before)) {
         store.update_game_settings(row);
         locked.changed(game_id);
     }

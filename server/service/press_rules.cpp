@@ -13,13 +13,4 @@ PressRules apply(const PressRulesChange& change, PressRules base) {
     return base;
 }
 
-nlohmann::json press_rules_json(const PressRules& rules) {
-    return {{"rule", rules.rule},
-            {"grey", rules.grey},
-            {"retreats", rules.in_retreats},
-            {"adjustments", rules.in_adjustments},
-            {"gm_reads_all", rules.gm_reads_all},
-            {"publish_at_end", rules.publish_at_end}};
-}
-
 }  // namespace adjutant::service

@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // A game's press rules as the GM sets them (docs/press.md): at the game's creation or with the
 // GM's "press" action (read from their requests in http/request_json.cpp), and shown in the
-// game's settings.
+// game's settings (rendered by http/press_json.h).
 #pragma once
 
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "storage/press_store.h"
 
@@ -25,7 +23,5 @@ struct PressRulesChange {
     std::optional<bool> publish_at_end;
 };
 PressRules apply(const PressRulesChange& change, PressRules base);
-
-nlohmann::json press_rules_json(const PressRules& rules);
 
 }  // namespace adjutant::service

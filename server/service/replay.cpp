@@ -64,7 +64,7 @@ void check_input(const Variant& variant, const AuditedInput& audited,
 
 std::string with_input(const Variant& variant, Position recomputed, const std::string& stored) {
     keep_gm_input(decode_position(variant, stored), recomputed);
-    return json_text(position_json(variant, recomputed));
+    return position_text(variant, recomputed);
 }
 
 void replay_game(const storage::GameRow& game, storage::Store& store,
@@ -119,7 +119,7 @@ void replay_game(const storage::GameRow& game, storage::Store& store,
                     power_id(variant, entry.at("power").get<std::string>()));
             const Adjudication adjudication =
                 adjudicate(variant, position, all.orders, dice_seed(game));
-            const std::string results = json_text(adjudication_json(variant, all, adjudication));
+            const std::string results = adjudication_text(variant, all, adjudication);
             ++report.phases;
             if (results != phase.results.value_or("")) problem(phase, "results differ");
             const std::string hash =

@@ -19,6 +19,7 @@
 #include "service/game_internal.h"
 #include "service/tabletop.h"
 #include "service/text.h"
+#include "storage/audit_details.h"
 #include "storage/claims.h"
 
 namespace adjutant::service {
@@ -46,9 +47,9 @@ bool anyone_needs_orders(const Variant& variant, const Position& position) {
 // Every seat's stored orders for the current phase, as the results report and the phase row
 // take them.
 struct GatheredOrders {
-    nlohmann::json stored = nlohmann::json::array();  // per seat: text, orders, source
-    nlohmann::json events = nlohmann::json::array();  // unreadable and missing orders
-    std::vector<std::string> ordered;                 // the powers whose orders count
+    std::vector<storage::StoredOrders> stored;
+    std::vector<storage::PhaseEvent> events;  // unreadable and missing orders
+    std::vector<std::string> ordered;         // the powers whose orders count
 };
 
 // Every seat's verdicts and orders go into `all`, emptied first; `kept` holds the seats as they
@@ -106,30 +107,25 @@ GatheredOrders gather_orders(storage::Store& store, const LoadedGame& game, Pars
             const std::size_t begin = first_order;
             first_order = parsed.orders_end;
             if (problem.empty()) {
-                nlohmann::json lines = nlohmann::json::array();
+                std::vector<std::string> lines;
                 for (std::size_t i = begin; i < parsed.orders_end; ++i)
                     lines.push_back(all.orders[i].text(variant));
                 // The text as submitted is kept so replay reproduces the very same verdicts.
-                out.stored.push_back({{"power", row.power},
-                                      {"text", row.text},
-                                      {"orders", lines},
-                                      {"source", row.source}});
+                out.stored.push_back({row.power, row.text, std::move(lines), row.source});
                 submitted.push_back(row.power);
                 continue;
             }
         }
         spdlog::warn("game {} phase {}: {}'s orders are unreadable and count as missing: {}", id,
                      game.phase.phase, row.power, problem);
-        out.events.push_back(
-            {{"type", "unreadable_orders"}, {"power", row.power}, {"reason", problem}});
+        out.events.push_back(storage::UnreadableOrdersEvent{row.power, problem});
     }
     out.ordered = submitted;
     for (std::size_t p = 0; p < variant.powers.size(); ++p) {
         const auto& name = variant.powers[p].name;
         if (std::find(submitted.begin(), submitted.end(), name) != submitted.end()) continue;
         if (needs_orders(variant, game.position, static_cast<PowerId>(p)))
-            out.events.push_back(
-                {{"type", "missing_orders"}, {"power", name}, {"policy", game.row.missing_policy}});
+            out.events.push_back(storage::MissingOrdersEvent{name, game.row.missing_policy});
     }
     return out;
 }
@@ -175,14 +171,14 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
     } catch (const std::exception& error) {
         throw ApiError(500, "adjudication_failed", error.what());
     }
-    const std::string orders_text = json_text(gathered.stored);
-    const std::string results_text = json_text(adjudication_json(variant, all, adjudication));
+    const std::string orders_text = storage::orders_text(gathered.stored);
+    const std::string results_text = adjudication_text(variant, all, adjudication);
     // Planned under the lock before the transaction opens, written inside it.
     const attendance::Plan attendance_plan =
         attendance::plan_attendance(locked, game, gathered.ordered, context_.now());
-    nlohmann::json events = gathered.events;
-    for (const auto& event : attendance_plan.events) events.push_back(event);
-    const std::string events_text = json_text(events);
+    std::vector<storage::PhaseEvent> events = gathered.events;
+    events.insert(events.end(), attendance_plan.events.begin(), attendance_plan.events.end());
+    const std::string events_text = storage::events_text(events);
 
     storage::PhaseRow resolved = game.phase;
     resolved.orders = orders_text;
@@ -196,7 +192,7 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
     next.game_id = id;
     next.seq = game.phase.seq + 1;
     next.phase = adjudication.next.phase.code();
-    next.position = json_text(position_json(variant, adjudication.next));
+    next.position = position_text(variant, adjudication.next);
     next.prev_hash = *resolved.hash;
 
     storage::GameRow& row = game.row;
@@ -228,11 +224,12 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
     // change a power's mind, so it votes again on a new proposal.
     DrawService::expire_open(locked, id, context_.now());
     store.update_game(row);
-    store.audit(id, actor, "resolve",
-                json_text(nlohmann::json{{"phase", resolved.phase}, {"hash", *resolved.hash}}),
-                context_.now());
+    store.audit(
+        id, actor, "resolve",
+        storage::encode_audit_details({{"phase", resolved.phase}, {"hash", *resolved.hash}}),
+        context_.now());
     if (winner_id != kNoPower)
-        store.audit(id, "server", "end", json_text(nlohmann::json{{"winner", *row.winner}}),
+        store.audit(id, "server", "end", storage::encode_audit_details({{"winner", *row.winner}}),
                     context_.now());
     locked.changed(id);
     transaction.commit();

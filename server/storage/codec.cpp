@@ -188,4 +188,42 @@ bool is_verdict_list(std::string_view text) {
     return !list.is_discarded() && list.is_array();
 }
 
+std::string orders_text(const std::vector<StoredOrders>& seats) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const StoredOrders& seat : seats)
+        list.push_back({{"power", seat.power},
+                        {"text", seat.text},
+                        {"orders", seat.orders},
+                        {"source", seat.source}});
+    return document_text(list);
+}
+
+namespace {
+
+nlohmann::json event_json(const UnreadableOrdersEvent& e) {
+    return {{"type", "unreadable_orders"}, {"power", e.power}, {"reason", e.reason}};
+}
+nlohmann::json event_json(const MissingOrdersEvent& e) {
+    return {{"type", "missing_orders"}, {"power", e.power}, {"policy", e.policy}};
+}
+nlohmann::json event_json(const DeadlineExtendedEvent& e) {
+    return {{"type", "deadline_extended"},
+            {"power", e.power},
+            {"seconds", e.seconds},
+            {"deadline", e.deadline},
+            {"remaining", e.remaining}};
+}
+nlohmann::json event_json(const CivilDisorderEvent& e) {
+    return {{"type", "civil_disorder"}, {"power", e.power}, {"missed_phases", e.missed_phases}};
+}
+
+}  // namespace
+
+std::string events_text(const std::vector<PhaseEvent>& events) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const PhaseEvent& event : events)
+        list.push_back(std::visit([](const auto& e) { return event_json(e); }, event));
+    return document_text(list);
+}
+
 }  // namespace adjutant::storage

@@ -6,9 +6,11 @@
 // stored document that does not read back is a problem to report, never a crash.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -60,5 +62,41 @@ void append_json_string(std::string& out, const std::string& text);
 std::vector<Verdict> decode_verdicts(const nlohmann::json& list);
 // Whether `text` reads as a stored list of verdicts (a JSON list).
 bool is_verdict_list(std::string_view text);
+
+// A seat's orders as a resolved phase row stores them: the text as submitted (so replay
+// reproduces the very same verdicts), the orders read from it, and where they came from.
+struct StoredOrders {
+    std::string power;
+    std::string text;
+    std::vector<std::string> orders;
+    std::string source;
+};
+// The phase row's orders: [{"power", "text", "orders", "source"}].
+std::string orders_text(const std::vector<StoredOrders>& seats);
+
+// What a resolution reports of its seats, stored as the phase row's events.
+struct UnreadableOrdersEvent {  // the stored orders cannot be read: they count as missing
+    std::string power;
+    std::string reason;
+};
+struct MissingOrdersEvent {  // a seat that had to order did not
+    std::string power;
+    std::string policy;  // the game's missing-orders policy
+};
+struct DeadlineExtendedEvent {  // an automatic extension a seat was charged this phase
+    std::string power;
+    std::int64_t seconds = 0;
+    std::int64_t deadline = 0;
+    std::int64_t remaining = 0;
+};
+struct CivilDisorderEvent {  // a seat went into civil disorder
+    std::string power;
+    std::int64_t missed_phases = 0;
+};
+using PhaseEvent = std::variant<UnreadableOrdersEvent, MissingOrdersEvent, DeadlineExtendedEvent,
+                                CivilDisorderEvent>;
+// The phase row's events: [{"type": "unreadable_orders" | "missing_orders" |
+// "deadline_extended" | "civil_disorder", "power", ...the event's fields}].
+std::string events_text(const std::vector<PhaseEvent>& events);
 
 }  // namespace adjutant::storage
