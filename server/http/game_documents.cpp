@@ -9,6 +9,7 @@
 #include "service/press_rules.h"
 #include "service/text.h"
 #include "service/variants.h"
+#include "storage/codec.h"
 
 namespace adjutant::http {
 
@@ -179,7 +180,7 @@ Json power_history_json(const service::PowerHistory& history) {
                     {"resolved_at", entry.resolved_at},
                     {"submitted", entry.submitted},
                     {"orders", entry.orders},
-                    {"results", entry.results}};
+                    {"results", storage::report_orders_json(entry.results)}};
         if (entry.source) out["source"] = *entry.source;
         if (entry.text) out["text"] = *entry.text;
         phases.push_back(std::move(out));

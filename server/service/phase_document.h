@@ -16,6 +16,7 @@
 
 #include "position/position.h"
 #include "service/game_document.h"
+#include "storage/report_order.h"
 
 namespace adjutant::service {
 
@@ -41,14 +42,15 @@ struct PhaseDocument {
 };
 
 // One resolved phase of a power's order history (GameViews::power_history): its accepted
-// orders and their results, redacted as the phase's record is.
+// orders and their results (the report's entries, storage/report_order.h), redacted as the
+// phase's record is.
 struct PowerPhase {
     std::int64_t seq = 0;
     std::string phase;  // its code
     std::int64_t resolved_at = 0;
     bool submitted = false;  // the seat sent orders this phase
-    nlohmann::json orders = nlohmann::json::array();
-    nlohmann::json results = nlohmann::json::array();
+    std::vector<std::string> orders;
+    std::vector<storage::ReportOrder> results;
     std::optional<std::string> source;  // where the orders came from, when submitted
     std::optional<std::string> text;    // the text as sent: for the seat and the GM only
 };

@@ -3,12 +3,30 @@
 // phase's stored record, redacted for the reader exactly as a whole phase is (visibility.h),
 // then narrowed to the power. Redacting first keeps one rule for who sees a refused line, and
 // for what the fog of war hides (service/fog.h).
+#include <string>
+#include <vector>
+
+#include "service/codec.h"
 #include "service/fog.h"
 #include "service/game_internal.h"
 #include "service/game_views.h"
 #include "service/visibility.h"
 
 namespace adjutant::service {
+
+namespace {
+
+// A stored seat's accepted orders, each a line of text as the resolution stored it.
+std::vector<std::string> orders_of(const nlohmann::json& seat) {
+    std::vector<std::string> out;
+    const auto it = seat.find("orders");
+    if (it == seat.end() || !it->is_array()) return out;
+    for (const auto& line : *it)
+        if (line.is_string()) out.push_back(line.get<std::string>());
+    return out;
+}
+
+}  // namespace
 
 PowerHistory GameViews::power_history(const Caller& caller, std::int64_t game_id,
                                       std::string_view power_name, std::int64_t after_seq,
@@ -35,11 +53,11 @@ PowerHistory GameViews::power_history(const Caller& caller, std::int64_t game_id
         entry.seq = phase.seq;
         entry.phase = phase.phase;
         entry.resolved_at = *phase.resolved_at;
-        entry.results = results_of(results, stored, power);
+        entry.results = storage::decode_report_orders(results_of(results, stored, power));
         for (const auto& seat : orders.is_array() ? orders : nlohmann::json::array()) {
             if (!seat.is_object() || seat.value("power", "") != power) continue;
             entry.submitted = true;
-            entry.orders = seat.value("orders", nlohmann::json::array());
+            entry.orders = orders_of(seat);
             entry.source = seat.value("source", "");
             // The text as sent holds the refused lines: the seat's and the GM's only.
             if (who.gm || who.power == power) entry.text = seat.value("text", "");

@@ -60,14 +60,15 @@ std::optional<std::int64_t> integer(const nlohmann::json& value) {
     return value.get<std::int64_t>();
 }
 
-OrderResult decode_order_result(const nlohmann::json& o) {
+// A report's order entry, as storage's codec read it, for the mail's text.
+OrderResult order_result(const storage::ReportOrder& o) {
     OrderResult out;
-    out.power = o.value("power", "");
-    out.input = o.value("input", "");
-    if (o.contains("order")) out.order = o.value("order", "");
-    out.result = o.value("result", "");
-    if (o.contains("reason")) out.reason = o.value("reason", "");
-    out.by_default = o.value("default", false);
+    out.power = o.power.value_or("");
+    out.input = o.input.value_or("");
+    out.order = o.order;
+    out.result = o.result.value_or("");
+    out.reason = o.reason;
+    out.by_default = o.by_default.value_or(false);
     return out;
 }
 
@@ -136,8 +137,9 @@ std::vector<PhaseEntry> decode_phase_entries(const nlohmann::json& phases) {
 
 PhaseReport decode_phase_report(const nlohmann::json& results) {
     PhaseReport out;
-    for (const auto& o : results.value("orders", nlohmann::json::array()))
-        out.orders.push_back(decode_order_result(o));
+    if (results.contains("orders"))
+        for (const auto& o : storage::decode_report_orders(results["orders"]))
+            out.orders.push_back(order_result(o));
     for (const auto& d : results.value("dislodged", nlohmann::json::array())) {
         DislodgedResult dislodged{d.value("power", ""), d.value("unit", ""), std::nullopt};
         if (d.contains("from")) dislodged.from = d.value("from", "");

@@ -183,6 +183,65 @@ std::vector<Verdict> decode_verdicts(const nlohmann::json& list) {
     return verdicts;
 }
 
+std::vector<ReportOrder> decode_report_orders(const nlohmann::json& list) {
+    std::vector<ReportOrder> orders;
+    if (!list.is_array()) return orders;
+    for (const auto& item : list) {
+        if (!item.is_object()) continue;
+        ReportOrder& out = orders.emplace_back();
+        for (const auto& [key, value] : item.items()) {
+            if (value.is_string()) {
+                const auto& text = value.get_ref<const std::string&>();
+                if (key == "power") {
+                    out.power = text;
+                    continue;
+                }
+                if (key == "order") {
+                    out.order = text;
+                    continue;
+                }
+                if (key == "input") {
+                    out.input = text;
+                    continue;
+                }
+                if (key == "result") {
+                    out.result = text;
+                    continue;
+                }
+                if (key == "reason") {
+                    out.reason = text;
+                    continue;
+                }
+            } else if (key == "line" && value.is_number_integer()) {
+                out.line = value.get<std::int64_t>();
+                continue;
+            } else if (key == "default" && value.is_boolean()) {
+                out.by_default = value.get<bool>();
+                continue;
+            }
+            out.other.emplace_back(key, document_text(value));
+        }
+    }
+    return orders;
+}
+
+nlohmann::json report_orders_json(const std::vector<ReportOrder>& orders) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& order : orders) {
+        nlohmann::json out = nlohmann::json::object();
+        if (order.power) out["power"] = *order.power;
+        if (order.order) out["order"] = *order.order;
+        if (order.input) out["input"] = *order.input;
+        if (order.line) out["line"] = *order.line;
+        if (order.result) out["result"] = *order.result;
+        if (order.reason) out["reason"] = *order.reason;
+        if (order.by_default) out["default"] = *order.by_default;
+        for (const auto& [key, text] : order.other) out[key] = nlohmann::json::parse(text);
+        list.push_back(std::move(out));
+    }
+    return list;
+}
+
 bool is_verdict_list(std::string_view text) {
     const auto list = nlohmann::json::parse(text, nullptr, false);
     return !list.is_discarded() && list.is_array();

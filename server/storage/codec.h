@@ -20,6 +20,7 @@
 #include "orders/parser.h"
 #include "position/position.h"
 #include "report/week_summary.h"
+#include "storage/report_order.h"
 #include "storage/verdict.h"
 #include "variant/variant.h"
 
@@ -48,6 +49,12 @@ std::string adjudication_text(const Variant& variant, const ParsedOrders& parsed
 // province). Never throws: a field missing or of another kind reads as empty, a `next` the
 // variant cannot read as no position, an unknown name as no power or province.
 WeekRecord decode_week(const Variant& variant, const nlohmann::json& results);
+
+// A stored report's "orders" (or a part of it) read as values, and written back: exact for every
+// list of objects, whatever keys they hold (storage/report_order.h); an item that is not an
+// object is skipped.
+std::vector<ReportOrder> decode_report_orders(const nlohmann::json& list);
+nlohmann::json report_orders_json(const std::vector<ReportOrder>& orders);
 
 // A verdict as stored and served: {"line", "input", "status": "accepted"|"rejected",
 // "order"|"error", "note" (when there is one)}.

@@ -92,3 +92,24 @@ TEST_CASE("game documents: the position is the stored document, read back") {
     CHECK(adjutant::service::json_text(adjutant::http::phase_document_json(phase)["position"]) ==
           stored);
 }
+
+TEST_CASE("game documents: a report's order entries read as values and render back byte for byte") {
+    // As the adjudicator writes them (report/adjudication_json.h), and with what another writer
+    // might leave: an unknown key, a known key of another type, an item that is no object.
+    const auto stored = nlohmann::json::parse(R"([
+        {"power": "France", "order": "A PAR-BUR", "result": "succeeds"},
+        {"power": "Germany", "order": "A MUN H", "result": "fails", "reason": "dislodged",
+         "default": true},
+        {"power": "", "input": "F xyz", "line": 3, "result": "illegal", "reason": "no such unit"},
+        {"power": 7, "line": "3", "note": {"a": [1, 2]}, "result": "succeeds"},
+        "not an entry"])");
+    const auto orders = adjutant::storage::decode_report_orders(stored);
+    REQUIRE(orders.size() == 4);
+    CHECK(orders[1].by_default == true);
+    CHECK(orders[2].line == 3);
+    CHECK(orders[2].input == "F xyz");
+    CHECK_FALSE(orders[3].power);
+    nlohmann::json expected = stored;
+    expected.erase(expected.size() - 1);
+    CHECK(adjutant::storage::report_orders_json(orders).dump() == expected.dump());
+}
