@@ -14,20 +14,6 @@
 
 namespace adjutant::service {
 
-namespace {
-
-// A stored seat's accepted orders, each a line of text as the resolution stored it.
-std::vector<std::string> orders_of(const nlohmann::json& seat) {
-    std::vector<std::string> out;
-    const auto it = seat.find("orders");
-    if (it == seat.end() || !it->is_array()) return out;
-    for (const auto& line : *it)
-        if (line.is_string()) out.push_back(line.get<std::string>());
-    return out;
-}
-
-}  // namespace
-
 PowerHistory GameViews::power_history(const Caller& caller, std::int64_t game_id,
                                       std::string_view power_name, std::int64_t after_seq,
                                       int limit) {
@@ -54,13 +40,13 @@ PowerHistory GameViews::power_history(const Caller& caller, std::int64_t game_id
         entry.phase = phase.phase;
         entry.resolved_at = *phase.resolved_at;
         entry.results = storage::decode_report_orders(results_of(results, stored, power));
-        for (const auto& seat : orders.is_array() ? orders : nlohmann::json::array()) {
-            if (!seat.is_object() || seat.value("power", "") != power) continue;
+        for (const auto& seat : storage::decode_seats(orders)) {
+            if (seat.power != power) continue;
             entry.submitted = true;
-            entry.orders = orders_of(seat);
-            entry.source = seat.value("source", "");
+            entry.orders = seat.orders;
+            entry.source = seat.source.value_or("");
             // The text as sent holds the refused lines: the seat's and the GM's only.
-            if (who.gm || who.power == power) entry.text = seat.value("text", "");
+            if (who.gm || who.power == power) entry.text = seat.text.value_or("");
         }
         history.phases.push_back(std::move(entry));
     }

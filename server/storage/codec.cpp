@@ -225,6 +225,28 @@ std::vector<ReportOrder> decode_report_orders(const nlohmann::json& list) {
     return orders;
 }
 
+std::vector<StoredSeat> decode_seats(const nlohmann::json& list) {
+    std::vector<StoredSeat> seats;
+    if (!list.is_array()) return seats;
+    const auto text = [](const nlohmann::json& seat,
+                         const char* key) -> std::optional<std::string> {
+        const auto it = seat.find(key);
+        if (it == seat.end() || !it->is_string()) return std::nullopt;
+        return it->get<std::string>();
+    };
+    for (const auto& item : list) {
+        if (!item.is_object()) continue;
+        StoredSeat& seat = seats.emplace_back();
+        seat.power = text(item, "power").value_or("");
+        seat.text = text(item, "text");
+        seat.source = text(item, "source");
+        if (const auto orders = item.find("orders"); orders != item.end() && orders->is_array())
+            for (const auto& order : *orders)
+                if (order.is_string()) seat.orders.push_back(order.get<std::string>());
+    }
+    return seats;
+}
+
 nlohmann::json report_orders_json(const std::vector<ReportOrder>& orders) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& order : orders) {

@@ -21,6 +21,7 @@
 #include "position/position.h"
 #include "report/week_summary.h"
 #include "storage/report_order.h"
+#include "storage/stored_seat.h"
 #include "storage/verdict.h"
 #include "variant/variant.h"
 
@@ -55,6 +56,11 @@ WeekRecord decode_week(const Variant& variant, const nlohmann::json& results);
 // object is skipped.
 std::vector<ReportOrder> decode_report_orders(const nlohmann::json& list);
 nlohmann::json report_orders_json(const std::vector<ReportOrder>& orders);
+
+// A phase's stored orders (or a reader's redacted copy) read as values: an item that is not an
+// object, and an order that is not text, are skipped; a field missing or of another type reads
+// as empty (the power) or absent.
+std::vector<StoredSeat> decode_seats(const nlohmann::json& list);
 
 // A verdict as stored and served: {"line", "input", "status": "accepted"|"rejected",
 // "order"|"error", "note" (when there is one)}.

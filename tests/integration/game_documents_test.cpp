@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -112,4 +113,20 @@ TEST_CASE("game documents: a report's order entries read as values and render ba
     nlohmann::json expected = stored;
     expected.erase(expected.size() - 1);
     CHECK(adjutant::storage::report_orders_json(orders).dump() == expected.dump());
+}
+
+TEST_CASE("game documents: a phase's stored orders read as seats") {
+    const auto stored = nlohmann::json::parse(R"([
+        {"power": "France", "text": "A PAR-BUR\nhello", "orders": ["A PAR-BUR", 3],
+         "source": "mail"},
+        {"power": "Germany", "orders": []},
+        "not a seat"])");
+    const auto seats = adjutant::storage::decode_seats(stored);
+    REQUIRE(seats.size() == 2);
+    CHECK(seats[0].power == "France");
+    CHECK(seats[0].text == "A PAR-BUR\nhello");
+    CHECK(seats[0].orders == std::vector<std::string>{"A PAR-BUR"});
+    CHECK(seats[0].source == "mail");
+    CHECK_FALSE(seats[1].text);
+    CHECK_FALSE(seats[1].source);
 }
