@@ -163,7 +163,7 @@ Json phase_document_json(const service::PhaseDocument& phase) {
     add_position(*phase.loaded_variant, phase.position, phase.fog, out);
     if (phase.record) {
         out["resolved_at"] = phase.record->resolved_at;
-        out["orders"] = phase.record->orders;
+        out["orders"] = storage::seats_json(phase.record->orders);
         out["results"] = phase.record->results;
         out["events"] = phase.record->events;
         out["hash"] = phase.record->hash;

@@ -209,8 +209,9 @@ PhaseDocument GameViews::phase_document(const Locked& locked, const Caller& call
         auto events = nlohmann::json::parse(phase->events.value_or("[]"));
         redact_record(*game.variant, game.row.status, phase->position, who, orders, results,
                       &events);
-        redact_orders(orders, who);
-        out.record = PhaseRecord{*phase->resolved_at, phase->hash.value_or(""), std::move(orders),
+        auto seats = storage::decode_seats(orders);
+        redact_orders(seats, who);
+        out.record = PhaseRecord{*phase->resolved_at, phase->hash.value_or(""), std::move(seats),
                                  std::move(results), std::move(events)};
     }
     return out;

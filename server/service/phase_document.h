@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // One phase as the API's document (its schema is in http/openapi.json, its rendering in
 // http/game_documents.h): the phase and its position as values, as the game document holds
-// them, and once resolved its record. The record stays the stored JSON (the seats' orders, the
-// adjudicator's report, the phase's events), redacted for the reader (service/visibility.h,
-// service/fog.h), since its entries are read and cut where they stand.
+// them, and once resolved its record, redacted for the reader (service/visibility.h,
+// service/fog.h): the seats' orders as values (storage/stored_seat.h); the adjudicator's report
+// and the phase's events stay the stored JSON, since the fog reads and cuts their entries where
+// they stand.
 #pragma once
 
 #include <cstdint>
@@ -17,14 +18,15 @@
 #include "position/position.h"
 #include "service/game_document.h"
 #include "storage/report_order.h"
+#include "storage/stored_seat.h"
 
 namespace adjutant::service {
 
 struct PhaseRecord {
     std::int64_t resolved_at = 0;
     std::string hash;
-    nlohmann::json orders;   // the seats' orders, without the refused lines of others
-    nlohmann::json results;  // the adjudication report
+    std::vector<storage::StoredSeat> orders;  // the seats' orders, without others' texts
+    nlohmann::json results;                   // the adjudication report
     nlohmann::json events;
 };
 

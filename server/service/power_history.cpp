@@ -43,7 +43,7 @@ PowerHistory GameViews::power_history(const Caller& caller, std::int64_t game_id
         for (const auto& seat : storage::decode_seats(orders)) {
             if (seat.power != power) continue;
             entry.submitted = true;
-            entry.orders = seat.orders;
+            entry.orders = seat.orders.value_or(std::vector<std::string>{});
             entry.source = seat.source.value_or("");
             // The text as sent holds the refused lines: the seat's and the GM's only.
             if (who.gm || who.power == power) entry.text = seat.text.value_or("");

@@ -32,10 +32,10 @@ bool refused_line_of(const nlohmann::json& entry, const nlohmann::json& orders,
 
 }  // namespace
 
-void redact_orders(nlohmann::json& orders, const Viewer& viewer) {
-    if (viewer.gm || !orders.is_array()) return;
-    for (auto& seat : orders)
-        if (seat.is_object() && seat.value("power", "") != viewer.power) seat.erase("text");
+void redact_orders(std::vector<storage::StoredSeat>& seats, const Viewer& viewer) {
+    if (viewer.gm) return;
+    for (auto& seat : seats)
+        if (!seat.power || *seat.power != viewer.power) seat.text.reset();
 }
 
 void redact_results(nlohmann::json& results, const nlohmann::json& orders, const Viewer& viewer) {

@@ -7,8 +7,11 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "storage/stored_seat.h"
 
 namespace adjutant::service {
 
@@ -17,9 +20,9 @@ struct Viewer {
     std::string power;  // the seat's power; empty for the public (anonymous, other games)
 };
 
-// `orders`: the stored list of {"power", "text", "orders", "source"}; a seat's "text" (which
-// holds its refused lines) is dropped unless it is the viewer's.
-void redact_orders(nlohmann::json& orders, const Viewer& viewer);
+// `seats`: the stored seats (storage/stored_seat.h); a seat's text (which holds its refused
+// lines) is dropped unless it is the viewer's.
+void redact_orders(std::vector<storage::StoredSeat>& seats, const Viewer& viewer);
 
 // `results`: the stored results document; its "illegal" entries (the refused lines) are dropped
 // unless they are the viewer's. `orders` is the stored, unredacted list: a line refused before

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "storage/codec.h"
 
+#include <algorithm>
+
 #include "position/position_json.h"
 #include "report/adjudication_json.h"
 
@@ -228,23 +230,50 @@ std::vector<ReportOrder> decode_report_orders(const nlohmann::json& list) {
 std::vector<StoredSeat> decode_seats(const nlohmann::json& list) {
     std::vector<StoredSeat> seats;
     if (!list.is_array()) return seats;
-    const auto text = [](const nlohmann::json& seat,
-                         const char* key) -> std::optional<std::string> {
-        const auto it = seat.find(key);
-        if (it == seat.end() || !it->is_string()) return std::nullopt;
-        return it->get<std::string>();
+    const auto all_text = [](const nlohmann::json& value) {
+        return value.is_array() &&
+               std::all_of(value.begin(), value.end(), [](const auto& v) { return v.is_string(); });
     };
     for (const auto& item : list) {
         if (!item.is_object()) continue;
         StoredSeat& seat = seats.emplace_back();
-        seat.power = text(item, "power").value_or("");
-        seat.text = text(item, "text");
-        seat.source = text(item, "source");
-        if (const auto orders = item.find("orders"); orders != item.end() && orders->is_array())
-            for (const auto& order : *orders)
-                if (order.is_string()) seat.orders.push_back(order.get<std::string>());
+        for (const auto& [key, value] : item.items()) {
+            if (value.is_string()) {
+                const auto& text = value.get_ref<const std::string&>();
+                if (key == "power") {
+                    seat.power = text;
+                    continue;
+                }
+                if (key == "text") {
+                    seat.text = text;
+                    continue;
+                }
+                if (key == "source") {
+                    seat.source = text;
+                    continue;
+                }
+            } else if (key == "orders" && all_text(value)) {
+                seat.orders = value.get<std::vector<std::string>>();
+                continue;
+            }
+            seat.other.emplace_back(key, document_text(value));
+        }
     }
     return seats;
+}
+
+nlohmann::json seats_json(const std::vector<StoredSeat>& seats) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& seat : seats) {
+        nlohmann::json out = nlohmann::json::object();
+        if (seat.power) out["power"] = *seat.power;
+        if (seat.text) out["text"] = *seat.text;
+        if (seat.orders) out["orders"] = *seat.orders;
+        if (seat.source) out["source"] = *seat.source;
+        for (const auto& [key, text] : seat.other) out[key] = nlohmann::json::parse(text);
+        list.push_back(std::move(out));
+    }
+    return list;
 }
 
 nlohmann::json report_orders_json(const std::vector<ReportOrder>& orders) {

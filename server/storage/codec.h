@@ -57,10 +57,10 @@ WeekRecord decode_week(const Variant& variant, const nlohmann::json& results);
 std::vector<ReportOrder> decode_report_orders(const nlohmann::json& list);
 nlohmann::json report_orders_json(const std::vector<ReportOrder>& orders);
 
-// A phase's stored orders (or a reader's redacted copy) read as values: an item that is not an
-// object, and an order that is not text, are skipped; a field missing or of another type reads
-// as empty (the power) or absent.
+// A phase's stored orders (or a reader's redacted copy) read as values, and written back: exact
+// for every list of objects (storage/stored_seat.h); an item that is not an object is skipped.
 std::vector<StoredSeat> decode_seats(const nlohmann::json& list);
+nlohmann::json seats_json(const std::vector<StoredSeat>& seats);
 
 // A verdict as stored and served: {"line", "input", "status": "accepted"|"rejected",
 // "order"|"error", "note" (when there is one)}.
