@@ -6,6 +6,9 @@
 #   2. a sanitizer build (clang, AddressSanitizer + UndefinedBehaviorSanitizer, with libFuzzer's
 #      coverage instrumentation) with CTest again, then a short run of each libFuzzer target,
 #      linked from the same objects.
+# The Release tests run while the sanitizer build compiles: they spend most of their time
+# waiting (on the servers they start, the browser, the clock) and leave a core's worth of
+# processor time that the compiler takes (docs/testing.md, "Where the time goes").
 # At the end it prints how long each stage took, so a slower test loop is seen at once.
 # Usage: deploy/test.sh            (from the repository root or anywhere)
 # Environment: FUZZ_SECONDS (default 30 per target), JOBS (compilers and fuzz targets at once;
@@ -64,53 +67,80 @@ cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DADJUTANT_TESTS
   -DADJUTANT_BENCH=ON -DADJUTANT_WERROR=ON >/dev/null
 cmake --build build/release -j "$jobs"
 
-stage "Release tests"
-ctest --test-dir build/release --output-on-failure -j "$test_jobs"
-# The rules suites' own counts (DATC chapter 6, Colonial, campaign supply, sieges and rail), as
-# the tests printed them in this CTest run.
-grep -h "cases passed" build/release/Testing/Temporary/LastTest.log | sort -u
-
-stage "Sanitizer build (clang, ASan + UBSan, fuzz targets from the same objects)"
+stage "Release tests, beside the sanitizer build (clang, ASan + UBSan, fuzz targets from the same objects)"
+# The Release tests in the background, their output kept for the end of the stage; their
+# duration is printed with the others.
+release_tests() {
+  local start=$SECONDS status=0
+  ctest --test-dir build/release --output-on-failure -j "$test_jobs" \
+    >build/release/ctest.log 2>&1 || status=$?
+  echo $((SECONDS - start)) >build/release/ctest.seconds
+  return $status
+}
+release_tests &
+release_tests_pid=$!
 # -O1 with line tables: the sanitizers' reports keep file and line, and the sanitized server
 # runs the whole-game tests about 3.5 times faster than at -O0, which saves more than the
 # longer compile costs (docs/testing.md, "Where the time goes"). No NDEBUG, so assertions hold.
+sanitizer_build_status=0
 CC=clang CXX=clang++ cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=None \
   -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only" -DADJUTANT_SANITIZE=ON -DADJUTANT_FUZZ=ON \
-  -DADJUTANT_TESTS=ON -DADJUTANT_WERROR=ON >/dev/null
-cmake --build build/sanitize -j "$jobs" --target all fuzz_targets
+  -DADJUTANT_TESTS=ON -DADJUTANT_WERROR=ON >/dev/null &&
+  cmake --build build/sanitize -j "$jobs" --target all fuzz_targets || sanitizer_build_status=$?
+sanitizer_build_seconds=$((SECONDS - stage_start))
+release_tests_status=0
+wait "$release_tests_pid" || release_tests_status=$?
+echo "== Release tests"
+cat build/release/ctest.log
+# The rules suites' own counts (DATC chapter 6, Colonial, campaign supply, sieges and rail), as
+# the tests printed them in this CTest run.
+grep -h "cases passed" build/release/Testing/Temporary/LastTest.log | sort -u || true
+echo "== (the Release tests took $(cat build/release/ctest.seconds) s, the sanitizer build $sanitizer_build_seconds s)"
+if [ "$release_tests_status" -ne 0 ] || [ "$sanitizer_build_status" -ne 0 ]; then
+  echo "the Release tests (status $release_tests_status) or the sanitizer build" \
+    "(status $sanitizer_build_status) failed"
+  exit 1
+fi
 
 stage "Sanitizer tests"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build/sanitize --output-on-failure -j "$test_jobs"
 
-stage "Fuzzing (libFuzzer, ${FUZZ_SECONDS:-30} s per target, $jobs at a time)"
-# One target: its corpus grows in build/sanitize; its log is printed when it finds a crash.
+fuzz_seconds=${FUZZ_SECONDS:-30}
+stage "Fuzzing (libFuzzer, $fuzz_seconds s per target in two halves, $jobs at a time)"
+# One run of a target: its corpus grows in build/sanitize; its log is printed when it finds a
+# crash. `half` names the run (1 or 2) and its log.
 fuzz_one() {
-  local target=$1 name corpus seeds=()
+  local target=$1 half=$2 name corpus log seeds=()
   name=$(basename "$target")
   corpus="build/sanitize/corpus-$name"
+  log="build/sanitize/$name.$half.log"
   mkdir -p "$corpus"
   # Read-only starting inputs: MIME fixtures for the mail reader, fuzz/seeds/<name>.
   [ "$name" = mime_fuzz ] && seeds=(tests/mail/fixtures)
   [ -d "fuzz/seeds/$name" ] && seeds+=("fuzz/seeds/$name")
-  if ! "$target" -max_total_time="${FUZZ_SECONDS:-30}" -max_len=65536 "$corpus" "${seeds[@]}" \
-      >"build/sanitize/$name.log" 2>&1; then
-    tail -n 60 "build/sanitize/$name.log"
+  if ! "$target" -max_total_time=$(((fuzz_seconds + 1) / 2)) -max_len=65536 "$corpus" \
+      "${seeds[@]}" >"$log" 2>&1; then
+    tail -n 60 "$log"
     echo "fuzz target $name found a crash"
     return 1
   fi
-  echo "-- $name: $(grep -E "^#[0-9]+.*DONE" "build/sanitize/$name.log" || tail -n 1 "build/sanitize/$name.log")"
+  echo "-- $name ($half/2): $(grep -E "^#[0-9]+.*DONE" "$log" || tail -n 1 "$log")"
 }
-# Each target is one process on one core: as many run at once as there are cores.
+# Each run is one process on one core, as many at once as there are cores. Each target runs as
+# two halves over one corpus (the second starts from what the first found, or beside it), so
+# five targets fill two cores to the end instead of leaving one idle for the last target.
 fuzz_failed=0
 running=0
-for target in build/sanitize/fuzz/*_fuzz; do
-  if [ "$running" -ge "$jobs" ]; then
-    wait -n || fuzz_failed=1
-    running=$((running - 1))
-  fi
-  fuzz_one "$target" &
-  running=$((running + 1))
+for half in 1 2; do
+  for target in build/sanitize/fuzz/*_fuzz; do
+    if [ "$running" -ge "$jobs" ]; then
+      wait -n || fuzz_failed=1
+      running=$((running - 1))
+    fi
+    fuzz_one "$target" "$half" &
+    running=$((running + 1))
+  done
 done
 while [ "$running" -gt 0 ]; do
   wait -n || fuzz_failed=1
