@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "position/position_json.h"
+#include "position/sight.h"
 #include "report/adjudication_json.h"
 
 namespace adjutant::storage {
@@ -36,30 +37,34 @@ StoredPosition read_position(const Variant& variant, std::string_view text) {
     return {std::nullopt, std::move(problem)};
 }
 
+std::string seen_position_text(const Variant& variant, const Position& position,
+                               const Sight& sight) {
+    return document_text(seen_position_json(variant, position, sight));
+}
+
 WeekRecord decode_week(const Variant& variant, const nlohmann::json& results) {
+    const auto report = decode_report(results);
+    return report ? decode_week(variant, *report) : WeekRecord{};
+}
+
+WeekRecord decode_week(const Variant& variant, const StoredReport& report) {
     WeekRecord week;
-    if (!results.is_object()) return week;
-    const auto text = [](const nlohmann::json& object, const char* key) {
-        const auto it = object.find(key);
-        return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
-    };
-    week.phase = text(results, "phase");
-    if (const auto next = results.find("next"); next != results.end() && next->is_object()) {
-        PositionLoad loaded = position_from_json(variant, *next);
-        if (loaded.position) week.next = std::move(*loaded.position);
+    week.phase = report.phase.value_or("");
+    if (report.next) {
+        const auto next = nlohmann::json::parse(*report.next, nullptr, false);
+        if (next.is_object()) {
+            PositionLoad loaded = position_from_json(variant, next);
+            if (loaded.position) week.next = std::move(*loaded.position);
+        }
     }
-    const auto events = results.find("events");
-    if (events == results.end() || !events->is_array()) return week;
-    for (const auto& item : *events) {
-        if (!item.is_object()) continue;
+    if (!report.events) return week;
+    for (const StoredEvent& item : *report.events) {
         Event& event = week.events.emplace_back();
-        event.kind = text(item, "kind");
-        event.power = variant.find_power(text(item, "power"));
-        event.province = variant.find_province(text(item, "province"));
-        event.text = text(item, "text");
-        if (const auto change = item.find("supply_change");
-            change != item.end() && change->is_number_integer())
-            event.supply_change = change->get<std::int64_t>();
+        event.kind = item.kind.value_or("");
+        event.power = variant.find_power(item.power.value_or(""));
+        event.province = variant.find_province(item.province.value_or(""));
+        event.text = item.text.value_or("");
+        if (item.supply_change) event.supply_change = *item.supply_change;
     }
     return week;
 }
@@ -334,6 +339,229 @@ std::string events_text(const std::vector<PhaseEvent>& events) {
     for (const PhaseEvent& event : events)
         list.push_back(std::visit([](const auto& e) { return event_json(e); }, event));
     return document_text(list);
+}
+
+namespace {
+
+// Reads an object's keys into a value: `read(key, value)` takes the keys it types and says so;
+// the others are kept as their JSON text.
+template <typename Read>
+void read_object(const nlohmann::json& object, OtherFields& other, Read read) {
+    for (const auto& [key, value] : object.items())
+        if (!read(key, value)) other.emplace_back(key, document_text(value));
+}
+
+bool take_text(const nlohmann::json& value, std::optional<std::string>& out) {
+    if (!value.is_string()) return false;
+    out = value.get<std::string>();
+    return true;
+}
+
+bool take_integer(const nlohmann::json& value, std::optional<std::int64_t>& out) {
+    if (!value.is_number_integer()) return false;
+    out = value.get<std::int64_t>();
+    return true;
+}
+
+bool all_text(const nlohmann::json& value) {
+    return value.is_array() &&
+           std::all_of(value.begin(), value.end(), [](const auto& v) { return v.is_string(); });
+}
+
+StoredRoll decode_roll(const nlohmann::json& roll) {
+    StoredRoll out;
+    read_object(roll, out.other, [&](const std::string& key, const nlohmann::json& value) {
+        if (key == "purpose") return take_text(value, out.purpose);
+        if (key == "subject") return take_text(value, out.subject);
+        if (key == "d10") return take_integer(value, out.d10);
+        if (key == "table") return take_text(value, out.table);
+        if (key == "modifiers") return take_text(value, out.modifiers);
+        return false;
+    });
+    return out;
+}
+
+StoredEvent decode_event(const nlohmann::json& event) {
+    StoredEvent out;
+    read_object(event, out.other, [&](const std::string& key, const nlohmann::json& value) {
+        if (key == "kind") return take_text(value, out.kind);
+        if (key == "type") return take_text(value, out.type);
+        if (key == "power") return take_text(value, out.power);
+        if (key == "province") return take_text(value, out.province);
+        if (key == "text") return take_text(value, out.text);
+        if (key == "supply_change") return take_integer(value, out.supply_change);
+        if (key == "roll" && value.is_object()) {
+            out.roll = decode_roll(value);
+            return true;
+        }
+        return false;
+    });
+    return out;
+}
+
+StoredDislodged decode_dislodged(const nlohmann::json& entry) {
+    StoredDislodged out;
+    read_object(entry, out.other, [&](const std::string& key, const nlohmann::json& value) {
+        if (key == "power") return take_text(value, out.power);
+        if (key == "unit") return take_text(value, out.unit);
+        if (key == "from") return take_text(value, out.from);
+        if (key == "retreats" && all_text(value)) {
+            out.retreats = value.get<std::vector<std::string>>();
+            return true;
+        }
+        return false;
+    });
+    return out;
+}
+
+void put_other(nlohmann::json& out, const OtherFields& other) {
+    for (const auto& [key, text] : other) out[key] = nlohmann::json::parse(text);
+}
+
+template <typename T>
+void put(nlohmann::json& out, const char* key, const std::optional<T>& value) {
+    if (value) out[key] = *value;
+}
+
+nlohmann::json roll_json(const StoredRoll& roll) {
+    nlohmann::json out = nlohmann::json::object();
+    put(out, "purpose", roll.purpose);
+    put(out, "subject", roll.subject);
+    put(out, "d10", roll.d10);
+    put(out, "table", roll.table);
+    put(out, "modifiers", roll.modifiers);
+    put_other(out, roll.other);
+    return out;
+}
+
+nlohmann::json event_json(const StoredEvent& event) {
+    nlohmann::json out = nlohmann::json::object();
+    put(out, "kind", event.kind);
+    put(out, "type", event.type);
+    put(out, "power", event.power);
+    put(out, "province", event.province);
+    put(out, "text", event.text);
+    put(out, "supply_change", event.supply_change);
+    if (event.roll) out["roll"] = roll_json(*event.roll);
+    put_other(out, event.other);
+    return out;
+}
+
+nlohmann::json dislodged_json(const std::vector<StoredDislodged>& list) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const StoredDislodged& entry : list) {
+        nlohmann::json item = nlohmann::json::object();
+        put(item, "power", entry.power);
+        put(item, "unit", entry.unit);
+        put(item, "from", entry.from);
+        put(item, "retreats", entry.retreats);
+        put_other(item, entry.other);
+        out.push_back(std::move(item));
+    }
+    return out;
+}
+
+void collect_strings(const nlohmann::json& value, std::vector<std::string>& out) {
+    if (value.is_string()) {
+        out.push_back(value.get<std::string>());
+    } else if (value.is_array()) {
+        for (const auto& item : value) collect_strings(item, out);
+    } else if (value.is_object()) {
+        for (const auto& [key, item] : value.items())
+            if (key != "power" && key != "kind") collect_strings(item, out);
+    }
+}
+
+}  // namespace
+
+std::vector<StoredEvent> decode_events(const nlohmann::json& list) {
+    std::vector<StoredEvent> events;
+    if (!list.is_array()) return events;
+    for (const auto& item : list)
+        if (item.is_object()) events.push_back(decode_event(item));
+    return events;
+}
+
+std::optional<std::vector<StoredEvent>> read_events(std::string_view text) {
+    const auto list = nlohmann::json::parse(text, nullptr, false);
+    if (list.is_discarded() || !list.is_array()) return std::nullopt;
+    return decode_events(list);
+}
+
+nlohmann::json stored_events_json(const std::vector<StoredEvent>& events) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const StoredEvent& event : events) list.push_back(event_json(event));
+    return list;
+}
+
+std::optional<std::vector<StoredSeat>> read_seats(std::string_view text) {
+    const auto list = nlohmann::json::parse(text, nullptr, false);
+    if (list.is_discarded() || !list.is_array()) return std::nullopt;
+    return decode_seats(list);
+}
+
+// A list's item that is not an object is skipped rather than the list kept whole as its text:
+// the service cuts every list it serves (service/fog.h), and a list kept as text would pass
+// uncut.
+std::optional<StoredReport> decode_report(const nlohmann::json& report) {
+    if (!report.is_object()) return std::nullopt;
+    StoredReport out;
+    read_object(report, out.other, [&](const std::string& key, const nlohmann::json& value) {
+        if (key == "variant") return take_text(value, out.variant);
+        if (key == "phase") return take_text(value, out.phase);
+        if (key == "winner") return take_text(value, out.winner);
+        if (key == "next") {
+            out.next = document_text(value);
+            return true;
+        }
+        if (!value.is_array()) return false;
+        if (key == "orders") {
+            out.orders = decode_report_orders(value);
+            return true;
+        }
+        if (key == "dislodged") {
+            out.dislodged.emplace();
+            for (const auto& item : value)
+                if (item.is_object()) out.dislodged->push_back(decode_dislodged(item));
+            return true;
+        }
+        if (key == "events") {
+            out.events = decode_events(value);
+            return true;
+        }
+        return false;
+    });
+    return out;
+}
+
+std::optional<StoredReport> read_report(std::string_view text) {
+    const auto report = nlohmann::json::parse(text, nullptr, false);
+    if (report.is_discarded()) return std::nullopt;
+    return decode_report(report);
+}
+
+nlohmann::json report_json(const StoredReport& report) {
+    nlohmann::json out = nlohmann::json::object();
+    put(out, "variant", report.variant);
+    put(out, "phase", report.phase);
+    if (report.orders) out["orders"] = report_orders_json(*report.orders);
+    if (report.dislodged) out["dislodged"] = dislodged_json(*report.dislodged);
+    if (report.events) out["events"] = stored_events_json(*report.events);
+    if (report.next) out["next"] = nlohmann::json::parse(*report.next);
+    put(out, "winner", report.winner);
+    put_other(out, report.other);
+    return out;
+}
+
+std::string report_text(const StoredReport& report) {
+    return document_text(report_json(report));
+}
+
+std::vector<std::string> strings_in(std::string_view json_text) {
+    std::vector<std::string> out;
+    const auto value = nlohmann::json::parse(json_text, nullptr, false);
+    if (!value.is_discarded()) collect_strings(value, out);
+    return out;
 }
 
 }  // namespace adjutant::storage

@@ -19,8 +19,10 @@
 #include "adjudication.h"
 #include "orders/parser.h"
 #include "position/position.h"
+#include "position/sight.h"
 #include "report/week_summary.h"
 #include "storage/report_order.h"
+#include "storage/stored_report.h"
 #include "storage/stored_seat.h"
 #include "storage/verdict.h"
 #include "variant/variant.h"
@@ -37,6 +39,10 @@ struct StoredPosition {
     std::string problem;
 };
 StoredPosition read_position(const Variant& variant, std::string_view text);
+// What a reader in the fog of war is shown of `position` (position/sight.h's
+// seen_position_json), as the text a stored report's "next" holds.
+std::string seen_position_text(const Variant& variant, const Position& position,
+                               const Sight& sight);
 
 // The report `adjutant adjudicate` prints, so the API and the CLI show results alike; stored as
 // a phase's results.
@@ -50,6 +56,28 @@ std::string adjudication_text(const Variant& variant, const ParsedOrders& parsed
 // province). Never throws: a field missing or of another kind reads as empty, a `next` the
 // variant cannot read as no position, an unknown name as no power or province.
 WeekRecord decode_week(const Variant& variant, const nlohmann::json& results);
+WeekRecord decode_week(const Variant& variant, const StoredReport& report);
+
+// A phase's stored results read as values (storage/stored_report.h), and written back: exact for
+// every object whose lists hold objects (a list's item that is not one is skipped). None when
+// `text` is not a JSON object; decode_report reads `report` the same way.
+std::optional<StoredReport> read_report(std::string_view text);
+std::optional<StoredReport> decode_report(const nlohmann::json& report);
+nlohmann::json report_json(const StoredReport& report);
+// The same as text, as a phase row stores it: byte for byte the text read_report read.
+std::string report_text(const StoredReport& report);
+
+// A phase row's events (or a report's "events") read as values, and written back: exact for
+// every list of objects; an item that is not an object is skipped. read_events gives none when
+// `text` is not a JSON list.
+std::optional<std::vector<StoredEvent>> read_events(std::string_view text);
+std::vector<StoredEvent> decode_events(const nlohmann::json& list);
+nlohmann::json stored_events_json(const std::vector<StoredEvent>& events);
+
+// The strings a kept field's JSON text (an `other` value of stored_report.h) holds, at any
+// depth, but those under a "power" or "kind" key: where the fog of war looks for the provinces
+// an entry names (service/fog.h). None when the text is not JSON.
+std::vector<std::string> strings_in(std::string_view json_text);
 
 // A stored report's "orders" (or a part of it) read as values, and written back: exact for every
 // list of objects, whatever keys they hold (storage/report_order.h); an item that is not an
@@ -60,6 +88,8 @@ nlohmann::json report_orders_json(const std::vector<ReportOrder>& orders);
 // A phase's stored orders (or a reader's redacted copy) read as values, and written back: exact
 // for every list of objects (storage/stored_seat.h); an item that is not an object is skipped.
 std::vector<StoredSeat> decode_seats(const nlohmann::json& list);
+// The same from a phase row's text; none when it is not a JSON list.
+std::optional<std::vector<StoredSeat>> read_seats(std::string_view text);
 nlohmann::json seats_json(const std::vector<StoredSeat>& seats);
 
 // A verdict as stored and served: {"line", "input", "status": "accepted"|"rejected",
