@@ -164,8 +164,8 @@ Json phase_document_json(const service::PhaseDocument& phase) {
     if (phase.record) {
         out["resolved_at"] = phase.record->resolved_at;
         out["orders"] = storage::seats_json(phase.record->orders);
-        out["results"] = phase.record->results;
-        out["events"] = phase.record->events;
+        out["results"] = storage::report_json(phase.record->results);
+        out["events"] = storage::stored_events_json(phase.record->events);
         out["hash"] = phase.record->hash;
     }
     return out;

@@ -7,11 +7,11 @@
 #include <string_view>
 #include <vector>
 
-#include "position/position_json.h"
 #include "position/sight.h"
 #include "report/event_readers.h"
 #include "service/codec.h"
 #include "service/variants.h"
+#include "storage/codec.h"
 #include "variant/variant.h"
 
 namespace adjutant::service {
@@ -20,11 +20,6 @@ namespace {
 
 PowerId power_of(const Variant& variant, const Viewer& viewer) {
     return viewer.power.empty() ? kNoPower : variant.find_power(viewer.power);
-}
-
-std::string text_of(const nlohmann::json& entry, const char* key) {
-    const auto it = entry.find(key);
-    return it != entry.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
 // The provinces a text names: each word of capitals and digits that is a province's
@@ -50,18 +45,77 @@ void add_provinces_in_text(const Variant& variant, std::string_view text,
     }
 }
 
+using storage::OtherFields;
+using storage::ReportOrder;
+using storage::StoredDislodged;
+using storage::StoredEvent;
+using storage::StoredRoll;
+
+void add_text(const Variant& variant, const std::optional<std::string>& text,
+              std::vector<ProvinceId>& out) {
+    if (text) add_provinces_in_text(variant, *text, out);
+}
+
+bool is_named_key(const std::string& key) {
+    return key != "power" && key != "kind";
+}
+
+// The strings of the fields the codec keeps as JSON text (storage/stored_report.h), but a
+// power's and a kind's.
+void add_other(const Variant& variant, const OtherFields& other, std::vector<ProvinceId>& out) {
+    for (const auto& [key, text] : other)
+        if (is_named_key(key))
+            for (const std::string& s : storage::strings_in(text))
+                add_provinces_in_text(variant, s, out);
+}
+
+bool has_other(const OtherFields& other, std::string_view key) {
+    return std::any_of(other.begin(), other.end(), [&](const auto& f) { return f.first == key; });
+}
+
+void erase_other(OtherFields& other, std::string_view key) {
+    other.erase(
+        std::remove_if(other.begin(), other.end(), [&](const auto& f) { return f.first == key; }),
+        other.end());
+}
+
 // Every province an entry of the record names, in any of its strings (an order, a result, a
 // dislodged unit and its retreats, an event's province, text and die) but its power and kind.
-void add_provinces_named(const Variant& variant, const nlohmann::json& value,
+void add_provinces_named(const Variant& variant, const ReportOrder& entry,
                          std::vector<ProvinceId>& out) {
-    if (value.is_string()) {
-        add_provinces_in_text(variant, value.get_ref<const std::string&>(), out);
-    } else if (value.is_array()) {
-        for (const auto& item : value) add_provinces_named(variant, item, out);
-    } else if (value.is_object()) {
-        for (const auto& [key, item] : value.items())
-            if (key != "power" && key != "kind") add_provinces_named(variant, item, out);
-    }
+    add_text(variant, entry.order, out);
+    add_text(variant, entry.input, out);
+    add_text(variant, entry.result, out);
+    add_text(variant, entry.reason, out);
+    add_other(variant, entry.other, out);
+}
+
+void add_provinces_named(const Variant& variant, const StoredDislodged& entry,
+                         std::vector<ProvinceId>& out) {
+    add_text(variant, entry.unit, out);
+    add_text(variant, entry.from, out);
+    if (entry.retreats)
+        for (const std::string& retreat : *entry.retreats)
+            add_provinces_in_text(variant, retreat, out);
+    add_other(variant, entry.other, out);
+}
+
+void add_provinces_named(const Variant& variant, const StoredRoll& roll,
+                         std::vector<ProvinceId>& out) {
+    add_text(variant, roll.purpose, out);
+    add_text(variant, roll.subject, out);
+    add_text(variant, roll.table, out);
+    add_text(variant, roll.modifiers, out);
+    add_other(variant, roll.other, out);
+}
+
+void add_provinces_named(const Variant& variant, const StoredEvent& event,
+                         std::vector<ProvinceId>& out) {
+    add_text(variant, event.type, out);
+    add_text(variant, event.province, out);
+    add_text(variant, event.text, out);
+    if (event.roll) add_provinces_named(variant, *event.roll, out);
+    add_other(variant, event.other, out);
 }
 
 struct RecordSight {
@@ -76,9 +130,10 @@ struct RecordSight {
 // events as their kind says (report/event_readers.h). In sight means every province the entry
 // names stands in the reader's sight before the phase or after it, and another power's entry
 // names one.
+template <typename Entry>
 bool reads(const Variant& variant, const RecordSight& sight, const Viewer& viewer,
-           const nlohmann::json& entry, EventReaders readers) {
-    const std::string owner = text_of(entry, "power");
+           const Entry& entry, EventReaders readers) {
+    const std::string owner = entry.power.value_or("");
     if (!viewer.power.empty() && owner == viewer.power) return true;
     if (readers == EventReaders::Owner) return false;
     if (readers == EventReaders::Everyone) return true;
@@ -92,9 +147,9 @@ bool reads(const Variant& variant, const RecordSight& sight, const Viewer& viewe
 // The server's own events of the phase (missing and unreadable orders, extensions, civil
 // disorder: a "type", no kind) name no province, so they are read by the rule of sight: a
 // power's by that power.
-EventReaders readers_of_event(const nlohmann::json& event) {
-    if (!event.contains("kind")) return EventReaders::InSight;
-    return event_readers(text_of(event, "kind")).value_or(EventReaders::Owner);
+EventReaders readers_of_event(const StoredEvent& event) {
+    if (!event.kind && !has_other(event.other, "kind")) return EventReaders::InSight;
+    return event_readers(event.kind.value_or("")).value_or(EventReaders::Owner);
 }
 
 // An order whose content is supply (a train sent, a standing supply order, trains or a flotilla
@@ -105,30 +160,37 @@ EventReaders readers_of_order(const OrderParser& parser, const std::string& orde
     return parser.is_supply_order(order) ? EventReaders::Owner : EventReaders::InSight;
 }
 
-template <typename Keep>
-void keep_if(nlohmann::json& list, Keep keep) {
-    if (!list.is_array()) return;
-    nlohmann::json kept = nlohmann::json::array();
-    for (auto& entry : list)
-        if (keep(entry)) kept.push_back(std::move(entry));
-    list = std::move(kept);
+template <typename Entry, typename Keep>
+void keep_if(std::vector<Entry>& list, Keep keep) {
+    list.erase(
+        std::remove_if(list.begin(), list.end(), [&](const Entry& entry) { return !keep(entry); }),
+        list.end());
 }
 
 // Another power's dislodged unit names where it may retreat and where its attacker came from,
-// as its view does (position/sight.h): the reader keeps those it sees.
+// as its view does (position/sight.h): the reader keeps those it sees. A "retreats" or "from"
+// of another form than the report writes (kept as its text) goes whole when it names a province
+// out of sight.
 void cut_dislodged(const Variant& variant, const RecordSight& sight, const Viewer& viewer,
-                   nlohmann::json& entry) {
-    if (!entry.is_object() || (!viewer.power.empty() && text_of(entry, "power") == viewer.power))
-        return;
-    auto unseen = [&](const nlohmann::json& where) {
-        std::vector<ProvinceId> named;
-        add_provinces_named(variant, where, named);
+                   StoredDislodged& entry) {
+    if (!viewer.power.empty() && entry.power.value_or("") == viewer.power) return;
+    auto unseen = [&](const std::vector<ProvinceId>& named) {
         return std::any_of(named.begin(), named.end(),
                            [&](ProvinceId p) { return !sight.sees(p); });
     };
-    if (entry.contains("retreats"))
-        keep_if(entry["retreats"], [&](const auto& r) { return !unseen(r); });
-    if (entry.contains("from") && unseen(entry["from"])) entry.erase("from");
+    auto unseen_text = [&](const std::string& text) {
+        std::vector<ProvinceId> named;
+        add_provinces_in_text(variant, text, named);
+        return unseen(named);
+    };
+    if (entry.retreats) keep_if(*entry.retreats, [&](const auto& r) { return !unseen_text(r); });
+    if (entry.from && unseen_text(*entry.from)) entry.from.reset();
+    for (const char* key : {"retreats", "from"}) {
+        std::vector<ProvinceId> named;
+        for (const auto& [k, text] : entry.other)
+            if (k == key) add_other(variant, {{k, text}}, named);
+        if (unseen(named)) erase_other(entry.other, key);
+    }
 }
 
 }  // namespace
@@ -148,69 +210,82 @@ FogView fog_view(const Variant& variant, Position& position, const Viewer& viewe
 }
 
 void fog_record(const LoadedVariant& loaded, const Position& before, const Viewer& viewer,
-                nlohmann::json& orders, nlohmann::json& results, nlohmann::json* events) {
+                std::vector<storage::StoredSeat>& seats, storage::StoredReport& report,
+                std::vector<StoredEvent>* events) {
     const Variant& variant = loaded.variant;
     const PowerId power = power_of(variant, viewer);
     auto sight_before = sight_of(variant, before, power);
     if (!sight_before) return;
     RecordSight sight{std::move(*sight_before), std::nullopt};
-    if (results.is_object() && results.contains("next")) {
-        PositionLoad next = position_from_json(variant, results["next"]);
-        if (next.ok()) {
+    if (report.next) {
+        storage::StoredPosition next = storage::read_position(variant, *report.next);
+        if (next.position) {
             sight.after = sight_of(variant, *next.position, power);
-            results["next"] = seen_position_json(variant, *next.position, *sight.after);
+            report.next = storage::seen_position_text(variant, *next.position, *sight.after);
         } else {
-            results.erase("next");  // never served whole: a record the fog cannot read is cut
+            report.next.reset();  // never served whole: a record the fog cannot read is cut
         }
     }
-    auto in_sight = [&](const nlohmann::json& entry) {
-        return entry.is_object() && reads(variant, sight, viewer, entry, EventReaders::InSight);
+    auto in_sight = [&](const StoredDislodged& entry) {
+        return reads(variant, sight, viewer, entry, EventReaders::InSight);
     };
-    auto order_read = [&](const nlohmann::json& entry) {
-        return entry.is_object() &&
-               reads(variant, sight, viewer, entry,
-                     readers_of_order(loaded.parser(), text_of(entry, "order")));
+    auto order_read = [&](const ReportOrder& entry) {
+        return reads(variant, sight, viewer, entry,
+                     readers_of_order(loaded.parser(), entry.order.value_or("")));
     };
-    auto event_read = [&](const nlohmann::json& event) {
-        return event.is_object() && reads(variant, sight, viewer, event, readers_of_event(event));
+    auto event_read = [&](const StoredEvent& event) {
+        return reads(variant, sight, viewer, event, readers_of_event(event));
     };
-    if (results.is_object()) {
-        if (results.contains("orders")) {
-            keep_if(results["orders"], order_read);
-            // Another power's failed order gives the resolver's reasons only (docs/fog-of-war.md,
-            // "Reasons").
-            for (auto& entry : results["orders"]) {
-                if (text_of(entry, "power") == viewer.power || !entry.contains("reason")) continue;
-                const std::string reason = text_of(entry, "reason");
-                entry["reason"] = std::string(others_reason(reason));
+    if (report.orders) {
+        keep_if(*report.orders, order_read);
+        // Another power's failed order gives the resolver's reasons only (docs/fog-of-war.md,
+        // "Reasons").
+        for (auto& entry : *report.orders) {
+            if (entry.power.value_or("") == viewer.power) continue;
+            if (has_other(entry.other, "reason")) {
+                erase_other(entry.other, "reason");
+                entry.reason = std::string();
             }
+            if (entry.reason) entry.reason = std::string(others_reason(*entry.reason));
         }
-        if (results.contains("dislodged")) {
-            if (results["dislodged"].is_array())
-                for (auto& entry : results["dislodged"])
-                    cut_dislodged(variant, sight, viewer, entry);
-            keep_if(results["dislodged"], in_sight);
-        }
-        if (results.contains("events")) keep_if(results["events"], event_read);
     }
+    if (report.dislodged) {
+        for (auto& entry : *report.dislodged) cut_dislodged(variant, sight, viewer, entry);
+        keep_if(*report.dislodged, in_sight);
+    }
+    if (report.events) keep_if(*report.events, event_read);
     if (events != nullptr) keep_if(*events, event_read);
-    if (orders.is_array())
-        for (auto& seat : orders) {
-            if (!seat.is_object() || !seat.contains("orders")) continue;
-            const nlohmann::json power = seat.value("power", nlohmann::json());
-            keep_if(seat["orders"], [&](const nlohmann::json& line) {
-                return line.is_string() &&
-                       order_read(nlohmann::json{{"power", power}, {"order", line}});
-            });
-        }
+    for (auto& seat : seats) {
+        // A list of orders of another form than the resolution writes cannot be cut: it goes.
+        erase_other(seat.other, "orders");
+        if (!seat.orders) continue;
+        keep_if(*seat.orders, [&](const std::string& line) {
+            ReportOrder entry;
+            entry.power = seat.power;
+            entry.order = line;
+            return order_read(entry);
+        });
+    }
+}
+
+void fog_record(const LoadedVariant& loaded, const Position& before, const Viewer& viewer,
+                nlohmann::json& orders, nlohmann::json& results, nlohmann::json* events) {
+    auto seats = storage::decode_seats(orders);
+    auto report = storage::decode_report(results).value_or(storage::StoredReport{});
+    std::vector<StoredEvent> phase_events;
+    if (events != nullptr) phase_events = storage::decode_events(*events);
+    fog_record(loaded, before, viewer, seats, report, events != nullptr ? &phase_events : nullptr);
+    orders = storage::seats_json(seats);
+    results = storage::report_json(report);
+    if (events != nullptr) *events = storage::stored_events_json(phase_events);
 }
 
 void redact_record(const LoadedVariant& loaded, GameStatus status, const std::string& position,
-                   const Viewer& viewer, nlohmann::json& orders, nlohmann::json& results,
-                   nlohmann::json* events) {
-    redact_results(results, orders, viewer);
+                   const Viewer& viewer, std::vector<storage::StoredSeat>& seats,
+                   storage::StoredReport& report, std::vector<StoredEvent>* events) {
+    redact_results(report, seats, viewer);
     if (in_fog(loaded.variant, status, viewer))
-        fog_record(loaded, decode_position(loaded.variant, position), viewer, orders, results,
+        fog_record(loaded, decode_position(loaded.variant, position), viewer, seats, report,
                    events);
 }
 

@@ -8,12 +8,15 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "service/game_document.h"
 #include "service/visibility.h"
 #include "storage/game_status.h"
+#include "storage/stored_report.h"
+#include "storage/stored_seat.h"
 
 namespace adjutant {
 struct Variant;
@@ -34,19 +37,24 @@ FogView fog_view(const Variant& variant, Position& position, const Viewer& viewe
 // A resolved phase's record as `viewer` reads it through the fog, after redact_results():
 // the entries of the other powers' orders, results, retreats and events are kept where they
 // stand in the viewer's sight before the phase (`before`, the phase's position) or after it
-// (the record's "next", which becomes the viewer's view of it), but for the orders whose
+// (the report's "next", which becomes the viewer's view of it), but for the orders whose
 // content is supply (the variant's parser reads them), which are their power's alone; another
-// power's failed order gives only the resolver's reasons. `orders` is the stored list of seats;
-// `events` the phase's events, when the caller serves them.
+// power's failed order gives only the resolver's reasons. `seats` are the stored seats'
+// orders; `events` the phase's events, when the caller serves them.
+void fog_record(const LoadedVariant& loaded, const Position& before, const Viewer& viewer,
+                std::vector<storage::StoredSeat>& seats, storage::StoredReport& report,
+                std::vector<storage::StoredEvent>* events);
+// The same cut of the stored documents' form, for checks that write a record by hand: storage's
+// codec reads them (storage/codec.h), the values are cut, and the codec writes them back.
 void fog_record(const LoadedVariant& loaded, const Position& before, const Viewer& viewer,
                 nlohmann::json& orders, nlohmann::json& results, nlohmann::json* events);
 
 // What every reader of a resolved phase's record calls: redact_results() (refused lines stay
 // with their seat), then fog_record() when `viewer` reads the game (in state `status`) through
-// the fog; `position` is the phase's stored position document. `orders` keeps the seats'
+// the fog; `position` is the phase's stored position document. `seats` keeps the seats'
 // texts: redact_orders() is the caller's, as it serves them.
 void redact_record(const LoadedVariant& loaded, GameStatus status, const std::string& position,
-                   const Viewer& viewer, nlohmann::json& orders, nlohmann::json& results,
-                   nlohmann::json* events);
+                   const Viewer& viewer, std::vector<storage::StoredSeat>& seats,
+                   storage::StoredReport& report, std::vector<storage::StoredEvent>* events);
 
 }  // namespace adjutant::service

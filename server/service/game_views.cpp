@@ -204,15 +204,16 @@ PhaseDocument GameViews::phase_document(const Locked& locked, const Caller& call
     // accepted orders: refused lines stay with their seat and the GM (service/visibility.h),
     // and in the fog of war what the reader's power did not see stays hidden (service/fog.h).
     if (phase->resolved_at) {
-        auto orders = nlohmann::json::parse(phase->orders.value_or("[]"));
-        auto results = nlohmann::json::parse(phase->results.value_or("{}"));
-        auto events = nlohmann::json::parse(phase->events.value_or("[]"));
-        redact_record(*game.variant, game.row.status, phase->position, who, orders, results,
-                      &events);
-        auto seats = storage::decode_seats(orders);
-        redact_orders(seats, who);
-        out.record = PhaseRecord{*phase->resolved_at, phase->hash.value_or(""), std::move(seats),
-                                 std::move(results), std::move(events)};
+        auto seats = storage::read_seats(phase->orders.value_or("[]"));
+        auto results = storage::read_report(phase->results.value_or("{}"));
+        auto events = storage::read_events(phase->events.value_or("[]"));
+        if (!seats || !results || !events)
+            throw ApiError(500, "corrupt_state", "phase " + phase->phase + "'s record is not JSON");
+        redact_record(*game.variant, game.row.status, phase->position, who, *seats, *results,
+                      &*events);
+        redact_orders(*seats, who);
+        out.record = PhaseRecord{*phase->resolved_at, phase->hash.value_or(""), std::move(*seats),
+                                 std::move(*results), std::move(*events)};
     }
     return out;
 }
@@ -232,14 +233,15 @@ nlohmann::json GameViews::phase_summary(const Caller& caller, std::int64_t game_
         throw ApiError(409, "not_resolved", "phase " + phase->phase + " is not resolved yet");
     // The summary is made from the record as its reader reads it (service/fog.h), as the
     // results mail's is: in the fog of war a player's holds only what its power may learn.
-    auto results = nlohmann::json::parse(phase->results.value_or("{}"), nullptr, false);
-    auto orders = nlohmann::json::parse(phase->orders.value_or("[]"), nullptr, false);
-    if (results.is_discarded() || orders.is_discarded())
+    auto results = storage::read_report(phase->results.value_or("{}"));
+    auto orders = storage::read_seats(phase->orders.value_or("[]"));
+    if (!results || !orders)
         throw ApiError(500, "corrupt_state", "phase " + phase->phase + "'s record is not JSON");
-    redact_record(*game.variant, game.row.status, phase->position, viewer(caller, game_id), orders,
-                  results, nullptr);
-    nlohmann::json out = week_summary(game.variant->variant, results,
-                                      caller.role == Role::Player ? caller.power : "");
+    redact_record(*game.variant, game.row.status, phase->position, viewer(caller, game_id), *orders,
+                  *results, nullptr);
+    nlohmann::json out = week_summary_json(
+        game.variant->variant, summarize_week(game.variant->variant, *results,
+                                              caller.role == Role::Player ? caller.power : ""));
     out["game"] = game_id;
     out["seq"] = seq;
     return out;

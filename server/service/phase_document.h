@@ -2,9 +2,8 @@
 // One phase as the API's document (its schema is in http/openapi.json, its rendering in
 // http/game_documents.h): the phase and its position as values, as the game document holds
 // them, and once resolved its record, redacted for the reader (service/visibility.h,
-// service/fog.h): the seats' orders as values (storage/stored_seat.h); the adjudicator's report
-// and the phase's events stay the stored JSON, since the fog reads and cuts their entries where
-// they stand.
+// service/fog.h): the seats' orders, the adjudicator's report and the phase's events as values
+// (storage/stored_seat.h, storage/stored_report.h), which the fog and the redaction cut.
 #pragma once
 
 #include <cstdint>
@@ -13,11 +12,10 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "position/position.h"
 #include "service/game_document.h"
 #include "storage/report_order.h"
+#include "storage/stored_report.h"
 #include "storage/stored_seat.h"
 
 namespace adjutant::service {
@@ -25,9 +23,9 @@ namespace adjutant::service {
 struct PhaseRecord {
     std::int64_t resolved_at = 0;
     std::string hash;
-    std::vector<storage::StoredSeat> orders;  // the seats' orders, without others' texts
-    nlohmann::json results;                   // the adjudication report
-    nlohmann::json events;
+    std::vector<storage::StoredSeat> orders;   // the seats' orders, without others' texts
+    storage::StoredReport results;             // the adjudication report
+    std::vector<storage::StoredEvent> events;  // the resolution's events
 };
 
 struct PhaseDocument {

@@ -28,19 +28,19 @@ PowerHistory GameViews::power_history(const Caller& caller, std::int64_t game_id
             history.next_after = history.phases.back().seq;
             break;
         }
-        const auto stored = nlohmann::json::parse(phase.orders.value_or("[]"), nullptr, false);
-        auto results = nlohmann::json::parse(phase.results.value_or("{}"), nullptr, false);
-        if (stored.is_discarded() || results.is_discarded())
+        const auto stored = storage::read_seats(phase.orders.value_or("[]"));
+        auto results = storage::read_report(phase.results.value_or("{}"));
+        if (!stored || !results)
             throw ApiError(500, "corrupt_state", "phase " + phase.phase + "'s record is not JSON");
-        auto orders = stored;
-        redact_record(*game.variant, game.row.status, phase.position, who, orders, results,
+        auto orders = *stored;
+        redact_record(*game.variant, game.row.status, phase.position, who, orders, *results,
                       nullptr);
         PowerPhase entry;
         entry.seq = phase.seq;
         entry.phase = phase.phase;
         entry.resolved_at = *phase.resolved_at;
-        entry.results = storage::decode_report_orders(results_of(results, stored, power));
-        for (const auto& seat : storage::decode_seats(orders)) {
+        entry.results = results_of(*results, *stored, power);
+        for (const auto& seat : orders) {
             if (seat.power != power) continue;
             entry.submitted = true;
             entry.orders = seat.orders.value_or(std::vector<std::string>{});

@@ -6,6 +6,7 @@
 #include "service/codec.h"
 #include "service/fog.h"
 #include "service/week_summary.h"
+#include "storage/codec.h"
 
 namespace adjutant::service {
 
@@ -72,26 +73,28 @@ OrderResult order_result(const storage::ReportOrder& o) {
     return out;
 }
 
-ResultEvent decode_event(const nlohmann::json& e) {
+ResultEvent result_event(const storage::StoredEvent& e) {
     ResultEvent out;
-    out.text = e.value("text", "");
-    if (e.contains("roll") && e["roll"].is_object()) {
-        const auto& r = e["roll"];
-        out.roll = DieRoll{r.value("purpose", ""), r.value("subject", ""), r.value("d10", 0),
-                           r.value("modifiers", ""), r.value("table", "")};
+    out.text = e.text.value_or("");
+    if (e.roll) {
+        const auto& r = *e.roll;
+        out.roll = DieRoll{r.purpose.value_or(""), r.subject.value_or(""),
+                           static_cast<int>(r.d10.value_or(0)), r.modifiers.value_or(""),
+                           r.table.value_or("")};
     }
     return out;
 }
 
-// The stored orders and results of a resolved phase as `reader` may read them (fog.h), or
-// none when either cannot be read.
-std::optional<std::pair<nlohmann::json, nlohmann::json>> redacted_record(
-    const LoadedGame& game, const storage::PhaseRow& phase, const Viewer& reader) {
-    auto results = nlohmann::json::parse(phase.results.value_or("{}"), nullptr, false);
-    auto orders = nlohmann::json::parse(phase.orders.value_or("[]"), nullptr, false);
-    if (results.is_discarded() || orders.is_discarded()) return std::nullopt;
-    redact_record(*game.variant, game.row.status, phase.position, reader, orders, results, nullptr);
-    return std::pair{std::move(orders), std::move(results)};
+// The stored report of a resolved phase as `reader` may read it (fog.h), or none when it or
+// the stored orders cannot be read.
+std::optional<storage::StoredReport> redacted_report(const LoadedGame& game,
+                                                     const storage::PhaseRow& phase,
+                                                     const Viewer& reader) {
+    auto report = storage::read_report(phase.results.value_or("{}"));
+    auto seats = storage::read_seats(phase.orders.value_or("[]"));
+    if (!report || !seats) return std::nullopt;
+    redact_record(*game.variant, game.row.status, phase.position, reader, *seats, *report, nullptr);
+    return report;
 }
 
 }  // namespace
@@ -135,18 +138,15 @@ std::vector<PhaseEntry> decode_phase_entries(const nlohmann::json& phases) {
     return out;
 }
 
-PhaseReport decode_phase_report(const nlohmann::json& results) {
+PhaseReport decode_phase_report(const storage::StoredReport& results) {
     PhaseReport out;
-    if (results.contains("orders"))
-        for (const auto& o : storage::decode_report_orders(results["orders"]))
-            out.orders.push_back(order_result(o));
-    for (const auto& d : results.value("dislodged", nlohmann::json::array())) {
-        DislodgedResult dislodged{d.value("power", ""), d.value("unit", ""), std::nullopt};
-        if (d.contains("from")) dislodged.from = d.value("from", "");
-        out.dislodged.push_back(std::move(dislodged));
-    }
-    for (const auto& e : results.value("events", nlohmann::json::array()))
-        out.events.push_back(decode_event(e));
+    if (results.orders)
+        for (const auto& o : *results.orders) out.orders.push_back(order_result(o));
+    if (results.dislodged)
+        for (const auto& d : *results.dislodged)
+            out.dislodged.push_back({d.power.value_or(""), d.unit.value_or(""), d.from});
+    if (results.events)
+        for (const auto& e : *results.events) out.events.push_back(result_event(e));
     return out;
 }
 
@@ -169,25 +169,25 @@ std::vector<PhaseEntry> phase_entries(GameViews& views, const Locked& locked,
 std::optional<PhaseResults> phase_results(GameViews& views, const Locked& locked,
                                           const Caller& caller, std::int64_t game_id,
                                           std::int64_t seq) {
-    const auto phase = views.phase(locked, caller, game_id, seq);
-    if (!phase.is_object() || !phase.contains("results")) return std::nullopt;
-    return PhaseResults{phase.value("phase", ""), decode_phase_report(phase["results"])};
+    const PhaseDocument phase = views.phase_document(locked, caller, game_id, seq);
+    if (!phase.record) return std::nullopt;
+    return PhaseResults{phase.phase, decode_phase_report(phase.record->results)};
 }
 
 std::optional<PhaseReport> stored_results(const LoadedGame& game, const storage::PhaseRow& phase,
                                           const Viewer& reader) {
-    const auto record = redacted_record(game, phase, reader);
-    if (!record) return std::nullopt;
-    return decode_phase_report(record->second);
+    const auto report = redacted_report(game, phase, reader);
+    if (!report) return std::nullopt;
+    return decode_phase_report(*report);
 }
 
 SeatResults seat_results(const LoadedGame& game, const storage::PhaseRow& phase,
                          const std::string& power) {
-    const auto record = redacted_record(game, phase, Viewer{false, power});
-    if (!record) return {};
-    return {decode_phase_report(record->second),
+    const auto report = redacted_report(game, phase, Viewer{false, power});
+    if (!report) return {};
+    return {decode_phase_report(*report),
             week_summary_text(game.variant->variant,
-                              summarize_week(game.variant->variant, record->second, power))};
+                              summarize_week(game.variant->variant, *report, power))};
 }
 
 std::vector<Verdict> stored_verdicts(std::string_view text) {

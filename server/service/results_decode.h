@@ -23,12 +23,13 @@
 #include "service/game_views.h"
 #include "service/order_results.h"
 #include "service/visibility.h"
+#include "storage/stored_report.h"
 
 namespace adjutant::service {
 
 GameStanding decode_game_standing(const nlohmann::json& game);
 std::vector<PhaseEntry> decode_phase_entries(const nlohmann::json& phases);
-PhaseReport decode_phase_report(const nlohmann::json& results);
+PhaseReport decode_phase_report(const storage::StoredReport& results);
 
 // The game document of `game` as `who` reads it, rendered now (GameViews::game_json).
 GameStanding game_standing(GameViews& views, const Locked& locked, const LoadedGame& game,

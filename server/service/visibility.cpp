@@ -2,6 +2,7 @@
 #include "service/visibility.h"
 
 #include <string_view>
+#include <utility>
 
 #include "core/text.h"
 
@@ -19,14 +20,14 @@ std::string_view line_of(std::string_view text, int number) {
     return trim(text.substr(0, text.find('\n')));
 }
 
-bool refused_line_of(const nlohmann::json& entry, const nlohmann::json& orders,
-                     const std::string& power) {
-    const std::string owner = entry.value("power", "");
+bool refused_line_of(const storage::ReportOrder& entry,
+                     const std::vector<storage::StoredSeat>& seats, const std::string& power) {
+    const std::string owner = entry.power.value_or("");
     if (!owner.empty()) return owner == power;
-    for (const auto& seat : orders)
-        if (seat.value("power", "") == power)
-            return line_of(seat.value("text", ""), entry.value("line", 0)) ==
-                   entry.value("input", "");
+    for (const auto& seat : seats)
+        if (seat.power.value_or("") == power)
+            return line_of(seat.text.value_or(""), static_cast<int>(entry.line.value_or(0))) ==
+                   entry.input.value_or("");
     return false;
 }
 
@@ -38,29 +39,28 @@ void redact_orders(std::vector<storage::StoredSeat>& seats, const Viewer& viewer
         if (!seat.power || *seat.power != viewer.power) seat.text.reset();
 }
 
-void redact_results(nlohmann::json& results, const nlohmann::json& orders, const Viewer& viewer) {
-    if (viewer.gm || !results.is_object() || !results.contains("orders") ||
-        !results["orders"].is_array())
-        return;
-    nlohmann::json kept = nlohmann::json::array();
-    for (auto& entry : results["orders"]) {
-        if (entry.value("result", "") != "illegal") {
+void redact_results(storage::StoredReport& report, const std::vector<storage::StoredSeat>& seats,
+                    const Viewer& viewer) {
+    if (viewer.gm || !report.orders) return;
+    std::vector<storage::ReportOrder> kept;
+    for (auto& entry : *report.orders) {
+        if (entry.result.value_or("") != "illegal") {
             kept.push_back(std::move(entry));
-        } else if (!viewer.power.empty() && refused_line_of(entry, orders, viewer.power)) {
-            entry["power"] = viewer.power;  // it was the seat's, whatever the line said
+        } else if (!viewer.power.empty() && refused_line_of(entry, seats, viewer.power)) {
+            entry.power = viewer.power;  // it was the seat's, whatever the line said
             kept.push_back(std::move(entry));
         }
     }
-    results["orders"] = std::move(kept);
+    report.orders = std::move(kept);
 }
 
-nlohmann::json results_of(const nlohmann::json& results, const nlohmann::json& orders,
-                          const std::string& power) {
-    nlohmann::json kept = nlohmann::json::array();
-    if (!results.is_object() || !results.contains("orders") || !results["orders"].is_array())
-        return kept;
-    for (const auto& entry : results["orders"])
-        if (entry.is_object() && refused_line_of(entry, orders, power)) kept.push_back(entry);
+std::vector<storage::ReportOrder> results_of(const storage::StoredReport& report,
+                                             const std::vector<storage::StoredSeat>& seats,
+                                             const std::string& power) {
+    std::vector<storage::ReportOrder> kept;
+    if (!report.orders) return kept;
+    for (const auto& entry : *report.orders)
+        if (refused_line_of(entry, seats, power)) kept.push_back(entry);
     return kept;
 }
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "storage/report_order.h"
+#include "storage/stored_report.h"
 #include "storage/stored_seat.h"
 
 namespace adjutant::service {
@@ -24,16 +24,18 @@ struct Viewer {
 // lines) is dropped unless it is the viewer's.
 void redact_orders(std::vector<storage::StoredSeat>& seats, const Viewer& viewer);
 
-// `results`: the stored results document; its "illegal" entries (the refused lines) are dropped
-// unless they are the viewer's. `orders` is the stored, unredacted list: a line refused before
-// any power applied to it (a heading naming no power) carries no power in the results and is
-// matched to its seat by its line in that seat's text.
-void redact_results(nlohmann::json& results, const nlohmann::json& orders, const Viewer& viewer);
+// `report`: the stored report (storage/stored_report.h); its "illegal" entries (the refused
+// lines) are dropped unless they are the viewer's. `seats` is the stored, unredacted list: a
+// line refused before any power applied to it (a heading naming no power) carries no power in
+// the report and is matched to its seat by its line in that seat's text.
+void redact_results(storage::StoredReport& report, const std::vector<storage::StoredSeat>& seats,
+                    const Viewer& viewer);
 
-// `results["orders"]` (after redact_results), narrowed to `power`'s entries: a refused line
-// that names no power is `power`'s when it is a line of `power`'s text in `orders` (the stored,
+// The report's orders (after redact_results), narrowed to `power`'s entries: a refused line
+// that names no power is `power`'s when it is a line of `power`'s text in `seats` (the stored,
 // unredacted list), as redact_results matches it.
-nlohmann::json results_of(const nlohmann::json& results, const nlohmann::json& orders,
-                          const std::string& power);
+std::vector<storage::ReportOrder> results_of(const storage::StoredReport& report,
+                                             const std::vector<storage::StoredSeat>& seats,
+                                             const std::string& power);
 
 }  // namespace adjutant::service

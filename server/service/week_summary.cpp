@@ -51,10 +51,16 @@ json group_json(const Variant& variant, const PowerSummary& group) {
 }  // namespace
 
 WeekSummary summarize_week(const Variant& variant, const json& results, std::string_view power) {
+    return summarize_week(variant,
+                          storage::decode_report(results).value_or(storage::StoredReport{}), power);
+}
+
+WeekSummary summarize_week(const Variant& variant, const storage::StoredReport& report,
+                           std::string_view power) {
     PowerId only = kNoPower;
     for (std::size_t p = 0; p < variant.powers.size(); ++p)
         if (variant.powers[p].name == power) only = static_cast<PowerId>(p);
-    WeekRecord record = decode_week(variant, results);
+    WeekRecord record = decode_week(variant, report);
     // A power the variant lacks reads no group at all, not every power's.
     if (!power.empty() && only == kNoPower) record.next.reset();
     return week_summary(variant, record, only);

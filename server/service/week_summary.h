@@ -17,11 +17,14 @@
 #include <nlohmann/json.hpp>
 
 #include "report/week_summary.h"
+#include "storage/stored_report.h"
 #include "variant/variant.h"
 
 namespace adjutant::service {
 
 WeekSummary summarize_week(const Variant& variant, const nlohmann::json& results,
+                           std::string_view power = {});
+WeekSummary summarize_week(const Variant& variant, const storage::StoredReport& report,
                            std::string_view power = {});
 
 // The summary as the API sends it: {"phase", "powers": [{"power", "armies", "supplied",

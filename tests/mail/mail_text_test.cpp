@@ -8,6 +8,7 @@
 
 #include "service/mail_text.h"
 #include "service/results_decode.h"
+#include "storage/codec.h"
 #include "variant/variant_json.h"
 
 using adjutant::service::decode_game_standing;
@@ -99,7 +100,7 @@ TEST_CASE("mail: the welcome gives the phase, the deadline, the seat's units and
 }
 
 TEST_CASE("mail: results list the events with their die rolls") {
-    const auto report = nlohmann::json::parse(R"json({
+    const auto report = *adjutant::storage::read_report(R"json({
         "orders": [{"power": "Germany", "order": "A LIE ASSAULT", "result": "succeeds"}],
         "events": [{"kind": "siege.assault", "text": "A LIE assaulted LIE and rolled 4",
                     "roll": {"purpose": "assault", "subject": "LIE", "d10": 4,
@@ -116,7 +117,7 @@ TEST_CASE("mail: results list the events with their die rolls") {
 }
 
 TEST_CASE("mail: results are grouped by power, in the variant's order, as on the web") {
-    const auto report = nlohmann::json::parse(R"json({
+    const auto report = *adjutant::storage::read_report(R"json({
         "orders": [{"power": "France", "order": "A PAR - BUR", "result": "succeeds"},
                    {"power": "Austria", "order": "A VIE H", "result": "succeeds", "default": true},
                    {"power": "France", "input": "Thanks and good luck!", "result": "illegal",
