@@ -40,19 +40,28 @@ std::string create_demo_game(service::GameService& service, const std::string& b
 
     service::CreateGameRequest request;
     request.name = "Demo game";
-    request.movement_seconds = 3600;
-    request.retreat_seconds = 1800;
-    request.adjustment_seconds = 1800;
+    // A day per phase: a newcomer who steps away comes back to the game they left, not to one
+    // resolved without them, and the deadline reminder (mail.reminder_seconds before it) does
+    // not show on a game just created.
+    request.movement_seconds = 86400;
+    request.retreat_seconds = 86400;
+    request.adjustment_seconds = 86400;
     const auto created = service.create_game(request);
     const std::int64_t id = created.id;
     const std::string game_url = base_url + "/api/v1/games/" + std::to_string(id);
     const std::string web_url = base_url + "/#/game/" + std::to_string(id);
     const std::string gm_token = created.gm_token;
-    std::string text = "Demo game " + std::to_string(id) + " on the standard map.\n\n";
+    // Between two rules, so the tokens stand out of the log; the lines have no side borders,
+    // so a line copied whole from the terminal runs as printed.
+    const std::string rule(78, '=');
+    std::string text = "\n" + rule + "\n";
+    text += "  Adjutant is running with demo game " + std::to_string(id) +
+            " on the standard map (a day per phase).\n"
+            "  Open a link below in a browser. The tokens are shown only now: keep them.\n\n";
     text += "  game state:  curl " + game_url + "\n";
     text += "  GM token:    " + gm_token + "\n";
     text += "  GM console:  " + web_url + "?token=" + gm_token + "\n\n";
-    text += "Seats (each token is shown only now; the link opens the seat in a browser):\n";
+    text += "  Seats (each token is shown only now; the link opens the seat in a browser):\n";
     std::string example_token;
     for (const auto& seat : created.game.seats) {
         const std::string& power = seat.power;
@@ -65,20 +74,21 @@ std::string create_demo_game(service::GameService& service, const std::string& b
         text += line;
     }
     if (!example_token.empty()) {
-        text += "\nPlay France:\n";
-        text +=
-            "  curl -X PUT -H 'Authorization: Bearer " + example_token +
-            "' -H 'Content-Type: text/plain' --data-binary $'A PAR-BUR\\nA MAR-SPA\\nF BRE-MAO' " +
-            game_url + "/orders\n";
+        text += "\n  Play France:\n";
+        text += "  curl -X PUT -H 'Authorization: Bearer " + example_token +
+                "' -H 'Content-Type: application/json' "
+                "--data '{\"orders\":[\"A PAR-BUR\",\"A MAR-SPA\",\"F BRE-MAO\"]}' " +
+                game_url + "/orders\n";
         text += "  curl -X POST -H 'Authorization: Bearer " + example_token + "' " + game_url +
                 "/ready\n";
     }
     // The resolve names the phase it resolves, so a repeated click cannot skip the next one.
     const std::string& phase = created.game.phase;
-    text += "\nThe GM resolves the phase at once:\n";
+    text += "\n  The GM resolves the phase at once:\n";
     text += "  curl -X POST -H 'Authorization: Bearer " + gm_token +
             "' -H 'Content-Type: application/json' --data '{\"phase\":\"" + phase + "\"}' " +
             game_url + "/actions/resolve\n";
+    text += rule + "\n";
     return text;
 }
 

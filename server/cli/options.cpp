@@ -33,6 +33,18 @@ bool database_exists(const config::ServerConfig& config) {
     return false;
 }
 
+// The words of `words` that look like a long option ("--ordrs", "--ordrs=x") and name none of
+// the parser's options.
+std::vector<std::string> unknown_options(CLI::App& parser, const std::vector<std::string>& words) {
+    std::vector<std::string> out;
+    for (const auto& word : words) {
+        if (word.size() < 3 || word.rfind("--", 0) != 0) continue;
+        const std::string name = word.substr(0, word.find('='));
+        if (parser.get_option_no_throw(name) == nullptr) out.push_back(name);
+    }
+    return out;
+}
+
 }  // namespace
 
 std::optional<int> parse_options(CLI::App& parser, Args args) {
@@ -41,6 +53,17 @@ std::optional<int> parse_options(CLI::App& parser, Args args) {
     try {
         parser.parse(words);
         return std::nullopt;
+    } catch (const CLI::RequiredError& error) {
+        // CLI11 checks the required options before the unexpected ones, so `--ordrs o.txt`
+        // would be reported as "--orders is required": name the mistyped option instead.
+        const auto unknown =
+            unknown_options(parser, std::vector<std::string>(args.begin(), args.end()));
+        if (!unknown.empty()) {
+            parser.exit(CLI::ExtrasError(unknown), std::cout, std::cerr);
+            return kExUsage;
+        }
+        parser.exit(error, std::cout, std::cerr);
+        return kExUsage;
     } catch (const CLI::ParseError& error) {
         const int code = parser.exit(error, std::cout, std::cerr);
         return code == 0 ? 0 : kExUsage;

@@ -93,11 +93,9 @@ int run_server(config::ServerConfig& settings) {
         http::Server server(settings, router, metrics);
         const auto bound = server.listen();
         const std::string base_url = config::http_url(settings.address, bound);
-        if (settings.demo) {
-            const std::string how_to_play =
-                app::create_demo_game(service, base_url, settings.database);
-            if (!how_to_play.empty()) std::cout << how_to_play << '\n';
-        }
+        // Printed after "listening on", so that the demo's tokens and links end the output.
+        const std::string how_to_play =
+            settings.demo ? app::create_demo_game(service, base_url, settings.database) : "";
         scheduler::Scheduler scheduler(service.resolution(),
                                        std::chrono::seconds(settings.scheduler_interval_seconds));
         scheduler.start();  // resolves deadlines that passed while the server was down first
@@ -105,6 +103,7 @@ int run_server(config::ServerConfig& settings) {
         if (settings.mail.web_url.empty()) settings.mail.web_url = base_url;  // the bound port
         auto mail_sender = app::start_mail_sender(settings, service.mail());  // null when disabled
         std::cout << "listening on " << base_url << std::endl;
+        if (!how_to_play.empty()) std::cout << how_to_play << std::endl;
         server.run();
         scheduler.stop();
         spdlog::info("stopped");

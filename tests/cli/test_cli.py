@@ -91,6 +91,18 @@ class Serve:
     def text(self):
         return "".join(self.printed)
 
+    def read_until(self, done, limit=200):
+        """Reads more of standard output (what is printed after "listening on") up to the
+        line for which done(line) is true; returns all printed so far."""
+        for _ in range(limit):
+            line = self.proc.stdout.readline()
+            if not line:
+                break
+            self.printed.append(line)
+            if done(line):
+                break
+        return self.text()
+
     def log_text(self):
         with open(self.log) as f:
             return f.read()
@@ -149,6 +161,10 @@ def test_bad_numbers():
     refused(run("serve", "--bogus"), 64, "--bogus")
     refused(run("serve", "--port"), 64, "--port")
     refused(run("adjudicate", "--orders", "o.txt"), 64, "--variant")
+    # A mistyped option is named, not reported as the required one it was meant to be.
+    typo = run("adjudicate", "--variant", "standard", "--ordrs", "o.txt")
+    refused(typo, 64, "--ordrs")
+    check("--orders is required" not in typo.stderr, typo.stderr)
     refused(run("variant", "check"), 64, "FILE")
     refused(run("variant", "chekc", "x.json"), 64)
 
@@ -307,8 +323,9 @@ def curl_line(text, *words):
 
 
 def run_printed(line):
-    """Runs a printed curl line as a user pastes it into bash; returns the HTTP status."""
-    done = subprocess.run(["bash", "-c", line + " -sS -o /dev/null -w '%{http_code}'"],
+    """Runs a printed curl line as a user pastes it into a plain POSIX sh (dash on Debian, no
+    bash quoting); returns the HTTP status."""
+    done = subprocess.run(["sh", "-c", line + " -sS -o /dev/null -w '%{http_code}'"],
                           capture_output=True, text=True, timeout=30)
     check(done.returncode == 0, f"{line}: {done.stderr}")
     return int(done.stdout)
@@ -321,7 +338,15 @@ def test_demo():
         config = write_config(work, base_config(work, demo=True))
         server = Serve(config)
         try:
-            text = server.text()
+            # The demo's tokens and links end the output, after "listening on", between two
+            # rules of "=" that make them stand out of the log.
+            rules = []
+            text = server.read_until(lambda line: line.startswith("=" * 20) and
+                                     rules.append(line) is None and len(rules) == 2)
+            after = text.split("listening on ", 1)[1]
+            check(len(rules) == 2 and after.rstrip().endswith("=" * 20) and "GM token:" in after,
+                  f"the tokens are not in a box at the end:\n{text}")
+            check("$'" not in text, f"bash-only quoting in:\n{text}")
             gm = re.search(r"GM token:\s+(gm_[0-9a-f]+)", text)
             check(gm, f"no GM token in:\n{text}")
             game = f"{server.url}/#/game/1"
@@ -338,11 +363,14 @@ def test_demo():
                   "Content-Type: application/json" in resolve, resolve)
             check(run_printed(resolve) == 200, f"printed resolve: {resolve}")
             check(server.get("/api/v1/games/1")[1]["phase"] == "F1901M", "the phase resolved")
+            # A day per phase: a newcomer who steps away does not come back to a resolved game.
+            game = server.get("/api/v1/games/1")[1]
+            check(game["deadline"] - time.time() > 23 * 3600, f"the demo's deadline: {game}")
         finally:
             server.stop()
         again = Serve(config)
         try:
-            text = again.text()
+            text = again.read_until(lambda line: "start it again" in line)
             check("The demo already exists" in text and "game 1" in text, text)
             check(f"rm {database}" in text, f"how to start afresh is not said:\n{text}")
             check("seat_" not in text and "gm_" not in text, text)
