@@ -4,7 +4,7 @@
 
 import { api, tokensFor, rememberToken, forgetTokens } from "./api.js";
 import { h, say, formatTime, formatRemaining } from "./dom.js";
-import { drawMap, drawOrders, indexVariant, unitsOf } from "./map.js";
+import { dislodgedOf, drawMap, drawOrders, indexVariant, point, unitsOf } from "./map.js";
 import { MapZoom } from "./zoom.js";
 import { withGeography } from "./geography.js";
 import { OrderPanel } from "./orders.js";
@@ -41,6 +41,8 @@ async function route() {
     history.replaceState(null, "", `#/game/${r.id}`);
   }
   page = r.route === "game" ? new GamePage(r.id) : new ListPage();
+  // Another page opens at its top, not where the last one was scrolled to.
+  window.scrollTo(0, 0);
   await page.start();
 }
 
@@ -263,24 +265,32 @@ class GamePage {
       h("p", { class: "meta", id: "game-meta" },
         `${this.vi.raw.title || game.variant} · ${game.status} · `, h("strong", { id: "current-phase" }, game.phase_name),
         ` · ${deadline}` + (game.winner ? ` · winner: ${game.winner}` : "") + (this.power ? ` · you play ${this.power}` : "") + (this.gmToken ? " · you are GM" : "")),
+      // Three blocks: the map, the side (orders, GM console, press, seats) and what explains
+      // the map (legend, layers, history). On a wide screen the side stands beside the other
+      // two; on a phone it comes straight after the map, so the order sheet is under it.
       h("div", { class: "game-layout" },
         h("div", { class: "map-column" },
           this.zoom.controls(),
-          h("div", { class: "map-wrap" + (this.memo.fit ? " fit" : "") }, this.svg),
-          h("button", {
-            type: "button", class: "map-fit", id: "map-fit", "aria-pressed": String(!!this.memo.fit),
-            onclick: (e) => {
-              this.memo.fit = !this.memo.fit;
-              e.currentTarget.setAttribute("aria-pressed", String(this.memo.fit));
-              this.svg.parentElement.classList.toggle("fit", this.memo.fit);
-            },
-          }, "Fit the map to the screen"),
+          h("div", { class: "map-wrap" }, this.svg)),
+        h("div", { class: "side-column" }, side),
+        h("div", { class: "map-extras" },
           this.legend(), this.layerPanel(),
-          this.history, this.results, this.powerHistory().root),
-        h("div", { class: "side-column" }, side)));
+          this.history, this.results, this.powerHistory().root)));
     this.renderHistory();
     this.drawMap(false);
+    this.zoom.focusOn(this.unitsBox(power));
     this.layerPanelFill();
+  }
+
+  // The box round `power`'s units on the board, dislodged ones too (none without a power or
+  // units): where the
+  // map opens on a phone (zoom.js, focusOn).
+  unitsBox(power) {
+    const position = this.game.position;
+    const at = power ? [...unitsOf(position), ...dislodgedOf(position)].filter((u) => u.power === power).map((u) => point(this.vi, u.loc)).filter(Boolean) : [];
+    if (!at.length) return null;
+    const xs = at.map((p) => p.x), ys = at.map((p) => p.y);
+    return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
   }
 
   // The press panel for this tab's token: the seat's (a player's press is its own), else the
@@ -350,16 +360,53 @@ class GamePage {
           const centres = (this.shownPosition().supply_centers?.[p.name] || []).length;
           return h("li", { "data-power": p.name, title: `${p.name}: ${centres} supply centres, ${units} units` }, swatch, `${p.name} ${centres}/${units}`);
         })),
-      h("p", { class: "legend-note" }, "“5/4” after a power: 5 supply centres owned / 4 units on the board. A power may have as many units as centres; the difference is built or disbanded in the adjustment phase."),
-      h("ul", { class: "legend legend-key", "aria-label": "Map key" },
-        key("key-sea", "sea"), key("key-land", "neutral land"), key("key-impassable", "impassable"), key("key-unplayable", "out of play"),
-        key("key-centre", "supply centre (white: neutral, else its owner's colour)"), key("key-army", "army (square)"), key("key-fleet", "fleet (boat)"),
-        key("key-move", "move / support (dashed) / convoy (dotted); red: failed"), key("key-hold", "hold"),
-        ...(this.vi.raw.rules?.rivers?.rivers?.length ? [key("key-river", "navigable river; bars: its bridges"),
-          key("key-flotilla", "barge flotilla, in its power's colour: it carries supply lines along the rivers through its city")] : []),
-        ...(this.shownView() ? [key("key-fogged", this.shownView().power
-          ? `not seen by ${this.shownView().power} (fog of war): the units counted are those it sees`
-          : "fog of war: a seat sees its own view; the public sees no units until the game ends")] : [])));
+      h("p", { class: "legend-note" }, this.countNote()),
+      h("ul", { class: "legend legend-key", "aria-label": "Map key" }, this.mapKey(key)));
+  }
+
+  // What the variant uses, read from its file: seas and fleets, impassable land, land out of
+  // play, adjustment phases (builds and disbands), rail rides, supply trains, rivers, the fog.
+  uses() {
+    const raw = this.vi.raw;
+    const provinces = [...this.vi.provinces.values()];
+    return {
+      sea: provinces.some((p) => p.type === "sea"),
+      fleets: provinces.some((p) => p.fleet.length || p.coasts.size),
+      impassable: provinces.some((p) => p.type === "impassable"),
+      unplayable: !!this.vi.geo?.land,
+      // A calendar of weeks (1914) has no adjustment phase: units are not built on centres.
+      adjustments: raw.phases?.cycle !== "weekly",
+      rail: !!(raw.rules?.rail_lines?.length || raw.rail_links?.length),
+      trains: !!raw.rules?.supply,
+      rivers: !!raw.rules?.rivers?.rivers?.length,
+    };
+  }
+
+  countNote() {
+    return this.uses().adjustments
+      ? "“5/4” after a power: 5 supply centres owned / 4 units on the board. A power may have as many units as centres; the difference is built or disbanded in the adjustment phase."
+      : "“5/4” after a power: 5 supply centres held / 4 units on the board.";
+  }
+
+  mapKey(key) {
+    const u = this.uses();
+    const view = this.shownView();
+    return [
+      ...(u.sea ? [key("key-sea", "sea")] : []), key("key-land", "neutral land"),
+      ...(u.impassable ? [key("key-impassable", "impassable")] : []), ...(u.unplayable ? [key("key-unplayable", "out of play")] : []),
+      key("key-centre", "supply centre (white: neutral, else its owner's colour)"), key("key-army", "army (square)"),
+      ...(u.fleets ? [key("key-fleet", "fleet (boat)")] : []),
+      key("key-move", "orders in their power's colour: move (solid), support (dashed, to the move it supports)" + (u.fleets && u.sea ? ", convoy (dotted)" : "")),
+      key("key-hold", "hold"),
+      ...(u.rail ? [key("key-ride", "rail ride (long dashes, along the line)")] : []),
+      ...(u.trains ? [key("key-ride", "supply train's errand (short dashes)")] : []),
+      ...(u.adjustments ? [key("key-build", "build (dashed outline)"), key("key-disband", "disband (cross)")] : []),
+      key("key-failed", "a red cross: the order failed"),
+      ...(u.rivers ? [key("key-river", "navigable river; bars: its bridges"),
+        key("key-flotilla", "barge flotilla, in its power's colour: it carries supply lines along the rivers through its city")] : []),
+      ...(view ? [key("key-fogged", view.power
+        ? `not seen by ${view.power} (fog of war): the units counted are those it sees`
+        : "fog of war: a seat sees its own view; the public sees no units until the game ends")] : [])];
   }
 
   // Switches for the campaign layers (1914: rail, railheads, supply, sieges, trains), shown
@@ -383,7 +430,7 @@ class GamePage {
           onchange: () => { this.memo.layersOff[n] = !box.checked; this.applyLayers(); } });
         return h("label", { class: "check" }, box, " " + label);
       }),
-      rail.length ? h("ul", { class: "rail-capacity", id: "rail-capacity", "aria-label": "Rail provinces per power by capacity" }, rail) : null);
+      ...(rail.length ? [h("ul", { class: "rail-capacity", id: "rail-capacity", "aria-label": "Rail provinces per power by capacity" }, rail)] : []));
     this.layers.hidden = false;
     this.applyLayers();
   }
@@ -411,7 +458,7 @@ class GamePage {
     const current = this.viewSeq === null;
     const panel = current ? this.orders : null;
     const orders = !current && this.view?.results?.orders
-      ? this.view.results.orders.filter((o) => o.order).map((o) => ({ text: o.order, ok: o.result === "succeeds" }))
+      ? this.view.results.orders.filter((o) => o.order).map((o) => ({ text: o.order, ok: o.result === "succeeds", power: o.power }))
       : panel ? panel.currentOrders() : [];
     drawMap(this.svg, this.vi, this.shownPosition(), {
       selected: panel?.selected?.loc,
@@ -464,7 +511,7 @@ class GamePage {
     }
     this.renderHistory();
     this.drawMap(false);
-    this.svg.closest(".map-column").querySelector("#legend").replaceWith(this.legend());
+    document.getElementById("legend").replaceWith(this.legend());
     this.layerPanelFill();
     document.getElementById("history-select")?.focus();
   }

@@ -391,16 +391,23 @@ function placeLabels(vi, position) {
 //   move    "A PAR - BUR", "A PAR R BUR", "A LON - BRE VIA CONVOY": an arrow
 //   ride    "A MOS - TSR - IRK", "A TRI - RAIL - SAA": an arrow along the named stops
 //   hold    "A PAR H": a ring round the unit
-//   support "A MAR S A PAR - BUR" (or "S A PAR", a hold): a dashed arrow
+//   support "A MAR S A PAR - BUR" (or "S A PAR", a hold): a dashed arrow to the middle of the
+//           supported move's arrow (or to the ring round the unit held)
 //   convoy  "F NTH C A LON - NWY": a dotted line to the middle of the army's way
 //   train   "T REI SUPPLY A ARG": a dotted arrow from the city to the army supplied
+//   build   "BUILD A PAR", "B F STP/NC": the unit's outline, dashed, with a plus
+//   disband "A PAR D", "DISBAND F TRI", "REMOVE A VIE": a cross over the unit
 // A leading "Power:" and anything the map cannot place are ignored.
 export function orderShape(text) {
   const t = (text || "").replace(/^\s*[A-Za-z]+:\s*/, "").toUpperCase();
   let m = /^\s*[AF]\s+([A-Z0-9/]+)\s+(?:H|HOLD)\s*$/.exec(t);
   if (m) return { kind: "hold", from: m[1] };
+  m = /^\s*(?:BUILD|B)\s+([AF])\s+([A-Z0-9/]+)\s*$/.exec(t);
+  if (m) return { kind: "build", unit: m[1], from: m[2] };
+  m = /^\s*([AF])\s+([A-Z0-9/]+)\s+(?:D|DISBAND|REMOVE)\s*$/.exec(t) || /^\s*(?:DISBAND|REMOVE|D)\s+([AF])\s+([A-Z0-9/]+)\s*$/.exec(t);
+  if (m) return { kind: "disband", unit: m[1], from: m[2] };
   m = /^\s*[AF]\s+([A-Z0-9/]+)\s+S\s+[AF]\s+([A-Z0-9/]+)(?:\s*-\s*([A-Z0-9/]+))?/.exec(t);
-  if (m) return { kind: "support", from: m[1], via: m[2], to: m[3] || m[2] };
+  if (m) return { kind: "support", from: m[1], via: m[2], to: m[3] || m[2], hold: !m[3] };
   m = /^\s*F\s+([A-Z0-9/]+)\s+C\s+A\s+([A-Z0-9/]+)\s*-\s*([A-Z0-9/]+)/.exec(t);
   if (m) return { kind: "convoy", from: m[1], via: m[2], to: m[3] };
   m = /^\s*T\s+([A-Z0-9/]+)\s+SUPPLY\s+[AF]\s+([A-Z0-9/]+)/.exec(t);
@@ -426,11 +433,25 @@ function rideStops(vi, from, stops) {
   return out;
 }
 
-// The kinds of order drawn as a line with a head, and a refused or failed one's.
-const ARROW_HEADS = ["move", "support", "ride", "train", "failed"];
+// The arrowheads: one per power (in its colour) and one for lines of no power. A marker's path
+// does not take the stroke of the line that uses it, so each colour has its own.
+function arrowMarkers(defs, vi) {
+  const heads = [["none", "#222222"], ...[...vi.powers.values()].map((p, i) => ["p" + i, p.color || "#888888"])];
+  for (const [id, fill] of heads) {
+    const marker = el("marker", { id: "arrow-" + id, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" }, defs);
+    el("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow-head", fill }, marker);
+  }
+}
+
+function markerOf(vi, power) {
+  const i = [...vi.powers.keys()].indexOf(power);
+  return `url(#arrow-${i >= 0 ? "p" + i : "none"})`;
+}
 
 // The orders layer alone, so that a line typed or clicked in redraws its arrows without
-// redrawing (and refocusing) the rest of the map. `orders`: [{text, ok}], ok false drawn red.
+// redrawing (and refocusing) the rest of the map. `orders`: [{text, ok, power}], each drawn in
+// its power's colour; ok false (a failed or refused order) drawn fainter with a red cross at
+// its end, so a failed order shows on the map as in the list.
 export function drawOrders(svg, vi, orders) {
   const layer = svg.querySelector("#layer-orders");
   if (!layer) return;
@@ -439,21 +460,48 @@ export function drawOrders(svg, vi, orders) {
     const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy) || 1;
     return [a.x + dx * start / len, a.y + dy * start / len, b.x - dx * end / len, b.y - dy * end / len];
   };
-  for (const order of orders || []) {
-    const shape = orderShape(order.text);
+  const shapes = (orders || []).map((order) => ({ order, shape: orderShape(order.text) }));
+  // Where each move's arrow runs, by the province it leaves, so a support of that move points
+  // at the middle of its arrow rather than at the destination.
+  const moves = new Map();
+  for (const { shape } of shapes)
+    if (shape && (shape.kind === "move" || shape.kind === "ride")) moves.set(shape.from.split("/")[0] + ">" + shape.to.split("/")[0], shape);
+  for (const { order, shape } of shapes) {
     const a = shape && point(vi, shape.from);
     if (!a) continue;
-    const cls = `order-arrow ${shape.kind}${order.ok === false ? " failed" : ""}`;
-    const attrs = { class: cls, "data-order": order.text, "data-kind": shape.kind };
-    let node;
+    const failed = order.ok === false;
+    const stroke = order.power ? colour(vi, order.power) : null;
+    const attrs = { class: `order-arrow ${shape.kind}${failed ? " failed" : ""}`, "data-order": order.text, "data-kind": shape.kind, "data-power": order.power || null, stroke };
+    let node, end = a;
     if (shape.kind === "hold") {
-      node = el("circle", { ...attrs, cx: a.x, cy: a.y, r: 14 }, layer);
-    } else if (shape.kind === "convoy") {
-      const army = point(vi, shape.via), dest = point(vi, shape.to);
-      if (!army || !dest) continue;
-      const mid = { x: (army.x + dest.x) / 2, y: (army.y + dest.y) / 2 };
-      const [x1, y1, x2, y2] = cut(a, mid, 12, 0);
-      node = el("line", { ...attrs, x1, y1, x2, y2 }, layer);
+      node = el("circle", { ...attrs, cx: a.x, cy: a.y, r: 15 }, layer);
+    } else if (shape.kind === "build") {
+      const s = 11;
+      node = shape.unit === "F"
+        ? el("polygon", { ...attrs, points: `${a.x - s},${a.y - s * 0.45} ${a.x + s},${a.y - s * 0.45} ${a.x + s * 0.6},${a.y + s * 0.6} ${a.x - s * 0.6},${a.y + s * 0.6}` }, layer)
+        : el("rect", { ...attrs, x: a.x - s, y: a.y - s, width: 2 * s, height: 2 * s, rx: 3 }, layer);
+      el("path", { d: `M${a.x - 5},${a.y} h10 M${a.x},${a.y - 5} v10`, class: "order-mark build-plus", stroke }, layer);
+    } else if (shape.kind === "disband") {
+      node = el("path", { ...attrs, d: `M${a.x - 11},${a.y - 11} L${a.x + 11},${a.y + 11} M${a.x + 11},${a.y - 11} L${a.x - 11},${a.y + 11}` }, layer);
+    } else if (shape.kind === "convoy" || (shape.kind === "support" && !shape.hold)) {
+      // A convoy to the middle of the army's way; a support to the middle of the supported
+      // move's arrow when it is drawn (else of the way it would take).
+      const from = point(vi, shape.via), dest = point(vi, shape.to);
+      if (!from || !dest) continue;
+      const mid = { x: (from.x + dest.x) / 2, y: (from.y + dest.y) / 2 };
+      const [x1, y1, x2, y2] = cut(a, mid, 12, shape.kind === "support" ? 3 : 0);
+      node = shape.kind === "support"
+        ? el("polyline", { ...attrs, points: `${x1.toFixed(1)},${y1.toFixed(1)} ${x2.toFixed(1)},${y2.toFixed(1)}`, "marker-end": markerOf(vi, order.power), "data-to": moves.has(shape.via.split("/")[0] + ">" + shape.to.split("/")[0]) ? "arrow" : "way" }, layer)
+        : el("line", { ...attrs, x1, y1, x2, y2 }, layer);
+      end = { x: x2, y: y2 };
+    } else if (shape.kind === "support") {
+      // A support to hold: to the ring round the unit held.
+      const held = point(vi, shape.via);
+      if (!held) continue;
+      const [x1, y1, x2, y2] = cut(a, held, 12, 16);
+      node = el("polyline", { ...attrs, points: `${x1.toFixed(1)},${y1.toFixed(1)} ${x2.toFixed(1)},${y2.toFixed(1)}`, "marker-end": markerOf(vi, order.power), "data-to": "hold" }, layer);
+      el("circle", { class: "order-mark support-ring", cx: held.x, cy: held.y, r: 15, stroke }, layer);
+      end = { x: x2, y: y2 };
     } else {
       const names = shape.kind === "ride" ? rideStops(vi, shape.from, shape.stops) : [shape.to];
       const stops = [a, ...names.map((s) => point(vi, s)).filter(Boolean)];
@@ -461,15 +509,17 @@ export function drawOrders(svg, vi, orders) {
       const [x1, y1] = cut(stops[0], stops[1], 12, 0);
       const [, , x2, y2] = cut(stops[stops.length - 2], stops[stops.length - 1], 0, 12);
       const pts = [[x1, y1], ...stops.slice(1, -1).map((p) => [p.x, p.y]), [x2, y2]];
-      const head = order.ok === false ? "failed" : ARROW_HEADS.includes(shape.kind) ? shape.kind : "move";
-      node = el("polyline", { ...attrs, points: pts.map((p) => p.map((n) => n.toFixed(1)).join(",")).join(" "), "marker-end": `url(#arrow-${head})` }, layer);
+      node = el("polyline", { ...attrs, points: pts.map((p) => p.map((n) => n.toFixed(1)).join(",")).join(" "), "marker-end": markerOf(vi, order.power) }, layer);
+      end = { x: x2, y: y2 };
     }
-    titled(node, order.text);
+    titled(node, order.text + (failed ? " (fails)" : ""));
     // A white halo under the stroke keeps it readable over rail lines and any power's tint.
     const halo = node.cloneNode(false);
     halo.setAttribute("class", "order-halo");
-    for (const name of ["marker-end", "data-kind", "data-order"]) halo.removeAttribute(name);
+    for (const name of ["marker-end", "data-kind", "data-order", "data-power", "data-to", "stroke"]) halo.removeAttribute(name);
     layer.insertBefore(halo, node);
+    if (failed) titled(el("path", { d: `M${end.x - 8},${end.y - 8} L${end.x + 8},${end.y + 8} M${end.x + 8},${end.y - 8} L${end.x - 8},${end.y + 8}`, class: "order-failed-mark", "data-order": order.text }, layer),
+      order.text + " fails");
   }
 }
 
@@ -482,12 +532,7 @@ export function drawMap(svg, vi, position, options = {}) {
   svg.setAttribute("viewBox", `0 0 ${vi.width} ${vi.height}`);
   svg.setAttribute("role", "group");
   const defs = el("defs", {}, svg);
-  // One arrowhead per colour of line: a marker's path does not take the stroke of the line
-  // that uses it, so each kind has its own (style.css colours them as their lines).
-  for (const kind of ARROW_HEADS) {
-    const marker = el("marker", { id: "arrow-" + kind, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" }, defs);
-    el("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow-head " + kind }, marker);
-  }
+  arrowMarkers(defs, vi);
   el("rect", { x: 0, y: 0, width: vi.width, height: vi.height, class: "map-bg" }, svg);
   const layers = {};
   for (const name of ["regions", "fog", "adjacency", "rail", "rivers", "supply", "provinces", "centres", "sieges", "units", "trains", "dislodged", "orders", "standoffs"])
@@ -543,9 +588,13 @@ export function drawMap(svg, vi, position, options = {}) {
   }
 
   const targets = options.targets || new Set();
+  // While targets are offered, the units' wider tap areas give way to the targets' (style.css).
+  svg.classList.toggle("picking", targets.size > 0);
   const labels = vi.geo ? placeLabels(vi, position) : null;
   for (const p of vi.provinces.values()) {
     const g = el("g", { class: `province type-${p.type}${targets.has(p.abbr) ? " target" : ""}`, "data-abbr": p.abbr }, layers.provinces);
+    // A target's tap area: 44 CSS px across at any zoom (zoom.js sizes every `.hit`).
+    if (targets.has(p.abbr)) el("circle", { cx: p.x, cy: p.y, r: 12, class: "hit" }, g);
     el("circle", { cx: p.x, cy: p.y, r: targets.has(p.abbr) ? 9 : 3.5, class: "province-dot" }, g);
     const at = labels?.get(p.abbr);
     // A presentation attribute, not `style`: the page's CSP refuses inline styles (docs/web.md).
@@ -555,6 +604,7 @@ export function drawMap(svg, vi, position, options = {}) {
     for (const [coast, c] of p.coasts) {
       const loc = p.abbr + "/" + coast;
       const cg = el("g", { class: "coast" + (targets.has(loc) ? " target" : ""), "data-abbr": loc }, layers.provinces);
+      if (targets.has(loc)) el("circle", { cx: c.x, cy: c.y, r: 12, class: "hit" }, cg);
       el("circle", { cx: c.x, cy: c.y, r: targets.has(loc) ? 7 : 2.5, class: "coast-dot" }, cg);
       el("text", { x: c.x, y: c.y - 8, class: "coast-label" }, cg).textContent = coast;
       if (options.onProvince && targets.has(loc))
@@ -579,6 +629,7 @@ export function drawMap(svg, vi, position, options = {}) {
     if (!p) continue;
     const selected = options.selected === u.loc;
     const g = el("g", { class: "unit" + (selected ? " selected" : ""), "data-loc": u.loc, "data-power": u.power, "data-kind": u.kind }, layers.units);
+    if (options.onUnit) el("circle", { cx: p.x, cy: p.y, r: 12, class: "hit" }, g);
     drawUnitShape(g, u.kind, p.x, p.y, 18, colour(vi, u.power));
     const label = unitLabel(vi, u.power, u) + unitDetails(position, u);
     titled(g, label);
@@ -590,6 +641,7 @@ export function drawMap(svg, vi, position, options = {}) {
     if (!p) continue;
     const selected = options.selected === u.loc;
     const g = el("g", { class: "unit dislodged" + (selected ? " selected" : ""), "data-loc": u.loc, "data-power": u.power }, layers.dislodged);
+    if (options.onUnit) el("circle", { cx: p.x + 15, cy: p.y + 13, r: 12, class: "hit" }, g);
     drawUnitShape(g, u.kind, p.x + 15, p.y + 13, 14, colour(vi, u.power));
     const label = `Dislodged ${unitLabel(vi, u.power, u)}` + (u.from ? `, attacked from ${u.from}` : "") +
       (u.retreats.length ? `, may retreat to ${u.retreats.join(", ")}` : ", no retreat");

@@ -66,6 +66,7 @@ export class OrderPanel {
     this.confirmation = h("div", { class: "confirmation", id: "confirmation", "aria-live": "polite" });
     this.ready = h("input", { type: "checkbox", id: "ready-flag", onchange: () => this.setReady() });
     this.guidance = h("p", { class: "guidance", id: "guidance" });
+    this.readyWarning = h("div", { class: "ready-warning", id: "ready-warning", role: "alert" });
     const root = h("section", { class: "panel orders-panel", "aria-labelledby": "orders-heading" },
       h("h2", { id: "orders-heading" }, `Orders for ${power} — ${game.phase_name}`),
       this.guidance, this.hint, this.tools,
@@ -76,7 +77,7 @@ export class OrderPanel {
         h("button", { type: "button", id: "clear-orders", onclick: () => { this.text.value = ""; this.scheduleValidate(0); } }, "Clear"),
         // A sandbox resolves when its GM says: nobody else to be ready for.
         this.ctx.sandbox ? null : h("label", { class: "check" }, this.ready, " Ready (resolve early when everyone is)")),
-      this.confirmation);
+      this.readyWarning, this.confirmation);
     // The last confirmation stays on screen across the refresh a submission causes.
     if (this.ctx.memo.confirmation) this.confirmation.replaceChildren(...this.ctx.memo.confirmation);
     this.updateTools();
@@ -91,6 +92,7 @@ export class OrderPanel {
       const seat = (data.seats || [])[0];
       if (seat) {
         this.ready.checked = !!seat.ready;
+        this.onFile = seat.submitted ? seat.text || "" : "";
         if (seat.submitted && !this.text.value && !this.ctx.memo.confirmation) {
           this.text.value = seat.text || "";
           this.confirmation.replaceChildren(h("p", {}, `Orders on file, submitted ${new Date(seat.submitted_at * 1000).toLocaleString()}.`));
@@ -110,6 +112,7 @@ export class OrderPanel {
   showGuidance(g) {
     clearTimeout(this.remindTimer);
     if (!g) return;
+    this.serverGuidance = g;
     this.guidance.textContent = g.text;
     this.guidance.className = "guidance " + (g.kind === "none" ? "" : g.ordered < g.to_order ? "warn" : g.ready ? "ok" : "");
     const banner = this.ctx.banner;
@@ -129,6 +132,33 @@ export class OrderPanel {
     if (wait > 0 && wait < 24 * 3600 * 1000 && g.deadline * 1000 > Date.now()) this.remindTimer = setTimeout(show, wait);
   }
 
+  // The guidance line as orders are entered: once the box's lines have been checked, and
+  // while they differ from the orders in force, the line counts what the box would order, as
+  // the server counts it (each own unit once, a refused line not at all; builds or disbands up
+  // to the number due), and says it is not submitted yet. The server's sentence comes back
+  // with the next submission.
+  liveGuidance(verdicts) {
+    const g = this.serverGuidance;
+    if (!g || g.kind === "none" || !g.to_order) return;
+    if (this.text.value.trim() === (this.onFile ?? "").trim()) {
+      this.guidance.textContent = g.text;
+      this.guidance.className = "guidance " + (g.ordered < g.to_order ? "warn" : g.ready ? "ok" : "");
+      return;
+    }
+    const accepted = verdicts.filter((v) => v.status === "accepted" && v.order).map((v) => v.order);
+    let ordered;
+    if (g.kind === "units" || g.kind === "retreats") {
+      const own = new Set(this.ownUnits().map((u) => u.prov));
+      ordered = new Set(accepted.map(lineProvince).filter((p) => own.has(p))).size;
+    } else {
+      const build = /^\s*(?:BUILD|B|WAIVE)\b/i;
+      ordered = Math.min(g.to_order, accepted.filter((o) => (g.kind === "builds") === build.test(o.replace(/^\s*[A-Za-z]+:\s*/, ""))).length);
+    }
+    const nouns = { units: ["unit", "units"], retreats: ["dislodged unit", "dislodged units"], builds: ["build", "builds"], disbands: ["disband", "disbands"] }[g.kind];
+    this.guidance.textContent = `${ordered} of ${g.to_order} ${g.to_order === 1 ? nouns[0] : nouns[1]} ordered in the box, not submitted yet.`;
+    this.guidance.className = "guidance warn";
+  }
+
   scheduleValidate(delay = VALIDATE_DELAY_MS) {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.validate(), delay);
@@ -139,6 +169,8 @@ export class OrderPanel {
     if (this.abort) this.abort.abort();
     if (!this.text.value.trim()) {
       this.verdicts.replaceChildren();
+      this.checked = { text: this.text.value, verdicts: [] };
+      this.liveGuidance([]);
       return;
     }
     this.abort = new AbortController();
@@ -153,6 +185,7 @@ export class OrderPanel {
   showVerdicts(verdicts) {
     this.checked = { text: this.text.value, verdicts };
     this.ctx.drawOrders?.();
+    this.liveGuidance(verdicts);
     this.verdicts.replaceChildren(...verdicts.map((v) => {
       const ok = v.status === "accepted";
       return h("li", { class: ok ? "accepted" : "rejected", "data-line": v.line },
@@ -189,8 +222,35 @@ export class OrderPanel {
     }
   }
 
-  async setReady() {
+  // What ticking Ready leaves unordered, from the server's count of the orders in force: a
+  // sentence saying what becomes of it, or null when everything is ordered.
+  unorderedWarning() {
+    const g = this.serverGuidance;
+    if (!g || g.kind === "none" || !(g.ordered < g.to_order)) return null;
+    const n = g.to_order - g.ordered;
+    const one = n === 1;
+    return {
+      units: `${n} of your units ${one ? "has" : "have"} no order in force: ${one ? "it" : "they"} will hold.`,
+      retreats: `${n} dislodged unit${one ? " has" : "s have"} no retreat order in force: ${one ? "it" : "they"} will be disbanded.`,
+      builds: `${n} build${one ? " is" : "s are"} not ordered: ${one ? "it" : "they"} will be waived.`,
+      disbands: `${n} disband${one ? " is" : "s are"} not ordered: the rules will choose which units are removed.`,
+    }[g.kind] || `${n} left to order.`;
+  }
+
+  async setReady(anyway = false) {
     const { game, token } = this.ctx;
+    this.readyWarning.replaceChildren();
+    // Ready with something left unordered: warn first, and set the flag only when the player
+    // says so (an empty retreat box and Ready used to disband the unit without a word).
+    const warning = this.ready.checked && !anyway ? this.unorderedWarning() : null;
+    if (warning) {
+      this.ready.checked = false;
+      this.readyWarning.replaceChildren(h("p", { class: "warn" }, h("strong", {}, "Not ready yet: "), warning,
+        this.text.value.trim() !== (this.onFile ?? "").trim() ? " (Orders in the box count once submitted.)" : ""),
+        h("button", { type: "button", id: "ready-anyway", onclick: () => { this.ready.checked = true; this.setReady(true); } }, "Ready anyway"));
+      say("Not ready yet: " + warning, "warn");
+      return;
+    }
     try {
       await api.ready(game.id, this.ready.checked, token, this.ctx.asPower);
       // Ready is for the orders in force (the saved ones), not for unsaved text in the box.
@@ -207,8 +267,8 @@ export class OrderPanel {
   // clicked line draws at once; a line the map cannot read draws nothing).
   currentOrders() {
     if (this.checked && this.checked.text === this.text.value)
-      return this.checked.verdicts.filter((v) => v.status === "accepted" && v.order).map((v) => ({ text: v.order }));
-    return this.text.value.split("\n").filter((l) => l.trim()).map((text) => ({ text }));
+      return this.checked.verdicts.filter((v) => v.status === "accepted" && v.order).map((v) => ({ text: v.order, power: this.ctx.power }));
+    return this.text.value.split("\n").filter((l) => l.trim()).map((text) => ({ text, power: this.ctx.power }));
   }
 
   // What the power does this adjustment phase: builds (centres above units), disbands (units

@@ -8,6 +8,9 @@ import { h } from "./dom.js";
 
 const MAX_SCALE = 8;
 const DRAG_PX = 6;  // a pointer that moves less is a click, not a drag
+const HIT_PX = 22;  // the radius of a unit's or target's tap area on screen
+const MIN_PX = 900;  // on a narrower screen the map opens on the player's own units
+const FOCUS_PPU = 1.25;  // screen pixels per map unit of that first view: units 22 px across
 
 export class MapZoom {
   constructor(memo) {
@@ -30,6 +33,35 @@ export class MapZoom {
     this.svg.setAttribute("viewBox", `${z.x.toFixed(1)} ${z.y.toFixed(1)} ${w.toFixed(1)} ${hgt.toFixed(1)}`);
     // Zoomed in, one finger pans the map; at full size it scrolls the page as usual.
     this.svg.classList.toggle("zoomed", z.scale > 1);
+    this.sizeHits();
+  }
+
+  // Every unit and target carries an invisible hit circle (map.js, `.hit`) whose radius is
+  // HIT_PX screen pixels at the current zoom, so each is at least 44 by 44 CSS pixels to tap
+  // however small the map is drawn.
+  sizeHits() {
+    if (!this.svg.clientWidth) return;
+    const r = (HIT_PX * this.unitsPerPx()).toFixed(1);
+    for (const hit of this.svg.querySelectorAll(".hit")) hit.setAttribute("r", r);
+  }
+
+  // The first view of the map on a screen narrower than MIN_PX (a phone, a tablet held
+  // upright: the one-column layout of style.css), the
+  // box {x0, y0, x1, y1} (the player's own units) with a margin, at FOCUS_PPU screen pixels
+  // per map unit or less when the box needs it, so the map opens on the player's own units at
+  // a size to read and tap. Once the reader has zoomed, or on a wide screen, the view is left
+  // as it is.
+  focusOn(box) {
+    const px = this.svg.clientWidth;
+    if (this.memo.zoomFocused || !box || !px) return;
+    this.memo.zoomFocused = true;
+    if (window.innerWidth >= MIN_PX) return;
+    const margin = 60;
+    const w = Math.max(box.x1 - box.x0 + 2 * margin, (box.y1 - box.y0 + 2 * margin) * this.width / this.height, px / FOCUS_PPU);
+    const scale = Math.min(MAX_SCALE, Math.max(1, this.width / w));
+    const cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
+    Object.assign(this.view, { scale, x: cx - this.width / scale / 2, y: cy - this.height / scale / 2 });
+    this.apply();
   }
 
   // Zooms by `factor` keeping the map point (mx, my) where it is on screen.
@@ -121,6 +153,6 @@ export class MapZoom {
       button("zoom-in", "Zoom in", "+", () => this.zoomCentre(1.5)),
       button("zoom-out", "Zoom out", "−", () => this.zoomCentre(1 / 1.5)),
       button("zoom-reset", "Show the whole map", "Whole map", () => { Object.assign(this.view, { scale: 1, x: 0, y: 0 }); this.apply(); }),
-      h("span", { class: "hint" }, "Wheel or pinch to zoom, drag to pan."));
+      h("span", { class: "hint zoom-hint" }, "Wheel or pinch to zoom, drag to pan."));
   }
 }

@@ -57,6 +57,20 @@ async function sandbox(page, server) {
   // Drawn over the units: the orders layer comes after them and takes no clicks.
   check(await page.$eval("#layer-orders", (l) => [...l.parentNode.children].indexOf(l) > [...l.parentNode.children].indexOf(document.getElementById("layer-units")) &&
     getComputedStyle(l).pointerEvents === "none"), "orders drawn above the units, click-through");
+  // Each order in its power's colour (France's teal), not black.
+  const strokes = await page.$$eval("#layer-orders .order-arrow", (a) => a.map((x) => getComputedStyle(x).stroke));
+  check(strokes.every((x) => x === "rgb(0, 151, 167)"), "France's orders in France's colour: " + strokes);
+  // A support points at the middle of the move it supports, not at the destination.
+  await page.fill("#orders-text", "A MAR-BUR\nA PAR S A MAR-BUR\n");
+  await verdicts(page, 2);
+  await page.waitForSelector('#layer-orders .order-arrow[data-kind="support"][data-to="arrow"]');
+  const ends = await page.evaluate(() => {
+    const pts = (sel) => document.querySelector(sel).getAttribute("points").trim().split(" ").map((p) => p.split(",").map(Number));
+    const move = pts('#layer-orders .order-arrow[data-kind="move"]'), support = pts('#layer-orders .order-arrow[data-kind="support"]');
+    const a = move[0], b = move[move.length - 1], end = support[support.length - 1];
+    return { dist: Math.hypot(end[0] - (a[0] + b[0]) / 2, end[1] - (a[1] + b[1]) / 2), toDest: Math.hypot(end[0] - b[0], end[1] - b[1]) };
+  });
+  check(ends.dist < 20 && ends.toDest > 15, "the support ends at the middle of the supported arrow: " + JSON.stringify(ends));
   await page.fill("#orders-text", "A PAR-XYZ\n");
   await verdicts(page, 1);
   check((await orderKinds(page)).length === 0, "a refused line draws nothing");
@@ -100,6 +114,7 @@ async function sandbox(page, server) {
   await page.click("#submit-orders");
   await page.waitForSelector("#confirmation .ok");
   await order(server, game, "France", ["F MAO-POR", "A MAR-SPA", "A PAR H"]);
+  await order(server, game, "Italy", ["A VEN-TRI"]);  // bounces off Austria's fleet
   check((await resolveNow(server, game.id, game.gm)).status === 200, "resolve fall");
   await page.waitForFunction(() => /Winter 1901|1901 adjustments/i.test(document.getElementById("current-phase")?.textContent), null, { timeout: 15000 });
 
@@ -109,6 +124,15 @@ async function sandbox(page, server) {
   const groups = await page.$$eval("#results-list > .results-power", (l) => l.map((x) => x.dataset.power));
   check(groups.includes("England") && groups.includes("France") && new Set(groups).size === groups.length, "results grouped by power: " + groups);
   check((await page.textContent('#results-list > .results-power[data-power="England"]')).includes("A YOR - NWY"), "England's group has its convoyed move");
+  // The failed order is marked on the map as in the list: a red cross at its arrow's end, in
+  // Italy's colour; every order of the phase in its power's colour.
+  check((await page.textContent('#results-list > .results-power[data-power="Italy"]')).includes("fails"), "Italy's move fails in the list");
+  const failed = await page.$$eval("#layer-orders .order-failed-mark", (l) => l.map((x) => x.dataset.order));
+  check(failed.length === 1 && failed[0].startsWith("A VEN"), "the failed order marked on the map: " + failed);
+  check(await page.$eval('#layer-orders .order-arrow.failed[data-power="Italy"]', (l) => getComputedStyle(l).stroke) === "rgb(46, 125, 50)", "in Italy's green");
+  const colours = await page.$$eval("#layer-orders .order-arrow", (l) => new Set(l.map((x) => x.dataset.power + " " + x.getAttribute("stroke"))).size);
+  check(colours >= 3, "orders of several powers in their colours: " + colours);
+  await mapShots(page, "31-results-failed");
   await shot(page, "31-results-by-power");
   await page.click("#history-current");
 
@@ -124,6 +148,10 @@ async function sandbox(page, server) {
   await page.click('.order-tools button:has-text("Build fleet")');
   check((await textarea(page)).includes("BUILD F BRE"), "a build by clicking: " + await textarea(page));
   check((await verdicts(page, 1))[0].cls === "accepted", "the build is accepted");
+  await page.waitForSelector('#layer-orders .order-arrow[data-kind="build"]');
+  // The standard legend keys builds and disbands, fleets and convoys.
+  const legend = await page.textContent("#legend");
+  check(/build/.test(legend) && /disband/.test(legend) && /convoy/.test(legend) && /built or disbanded in the adjustment phase/.test(legend), "the standard legend: " + legend);
   console.log("ok: orders drawn as entered, support into a foreign unit, convoy and builds by clicking, results by power, sandbox panels");
 }
 
@@ -181,6 +209,10 @@ async function campaignLayers(page, server) {
   await openSeat(page, server, "Layers", "western-front-1914", "Germany");
   await page.waitForSelector("#layer-panel:not([hidden])");
   for (const n of ["rail", "supply", "sieges"]) check(await page.$("#layer-toggle-" + n), "a switch for the " + n + " layer");
+  // The 1914 legend keys what the campaign uses: no adjustment phase, so no builds or
+  // disbands, but rail rides and supply trains.
+  const legend = await page.textContent("#legend");
+  check(!/built or disbanded/.test(legend) && !/build/.test(legend) && /rail ride/.test(legend) && /supply train/.test(legend), "the 1914 legend: " + legend);
   check(await page.$$eval("#layer-rail .railhead", (l) => l.length) > 0, "railheads drawn");
   check(await page.$$eval("#layer-supply .supply-state", (l) => l.length) >= 8, "the armies' supply state drawn");
   const capacity = await page.textContent("#rail-capacity");
@@ -197,7 +229,7 @@ async function campaignLayers(page, server) {
   check(v.every((x) => x.cls === "accepted"), "the ride and the dispatch are accepted: " + JSON.stringify(v));
   await page.waitForFunction(() => document.querySelectorAll("#layer-orders .order-arrow").length === 2, null, { timeout: 10000 });
   check(JSON.stringify(await orderKinds(page)) === JSON.stringify(["ride", "train"]), "a ride and a train drawn: " + await orderKinds(page));
-  // Each arrowhead takes its line's colour: a purple ride ends in a purple head, not a black one.
+  // Each arrowhead takes its line's colour, the power's (Germany's grey), not a black one.
   const heads = await page.$$eval("#layer-orders polyline.order-arrow", (lines) => lines.map((l) => {
     const id = (l.getAttribute("marker-end") || "").match(/#([\w-]+)/)?.[1];
     const head = id && document.querySelector(`#${id} path`);
@@ -215,6 +247,8 @@ async function colonialRide(page, server) {
   await page.waitForSelector('#layer-orders [data-kind="ride"]');
   const end = await page.$eval('#layer-orders [data-kind="ride"]', (l) => l.getAttribute("points").split(" ").length);
   check(end === 5, "the ride follows the railway, MOS PRM OMS KRA IRK: " + end);
+  // The layer box lists no rail capacity on a map without rail states, and never "null".
+  check(!(await page.textContent("#layer-panel")).includes("null"), "no null in the layer box: " + await page.textContent("#layer-panel"));
   await mapShots(page, "35-colonial-tsr");
 }
 
@@ -317,6 +351,11 @@ async function fogOfWar(page, server) {
   check(drawn.every(([p, loc]) => p === "Germany" || !veiled.includes(loc.split("/")[0])), "no other army under the veil: " + JSON.stringify(drawn));
   check(veiled.includes("PAR") && !veiled.includes("AAC"), "Paris veiled, Aachen seen: " + veiled.length);
   check((await page.textContent("#legend")).includes("not seen by Germany"), "the legend names the fog");
+  // The veil and Germany's grey are told apart (a pale mist over a dark grey).
+  const rgb = (c) => c.match(/\d+/g).slice(0, 3).map(Number);
+  const fog = rgb(await page.$eval("#layer-fog .fogged", (v) => getComputedStyle(v).fill));
+  const german = rgb(await page.$eval('#layer-units .unit[data-power="Germany"] .unit-body', (u) => getComputedStyle(u).fill));
+  check(Math.hypot(...fog.map((c, i) => c - german[i])) > 150, `the fog ${fog} apart from Germany's grey ${german}`);
   await mapShots(page, "38-fog-germany");
   const all = (await apiCall(server, "GET", `/games/${id}`, undefined, gm)).data;
   const armies = Object.values(all.position.units).flat().length;

@@ -451,18 +451,17 @@ async function phone(page, server, game) {
     map: document.getElementById("map").getBoundingClientRect().width,
     text: document.getElementById("orders-text").getBoundingClientRect().right,
   }));
-  let widths = await measure();
+  const widths = await measure();
   check(widths.doc <= 390, "no horizontal scrolling on a phone: " + JSON.stringify(widths));
-  check(widths.frame <= 390 && widths.map > 600, "the map is enlarged and panned inside its frame: " + JSON.stringify(widths));
+  check(widths.frame <= 390 && widths.map > 300 && widths.map <= 390, "the map fits the screen: " + JSON.stringify(widths));
   check(widths.text <= 390, "the order box fits the screen");
-  await page.click("#map-fit");
-  widths = await measure();
-  check(widths.map > 300 && widths.map <= 390, "the fitted map fits the screen: " + JSON.stringify(widths));
+  // It opens on France's units, zoomed in (phone.test.mjs checks every width).
+  const box = await page.$eval("#map", (m) => m.getAttribute("viewBox").split(" ").map(Number));
+  check(box[2] < 1000 && box[0] < 300 && box[0] + box[2] > 300, "the map opens on France: " + box.join(" "));
   await shot(page, "09-phone-fitted");
   await (await page.$(".map-wrap")).screenshot({ path: path.join(ARTIFACTS, "00-standard-map-phone.png") });
-  await page.click("#map-fit");
   const button = await page.$eval("#submit-orders", (b) => b.getBoundingClientRect().height);
-  check(button >= 36, "buttons are big enough to tap: " + button);
+  check(button >= 44, "buttons are big enough to tap: " + button);
   await page.click('#layer-units .unit[data-loc="BUR"]');
   await page.waitForSelector('#layer-provinces .target[data-abbr="MUN"]');
   await shot(page, "09-phone-enlarged");
@@ -517,8 +516,10 @@ async function guidanceAndHistory(page, server) {
   await shot(page, "21-guidance-banner");
   await page.fill("#orders-text", "A PAR-BUR\nA MAR-SPA\nnote to self: F BRE next\n");
   await verdicts(page, 3);
+  // The line follows the box as it is checked, before any submission.
+  await page.waitForFunction(() => document.getElementById("guidance")?.textContent === "2 of 3 units ordered in the box, not submitted yet.", null, { timeout: 10000 });
   await page.click("#submit-orders");
-  await page.waitForFunction(() => document.getElementById("guidance")?.textContent.startsWith("2 of 3"), null, { timeout: 10000 });
+  await page.waitForFunction(() => document.getElementById("guidance")?.textContent === "2 of 3 units ordered, not ready.", null, { timeout: 10000 });
   check(await page.isVisible("#deadline-banner"), "still reminded with a unit left");
   await page.fill("#orders-text", "A PAR-BUR\nA MAR-SPA\nF BRE-MAO\nnote to self: hold the line\n");
   await verdicts(page, 4);
