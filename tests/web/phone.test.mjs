@@ -26,7 +26,7 @@ function measure(page) {
       return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== "hidden";
     };
     const controls = [
-      ...document.querySelectorAll("button, select, textarea, input:not([type=checkbox]):not([type=radio]), label.check, .top a"),
+      ...document.querySelectorAll("button, select, textarea, input:not([type=checkbox]):not([type=radio]), label.check, .top a, main a"),
       ...document.querySelectorAll("#map .unit.activatable, #map .target .hit"),
     ].filter(visible);
     const small = controls.map((e) => {
