@@ -99,6 +99,8 @@ async function gm(page, server, game, width) {
   await as(page, server, game, game.gm);
   await page.waitForSelector('.gm-console tr[data-power="Turkey"]');
   await fits(page, `the GM's page at ${width}`);
+  // The status toast never takes a tap meant for what it covers.
+  check(await page.$eval("#status", (st) => getComputedStyle(st).pointerEvents) === "none", "taps go through the status toast");
   const ready = await page.$eval(".gm-console th:last-child", (th) => ({ text: th.textContent, right: th.getBoundingClientRect().right, width: document.documentElement.clientWidth }));
   check(ready.text === "Ready" && ready.right <= ready.width, `the GM console's Ready column on screen at ${width}: ` + JSON.stringify(ready));
   await shoot(page, `41-phone-${width}-gm`);
