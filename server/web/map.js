@@ -466,9 +466,13 @@ export function drawOrders(svg, vi, orders) {
   const moves = new Map();
   for (const { shape } of shapes)
     if (shape && (shape.kind === "move" || shape.kind === "ride")) moves.set(shape.from.split("/")[0] + ">" + shape.to.split("/")[0], shape);
+  // A retreat or disband of a dislodged unit starts where that unit is drawn, beside its
+  // province's point (drawMap's offset).
+  const dislodged = (loc) => svg.querySelector(`#layer-dislodged .unit[data-loc="${CSS.escape(loc)}"]`);
   for (const { order, shape } of shapes) {
-    const a = shape && point(vi, shape.from);
+    let a = shape && point(vi, shape.from);
     if (!a) continue;
+    if ((shape.kind === "disband" || / R /i.test(order.text)) && dislodged(shape.from)) a = { x: a.x + 15, y: a.y + 13 };
     const failed = order.ok === false;
     const stroke = order.power ? colour(vi, order.power) : null;
     const attrs = { class: `order-arrow ${shape.kind}${failed ? " failed" : ""}`, "data-order": order.text, "data-kind": shape.kind, "data-power": order.power || null, stroke };

@@ -144,6 +144,17 @@ async function readyWarning(page, server) {
   await page.waitForFunction(() => document.getElementById("guidance")?.textContent === "0 of 1 dislodged unit ordered, ready.");
   seat = (await apiCall(server, "GET", `/games/${game.id}/orders`, undefined, game.tokens.Austria)).data.seats[0];
   check(seat.ready, "ready once the player says so");
+  // The disband typed in is counted at once and drawn over the dislodged fleet.
+  await page.fill("#orders-text", "F TRI D\n");
+  await page.waitForFunction(() => document.getElementById("guidance")?.textContent === "1 of 1 dislodged unit ordered in the box, not submitted yet.");
+  await page.waitForSelector('#layer-orders .order-arrow[data-kind="disband"]');
+  const at = await page.evaluate(() => {
+    const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+    const [a, b] = [box('#layer-orders .order-arrow[data-kind="disband"]'), box('#layer-dislodged .unit[data-loc="TRI"] .unit-body')];
+    return Math.hypot(a[0] - b[0], a[1] - b[1]);
+  });
+  check(at < 4, "the disband's cross over the dislodged fleet: " + at);
+  await (await page.$(".map-column")).screenshot({ path: path.join(ARTIFACTS, "43-phone-disband.png") });
   console.log("ok: Ready with a unit left unordered warns first");
 }
 
