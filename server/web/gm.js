@@ -14,6 +14,9 @@ export function seatHolder(game, seat) {
   return seat?.taken ? "(taken)" : "(open)";
 }
 
+// How long a Resolve button drawn just after a resolve waits before it answers a click.
+const RESOLVE_PAUSE_MS = 1500;
+
 // Lone Warrior 4d-4e's experience classes, best first (docs/experience.md).
 const CLASSES = ["elite", "veteran", "trained", "raw"];
 
@@ -53,7 +56,18 @@ export class GmConsole {
     }, label);
     const buttons = [];
     if (game.status === "forming") buttons.push(action("start", "Start the game"));
-    if (game.status === "active" || game.status === "paused") buttons.push(action("resolve", "Resolve now"));
+    if (game.status === "active" || game.status === "paused") {
+      // The console is drawn anew for the next phase as soon as a resolve answers, so the
+      // second click of a double click could land on the new button and resolve that phase
+      // too: the new button waits a moment before it answers.
+      const resolve = action("resolve", "Resolve now");
+      const since = Date.now() - (this.ctx.memo.resolvedAt || 0);
+      if (since < RESOLVE_PAUSE_MS) {
+        resolve.disabled = true;
+        setTimeout(() => { resolve.disabled = false; }, RESOLVE_PAUSE_MS - since);
+      }
+      buttons.push(resolve);
+    }
     // A sandbox has no clock to pause or extend and no seats to hand out (docs/server.md).
     if (game.status === "active" && !game.sandbox) buttons.push(action("pause", "Pause"));
     if (game.status === "paused") buttons.push(action("resume", "Resume"));
@@ -159,6 +173,7 @@ export class GmConsole {
     if (name === "resolve") body = { ...body, phase: game.phase };
     try {
       const answer = await api.action(game.id, name, token, body);
+      if (name === "resolve") this.ctx.memo.resolvedAt = Date.now();
       say(name === "resolve" ? `Resolved ${answer.resolved} phase(s); now ${answer.game.phase_name}.` : `${label}: done.`, "ok");
       this.ctx.refresh();
     } catch (e) {

@@ -388,6 +388,10 @@ async function gmConsole(page, server, game) {
   // (and the request names Spring 1901, so even a second one could not resolve Fall 1901).
   await page.dblclick("#gm-resolve");
   await page.waitForFunction(() => document.getElementById("current-phase")?.textContent.includes("Fall 1901"), null, { timeout: 15000 });
+  // A second click that comes only once the console shows the next phase (a slow double
+  // click) finds the new Resolve button resting, so it does not resolve Fall 1901 too.
+  await page.click("#gm-resolve", { force: true });
+  await page.waitForTimeout(500);
   for (const [loc, power] of [["BUR", "France"], ["MAO", "France"], ["RUH", "Germany"], ["DEN", "Germany"], ["KIE", "Germany"]])
     check(await page.$(`#layer-units .unit[data-loc="${loc}"][data-power="${power}"]`), `${power} unit now in ${loc}`);
   check(await page.$('#layer-units .unit[data-loc="PAR"]') === null, "PAR is empty after the move");
