@@ -517,9 +517,29 @@ std::string parse_error_message(std::string_view text, const json::parse_error& 
            ": " + std::string(what);
 }
 
+// Each string of `value` that `check` finds wrong, keys and values, in document order; `path`
+// is the value's JSON Pointer, its keys appended as they are.
+void check_strings(const json& value, const std::string& path, StringCheck check,
+                   std::vector<VariantError>& problems) {
+    auto one = [&](const std::string& text, const std::string& at) {
+        if (std::string why = check(text); !why.empty()) problems.push_back({at, std::move(why)});
+    };
+    if (value.is_string()) {
+        one(value.get_ref<const std::string&>(), path);
+    } else if (value.is_object()) {
+        for (const auto& [key, item] : value.items()) {
+            one(key, path + "/" + key);
+            check_strings(item, path + "/" + key, check, problems);
+        }
+    } else if (value.is_array()) {
+        for (std::size_t i = 0; i < value.size(); ++i)
+            check_strings(value[i], path + "/" + std::to_string(i), check, problems);
+    }
+}
+
 }  // namespace
 
-VariantLoad load_variant(std::string_view json_text) {
+VariantLoad load_variant(std::string_view json_text, StringCheck check) {
     VariantLoad out;
     json doc;
     try {
@@ -533,6 +553,7 @@ VariantLoad load_variant(std::string_view json_text) {
         return out;
     }
     Loader(out).load(doc);
+    if (check != nullptr && out.variant) check_strings(doc, "", check, out.string_problems);
     return out;
 }
 

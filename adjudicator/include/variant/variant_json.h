@@ -26,10 +26,17 @@ struct VariantLoad {
     std::optional<Variant> variant;  // engaged exactly when `errors` is empty
     VariantDisplay display;          // filled only alongside `variant`
     std::vector<VariantError> errors;
+    // What the caller's StringCheck found, alongside `variant` only; they do not stop the load.
+    std::vector<VariantError> string_problems;
 
     bool ok() const { return errors.empty(); }
 };
 
-VariantLoad load_variant(std::string_view json_text);
+// A check the caller makes of every string of the file, keys and values alike (the server's: a
+// name or title is one line of text, with no control character): what is wrong with `text`, or
+// empty. Each problem is reported at its string's JSON Pointer, a key's at the value it names.
+using StringCheck = std::string (*)(std::string_view text);
+
+VariantLoad load_variant(std::string_view json_text, StringCheck check = nullptr);
 
 }  // namespace adjutant
