@@ -9,6 +9,14 @@ namespace adjutant {
 
 namespace {
 
+// The module that declares the action called `action`, whatever the variant, or nullptr.
+const RuleModule* module_of(std::string_view action) {
+    for (const RuleModule* module : rule_modules())
+        for (const ModuleGmAction& a : module->gm_actions)
+            if (a.name == action) return module;
+    return nullptr;
+}
+
 // The registered action called `action`, whatever the variant, or nullptr.
 const ModuleGmAction* find_gm_action(std::string_view action) {
     for (const RuleModule* module : rule_modules())
@@ -84,6 +92,19 @@ std::optional<GmInputPending> gm_input_pending(const Variant& variant, const Pos
         }
     }
     return std::nullopt;
+}
+
+bool gm_action_enabled(const Variant& variant, std::string_view action) {
+    const RuleModule* module = module_of(action);
+    return module != nullptr && module->enabled(variant);
+}
+
+std::optional<nlohmann::json> gm_action_view(const Variant& variant, std::string_view action,
+                                             const Position& position,
+                                             std::span<const Order> orders) {
+    const ModuleGmAction* a = find_gm_action(action);
+    if (a == nullptr || a->view == nullptr) return std::nullopt;
+    return a->view(variant, position, orders);
 }
 
 }  // namespace adjutant

@@ -31,7 +31,8 @@
 //            power sees from what it occupies, the provinces it sees besides (a scout's report),
 //            and the module's part of the position a power does not see, taken out of its view
 //   server   gm_actions are what the GM enters into a phase's position (the interdiction marks,
-//            a tabletop battle's results); summary writes the module's part of the week's
+//            a tabletop battle's results), and what he reads before (the battles to fight);
+//            summary writes the module's part of the week's
 //            summary (report/week_summary.h); the server reaches them only through public,
 //            module-agnostic headers (rules/module_api.h, report/week_summary.h)
 #pragma once
@@ -194,6 +195,13 @@ struct ModuleGmAction {
     // resolve answers 409 "<name>_pending" with these words, and the deadline waits too.
     std::string (*pending)(const Variant&, const Position&, std::span<const Order> orders,
                            std::string_view phase) = nullptr;
+    // What the GM reads before he takes the action on the phase of `position` with `orders` (the
+    // battles the orders bring about, and the results entered so far), in the module's own
+    // form, which the server sends as it is beside the phase (GET /games/{id}/<name>):
+    // {"battles": [...]}. Called whatever the variant: where the module is not enabled it
+    // answers with nothing to do, and the server passes no orders.
+    nlohmann::json (*view)(const Variant&, const Position&,
+                           std::span<const Order> orders) = nullptr;
 };
 
 struct RuleModule {

@@ -56,4 +56,14 @@ std::optional<GmInputPending> gm_input_pending(const Variant& variant, const Pos
                                                std::span<const Order> orders,
                                                std::string_view phase);
 
+// What the GM reads before he takes `action` on the current phase, `position` with `orders`
+// (the tabletop battles the orders bring about, with the results entered so far): the module's
+// own document, which the server sends as it is beside the phase (GET /games/{id}/battles).
+// None when no module's `action` has a view. The orders matter only where the action's module
+// is enabled (gm_action_enabled): elsewhere the server need not gather them.
+bool gm_action_enabled(const Variant& variant, std::string_view action);
+std::optional<nlohmann::json> gm_action_view(const Variant& variant, std::string_view action,
+                                             const Position& position,
+                                             std::span<const Order> orders);
+
 }  // namespace adjutant

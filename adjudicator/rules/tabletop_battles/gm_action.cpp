@@ -243,6 +243,7 @@ const ModuleGmAction kGmActions[1] = {{
     .record = results_record,
     .keep = keep_results,
     .pending = waiting,
+    .view = battles_view,
 }};
 
 }  // namespace adjutant::tabletop_battles

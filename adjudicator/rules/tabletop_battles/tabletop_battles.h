@@ -23,6 +23,10 @@ namespace adjutant::tabletop_battles {
 extern const RuleModule kModule;
 // The GM's results of the phase's battles, and the week that waits for them (gm_action.cpp).
 extern const ModuleGmAction kGmActions[1];
+// The GM's view before he enters the results: {"battles": [{"province", "armies", "result"}]}
+// (view.cpp).
+nlohmann::json battles_view(const Variant& variant, const Position& position,
+                            std::span<const Order> orders);
 
 void read_parameters(VariantFields& fields, const nlohmann::json& part, const std::string& at);
 
