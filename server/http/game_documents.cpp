@@ -2,12 +2,12 @@
 #include "http/game_documents.h"
 
 #include "core/phase.h"
+#include "http/json_text.h"
 #include "http/press_json.h"
 #include "position/position_json.h"
 #include "position/sight.h"
 #include "service/attendance.h"
 #include "service/press_rules.h"
-#include "service/text.h"
 #include "service/variants.h"
 #include "storage/codec.h"
 
@@ -98,7 +98,7 @@ template <typename Document>
 std::shared_ptr<const std::string> text_of(const service::View<Document>& view,
                                            Json (*render)(const Document&)) {
     if (auto text = view.text.load()) return text;
-    auto text = std::make_shared<const std::string>(service::json_text(render(view.document)));
+    auto text = std::make_shared<const std::string>(json_text(render(view.document)));
     view.text.store(text);
     return text;
 }

@@ -5,7 +5,7 @@
 #include "http/game_documents.h"
 #include "http/press_json.h"
 #include "service/codec.h"
-#include "service/text.h"
+#include "service/variants.h"
 
 namespace adjutant::http {
 
@@ -167,49 +167,77 @@ Json game_variant_upload_json(const service::GameVariantUpload& upload) {
 }
 
 Json gm_action_result_json(const service::GmActionResult& result) {
-    Json out = {{"game", result.game}};
+    Json out = {{"game", game_document_json(result.game)}};
     if (result.resolved) out["resolved"] = *result.resolved;
     if (result.press) out["press"] = press_rules_json(*result.press);
     if (result.settings) out["gm_email"] = result.gm_email ? Json(*result.gm_email) : Json();
     return out;
 }
 
-namespace {
-
-Json battle_army_json(const service::BattleArmy& army) {
-    Json out = {{"power", army.power}, {"unit", army.unit}, {"points", army.points}};
-    if (!army.general.empty()) out["general"] = army.general;
-    if (army.classes) out["classes"] = *army.classes;
+Json gm_action_view_json(const service::GmActionView& view) {
+    Json out = view.view;
+    out["game"] = view.game_id;
+    out["phase"] = view.phase;
+    out["phase_name"] = phase_name(view.phase);
+    out["seq"] = view.seq;
     return out;
 }
 
-Json battle_result_json(const service::BattleResultEntered& r) {
-    Json out = {
-        {"winner", r.winner}, {"losses", Json(r.losses)}, {"generals_killed", r.generals_killed}};
-    if (!r.experience.empty()) {
-        Json changes = Json::object();
-        for (const auto& [province, list] : r.experience)
-            for (const auto& c : list)
-                changes[province].push_back({{"from", c.from}, {"to", c.to}, {"points", c.points}});
-        out["experience"] = std::move(changes);
+namespace {
+
+Json summary_armies_json(const std::vector<SummaryArmy>& armies, bool with_loss) {
+    Json out = Json::array();
+    for (const SummaryArmy& a : armies) {
+        Json entry = {{"unit", a.unit}, {"why", a.why}};
+        if (with_loss) entry["loss"] = a.loss;
+        out.push_back(std::move(entry));
     }
     return out;
 }
 
-Json battle_json(const service::TabletopBattle& battle) {
-    return {{"province", battle.province},
-            {"armies", array_of(battle.armies, battle_army_json)},
-            {"result", battle.result ? battle_result_json(*battle.result) : Json()}};
+Json summary_sieges_json(const std::vector<SummarySiege>& sieges) {
+    Json out = Json::array();
+    for (const SummarySiege& s : sieges) {
+        Json entry = {{"fortress", s.fortress}, {"besieger", s.besieger}, {"stage", s.stage}};
+        if (s.garrison) entry["garrison"] = *s.garrison;
+        out.push_back(std::move(entry));
+    }
+    return out;
+}
+
+Json summary_group_json(const Variant& variant, const PowerSummary& group) {
+    Json out = {{"power", variant.powers[group.power].name}};
+    if (const auto& supply = group.supply) {
+        out["armies"] = supply->armies;
+        out["supplied"] = supply->supplied;
+        out["out_of_supply"] = summary_armies_json(supply->out_of_supply, true);
+        out["no_supply_left"] = summary_armies_json(supply->no_supply_left, false);
+        out["extended"] = summary_armies_json(supply->extended, false);
+    }
+    if (group.sieges) out["sieges"] = summary_sieges_json(*group.sieges);
+    if (const auto& rail = group.rail)
+        out["rail"] = {{"capacity", rail->capacity},
+                       {"used", rail->used},
+                       {"rides", rail->rides},
+                       {"refused", rail->refused}};
+    if (group.besieged) out["besieged"] = summary_sieges_json(*group.besieged);
+    return out;
 }
 
 }  // namespace
 
-Json phase_battles_json(const service::PhaseBattles& battles) {
-    return {{"game", battles.game_id},
-            {"phase", battles.phase},
-            {"phase_name", phase_name(battles.phase)},
-            {"seq", battles.seq},
-            {"battles", array_of(battles.battles, battle_json)}};
+Json week_summary_json(const Variant& variant, const WeekSummary& summary) {
+    Json out = {{"phase", summary.phase}, {"powers", Json::array()}};
+    for (const PowerSummary& group : summary.powers)
+        out["powers"].push_back(summary_group_json(variant, group));
+    return out;
+}
+
+Json phase_summary_json(const service::PhaseSummary& summary) {
+    Json out = week_summary_json(summary.loaded_variant->variant, summary.summary);
+    out["game"] = summary.game_id;
+    out["seq"] = summary.seq;
+    return out;
 }
 
 }  // namespace adjutant::http

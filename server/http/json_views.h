@@ -6,9 +6,10 @@
 #include <nlohmann/json.hpp>
 
 #include "service/game_results.h"
+#include "service/gm_input.h"
 #include "service/order_results.h"
 #include "service/seat_service.h"
-#include "service/tabletop.h"
+#include "service/week_summary.h"
 
 namespace adjutant::http {
 
@@ -28,6 +29,14 @@ nlohmann::json created_game_json(const service::CreatedGame& created);
 nlohmann::json variant_upload_json(const service::VariantUpload& upload);
 nlohmann::json game_variant_upload_json(const service::GameVariantUpload& upload);
 nlohmann::json gm_action_result_json(const service::GmActionResult& result);
-nlohmann::json phase_battles_json(const service::PhaseBattles& battles);
+// What the GM reads before a module's action: the module's view (its own document, sent as it
+// is) with "game", "phase", "phase_name" and "seq".
+nlohmann::json gm_action_view_json(const service::GmActionView& view);
+// The week's summary: {"phase", "powers": [{"power", "armies", "supplied", "out_of_supply",
+// "no_supply_left", "extended", "sieges", "rail", "besieged"}]}, each group holding the parts its
+// modules wrote; a resolved phase's as GET /phases/{seq}/summary answers it adds "game" and
+// "seq".
+nlohmann::json week_summary_json(const Variant& variant, const WeekSummary& summary);
+nlohmann::json phase_summary_json(const service::PhaseSummary& summary);
 
 }  // namespace adjutant::http

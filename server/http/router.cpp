@@ -13,6 +13,7 @@
 
 #include "http/draw_json.h"
 #include "http/game_documents.h"
+#include "http/json_text.h"
 #include "http/json_views.h"
 #include "http/press_json.h"
 #include "http/request_fields.h"
@@ -22,7 +23,6 @@
 #include "service/error.h"
 #include "service/game_service.h"
 #include "service/phase_etag.h"
-#include "service/text.h"
 #include "storage/database.h"
 
 namespace adjutant::http {
@@ -82,14 +82,38 @@ Response json_response(int status, const Json& body) {
     response.status = status;
     // Client text (a path segment, an order line) can reach any answer: never let a byte that is
     // not UTF-8 make serialisation throw.
-    response.body = service::json_text(body);
+    response.body = json_text(body);
     return response;
 }
 
+// An error's details as the answer's "details" (service/error.h); none: null, left out.
+struct DetailsJson {
+    Json operator()(std::monostate) const { return Json(); }
+    Json operator()(const service::RetryLater& d) const {
+        return {{"retry_after", d.retry_after}, {"limit", d.limit}};
+    }
+    Json operator()(const service::EncodingAt& d) const {
+        return {{"line", d.line}, {"byte", d.byte}, {"offset", d.offset}};
+    }
+    Json operator()(const std::vector<service::DocumentProblem>& problems) const {
+        Json out = Json::array();
+        for (const auto& p : problems) out.push_back({{"path", p.path}, {"message", p.message}});
+        return out;
+    }
+    Json operator()(const service::CurrentPhase& d) const {
+        return {{"phase", d.phase},
+                {"phase_name", d.phase_name},
+                {"seq", d.seq},
+                {"etag", d.etag},
+                {"status", d.status}};
+    }
+};
+
 Response error_response(int status, const std::string& code, const std::string& message,
-                        const std::string& details = {}) {
+                        const service::ErrorDetails& details = {}) {
     Json error = {{"code", code}, {"message", message}};
-    if (!details.empty()) error["details"] = Json::parse(details, nullptr, false);
+    if (!std::holds_alternative<std::monostate>(details))
+        error["details"] = std::visit(DetailsJson{}, details);
     return json_response(status, {{"error", error}});
 }
 
@@ -318,8 +342,8 @@ Response get_phase(const Context& c) {
     return response;
 }
 Response get_phase_summary(const Context& c) {
-    return json_response(200, c.service.views().phase_summary(caller(c), id_param(c.params[0]),
-                                                              id_param(c.params[1])));
+    return json_response(200, phase_summary_json(c.service.views().phase_summary(
+                                  caller(c), id_param(c.params[0]), id_param(c.params[1]))));
 }
 // One power's order history, paged by phase like /press by id: ?limit=N and ?after=SEQ.
 Response power_history(const Context& c) {
@@ -408,9 +432,11 @@ Response gm_action(const Context& c) {
     return json_response(
         200, gm_action_result_json(c.service.gm_action(who, id_param(c.params[0]), action)));
 }
+// The path names the view by its action's word: the module that declares the "battles" action
+// answers it (rules/module_api.h), the server names none.
 Response battles(const Context& c) {
-    return json_response(200,
-                         phase_battles_json(c.service.battles(caller(c), id_param(c.params[0]))));
+    return json_response(200, gm_action_view_json(c.service.gm_action_view(
+                                  caller(c), id_param(c.params[0]), "battles")));
 }
 Response audit(const Context& c) {
     return json_response(200,
@@ -630,12 +656,9 @@ Response guarded(Metrics& metrics, const Request& request, Handle&& handle) {
         } catch (const ApiError& error) {
             Response response =
                 error_response(error.status(), error.code(), error.what(), error.details());
-            if (error.status() == 429) {
-                const Json details = Json::parse(error.details(), nullptr, false);
-                if (details.is_object() && details.contains("retry_after"))
-                    response.headers.emplace_back("Retry-After",
-                                                  std::to_string(details.value("retry_after", 60)));
-            }
+            if (const auto* later = std::get_if<service::RetryLater>(&error.details());
+                later && error.status() == 429)
+                response.headers.emplace_back("Retry-After", std::to_string(later->retry_after));
             return response;
         } catch (const storage::Error& error) {
             spdlog::error("req={} database error: {}", request.request_id, error.what());

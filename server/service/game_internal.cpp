@@ -74,12 +74,10 @@ DiceSeed dice_seed(const storage::GameRow& game) {
     return *seed;
 }
 
-nlohmann::json current_phase_details(const LoadedGame& game) {
-    return {{"phase", game.phase.phase},
-            {"phase_name", phase_name(game.phase.phase)},
-            {"seq", game.phase.seq},
-            {"etag", phase_etag(game.row.id, game.phase.seq, game.phase.resolved_at.has_value())},
-            {"status", std::string(to_string(game.row.status))}};
+CurrentPhase current_phase(const LoadedGame& game) {
+    return {game.phase.phase, phase_name(game.phase.phase), game.phase.seq,
+            phase_etag(game.row.id, game.phase.seq, game.phase.resolved_at.has_value()),
+            std::string(to_string(game.row.status))};
 }
 
 std::string unreadable_orders(const storage::OrderRow& row) {

@@ -8,8 +8,6 @@
 #include <string>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
-
 #include "core/keyed_rng.h"
 #include "position/position.h"
 #include "service/context.h"
@@ -31,9 +29,8 @@ bool needs_orders(const Variant& variant, const Position& position, PowerId powe
 // How long a phase of `phase_code`'s kind lasts in `game`.
 std::int64_t phase_seconds(const storage::GameRow& game, std::string_view phase_code);
 
-// The game's current phase, for the details of a "stale_phase" or "phase_required" error:
-// {"phase", "phase_name", "seq", "etag", "status"}.
-nlohmann::json current_phase_details(const LoadedGame& game);
+// The game's current phase, for the details of a "stale_phase" or "phase_required" error.
+CurrentPhase current_phase(const LoadedGame& game);
 
 // The game's dice seed: its 256-bit seed, or the 64-bit one of a game created before.
 // Throws ApiError 500 "corrupt_state" when the stored seed is not 64 hex digits.

@@ -8,8 +8,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "service/attendance.h"
 #include "service/game_document.h"
 #include "service/press_rules.h"
@@ -83,10 +81,10 @@ struct GameVariantUpload {
     GameDocument game;    // the game, restarted on it, as its GM reads it
 };
 
-// What a GM action answers: the game as it left it (as JSON still: GameViews::game_json), and
-// what the kind of action adds.
+// What a GM action answers: the game as it left it, as its GM reads it, and what the kind of
+// action adds.
 struct GmActionResult {
-    nlohmann::json game;
+    GameDocument game;
     std::optional<int> resolved;      // resolve: how many phases it resolved
     std::optional<PressRules> press;  // press: the rules now
     bool settings = false;            // settings: the answer carries the GM's address

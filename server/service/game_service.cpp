@@ -72,8 +72,7 @@ void GameService::count_game_creation(std::string_view client_address) {
                        "this address has created " + std::to_string(times.size()) +
                            " games in the last hour, the limit; try again in " +
                            std::to_string(retry_after) + " s",
-                       json_text(nlohmann::json{{"retry_after", retry_after},
-                                                {"limit", limits_.games_per_hour_per_address}}));
+                       RetryLater{retry_after, limits_.games_per_hour_per_address});
     }
     times.push_back(t);
 }

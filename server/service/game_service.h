@@ -28,12 +28,12 @@
 #include "service/game_results.h"
 #include "service/game_views.h"
 #include "service/gm_action.h"
+#include "service/gm_input.h"
 #include "service/mail_service.h"
 #include "service/order_service.h"
 #include "service/press_service.h"
 #include "service/resolution_service.h"
 #include "service/seat_service.h"
-#include "service/tabletop.h"
 #include "service/variants.h"
 #include "service/view_cache.h"
 
@@ -91,9 +91,10 @@ class GameService {
     // current phase in details.
     GmActionResult gm_action(const Caller& caller, std::int64_t game_id, const GmAction& action);
     AuditLog audit_log(const Caller& caller, std::int64_t game_id);
-    // The current phase's tabletop battles and the results entered, for its GM only
-    // (service/tabletop.h).
-    PhaseBattles battles(const Caller& caller, std::int64_t game_id);
+    // What the GM reads before he takes a module's `action` on the current phase (the tabletop
+    // battles and the results entered, for "battles"), for its GM only (service/gm_input.h).
+    GmActionView gm_action_view(const Caller& caller, std::int64_t game_id,
+                                std::string_view action);
 
     // The services with one job each, sharing this one's context.
     // Another server's change notice, heard by the change listener (other_servers.h).

@@ -218,8 +218,8 @@ PhaseDocument GameViews::phase_document(const Locked& locked, const Caller& call
     return out;
 }
 
-nlohmann::json GameViews::phase_summary(const Caller& caller, std::int64_t game_id,
-                                        std::int64_t seq) {
+PhaseSummary GameViews::phase_summary(const Caller& caller, std::int64_t game_id,
+                                      std::int64_t seq) {
     if (caller.role == Role::Anonymous) throw unauthorized();
     if (caller.game_id != game_id ||
         (caller.role != Role::GameMaster && caller.role != Role::Player))
@@ -239,12 +239,9 @@ nlohmann::json GameViews::phase_summary(const Caller& caller, std::int64_t game_
         throw ApiError(500, "corrupt_state", "phase " + phase->phase + "'s record is not JSON");
     redact_record(*game.variant, game.row.status, phase->position, viewer(caller, game_id), *orders,
                   *results, nullptr);
-    nlohmann::json out = week_summary_json(
-        game.variant->variant, summarize_week(game.variant->variant, *results,
-                                              caller.role == Role::Player ? caller.power : ""));
-    out["game"] = game_id;
-    out["seq"] = seq;
-    return out;
+    return {game_id, seq, game.variant,
+            summarize_week(game.variant->variant, *results,
+                           caller.role == Role::Player ? caller.power : "")};
 }
 
 }  // namespace adjutant::service

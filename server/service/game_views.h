@@ -2,9 +2,9 @@
 // Games as the API's documents (their schemas are in http/openapi.json): the game (settings,
 // seats, position), its history of phases and one phase as values (service/game_document.h,
 // service/phase_document.h), which the HTTP adapter renders (http/game_documents.h). A phase's
-// record, a power's order history and a resolved phase's week summary are still JSON: they are
-// the stored record of the phase as the reader may read it (service/fog.h,
-// service/visibility.h).
+// record and a power's order history are still JSON: they are the stored record of the phase as
+// the reader may read it (service/fog.h, service/visibility.h). A resolved phase's week summary
+// is a value (service/week_summary.h), made from that record.
 //
 // The game and history documents are cached per revision (view_cache.h): a hit is one atomic
 // load, with no lock. The calls that take a Locked are for a caller that holds the lock.
@@ -21,6 +21,7 @@
 #include "service/context.h"
 #include "service/game_document.h"
 #include "service/phase_document.h"
+#include "service/week_summary.h"
 
 namespace adjutant::service {
 
@@ -61,7 +62,7 @@ class GameViews {
                                  std::int64_t seq);
     // The week's summary of a resolved phase (week_summary.h): every power's for the GM, the
     // seat's own for a player; 401/403 for anyone else, 409 before the phase resolves.
-    nlohmann::json phase_summary(const Caller& caller, std::int64_t game_id, std::int64_t seq);
+    PhaseSummary phase_summary(const Caller& caller, std::int64_t game_id, std::int64_t seq);
     // One power's resolved phases, oldest first, after phase `after_seq` (exclusive), at most
     // `limit`: its accepted orders and their results, redacted for `caller` as phase_document() is
     // (its refused lines and text only for that seat and the GM). power_history.cpp.

@@ -12,10 +12,9 @@
 #include "service/draw_service.h"
 #include "service/game_internal.h"
 #include "service/game_service.h"
+#include "service/gm_input.h"
 #include "service/phase_etag.h"
 #include "service/press_service.h"
-#include "service/tabletop.h"
-#include "service/text.h"
 #include "storage/audit_details.h"
 
 namespace adjutant::service {
@@ -56,7 +55,7 @@ bool etag_listed(std::string_view header, std::string_view etag) {
 void require_named_phase(const LoadedGame& game, const GmAction& action) {
     const std::string& current = game.phase.phase;
     const std::string etag = phase_etag(game.row.id, game.phase.seq, false);
-    const auto details = json_text(current_phase_details(game));
+    const CurrentPhase details = current_phase(game);
     const auto& named = action.phase;
     const std::string_view if_match = action.if_match;
     const bool star = trimmed(if_match) == "*";
@@ -97,32 +96,33 @@ storage::AuditDetails settings_audit(const SettingsChange& change,
 
 // The clock actions and the end change only the game's row; each returns the audit's detail.
 
-nlohmann::json start_game(LoadedGame& game, std::int64_t now) {
+storage::AuditDetails start_game(LoadedGame& game, std::int64_t now) {
     storage::GameRow& row = game.row;
     if (row.status != GameStatus::forming) throw conflict("the game has already started");
     row.status = GameStatus::active;
     if (!row.sandbox) row.deadline = now + phase_seconds(row, game.phase.phase);
-    return nlohmann::json::object();
+    return {};
 }
 
-nlohmann::json pause_game(storage::GameRow& row, std::int64_t now) {
+storage::AuditDetails pause_game(storage::GameRow& row, std::int64_t now) {
     if (row.status != GameStatus::active) throw conflict("only an active game can be paused");
     row.status = GameStatus::paused;
     row.paused_remaining = std::max<std::int64_t>(0, row.deadline.value_or(now) - now);
     row.deadline.reset();
-    return nlohmann::json::object();
+    return {};
 }
 
-nlohmann::json resume_game(LoadedGame& game, std::int64_t now) {
+storage::AuditDetails resume_game(LoadedGame& game, std::int64_t now) {
     storage::GameRow& row = game.row;
     if (row.status != GameStatus::paused) throw conflict("the game is not paused");
     row.status = GameStatus::active;
     row.deadline = now + row.paused_remaining.value_or(phase_seconds(row, game.phase.phase));
     row.paused_remaining.reset();
-    return nlohmann::json::object();
+    return {};
 }
 
-nlohmann::json extend_deadline(storage::GameRow& row, std::int64_t seconds, std::int64_t now) {
+storage::AuditDetails extend_deadline(storage::GameRow& row, std::int64_t seconds,
+                                      std::int64_t now) {
     if (row.status == GameStatus::paused)
         row.paused_remaining = row.paused_remaining.value_or(0) + seconds;
     else if (row.deadline)
@@ -133,8 +133,8 @@ nlohmann::json extend_deadline(storage::GameRow& row, std::int64_t seconds, std:
     return {{"seconds", seconds}};
 }
 
-nlohmann::json end_game(const Locked& locked, LoadedGame& game,
-                        const std::optional<std::string>& winner, std::int64_t now) {
+storage::AuditDetails end_game(const Locked& locked, LoadedGame& game,
+                               const std::optional<std::string>& winner, std::int64_t now) {
     storage::GameRow& row = game.row;
     row.status = GameStatus::ended;
     row.ended_at = now;
@@ -142,13 +142,15 @@ nlohmann::json end_game(const Locked& locked, LoadedGame& game,
     row.paused_remaining.reset();
     if (winner) row.winner = canonical_power(game.variant->variant, *winner);
     DrawService::expire_open(locked, game.row.id, now);
-    return {{"winner", row.winner ? nlohmann::json(*row.winner) : nullptr}};
+    return {
+        {"winner", row.winner ? storage::AuditValue(*row.winner) : storage::AuditValue(nullptr)}};
 }
 
 // A rule module's action puts the GM's input into the phase's stored position, so the phase is
 // adjudicated and its hash taken with it and `adjutant replay` recomputes the same results; the
-// audit records the input as the position holds it, beside the phase.
-nlohmann::json module_action(const Locked& locked, const LoadedGame& game, const GmAction& action) {
+// audit records the input as the position holds it (in the module's own form, which storage
+// writes beside the phase), and this returns the audit's detail as stored.
+std::string module_action(const Locked& locked, const LoadedGame& game, const GmAction& action) {
     const Variant& variant = game.variant->variant;
     Position position = game.position;
     const std::string why =
@@ -157,10 +159,8 @@ nlohmann::json module_action(const Locked& locked, const LoadedGame& game, const
     if (!why.empty()) throw bad_request(why);
     locked.store().set_phase_position(game.row.id, game.phase.seq,
                                       position_text(variant, position));
-    nlohmann::json detail = gm_action_record(variant, action.module_action, position);
-    detail["phase"] = game.phase.phase;
-    detail["seq"] = game.phase.seq;
-    return detail;
+    return storage::encode_gm_input_audit(gm_action_record(variant, action.module_action, position),
+                                          game.phase.phase, game.phase.seq);
 }
 
 }  // namespace
@@ -200,7 +200,7 @@ GmActionResult GameService::gm_resolve(const Locked& locked, const LoadedGame& g
     const int resolved = resolution_.resolve(locked, game_id, "gm", game.phase.seq);
     GmActionResult result;
     result.resolved = resolved;
-    result.game = views_.game_json(locked, locked.load(game_id), Viewer{true, ""});
+    result.game = views_.document(locked, locked.load(game_id), Viewer{true, ""});
     return result;
 }
 
@@ -227,7 +227,7 @@ GmActionResult GameService::gm_press(const Locked& locked, const LoadedGame& gam
     transaction.commit();
     GmActionResult result;
     result.press = rules;
-    result.game = views_.game_json(locked, locked.load(game_id), Viewer{true, ""});
+    result.game = views_.document(locked, locked.load(game_id), Viewer{true, ""});
     return result;
 }
 
@@ -260,7 +260,7 @@ GmActionResult GameService::gm_settings(const Locked& locked, LoadedGame& game,
     GmActionResult result;
     result.settings = true;
     result.gm_email = settings.gm_email;
-    result.game = views_.game_json(locked, locked.load(game_id), Viewer{true, ""});
+    result.game = views_.document(locked, locked.load(game_id), Viewer{true, ""});
     return result;
 }
 
@@ -277,25 +277,25 @@ GmActionResult GameService::gm_change(const Locked& locked, LoadedGame& game,
                        action.kind == GmActionKind::extend;
     if (row.sandbox && clock)
         throw conflict("a sandbox game has no deadlines: it resolves when its GM says");
-    nlohmann::json detail;
+    std::string detail;  // the audit's, as stored
     switch (action.kind) {
         case GmActionKind::start:
-            detail = start_game(game, t);
+            detail = storage::encode_audit_details(start_game(game, t));
             break;
         case GmActionKind::pause:
-            detail = pause_game(row, t);
+            detail = storage::encode_audit_details(pause_game(row, t));
             break;
         case GmActionKind::resume:
-            detail = resume_game(game, t);
+            detail = storage::encode_audit_details(resume_game(game, t));
             break;
         case GmActionKind::extend:
-            detail = extend_deadline(row, action.seconds, t);
+            detail = storage::encode_audit_details(extend_deadline(row, action.seconds, t));
             break;
         case GmActionKind::module:
             detail = module_action(locked, game, action);
             break;
         case GmActionKind::end:
-            detail = end_game(locked, game, action.winner, t);
+            detail = storage::encode_audit_details(end_game(locked, game, action.winner, t));
             break;
         case GmActionKind::resolve:
         case GmActionKind::press:
@@ -304,11 +304,11 @@ GmActionResult GameService::gm_change(const Locked& locked, LoadedGame& game,
     }
     store.update_game(row);
     store.set_phase_deadline(game_id, game.phase.seq, row.deadline);
-    store.audit(game_id, "gm", std::string(action_name(action)), json_text(detail), t);
+    store.audit(game_id, "gm", std::string(action_name(action)), detail, t);
     locked.changed(game_id);
     transaction.commit();
     GmActionResult result;
-    result.game = views_.game_json(locked, locked.load(game_id), Viewer{true, ""});
+    result.game = views_.document(locked, locked.load(game_id), Viewer{true, ""});
     return result;
 }
 

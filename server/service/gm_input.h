@@ -4,15 +4,14 @@
 // recomputes the week; a phase may wait for it: in a variant that fights its battles on the
 // tabletop (docs/tabletop-battles.md), a week whose orders make armies meet waits for the GM's
 // results: the resolve action answers 409 "battles_pending" and the deadline does not resolve
-// it. The GM reads the battles (GET /games/{id}/battles) and enters each result (the "battles"
-// action, which the tabletop module checks).
+// it. The GM reads what the action needs (GET /games/{id}/battles: the module's view of the
+// phase) and enters it (the "battles" action, which the module checks). The server names no
+// module: it asks the registry by the action's word.
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -28,38 +27,16 @@ ParsedOrders phase_orders(const Locked& locked, const LoadedGame& game);
 // tabletop results), or none.
 std::optional<GmInputPending> waiting_for_gm(const Locked& locked, const LoadedGame& game);
 
-// What the GM reads to fight the current phase's battles (GET /games/{id}/battles; written as
-// JSON in http/json_views.cpp). Provinces by abbreviation, powers by name.
-struct BattleArmy {
-    std::string power;
-    std::string unit;  // as orders name it
-    std::int64_t points = 0;
-    std::string general;  // empty: none
-    // Points by experience class (docs/experience.md), in maps whose armies have classes.
-    std::optional<std::map<std::string, std::int64_t>> classes;
-};
-struct ClassChangeEntered {
-    std::string from;
-    std::string to;
-    std::int64_t points = 0;
-};
-struct BattleResultEntered {
-    std::string winner;
-    std::map<std::string, std::int64_t> losses;  // by the province each army stands in
-    std::vector<std::string> generals_killed;
-    std::map<std::string, std::vector<ClassChangeEntered>> experience;  // by province
-};
-struct TabletopBattle {
-    std::string province;
-    std::vector<BattleArmy> armies;
-    std::optional<BattleResultEntered> result;  // none until the GM enters it
-};
-struct PhaseBattles {
+// What the GM reads before he takes a module's action on the current phase: the phase, and the
+// module's view of it in the module's own form (rules/module_api.h's gm_action_view), which the
+// HTTP adapter sends as it is beside the phase (http/json_views.cpp).
+struct GmActionView {
     std::int64_t game_id = 0;
     std::string phase;
     std::int64_t seq = 0;
-    std::vector<TabletopBattle> battles;
+    nlohmann::json view;  // the module's document, passed through
 };
-PhaseBattles phase_battles_view(const Locked& locked, const LoadedGame& game);
+// Throws 404 when no module's `action` has a view.
+GmActionView gm_action_view(const Locked& locked, const LoadedGame& game, std::string_view action);
 
 }  // namespace adjutant::service

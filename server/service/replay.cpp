@@ -13,8 +13,8 @@
 #include "service/codec.h"
 #include "service/error.h"
 #include "service/game_internal.h"
-#include "service/text.h"
 #include "starting_position.h"
+#include "storage/audit_details.h"
 
 namespace adjutant::service {
 
@@ -24,7 +24,8 @@ namespace {
 // the tabletop results, docs/tabletop-battles.md) is his input, not something a phase computes:
 // the recomputed position takes the stored one's before the two are compared, and the input is
 // checked against his last audited action of the kind for the phase instead.
-using AuditedInput = std::map<std::string, std::map<std::int64_t, nlohmann::json>, std::less<>>;
+// The records are compared as storage writes them (storage/audit_details.h).
+using AuditedInput = std::map<std::string, std::map<std::int64_t, std::string>, std::less<>>;
 
 // Per action's word, per phase's seq: the input as the GM's last action recorded it.
 AuditedInput audited_input(storage::Store& store, std::int64_t game_id) {
@@ -32,13 +33,9 @@ AuditedInput audited_input(storage::Store& store, std::int64_t game_id) {
     const std::vector<std::string_view> actions = gm_action_names();
     for (const auto& entry : store.audit_log(game_id)) {
         if (std::find(actions.begin(), actions.end(), entry.action) == actions.end()) continue;
-        auto detail = nlohmann::json::parse(entry.detail, nullptr, false);
-        if (!detail.is_object() || !detail.contains("seq") || !detail["seq"].is_number_integer())
-            continue;
-        const auto seq = detail["seq"].get<std::int64_t>();
-        detail.erase("seq");
-        detail.erase("phase");
-        input[entry.action][seq] = std::move(detail);
+        auto audited = storage::decode_gm_input_audit(entry.detail);
+        if (!audited) continue;
+        input[entry.action][audited->seq] = std::move(audited->record);
     }
     return input;
 }
@@ -50,8 +47,8 @@ void check_input(const Variant& variant, const AuditedInput& audited,
     Position none = stored;
     keep_gm_input(Position{}, none);
     for (const std::string_view action : gm_action_names()) {
-        const nlohmann::json held = gm_action_record(variant, action, stored);
-        nlohmann::json expected = gm_action_record(variant, action, none);
+        const std::string held = storage::gm_input_text(gm_action_record(variant, action, stored));
+        std::string expected = storage::gm_input_text(gm_action_record(variant, action, none));
         if (const auto of_action = audited.find(action); of_action != audited.end())
             if (const auto entered = of_action->second.find(phase.seq);
                 entered != of_action->second.end())
@@ -111,12 +108,10 @@ void replay_game(const storage::GameRow& game, storage::Store& store,
         try {
             const Position position = decode_position(variant, phase.position);
             ParsedOrders all;
-            const auto orders = nlohmann::json::parse(phase.orders.value_or("[]"));
             // Each seat onto the end of the phase's lists, as the resolution parses them.
-            for (const auto& entry : orders)
-                loaded->parser().parse_onto(
-                    all, position, entry.at("text").get<std::string>(),
-                    power_id(variant, entry.at("power").get<std::string>()));
+            for (const auto& seat : storage::read_orders(phase.orders.value_or("[]")))
+                loaded->parser().parse_onto(all, position, seat.text,
+                                            power_id(variant, seat.power));
             const Adjudication adjudication =
                 adjudicate(variant, position, all.orders, dice_seed(game));
             const std::string results = adjudication_text(variant, all, adjudication);

@@ -17,7 +17,7 @@
 #include "service/codec.h"
 #include "service/draw_service.h"
 #include "service/game_internal.h"
-#include "service/tabletop.h"
+#include "service/gm_input.h"
 #include "service/text.h"
 #include "storage/audit_details.h"
 #include "storage/claims.h"
@@ -216,7 +216,7 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
     // deadline) resolve it once; the second is a conflict and writes nothing.
     if (!store.resolve_phase(resolved))
         throw ApiError(409, "stale_phase", "phase " + resolved.phase + " has already been resolved",
-                       json_text(current_phase_details(locked.load(id))));
+                       current_phase(locked.load(id)));
     store.insert_phase(next);
     store.clear_ready(id);
     attendance::apply(locked, game, attendance_plan, context_.now());
@@ -247,7 +247,7 @@ int ResolutionService::resolve(const Locked& locked, std::int64_t game_id, const
         if (i == 0 && game.phase.seq != seq)
             throw ApiError(409, "stale_phase",
                            "the game is no longer at that phase: it is at " + game.phase.phase,
-                           json_text(current_phase_details(game)));
+                           current_phase(game));
         // Only the first phase is resolved on request; later ones only when nobody has
         // anything to order (e.g. a winter with no builds or disbands).
         if (i > 0 && anyone_needs_orders(game.variant->variant, game.position)) break;

@@ -110,12 +110,10 @@ void require_text(std::string_view text, std::string_view what, TextLines lines)
 void require_utf8(std::string_view text, std::string_view what) {
     const auto problem = find_invalid_utf8(text);
     if (!problem) return;
-    const nlohmann::json details = {
-        {"line", problem->line}, {"byte", problem->byte}, {"offset", problem->offset}};
     throw ApiError(400, "bad_encoding",
                    std::string(what) + " must be UTF-8: " + describe(*problem) +
                        " (send text as UTF-8, e.g. Content-Type: text/plain; charset=utf-8)",
-                   details.dump());
+                   EncodingAt{problem->line, problem->byte, problem->offset});
 }
 
 }  // namespace adjutant::service

@@ -1,18 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// Client text at the service's edge: UTF-8 checking with a position a person can find, and
-// JSON serialisation that can never throw on the bytes inside.
-//
-// nlohmann's dump() throws type_error 316 on a string that is not valid UTF-8; every document
-// the server serialises goes through json_text(), which replaces such bytes with U+FFFD
-// instead, so no request, stored row or mail can make an answer fail to serialise.
+// Client text at the service's edge: UTF-8 checking with a position a person can find, and the
+// control characters a stored text may not hold. (The answers' JSON serialisation, which never
+// throws on the bytes inside, is the HTTP adapter's: http/json_text.h.)
 #pragma once
 
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 namespace adjutant::service {
 
@@ -58,10 +53,5 @@ std::string describe(const ControlCharacter& found);
 // require_utf8), then no control character find_control_character finds (400 naming it and
 // where). `what` says what the text is ("the message", "field 'name'").
 void require_text(std::string_view text, std::string_view what, TextLines lines);
-
-// dump() that replaces invalid UTF-8 rather than throwing.
-inline std::string json_text(const nlohmann::json& value) {
-    return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
 
 }  // namespace adjutant::service

@@ -5,8 +5,6 @@
 #include <mutex>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
-
 #include "service/error.h"
 #include "service/text.h"
 
@@ -14,15 +12,29 @@ namespace adjutant::service {
 
 namespace {
 
+// Every name, word and title of a variant is one line of text, as every stored text a person
+// wrote is (text.h): each string of the file, key or value, that holds a control character is a
+// problem (the variant loader walks the file: load_variant's StringCheck).
+std::string one_line(std::string_view text) {
+    const auto found = find_control_character(text, TextLines::One);
+    if (!found) return {};
+    return "holds a control character, " + describe(*found) +
+           ": every name and title is one line of text";
+}
+
 // `game_id`: the game a GM's variant is for, or none for a server-wide one.
+// `string_problems`, if given: what the check of the file's strings found (one_line), which
+// the caller reports after the variant's own problems.
 std::shared_ptr<const LoadedVariant> load(std::string_view json_text,
                                           std::optional<std::int64_t> game_id,
-                                          std::vector<VariantError>& errors) {
-    VariantLoad loaded = load_variant(json_text);
+                                          std::vector<VariantError>& errors,
+                                          std::vector<VariantError>* string_problems = nullptr) {
+    VariantLoad loaded = load_variant(json_text, string_problems != nullptr ? &one_line : nullptr);
     if (!loaded.ok() || !loaded.variant) {
         errors = std::move(loaded.errors);
         return nullptr;
     }
+    if (string_problems) *string_problems = std::move(loaded.string_problems);
     auto result = std::make_shared<LoadedVariant>();
     result->variant = std::move(*loaded.variant);
     result->display = std::move(loaded.display);
@@ -33,35 +45,12 @@ std::shared_ptr<const LoadedVariant> load(std::string_view json_text,
     return result;
 }
 
-// Every name, word and title of a variant is one line of text, as every stored text a person
-// wrote is (text.h): each string, key or value, that holds a control character is a problem.
-void find_control_characters(const nlohmann::json& value, const std::string& path,
-                             std::vector<VariantError>& errors) {
-    auto check = [&errors](const std::string& text, const std::string& at) {
-        if (const auto found = find_control_character(text, TextLines::One))
-            errors.push_back({at, "holds a control character, " + describe(*found) +
-                                      ": every name and title is one line of text"});
-    };
-    if (value.is_string()) {
-        check(value.get_ref<const std::string&>(), path);
-    } else if (value.is_object()) {
-        for (const auto& [key, item] : value.items()) {
-            check(key, path + "/" + key);
-            find_control_characters(item, path + "/" + key, errors);
-        }
-    } else if (value.is_array()) {
-        for (std::size_t i = 0; i < value.size(); ++i)
-            find_control_characters(value[i], path + "/" + std::to_string(i), errors);
-    }
-}
-
 [[noreturn]] void invalid(const std::vector<VariantError>& errors) {
-    nlohmann::json details = nlohmann::json::array();
-    for (const auto& error : errors)
-        details.push_back({{"path", error.path}, {"message", error.message}});
+    std::vector<DocumentProblem> details;
+    for (const auto& error : errors) details.push_back({error.path, error.message});
     throw ApiError(422, "invalid_variant",
                    "the variant has " + std::to_string(errors.size()) + " problem(s)",
-                   json_text(details));
+                   std::move(details));
 }
 
 }  // namespace
@@ -101,13 +90,12 @@ std::string game_variant_key(std::string_view name, std::int64_t game_id) {
 std::shared_ptr<const LoadedVariant> VariantRegistry::check(
     std::string_view json_text, std::optional<std::int64_t> game_id) const {
     std::vector<VariantError> errors;
-    auto variant = load(json_text, game_id, errors);
+    std::vector<VariantError> string_problems;
+    auto variant = load(json_text, game_id, errors, &string_problems);
     if (!variant) invalid(errors);
     if (variant->variant.name.find('@') != std::string::npos)
         invalid({VariantError{"/name", "a variant name may not contain '@'"}});
-    // The file parsed as the variant loader read it; a discarded value holds no string.
-    find_control_characters(nlohmann::json::parse(json_text, nullptr, false), "", errors);
-    if (!errors.empty()) invalid(errors);
+    if (!string_problems.empty()) invalid(string_problems);
     return variant;
 }
 

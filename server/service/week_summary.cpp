@@ -9,45 +9,6 @@ namespace {
 
 using json = nlohmann::json;
 
-json armies_json(const std::vector<SummaryArmy>& armies, bool with_loss) {
-    json out = json::array();
-    for (const SummaryArmy& a : armies) {
-        json entry = {{"unit", a.unit}, {"why", a.why}};
-        if (with_loss) entry["loss"] = a.loss;
-        out.push_back(std::move(entry));
-    }
-    return out;
-}
-
-json sieges_json(const std::vector<SummarySiege>& sieges) {
-    json out = json::array();
-    for (const SummarySiege& s : sieges) {
-        json entry = {{"fortress", s.fortress}, {"besieger", s.besieger}, {"stage", s.stage}};
-        if (s.garrison) entry["garrison"] = *s.garrison;
-        out.push_back(std::move(entry));
-    }
-    return out;
-}
-
-json group_json(const Variant& variant, const PowerSummary& group) {
-    json out = {{"power", variant.powers[group.power].name}};
-    if (const auto& supply = group.supply) {
-        out["armies"] = supply->armies;
-        out["supplied"] = supply->supplied;
-        out["out_of_supply"] = armies_json(supply->out_of_supply, true);
-        out["no_supply_left"] = armies_json(supply->no_supply_left, false);
-        out["extended"] = armies_json(supply->extended, false);
-    }
-    if (group.sieges) out["sieges"] = sieges_json(*group.sieges);
-    if (const auto& rail = group.rail)
-        out["rail"] = {{"capacity", rail->capacity},
-                       {"used", rail->used},
-                       {"rides", rail->rides},
-                       {"refused", rail->refused}};
-    if (group.besieged) out["besieged"] = sieges_json(*group.besieged);
-    return out;
-}
-
 }  // namespace
 
 WeekSummary summarize_week(const Variant& variant, const json& results, std::string_view power) {
@@ -64,17 +25,6 @@ WeekSummary summarize_week(const Variant& variant, const storage::StoredReport& 
     // A power the variant lacks reads no group at all, not every power's.
     if (!power.empty() && only == kNoPower) record.next.reset();
     return week_summary(variant, record, only);
-}
-
-json week_summary_json(const Variant& variant, const WeekSummary& summary) {
-    json out = {{"phase", summary.phase}, {"powers", json::array()}};
-    for (const PowerSummary& group : summary.powers)
-        out["powers"].push_back(group_json(variant, group));
-    return out;
-}
-
-json week_summary(const Variant& variant, const json& results, std::string_view power) {
-    return week_summary_json(variant, summarize_week(variant, results, power));
 }
 
 std::string week_summary_text(const Variant& variant, const WeekSummary& summary) {

@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 // The details of an audit row (Store::audit, the column audit_log.detail): a JSON object of
 // named values, which the GM's audit log shows as it is. The service says what happened as a
-// map of typed values; this is where it becomes the stored text.
+// map of typed values; this is where it becomes the stored text, and where replay's reading of
+// it back is.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 namespace adjutant::storage {
 
@@ -21,5 +26,21 @@ using AuditDetails = std::map<std::string, AuditValue>;
 // The stored text; bytes of a text that are not UTF-8 are written as U+FFFD, so no detail can
 // make the audit fail.
 std::string encode_audit_details(const AuditDetails& details);
+
+// A rule module's GM action as audited: the input it entered, as the module records it
+// (rules/module_api.h's gm_action_record, the module's own form, passed through), with the
+// phase and its seq beside it: {...the record's keys, "phase", "seq"}.
+std::string encode_gm_input_audit(const nlohmann::json& record, const std::string& phase,
+                                  std::int64_t seq);
+// The module's record as text, written as the audit writes it: replay compares a position's
+// record with the audited one so.
+std::string gm_input_text(const nlohmann::json& record);
+// An audited module action read back: its phase's seq and the record (gm_input_text's form), or
+// none when the detail is not an object with an integer seq.
+struct AuditedGmInput {
+    std::int64_t seq = 0;
+    std::string record;
+};
+std::optional<AuditedGmInput> decode_gm_input_audit(std::string_view detail);
 
 }  // namespace adjutant::storage

@@ -313,6 +313,15 @@ std::string orders_text(const std::vector<StoredOrders>& seats) {
     return document_text(list);
 }
 
+std::vector<StoredOrders> read_orders(std::string_view text) {
+    std::vector<StoredOrders> seats;
+    for (const auto& entry : nlohmann::json::parse(text)) {
+        std::string orders = entry.at("text").get<std::string>();
+        seats.push_back({entry.at("power").get<std::string>(), std::move(orders), {}, {}});
+    }
+    return seats;
+}
+
 namespace {
 
 nlohmann::json event_json(const UnreadableOrdersEvent& e) {

@@ -118,6 +118,10 @@ struct StoredOrders {
 };
 // The phase row's orders: [{"power", "text", "orders", "source"}].
 std::string orders_text(const std::vector<StoredOrders>& seats);
+// The same read back, for replay: each seat's power and text (`orders` and `source` are left
+// empty). Throws nlohmann::json's exception when `text` is not such a list, as a stored row
+// that cannot be recomputed.
+std::vector<StoredOrders> read_orders(std::string_view text);
 
 // What a resolution reports of its seats, stored as the phase row's events.
 struct UnreadableOrdersEvent {  // the stored orders cannot be read: they count as missing

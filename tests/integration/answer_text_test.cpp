@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "http/json_text.h"
 #include "http/json_views.h"
 #include "service/codec.h"
-#include "service/text.h"
 
 namespace {
 
@@ -32,7 +32,7 @@ std::vector<Verdict> awkward_verdicts() {
 
 TEST_CASE("verdicts as text: the bytes the JSON document serialises to") {
     const auto verdicts = awkward_verdicts();
-    using adjutant::service::json_text;
+    using adjutant::http::json_text;
     CHECK(adjutant::service::verdicts_text(verdicts) ==
           json_text(adjutant::service::verdicts_json(verdicts)));
     CHECK(adjutant::service::verdicts_text({}) == "[]");
@@ -53,7 +53,7 @@ TEST_CASE("an order submission's answer: the bytes of the whole document") {
         auto document = adjutant::http::order_check_json(submission.check);
         document["replaced"] = submission.replaced;
         if (submission.submitted_at) document["submitted_at"] = *submission.submitted_at;
-        const std::string expected = adjutant::service::json_text(document);
+        const std::string expected = adjutant::http::json_text(document);
         submission.verdicts_text.clear();
         CHECK(adjutant::http::order_submission_text(submission) == expected);
         submission.verdicts_text = adjutant::service::verdicts_text(submission.check.verdicts);

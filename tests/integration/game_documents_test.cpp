@@ -15,10 +15,10 @@
 
 #include "app/runtime.h"
 #include "http/game_documents.h"
+#include "http/json_text.h"
 #include "service/codec.h"
 #include "service/crypto.h"
 #include "service/game_service.h"
-#include "service/text.h"
 #include "starting_position.h"
 
 namespace {
@@ -64,7 +64,7 @@ TEST_CASE("game documents: a cached view is rendered once, and again after a wri
     CHECK(view_text(*view) == text);  // the same rendering, kept with the view
     CHECK(views.game_view(adjutant::service::Viewer{}, game.id) == view);
     CHECK(*text ==
-          adjutant::service::json_text(adjutant::http::game_document_json(view->document)));
+          adjutant::http::json_text(adjutant::http::game_document_json(view->document)));
     const auto history = views.history_view(game.id);
     CHECK(view_text(*history) == view_text(*history));
 
@@ -87,10 +87,10 @@ TEST_CASE("game documents: the position is the stored document, read back") {
         standard->variant, adjutant::starting_position(standard->variant));
     const auto document = nlohmann::json::parse(*adjutant::http::view_text(
         *game.service->views().game_view(adjutant::service::Viewer{}, game.id)));
-    CHECK(adjutant::service::json_text(document["position"]) == stored);
+    CHECK(adjutant::http::json_text(document["position"]) == stored);
     const auto phase =
         game.service->views().phase_document(adjutant::service::Caller{}, game.id, 0);
-    CHECK(adjutant::service::json_text(adjutant::http::phase_document_json(phase)["position"]) ==
+    CHECK(adjutant::http::json_text(adjutant::http::phase_document_json(phase)["position"]) ==
           stored);
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app/runtime.h"
+#include "http/json_text.h"
 #include "service/crypto.h"
 #include "service/game_internal.h"
 #include "service/text.h"
@@ -37,7 +38,7 @@ TEST_CASE("UTF-8 problems are found with their line, byte and offset") {
     // json_text never throws on such bytes: they become U+FFFD.
     const nlohmann::json doc = {{"path", "/\xff"}};
     CHECK_THROWS(doc.dump());
-    CHECK(service::json_text(doc) == "{\"path\":\"/\xef\xbf\xbd\"}");
+    CHECK(http::json_text(doc) == "{\"path\":\"/\xef\xbf\xbd\"}");
 }
 
 TEST_CASE("the store resolves a phase once: the guard inside the transaction") {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The week's summary (service/week_summary.h): what it says about supply, sieges and rail, and
-// that a player's summary holds only that player's power and the sieges of its fortresses.
+// The week's summary (service/week_summary.h, as the API writes it: http/json_views.h): what it
+// says about supply, sieges and rail, and that a player's summary holds only that player's power
+// and the sieges of its fortresses.
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -8,6 +9,7 @@
 #include <string>
 
 #include "adjudicate.h"
+#include "http/json_views.h"
 #include "orders/parser.h"
 #include "report/adjudication_json.h"
 #include "service/week_summary.h"
@@ -15,11 +17,16 @@
 #include "variant/variant_json.h"
 
 using adjutant::service::summarize_week;
-using adjutant::service::week_summary;
 using adjutant::service::week_summary_text;
 using json = nlohmann::json;
 
 namespace {
+
+// The summary of stored results as the API sends it.
+json week_summary(const adjutant::Variant& variant, const json& results,
+                  std::string_view power = {}) {
+    return adjutant::http::week_summary_json(variant, summarize_week(variant, results, power));
+}
 
 const adjutant::Variant& western_front() {
     static const adjutant::VariantLoad load = [] {
