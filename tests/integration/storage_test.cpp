@@ -7,7 +7,10 @@
 #include <filesystem>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "app/runtime.h"
+#include "storage/audit_details.h"
 #include "storage/migrations.h"
 #include "storage/open.h"
 #include "storage/postgres.h"
@@ -150,4 +153,29 @@ TEST_CASE("a printed PostgreSQL database leaves its password out") {
           "postgres://db/adjutant");
     CHECK(printable_database("postgresql://u@[::1]:5432/a") == "postgresql://u@[::1]:5432/a");
     CHECK(printable_database("data/adjutant.db") == "data/adjutant.db");
+}
+
+TEST_CASE("a module's audited GM input: written beside its phase, read back for replay") {
+    using adjutant::storage::decode_gm_input_audit;
+    using adjutant::storage::encode_gm_input_audit;
+    using adjutant::storage::gm_input_text;
+    const nlohmann::json record = {{"provinces", {"LIE", "NAM"}}};
+    const std::string detail = encode_gm_input_audit(record, "1914W33M", 4);
+    CHECK(detail == R"({"phase":"1914W33M","provinces":["LIE","NAM"],"seq":4})");
+    const auto audited = decode_gm_input_audit(detail);
+    REQUIRE(audited);
+    CHECK(audited->seq == 4);
+    CHECK(audited->record == gm_input_text(record));
+    CHECK(audited->record == R"({"provinces":["LIE","NAM"]})");
+    // A detail of another form is not a module's input.
+    CHECK_FALSE(decode_gm_input_audit("{}"));
+    CHECK_FALSE(decode_gm_input_audit(R"({"seq": "4"})"));
+    CHECK_FALSE(decode_gm_input_audit("not json"));
+    // The clock actions' typed details, as they were written before they were typed.
+    using adjutant::storage::AuditValue;
+    CHECK(adjutant::storage::encode_audit_details({}) == "{}");
+    CHECK(adjutant::storage::encode_audit_details({{"winner", AuditValue(nullptr)}}) ==
+          R"({"winner":null})");
+    CHECK(adjutant::storage::encode_audit_details({{"seconds", std::int64_t{3600}}}) ==
+          R"({"seconds":3600})");
 }

@@ -11,6 +11,7 @@
 #include "orders/parser.h"
 #include "position/position_check.h"
 #include "position/position_json.h"
+#include "rules/module_api.h"
 #include "rules/tabletop_battles/battles.h"
 #include "rules_case.h"
 
@@ -169,4 +170,29 @@ TEST_CASE("Tabletop battles: a result kills only the generals of the armies in i
                        "no general",
                        "tabletop.general_set_aside: Moltke commands no army that fought at CHA: "
                        "the GM's result does not kill him"});
+}
+
+TEST_CASE("Tabletop battles: the GM's view before the results, through the registry") {
+    const Variant& v = tabletop();
+    Position p = position_of(R"({"phase": "1914W32M",
+        "units": {"France": [{"unit": "A CHA", "id": 1, "points": 300}],
+                  "Germany": [{"unit": "A MEA", "id": 2, "points": 600, "general": "G1"}]}})");
+    const auto march = parse_orders(v, p, "A MEA - CHA", v.find_power("Germany")).orders;
+    REQUIRE(gm_action_enabled(v, "battles"));
+    const auto view = gm_action_view(v, "battles", p, march);
+    REQUIRE(view.has_value());
+    REQUIRE((*view)["battles"].size() == 1);
+    const json& battle = (*view)["battles"][0];
+    CHECK(battle["province"] == "CHA");
+    CHECK(battle["armies"].size() == 2);
+    CHECK(battle["result"].is_null());
+    // A variant that does not fight on the tabletop has no battles to show, whatever the orders;
+    // an action without a view has none.
+    const Variant& standard = standard_variant();
+    CHECK_FALSE(gm_action_enabled(standard, "battles"));
+    const auto none = gm_action_view(standard, "battles", Position{}, {});
+    REQUIRE(none.has_value());
+    CHECK(none->dump() == R"({"battles":[]})");
+    CHECK_FALSE(gm_action_view(v, "interdict", p, march).has_value());
+    CHECK_FALSE(gm_action_view(v, "no such action", p, march).has_value());
 }

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -176,6 +178,31 @@ TEST_CASE("the small test map loads") {
     CHECK(v.find_province("bravo land") == v.find_province("BBB"));
     CHECK(v.fleet_can_move(Location{v.find_province("EEE")},
                            Location{v.find_province("DDD"), Coast::North}));
+}
+
+// The check the server makes of an uploaded file's names (one line of text each), made here of
+// two strings: every string is offered to it, values and keys, each at its JSON Pointer.
+std::string flag_bravo_and_adjective(std::string_view text) {
+    if (text == "bravo land") return "is flagged";
+    if (text == "adjective") return "is a flagged key";
+    return {};
+}
+
+TEST_CASE("a caller's check of the file's strings is reported beside the variant") {
+    const std::string tiny = read_text("tests/variants/tiny.json");
+    const VariantLoad load = load_variant(tiny, flag_bravo_and_adjective);
+    REQUIRE(load.ok());
+    REQUIRE(load.variant);
+    std::vector<std::string> found;
+    for (const VariantError& e : load.string_problems) found.push_back(e.path + " " + e.message);
+    CHECK(found == std::vector<std::string>{"/powers/0/adjective is a flagged key",
+                                            "/powers/1/adjective is a flagged key",
+                                            "/provinces/1/aliases/0 is flagged"});
+    // Without a check, or when the variant has problems of its own, nothing is walked.
+    CHECK(load_variant(tiny).string_problems.empty());
+    const VariantLoad broken = load_variant("{\"name\": \"bravo land\"}", flag_bravo_and_adjective);
+    CHECK_FALSE(broken.ok());
+    CHECK(broken.string_problems.empty());
 }
 
 TEST_CASE("the backup rule is the variant's: szykman by default or by name") {
