@@ -7,10 +7,10 @@
 #include "core/keyed_rng.h"
 #include "module/rule_module.h"
 #include "module/scratch.h"
-#include "module/turn_context.h"
 #include "position/position_check.h"
 #include "resolve/movement.h"
 #include "resolve/phases.h"
+#include "turn/turn_context.h"
 #include "variant/variant.h"
 
 namespace adjutant {

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// The rule modules' steps of a week (module/turn_context.h declares run_turn_steps). Kept beside
+// The rule modules' steps of a week (turn/turn_context.h declares run_turn_steps). Kept beside
 // the entry point rather than in module/: after the steps it may skip a retreat phase they
 // emptied, which is the phase flow's (resolve/phase_flow.h), and the module seam, which the
 // resolver includes, includes nothing of the resolver.
 #include <algorithm>
 
 #include "module/rule_module.h"
-#include "module/turn_context.h"
 #include "resolve/phase_flow.h"
+#include "turn/turn_context.h"
 #include "variant/variant.h"
 
 namespace adjutant {

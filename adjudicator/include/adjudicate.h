@@ -13,8 +13,8 @@
 #include <memory>
 #include <span>
 
-#include "adjudication.h"
 #include "core/keyed_rng.h"
+#include "result/adjudication.h"
 
 namespace adjutant {
 

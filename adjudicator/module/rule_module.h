@@ -22,7 +22,7 @@
 //            `RideRules` plan the rides of its orders, which the resolver decides as moves
 //            along a path that may be stopped short, and write their events
 //   week     after_movement and end_of_week run once the movement phase is resolved
-//            (module/turn_context.h says what they may change)
+//            (turn/turn_context.h says what they may change)
 //   position read_position / write_position carry the module's part of the position
 //            document, read_unit / write_unit its attributes of a unit; check_position states
 //            its invariants; start_position sets it up
@@ -256,7 +256,7 @@ struct RuleModule {
     std::int64_t (*attack_points)(const Variant&, const Position&, std::span<const Order>,
                                   const Unit&) = nullptr;
 
-    // The module's part of the week (module/turn_context.h).
+    // The module's part of the week (turn/turn_context.h).
     void (*after_movement)(TurnContext&) = nullptr;
     void (*end_of_week)(TurnContext&) = nullptr;
 

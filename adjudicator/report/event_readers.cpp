@@ -5,7 +5,7 @@
 #include <array>
 #include <utility>
 
-#include "adjudication.h"
+#include "result/adjudication.h"
 
 namespace adjutant {
 

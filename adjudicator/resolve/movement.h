@@ -56,8 +56,8 @@
 #include <utility>
 #include <vector>
 
-#include "adjudication.h"
 #include "module/rule_module.h"
+#include "result/adjudication.h"
 
 namespace adjutant {
 

@@ -4,7 +4,7 @@
 
 #include <span>
 
-#include "adjudication.h"
+#include "result/adjudication.h"
 
 namespace adjutant {
 

@@ -2,7 +2,8 @@
 // The stored forms of a phase row's documents: positions, adjudications (the results), the
 // seats' orders and the resolution's events, and the verdicts stored with a seat's orders, as
 // JSON; and the results, events and seats read back as the values the service cuts for each
-// reader (storage/stored_report.h, storage/stored_seat.h), written back byte for byte. The position and report formats belong to the adjudicator (position/position_json.h,
+// reader (storage/stored_report.h, storage/stored_seat.h), written back byte for byte. The position
+// and report formats belong to the adjudicator (position/position_json.h,
 // report/adjudication_json.h) and the CLI (`adjutant adjudicate`); this file only writes and
 // reads them as the database holds them. A stored document that does not read back is a problem
 // to report, never a crash.
@@ -17,11 +18,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "adjudication.h"
 #include "orders/parser.h"
 #include "position/position.h"
 #include "position/sight.h"
 #include "report/week_summary.h"
+#include "result/adjudication.h"
 #include "storage/report_order.h"
 #include "storage/stored_report.h"
 #include "storage/stored_seat.h"

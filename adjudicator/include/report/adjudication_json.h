@@ -21,8 +21,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "adjudication.h"
 #include "orders/parser.h"
+#include "result/adjudication.h"
 
 namespace adjutant {
 

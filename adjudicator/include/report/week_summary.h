@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "adjudication.h"
+#include "result/adjudication.h"
 
 namespace adjutant {
 

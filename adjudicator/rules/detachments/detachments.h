@@ -19,8 +19,8 @@
 #include <string_view>
 
 #include "module/rule_module.h"
-#include "module/turn_context.h"
 #include "rules/detachments/state.h"
+#include "turn/turn_context.h"
 
 namespace adjutant::detachments {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "module/turn_context.h"
 #include "rules/detachments/state.h"
+#include "turn/turn_context.h"
 
 namespace adjutant::detachments {
 

@@ -14,8 +14,8 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "module/rule_module.h"
-#include "module/turn_context.h"
 #include "rules/experience/state.h"
+#include "turn/turn_context.h"
 
 namespace adjutant::experience {
 

@@ -16,8 +16,8 @@
 #include <string>
 
 #include "module/rule_module.h"
-#include "module/turn_context.h"
 #include "rules/field_works/state.h"
+#include "turn/turn_context.h"
 
 namespace adjutant::field_works {
 

@@ -20,10 +20,10 @@
 #include <type_traits>
 
 #include "module/rule_module.h"
-#include "module/turn_context.h"
 #include "position/position.h"
 #include "rules/generals/state.h"
 #include "rules/sieges/state.h"
+#include "turn/turn_context.h"
 
 namespace adjutant::generals {
 

@@ -22,10 +22,10 @@
 #include <vector>
 
 #include "module/rule_module.h"
-#include "module/turn_context.h"
 #include "rules/rail/route.h"
 #include "rules/rail/state.h"
 #include "rules/rail/week.h"
+#include "turn/turn_context.h"
 
 namespace adjutant::rail {
 

@@ -2,7 +2,7 @@
 // What each network rail move spent, in words a player can check by hand (docs/rail-movement.md):
 // the provinces ridden, the cost in the power's rail capacity, what was left, and why a ride
 // held, stopped short or never left.
-#include "adjudication.h"
+#include "result/adjudication.h"
 #include "rules/rail/rail.h"
 #include "variant/variant.h"
 

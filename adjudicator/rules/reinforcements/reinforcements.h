@@ -15,7 +15,7 @@
 #include <string>
 
 #include "module/rule_module.h"
-#include "module/turn_context.h"
+#include "turn/turn_context.h"
 
 namespace adjutant::reinforcements {
 

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "module/rule_module.h"
-#include "module/turn_context.h"
 #include "rules/rivers/river_route.h"
 #include "rules/rivers/state.h"
+#include "turn/turn_context.h"
 
 namespace adjutant::rivers {
 

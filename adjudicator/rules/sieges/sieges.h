@@ -22,8 +22,8 @@
 #include <string>
 
 #include "module/rule_module.h"
-#include "module/turn_context.h"
 #include "rules/sieges/state.h"
+#include "turn/turn_context.h"
 
 namespace adjutant {
 struct Garrison;

@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "module/rule_module.h"
-#include "module/turn_context.h"
 #include "rules/rivers/river_route.h"
 #include "rules/supply/state.h"
+#include "turn/turn_context.h"
 
 namespace adjutant::supply {
 

@@ -14,9 +14,9 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "module/rule_module.h"
-#include "module/turn_context.h"
 #include "rules/experience/experience.h"
 #include "rules/tabletop_battles/battles.h"
+#include "turn/turn_context.h"
 
 namespace adjutant::tabletop_battles {
 

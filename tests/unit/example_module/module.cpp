@@ -5,11 +5,11 @@
 #include <string>
 
 #include "example_module.h"
-#include "module/turn_context.h"
 #include "orders/order_reader.h"
 #include "orders/parser.h"
 #include "position/position.h"
 #include "position/position_reader.h"
+#include "turn/turn_context.h"
 #include "variant/variant_fields.h"
 
 namespace adjutant::example_module {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "module/turn_context.h"
+#include "turn/turn_context.h"
 
 #include <utility>
 

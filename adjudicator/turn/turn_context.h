@@ -20,8 +20,8 @@
 #include <span>
 #include <vector>
 
-#include "adjudication.h"
 #include "core/keyed_rng.h"
+#include "result/adjudication.h"
 
 namespace adjutant {
 

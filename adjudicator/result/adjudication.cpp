@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "adjudication.h"
+#include "result/adjudication.h"
 
 namespace adjutant {
 
