@@ -13,7 +13,10 @@ std::span<const Command> commands() {
         Command{"adjudicate",
                 "adjudicate one phase: --variant V [--position P.json] --orders O.txt",
                 adjudicate_command},
-        Command{"variant", "variant check FILE: validate a variant file", variant_command},
+        Command{
+            "variant",
+            "variant check FILE: validate a variant file; variant import FILE: read a DPjudge map",
+            variant_command},
         Command{"serve", "run the campaign server: [--config FILE] [--demo]", serve_command},
         Command{"migrate", "apply database migrations: [--config FILE] [--from FILE --to URI]",
                 migrate_command},

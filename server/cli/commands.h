@@ -12,6 +12,7 @@ using Args = std::span<char* const>;
 
 int adjudicate_command(Args args);
 int variant_command(Args args);
+int variant_import_command(Args args);  // `variant import`, reached through variant_command
 int serve_command(Args args);
 int migrate_command(Args args);
 int backup_command(Args args);

@@ -30,6 +30,8 @@ bool read_whole_file(const char* path, std::string& out) {
 }  // namespace
 
 int variant_command(Args args) {
+    if (!args.empty() && std::string_view(args[0]) == "import")
+        return variant_import_command(args.subspan(1));
     std::string path;
     CLI::App parser{"Variant files.", "adjutant variant"};
     parser.require_subcommand(1);
