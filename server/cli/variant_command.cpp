@@ -38,6 +38,8 @@ int variant_command(Args args) {
     CLI::App* check =
         parser.add_subcommand("check", "validate a variant file, every problem named");
     check->add_option("FILE", path, "the variant file")->required();
+    // Listed for --help only: `variant import` is dispatched above, before this parser.
+    parser.add_subcommand("import", "read a DPjudge .map file: variant import FILE [--out F]");
     if (auto code = parse_options(parser, args)) return *code;
     const char* file = path.c_str();
     std::string text;

@@ -25,7 +25,7 @@ ARGS = None
 SCRATCH = None
 COMMANDS = {
     "adjudicate": ["--variant", "--position", "--orders", "--seed"],
-    "variant": ["check"],
+    "variant": ["check", "import"],
     "serve": ["--config", "--port", "--database", "--demo"],
     "migrate": ["--config", "--database", "--from", "--to"],
     "backup": ["FILE", "--config", "--database"],
@@ -378,6 +378,50 @@ def test_demo():
             again.stop()
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+# --- variant import ------------------------------------------------------------------------------
+
+def test_variant_import():
+    """DPjudge's standard map becomes a variant `variant check` accepts; a bad map is refused
+    with its file and line, and nothing is written."""
+    source = os.path.join(os.path.dirname(os.path.abspath(ARGS.variants)), "..", "tests",
+                          "variants", "dpjudge", "standard.map")
+    work = workdir()
+    out = os.path.join(work, "standard.json")
+    done = run("variant", "import", source, "--out", out, "--title", "Standard Diplomacy")
+    check(done.returncode == 0 and done.stdout == f"ok: standard written to {out}\n",
+          f"import: {done.returncode} {done.stdout!r} {done.stderr!r}")
+    checked = run("variant", "check", out)
+    check(checked.returncode == 0 and checked.stdout == "ok: standard: 76 provinces, 7 powers\n",
+          f"check: {checked.returncode} {checked.stdout!r} {checked.stderr!r}")
+    printed = run("variant", "import", source, "--title", "Standard Diplomacy")
+    with open(out) as f:
+        check(printed.returncode == 0 and printed.stdout == f.read(), "stdout differs from --out")
+    check(json.loads(printed.stdout)["title"] == "Standard Diplomacy", "title not taken")
+
+    bad = os.path.join(work, "bad.map")
+    with open(bad, "w") as f:
+        f.write("USE standard.geography\nRULE BUILD_ANY\n")
+    shutil.copy(os.path.join(os.path.dirname(source), "standard.geography"), work)
+    written = os.path.join(work, "bad.json")
+    refused(run("variant", "import", bad, "--out", written), 65,
+            "bad.map:2: unsupported rule flag \"BUILD_ANY\"")
+    check(not os.path.exists(written), "a refused import wrote its output")
+    with open(bad, "w") as f:
+        f.write("USE nowhere\n")
+    refused(run("variant", "import", bad), 65, "bad.map:1: included file \"nowhere.map\" not found")
+    with open(bad, "wb") as f:
+        f.write(b"#" * (10 * 1024 * 1024) + b"\n")
+    refused(run("variant", "import", bad), 65,
+            "bad.map: the file is larger than 1048576 bytes")
+    with open(bad, "wb") as f:
+        f.write(b"Caf\xe9 = caf\n")
+    refused(run("variant", "import", bad), 65, "bad.map:1: the file is not UTF-8 text")
+    refused(run("variant", "import", os.path.join(work, "missing.map")), 66, "cannot read")
+    refused(run("variant", "import", source, "--out", os.path.join(work, "no", "dir.json")), 73,
+            "cannot write")
+    refused(run("variant", "import"), 64, "FILE")
 
 
 TESTS = {name[5:]: fn for name, fn in globals().items() if name.startswith("test_")}
