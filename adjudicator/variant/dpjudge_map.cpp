@@ -913,6 +913,7 @@ std::string MapReader::build(const MapImportOptions& options, const std::string&
     v["format"] = 1;
     v["name"] = options.name;
     v["title"] = options.title.empty() ? options.name : options.title;
+    if (!options.description.empty()) v["description"] = options.description;
     v["map"] = {{"width", static_cast<int>(columns) * kCell},
                 {"height", static_cast<int>(std::max<std::size_t>(rows, 1)) * kCell}};
     ordered_json powers = ordered_json::array();

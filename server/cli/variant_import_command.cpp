@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// `adjutant variant import FILE [--out OUT.json] [--name NAME] [--title TITLE]`: reads a map in
-// DPjudge's `.map` format and writes the variant file (docs/variants.md, "Importing a DPjudge
-// map"). The files FILE includes are looked up beside it. Every problem is printed as
+// `adjutant variant import FILE [--out OUT.json] [--name NAME] [--title T] [--description D]`:
+// reads a map in DPjudge's `.map` format and writes the variant file (docs/variants.md, "Importing
+// a DPjudge map"). The files FILE includes are looked up beside it. Every problem is printed as
 // FILE:LINE: message; nothing is written unless the whole map imports.
 #include <cerrno>
 #include <cstdio>
@@ -37,13 +37,15 @@ std::optional<std::string> read_limited(const std::filesystem::path& path) {
 }  // namespace
 
 int variant_import_command(Args args) {
-    std::string path, out_path, name, title;
+    std::string path, out_path, name, title, description;
     CLI::App parser{"Imports a DPjudge .map file as a variant file.", "adjutant variant import"};
     parser.add_option("FILE", path, "the .map file; the files it includes are read beside it")
         ->required();
     parser.add_option("--out", out_path, "write the variant file here (default: standard output)");
     parser.add_option("--name", name, "the variant's name (default: FILE's name, lower case)");
     parser.add_option("--title", title, "the variant's title (default: the name)");
+    parser.add_option("--description", description,
+                      "the variant's description, where its credit goes (default: none)");
     if (auto code = parse_options(parser, args)) return *code;
 
     const std::filesystem::path file{path};
@@ -61,8 +63,8 @@ int variant_import_command(Args args) {
     const MapFileReader read_include = [&](const std::string& include) {
         return read_limited(folder / include);
     };
-    const MapImport result =
-        import_dpjudge_map(file.filename().string(), *text, read_include, {name, title});
+    const MapImport result = import_dpjudge_map(file.filename().string(), *text, read_include,
+                                                {name, title, description});
     if (!result.ok()) {
         for (const MapImportError& e : result.errors)
             std::fprintf(stderr, "%s\n", map_error_text(e).c_str());

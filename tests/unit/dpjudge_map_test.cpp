@@ -36,7 +36,7 @@ MapImport import_files(const std::map<std::string, std::string>& files,
         if (it == files.end()) return std::nullopt;
         return it->second;
     };
-    return import_dpjudge_map(main, files.at(main), reader, {"tiny", "Tiny"});
+    return import_dpjudge_map(main, files.at(main), reader, {"tiny", "Tiny", "A test map."});
 }
 
 std::vector<std::string> messages(const MapImport& result) {
@@ -128,7 +128,7 @@ TEST_CASE("DPjudge's standard map imports as config/variants/standard.json") {
         return it->second;
     };
     const MapImport result =
-        import_dpjudge_map("standard.map", files.at("standard.map"), reader, {"standard", ""});
+        import_dpjudge_map("standard.map", files.at("standard.map"), reader, {"standard", "", ""});
     for (const std::string& m : messages(result)) MESSAGE(m);
     REQUIRE(result.ok());
     REQUIRE(load_variant(result.variant_json).ok());
@@ -164,6 +164,7 @@ TEST_CASE("DPjudge's standard map imports as config/variants/standard.json") {
     CHECK(got["start"] == want["start"]);
     CHECK(got["victory"] == want["victory"]);
     CHECK(got["name"] == "standard");
+    CHECK_FALSE(got.contains("description"));
 }
 
 TEST_CASE("a DPjudge map's readings: includes, case marks, coasts, defaults") {
@@ -175,6 +176,7 @@ TEST_CASE("a DPjudge map's readings: includes, case marks, coasts, defaults") {
     const json v = json::parse(result.variant_json);
     CHECK(v["name"] == "tiny");
     CHECK(v["title"] == "Tiny");
+    CHECK(v["description"] == "A test map.");
     // Title case ("Ccc") is for fleets only, lower case ("ddd") for armies only.
     CHECK(province(v, "BBB")["army"] == json({"AAA", "DDD"}));
     CHECK(province(v, "BBB")["fleet"] == json({"CCC", "DDD/NC", "SEA"}));

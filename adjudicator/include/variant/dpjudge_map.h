@@ -33,8 +33,9 @@ struct MapImportError {
 using MapFileReader = std::function<std::optional<std::string>(const std::string& file_name)>;
 
 struct MapImportOptions {
-    std::string name;   // the variant's `name` ("standard"); required
-    std::string title;  // the variant's `title`; empty: the name
+    std::string name;         // the variant's `name` ("standard"); required
+    std::string title;        // the variant's `title`; empty: the name
+    std::string description;  // the variant's `description` (the credit); empty: none
 };
 
 struct MapImport {
