@@ -746,6 +746,93 @@ struct Edge {
     Where where;
 };
 
+struct Point {
+    double x = 0, y = 0;
+};
+
+// The label places of DPjudge's PostScript drawing: its comment table ("%  311  155 ADR ...")
+// and its label lines ("(ADR) 311 155 w"), the first place of each location kept. PostScript
+// counts y upwards.
+std::map<std::string, Point> drawing_places(std::string_view ps) {
+    std::map<std::string, Point> places;
+    const auto number = [](const std::string& w) {
+        const std::size_t digits = w[0] == '-' ? 1 : 0;
+        return w.size() > digits && w.size() < 8 &&
+               std::all_of(w.begin() + static_cast<std::ptrdiff_t>(digits), w.end(),
+                           [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    };
+    std::size_t pos = 0;
+    while (pos < ps.size()) {
+        std::size_t end = ps.find('\n', pos);
+        if (end == std::string_view::npos) end = ps.size();
+        std::vector<std::string> w = split_words(ps.substr(pos, end - pos));
+        pos = end + 1;
+        std::string abbr, x, y;
+        if (w.size() >= 4 && w[0] == "%" && number(w[1]) && number(w[2])) {
+            abbr = w[3], x = w[1], y = w[2];
+        } else if (w.size() >= 3 && w[0].size() > 2 && w[0].front() == '(' && w[0].back() == ')' &&
+                   number(w[1]) && number(w[2])) {
+            abbr = w[0].substr(1, w[0].size() - 2), x = w[1], y = w[2];
+        } else {
+            continue;
+        }
+        places.emplace(upper(abbr), Point{std::stod(x), -std::stod(y)});
+    }
+    return places;
+}
+
+// A readable layout from the adjacency graph alone: a spring embedder (Fruchterman and
+// Reingold) started from a circle in abbreviation order, so the same map gives the same points.
+std::map<std::string, Point> graph_places(
+    const std::vector<std::string>& provinces,
+    const std::set<std::pair<std::string, std::string>>& edges) {
+    const std::size_t n = provinces.size();
+    std::map<std::string, std::size_t> index;
+    for (std::size_t i = 0; i < n; ++i) index[provinces[i]] = i;
+    std::vector<Point> p(n), shift(n);
+    constexpr double kPi = 3.14159265358979323846;
+    for (std::size_t i = 0; i < n; ++i) {
+        const double a =
+            2 * kPi * static_cast<double>(i) / static_cast<double>(std::max<std::size_t>(n, 1));
+        p[i] = {500 + 400 * std::cos(a), 500 + 400 * std::sin(a)};
+    }
+    std::vector<std::pair<std::size_t, std::size_t>> links;
+    for (const auto& [from, to] : edges) {
+        const auto a = index.find(base_of(from)), b = index.find(base_of(to));
+        if (a != index.end() && b != index.end() && a->second < b->second)
+            links.emplace_back(a->second, b->second);
+    }
+    const double k = 1000.0 / std::sqrt(static_cast<double>(std::max<std::size_t>(n, 1)));
+    double heat = 100;
+    for (int round = 0; round < 300; ++round, heat *= 0.985) {
+        std::fill(shift.begin(), shift.end(), Point{});
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = i + 1; j < n; ++j) {
+                const double dx = p[i].x - p[j].x, dy = p[i].y - p[j].y;
+                const double d2 = std::max(dx * dx + dy * dy, 0.01);
+                const double f = k * k / d2;
+                shift[i].x += dx * f, shift[i].y += dy * f;
+                shift[j].x -= dx * f, shift[j].y -= dy * f;
+            }
+        for (const auto& [i, j] : links) {
+            const double dx = p[i].x - p[j].x, dy = p[i].y - p[j].y;
+            const double d = std::max(std::sqrt(dx * dx + dy * dy), 0.1);
+            const double f = d / k;
+            shift[i].x -= dx * f, shift[i].y -= dy * f;
+            shift[j].x += dx * f, shift[j].y += dy * f;
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            const double len =
+                std::max(std::sqrt(shift[i].x * shift[i].x + shift[i].y * shift[i].y), 0.01);
+            const double step = std::min(len, heat);
+            p[i].x += shift[i].x / len * step, p[i].y += shift[i].y / len * step;
+        }
+    }
+    std::map<std::string, Point> places;
+    for (std::size_t i = 0; i < n; ++i) places[provinces[i]] = p[i];
+    return places;
+}
+
 std::string MapReader::build(const MapImportOptions& options, const std::string& main_file) {
     const std::size_t errors_before = errors_.size();
     // Provinces: every location without a coast, in abbreviation order.
@@ -904,18 +991,61 @@ std::string MapReader::build(const MapImportOptions& options, const std::string&
     }
     if (errors_.size() != errors_before) return {};
 
-    // The variant file.
-    const std::size_t columns =
-        std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(std::sqrt(provinces.size()))));
-    const std::size_t rows = (provinces.size() + columns - 1) / columns;
-    constexpr int kCell = 100;
+    // Drawing points: the PostScript drawing's label places where it has them; a province it
+    // lacks at the middle of its placed neighbours; without a drawing, the graph's layout.
+    std::vector<std::string> abbrs;
+    for (const Loc* l : provinces) abbrs.push_back(upper(l->key));
+    std::map<std::string, Point> places;
+    if (!options.drawing.empty()) {
+        places = drawing_places(options.drawing);
+        std::erase_if(places, [&](const auto& place) { return find_loc(place.first) == nullptr; });
+        if (places.empty()) {
+            error({main_file, 0}, "the drawing has no label place of any province");
+            return {};
+        }
+    } else {
+        std::set<std::pair<std::string, std::string>> all = army_set;
+        all.insert(fleet_set.begin(), fleet_set.end());
+        places = graph_places(abbrs, all);
+    }
+    for (int round = 0; round < 8; ++round) {
+        for (const std::string& abbr : abbrs) {
+            if (places.count(abbr)) continue;
+            Point sum;
+            int count = 0;
+            for (const auto& edges : {army_set, fleet_set})
+                for (const auto& [from, to] : edges)
+                    if (base_of(from) == abbr && places.count(base_of(to)))
+                        sum.x += places[base_of(to)].x, sum.y += places[base_of(to)].y, ++count;
+            if (count > 0) places[abbr] = {sum.x / count + 8, sum.y / count + 8};
+        }
+    }
+    double min_x = 1e18, min_y = 1e18, max_x = -1e18, max_y = -1e18;
+    for (const auto& [abbr, pt] : places) {
+        min_x = std::min(min_x, pt.x), max_x = std::max(max_x, pt.x);
+        min_y = std::min(min_y, pt.y), max_y = std::max(max_y, pt.y);
+    }
+    constexpr double kSide = 1000, kMargin = 30;  // the canvas fits in kSide x kSide
+    const double scale = std::min((kSide - 2 * kMargin) / std::max(max_x - min_x, 1.0),
+                                  (kSide - 2 * kMargin) / std::max(max_y - min_y, 1.0));
+    const int width = static_cast<int>(std::lround((max_x - min_x) * scale + 2 * kMargin));
+    const int height = static_cast<int>(std::lround((max_y - min_y) * scale + 2 * kMargin));
+    const auto draw = [&](const std::string& location, int nudge) {
+        const auto it = places.find(location);
+        const Point pt = it != places.end()                ? it->second
+                         : places.count(base_of(location)) ? places[base_of(location)]
+                                                           : Point{min_x, min_y};
+        const bool own = it != places.end();
+        return ordered_json{
+            {"x", std::lround((pt.x - min_x) * scale + kMargin) + (own ? 0 : nudge)},
+            {"y", std::lround((pt.y - min_y) * scale + kMargin) + (own ? 0 : 12)}};
+    };
     ordered_json v;
     v["format"] = 1;
     v["name"] = options.name;
     v["title"] = options.title.empty() ? options.name : options.title;
     if (!options.description.empty()) v["description"] = options.description;
-    v["map"] = {{"width", static_cast<int>(columns) * kCell},
-                {"height", static_cast<int>(std::max<std::size_t>(rows, 1)) * kCell}};
+    v["map"] = {{"width", width}, {"height", height}};
     ordered_json powers = ordered_json::array();
     for (std::size_t i = 0; i < powers_.size(); ++i) {
         const Power& p = powers_[i];
@@ -940,15 +1070,13 @@ std::string MapReader::build(const MapImportOptions& options, const std::string&
         const Loc& l = *provinces[i];
         const std::string abbr = upper(l.key);
         const NameLine* name = find_name(abbr);
-        const int x = static_cast<int>(i % columns) * kCell + kCell / 2;
-        const int y = static_cast<int>(i / columns) * kCell + kCell / 2;
         ordered_json p;
         p["abbr"] = abbr;
         p["name"] = name->name;
         p["aliases"] = name->aliases;
         p["type"] = kType.at(l.type);
         p["supply_center"] = centres.count(abbr) > 0;
-        p["draw"] = {{"x", x}, {"y", y}};
+        p["draw"] = draw(abbr, 0);
         std::vector<std::string> armies, fleets;
         for (const auto& [from, to] : army_set)
             if (from == abbr) armies.push_back(to);
@@ -968,7 +1096,7 @@ std::string MapReader::build(const MapImportOptions& options, const std::string&
                     if (from == location) moves.push_back(to);
                 ordered_json coast;
                 coast["coast"] = location.substr(location.find('/') + 1);
-                coast["draw"] = {{"x", x - 30 + 20 * k++}, {"y", y + 25}};
+                coast["draw"] = draw(location, -12 + 24 * k++);
                 coast["fleet"] = moves;
                 cs.push_back(coast);
             }

@@ -6,6 +6,7 @@
 
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -36,7 +37,7 @@ MapImport import_files(const std::map<std::string, std::string>& files,
         if (it == files.end()) return std::nullopt;
         return it->second;
     };
-    return import_dpjudge_map(main, files.at(main), reader, {"tiny", "Tiny", "A test map."});
+    return import_dpjudge_map(main, files.at(main), reader, {"tiny", "Tiny", "A test map.", ""});
 }
 
 std::vector<std::string> messages(const MapImport& result) {
@@ -127,8 +128,8 @@ TEST_CASE("DPjudge's standard map imports as config/variants/standard.json") {
         if (it == files.end()) return std::nullopt;
         return it->second;
     };
-    const MapImport result =
-        import_dpjudge_map("standard.map", files.at("standard.map"), reader, {"standard", "", ""});
+    const MapImport result = import_dpjudge_map("standard.map", files.at("standard.map"), reader,
+                                                {"standard", "", "", ""});
     for (const std::string& m : messages(result)) MESSAGE(m);
     REQUIRE(result.ok());
     REQUIRE(load_variant(result.variant_json).ok());
@@ -352,4 +353,49 @@ TEST_CASE("a malformed DPjudge map is refused, naming the file and line") {
                                                  {"tiny.geo", kTinyGeo}};
         check_refused(files, "tiny.map: the map names no power");
     }
+}
+
+TEST_CASE("a DPjudge map's drawing points: the PostScript label places, else the graph's layout") {
+    const auto files = tiny_files();
+    const MapFileReader reader = [&](const std::string& name) -> std::optional<std::string> {
+        const auto it = files.find(name);
+        if (it == files.end()) return std::nullopt;
+        return it->second;
+    };
+    // Label places as DPjudge's .ps writes them: a comment table and label lines; y counts up.
+    const std::string ps =
+        "%!PS-Adobe\n"
+        "%  100  300 AAA    Alpha\n"
+        "%  500  300 BBB    Bravo\n"
+        "\t(CCC) 100 100 c\n"
+        "\t(SEA) 500 100 w\n"
+        "\t(DDD) 300 200 c\n"
+        "\t(DDD/NC) 320 220 c\n"
+        "\t(Spring) 1 2 x\n";
+    const MapImport drawn =
+        import_dpjudge_map("tiny.map", files.at("tiny.map"), reader, {"tiny", "", "", ps});
+    REQUIRE(drawn.ok());
+    const json v = json::parse(drawn.variant_json);
+    CHECK(v["map"] == json({{"width", 1000}, {"height", 530}}));
+    CHECK(province(v, "AAA")["draw"] == json({{"x", 30}, {"y", 30}}));
+    CHECK(province(v, "SEA")["draw"] == json({{"x", 970}, {"y", 500}}));
+    CHECK(province(v, "DDD")["draw"] == json({{"x", 500}, {"y", 265}}));
+    CHECK(province(v, "DDD")["coasts"][0]["draw"] == json({{"x", 547}, {"y", 218}}));
+    // A coast the drawing does not place is drawn beside its province.
+    CHECK(province(v, "DDD")["coasts"][1]["draw"] == json({{"x", 512}, {"y", 277}}));
+
+    const MapImport none = import_dpjudge_map("tiny.map", files.at("tiny.map"), reader,
+                                              {"tiny", "", "", "%!PS-Adobe\n"});
+    CHECK(messages(none) ==
+          std::vector<std::string>{"tiny.map: the drawing has no label place of any province"});
+
+    // Without a drawing every point still lies on the canvas (the variant check says so) and
+    // no two provinces share one.
+    const MapImport laid = import_files(files);
+    REQUIRE(laid.ok());
+    std::set<std::pair<int, int>> points;
+    const json laid_out = json::parse(laid.variant_json);
+    for (const json& p : laid_out["provinces"])
+        points.insert({p["draw"]["x"].get<int>(), p["draw"]["y"].get<int>()});
+    CHECK(points.size() == 5);
 }

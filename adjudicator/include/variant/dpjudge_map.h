@@ -36,6 +36,9 @@ struct MapImportOptions {
     std::string name;         // the variant's `name` ("standard"); required
     std::string title;        // the variant's `title`; empty: the name
     std::string description;  // the variant's `description` (the credit); empty: none
+    // DPjudge's PostScript drawing of the map (`standard.ps`), whose label places become the
+    // drawing points; empty: points laid out from the adjacency graph.
+    std::string drawing;
 };
 
 struct MapImport {
