@@ -529,6 +529,10 @@ void MapReader::power_line(const Where& where, std::vector<std::string> words) {
 }
 
 void MapReader::unit_line(const Where& where, const std::vector<std::string>& words) {
+    if (current_ == -2) {
+        error(where, "a unit after UNOWNED: neutral units are not supported");
+        return;
+    }
     if (current_ < 0) {
         error(where, "a unit before any power's line");
         return;

@@ -400,6 +400,18 @@ def test_variant_import():
         check(printed.returncode == 0 and printed.stdout == f.read(), "stdout differs from --out")
     check(json.loads(printed.stdout)["title"] == "Standard Diplomacy", "title not taken")
 
+    drawing = os.path.join(work, "standard.ps")
+    with open(drawing, "w") as f:
+        f.write("%!PS\n%  100  500 LON    London\n%  500  100 CON    Constantinople\n")
+    drawn = run("variant", "import", source, "--drawing", drawing)
+    check(drawn.returncode == 0, f"--drawing: {drawn.returncode} {drawn.stderr!r}")
+    places = {p["abbr"]: p["draw"] for p in json.loads(drawn.stdout)["provinces"]}
+    # PostScript counts y upwards: London, west and higher, is drawn left of and above Constantinople.
+    check(places["LON"]["x"] < places["CON"]["x"] and places["LON"]["y"] < places["CON"]["y"],
+          f"drawing points not taken: {places['LON']} {places['CON']}")
+    refused(run("variant", "import", source, "--drawing", os.path.join(work, "none.ps")), 66,
+            "cannot read", "none.ps")
+
     bad = os.path.join(work, "bad.map")
     with open(bad, "w") as f:
         f.write("USE standard.geography\nRULE BUILD_ANY\n")

@@ -309,6 +309,11 @@ TEST_CASE("a malformed DPjudge map is refused, naming the file and line") {
         check_refused(tiny_with_geo_line(11, "COAST DDD ABUTS AAA BBB CCC SEA"),
                       "tiny.geo:12: coast DDD/NC: its province is written DDD; a province with "
                       "coasts is written in lower case (\"COAST ddd ABUTS ...\")");
+        check_refused(tiny_with_main_line("UNOWNED\nA CCC"),
+                      "tiny.map:11: a unit after UNOWNED: neutral units are not supported");
+        std::map<std::string, std::string> unit_first{
+            {"tiny.map", "A AAA\n" + std::string(kTinyMain)}, {"tiny.geo", kTinyGeo}};
+        check_refused(unit_first, "tiny.map:1: a unit before any power's line");
         check_refused(tiny_with_main_line("F AAA"),
                       "tiny.map:10: a fleet cannot stand in AAA (land)");
         check_refused(tiny_with_main_line("F DDD"),
