@@ -409,6 +409,8 @@ def test_variant_import():
     # PostScript counts y upwards: London, west and higher, is drawn left of and above Constantinople.
     check(places["LON"]["x"] < places["CON"]["x"] and places["LON"]["y"] < places["CON"]["y"],
           f"drawing points not taken: {places['LON']} {places['CON']}")
+    laid_out = {p["abbr"]: p["draw"] for p in json.loads(printed.stdout)["provinces"]}
+    check(places != laid_out, "the drawing changed no point")
     refused(run("variant", "import", source, "--drawing", os.path.join(work, "none.ps")), 66,
             "cannot read", "none.ps")
 
