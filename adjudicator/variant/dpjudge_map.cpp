@@ -220,6 +220,42 @@ std::string rule_reason(const std::string& flag) {
     return it == kWhy.end() ? std::string{} : it->second;
 }
 
+struct Point {
+    double x = 0, y = 0;
+};
+
+using EdgeSet = std::set<std::pair<std::string, std::string>>;  // (from, to), upper case
+
+// What build() derives from the lines, step by step.
+struct Built {
+    std::vector<const Loc*> provinces;                      // in abbreviation order
+    std::map<std::string, std::vector<const Loc*>> coasts;  // split province -> its coasts
+    std::set<const Abut*> unusable;                         // unknown or unanswered listings
+    EdgeSet army, fleet;
+    std::set<std::string> centres;
+};
+
+// The drawing points and the canvas they are scaled onto.
+struct Canvas {
+    static constexpr double kSide = 1000, kMargin = 30;  // the canvas fits in kSide x kSide
+    std::map<std::string, Point> places;
+    double min_x = 1e18, min_y = 1e18, scale = 1;
+    int width = 0, height = 0;
+
+    // A location's point; one the places lack is drawn beside its province, `nudge` aside.
+    ordered_json draw(const std::string& location, int nudge) const {
+        const auto it = places.find(location);
+        const auto province = places.find(base_of(location));
+        const bool own = it != places.end();
+        const Point pt = own                        ? it->second
+                         : province != places.end() ? province->second
+                                                    : Point{min_x, min_y};
+        return ordered_json{
+            {"x", std::lround((pt.x - min_x) * scale + kMargin) + (own ? 0 : nudge)},
+            {"y", std::lround((pt.y - min_y) * scale + kMargin) + (own ? 0 : 12)}};
+    }
+};
+
 constexpr std::size_t kMaxFiles = 64;
 
 class MapReader {
@@ -245,6 +281,15 @@ class MapReader {
     void unplayed_line(const Where& where, const std::vector<std::string>& words);
     void drop(const std::string& place);
     void rename(const Where& where, const std::string& old_abbr, const std::string& new_abbr);
+    void check_provinces(Built& b);
+    void check_coasts(Built& b);
+    void check_listings(Built& b);
+    bool fleet_stands(const Loc& l, const Built& b) const;
+    void adjacency(Built& b);
+    void check_powers(Built& b, const std::string& main_file);
+    std::optional<Canvas> layout(const Built& b, const MapImportOptions& options,
+                                 const std::string& main_file);
+    ordered_json document(const Built& b, const Canvas& canvas, const MapImportOptions& options);
 
     Loc* find_loc(const std::string& any_case);
     const Loc* find_loc(const std::string& any_case) const;
@@ -750,10 +795,6 @@ struct Edge {
     Where where;
 };
 
-struct Point {
-    double x = 0, y = 0;
-};
-
 // The label places of DPjudge's PostScript drawing: its comment table ("%  311  155 ADR ...")
 // and its label lines ("(ADR) 311 155 w"), the first place of each location kept. PostScript
 // counts y upwards.
@@ -839,8 +880,29 @@ std::map<std::string, Point> graph_places(
 
 std::string MapReader::build(const MapImportOptions& options, const std::string& main_file) {
     const std::size_t errors_before = errors_.size();
+    Built b;
+    check_provinces(b);
+    check_coasts(b);
+    check_listings(b);
+    adjacency(b);
+    check_powers(b, main_file);
+    if (errors_.size() != errors_before) return {};
+    const std::optional<Canvas> canvas = layout(b, options, main_file);
+    if (!canvas) return {};
+    std::string out;
+    write_json(document(b, *canvas, options), 0, out);
+    out += "\n";
+    const VariantLoad check = load_variant(out);
+    for (const VariantError& e : check.errors) {
+        error({main_file, 0}, "the imported variant fails its check: " +
+                                  (e.path.empty() ? e.message : e.path + ": " + e.message));
+    }
+    return errors_.size() == errors_before ? out : std::string{};
+}
+
+// Provinces: every location without a coast, in abbreviation order; each named, each name typed.
+void MapReader::check_provinces(Built& b) {
     // Provinces: every location without a coast, in abbreviation order.
-    std::vector<const Loc*> provinces;
     for (const Loc& l : locs_) {
         if (l.key.find('/') != std::string::npos) continue;
         if (!is_abbreviation(upper(l.key)))
@@ -849,9 +911,9 @@ std::string MapReader::build(const MapImportOptions& options, const std::string&
         if (find_name(upper(l.key)) == nullptr)
             error(l.where,
                   upper(l.key) + " has no full name (no \"Name = " + lower(l.key) + "\" line)");
-        provinces.push_back(&l);
+        b.provinces.push_back(&l);
     }
-    std::sort(provinces.begin(), provinces.end(),
+    std::sort(b.provinces.begin(), b.provinces.end(),
               [](const Loc* a, const Loc* b) { return upper(a->key) < upper(b->key); });
     for (const NameLine& n : names_) {
         if (find_loc(n.abbr) == nullptr)
@@ -859,8 +921,10 @@ std::string MapReader::build(const MapImportOptions& options, const std::string&
                   n.abbr + " (" + n.name +
                       ") has no type: no WATER, LAND, COAST, PORT or SHUT line gives it one");
     }
-    // Coasts: a split province is written in lower case, so no fleet stands on it uncoasted.
-    std::map<std::string, std::vector<const Loc*>> coasts;  // province -> its coasts
+}
+
+// Coasts: a split province is written in lower case, so no fleet stands on it uncoasted.
+void MapReader::check_coasts(Built& b) {
     for (const Loc& l : locs_) {
         if (l.key.find('/') == std::string::npos) continue;
         const std::string base = base_of(l.key);
@@ -878,17 +942,19 @@ std::string MapReader::build(const MapImportOptions& options, const std::string&
         else if (l.type != "COAST" && l.type != "PORT")
             error(l.where, "coast " + upper(l.key) + " has type " + l.type + ", not COAST");
         else
-            coasts[base].push_back(&l);
+            b.coasts[base].push_back(&l);
     }
-    // Every adjacency names a known location.
-    std::set<const Abut*> unknown;
+}
+
+// Every adjacency names a known location, and every listing is answered.
+void MapReader::check_listings(Built& b) {
     for (const Loc& l : locs_) {
         for (const Abut& a : l.abuts) {
             const Loc* to = find_loc(a.text);
             if (to == nullptr && find_loc(base_of(a.text)) == nullptr) {
                 error(a.where,
                       "unknown abbreviation \"" + a.text + "\" in the adjacency of " + l.key);
-                unknown.insert(&a);
+                b.unusable.insert(&a);
             }
         }
     }
@@ -898,7 +964,7 @@ std::string MapReader::build(const MapImportOptions& options, const std::string&
         if (l.type == "SHUT") continue;
         const std::string from = base_of(l.key);
         for (const Abut& a : l.abuts) {
-            if (unknown.count(&a)) continue;
+            if (b.unusable.count(&a)) continue;
             const std::string to = base_of(a.text);
             bool answered = false;
             for (const Loc& back : locs_) {
@@ -909,11 +975,19 @@ std::string MapReader::build(const MapImportOptions& options, const std::string&
             if (!answered) {
                 error(a.where, "adjacency " + from + "-" + to + " is one-way: " + to +
                                    " does not list " + from);
-                unknown.insert(&a);
+                b.unusable.insert(&a);
             }
         }
     }
-    const auto is_split = [&](const std::string& base) { return coasts.count(base) > 0; };
+}
+
+bool MapReader::fleet_stands(const Loc& l, const Built& b) const {
+    if (l.type != "WATER" && l.type != "COAST" && l.type != "PORT") return false;
+    if (l.key.find('/') != std::string::npos) return true;
+    return !b.coasts.count(upper(l.key)) && l.key != lower(l.key);
+}
+
+void MapReader::adjacency(Built& b) {
     const auto type_of = [&](const std::string& location) {
         const Loc* l = find_loc(location);
         if (l == nullptr) l = find_loc(base_of(location));
@@ -922,10 +996,10 @@ std::string MapReader::build(const MapImportOptions& options, const std::string&
     // Armies: from each province that holds one, to every listed province that is not water or
     // shut, unless written in title case ("Ven": fleets only).
     std::vector<Edge> army, fleet;
-    for (const Loc* p : provinces) {
+    for (const Loc* p : b.provinces) {
         if (p->type == "WATER" || p->type == "SHUT") continue;
         for (const Abut& a : p->abuts) {
-            if (unknown.count(&a)) continue;
+            if (b.unusable.count(&a)) continue;
             const bool fleets_only =
                 std::isupper(static_cast<unsigned char>(a.text[0])) && a.text != upper(a.text);
             const std::string to = base_of(a.text);
@@ -936,17 +1010,13 @@ std::string MapReader::build(const MapImportOptions& options, const std::string&
     }
     // Fleets: from each location a fleet stands on, to every location listed in upper case (or
     // title case) that a fleet stands on: "BUL/EC", never the split province itself.
-    const auto fleet_stands = [&](const Loc& l) {
-        if (l.type != "WATER" && l.type != "COAST" && l.type != "PORT") return false;
-        if (l.key.find('/') != std::string::npos) return true;
-        return !is_split(upper(l.key)) && l.key != lower(l.key);
-    };
     for (const Loc& l : locs_) {
-        if (!fleet_stands(l)) continue;
+        if (!fleet_stands(l, b)) continue;
         for (const Abut& a : l.abuts) {
-            if (unknown.count(&a) || std::islower(static_cast<unsigned char>(a.text[0]))) continue;
+            if (b.unusable.count(&a) || std::islower(static_cast<unsigned char>(a.text[0])))
+                continue;
             const Loc* to = find_loc(a.text);
-            if (to == nullptr || !fleet_stands(*to)) continue;
+            if (to == nullptr || !fleet_stands(*to, b)) continue;
             fleet.push_back({upper(l.key), upper(to->key), a.where});
         }
     }
@@ -961,16 +1031,18 @@ std::string MapReader::build(const MapImportOptions& options, const std::string&
         }
         return set;
     };
-    const auto army_set = check_symmetric(army, "army");
-    const auto fleet_set = check_symmetric(fleet, "fleet");
-    // Powers, centres, units.
-    std::set<std::string> centres;
+    b.army = check_symmetric(army, "army");
+    b.fleet = check_symmetric(fleet, "fleet");
+}
+
+// Powers, centres, units.
+void MapReader::check_powers(Built& b, const std::string& main_file) {
     const auto check_site = [&](const Site& s) {
         if (find_loc(s.abbr) == nullptr || s.abbr.find('/') != std::string::npos) {
             error(s.where, "unknown abbreviation \"" + s.abbr + "\" as a supply centre");
             return false;
         }
-        centres.insert(s.abbr);
+        b.centres.insert(s.abbr);
         return true;
     };
     for (const Site& s : unowned_) check_site(s);
@@ -984,32 +1056,34 @@ std::string MapReader::build(const MapImportOptions& options, const std::string&
             } else if (u.kind == 'A'
                            ? (at->type != "LAND" && at->type != "COAST" && at->type != "PORT") ||
                                  u.location.find('/') != std::string::npos
-                           : !fleet_stands(*at)) {
-                error(u.where,
-                      std::string(u.kind == 'A' ? "an army" : "a fleet") + " cannot stand in " +
-                          u.location +
-                          (u.kind == 'F' && is_split(u.location) ? " (name its coast)"
-                                                                 : " (" + lower(at->type) + ")"));
+                           : !fleet_stands(*at, b)) {
+                error(u.where, std::string(u.kind == 'A' ? "an army" : "a fleet") +
+                                   " cannot stand in " + u.location +
+                                   (u.kind == 'F' && b.coasts.count(u.location)
+                                        ? " (name its coast)"
+                                        : " (" + lower(at->type) + ")"));
             }
         }
     }
-    if (errors_.size() != errors_before) return {};
+}
 
-    // Drawing points: the PostScript drawing's label places where it has them; a province it
-    // lacks at the middle of its placed neighbours; without a drawing, the graph's layout.
+// Drawing points: the PostScript drawing's label places where it has them; a province it
+// lacks at the middle of its placed neighbours; without a drawing, the graph's layout.
+std::optional<Canvas> MapReader::layout(const Built& b, const MapImportOptions& options,
+                                        const std::string& main_file) {
     std::vector<std::string> abbrs;
-    for (const Loc* l : provinces) abbrs.push_back(upper(l->key));
+    for (const Loc* l : b.provinces) abbrs.push_back(upper(l->key));
     std::map<std::string, Point> places;
     if (!options.drawing.empty()) {
         places = drawing_places(options.drawing);
         std::erase_if(places, [&](const auto& place) { return find_loc(place.first) == nullptr; });
         if (places.empty()) {
             error({main_file, 0}, "the drawing has no label place of any province");
-            return {};
+            return std::nullopt;
         }
     } else {
-        std::set<std::pair<std::string, std::string>> all = army_set;
-        all.insert(fleet_set.begin(), fleet_set.end());
+        EdgeSet all = b.army;
+        all.insert(b.fleet.begin(), b.fleet.end());
         places = graph_places(abbrs, all);
     }
     for (int round = 0; round < 8; ++round) {
@@ -1017,39 +1091,36 @@ std::string MapReader::build(const MapImportOptions& options, const std::string&
             if (places.count(abbr)) continue;
             Point sum;
             int count = 0;
-            for (const auto& edges : {army_set, fleet_set})
-                for (const auto& [from, to] : edges)
+            for (const EdgeSet* edges : {&b.army, &b.fleet})
+                for (const auto& [from, to] : *edges)
                     if (base_of(from) == abbr && places.count(base_of(to)))
                         sum.x += places[base_of(to)].x, sum.y += places[base_of(to)].y, ++count;
             if (count > 0) places[abbr] = {sum.x / count + 8, sum.y / count + 8};
         }
     }
-    double min_x = 1e18, min_y = 1e18, max_x = -1e18, max_y = -1e18;
+    Canvas canvas;
+    double max_x = -1e18, max_y = -1e18;
     for (const auto& [abbr, pt] : places) {
-        min_x = std::min(min_x, pt.x), max_x = std::max(max_x, pt.x);
-        min_y = std::min(min_y, pt.y), max_y = std::max(max_y, pt.y);
+        canvas.min_x = std::min(canvas.min_x, pt.x), max_x = std::max(max_x, pt.x);
+        canvas.min_y = std::min(canvas.min_y, pt.y), max_y = std::max(max_y, pt.y);
     }
-    constexpr double kSide = 1000, kMargin = 30;  // the canvas fits in kSide x kSide
-    const double scale = std::min((kSide - 2 * kMargin) / std::max(max_x - min_x, 1.0),
-                                  (kSide - 2 * kMargin) / std::max(max_y - min_y, 1.0));
-    const int width = static_cast<int>(std::lround((max_x - min_x) * scale + 2 * kMargin));
-    const int height = static_cast<int>(std::lround((max_y - min_y) * scale + 2 * kMargin));
-    const auto draw = [&](const std::string& location, int nudge) {
-        const auto it = places.find(location);
-        const Point pt = it != places.end()                ? it->second
-                         : places.count(base_of(location)) ? places[base_of(location)]
-                                                           : Point{min_x, min_y};
-        const bool own = it != places.end();
-        return ordered_json{
-            {"x", std::lround((pt.x - min_x) * scale + kMargin) + (own ? 0 : nudge)},
-            {"y", std::lround((pt.y - min_y) * scale + kMargin) + (own ? 0 : 12)}};
-    };
+    const double w = max_x - canvas.min_x, h = max_y - canvas.min_y;
+    canvas.scale = std::min((Canvas::kSide - 2 * Canvas::kMargin) / std::max(w, 1.0),
+                            (Canvas::kSide - 2 * Canvas::kMargin) / std::max(h, 1.0));
+    canvas.width = static_cast<int>(std::lround(w * canvas.scale + 2 * Canvas::kMargin));
+    canvas.height = static_cast<int>(std::lround(h * canvas.scale + 2 * Canvas::kMargin));
+    canvas.places = std::move(places);
+    return canvas;
+}
+
+ordered_json MapReader::document(const Built& b, const Canvas& canvas,
+                                 const MapImportOptions& options) {
     ordered_json v;
     v["format"] = 1;
     v["name"] = options.name;
     v["title"] = options.title.empty() ? options.name : options.title;
     if (!options.description.empty()) v["description"] = options.description;
-    v["map"] = {{"width", width}, {"height", height}};
+    v["map"] = {{"width", canvas.width}, {"height", canvas.height}};
     ordered_json powers = ordered_json::array();
     for (std::size_t i = 0; i < powers_.size(); ++i) {
         const Power& p = powers_[i];
@@ -1070,8 +1141,8 @@ std::string MapReader::build(const MapImportOptions& options, const std::string&
                                                           {"COAST", "coast"},
                                                           {"PORT", "coast"},
                                                           {"SHUT", "impassable"}};
-    for (std::size_t i = 0; i < provinces.size(); ++i) {
-        const Loc& l = *provinces[i];
+    for (const Loc* province : b.provinces) {
+        const Loc& l = *province;
         const std::string abbr = upper(l.key);
         const NameLine* name = find_name(abbr);
         ordered_json p;
@@ -1079,16 +1150,16 @@ std::string MapReader::build(const MapImportOptions& options, const std::string&
         p["name"] = name->name;
         p["aliases"] = name->aliases;
         p["type"] = kType.at(l.type);
-        p["supply_center"] = centres.count(abbr) > 0;
-        p["draw"] = draw(abbr, 0);
+        p["supply_center"] = b.centres.count(abbr) > 0;
+        p["draw"] = canvas.draw(abbr, 0);
         std::vector<std::string> armies, fleets;
-        for (const auto& [from, to] : army_set)
+        for (const auto& [from, to] : b.army)
             if (from == abbr) armies.push_back(to);
-        for (const auto& [from, to] : fleet_set)
+        for (const auto& [from, to] : b.fleet)
             if (from == abbr) fleets.push_back(to);
         if (!armies.empty()) p["army"] = armies;
-        if (is_split(abbr)) {
-            std::vector<const Loc*> list = coasts[abbr];
+        if (b.coasts.count(abbr)) {
+            std::vector<const Loc*> list = b.coasts.at(abbr);
             std::sort(list.begin(), list.end(),
                       [](const Loc* a, const Loc* b) { return upper(a->key) < upper(b->key); });
             ordered_json cs = ordered_json::array();
@@ -1096,11 +1167,11 @@ std::string MapReader::build(const MapImportOptions& options, const std::string&
             for (const Loc* c : list) {
                 const std::string location = upper(c->key);
                 std::vector<std::string> moves;
-                for (const auto& [from, to] : fleet_set)
+                for (const auto& [from, to] : b.fleet)
                     if (from == location) moves.push_back(to);
                 ordered_json coast;
                 coast["coast"] = location.substr(location.find('/') + 1);
-                coast["draw"] = draw(location, -12 + 24 * k++);
+                coast["draw"] = canvas.draw(location, -12 + 24 * k++);
                 coast["fleet"] = moves;
                 cs.push_back(coast);
             }
@@ -1118,16 +1189,8 @@ std::string MapReader::build(const MapImportOptions& options, const std::string&
         if (!list.empty()) units[display_name(p.key)] = list;
     }
     v["start"] = {{"phase", start_phase_}, {"units", units}};
-    v["victory"] = {{"centers", victory_.value_or(static_cast<int>(centres.size() / 2 + 1))}};
-    std::string out;
-    write_json(v, 0, out);
-    out += "\n";
-    const VariantLoad check = load_variant(out);
-    for (const VariantError& e : check.errors) {
-        error({main_file, 0}, "the imported variant fails its check: " +
-                                  (e.path.empty() ? e.message : e.path + ": " + e.message));
-    }
-    return errors_.size() == errors_before ? out : std::string{};
+    v["victory"] = {{"centers", victory_.value_or(static_cast<int>(b.centres.size() / 2 + 1))}};
+    return v;
 }
 
 }  // namespace dpjudge_import
