@@ -604,16 +604,19 @@ void MapReader::begin_line(const Where& where, const std::vector<std::string>& w
     };
     if (words.size() != 4) return bad();
     const std::string season = upper(words[1]), year = words[2], kind = upper(words[3]);
-    const char s = season == "SPRING" ? 'S' : season == "FALL" ? 'F' : season == "WINTER" ? 'W' : 0;
+    const char s = season == "SPRING"   ? 'S'
+                   : season == "FALL"   ? 'F'
+                   : season == "WINTER" ? 'W'
+                                        : '\0';
     const char k = kind == "MOVEMENT"      ? 'M'
                    : kind == "RETREATS"    ? 'R'
                    : kind == "ADJUSTMENTS" ? 'A'
-                                           : 0;
+                                           : '\0';
     const bool digits =
         !year.empty() && year.size() <= 4 && std::all_of(year.begin(), year.end(), [](char c) {
             return std::isdigit(static_cast<unsigned char>(c));
         });
-    if (s == 0 || k == 0 || !digits || (s == 'W') != (k == 'A')) return bad();
+    if (s == '\0' || k == '\0' || !digits || (s == 'W') != (k == 'A')) return bad();
     start_phase_ = std::string(1, s) + year + k;
 }
 
