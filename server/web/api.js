@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, { token, body, text, signal } = {}) {
+async function call(method, path, { token, body, text, signal, cache = "no-cache" } = {}) {
   const headers = { Accept: "application/json" };
   if (token) headers.Authorization = "Bearer " + token;
   let payload;
@@ -29,7 +29,7 @@ async function call(method, path, { token, body, text, signal } = {}) {
   }
   let response;
   try {
-    response = await fetch(BASE + path, { method, headers, body: payload, signal, cache: "no-cache" });
+    response = await fetch(BASE + path, { method, headers, body: payload, signal, cache });
   } catch (e) {
     if (e.name === "AbortError") throw e;
     throw new ApiError(0, "network", "the server cannot be reached");
@@ -81,6 +81,12 @@ export const api = {
   markPressRead: (id, upTo, conversation, token) =>
     call("POST", `/games/${id}/press/read`, { token, body: { up_to: upTo, conversation } }),
   pressPage,
+  // Draws and concessions (docs/draws.md). "no-store": a seat's own vote is private, and the
+  // browser's disk cache outlives the tab that held the token.
+  draws: (id, token) => call("GET", `/games/${id}/draws`, { token, cache: "no-store" }),
+  propose: (id, body, token) => call("POST", `/games/${id}/draws`, { token, body }),
+  vote: (id, proposal, accept, token) =>
+    call("POST", `/games/${id}/draws/${proposal}/vote`, { token, body: { accept } }),
 };
 
 // One page of press (docs/press.md), revalidated by hand: `etag` is the ETag of the last answer

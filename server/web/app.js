@@ -11,6 +11,7 @@ import { OrderPanel } from "./orders.js";
 import { PowerHistory } from "./power_history.js";
 import { GmConsole } from "./gm.js";
 import { PressPanel } from "./press.js";
+import { DrawsPanel } from "./draws.js";
 
 const POLL_MS = 10000;
 const main = document.getElementById("main");
@@ -150,6 +151,8 @@ class GamePage {
     // Press changes without the game's revision changing, so it is polled on its own (also a
     // 304 while nothing the reader may see changed).
     this.press?.poll();
+    // So do draws: a proposal or a vote leaves the game's revision as it was (docs/draws.md).
+    this.draws?.poll();
     try {
       const game = await api.game(this.id, this.readerToken());
       if (!this.stopped && this.game && game.revision !== this.game.revision) await this.refresh();
@@ -256,6 +259,8 @@ class GamePage {
     // A sandbox has one person playing every power: nobody to write to, nobody to wait for.
     const press = game.sandbox ? null : this.pressPanel();
     if (press) side.push(press.root);
+    const draws = game.sandbox ? null : this.drawsPanel();
+    if (draws) side.push(draws.root);
     side.push(this.seatsPanel(), this.tokenPanel());
 
     const deadline = game.deadline ? `deadline ${formatTime(game.deadline)} (${formatRemaining(game.deadline)})` : "no deadline";
@@ -310,6 +315,18 @@ class GamePage {
     });
     this.press.poll();
     return this.press;
+  }
+
+  // Draws and concessions for this tab's token (docs/draws.md): the seat's (which proposes and
+  // votes), else the GM's, else the public's (decided proposals only). A sandbox has none.
+  drawsPanel() {
+    this.draws = new DrawsPanel({
+      gameId: this.id, token: this.seatToken || this.gmToken || null, power: this.power, game: this.game,
+      phaseName: (code) => this.phases?.find((p) => p.phase === code)?.phase_name || code,
+      ended: () => this.refresh(),
+    });
+    this.draws.load();
+    return this.draws;
   }
 
   // Kept across redraws, with the power chosen, for as long as the tab's token is the same;
