@@ -6,6 +6,7 @@ import { api, tokensFor, rememberToken, forgetTokens } from "./api.js";
 import { h, say, formatTime, formatRemaining } from "./dom.js";
 import { dislodgedOf, drawMap, drawOrders, indexVariant, point, unitsOf } from "./map.js";
 import { MapZoom } from "./zoom.js";
+import { animatePhase } from "./animate.js";
 import { withGeography } from "./geography.js";
 import { OrderPanel } from "./orders.js";
 import { PowerHistory } from "./power_history.js";
@@ -136,6 +137,7 @@ class GamePage {
 
   stop() {
     clearInterval(this.timer);
+    this.playing?.abort();
     clearTimeout(this.orders?.remindTimer);
     this.stopped = true;
     this.press?.stop();
@@ -477,6 +479,8 @@ class GamePage {
     const orders = !current && this.view?.results?.orders
       ? this.view.results.orders.filter((o) => o.order).map((o) => ({ text: o.order, ok: o.result === "succeeds", power: o.power }))
       : panel ? panel.currentOrders() : [];
+    // A new drawing is of the phase as it began: not yet animated (animate.js marks the end).
+    delete this.svg.dataset.animated;
     drawMap(this.svg, this.vi, this.shownPosition(), {
       selected: panel?.selected?.loc,
       targets: panel ? panel.targets() : new Set(),
@@ -502,14 +506,61 @@ class GamePage {
     const phases = this.phases;
     const seq = this.viewSeq === null ? this.game.seq : this.viewSeq;
     const index = phases.findIndex((p) => p.seq === seq);
-    const select = h("select", { id: "history-select", "aria-label": "Phase to show", onchange: () => this.show(Number(select.value)) },
+    // Any step by hand stops the animation where it is.
+    const step = (to) => { this.stopPlaying(); this.show(to); };
+    const select = h("select", { id: "history-select", "aria-label": "Phase to show", onchange: () => step(Number(select.value)) },
       phases.map((p) => h("option", { value: p.seq, selected: p.seq === seq }, `${p.phase_name}${p.resolved ? "" : " (current)"}`)));
+    const resolved = phases.some((p) => p.resolved);
     this.history.replaceChildren(
-      h("button", { type: "button", id: "history-prev", "aria-label": "Previous phase", disabled: index <= 0, onclick: () => this.show(phases[index - 1].seq) }, "◀"),
+      h("button", { type: "button", id: "history-prev", "aria-label": "Previous phase", disabled: index <= 0, onclick: () => step(phases[index - 1].seq) }, "◀"),
       select,
-      h("button", { type: "button", id: "history-next", "aria-label": "Next phase", disabled: index < 0 || index >= phases.length - 1, onclick: () => this.show(phases[index + 1].seq) }, "▶"),
-      h("button", { type: "button", id: "history-current", disabled: this.viewSeq === null, onclick: () => this.show(this.game.seq) }, "Current"));
+      h("button", { type: "button", id: "history-next", "aria-label": "Next phase", disabled: index < 0 || index >= phases.length - 1, onclick: () => step(phases[index + 1].seq) }, "▶"),
+      h("button", { type: "button", id: "history-current", disabled: this.viewSeq === null, onclick: () => step(this.game.seq) }, "Current"),
+      // Phase animation (animate.js): the shown phase's moves, or every phase from the shown one
+      // (from the first when the current one is shown) to the current one.
+      h("button", { type: "button", id: "history-animate", disabled: this.viewSeq === null || !!this.playing, "aria-label": "Show this phase's moves",
+        onclick: () => this.replay() }, "Moves"),
+      h("button", { type: "button", id: "history-play", disabled: !resolved, "aria-pressed": this.playing ? "true" : "false",
+        "aria-label": this.playing ? "Stop the animation" : "Play the phases with their moves", onclick: () => this.playing ? this.stopPlaying() : this.play() },
+      this.playing ? "Stop" : "Play"));
     this.renderResults();
+  }
+
+  stopPlaying() {
+    if (!this.playing) return;
+    this.playing.abort();
+    this.playing = null;
+    this.renderHistory();
+  }
+
+  // The shown past phase drawn again as it began, and its units moved.
+  async replay() {
+    if (this.viewSeq === null || !this.view) return;
+    this.drawMap(false);
+    await animatePhase(this.svg, this.vi, { ...this.view, seq: this.viewSeq });
+  }
+
+  // Every resolved phase from the shown one, each shown as it began and its units moved, then
+  // the current position.
+  async play() {
+    const resolved = this.phases.filter((p) => p.resolved);
+    if (!resolved.length) return;
+    const playing = new AbortController();
+    this.playing = playing;
+    this.renderHistory();
+    const signal = playing.signal;
+    let i = this.viewSeq === null ? 0 : Math.max(0, resolved.findIndex((p) => p.seq === this.viewSeq));
+    const pause = (ms) => new Promise((r) => { const t = setTimeout(r, ms); signal.addEventListener("abort", () => { clearTimeout(t); r(); }, { once: true }); });
+    for (; i < resolved.length && !signal.aborted && !this.stopped; i++) {
+      await this.show(resolved[i].seq);
+      if (signal.aborted || this.viewSeq !== resolved[i].seq) break;
+      await pause(400);
+      await animatePhase(this.svg, this.vi, { ...this.view, seq: resolved[i].seq }, { signal });
+      await pause(600);
+    }
+    if (signal.aborted || this.stopped) return;
+    this.playing = null;
+    await this.show(this.game.seq);
   }
 
   async show(seq) {
@@ -530,7 +581,7 @@ class GamePage {
     this.drawMap(false);
     document.getElementById("legend").replaceWith(this.legend());
     this.layerPanelFill();
-    document.getElementById("history-select")?.focus();
+    if (!this.playing) document.getElementById("history-select")?.focus();
   }
 
   // The week's summary of a campaign phase (docs/web.md): the GM's covers every power, a
