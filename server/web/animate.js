@@ -20,13 +20,15 @@ function centre(unit) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-// What moves in `phase` on `svg`: [{node, dx, dy, fade, dislodge}].
+// What moves in `phase` on `svg`: [{node, dx, dy, fade, dislodge}]. An order's unit is found
+// where it is drawn, its coast written or not ("F STP/SC" or "F STP").
 export function movesOf(svg, vi, phase) {
   const results = phase?.results || {};
   const retreat = Object.keys(phase?.position?.dislodged || {}).length > 0;
   const layer = retreat ? "#layer-dislodged" : "#layer-units";
   const unitAt = (loc) => svg.querySelector(`${layer} .unit[data-loc="${CSS.escape(loc)}"]`) ||
-    svg.querySelector(`${layer} .unit[data-loc^="${CSS.escape(loc.split("/")[0])}"]`);
+    svg.querySelector(`${layer} .unit[data-loc="${CSS.escape(loc.split("/")[0])}"]`) ||
+    svg.querySelector(`${layer} .unit[data-loc^="${CSS.escape(loc.split("/")[0] + "/")}"]`);
   const moves = [];
   for (const o of results.orders || []) {
     if (o.result !== "succeeds" || !o.order) continue;

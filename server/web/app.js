@@ -564,16 +564,23 @@ class GamePage {
   }
 
   async show(seq) {
+    // Only the last phase asked for is drawn: a step by hand during Play (or two quick steps)
+    // must not be overdrawn by an earlier request that answers later.
+    const ticket = (this.showTicket = (this.showTicket || 0) + 1);
     if (seq === this.game.seq) {
       this.viewSeq = null;
       this.view = null;
     } else {
       try {
         // With this tab's token the seat (or GM) also sees its own refused lines.
-        this.view = await api.phase(this.id, seq, this.seatToken || this.gmToken);
+        const view = await api.phase(this.id, seq, this.seatToken || this.gmToken);
+        const summary = await this.weekSummary(seq, view);
+        if (ticket !== this.showTicket) return;
+        this.view = view;
         this.viewSeq = seq;
-        this.summary = await this.weekSummary(seq);
+        this.summary = summary;
       } catch (e) {
+        if (ticket !== this.showTicket) return;
         return say("Could not load that phase: " + e.message, "error");
       }
     }
@@ -586,9 +593,9 @@ class GamePage {
 
   // The week's summary of a campaign phase (docs/web.md): the GM's covers every power, a
   // seat's its own. Without a token, or on a classic map, there is none.
-  async weekSummary(seq) {
+  async weekSummary(seq, view) {
     const token = this.gmToken || this.seatToken;
-    if (!token || !this.view?.results?.events) return null;
+    if (!token || !view?.results?.events) return null;
     try {
       return await api.summary(this.id, seq, token);
     } catch {

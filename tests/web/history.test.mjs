@@ -39,7 +39,12 @@ function gap(page, sel, abbr) {
 
 async function showPhase(page, seq) {
   await page.selectOption("#history-select", String(seq));
-  await page.waitForFunction((s) => document.getElementById("history-select").value === String(s) && document.querySelector("#results-list, #showing"), seq);
+  // Drawn once the results name the phase (the select changes before the phase is fetched).
+  await page.waitForFunction((s) => {
+    const select = document.getElementById("history-select");
+    const name = [...select.options].find((o) => o.value === String(s))?.textContent;
+    return select.value === String(s) && name && document.getElementById("showing")?.textContent.startsWith("Showing " + name + " (");
+  }, seq);
   await page.waitForFunction(() => !document.getElementById("history-animate").disabled);
 }
 
