@@ -56,17 +56,23 @@ Checked check_retreat(const Variant& v, const Position& pos, PowerId power, cons
     order.unit_type = du->unit.type;
     order.unit = du->unit.location;
     const std::string note = letter_note(v, s.unit.type, du->unit);
+    // A refusal speaks of the unit as it stands ("F TRI cannot retreat to VEN"), so when the
+    // line's letter was not the unit's it says so first: the player who wrote "A TRI - VEN" is
+    // not left reading of a fleet the server seems to have made up.
+    auto refused = [&note](const std::string& why) {
+        return Checked::refused(note.empty() ? why : note + "; " + why);
+    };
     if (s.kind == SyntaxKind::Disband) {
         order.type = OrderType::Disband;
         return Checked{order, {}, note};
     }
     if (s.via_convoy || !s.path.empty())  // DATC 6.H.13
-        return Checked::refused("a retreat cannot be convoyed");
+        return refused("a retreat cannot be convoyed");
     const ProvinceId d = s.destination.province;
     std::vector<Coast> coasts;
     for (const Location& l : du->retreats)
         if (l.province == d) coasts.push_back(l.coast);
-    if (coasts.empty()) return Checked::refused(no_retreat_reason(v, pos, *du, d));
+    if (coasts.empty()) return refused(no_retreat_reason(v, pos, *du, d));
     order.type = OrderType::Retreat;
     const auto& own = v.provinces[d].coasts;
     const bool split = du->unit.type == UnitType::Fleet && !own.empty();
@@ -75,9 +81,9 @@ Checked check_retreat(const Variant& v, const Position& pos, PowerId power, cons
     if (!split || coasts.size() == 1) {
         order.destination = Location{d, split ? coasts.front() : Coast::None};
         if (split && named && *s.destination.coast != coasts.front())  // DATC 4.B.3
-            return Checked::refused(describe_unit(v, du->unit.type, du->unit.location) +
-                                    " cannot retreat to " +
-                                    v.location_text(Location{d, *s.destination.coast}));
+            return refused(describe_unit(v, du->unit.type, du->unit.location) +
+                           " cannot retreat to " +
+                           v.location_text(Location{d, *s.destination.coast}));
         return Checked{order, {}, note};
     }
     if (!named) {
@@ -86,12 +92,12 @@ Checked check_retreat(const Variant& v, const Position& pos, PowerId power, cons
             if (!list.empty()) list += " or ";
             for (char ch : coast_code(c)) list += static_cast<char>(ch - 'A' + 'a');
         }
-        return Checked::refused(province_abbr(v, d) + " needs a coast: " + list);
+        return refused(province_abbr(v, d) + " needs a coast: " + list);
     }
     order.destination = Location{d, *s.destination.coast};
     if (std::find(coasts.begin(), coasts.end(), *s.destination.coast) == coasts.end())
-        return Checked::refused(describe_unit(v, du->unit.type, du->unit.location) +
-                                " cannot retreat to " + v.location_text(order.destination));
+        return refused(describe_unit(v, du->unit.type, du->unit.location) + " cannot retreat to " +
+                       v.location_text(order.destination));
     return Checked{order, {}, note};
 }
 

@@ -61,6 +61,23 @@ TEST_CASE("retreat: illegal retreats name the reason (DATC 6.H)") {
           "error: only retreats and disbands are ordered in a retreat phase");
 }
 
+// A refused retreat names the unit as the player wrote it before it speaks of the unit as it
+// is: "A TRI - VEN", for Austria's dislodged fleet, read "F TRI cannot retreat to VEN", as if
+// the server had renamed the player's army (DATC 4.C.2, the letter is not part of the order).
+TEST_CASE("retreat: a refused retreat with the wrong unit letter says so first (DATC 4.C.2)") {
+    const Position pos = retreat_position();
+    CHECK(one(pos, "Austria: A TRI - VEN") ==
+          "error: written as A, but the unit in TRI is a fleet (DATC 4.C.2); F TRI cannot retreat "
+          "to VEN: the attacker came from there");
+    CHECK(one(pos, "Austria: A TRI - ALB VIA CONVOY") ==
+          "error: written as A, but the unit in TRI is a fleet (DATC 4.C.2); a retreat cannot be "
+          "convoyed");
+    // The right letter keeps the message it had; an accepted retreat keeps the note.
+    CHECK(one(pos, "Austria: F TRI - VEN") ==
+          "error: F TRI cannot retreat to VEN: the attacker came from there");
+    CHECK(one(pos, "Austria: A TRI - ALB") == "F TRI R ALB");
+}
+
 TEST_CASE("retreat: the later order for a dislodged unit wins") {
     const ParsedOrders parsed =
         parse_orders(standard(), retreat_position(), "F TRI R ALB\nF TRI D", power("Austria"));
