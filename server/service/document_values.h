@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The game, history and results documents as typed values, for the renderings that read them
-// as text: the mail gateway's (service/mail_text.h) and the Atom feed's. They are read once from
-// the documents the API serves (service/results_decode.h), so a player by mail reads what a
-// player by web reads, fog of war and redaction included. A field the document leaves out
-// keeps the default given here.
+// as text: the mail gateway's (service/mail_text.h) and the Atom feed's. They are made from the
+// very documents the API serves (service/game_document.h, service/phase_document.h; see
+// service/results_decode.h), so a player by mail reads what a player by web reads, fog of war
+// and redaction included. A field the document leaves out keeps the default given here.
 #pragma once
 
 #include <cstdint>
@@ -13,35 +13,16 @@
 #include <vector>
 
 #include "storage/game_status.h"
+#include "storage/position_standing.h"
 
 namespace adjutant::service {
 
-// One unit of a position section: "A LIE", a campaign unit's strength and weeks of supply, the
-// general in command of it, and a dislodged unit's retreats.
-struct UnitStanding {
-    std::string unit = "?";
-    std::optional<std::int64_t> points;
-    std::optional<int> supply;
-    std::optional<std::string> general;
-    std::vector<std::string> retreats;
-};
-
-struct GarrisonStanding {
-    std::string province = "?";
-    std::int64_t points = 0;
-    std::optional<std::string> general;
-};
-
-// A general of a power's pool, in order of rank (Lone Warrior 4g).
-struct GeneralStanding {
-    std::string name = "?";
-    bool active = false;
-};
-
-struct SiegeStanding {
-    std::string province = "?";
-    int weeks = 0;
-};
+// What the position shows by power: read from the position document by storage's codec
+// (storage/position_standing.h), which holds the sections rule modules write.
+using storage::GarrisonStanding;
+using storage::GeneralStanding;
+using storage::SiegeStanding;
+using storage::UnitStanding;
 
 struct SeatStanding {
     std::string power;
@@ -52,7 +33,8 @@ struct SeatStanding {
 
 // The game document as one reader reads it: its settings, its seats and the position. The
 // position's sections are keyed by power; a power with no entry in a section is absent from it
-// (for `generals`: a power without a pool).
+// (for `generals`: a power without a pool). storage::PositionStanding's sections, as the
+// reader's position document holds them.
 struct GameStanding {
     std::int64_t id = 0;
     std::string name;

@@ -3,7 +3,6 @@
 
 #include <optional>
 
-#include "http/game_documents.h"
 #include "service/codec.h"
 #include "service/draw_service.h"
 #include "service/fog.h"
@@ -66,28 +65,6 @@ GameDocument GameViews::document(const Locked& locked, const LoadedGame& game, c
     }
     if (row.status == GameStatus::paused) out.paused_remaining = row.paused_remaining;
     return out;
-}
-
-nlohmann::json GameViews::game_json(const Locked& locked, const LoadedGame& game,
-                                    const Viewer& who) {
-    return http::game_document_json(document(locked, game, who));
-}
-
-std::shared_ptr<const GameViews::Rendered> GameViews::game(const Locked& locked, const Viewer& who,
-                                                           std::int64_t game_id) {
-    const auto view = game_view(locked, who, game_id);
-    return std::make_shared<const Rendered>(Rendered{view->etag, *http::view_text(*view)});
-}
-
-std::shared_ptr<const GameViews::Rendered> GameViews::history(const Locked& locked,
-                                                              std::int64_t game_id) {
-    const auto view = history_view(locked, game_id);
-    return std::make_shared<const Rendered>(Rendered{view->etag, *http::view_text(*view)});
-}
-
-nlohmann::json GameViews::phase(const Locked& locked, const Caller& caller, std::int64_t game_id,
-                                std::int64_t seq) {
-    return http::phase_document_json(phase_document(locked, caller, game_id, seq));
 }
 
 // Without the lock, when only this server writes the database: every write drops the views it

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Games as the API's documents (their schemas are in http/openapi.json): the game (settings,
 // seats, position), its history of phases and one phase as values (service/game_document.h,
-// service/phase_document.h), which the HTTP adapter renders (http/game_documents.h). A phase's
-// record and a power's order history are still JSON: they are the stored record of the phase as
-// the reader may read it (service/fog.h, service/visibility.h). A resolved phase's week summary
-// is a value (service/week_summary.h), made from that record.
+// service/phase_document.h), which the HTTP adapter renders (http/game_documents.h) and the mails
+// read (service/results_decode.h); the service itself renders no JSON. A phase's record is the
+// stored record of the phase as values, as the reader may read it (service/fog.h,
+// service/visibility.h). A resolved phase's week summary is a value (service/week_summary.h),
+// made from that record.
 //
 // The game and history documents are cached per revision (view_cache.h): a hit is one atomic
 // load, with no lock. The calls that take a Locked are for a caller that holds the lock.
@@ -14,8 +15,6 @@
 #include <memory>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "service/caller.h"
 #include "service/context.h"
@@ -40,20 +39,6 @@ class GameViews {
     // The game document of `game` as `who` reads it, made now (not cached): for answers that
     // carry the game as a write left it, and for mails to one seat.
     GameDocument document(const Locked& locked, const LoadedGame& game, const Viewer& who);
-
-    // The documents as JSON, rendered by the HTTP adapter (http/game_documents.h), for the
-    // callers that still read them so: the mails' text and the GM actions' answers. A bridge,
-    // the one place the service calls the adapter: it goes once those take the values.
-    struct Rendered {
-        std::string etag;
-        std::string body;  // the document's JSON text
-    };
-    nlohmann::json game_json(const Locked& locked, const LoadedGame& game, const Viewer& who);
-    std::shared_ptr<const Rendered> game(const Locked& locked, const Viewer& who,
-                                         std::int64_t game_id);
-    std::shared_ptr<const Rendered> history(const Locked& locked, std::int64_t game_id);
-    nlohmann::json phase(const Locked& locked, const Caller& caller, std::int64_t game_id,
-                         std::int64_t seq);
 
     // One phase. Once resolved it carries its orders and results, redacted for `caller`: the
     // public sees accepted orders only, a seat also its own refused lines, the GM everything.

@@ -5,61 +5,13 @@
 
 #include "service/codec.h"
 #include "service/fog.h"
+#include "service/variants.h"
 #include "service/week_summary.h"
 #include "storage/codec.h"
 
 namespace adjutant::service {
 
 namespace {
-
-// A list's item as text: a string as it is, anything else as its JSON.
-std::string item_text(const nlohmann::json& item) {
-    return item.is_string() ? item.get<std::string>() : item.dump();
-}
-
-// "A LIE", or a campaign unit {"unit", "points", "supply", "general"}; a dislodged unit also
-// has its "retreats".
-UnitStanding decode_unit(const nlohmann::json& unit) {
-    UnitStanding out;
-    if (!unit.is_object()) {
-        out.unit = item_text(unit);
-        return out;
-    }
-    out.unit = unit.value("unit", "?");
-    if (unit.contains("points")) out.points = unit.value("points", std::int64_t{0});
-    if (unit.contains("supply")) out.supply = unit.value("supply", 0);
-    if (unit.contains("general")) out.general = unit.value("general", "");
-    for (const auto& retreat : unit.value("retreats", nlohmann::json::array()))
-        out.retreats.push_back(item_text(retreat));
-    return out;
-}
-
-GarrisonStanding decode_garrison(const nlohmann::json& garrison) {
-    GarrisonStanding out;
-    out.province = garrison.value("province", "?");
-    out.points = garrison.value("points", std::int64_t{0});
-    if (garrison.contains("general")) out.general = garrison.value("general", "");
-    return out;
-}
-
-// A position section keyed by power ({"Belgium": [...]}), each entry read by `decode`.
-template <typename Entry, typename Decode>
-std::map<std::string, std::vector<Entry>> by_power(const nlohmann::json& position,
-                                                   const char* section, Decode decode) {
-    std::map<std::string, std::vector<Entry>> out;
-    if (!position.is_object() || !position.contains(section) || !position[section].is_object())
-        return out;
-    for (const auto& [power, list] : position[section].items()) {
-        auto& entries = out[power];
-        for (const auto& entry : list) entries.push_back(decode(entry));
-    }
-    return out;
-}
-
-std::optional<std::int64_t> integer(const nlohmann::json& value) {
-    if (!value.is_number_integer()) return std::nullopt;
-    return value.get<std::int64_t>();
-}
 
 // A report's order entry, as storage's codec read it, for the mail's text.
 OrderResult order_result(const storage::ReportOrder& o) {
@@ -99,42 +51,32 @@ std::optional<storage::StoredReport> redacted_report(const LoadedGame& game,
 
 }  // namespace
 
-GameStanding decode_game_standing(const nlohmann::json& game) {
+GameStanding game_standing(const GameDocument& game) {
     GameStanding out;
-    out.id = game.value("id", std::int64_t{0});
-    out.name = game.value("name", "");
-    out.variant = game.value("variant", "");
-    out.phase = game.value("phase", "");
-    out.status = parse_game_status(game.value("status", "")).value_or(GameStatus::forming);
-    out.deadline = integer(game.value("deadline", nlohmann::json()));
-    if (game.contains("winner") && game["winner"].is_string())
-        out.winner = game["winner"].get<std::string>();
-    for (const auto& seat : game.value("seats", nlohmann::json::array()))
-        out.seats.push_back({seat.value("power", ""), seat.value("centers", 0),
-                             seat.value("needs_orders", false), seat.value("ready", false)});
-    const auto position = game.value("position", nlohmann::json::object());
-    out.units = by_power<UnitStanding>(position, "units", decode_unit);
-    out.dislodged = by_power<UnitStanding>(position, "dislodged", decode_unit);
-    out.garrisons = by_power<GarrisonStanding>(position, "garrisons", decode_garrison);
-    out.sieges = by_power<SiegeStanding>(position, "sieges", [](const nlohmann::json& siege) {
-        return SiegeStanding{siege.value("province", "?"), siege.value("weeks", 0)};
-    });
-    if (position.contains("generals") && position["generals"].is_object())
-        for (const auto& [power, generals] : position["generals"].items()) {
-            auto& pool = out.generals[power];
-            for (const auto& general : generals.value("pool", nlohmann::json::array()))
-                pool.push_back({general.value("name", "?"), general.value("active", false)});
-        }
+    out.id = game.id;
+    out.name = game.name;
+    out.variant = game.variant;
+    out.phase = game.phase;
+    out.status = game.status;
+    out.deadline = game.deadline;
+    out.winner = game.winner;
+    for (const auto& seat : game.seats)
+        out.seats.push_back({seat.power, seat.centers, seat.needs_orders, seat.ready});
+    const Sight* sight = game.fog && game.fog->sight ? &*game.fog->sight : nullptr;
+    auto position = storage::position_standing(game.loaded_variant->variant, game.position, sight);
+    out.units = std::move(position.units);
+    out.dislodged = std::move(position.dislodged);
+    out.garrisons = std::move(position.garrisons);
+    out.generals = std::move(position.generals);
+    out.sieges = std::move(position.sieges);
     return out;
 }
 
-std::vector<PhaseEntry> decode_phase_entries(const nlohmann::json& phases) {
+std::vector<PhaseEntry> phase_entries(const HistoryDocument& history) {
     std::vector<PhaseEntry> out;
-    for (const auto& phase : phases)
-        out.push_back({phase.value("seq", std::int64_t{0}), phase.value("phase", ""),
-                       phase.value("resolved", false),
-                       integer(phase.value("resolved_at", nlohmann::json())),
-                       phase.value("hash", "")});
+    for (const auto& phase : history.phases)
+        out.push_back({phase.seq, phase.phase, phase.resolved_at.has_value(), phase.resolved_at,
+                       phase.hash.value_or("")});
     return out;
 }
 
@@ -152,18 +94,17 @@ PhaseReport decode_phase_report(const storage::StoredReport& results) {
 
 GameStanding game_standing(GameViews& views, const Locked& locked, const LoadedGame& game,
                            const Viewer& who) {
-    return decode_game_standing(views.game_json(locked, game, who));
+    return game_standing(views.document(locked, game, who));
 }
 
 GameStanding game_standing(GameViews& views, const Locked& locked, const Viewer& who,
                            std::int64_t game_id) {
-    return decode_game_standing(nlohmann::json::parse(views.game(locked, who, game_id)->body));
+    return game_standing(views.game_view(locked, who, game_id)->document);
 }
 
 std::vector<PhaseEntry> phase_entries(GameViews& views, const Locked& locked,
                                       std::int64_t game_id) {
-    return decode_phase_entries(
-        nlohmann::json::parse(views.history(locked, game_id)->body)["phases"]);
+    return phase_entries(views.history_view(locked, game_id)->document);
 }
 
 std::optional<PhaseResults> phase_results(GameViews& views, const Locked& locked,
@@ -191,7 +132,7 @@ SeatResults seat_results(const LoadedGame& game, const storage::PhaseRow& phase,
 }
 
 std::vector<Verdict> stored_verdicts(std::string_view text) {
-    return decode_verdicts(nlohmann::json::parse(text));
+    return storage::read_verdicts(text);
 }
 
 }  // namespace adjutant::service

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// The game, history and phase documents (service/game_views.h) and the stored results read back
-// into typed values (service/document_values.h), once, for the renderings that read them as
-// text. Each reader gets the document as the API gives it to that reader: the fog of war
-// (service/fog.h) and the redaction of other powers' refused lines (service/visibility.h) are
-// applied before anything is read, so no rendering can show what the reader may not see.
+// The game, history and phase documents (service/game_views.h) and the stored results made into
+// the values the renderings read as text (service/document_values.h). Each reader gets the
+// document as the API gives it to that reader: the fog of war (service/fog.h) and the redaction
+// of other powers' refused lines (service/visibility.h) are applied before anything is read, so
+// no rendering can show what the reader may not see. The position's sections by power are read
+// from the reader's position document by storage's codec (storage::position_standing), the one
+// place that reads JSON here.
 //
-// The decode_* functions read one document; the others fetch it first. A field that is absent
-// or of another type keeps its default.
+// The functions that take a document read it; the others fetch it first.
 #pragma once
 
 #include <cstdint>
@@ -14,8 +15,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "service/caller.h"
 #include "service/context.h"
@@ -27,14 +26,14 @@
 
 namespace adjutant::service {
 
-GameStanding decode_game_standing(const nlohmann::json& game);
-std::vector<PhaseEntry> decode_phase_entries(const nlohmann::json& phases);
+GameStanding game_standing(const GameDocument& game);
+std::vector<PhaseEntry> phase_entries(const HistoryDocument& history);
 PhaseReport decode_phase_report(const storage::StoredReport& results);
 
-// The game document of `game` as `who` reads it, rendered now (GameViews::game_json).
+// The game document of `game` as `who` reads it, made now (GameViews::document).
 GameStanding game_standing(GameViews& views, const Locked& locked, const LoadedGame& game,
                            const Viewer& who);
-// The game document as `who` reads it, from the cache where it may (GameViews::game).
+// The game document as `who` reads it, from the cache where it may (GameViews::game_view).
 GameStanding game_standing(GameViews& views, const Locked& locked, const Viewer& who,
                            std::int64_t game_id);
 // The game's phases, oldest first.
@@ -57,7 +56,8 @@ struct SeatResults {
 SeatResults seat_results(const LoadedGame& game, const storage::PhaseRow& phase,
                          const std::string& power);
 
-// A seat's stored verdicts (the orders' `verdicts` column, service/codec.h).
+// A seat's stored verdicts (the orders' `verdicts` column), read by storage's codec
+// (storage::read_verdicts).
 std::vector<Verdict> stored_verdicts(std::string_view text);
 
 }  // namespace adjutant::service

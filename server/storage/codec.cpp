@@ -2,6 +2,7 @@
 #include "storage/codec.h"
 
 #include <algorithm>
+#include <map>
 
 #include "position/position_json.h"
 #include "position/sight.h"
@@ -40,6 +41,74 @@ StoredPosition read_position(const Variant& variant, std::string_view text) {
 std::string seen_position_text(const Variant& variant, const Position& position,
                                const Sight& sight) {
     return document_text(seen_position_json(variant, position, sight));
+}
+
+namespace {
+
+// A list's item as text: a string as it is, anything else as its JSON.
+std::string item_text(const nlohmann::json& item) {
+    return item.is_string() ? item.get<std::string>() : item.dump();
+}
+
+// "A LIE", or a campaign unit {"unit", "points", "supply", "general"}; a dislodged unit also
+// has its "retreats".
+UnitStanding decode_unit(const nlohmann::json& unit) {
+    UnitStanding out;
+    if (!unit.is_object()) {
+        out.unit = item_text(unit);
+        return out;
+    }
+    out.unit = unit.value("unit", "?");
+    if (unit.contains("points")) out.points = unit.value("points", std::int64_t{0});
+    if (unit.contains("supply")) out.supply = unit.value("supply", 0);
+    if (unit.contains("general")) out.general = unit.value("general", "");
+    for (const auto& retreat : unit.value("retreats", nlohmann::json::array()))
+        out.retreats.push_back(item_text(retreat));
+    return out;
+}
+
+GarrisonStanding decode_garrison(const nlohmann::json& garrison) {
+    GarrisonStanding out;
+    out.province = garrison.value("province", "?");
+    out.points = garrison.value("points", std::int64_t{0});
+    if (garrison.contains("general")) out.general = garrison.value("general", "");
+    return out;
+}
+
+// A position section keyed by power ({"Belgium": [...]}), each entry read by `decode`.
+template <typename Entry, typename Decode>
+std::map<std::string, std::vector<Entry>> by_power(const nlohmann::json& position,
+                                                   const char* section, Decode decode) {
+    std::map<std::string, std::vector<Entry>> out;
+    if (!position.is_object() || !position.contains(section) || !position[section].is_object())
+        return out;
+    for (const auto& [power, list] : position[section].items()) {
+        auto& entries = out[power];
+        for (const auto& entry : list) entries.push_back(decode(entry));
+    }
+    return out;
+}
+
+}  // namespace
+
+PositionStanding position_standing(const Variant& variant, const Position& position,
+                                   const Sight* sight) {
+    const nlohmann::json document =
+        sight ? seen_position_json(variant, position, *sight) : position_to_json(variant, position);
+    PositionStanding out;
+    out.units = by_power<UnitStanding>(document, "units", decode_unit);
+    out.dislodged = by_power<UnitStanding>(document, "dislodged", decode_unit);
+    out.garrisons = by_power<GarrisonStanding>(document, "garrisons", decode_garrison);
+    out.sieges = by_power<SiegeStanding>(document, "sieges", [](const nlohmann::json& siege) {
+        return SiegeStanding{siege.value("province", "?"), siege.value("weeks", 0)};
+    });
+    if (document.contains("generals") && document["generals"].is_object())
+        for (const auto& [power, generals] : document["generals"].items()) {
+            auto& pool = out.generals[power];
+            for (const auto& general : generals.value("pool", nlohmann::json::array()))
+                pool.push_back({general.value("name", "?"), general.value("active", false)});
+        }
+    return out;
 }
 
 WeekRecord decode_week(const Variant& variant, const nlohmann::json& results) {
@@ -296,6 +365,10 @@ nlohmann::json report_orders_json(const std::vector<ReportOrder>& orders) {
         list.push_back(std::move(out));
     }
     return list;
+}
+
+std::vector<Verdict> read_verdicts(std::string_view text) {
+    return decode_verdicts(nlohmann::json::parse(text));
 }
 
 bool is_verdict_list(std::string_view text) {

@@ -23,6 +23,7 @@
 #include "position/sight.h"
 #include "report/week_summary.h"
 #include "result/adjudication.h"
+#include "storage/position_standing.h"
 #include "storage/report_order.h"
 #include "storage/stored_report.h"
 #include "storage/stored_seat.h"
@@ -45,6 +46,13 @@ StoredPosition read_position(const Variant& variant, std::string_view text);
 // seen_position_json), as the text a stored report's "next" holds.
 std::string seen_position_text(const Variant& variant, const Position& position,
                                const Sight& sight);
+
+// What the mails show of `position` by power (storage/position_standing.h), read from its
+// position document as a reader reads it: with `sight`, the document of a reader in the fog of
+// war (seen_position_json), else the whole one. A section's entry of another form keeps the
+// defaults.
+PositionStanding position_standing(const Variant& variant, const Position& position,
+                                   const Sight* sight);
 
 // The report `adjutant adjudicate` prints, so the API and the CLI show results alike; stored as
 // a phase's results.
@@ -106,6 +114,9 @@ void append_json_string(std::string& out, const std::string& text);
 // The stored list back; `list` must be an array. Exact for every list verdicts_json wrote; a
 // field another writer left out reads as empty.
 std::vector<Verdict> decode_verdicts(const nlohmann::json& list);
+// The same from a seat's stored text (the orders' `verdicts` column). Throws nlohmann::json's
+// exception when `text` is not JSON, as a stored row that cannot be read.
+std::vector<Verdict> read_verdicts(std::string_view text);
 // Whether `text` reads as a stored list of verdicts (a JSON list).
 bool is_verdict_list(std::string_view text);
 

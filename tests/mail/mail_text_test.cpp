@@ -6,13 +6,16 @@
 #include <fstream>
 #include <sstream>
 
+#include "service/game_document.h"
 #include "service/mail_text.h"
 #include "service/results_decode.h"
+#include "service/variants.h"
 #include "storage/codec.h"
 #include "variant/variant_json.h"
 
-using adjutant::service::decode_game_standing;
 using adjutant::service::decode_phase_report;
+using adjutant::service::game_standing;
+using adjutant::service::phase_entries;
 using adjutant::service::mail_text::results;
 using adjutant::service::mail_text::status;
 using adjutant::service::mail_text::welcome;
@@ -30,19 +33,56 @@ adjutant::VariantLoad variant_file(const std::string& name) {
     return load;
 }
 
+// The variant `name` of config/variants, loaded as the server loads it, with its rule modules.
+std::shared_ptr<const adjutant::service::LoadedVariant> loaded_variant(const std::string& name) {
+    adjutant::service::VariantRegistry registry;
+    registry.load_directory(ADJUTANT_VARIANTS);
+    auto loaded = registry.find(name);
+    REQUIRE_MESSAGE(loaded, "missing variant " << name);
+    return loaded;
+}
+
+// A game document as the service makes it for a reader outside the fog, its position read
+// from the position document `position` (its phase is the game's) as storage reads a phase
+// row's.
+adjutant::service::GameDocument game_document(const std::string& variant, std::int64_t id,
+                                              const std::string& phase, adjutant::GameStatus status,
+                                              std::optional<std::int64_t> deadline,
+                                              const std::string& position) {
+    adjutant::service::GameDocument game;
+    game.id = id;
+    game.variant = variant;
+    game.phase = phase;
+    game.status = status;
+    game.deadline = deadline;
+    game.loaded_variant = loaded_variant(variant);
+    auto document = nlohmann::json::parse(position);
+    document["phase"] = phase;
+    auto stored = adjutant::storage::read_position(game.loaded_variant->variant, document.dump());
+    REQUIRE_MESSAGE(stored.position, stored.problem);
+    game.position = *stored.position;
+    return game;
+}
+
+adjutant::service::SeatView seat(const std::string& power, int centers, bool needs_orders) {
+    adjutant::service::SeatView out;
+    out.power = power;
+    out.centers = centers;
+    out.needs_orders = needs_orders;
+    return out;
+}
+
 }  // namespace
 
 TEST_CASE("mail: a campaign status shows units with their strength, and garrisons") {
-    const auto game = nlohmann::json::parse(R"json({
-        "id": 3, "name": "1914", "variant": "western-front-1914", "phase": "1914W34M",
-        "status": "active", "deadline": null,
-        "seats": [{"power": "Germany", "centers": 7, "needs_orders": true},
-                  {"power": "Belgium", "centers": 9}],
-        "position": {"units": {"Germany": [{"unit": "A LIE", "points": 250, "supply": 2},
-                                           "A KOL"]},
-                     "garrisons": {"Belgium": [{"province": "LIE", "points": 100}]},
-                     "sieges": {"Germany": [{"province": "LIE", "weeks": 1}]}}})json");
-    const std::string text = status(decode_game_standing(game));
+    auto game = game_document("western-front-1914", 3, "1914W34M", adjutant::GameStatus::active,
+                              std::nullopt, R"json({
+        "units": {"Germany": [{"unit": "A LIE", "points": 250, "supply": 2}, "A KOL"]},
+        "garrisons": {"Belgium": [{"province": "LIE", "points": 100}]},
+        "sieges": {"Germany": [{"province": "LIE", "weeks": 1}]}})json");
+    game.name = "1914";
+    game.seats = {seat("Germany", 7, true), seat("Belgium", 9, false)};
+    const std::string text = status(game_standing(game));
     CHECK(
         text.find("Germany (7 centres, to order): A LIE (250 points, 2 weeks' supply), A KOL\n") !=
         std::string::npos);
@@ -56,21 +96,20 @@ TEST_CASE("mail: a campaign status shows units with their strength, and garrison
 
 TEST_CASE("mail: a campaign status names each active general by rank, with his command") {
     // Lone Warrior 4g: "Each active general's location must be specified".
-    const auto game = nlohmann::json::parse(R"json({
-        "id": 3, "name": "1914", "variant": "western-front-1914", "phase": "1914W34M",
-        "status": "active", "deadline": null,
-        "seats": [{"power": "Germany", "centers": 7}, {"power": "France", "centers": 9}],
-        "position": {
-          "units": {"Germany": [{"unit": "A LIE", "points": 250, "general": "von Emmich"}]},
-          "garrisons": {"Germany": [{"province": "KOL", "points": 100, "general": "von Zwehl"}]},
-          "dislodged": {"Germany": [{"unit": "A MAL", "general": "von Bülow",
-                                     "retreats": ["EIF"]}]},
-          "generals": {"Germany": {"pool": [{"name": "von Zwehl", "active": true},
-                                            {"name": "von Emmich", "active": true},
-                                            {"name": "von Bülow", "active": true},
-                                            {"name": "von Kluck", "active": true},
-                                            {"name": "von Gallwitz"}]}}}})json");
-    const std::string text = status(decode_game_standing(game));
+    auto game = game_document("western-front-1914", 3, "1914W34R", adjutant::GameStatus::active,
+                              std::nullopt, R"json({
+        "units": {"Germany": [{"unit": "A LIE", "points": 250, "general": "von Emmich"}]},
+        "garrisons": {"Germany": [{"province": "KOL", "points": 100, "general": "von Zwehl"}]},
+        "dislodged": {"Germany": [{"unit": "A MAL", "general": "von Bülow",
+                                   "retreats": ["EIF"]}]},
+        "generals": {"Germany": {"pool": [{"name": "von Zwehl", "active": true},
+                                          {"name": "von Emmich", "active": true},
+                                          {"name": "von Bülow", "active": true},
+                                          {"name": "von Kluck", "active": true},
+                                          {"name": "von Gallwitz"}]}}})json");
+    game.name = "1914";
+    game.seats = {seat("Germany", 7, false), seat("France", 9, false)};
+    const std::string text = status(game_standing(game));
     CHECK(text.find("  generals: G1 von Zwehl (G KOL), G2 von Emmich (A LIE), G3 von Bülow "
                     "(A MAL), G4 von Kluck (lost, to be replaced); 1 waiting in the pool\n") !=
           std::string::npos);
@@ -81,20 +120,20 @@ TEST_CASE("mail: a campaign status names each active general by rank, with his c
 }
 
 TEST_CASE("mail: the welcome gives the phase, the deadline, the seat's units and its web page") {
-    const auto game = nlohmann::json::parse(R"json({
-        "id": 12, "phase": "S1901M", "status": "active", "deadline": 1767268800,
-        "position": {"units": {"France": ["A PAR", "A MAR", "F BRE"], "England": ["F LON"]}}})json");
-    CHECK(welcome(decode_game_standing(game), "France", "https://judge.example") ==
+    auto game = game_document("standard", 12, "S1901M", adjutant::GameStatus::active, 1767268800,
+                              R"json({
+        "units": {"France": ["F BRE", "A MAR", "A PAR"], "England": ["F LON"]}})json");
+    CHECK(welcome(game_standing(game), "France", "https://judge.example") ==
           "Phase: Spring 1901 movement\n"
           "Deadline: 2026-01-01 12:00 UTC\n"
-          "Your units: A PAR, A MAR, F BRE\n"
+          "Your units: F BRE, A MAR, A PAR\n"
           "On the web: https://judge.example/#/game/12\n"
           "  (sign in there with the seat token you got when you joined, or from the GM)\n");
     auto forming = game;
-    forming["status"] = "forming";
-    forming["deadline"] = nullptr;
+    forming.status = adjutant::GameStatus::forming;
+    forming.deadline = std::nullopt;
     // Before the start there is no deadline to promise: the seat is mailed at the start.
-    CHECK(welcome(decode_game_standing(forming), "Italy", "http://h")
+    CHECK(welcome(game_standing(forming), "Italy", "http://h")
               .find("Phase: Spring 1901 movement (the game has not started yet)\nDeadline: set "
                     "when the game starts (you will be mailed then)\nYour units: none\n") == 0);
 }
@@ -140,4 +179,22 @@ TEST_CASE("mail: results are grouped by power, in the variant's order, as on the
           "  F BRE - MAO  ->  succeeds\n"
           "Dislodged:\n"
           "  Austria A VIE (by the attack from BOH)\n");
+}
+
+TEST_CASE("mail: the history lists resolved phases with their hash, and the current one") {
+    // The current phase has no hash yet: it must read as the current phase, not stop the mail.
+    adjutant::service::HistoryDocument document{12, {}};
+    document.phases.push_back(
+        {1, "S1901M", 1767268800, std::string("0123456789abcdef0123"), std::string()});
+    document.phases.push_back({2, "F1901M", std::nullopt, std::nullopt, "0123456789abcdef0123"});
+    const auto phases = phase_entries(document);
+    REQUIRE(phases.size() == 2);
+    CHECK(phases[0].resolved);
+    CHECK_FALSE(phases[1].resolved);
+    CHECK(phases[1].hash.empty());
+    const auto load = variant_file("standard");
+    CHECK(adjutant::service::mail_text::history(phases, std::nullopt, *load.variant) ==
+          "Phases:\n"
+          "  1 Spring 1901 movement  resolved 2026-01-01 12:00 UTC  hash 0123456789abcdef\n"
+          "  2 Fall 1901 movement  (current)\n");
 }
