@@ -5,17 +5,6 @@
 
 namespace adjutant::service {
 
-namespace {
-
-using json = nlohmann::json;
-
-}  // namespace
-
-WeekSummary summarize_week(const Variant& variant, const json& results, std::string_view power) {
-    return summarize_week(variant,
-                          storage::decode_report(results).value_or(storage::StoredReport{}), power);
-}
-
 WeekSummary summarize_week(const Variant& variant, const storage::StoredReport& report,
                            std::string_view power) {
     PowerId only = kNoPower;

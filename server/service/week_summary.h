@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The week's summary of a resolved campaign phase through the server (docs/mail.md,
-// docs/web.md): the stored results read back as the week's record (codec.h's decode_week), the
-// summary the rule modules write of it (report/week_summary.h), and that summary as mail's text
-// (the API's document is the HTTP adapter's: http/json_views.h).
+// docs/web.md): the stored results, as storage's codec read them (storage/stored_report.h),
+// read back as the week's record (codec.h's decode_week), the summary the rule modules write of
+// it (report/week_summary.h), and that summary as mail's text (the API's document is the HTTP
+// adapter's: http/json_views.h).
 //
 // `power` empty is the GM's summary (every power); a power's name gives that player's. The
 // results are the record as its reader reads it: under fog of war, the player's view of it
@@ -16,8 +17,6 @@
 #include <string>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
-
 #include "report/week_summary.h"
 #include "storage/stored_report.h"
 #include "variant/variant.h"
@@ -26,8 +25,6 @@ namespace adjutant::service {
 
 struct LoadedVariant;
 
-WeekSummary summarize_week(const Variant& variant, const nlohmann::json& results,
-                           std::string_view power = {});
 WeekSummary summarize_week(const Variant& variant, const storage::StoredReport& report,
                            std::string_view power = {});
 

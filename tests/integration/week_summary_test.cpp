@@ -14,6 +14,7 @@
 #include "report/adjudication_json.h"
 #include "service/week_summary.h"
 #include "starting_position.h"
+#include "storage/codec.h"
 #include "variant/variant_json.h"
 
 using adjutant::service::summarize_week;
@@ -22,10 +23,18 @@ using json = nlohmann::json;
 
 namespace {
 
+// Results as a phase row stores them, read back by storage's codec as the service reads them.
+adjutant::storage::StoredReport stored(const json& results) {
+    auto report = adjutant::storage::read_report(results.dump());
+    REQUIRE(report);
+    return *report;
+}
+
 // The summary of stored results as the API sends it.
 json week_summary(const adjutant::Variant& variant, const json& results,
                   std::string_view power = {}) {
-    return adjutant::http::week_summary_json(variant, summarize_week(variant, results, power));
+    return adjutant::http::week_summary_json(variant,
+                                             summarize_week(variant, stored(results), power));
 }
 
 const adjutant::Variant& western_front() {
@@ -133,7 +142,7 @@ TEST_CASE("the GM's summary groups supply, sieges and rail by power, with the re
     CHECK((*france)["out_of_supply"][0]["why"] == "no supply line to a friendly base");
 
     const std::string text =
-        week_summary_text(western_front(), summarize_week(western_front(), report()));
+        week_summary_text(western_front(), summarize_week(western_front(), stored(report())));
     CHECK(
         text.find("Germany: 2 of 6 armies supplied; rail 113 of 600 used (1 rides, 1 refused)\n") !=
         std::string::npos);
@@ -150,8 +159,8 @@ TEST_CASE("a player's summary holds only its own power and the sieges of its for
     CHECK(own["besieged"][0]["fortress"] == "MAU");
     CHECK(own["besieged"][0]["besieger"] == "Germany");
     // Nothing of Germany's supply or rail reaches France.
-    const std::string text =
-        week_summary_text(western_front(), summarize_week(western_front(), report(), "France"));
+    const std::string text = week_summary_text(
+        western_front(), summarize_week(western_front(), stored(report()), "France"));
     CHECK(text.find("CHR") == std::string::npos);
     CHECK(text.find("rail 0 of 500") != std::string::npos);
     CHECK(text.find("113") == std::string::npos);
@@ -180,5 +189,5 @@ TEST_CASE("a classic game has no summary") {
     const json results = {{"phase", "S1901M"}, {"next", {{"phase", "F1901M"}}}};
     adjutant::Variant classic;
     CHECK(week_summary(classic, results)["powers"].empty());
-    CHECK(week_summary_text(classic, summarize_week(classic, results)).empty());
+    CHECK(week_summary_text(classic, summarize_week(classic, stored(results))).empty());
 }
