@@ -268,18 +268,6 @@ void fog_record(const LoadedVariant& loaded, const Position& before, const Viewe
     }
 }
 
-void fog_record(const LoadedVariant& loaded, const Position& before, const Viewer& viewer,
-                nlohmann::json& orders, nlohmann::json& results, nlohmann::json* events) {
-    auto seats = storage::decode_seats(orders);
-    auto report = storage::decode_report(results).value_or(storage::StoredReport{});
-    std::vector<StoredEvent> phase_events;
-    if (events != nullptr) phase_events = storage::decode_events(*events);
-    fog_record(loaded, before, viewer, seats, report, events != nullptr ? &phase_events : nullptr);
-    orders = storage::seats_json(seats);
-    results = storage::report_json(report);
-    if (events != nullptr) *events = storage::stored_events_json(phase_events);
-}
-
 void redact_record(const LoadedVariant& loaded, GameStatus status, const std::string& position,
                    const Viewer& viewer, std::vector<storage::StoredSeat>& seats,
                    storage::StoredReport& report, std::vector<StoredEvent>* events) {

@@ -10,8 +10,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "service/game_document.h"
 #include "service/visibility.h"
 #include "storage/game_status.h"
@@ -44,10 +42,6 @@ FogView fog_view(const Variant& variant, Position& position, const Viewer& viewe
 void fog_record(const LoadedVariant& loaded, const Position& before, const Viewer& viewer,
                 std::vector<storage::StoredSeat>& seats, storage::StoredReport& report,
                 std::vector<storage::StoredEvent>* events);
-// The same cut of the stored documents' form, for checks that write a record by hand: storage's
-// codec reads them (storage/codec.h), the values are cut, and the codec writes them back.
-void fog_record(const LoadedVariant& loaded, const Position& before, const Viewer& viewer,
-                nlohmann::json& orders, nlohmann::json& results, nlohmann::json* events);
 
 // What every reader of a resolved phase's record calls: redact_results() (refused lines stay
 // with their seat), then fog_record() when `viewer` reads the game (in state `status`) through
