@@ -63,8 +63,7 @@ TEST_CASE("game documents: a cached view is rendered once, and again after a wri
     const auto text = view_text(*view);
     CHECK(view_text(*view) == text);  // the same rendering, kept with the view
     CHECK(views.game_view(adjutant::service::Viewer{}, game.id) == view);
-    CHECK(*text ==
-          adjutant::http::json_text(adjutant::http::game_document_json(view->document)));
+    CHECK(*text == adjutant::http::json_text(adjutant::http::game_document_json(view->document)));
     const auto history = views.history_view(game.id);
     CHECK(view_text(*history) == view_text(*history));
 
