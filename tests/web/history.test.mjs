@@ -38,6 +38,9 @@ function gap(page, sel, abbr) {
 }
 
 async function showPhase(page, seq) {
+  // The list gains a phase when the page has read the history after a resolution: on a busy
+  // machine that can take longer than an action's default wait.
+  await page.waitForSelector(`#history-select option[value="${seq}"]`, { state: "attached", timeout: 30000 });
   await page.selectOption("#history-select", String(seq));
   // Drawn once the results name the phase (the select changes before the phase is fetched).
   await page.waitForFunction((s) => {
