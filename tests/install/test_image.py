@@ -246,7 +246,7 @@ def documented_examples():
         words = shlex.split(line.split("#")[0])
         if words[1] == "serve" and "--help" not in words:
             continue  # the image's CMD, running already
-        if any(w.startswith(("config/", "p.json", "o.txt")) for w in words):
+        if any(w.startswith(("config/", "p.json", "o.txt", "maps/")) for w in words):
             continue  # files of the source tree or of the reader's, not in the image
         examples.append((words[1:], None))
     week = code_block_after(os.path.join(SOURCE, "README.md"), "A week of the 1914 campaign")
