@@ -228,7 +228,9 @@ export async function launch() {
       "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   cleanups.push(() => context.close());
-  context.setDefaultTimeout(10000);
+  // A page's wait for what it shows: long enough for the sanitized server beside the Release
+  // tests on two cores (a page and its panels' first reads), short beside the watchdog.
+  context.setDefaultTimeout(30000);
   const pageErrors = [];
   const pages = [];
   const open = async (name) => {
