@@ -69,6 +69,8 @@ export class DrawsPanel {
       parts.push(h("h3", {}, "Decided"), h("ul", { class: "draws-closed", id: "draws-closed" }, closed.map((p) => this.closedProposal(p))));
     // Nothing to say to a reader who can neither act nor read a decided proposal.
     this.root.hidden = !(open || closed.length || (running && mine));
+    // How many proposals the reader was given: read, the panel says so even when hidden.
+    this.root.dataset.proposals = String(data.proposals.length);
     this.root.replaceChildren(...parts);
   }
 

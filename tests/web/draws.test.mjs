@@ -91,8 +91,10 @@ async function main() {
     check(/votes are secret/.test(text) && !/accepted/.test(text) && !(await page.$("#draw-accept")), "the GM sees no vote: " + text);
     await shots(page, "54-draws-gm-desktop");
     await as(page, server, game, null);
-    await page.waitForTimeout(500);
+    // Once the panel has read the public's proposals, it shows none and says it was given none.
+    await page.waitForSelector("#draws-panel[data-proposals]", { state: "attached" });
     check((await panelText(page)) === "", "the public does not see the open proposal");
+    check((await page.getAttribute("#draws-panel", "data-proposals")) === "0", "the public is given no proposal");
 
     // Germany refuses at 360 px: the draw fails, and now every vote is shown.
     await page.setViewportSize({ width: 360, height: 740 });
