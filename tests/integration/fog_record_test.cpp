@@ -15,6 +15,7 @@
 #include "service/variants.h"
 #include "storage/codec.h"
 #include "variant/variant_json.h"
+#include "variant_files.h"
 
 using adjutant::service::fog_record;
 using adjutant::service::LoadedVariant;
@@ -26,11 +27,7 @@ namespace {
 // The 1914 map with its parser, as the server loads it.
 const LoadedVariant& loaded_western_front() {
     static const std::shared_ptr<const LoadedVariant> loaded = [] {
-        std::ifstream in(std::string(ADJUTANT_SOURCE_DIR) +
-                         "/config/variants/western-front-1914.json");
-        std::stringstream text;
-        text << in.rdbuf();
-        return adjutant::service::VariantRegistry().add(text.str());
+        return adjutant::service::VariantRegistry().add(variant_file_text("western-front-1914"));
     }();
     return *loaded;
 }

@@ -18,6 +18,7 @@
 #include "service/variants.h"
 #include "service/visibility.h"
 #include "storage/codec.h"
+#include "variant_files.h"
 
 using adjutant::service::Viewer;
 using adjutant::storage::read_report;
@@ -29,11 +30,7 @@ namespace {
 
 const adjutant::service::LoadedVariant& western_front_for_cut() {
     static const std::shared_ptr<const adjutant::service::LoadedVariant> loaded = [] {
-        std::ifstream in(std::string(ADJUTANT_SOURCE_DIR) +
-                         "/config/variants/western-front-1914.json");
-        std::stringstream text;
-        text << in.rdbuf();
-        return adjutant::service::VariantRegistry().add(text.str());
+        return adjutant::service::VariantRegistry().add(variant_file_text("western-front-1914"));
     }();
     return *loaded;
 }
