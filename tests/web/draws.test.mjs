@@ -13,15 +13,13 @@
 
 import path from "node:path";
 
-import { ARTIFACTS, POWERS, apiCall, check, createGame, launch, run, startServer } from "./harness.mjs";
+import { ARTIFACTS, POWERS, apiCall, check, createGame, launch, openAs, run, startServer } from "./harness.mjs";
 
 const DESKTOP = { width: 1280, height: 900 };
 
 // A tab that holds only `token` (or none), on the game's page, its draws panel loaded.
 async function as(page, server, game, token) {
-  await page.goto(`${server.base}/#/`);
-  await page.evaluate(() => sessionStorage.clear());
-  await page.goto(`${server.base}/#/game/${game.id}` + (token ? `?token=${token}` : ""));
+  await openAs(page, server, `#/game/${game.id}`, token);
   await page.waitForSelector("#current-phase");
 }
 

@@ -147,6 +147,16 @@ export async function createGame(server, name = "Browser test", extra = {}) {
   return { id, gm: created.data.gm_token, tokens };
 }
 
+// The page at `route` (a "#/..." path) in a freshly loaded document whose tab holds only `token`
+// (or none): the tab keeps its tokens in sessionStorage, and a change of the hash alone would keep
+// the old document, whose elements a following wait could match before the new view is drawn.
+export async function openAs(page, server, route, token) {
+  await page.goto(`${server.base}/#/`);
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto("about:blank");
+  await page.goto(`${server.base}/${route}` + (token ? `?token=${token}` : ""));
+}
+
 // A new game of `variant` (not started) with `power`'s seat taken, opened on `page` as that seat.
 export async function openSeat(page, server, name, variant, power) {
   const created = await apiCall(server, "POST", "/games", { name, variant, missing_orders: "hold", resolve_when_ready: false });

@@ -16,12 +16,10 @@
 
 import path from "node:path";
 
-import { ARTIFACTS, apiCall, check, createGame, launch, resolveNow, run, startServer } from "./harness.mjs";
+import { ARTIFACTS, apiCall, check, createGame, launch, openAs, resolveNow, run, startServer } from "./harness.mjs";
 
 async function as(page, server, id, token) {
-  await page.goto(`${server.base}/#/`);
-  await page.evaluate(() => sessionStorage.clear());
-  await page.goto(`${server.base}/#/game/${id}?token=${token}`);
+  await openAs(page, server, `#/game/${id}`, token);
   await page.waitForSelector("#history-play");
 }
 

@@ -13,7 +13,7 @@
 
 import path from "node:path";
 
-import { ARTIFACTS, apiCall, check, createGame, launch, resolveNow, run, startServer } from "./harness.mjs";
+import { ARTIFACTS, apiCall, check, createGame, launch, openAs, resolveNow, run, startServer } from "./harness.mjs";
 
 const WIDTHS = [[360, 740], [390, 844], [768, 1024], [1280, 900]];
 const TAP = 43.5;  // 44 CSS px, less rounding
@@ -56,9 +56,7 @@ async function shoot(page, name) {
 // straight under the map, a unit tapped and its targets as big as a finger.
 // A tab that holds only `token` (the tab keeps its tokens in sessionStorage).
 async function as(page, server, game, token) {
-  await page.goto(`${server.base}/#/`);
-  await page.evaluate(() => sessionStorage.clear());
-  await page.goto(`${server.base}/#/game/${game.id}?token=${token}`);
+  await openAs(page, server, `#/game/${game.id}`, token);
 }
 
 async function seat(page, server, game, width) {
