@@ -65,7 +65,7 @@ void run_turn_steps(const Variant& variant, const Position& before, std::span<co
             result.results.push_back(std::move(*context.verdicts[i]));
         else
             result.results.push_back(
-                OrderResult{orders[i], false, Reason::NotCarriedOut, false, {}});
+                OrderResult{orders[i], false, Reason::NotCarriedOut, false, {}, {}});
     }
     result.next.normalise();
 }

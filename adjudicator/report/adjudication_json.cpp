@@ -3,6 +3,7 @@
 
 #include "adjudicate.h"
 #include "position/position_json.h"
+#include "report/explanation.h"
 #include "variant/variant.h"
 
 namespace adjutant {
@@ -15,6 +16,7 @@ nlohmann::json order_result_to_json(const Variant& v, const OrderResult& r) {
     if (r.reason != Reason::None)
         out["reason"] = std::string(r.why.empty() ? reason_text(r.reason) : r.why);
     if (r.defaulted) out["default"] = true;
+    if (auto explained = explained_order(v, r)) out["explanation"] = *explained;
     return out;
 }
 

@@ -22,11 +22,12 @@ bool MovementResolver::convoy_succeeds(int i) {
 // The convoy route of army i: a chain of fleets whose convoys of it succeed, from a fleet next
 // to the army's province to one next to its destination. A disrupted route leaves the others
 // (DATC 4.A.1). Searched breadth first.
-bool MovementResolver::convoy_route_exists(int i) {
+bool MovementResolver::convoy_route_exists(int i, std::vector<int>* route) {
     const std::span<const int> fleets = convoyers(i);
     // Local vectors: the search asks resolve(), which may start another search.
     std::vector<bool> reached(fleets.size(), false);
     std::vector<std::size_t> queue;
+    std::vector<std::size_t> came_from(fleets.size(), fleets.size());  // for `route`
     for (std::size_t k = 0; k < fleets.size(); ++k) {
         const Location at = units_[fleets[k]].order.unit;
         if (variant_->fleet_can_reach(at, origin(i)) && resolve(fleets[k])) {
@@ -35,13 +36,22 @@ bool MovementResolver::convoy_route_exists(int i) {
         }
     }
     for (std::size_t head = 0; head < queue.size(); ++head) {
-        const Location at = units_[fleets[queue[head]]].order.unit;
-        if (variant_->fleet_can_reach(at, destination(i))) return true;
+        const std::size_t here = queue[head];
+        const Location at = units_[fleets[here]].order.unit;
+        if (variant_->fleet_can_reach(at, destination(i))) {
+            if (route != nullptr) {
+                route->clear();
+                for (std::size_t k = here; k < fleets.size(); k = came_from[k])
+                    route->insert(route->begin(), fleets[k]);
+            }
+            return true;
+        }
         for (std::size_t k = 0; k < fleets.size(); ++k) {
             if (reached[k]) continue;
             const Location next = units_[fleets[k]].order.unit;
             if (variant_->fleet_can_move(at, next) && resolve(fleets[k])) {
                 reached[k] = true;
+                came_from[k] = here;
                 queue.push_back(k);
             }
         }

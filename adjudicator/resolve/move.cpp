@@ -7,6 +7,16 @@
 
 namespace adjutant {
 
+namespace {
+
+// A strength of 0 although a unit stands behind it, and why, for explain().
+Strength none(StrengthTally* tally, ZeroWhy why) {
+    if (tally != nullptr) tally->zero = why;
+    return 0;
+}
+
+}  // namespace
+
 // MOVE: the move succeeds when its attack beats what holds its destination and every other
 // move there.
 bool MovementResolver::move_succeeds(int i) {
@@ -59,36 +69,37 @@ bool MovementResolver::head_to_head(int i) const {
 // destination is empty or its unit moves away (not head to head). Otherwise the unit there
 // must be dislodged (it stays, its move fails, or it meets this move head to head): a unit of
 // the mover's own power is never attacked, and no support from the defender's power counts.
-Strength MovementResolver::attack_strength(int i) {
-    if (!has_path(i)) return 0;
+Strength MovementResolver::attack_strength(int i, StrengthTally* tally) {
+    if (!has_path(i)) return none(tally, ZeroWhy::NoPath);
     const UnitOrder& u = units_[i];
     const int j = unit_in(destination(i));
     if (j < 0 || (!head_to_head(i) && is_move(j) && resolve(j)))
-        return u.base + u.attack_bonus + support_strength(i, kNoPower);
+        return u.base + u.attack_bonus + support_strength(i, kNoPower, tally);
     const PowerId defender = units_[j].order.power;
-    if (defender == u.order.power) return 0;  // never dislodge your own unit
-    return u.base + u.attack_bonus + support_strength(i, defender);
+    if (defender == u.order.power) return none(tally, ZeroWhy::OwnUnit);  // never your own unit
+    return u.base + u.attack_bonus + support_strength(i, defender, tally);
 }
 
 // HOLD: nothing in an empty province or one its unit leaves; a unit that moves and fails holds
 // alone; any other unit holds with its hold supports.
-Strength MovementResolver::hold_strength(ProvinceId province) {
+Strength MovementResolver::hold_strength(ProvinceId province, StrengthTally* tally) {
     const int j = unit_in(province);
     if (j < 0) return 0;
-    if (is_move(j)) return resolve(j) ? 0 : units_[j].base;
-    return units_[j].base + support_strength(j, kNoPower);
+    if (is_move(j)) return resolve(j) ? none(tally, ZeroWhy::MovedAway) : units_[j].base;
+    return units_[j].base + support_strength(j, kNoPower, tally);
 }
 
 // DEFEND: the unit and its move's supports, against the move coming the other way.
-Strength MovementResolver::defend_strength(int i) {
-    return units_[i].base + support_strength(i, kNoPower);
+Strength MovementResolver::defend_strength(int i, StrengthTally* tally) {
+    return units_[i].base + support_strength(i, kNoPower, tally);
 }
 
 // PREVENT: the unit and its supports, unless it has no path or lost a head-to-head battle.
-Strength MovementResolver::prevent_strength(int i) {
-    if (!has_path(i)) return 0;
-    if (head_to_head(i) && resolve(unit_in(destination(i)))) return 0;
-    return units_[i].base + support_strength(i, kNoPower);
+Strength MovementResolver::prevent_strength(int i, StrengthTally* tally) {
+    if (!has_path(i)) return none(tally, ZeroWhy::NoPath);
+    if (head_to_head(i) && resolve(unit_in(destination(i))))
+        return none(tally, ZeroWhy::LostHeadToHead);
+    return units_[i].base + support_strength(i, kNoPower, tally);
 }
 
 // The strength unit j opposes to the other moves into p: its PREVENT strength, or a rail
@@ -97,10 +108,12 @@ Strength MovementResolver::contest_strength(int j, ProvinceId p) {
     return is_rail(j) ? rail_strength(j, p) : prevent_strength(j);
 }
 
-Strength MovementResolver::support_strength(int i, PowerId excluded_power) {
+Strength MovementResolver::support_strength(int i, PowerId excluded_power, StrengthTally* tally) {
     Strength total = 0;
-    for (int s : supporters(i))
+    for (int s : supporters(i)) {
         if (units_[s].order.power != excluded_power && resolve(s)) total += units_[s].base;
+        if (tally != nullptr) tally->supports.push_back(support_tally(s, excluded_power));
+    }
     return total;
 }
 
@@ -117,10 +130,12 @@ int MovementResolver::dislodger_of(int i) const {
 // the circle succeeds; the other decisions in it are worked out again.
 void MovementResolver::settle_circular_movement(std::span<const int> cycle) {
     for (int k : cycle) {
-        if (units_[k].order.type == OrderType::Move)
+        if (units_[k].order.type == OrderType::Move) {
             set_decision(k, true);
-        else
+            units_[k].circular = true;
+        } else {
             units_[k].state = State::Unresolved;
+        }
     }
 }
 

@@ -61,8 +61,6 @@
 
 namespace adjutant {
 
-using Strength = std::int64_t;
-
 class MovementResolver {
   public:
     // Loads the units of `position` with their orders (units without one hold). `base` gives
@@ -94,6 +92,10 @@ class MovementResolver {
     // words of the module whose ride it was (RidePlan::held).
     Reason failure_reason(std::size_t i) const;
     std::string_view failure_words(std::size_t i) const { return units_[i].held; }
+    // Why order i came out as it did (result/explanation.h), from the decisions run() made:
+    // the strengths are asked again of the same functions, which now record what they count.
+    // Valid after run(); `out` is assigned, keeping its vectors' room.
+    void explain(std::size_t i, Explanation& out);
     // The unit that dislodged unit i, or -1. Valid after run().
     int dislodged_by(std::size_t i) const { return units_[i].dislodger; }
     // Whether unit i's move went by convoy (decides retreats to its origin, DATC 4.A.5).
@@ -128,6 +130,7 @@ class MovementResolver {
         bool convoyed = false;          // a move that uses the convoy route (DATC 4.A.3)
         bool matched = true;            // support/convoy matches the target's actual order
         bool szykman_failed = false;    // convoy failed by the paradox rule
+        bool circular = false;          // move settled by the circular movement rule
         // A module's ride that cannot start: the module's words for why (RidePlan::held).
         std::string_view held;
         // The outcome, set by run() once every decision is made:
@@ -182,22 +185,31 @@ class MovementResolver {
     bool move_wins(int i, int ignored);
     bool has_path(int i);
     bool head_to_head(int i) const;
-    Strength attack_strength(int i);
-    Strength hold_strength(ProvinceId province);
-    Strength defend_strength(int i);
-    Strength prevent_strength(int i);
+    // Each strength, and when `tally` is given, what it counted: its supports and, for a
+    // strength of 0, why (explain()).
+    Strength attack_strength(int i, StrengthTally* tally = nullptr);
+    Strength hold_strength(ProvinceId province, StrengthTally* tally = nullptr);
+    Strength defend_strength(int i, StrengthTally* tally = nullptr);
+    Strength prevent_strength(int i, StrengthTally* tally = nullptr);
     // The base strengths of unit i's supports that are given, leaving out `excluded_power`'s.
-    Strength support_strength(int i, PowerId excluded_power);
+    Strength support_strength(int i, PowerId excluded_power, StrengthTally* tally = nullptr);
     int dislodger_of(int i) const;
     void settle_circular_movement(std::span<const int> cycle);
 
-    // SUPPORT, and which supports match what their target does (support.cpp).
-    bool support_given(int i);
+    // SUPPORT, and which supports match what their target does (support.cpp). When `fate` is
+    // given, support_given records why a support was not given, or the rule that spared it.
+    struct SupportFate {
+        SupportCount count = SupportCount::Counted;
+        int by = -1;  // the unit that cut it or dislodged it
+        DecidingRule spared = DecidingRule::None;
+    };
+    bool support_given(int i, SupportFate* fate = nullptr);
     bool support_matches(const Order& support, int target) const;
 
     // CONVOY, the convoy routes and the convoy paradox (convoy.cpp); match_convoys() above.
     bool convoy_succeeds(int i);
-    bool convoy_route_exists(int i);
+    // When `route` is given, the fleets of the route found, from the army's side.
+    bool convoy_route_exists(int i, std::vector<int>* route = nullptr);
     void settle_convoy_paradox(std::span<const int> cycle);
 
     // Canals (canal.cpp): open for unit i between from and to (true when no canal is involved).
@@ -230,6 +242,16 @@ class MovementResolver {
 
     // The outcome of the phase, once every decision is made (movement.cpp).
     void record_outcome(int i);
+
+    // The explanations (explain.cpp).
+    NamedUnit unit_ref(int i) const;
+    StrengthTally tally_of(StrengthType kind, int i);
+    SupportTally support_tally(int s, PowerId excluded_power);
+    void explain_move(int i, Explanation& out);
+    void explain_support_or_convoy(int i, Explanation& out);
+    void explain_held(int i, Explanation& out);
+    void explain_sea_choice(int i, Explanation& out);
+    void explain_route(int i, Explanation& out);
 
     std::span<const int> attackers(ProvinceId p) const { return attackers_[p]; }
     std::span<const int> supporters(int i) const {

@@ -61,7 +61,7 @@ void unit_points(const Variant& variant, const Position& position, std::span<con
 
 // Each unit's result. The vector keeps its room from phase to phase: its elements are assigned
 // rather than destroyed and built again.
-void write_results(const MovementResolver& resolver, std::size_t n, std::vector<OrderResult>& out) {
+void write_results(MovementResolver& resolver, std::size_t n, std::vector<OrderResult>& out) {
     out.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         OrderResult& result = out[i];
@@ -70,6 +70,7 @@ void write_results(const MovementResolver& resolver, std::size_t n, std::vector<
         result.succeeded = result.reason == Reason::None;
         result.why = resolver.failure_words(i);
         result.defaulted = !resolver.ordered(i);
+        resolver.explain(i, result.explanation);
     }
 }
 

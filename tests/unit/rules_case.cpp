@@ -4,6 +4,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -18,6 +20,7 @@
 #include "position/position_check.h"
 #include "position/position_json.h"
 #include "report/adjudication_json.h"
+#include "report/explanation.h"
 #include "variant/unit_text.h"
 #include "variant/variant_json.h"
 
@@ -178,7 +181,7 @@ std::vector<RulesCase> parse_rules_cases(const std::string& text, const std::str
                 stage.centers_after_given = true;
             else if (section != "units" && section != "orders" && section != "results" &&
                      section != "dislodged-units" && section != "position" && section != "events" &&
-                     section != "expect-json")
+                     section != "expect-json" && section != "explain")
                 problem("unknown section '" + section + "'");
             continue;
         }
@@ -207,6 +210,14 @@ std::vector<RulesCase> parse_rules_cases(const std::string& text, const std::str
             if (outcome != "succeeds" && outcome != "fails" && outcome != "illegal")
                 problem("unknown outcome '" + outcome + "'");
             stage.results.emplace_back(uppercase(trim(item.substr(0, colon))), outcome);
+        } else if (section == "explain") {
+            const auto colon = item.find(':');
+            if (colon == std::string::npos) {
+                problem("explain line needs 'PROVINCE: sentence'");
+                continue;
+            }
+            stage.explain.emplace_back(uppercase(trim(item.substr(0, colon))),
+                                       std::string(trim(std::string_view(item).substr(colon + 1))));
         } else if (section == "dislodged") {
             stage.dislodged.push_back(item);
         } else if (section == "units-after") {
@@ -314,6 +325,14 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c,
         KeyedDice keyed(c.seed, position.phase.code());
         Dice& dice = rolls.empty() ? static_cast<Dice&>(keyed) : static_cast<Dice&>(fixed);
         const Adjudication result = adjudicator.run(v, position, parsed.orders, dice);
+        // ADJUTANT_EXPLAIN_PRINT=1 prints every result's sentence, for writing `explain:` lines
+        // (tests/datc/README.md); the expected sentence is still the rules' own reason.
+        if (std::getenv("ADJUTANT_EXPLAIN_PRINT") != nullptr)
+            for (const OrderResult& r : result.results)
+                if (auto explained = explained_order(v, r))
+                    std::printf("%s %s%s: %s\n", c.id.c_str(), where.c_str(),
+                                v.provinces[r.order.unit.province].abbr.c_str(),
+                                explained->text.c_str());
         const nlohmann::json report = adjudication_to_json(v, parsed, result);
         if (reports != nullptr) reports->push_back(report.dump());
         std::size_t next_event = 0;
@@ -384,6 +403,20 @@ std::vector<std::string> run_rules_case(const Variant& v, const RulesCase& c,
                 problems.push_back(where + province_text + ": expected " + expected + ", got " +
                                    actual + detail);
             }
+        }
+
+        for (const auto& [province_text, expected] : stage.explain) {
+            const ProvinceId p = v.find_province(province_text);
+            const OrderResult* found = nullptr;
+            for (const OrderResult& r : result.results)
+                if (p != kNoProvince && r.order.unit.province == p && orders_a_unit(r.order))
+                    found = &r;
+            const std::optional<ExplainedOrder> explained =
+                found != nullptr ? explained_order(v, *found) : std::nullopt;
+            const std::string actual = explained ? explained->text : "(no explanation)";
+            if (actual != expected)
+                problems.push_back(where + "explanation of " + province_text +
+                                   ":\n  expected: " + expected + "\n  got:      " + actual);
         }
 
         if (stage.dislodged_given || !result.dislodged.empty()) {

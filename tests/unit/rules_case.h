@@ -29,7 +29,9 @@ struct Stage {
     bool centers_after_given = false;
     std::vector<std::string> events;       // event texts that must appear, in this order
     std::vector<std::string> expect_json;  // "/next/units/Germany/0/supply = 1"
-    std::vector<int> dice;                 // a later stage's own fixed rolls
+    // province -> the sentence explaining its unit's result (report/explanation.h)
+    std::vector<std::pair<std::string, std::string>> explain;
+    std::vector<int> dice;  // a later stage's own fixed rolls
     bool dice_given = false;
 };
 

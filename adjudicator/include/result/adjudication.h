@@ -17,6 +17,7 @@
 #include "core/phase.h"
 #include "orders/order.h"
 #include "position/position.h"
+#include "result/explanation.h"
 
 namespace adjutant {
 
@@ -47,6 +48,8 @@ struct OrderResult {
     // name no module; empty for the general words. A module's ride that could not start gives
     // its words here too (RidePlan::held).
     std::string_view why;
+    // Why it came out so, as the movement resolver decided it; empty in the other phases.
+    Explanation explanation;
 };
 
 // A die roll as the event log records it, so a player can recompute it by hand.
