@@ -193,6 +193,42 @@ void cut_dislodged(const Variant& variant, const RecordSight& sight, const Viewe
     }
 }
 
+// An explanation names the units that decided a result (report/explanation.h): the reader keeps
+// those it sees, the others become "a unit you cannot see", and the sentence is made again from
+// what is left (docs/fog-of-war.md, "Explanations"). Its own power's entries are cut too: the
+// units that bounced its move need not stand in its sight.
+void cut_explanation(const Variant& variant, const RecordSight& sight, ReportOrder& entry) {
+    if (!entry.explanation) return;
+    ExplainedOrder& e = *entry.explanation;
+    auto seen_text = [&](const std::string& text) {
+        std::vector<ProvinceId> named;
+        add_provinces_in_text(variant, text, named);
+        return std::all_of(named.begin(), named.end(), [&](ProvinceId p) { return sight.sees(p); });
+    };
+    auto cut = [&](ExplainedUnit& unit) {
+        if (!unit.hidden() && !seen_text(unit.unit)) unit = ExplainedUnit{};
+    };
+    auto cut_optional = [&](std::optional<ExplainedUnit>& unit) {
+        if (unit) cut(*unit);
+    };
+    for (std::vector<ExplainedStrength>* list : {&e.strengths, &e.held}) {
+        for (ExplainedStrength& strength : *list) {
+            cut(strength.unit);
+            if (strength.unit.hidden() || !seen_text(strength.to)) strength.to.clear();
+            for (ExplainedSupport& support : strength.supports) {
+                cut(support.supporter);
+                cut_optional(support.by);
+            }
+        }
+    }
+    cut_optional(e.cut_by);
+    cut_optional(e.dislodged_by);
+    cut_optional(e.void_target);
+    for (ExplainedUnit& fleet : e.fleets) cut(fleet);
+    for (ExplainedUnit& fleet : e.disrupted) cut(fleet);
+    e.text = explanation_text(e, entry.order.value_or(""), entry.result.value_or("") == "succeeds");
+}
+
 }  // namespace
 
 bool in_fog(const Variant& variant, GameStatus status, const Viewer& viewer) {
@@ -241,6 +277,7 @@ void fog_record(const LoadedVariant& loaded, const Position& before, const Viewe
         // Another power's failed order gives the resolver's reasons only (docs/fog-of-war.md,
         // "Reasons").
         for (auto& entry : *report.orders) {
+            cut_explanation(variant, sight, entry);
             if (entry.power.value_or("") == viewer.power) continue;
             if (has_other(entry.other, "reason")) {
                 erase_other(entry.other, "reason");

@@ -148,6 +148,23 @@ std::string adjudication_text(const Variant& variant, const ParsedOrders& parsed
     return document_text(adjudication_to_json(variant, parsed, adjudication));
 }
 
+std::string adjudication_text_unexplained(const Variant& variant, const ParsedOrders& parsed,
+                                          const Adjudication& adjudication) {
+    nlohmann::json report = adjudication_to_json(variant, parsed, adjudication);
+    for (nlohmann::json& order : report["orders"]) order.erase("explanation");
+    return document_text(report);
+}
+
+bool report_explains(std::string_view results_text) {
+    const auto report = nlohmann::json::parse(results_text, nullptr, false);
+    if (!report.is_object() || !report.contains("orders") || !report["orders"].is_array())
+        return false;
+    const auto& orders = report["orders"];
+    return std::any_of(orders.begin(), orders.end(), [](const nlohmann::json& order) {
+        return order.is_object() && order.contains("explanation");
+    });
+}
+
 nlohmann::json verdicts_json(const std::vector<Verdict>& verdicts) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& verdict : verdicts) {
@@ -294,6 +311,13 @@ std::vector<ReportOrder> decode_report_orders(const nlohmann::json& list) {
             } else if (key == "default" && value.is_boolean()) {
                 out.by_default = value.get<bool>();
                 continue;
+            } else if (key == "explanation") {
+                // Read only in the form the adjudicator writes (report/explanation.h), so it
+                // is written back the same; any other form is kept as its text.
+                if (auto explained = explained_order_from_json(value)) {
+                    out.explanation = std::move(*explained);
+                    continue;
+                }
             }
             out.other.emplace_back(key, document_text(value));
         }
@@ -361,6 +385,7 @@ nlohmann::json report_orders_json(const std::vector<ReportOrder>& orders) {
         if (order.result) out["result"] = *order.result;
         if (order.reason) out["reason"] = *order.reason;
         if (order.by_default) out["default"] = *order.by_default;
+        if (order.explanation) out["explanation"] = *order.explanation;
         for (const auto& [key, text] : order.other) out[key] = nlohmann::json::parse(text);
         list.push_back(std::move(out));
     }

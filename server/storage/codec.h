@@ -60,6 +60,13 @@ nlohmann::json adjudication_json(const Variant& variant, const ParsedOrders& par
                                  const Adjudication& adjudication);
 std::string adjudication_text(const Variant& variant, const ParsedOrders& parsed,
                               const Adjudication& adjudication);
+// The same report without the orders' explanations: the form of the phases stored before the
+// results explained themselves, which replay recomputes for them (docs/design.md,
+// "Explanations").
+std::string adjudication_text_unexplained(const Variant& variant, const ParsedOrders& parsed,
+                                          const Adjudication& adjudication);
+// Whether a stored report's orders carry explanations.
+bool report_explains(std::string_view results_text);
 
 // A phase's stored results read back as the week's record (report/week_summary.h): its phase,
 // the position it left and its events, by the names the report writes (an event's power and

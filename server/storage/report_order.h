@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // One entry of a stored phase report's "orders" (report/adjudication_json.h), as a value: an
 // order adjudicated ({"power", "order", "result", "reason" when it failed, "default" when the
-// server ordered it}) or a line refused ({"power", "input", "line", "result": "illegal",
-// "reason"}). storage/codec.h reads it from the stored report and writes it back; a key it
-// does not read, or one of another type than the report writes, is kept as its JSON text, so
-// the entry renders back byte for byte.
+// server ordered it, "explanation" in a movement phase}) or a line refused ({"power", "input",
+// "line", "result": "illegal", "reason"}). storage/codec.h reads it from the stored report and
+// writes it back; a key it does not read, or one of another type than the report writes, is kept as
+// its JSON text, so the entry renders back byte for byte.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +12,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "report/explanation.h"
 
 namespace adjutant::storage {
 
@@ -23,6 +25,8 @@ struct ReportOrder {
     std::optional<std::string> result;  // "succeeds", "fails" or "illegal"
     std::optional<std::string> reason;
     std::optional<bool> by_default;  // the report's "default"
+    // Why it came out so (report/explanation.h): movement phases' results.
+    std::optional<ExplainedOrder> explanation;
     // The keys read as none of the above, each with its value's JSON text.
     std::vector<std::pair<std::string, std::string>> other;
 };

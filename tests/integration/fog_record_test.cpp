@@ -10,6 +10,8 @@
 #include <sstream>
 #include <string>
 
+#include "adjudicate.h"
+#include "orders/parser.h"
 #include "position/position_json.h"
 #include "service/fog.h"
 #include "service/variants.h"
@@ -194,4 +196,45 @@ TEST_CASE("Fog of war: another power's supply orders and module reasons are its 
                        result("Belgium", "A NAM H", "dislodged"),
                        result("Germany", "T AAC SUPPLY A LIE", nullptr),
                        result("Germany", "A LIE - RAIL - NAM", rail)}));
+}
+
+// An order's explanation names the units that decided its result (docs/fog-of-war.md,
+// "Explanations"): the reader's own explanation too keeps only those it sees. Belgium's army at
+// BRU, out of Germany's sight, supports NAM against the German attack.
+TEST_CASE("Fog of war: an explanation names only the units the reader sees") {
+    const LoadedVariant& loaded = loaded_western_front();
+    const adjutant::Variant& v = loaded.variant;
+    json start = position();
+    start["units"]["Germany"][0]["points"] = 500;
+    const adjutant::PositionLoad before = adjutant::position_from_json(v, start);
+    REQUIRE(before.ok());
+    adjutant::ParsedOrders parsed;
+    loaded.parser().parse_onto(parsed, *before.position, "A LIE - NAM\n", v.find_power("Germany"));
+    loaded.parser().parse_onto(parsed, *before.position, "A BRU S A NAM\n",
+                               v.find_power("Belgium"));
+    REQUIRE(parsed.orders.size() == 2);
+    const adjutant::Adjudication adjudication =
+        adjutant::adjudicate(v, *before.position, parsed.orders);
+    json results = adjutant::storage::adjudication_json(v, parsed, adjudication);
+    auto explanation_of = [](const json& report, const char* order) {
+        for (const json& entry : report["orders"])
+            if (entry.value("order", "") == order) return entry.value("explanation", json());
+        return json();
+    };
+    // The whole record (the GM's) names the supporter.
+    const std::string whole = explanation_of(results, "A LIE - NAM").value("text", "");
+    CHECK(whole ==
+          "A LIE - NAM failed: attack 500 (own 500) against hold 550 of A NAM (own 300; supported "
+          "by A BRU).");
+
+    json orders = json::array();
+    fog_documents(loaded, *before.position, Viewer{false, "Germany"}, orders, results, nullptr);
+    const json cut = explanation_of(results, "A LIE - NAM");
+    CHECK(cut.value("text", "") ==
+          "A LIE - NAM failed: attack 500 (own 500) against hold 550 of A NAM (own 300; supported "
+          "by a unit you cannot see).");
+    // Nowhere in the orders' entries Germany reads: not the supporter, nor its support's order.
+    CHECK(results["orders"].dump().find("BRU") == std::string::npos);
+    CHECK(cut["strengths"][1]["supports"][0] ==
+          json({{"power", ""}, {"unit", ""}, {"count", "counted"}}));
 }

@@ -184,6 +184,7 @@ def test_full_game():
 
         replay = server.run_cli("replay")
         check(replay.returncode == 0 and "all match" in replay.stdout, replay.stdout + replay.stderr)
+        check_replay_before_explanations(server, game_id)
 
         backup = os.path.join(server.workdir, "backup.db")
         result = server.run_cli("backup", backup)
@@ -200,6 +201,44 @@ def test_full_game():
               replay.stdout)
     finally:
         server.close()
+
+
+def phase_hash(prev_hash, phase, position, orders, results):
+    """The phase hash as the server chains it (each part prefixed by its length in bytes)."""
+    data = b"".join(str(len(part.encode())).encode() + b":" + part.encode()
+                    for part in (prev_hash, phase, position, orders, results))
+    return hashlib.sha256(data).hexdigest()
+
+
+def check_replay_before_explanations(server, game_id):
+    """A game stored before results carried explanations (docs/design.md, "Explanations"): its
+    results without them and its hash chain made over those, as an older server wrote them.
+    Replay must find it clean; then one changed result in it is still noticed."""
+    db = sqlite3.connect(server.database)
+    rows = db.execute("SELECT seq, phase, position, orders, results FROM phases "
+                      "WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+    explained = 0
+    prev = "0" * 64
+    for seq, phase, position, orders, results in rows:
+        if results is not None:
+            report = json.loads(results)
+            for entry in report.get("orders", []):
+                explained += entry.pop("explanation", None) is not None
+            results = json.dumps(report, separators=(",", ":"), sort_keys=True,
+                                 ensure_ascii=False)
+            digest = phase_hash(prev, phase, position, orders or "", results)
+            db.execute("UPDATE phases SET results = ?, hash = ?, prev_hash = ? "
+                       "WHERE game_id = ? AND seq = ?", (results, digest, prev, game_id, seq))
+            prev = digest
+        else:
+            db.execute("UPDATE phases SET prev_hash = ? WHERE game_id = ? AND seq = ?",
+                       (prev, game_id, seq))
+    db.commit()
+    db.close()
+    check(explained > 0, "the stored results carried explanations")
+    replay = server.run_cli("replay", "--game", str(game_id))
+    check(replay.returncode == 0 and "all match" in replay.stdout,
+          "a game stored without explanations replays clean: " + replay.stdout + replay.stderr)
 
 
 SECRET = "zq7-secret-plan"
