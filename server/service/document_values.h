@@ -68,6 +68,9 @@ struct OrderResult {
     std::string result;
     std::optional<std::string> reason;
     bool by_default = false;  // a default order the server gave an unordered unit
+    // The sentence that explains the result (report/explanation.h), when it says more than the
+    // result: the order failed, or strengths were compared. Cut to the reader's sight.
+    std::optional<std::string> why;
 };
 
 struct DislodgedResult {

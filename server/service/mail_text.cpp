@@ -26,6 +26,28 @@ std::string format_utc(std::int64_t unix_seconds, const char* format) {
     return buffer;
 }
 
+// `text` as lines of at most `width` characters, each after `indent` spaces, broken between
+// words (a word longer than a line stands alone on its line).
+std::string indented(const std::string& text, std::size_t indent, std::size_t width) {
+    std::string out;
+    std::string line;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find(' ', start);
+        if (end == std::string::npos) end = text.size();
+        const std::string word = text.substr(start, end - start);
+        start = end + 1;
+        if (word.empty()) continue;
+        if (!line.empty() && indent + line.size() + 1 + word.size() > width) {
+            out += std::string(indent, ' ') + line + "\n";
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
+    }
+    if (!line.empty()) out += std::string(indent, ' ') + line + "\n";
+    return out;
+}
+
 std::string join(const std::vector<std::string>& list, const char* separator) {
     std::string out;
     for (const auto& item : list) {
@@ -265,6 +287,8 @@ std::string results(const PhaseReport& report, const Variant& variant) {
         if (o.reason) lines += " (" + *o.reason + ")";
         if (o.by_default) lines += " [default]";
         lines += "\n";
+        // Why, under the line (docs/mail.md, "Results").
+        if (o.why) lines += indented(*o.why, 6, 76);
     }
     std::string text;
     for (const auto& [power, lines] : by_power)

@@ -22,6 +22,9 @@ OrderResult order_result(const storage::ReportOrder& o) {
     out.result = o.result.value_or("");
     out.reason = o.reason;
     out.by_default = o.by_default.value_or(false);
+    if (const auto& e = o.explanation;
+        e && (out.result == "fails" || e->strengths.size() > 1 || !e->held.empty()))
+        out.why = e->text;
     return out;
 }
 

@@ -281,6 +281,7 @@ class SightCheck:
         self.abbrs = abbrs
         self.problems = []
         self.read = 0  # entries of other powers checked
+        self.explained = 0  # explanations checked, of any power
 
     def named(self, *texts):
         return {w for t in texts for w in re.findall(r"[A-Za-z0-9]+", t) if w in self.abbrs}
@@ -303,6 +304,19 @@ class SightCheck:
             self.fail(where, f"{power}'s {text!r} names no province")
         elif named - sight:
             self.fail(where, f"{power}'s {text!r} names {sorted(named - sight)} outside its sight")
+
+    def explanation(self, where, seat, sight, power, explanation, order):
+        """An order's explanation (docs/fog-of-war.md, "Explanations"): of any power's order, the
+        reader's own too, it names no province outside the reader's sight, in its sentence or
+        its fields, but those of the reader's own order, which it repeats; a unit it may not name
+        reads "a unit you cannot see"."""
+        if explanation is None:
+            return
+        self.explained += 1
+        named = self.named(json.dumps(explanation)) - (self.named(order) if power == seat else set())
+        if named - sight:
+            self.fail(where, f"{power}'s explanation {explanation.get('text')!r} names "
+                             f"{sorted(named - sight)} outside {seat}'s sight")
 
     def event_problems(self, seat, sight, event):
         """What is wrong with `seat` reading `event`: nothing for its own or a public one."""
@@ -331,6 +345,7 @@ class SightCheck:
         lines under its name, the dislodgements, then the events, each matched to the GM's
         events of that text (the seat must be allowed one of them)."""
         section = None  # a power's name, "Dislodged" or "Events"
+        order = ""  # the order of the last results line, which its explanation repeats
         for raw in text.splitlines():
             if raw and not raw.startswith(" ") and raw.endswith(":"):
                 section = raw[:-1]
@@ -338,6 +353,15 @@ class SightCheck:
             if not raw.startswith("  ") or raw == "  (no orders)":
                 continue
             body = raw[2:]
+            if body.startswith("    ") and section not in (None, "Events", "Dislodged"):
+                # An order's explanation, under its line: of any power's order, only provinces
+                # in the reader's sight.
+                named = self.named(body) - (self.named(order) if section == seat else set())
+                self.explained += 1
+                if named - sight:
+                    self.fail(where, f"an explanation line names {sorted(named - sight)} outside "
+                                     f"{seat}'s sight: {body.strip()!r}")
+                continue
             if section == "Events":
                 said = body.split("  [d10 ")[0]
                 matches = [e for e in truth if e.get("text") == said]
@@ -354,6 +378,7 @@ class SightCheck:
             elif section is None:
                 self.fail(where, f"a results line under no power: {body!r}")
             else:
+                order = body.split("  ->  ")[0]
                 # "A PAR - BUR  ->  fails (bounced) [default]"
                 outcome = re.fullmatch(r".*  ->  \w+(?: \((.*)\))?(?: \[default\])?", body)
                 if outcome is None and section != seat:
@@ -496,6 +521,8 @@ def test_events_by_sight():
                 for r in results.get("orders", []):
                     check_.line(where + " phase results", seat, seen, r.get("power"),
                                 r.get("order", r.get("input", "")), r.get("reason", ""))
+                    check_.explanation(where + " phase results", seat, seen, r.get("power"),
+                                       r.get("explanation"), r.get("order", ""))
                 check_.trains(where + " phase document", seat, doc["position"])
                 check_.trains(where + " phase results", seat, results.get("next", {}))
                 for d in results.get("dislodged", []):
@@ -521,6 +548,8 @@ def test_events_by_sight():
                         for r in entry["results"]:
                             check_.line(where + f" {other}'s order history", seat, seen, other,
                                         r.get("order", r.get("input", "")), r.get("reason", ""))
+                            check_.explanation(where + f" {other}'s order history", seat, seen,
+                                               other, r.get("explanation"), r.get("order", ""))
         for seat in POWERS:
             for entry in feeds[seat].iter(atom + "entry"):
                 seq_text = entry.find(atom + "id").text
@@ -581,6 +610,7 @@ def test_events_by_sight():
                     check_.fail(f"{docs[(seq, seat)]['phase']} {seat}",
                                 f"reads {e['power']}'s {e['text']!r}: {seat != e['power']}")
         check(check_.read > 500, f"too few entries of other powers read: {check_.read}")
+        check(check_.explained > 100, f"too few explanations read: {check_.explained}")
         check(not check_.problems, f"{len(check_.problems)} entries read outside the fog:\n  " +
               "\n  ".join(check_.problems[:40]))
         check(server.stop() == 0, "clean stop")

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "adjudicate.h"
+#include "orders/parser.h"
 #include "service/game_document.h"
 #include "service/mail_text.h"
 #include "service/results_decode.h"
@@ -197,4 +199,50 @@ TEST_CASE("mail: the history lists resolved phases with their hash, and the curr
           "Phases:\n"
           "  1 Spring 1901 movement  resolved 2026-01-01 12:00 UTC  hash 0123456789abcdef\n"
           "  2 Fall 1901 movement  (current)\n");
+}
+
+// Each order's explanation stands under its line when it says more than the result: a failed
+// order, or one whose strengths were compared; broken between words, no line over 76
+// characters.
+TEST_CASE("mail: results explain each contested order under its line") {
+    const auto load = variant_file("standard");
+    const adjutant::Variant& v = *load.variant;
+    adjutant::Position position;
+    position.phase = adjutant::Phase::parse("S1901M").value();
+    const auto unit = [&](const char* power, const char* text) {
+        adjutant::Unit u;
+        u.power = v.find_power(power);
+        u.type = text[0] == 'F' ? adjutant::UnitType::Fleet : adjutant::UnitType::Army;
+        u.location = adjutant::Location{v.find_province(text + 2), adjutant::Coast::None};
+        position.units.push_back(u);
+    };
+    unit("France", "A PAR");
+    unit("France", "A MAR");
+    unit("Germany", "A MUN");
+    unit("Germany", "A RUH");
+    unit("Italy", "A ROM");
+    position.normalise();
+    const adjutant::OrderParser parser(v);
+    adjutant::ParsedOrders parsed;
+    parser.parse_onto(parsed, position, "A PAR - BUR\nA MAR S A PAR - BUR\n",
+                      v.find_power("France"));
+    parser.parse_onto(parsed, position, "A MUN - BUR\nA RUH S A MUN - BUR\n",
+                      v.find_power("Germany"));
+    parser.parse_onto(parsed, position, "A ROM - TUS\n", v.find_power("Italy"));
+    const auto adjudication = adjutant::adjudicate(v, position, parsed.orders);
+    const auto report = *adjutant::storage::read_report(
+        adjutant::storage::adjudication_text(v, parsed, adjudication));
+    CHECK(results(decode_phase_report(report), v) ==
+          "France:\n"
+          "  A MAR S A PAR - BUR  ->  succeeds\n"
+          "  A PAR - BUR  ->  fails (bounced)\n"
+          "      A PAR - BUR failed: attack 2 (supported by A MAR) against prevent 2\n"
+          "      from A MUN - BUR (supported by A RUH).\n"
+          "Germany:\n"
+          "  A MUN - BUR  ->  fails (bounced)\n"
+          "      A MUN - BUR failed: attack 2 (supported by A RUH) against prevent 2\n"
+          "      from A PAR - BUR (supported by A MAR).\n"
+          "  A RUH S A MUN - BUR  ->  succeeds\n"
+          "Italy:\n"
+          "  A ROM - TUS  ->  succeeds\n");
 }
