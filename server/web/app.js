@@ -3,7 +3,7 @@
 // map, phase history and seat list, and the wiring of the order panel, GM console and press.
 
 import { api, tokensFor, rememberToken, forgetTokens } from "./api.js";
-import { h, say, formatTime, formatRemaining } from "./dom.js";
+import { h, resultLine, say, formatTime, formatRemaining } from "./dom.js";
 import { dislodgedOf, drawMap, drawOrders, indexVariant, point, unitsOf } from "./map.js";
 import { MapZoom } from "./zoom.js";
 import { animatePhase } from "./animate.js";
@@ -477,7 +477,7 @@ class GamePage {
     const current = this.viewSeq === null;
     const panel = current ? this.orders : null;
     const orders = !current && this.view?.results?.orders
-      ? this.view.results.orders.filter((o) => o.order).map((o) => ({ text: o.order, ok: o.result === "succeeds", power: o.power }))
+      ? this.view.results.orders.filter((o) => o.order).map((o) => ({ text: o.order, ok: o.result === "succeeds", power: o.power, why: o.explanation?.text }))
       : panel ? panel.currentOrders() : [];
     // A new drawing is of the phase as it began: not yet animated (animate.js marks the end).
     delete this.svg.dataset.animated;
@@ -488,6 +488,7 @@ class GamePage {
       onUnit: panel ? (u) => panel.onUnit(u) : null,
       onProvince: panel ? (p) => panel.onProvince(p) : null,
       unitsFocusable: panel ? (u) => panel.unitFocusable(u) : () => false,
+      onOrder: current ? null : (order) => this.explainOrder(order.text),
       view: this.shownView(),
     });
     this.zoom.apply();
@@ -619,6 +620,15 @@ class GamePage {
         ...(lines(g).length ? [h("ul", {}, ...lines(g).map((l) => h("li", {}, l)))] : []))))];
   }
 
+  // A resolved order tapped on the map: its line in the results opens on its explanation.
+  explainOrder(text) {
+    const item = [...this.results.querySelectorAll("details.why")].find((d) => d.dataset.order === text);
+    if (!item) return;
+    item.open = true;
+    item.scrollIntoView({ block: "nearest" });
+    item.querySelector("summary").focus({ preventScroll: true });
+  }
+
   renderResults() {
     if (this.viewSeq === null || !this.view) {
       this.results.replaceChildren(h("p", { id: "showing" }, `Showing the current position: ${this.game.phase_name}.`));
@@ -629,9 +639,7 @@ class GamePage {
     const byPower = new Map([...this.vi.powers.keys()].map((p) => [p, []]));
     for (const o of v.results?.orders || []) {
       if (!byPower.has(o.power)) byPower.set(o.power, []);
-      byPower.get(o.power).push(h("li", { class: o.result },
-        h("code", {}, o.order || o.input),
-        ` — ${o.result}${o.reason ? " (" + o.reason + ")" : ""}${o.default ? " (default)" : ""}`));
+      byPower.get(o.power).push(h("li", { class: o.result }, ...resultLine(o)));
     }
     const items = [...byPower].filter(([, l]) => l.length).map(([power, l]) => h("li", { class: "results-power", "data-power": power },
       h("span", { class: "power" }, power), h("ul", {}, l)));

@@ -47,3 +47,15 @@ export function formatRemaining(deadline) {
   return (d ? d + "d " : "") + (d || hh ? hh + "h " : "") + m + "m left";
 }
 
+
+// One result of a resolved phase (an entry of results.orders) as the results list and the order
+// history show it: the order and its outcome; with its explanation (docs/adjudication.md,
+// "Explanations") a tap on the line opens the sentence under it.
+export function resultLine(r) {
+  const line = [h("code", {}, r.order || r.input),
+    ` — ${r.result}${r.reason ? " (" + r.reason + ")" : ""}${r.default ? " (default)" : ""}`];
+  const why = r.explanation?.text;
+  if (!why) return line;
+  return [h("details", { class: "why", "data-order": r.order },
+    h("summary", {}, ...line), h("p", { class: "why-text" }, why))];
+}

@@ -451,8 +451,10 @@ function markerOf(vi, power) {
 // The orders layer alone, so that a line typed or clicked in redraws its arrows without
 // redrawing (and refocusing) the rest of the map. `orders`: [{text, ok, power}], each drawn in
 // its power's colour; ok false (a failed or refused order) drawn fainter with a red cross at
-// its end, so a failed order shows on the map as in the list.
-export function drawOrders(svg, vi, orders) {
+// its end, so a failed order shows on the map as in the list. An order with its explanation
+// (`why`, a resolved phase's) shows the sentence as its title and, given `onOrder`, answers a
+// tap (or Enter) on it, on a wider band than its stroke, so a finger finds it.
+export function drawOrders(svg, vi, orders, onOrder = null) {
   const layer = svg.querySelector("#layer-orders");
   if (!layer) return;
   layer.replaceChildren();
@@ -516,12 +518,19 @@ export function drawOrders(svg, vi, orders) {
       node = el("polyline", { ...attrs, points: pts.map((p) => p.map((n) => n.toFixed(1)).join(",")).join(" "), "marker-end": markerOf(vi, order.power) }, layer);
       end = { x: x2, y: y2 };
     }
-    titled(node, order.text + (failed ? " (fails)" : ""));
+    titled(node, order.why || order.text + (failed ? " (fails)" : ""));
     // A white halo under the stroke keeps it readable over rail lines and any power's tint.
     const halo = node.cloneNode(false);
     halo.setAttribute("class", "order-halo");
     for (const name of ["marker-end", "data-kind", "data-order", "data-power", "data-to", "stroke"]) halo.removeAttribute(name);
     layer.insertBefore(halo, node);
+    if (order.why && onOrder) {
+      const hit = halo.cloneNode(false);
+      hit.setAttribute("class", "order-hit");
+      hit.setAttribute("data-order", order.text);
+      layer.append(hit);
+      activatable(hit, "Why: " + order.why, true, onOrder, order);
+    }
     if (failed) titled(el("path", { d: `M${end.x - 8},${end.y - 8} L${end.x + 8},${end.y + 8} M${end.x + 8},${end.y - 8} L${end.x - 8},${end.y + 8}`, class: "order-failed-mark", "data-order": order.text }, layer),
       order.text + " fails");
   }
@@ -529,7 +538,8 @@ export function drawOrders(svg, vi, orders) {
 
 // Draws everything. `options`:
 //   selected: loc of the selected unit; targets: Set of locs/abbrs offered as destinations;
-//   orders: [{text, ok}] arrows to draw; onUnit(unit), onProvince(abbr): activation callbacks
+//   orders: [{text, ok, why}] arrows to draw; onOrder(order): a resolved order tapped (null: none);
+//   onUnit(unit), onProvince(abbr): activation callbacks
 //   (null when the map is read-only); unitsFocusable: which units take Tab focus.
 export function drawMap(svg, vi, position, options = {}) {
   svg.replaceChildren();
@@ -658,5 +668,5 @@ export function drawMap(svg, vi, position, options = {}) {
     titled(el("path", { d: `M${p.x - 6},${p.y - 6} L${p.x + 6},${p.y + 6} M${p.x + 6},${p.y - 6} L${p.x - 6},${p.y + 6}`, class: "standoff" }, layers.standoffs),
       `Standoff in ${provinceName(vi, abbr)}`);
   }
-  drawOrders(svg, vi, options.orders);
+  drawOrders(svg, vi, options.orders, options.onOrder);
 }

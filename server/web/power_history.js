@@ -4,7 +4,7 @@
 // what that reader may see of refused lines (its own seat's, or every seat's for the GM).
 
 import { api } from "./api.js";
-import { h, say } from "./dom.js";
+import { h, resultLine, say } from "./dom.js";
 
 const PAGE = 20;
 
@@ -45,9 +45,7 @@ export class PowerHistory {
   }
 
   entry(p) {
-    const results = (p.results || []).map((r) => h("li", { class: r.result },
-      h("code", {}, r.order || r.input),
-      ` — ${r.result}${r.reason ? " (" + r.reason + ")" : ""}${r.default ? " (default)" : ""}`));
+    const results = (p.results || []).map((r) => h("li", { class: r.result }, ...resultLine(r)));
     return h("li", { "data-seq": p.seq },
       h("strong", {}, p.phase_name),
       p.submitted ? "" : " — no orders on file",

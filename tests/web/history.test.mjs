@@ -3,6 +3,8 @@
 // Browser test of the phase animation (docs/web.md, "Phase animation"). A standard game plays
 // three phases through the API: in the spring Italy's A VEN goes to Tyrolia and A ROM to Venice;
 // in the autumn A TYR takes Trieste, dislodging Austria's fleet; the fleet retreats to Albania.
+// Tapping the fleet's failed hold on the map opens the sentence that explains it, and a tap on
+// a line of the results opens that order's.
 // On Italy's page, at a desktop and at 390 and 360 px, "Moves" slides each phase's units from
 // where they stood to where they went (measured against the provinces' points), the dislodged
 // fleet is pushed aside with its dashed outline and then slides on to Albania; "Play" runs
@@ -76,6 +78,7 @@ async function standard(page, server, width, height, game, seqs) {
   check(await gap(page, '#layer-units .unit[data-loc="TYR"]', "TRI") < 4, "A TYR slid into Trieste");
   const fleet = await page.$eval('#layer-units .unit[data-loc="TRI"]', (u) => ({ cls: u.getAttribute("class"), power: u.dataset.power }));
   check(fleet.power === "Austria" && /dislodged/.test(fleet.cls), "the fleet in Trieste shown dislodged: " + JSON.stringify(fleet));
+  await explanations(page, tag);
   // The retreat: the dislodged fleet slides on to Albania.
   await showPhase(page, seqs.retreat);
   check(await page.$('#layer-dislodged .unit[data-loc="TRI"]'), "the retreat phase draws the dislodged fleet");
@@ -110,6 +113,35 @@ async function standard(page, server, width, height, game, seqs) {
   check(await page.$eval("#history-select", (s) => s.value) === String(seqs.autumn), "a step by hand stopped the play where it was");
   await page.screenshot({ path: path.join(ARTIFACTS, `64-history-${tag}-page.png`), fullPage: true });
   await (await page.$(".history")).screenshot({ path: path.join(ARTIFACTS, `64-history-${tag}-controls.png`) });
+}
+
+// Each result explains itself (docs/web.md, "Explanations"). The fleet's failed hold, tapped on
+// the map, opens its line in the results on the sentence; a tap on Italy's line opens its own.
+async function explanations(page, tag) {
+  const fleet = '#results-list details.why[data-order="F TRI H"]';
+  await page.waitForSelector(fleet);
+  // Inside the hold's ring, on its south side: the arrows into Trieste come from the north and
+  // the west. The point is taken as the page lays the map out now.
+  const at = await page.$eval('#layer-orders .order-hit[data-order="F TRI H"]', (c) => {
+    const r = c.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height * 0.85 };
+  });
+  await page.mouse.click(at.x, at.y);
+  await page.waitForSelector(fleet + "[open] .why-text", { state: "visible" });
+  const said = await page.textContent(fleet + " .why-text");
+  check(said === "F TRI H was dislodged by A TYR: hold 1 against attack 2 from A TYR - TRI (supported by A VEN).",
+    "the tapped order explains itself: " + said);
+  check(await page.evaluate((s) => document.activeElement === document.querySelector(s + " summary"), fleet), "focus on the opened line");
+  const move = '#results-list details.why[data-order="A TYR - TRI"]';
+  check(!(await page.$(move + "[open]")), "Italy's line is closed until tapped");
+  await page.click(move + " summary");
+  await page.waitForSelector(move + "[open] .why-text", { state: "visible" });
+  check(await page.textContent(move + " .why-text") === "A TYR - TRI succeeded: attack 2 (supported by A VEN) against hold 1 of F TRI; it dislodged the unit there.",
+    "Italy's move explains itself");
+  const m = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth,
+    short: [...document.querySelectorAll("details.why > summary")].filter((s) => s.getBoundingClientRect().height < 43.5).length }));
+  check(m.scroll <= m.client && m.short === 0, "the explained results fit and are tall enough to tap: " + JSON.stringify(m));
+  await (await page.$("#results-list")).screenshot({ path: path.join(ARTIFACTS, `66-explain-${tag}.png`) });
 }
 
 // The 1914 map is in the fog of war: Germany's seat animates its view of its week.
