@@ -2,6 +2,7 @@
 #include "report/explanation.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <initializer_list>
 
 #include <nlohmann/json.hpp>
@@ -175,11 +176,35 @@ std::string join(const std::vector<std::string>& parts, std::string_view separat
 // What a strength was made of, in brackets: the unit's own strength and a module's aid when
 // they are not the standard 1 and 0, the supports counted, and each support not counted with
 // why. Empty when there is nothing to say.
+// "600 = 500 points + 100 field works": a strength and the rule modules' shares of it.
+std::string points_words(std::int64_t total, const std::vector<ExplainedPart>& shares,
+                         bool attack_only) {
+    std::string out = std::to_string(total);
+    std::int64_t rest = total;
+    std::string added;
+    for (const ExplainedPart& part : shares) {
+        if (part.attack_only != attack_only) continue;
+        rest -= part.points;
+        std::string name = part.module;
+        std::replace(name.begin(), name.end(), '_', ' ');
+        added +=
+            (part.points < 0 ? " - " : " + ") + std::to_string(std::abs(part.points)) + " " + name;
+    }
+    if (added.empty()) return out;
+    if (!attack_only) return out + " = " + std::to_string(rest) + " points" + added;
+    // An aid is the modules' alone: "60 from sieges", or "60 = 40 sieges + 20 army strength".
+    const std::string named = added.substr(3);
+    if (rest == 0 && named.find(" + ") == std::string::npos &&
+        named.find(" - ") == std::string::npos)
+        return out + " from " + named.substr(named.find(' ') + 1);
+    return out + " = " + named;
+}
+
 std::string strength_detail(const ExplainedStrength& s) {
     std::vector<std::string> parts;
     if (s.own != 1 || s.aid != 0) {
-        std::string own = "own " + std::to_string(s.own);
-        if (s.aid != 0) own += ", aid " + std::to_string(s.aid);
+        std::string own = "own " + points_words(s.own, s.parts, false);
+        if (s.aid != 0) own += ", aid " + points_words(s.aid, s.parts, true);
         parts.push_back(std::move(own));
     }
     std::vector<std::string> counted;
@@ -394,6 +419,9 @@ std::optional<ExplainedOrder> explained_order(const Variant& variant, const Orde
             s.aid = tally.aid;
             s.zero = zero_word(tally.zero);
             s.dislodged = tally.dislodged;
+            for (const StrengthPart& part : tally.parts)
+                s.parts.push_back(
+                    ExplainedPart{std::string(part.module), part.points, part.attack_only});
             for (const SupportTally& support : tally.supports)
                 s.supports.push_back(ExplainedSupport{named(variant, support.supporter),
                                                       std::string(count_word(support.count)),
@@ -440,6 +468,15 @@ nlohmann::json strengths_json(const std::vector<ExplainedStrength>& strengths) {
         if (s.aid != 0) entry["aid"] = s.aid;
         if (!s.zero.empty()) entry["zero"] = s.zero;
         if (s.dislodged) entry["dislodged"] = true;
+        if (!s.parts.empty()) {
+            nlohmann::json parts = nlohmann::json::array();
+            for (const ExplainedPart& part : s.parts) {
+                nlohmann::json item = {{"module", part.module}, {"points", part.points}};
+                if (part.attack_only) item["attack"] = true;
+                parts.push_back(std::move(item));
+            }
+            entry["parts"] = std::move(parts);
+        }
         if (!s.supports.empty()) {
             nlohmann::json supports = nlohmann::json::array();
             for (const ExplainedSupport& support : s.supports) {
@@ -540,7 +577,7 @@ class ExplanationReader {
         }
         for (const nlohmann::json& item : *it) {
             only(item, {"power", "unit", "strength", "to", "value", "own", "aid", "zero",
-                        "dislodged", "supports"});
+                        "dislodged", "parts", "supports"});
             if (!ok) return;
             ExplainedStrength s;
             s.unit = unit(item);
@@ -553,6 +590,25 @@ class ExplanationReader {
             if (const auto d = item.find("dislodged"); d != item.end()) {
                 ok = ok && d->is_boolean() && d->get<bool>();
                 s.dislodged = true;
+            }
+            if (const auto list = item.find("parts"); list != item.end()) {
+                if (!list->is_array() || list->empty()) {
+                    ok = false;
+                    return;
+                }
+                for (const nlohmann::json& entry : *list) {
+                    only(entry, {"module", "points", "attack"});
+                    if (!ok) return;
+                    ExplainedPart part;
+                    text(entry, "module", part.module, true);
+                    number(entry, "points", part.points, true);
+                    ok = ok && !part.module.empty() && part.points != 0;
+                    if (const auto a = entry.find("attack"); a != entry.end()) {
+                        ok = ok && a->is_boolean() && a->get<bool>();
+                        part.attack_only = true;
+                    }
+                    s.parts.push_back(std::move(part));
+                }
             }
             if (const auto list = item.find("supports"); list != item.end()) {
                 if (!list->is_array() || list->empty()) {

@@ -39,20 +39,29 @@ void ride_events(const Variant& variant, const Position& position, const Movemen
 
 // `points` strength: each unit brings its strength points (docs/design.md, "The adjudicator
 // contract") and what the rule modules add to them: to every strength of the unit
-// (RuleModule::defence_points) or to its move's attack only (RuleModule::attack_points).
+// (RuleModule::defence_points) or to its move's attack only (RuleModule::attack_points). Each
+// module's share is kept in `parts`, by unit, for the explanations.
 void unit_points(const Variant& variant, const Position& position, std::span<const Order> orders,
-                 std::vector<Strength>& points, std::vector<Strength>& attack_bonus) {
+                 std::vector<Strength>& points, std::vector<Strength>& attack_bonus,
+                 std::vector<std::vector<StrengthPart>>& parts) {
     std::vector<const RuleModule*> modules;
     for (const RuleModule* module : rule_modules())
         if (module->enabled(variant)) modules.push_back(module);
     for (const Unit& u : position.units) {
         Strength own = u.stats.points;
         Strength attack = 0;
+        std::vector<StrengthPart>& shares = parts.emplace_back();
         for (const RuleModule* module : modules) {
-            if (module->defence_points != nullptr)
-                own += module->defence_points(variant, position, orders, u);
-            if (module->attack_points != nullptr)
-                attack += module->attack_points(variant, position, orders, u);
+            if (module->defence_points != nullptr) {
+                const Strength added = module->defence_points(variant, position, orders, u);
+                own += added;
+                if (added != 0) shares.push_back(StrengthPart{module->name, added, false});
+            }
+            if (module->attack_points != nullptr) {
+                const Strength added = module->attack_points(variant, position, orders, u);
+                attack += added;
+                if (added != 0) shares.push_back(StrengthPart{module->name, added, true});
+            }
         }
         points.push_back(std::max<Strength>(own, 0));
         attack_bonus.push_back(std::max<Strength>(attack, 0));
@@ -61,6 +70,19 @@ void unit_points(const Variant& variant, const Position& position, std::span<con
 
 // Each unit's result. The vector keeps its room from phase to phase: its elements are assigned
 // rather than destroyed and built again.
+// Each strength an explanation counts gets the rule modules' shares of its unit's points.
+void add_parts(const Position& position, const std::vector<std::vector<StrengthPart>>& parts,
+               std::vector<StrengthTally>& tallies) {
+    for (StrengthTally& tally : tallies) {
+        const Unit* unit = position.unit_at(tally.unit.at.province);
+        if (unit == nullptr) continue;
+        const auto i = static_cast<std::size_t>(unit - position.units.data());
+        for (const StrengthPart& part : parts[i])
+            if (!part.attack_only || tally.kind == StrengthType::Attack)
+                tally.parts.push_back(part);
+    }
+}
+
 void write_results(MovementResolver& resolver, std::size_t n, std::vector<OrderResult>& out) {
     out.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -93,8 +115,9 @@ void adjudicate_movement(const Variant& variant, const Position& position,
                          Adjudication& out) {
     std::vector<Strength> points;
     std::vector<Strength> attack_bonus;
+    std::vector<std::vector<StrengthPart>> parts;
     if (variant.strength == StrengthKind::Points)
-        unit_points(variant, position, orders, points, attack_bonus);
+        unit_points(variant, position, orders, points, attack_bonus, parts);
     resolver.load(variant, position, orders, points, attack_bonus);
     resolver.run();
 
@@ -113,6 +136,11 @@ void adjudicate_movement(const Variant& variant, const Position& position,
     resolver.standoffs(next.standoffs);
 
     write_results(resolver, position.units.size(), out.results);
+    if (!parts.empty())
+        for (OrderResult& result : out.results) {
+            add_parts(position, parts, result.explanation.strengths);
+            add_parts(position, parts, result.explanation.held);
+        }
     write_staying_units(position, resolver, next.units);
     ride_events(variant, position, resolver, out.events);
     // The units that do not stay are the dislodged, each with the places it may retreat to.

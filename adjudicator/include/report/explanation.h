@@ -9,7 +9,8 @@
 //
 //   "explanation": {"kind": "move", "text": "A MUN - BUR failed: attack 2 ...",
 //     "strengths": [{"strength": "attack", "power": "Germany", "unit": "A MUN", "to": "BUR",
-//                    "value": 2, "own": 1,
+//                    "value": 2, "own": 1, ("aid": 50, "parts": [{"module": "sieges",
+//                    "points": 50, "attack": true}], with `points` strength)
 //                    "supports": [{"power": "Germany", "unit": "A RUH", "count": "counted"}]},
 //                   {"strength": "prevent", ...}],
 //     "held": [{"strength": "hold", ...}, {"strength": "attack", ...}],
@@ -50,6 +51,14 @@ struct ExplainedSupport {
     friend bool operator==(const ExplainedSupport&, const ExplainedSupport&) = default;
 };
 
+// A rule module's share of a unit's strength (StrengthPart).
+struct ExplainedPart {
+    std::string module;
+    std::int64_t points = 0;
+    bool attack_only = false;
+    friend bool operator==(const ExplainedPart&, const ExplainedPart&) = default;
+};
+
 struct ExplainedStrength {
     std::string strength;  // "attack", "hold", "defend", "prevent"
     ExplainedUnit unit;
@@ -58,7 +67,8 @@ struct ExplainedStrength {
     std::int64_t own = 1;
     std::int64_t aid = 0;
     std::string zero;        // why 0: "no route", "own unit", "lost head to head", "moved away"
-    bool dislodged = false;  // a prevent from a unit dislodged by a convoyed army
+    bool dislodged = false;  // a prevent from a unit dislodged other than head to head
+    std::vector<ExplainedPart> parts;
     std::vector<ExplainedSupport> supports;
     friend bool operator==(const ExplainedStrength&, const ExplainedStrength&) = default;
 };

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "core/ids.h"
@@ -53,6 +54,15 @@ enum class ZeroWhy : std::uint8_t {
     MovedAway,       // hold: the province's unit moved away
 };
 
+// What a rule module added to a unit's own strength, or to its attack alone (`points` strength:
+// docs/design.md, "The adjudicator contract"): field works, a fortress, equipment, a battle won.
+struct StrengthPart {
+    std::string_view module;  // the module's name, as the variant's `rules` names it
+    Strength points = 0;
+    bool attack_only = false;  // RuleModule::attack_points rather than defence_points
+    friend bool operator==(const StrengthPart&, const StrengthPart&) = default;
+};
+
 // One strength as the resolver counted it: the unit's own strength, a rule module's aid to its
 // attack, and its supports, each counted or not.
 struct StrengthTally {
@@ -64,6 +74,9 @@ struct StrengthTally {
     Strength value = 0;
     Strength own = 0;  // the unit's own: 1, or its strength points
     Strength aid = 0;  // a rule module's aid to its attack (RuleModule::attack_points)
+    // What the rule modules added to `own` and `aid` (the rest of `own` is the unit's strength
+    // points); empty with `unit` strength and where no module added anything.
+    std::vector<StrengthPart> parts;
     ZeroWhy zero = ZeroWhy::None;
     // A prevent from a unit that was dislodged, though not by a head-to-head battle it lost: it
     // still stands off the other moves (DATC 5.B.6; cases 6.E.5, 6.G.10).
