@@ -137,6 +137,10 @@ std::string_view kind_word(OrderType type) {
             return "convoy";
         case OrderType::RailMove:
             return "rail move";
+        case OrderType::Retreat:
+            return "retreat";
+        case OrderType::Disband:
+            return "disband";
         default:
             return "hold";
     }
@@ -253,8 +257,8 @@ std::string strength_words(const ExplainedStrength& s) {
     return out;
 }
 
-// The fleets' words, "F NTH, F ENG".
-std::string fleet_words(const std::vector<ExplainedUnit>& fleets) {
+// The units' words, "F NTH, F ENG".
+std::string unit_list(const std::vector<ExplainedUnit>& fleets) {
     std::vector<std::string> words;
     for (const ExplainedUnit& fleet : fleets) words.push_back(unit_words(fleet));
     return join(words, ", ");
@@ -307,11 +311,11 @@ std::string move_sentence(const ExplainedOrder& e, std::string_view order, bool 
     out += succeeded ? " succeeded" : " failed";
     if (e.strengths.empty()) return out + ".";
     out += ": ";
-    if (e.route == "by convoy") out += "by convoy through " + fleet_words(e.fleets) + ", ";
+    if (e.route == "by convoy") out += "by convoy through " + unit_list(e.fleets) + ", ";
     const ExplainedStrength& attack = e.strengths.front();
     if (attack.zero == "no route") {
         if (e.route == "convoy disrupted")
-            out += "no convoy route, as " + fleet_words(e.disrupted) +
+            out += "no convoy route, as " + unit_list(e.disrupted) +
                    (has_rule(e, "convoy paradox")
                         ? " failed by the Szykman rule (a convoy paradox)"
                         : (e.disrupted.size() == 1 ? " was" : " were") + std::string(" dislodged"));
@@ -441,6 +445,7 @@ std::optional<ExplainedOrder> explained_order(const Variant& variant, const Orde
     out.void_why = void_word(e.void_why);
     out.sea = sea_word(e.sea);
     out.route = route_word(e.route_why);
+    for (const NamedUnit& unit : e.clashed) out.clashed.push_back(named(variant, unit));
     for (const NamedUnit& fleet : e.route) out.fleets.push_back(named(variant, fleet));
     for (const NamedUnit& fleet : e.disrupted) out.disrupted.push_back(named(variant, fleet));
     out.text = explanation_text(out, result.order.text(variant), result.succeeded);
@@ -452,6 +457,13 @@ std::string explanation_text(const ExplainedOrder& explained, std::string_view o
     if (explained.kind == "move") return move_sentence(explained, order, succeeded);
     if (explained.kind == "rail move")
         return std::string(order) + (succeeded ? " succeeded." : " failed.");
+    if (explained.kind == "retreat") {
+        if (succeeded) return std::string(order) + " succeeded: no other unit retreated there.";
+        if (explained.clashed.empty()) return std::string(order) + " failed.";
+        return std::string(order) + " failed: " + unit_list(explained.clashed) +
+               " retreated there too, and units that retreat to one place are all disbanded.";
+    }
+    if (explained.kind == "disband") return std::string(order) + ": the unit is disbanded.";
     return staying_sentence(explained, order, succeeded);
 }
 
@@ -645,6 +657,7 @@ void to_json(nlohmann::json& json, const ExplainedOrder& e) {
     if (!e.void_why.empty()) json["void"] = e.void_why;
     if (!e.sea.empty()) json["sea"] = e.sea;
     if (!e.route.empty()) json["route"] = e.route;
+    if (!e.clashed.empty()) json["clashed"] = units_json(e.clashed);
     if (!e.fleets.empty()) json["fleets"] = units_json(e.fleets);
     if (!e.disrupted.empty()) json["disrupted"] = units_json(e.disrupted);
 }
@@ -652,7 +665,7 @@ void to_json(nlohmann::json& json, const ExplainedOrder& e) {
 std::optional<ExplainedOrder> explained_order_from_json(const nlohmann::json& json) {
     ExplanationReader read;
     read.only(json, {"kind", "text", "strengths", "held", "rules", "cut_by", "dislodged_by",
-                     "void_target", "void", "sea", "route", "fleets", "disrupted"});
+                     "void_target", "void", "sea", "route", "clashed", "fleets", "disrupted"});
     if (!read.ok) return std::nullopt;
     ExplainedOrder e;
     read.text(json, "kind", e.kind, true);
@@ -674,6 +687,7 @@ std::optional<ExplainedOrder> explained_order_from_json(const nlohmann::json& js
     read.text(json, "void", e.void_why, false);
     read.text(json, "sea", e.sea, false);
     read.text(json, "route", e.route, false);
+    read.units(json, "clashed", e.clashed);
     read.units(json, "fleets", e.fleets);
     read.units(json, "disrupted", e.disrupted);
     if (!read.ok) return std::nullopt;

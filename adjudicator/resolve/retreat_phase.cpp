@@ -37,9 +37,20 @@ void adjudicate_retreats(const Variant& variant, const Position& position,
         const Order* o = order_for(orders, d);
         if (o != nullptr && legal_retreat(*o, d)) ++arrivals[o->destination.province];
     }
+    // The explanation of a retreat to where another unit retreats too: the others.
+    const auto clashing = [&](const DislodgedUnit& self, ProvinceId to, Explanation& out) {
+        for (const DislodgedUnit& other : position.dislodged) {
+            const Order* o = order_for(orders, other);
+            if (&other != &self && o != nullptr && legal_retreat(*o, other) &&
+                o->destination.province == to)
+                out.clashed.push_back(
+                    NamedUnit{other.unit.power, other.unit.type, other.unit.location});
+        }
+    };
     for (const DislodgedUnit& d : position.dislodged) {
         const Order* o = order_for(orders, d);
         OrderResult result;
+        result.explanation.made = true;
         if (o == nullptr) {
             result.order.type = OrderType::Disband;
             result.order.power = d.unit.power;
@@ -58,6 +69,7 @@ void adjudicate_retreats(const Variant& variant, const Position& position,
                 result.reason = Reason::Illegal;
             } else if (arrivals[o->destination.province] > 1) {
                 result.reason = Reason::Disbanded;
+                clashing(d, o->destination.province, result.explanation);
             } else {
                 result.succeeded = true;
                 Unit retreated = d.unit;

@@ -224,6 +224,7 @@ void cut_explanation(const Variant& variant, const RecordSight& sight, ReportOrd
     cut_optional(e.cut_by);
     cut_optional(e.dislodged_by);
     cut_optional(e.void_target);
+    for (ExplainedUnit& unit : e.clashed) cut(unit);
     for (ExplainedUnit& fleet : e.fleets) cut(fleet);
     for (ExplainedUnit& fleet : e.disrupted) cut(fleet);
     e.text = explanation_text(e, entry.order.value_or(""), entry.result.value_or("") == "succeeds");

@@ -16,7 +16,7 @@
 //     "held": [{"strength": "hold", ...}, {"strength": "attack", ...}],
 //     "rules": ["head to head"], "cut_by": {"power": ..., "unit": ...}, "dislodged_by": {...},
 //     "void_target": {...}, "void": "moved", "sea": "own fleet",
-//     "route": "by convoy", "fleets": [{...}], "disrupted": [{...}]}
+//     "route": "by convoy", "fleets": [{...}], "disrupted": [{...}], "clashed": [{...}]}
 //
 // Keys with nothing to say are left out. The words of each field are the constants below.
 #pragma once
@@ -74,7 +74,9 @@ struct ExplainedStrength {
 };
 
 struct ExplainedOrder {
-    std::string kind;  // "move", "support", "convoy", "rail move", "hold" (any unit that stays)
+    // "move", "support", "convoy", "rail move", "hold" (any unit that stays); in a retreat
+    // phase "retreat" or "disband"
+    std::string kind;
     std::string text;  // the sentence
     std::vector<ExplainedStrength> strengths;
     std::vector<ExplainedStrength> held;
@@ -89,6 +91,7 @@ struct ExplainedOrder {
     // "by convoy", "no convoy route" (no fleet ordered to convoy it), "no chain" (its fleets
     // reach no route), "convoy disrupted"; empty: not convoyed
     std::string route;
+    std::vector<ExplainedUnit> clashed;  // a retreat: the others retreating to the same place
     std::vector<ExplainedUnit> fleets;
     std::vector<ExplainedUnit> disrupted;
     friend bool operator==(const ExplainedOrder&, const ExplainedOrder&) = default;

@@ -123,8 +123,8 @@ enum class SeaChoice : std::uint8_t {
 };
 
 struct Explanation {
-    // Whether the movement resolver explained this result (every unit's order in a movement
-    // phase); false for the other phases' results and the orders that are no unit's.
+    // Whether this result is explained: every unit's order in a movement phase, every dislodged
+    // unit's in a retreat phase; false for adjustments and the orders that are no unit's.
     bool made = false;
     // A move: its attack first, then what stood in its way (the destination's hold or the
     // defend of the unit coming the other way, then each other move's prevent there). Empty for
@@ -140,6 +140,8 @@ struct Explanation {
     VoidWhy void_why = VoidWhy::None;
     SeaChoice sea = SeaChoice::None;
     RouteWhy route_why = RouteWhy::None;
+    // A retreat: the other units ordered to retreat to the same province (all are disbanded).
+    std::vector<NamedUnit> clashed;
     std::vector<NamedUnit> route;      // the fleets that carried a convoyed army, in route order
     std::vector<NamedUnit> disrupted;  // the convoying fleets that failed
     friend bool operator==(const Explanation&, const Explanation&) = default;
