@@ -25,7 +25,7 @@ using tcp = net::ip::tcp;
 
 Child start_server(const ServerSpec& spec, const std::filesystem::path& dir) {
     const auto config = dir / "config.json";
-    std::ofstream(config) << nlohmann::json{
+    nlohmann::json settings{
         {"listen", {{"address", "127.0.0.1"}, {"port", 0}}},
         {"database", spec.database.empty() ? (dir / "load.db").string() : spec.database},
         {"variants_dir", ADJUTANT_SOURCE_DIR "/config/variants"},
@@ -34,10 +34,10 @@ Child start_server(const ServerSpec& spec, const std::filesystem::path& dir) {
         {"demo", false},
         {"log_level", "warn"},
         // The bench creates its games from one address: no per-address creation limit.
-        {"limits",
-         {{"max_connections", 1024},
-          {"games_per_hour_per_address",
-           0}}}}.dump();
+        {"limits", {{"max_connections", 1024}, {"games_per_hour_per_address", 0}}}};
+    // Only when asked: a server built before the setting existed refuses the key.
+    if (spec.view_cache_bytes > 0) settings["limits"]["view_cache_bytes"] = spec.view_cache_bytes;
+    std::ofstream(config) << settings.dump();
     int out[2];
     if (pipe(out) != 0) throw std::runtime_error("pipe failed");
     posix_spawn_file_actions_t actions;

@@ -22,7 +22,8 @@ namespace adjutant::bench {
 struct ServerSpec {
     std::string binary;
     int threads = 2;
-    std::string database;  // empty: an SQLite file in the server's directory
+    std::string database;               // empty: an SQLite file in the server's directory
+    std::int64_t view_cache_bytes = 0;  // limits.view_cache_bytes; 0: not set (the default)
 };
 
 struct Child {
