@@ -87,7 +87,8 @@ int run_server(config::ServerConfig& settings) {
             settings.admin_token.empty() ? "" : service::sha256_hex(settings.admin_token);
         service::GameService service(*db, variants, admin_hash);
         service.set_limits({settings.limits.games_per_hour_per_address,
-                            settings.limits.gm_variant_bytes, settings.mail.reminder_seconds});
+                            settings.limits.gm_variant_bytes, settings.mail.reminder_seconds,
+                            settings.limits.view_cache_bytes});
         http::Metrics metrics;
         http::Router router(service, metrics);
         http::Server server(settings, router, metrics);

@@ -36,6 +36,7 @@ void read_limits(JsonReader& top, Limits& limits, std::vector<std::string>& erro
     reader.integer("drain_seconds", 0, 3600, limits.drain_seconds);
     reader.integer("games_per_hour_per_address", 0, 1'000'000, limits.games_per_hour_per_address);
     reader.integer("gm_variant_bytes", 1, std::int64_t{1} << 30, limits.gm_variant_bytes);
+    reader.integer("view_cache_bytes", 0, std::int64_t{1} << 40, limits.view_cache_bytes);
     reader.finish();
 }
 

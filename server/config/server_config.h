@@ -28,6 +28,9 @@ struct Limits {
     int games_per_hour_per_address = 20;
     // Largest variant file a GM may upload for their game (admin uploads: body_bytes).
     std::size_t gm_variant_bytes = 64 * 1024;
+    // What the cached game documents and histories may hold together, with their rendered
+    // texts (service/view_cache.h); past it the least recently read are evicted. 0: none kept.
+    std::size_t view_cache_bytes = 128 * 1024 * 1024;
 };
 
 // The mail gateway (docs/mail.md). Disabled by default so the demo needs no relay; mail-in

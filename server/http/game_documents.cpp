@@ -97,10 +97,8 @@ void add_position(const service::LoadedVariant& loaded, const Position& position
 template <typename Document>
 std::shared_ptr<const std::string> text_of(const service::View<Document>& view,
                                            Json (*render)(const Document&)) {
-    if (auto text = view.text.load()) return text;
-    auto text = std::make_shared<const std::string>(json_text(render(view.document)));
-    view.text.store(text);
-    return text;
+    if (auto text = view.text()) return text;
+    return view.keep_text(std::make_shared<const std::string>(json_text(render(view.document))));
 }
 
 }  // namespace

@@ -24,7 +24,8 @@ void Metrics::request(std::size_t route, int status, double seconds) {
     latency_count_.fetch_add(1, std::memory_order_relaxed);
 }
 
-std::string Metrics::render(std::uint64_t resolutions) const {
+std::string Metrics::render(std::uint64_t resolutions,
+                            const service::ViewCacheFigures& views) const {
     std::string out;
     char line[256];
     out += "# HELP adjutant_http_requests_total HTTP requests by route pattern and status.\n";
@@ -80,6 +81,26 @@ std::string Metrics::render(std::uint64_t resolutions) const {
                   static_cast<unsigned long long>(resolutions),
                   static_cast<unsigned long long>(database_errors_.load()), connections_.load(),
                   static_cast<unsigned long long>(refused_.load()));
+    out += tail;
+    std::snprintf(tail, sizeof tail,
+                  "# HELP adjutant_view_cache_bytes Bytes the cached game documents and histories "
+                  "hold, with their texts (estimated).\n"
+                  "# TYPE adjutant_view_cache_bytes gauge\n"
+                  "adjutant_view_cache_bytes %lld\n"
+                  "# HELP adjutant_view_cache_limit_bytes The most they may hold "
+                  "(limits.view_cache_bytes).\n"
+                  "# TYPE adjutant_view_cache_limit_bytes gauge\n"
+                  "adjutant_view_cache_limit_bytes %llu\n"
+                  "# HELP adjutant_view_cache_entries Cached game documents and histories.\n"
+                  "# TYPE adjutant_view_cache_entries gauge\n"
+                  "adjutant_view_cache_entries %llu\n"
+                  "# HELP adjutant_view_cache_evictions_total Cached views evicted to stay "
+                  "within the limit.\n"
+                  "# TYPE adjutant_view_cache_evictions_total counter\n"
+                  "adjutant_view_cache_evictions_total %llu\n",
+                  static_cast<long long>(views.bytes), static_cast<unsigned long long>(views.limit),
+                  static_cast<unsigned long long>(views.entries),
+                  static_cast<unsigned long long>(views.evictions));
     out += tail;
     return out;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Server metrics in the Prometheus text exposition format: requests by route and status, a
-// request latency histogram, resolutions, database errors, open connections.
+// request latency histogram, resolutions, database errors, open connections, and the view
+// cache's size and evictions (service/view_cache.h).
 //
 // Thread-safe and lock-free on the request path: every counter is a relaxed atomic, indexed
 // by the route's label id (route_labels() in router.h) and the status code, so counting a
@@ -13,6 +14,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+
+#include "service/view_cache.h"
 
 namespace adjutant::http {
 
@@ -29,8 +32,9 @@ class Metrics {
     void connection_refused() { refused_.fetch_add(1, std::memory_order_relaxed); }
     int connections() const { return connections_.load(std::memory_order_relaxed); }
 
-    // `resolutions`: the service's count, passed in so metrics need not know the service.
-    std::string render(std::uint64_t resolutions) const;
+    // `resolutions`, `views`: the service's figures, passed in so metrics need not know the
+    // service.
+    std::string render(std::uint64_t resolutions, const service::ViewCacheFigures& views) const;
 
   private:
     static constexpr std::array<double, 12> kBuckets{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025,

@@ -237,7 +237,8 @@ Response healthz(const Context&) {
 Response metrics(const Context& c) {
     Response response;
     response.content_type = "text/plain; version=0.0.4";
-    response.body = c.metrics.render(c.service.resolution().resolutions());
+    response.body =
+        c.metrics.render(c.service.resolution().resolutions(), c.service.view_cache_figures());
     return response;
 }
 

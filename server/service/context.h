@@ -74,6 +74,13 @@ class ServiceContext {
     std::int64_t now() const { return clock_(); }
     ViewCache<GameDocument>& game_cache() { return game_cache_; }
     ViewCache<HistoryDocument>& history_cache() { return history_cache_; }
+    // The bytes both caches may hold together (limits.view_cache_bytes), and what they hold.
+    void set_view_cache_bytes(std::size_t bytes) { view_budget_->set_limit(bytes); }
+    ViewCacheFigures view_cache_figures() const {
+        return {view_budget_->bytes(), view_budget_->limit(),
+                game_cache_.entries() + history_cache_.entries(),
+                game_cache_.evictions() + history_cache_.evictions()};
+    }
     // Whether other servers may write the database too (PostgreSQL): then a cached view is
     // checked against the game's revision before it is served, and the variants are read
     // again from the database when they may have changed (docs/storage.md).
@@ -97,8 +104,9 @@ class ServiceContext {
     std::mutex mutex_;
     bool shared_database_;
     std::string server_id_;
-    ViewCache<GameDocument> game_cache_;
-    ViewCache<HistoryDocument> history_cache_;
+    std::shared_ptr<ViewBudget> view_budget_ = std::make_shared<ViewBudget>();
+    ViewCache<GameDocument> game_cache_{view_budget_};
+    ViewCache<HistoryDocument> history_cache_{view_budget_};
     PositionCache positions_;  // under mutex_
     std::int64_t reminder_seconds_ = 6 * 3600;
     storage::GroupSync group_sync_;

@@ -5,6 +5,7 @@
 // show more than the service chose.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -93,5 +94,12 @@ struct HistoryDocument {
     std::int64_t game_id = 0;
     std::vector<PhaseListing> phases;  // oldest first
 };
+
+// What a document holds outside itself, in bytes: its strings' and vectors' heap blocks, each
+// with the allocator's header (game_document.cpp). An estimate, for the view cache's bound
+// (service/view_cache.h): the variant is shared by every game on it and not counted, nor are a
+// campaign position's rule-module parts.
+std::size_t heap_bytes(const GameDocument& game);
+std::size_t heap_bytes(const HistoryDocument& history);
 
 }  // namespace adjutant::service

@@ -53,6 +53,7 @@ GameService::GameService(storage::Database& db, VariantRegistry& variants,
 void GameService::set_limits(const ServiceLimits& limits) {
     limits_ = limits;
     context_.set_reminder_seconds(limits.reminder_seconds);
+    context_.set_view_cache_bytes(limits.view_cache_bytes);
 }
 
 void GameService::count_game_creation(std::string_view client_address) {

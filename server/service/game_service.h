@@ -44,6 +44,7 @@ struct ServiceLimits {
     int games_per_hour_per_address = 20;  // 0: unlimited
     std::size_t gm_variant_bytes = 64 * 1024;
     int reminder_seconds = 6 * 3600;  // mail.reminder_seconds, for the web's phase guidance
+    std::size_t view_cache_bytes = ViewBudget::kDefaultLimit;  // service/view_cache.h
 };
 
 class GameService {
@@ -101,6 +102,7 @@ class GameService {
     void apply_change_notice(std::string_view notice);
 
     ResolutionService& resolution() { return resolution_; }
+    ViewCacheFigures view_cache_figures() const { return context_.view_cache_figures(); }
     OrderService& orders() { return orders_; }
     SeatService& seats() { return seats_; }
     GameViews& views() { return views_; }

@@ -29,6 +29,7 @@ TEST_CASE("config: the shipped defaults parse and an empty object is the default
     REQUIRE(config);
     CHECK(config->port == 8080);
     CHECK(config->log_format == "text");
+    CHECK(config->limits.view_cache_bytes == 128 * 1024 * 1024);
 }
 
 TEST_CASE("config: an unknown key is an error naming it, at every level") {
@@ -69,6 +70,13 @@ TEST_CASE("config: ports, thread counts and sizes are range-checked") {
     CHECK(problem(R"({"scheduler_interval_seconds": 0})").find("scheduler_interval_seconds") !=
           std::string::npos);
     CHECK(problem(R"({"listen": {"port": 0}, "threads": 256})").empty());
+    CHECK(problem(R"({"limits": {"view_cache_bytes": -1}})").find("limits.view_cache_bytes") !=
+          std::string::npos);
+    std::string error;
+    const auto small =
+        parse_config(nlohmann::json::parse(R"({"limits": {"view_cache_bytes": 0}})"), "", error);
+    REQUIRE(small);
+    CHECK(small->limits.view_cache_bytes == 0);  // nothing is kept
 }
 
 TEST_CASE("config: types and choices") {
