@@ -72,7 +72,7 @@ constexpr const char* kUsage =
     "temporary directory (database, config, server log) in place.\n"
     "--crawl: creates N games instead, reads each once in order (GET /api/v1/games/ID) on one\n"
     "keep-alive client and prints p50/p99 of the first 1000 reads and of the 1000 after 50,000\n"
-    "(or N/2 when fewer) others, every one of a game never read before, the server's RSS every\n"
+    "others (the last 1000 when fewer), every one of a game never read before, the RSS every\n"
     "10,000 reads, and its view cache lines of /metrics.\n"
     "--cache-bytes: the server's limits.view_cache_bytes (default: the server's own).\n";
 
@@ -316,7 +316,8 @@ std::string view_cache_metrics(std::uint16_t port) {
 }
 
 // Creates the games, then reads each once, in order; prints the latency of the first reads and
-// of the reads after `late` others, and the RSS every 10,000 reads.
+// of the reads after 50,000 others (the last ones of a shorter crawl), and the RSS every 10,000
+// reads.
 void crawl(const Options& options, const Child& child) {
     const auto creating = Clock::now();
     const auto ids = create_games(child.port, options.crawl, 8);
@@ -325,7 +326,8 @@ void crawl(const Options& options, const Child& child) {
                 create_seconds, options.crawl / create_seconds, memory_of(child.pid).c_str());
 
     const std::size_t window = std::min<std::size_t>(1000, ids.size() / 4 + 1);
-    const std::size_t late = std::min<std::size_t>(50'000, ids.size() / 2);
+    // After 50,000 reads, or the last reads of a shorter crawl.
+    const std::size_t late = std::min<std::size_t>(50'000, ids.size() - window);
     std::vector<double> all;
     Connection connection(child.port);
     const auto reading = Clock::now();
