@@ -4,6 +4,7 @@ join, submit, validate, resolve (sending the phase it resolves, so a stale resol
 read the phase documents. Standard library only."""
 
 import json
+from urllib.parse import quote
 
 
 class ApiError(AssertionError):
@@ -30,7 +31,7 @@ class Game:
         self.gm_token = created["gm_token"]
         self.tokens = {}
         for power in powers:
-            joined = expect(server.request("POST", f"/api/v1/games/{self.id}/seats/{power}/join",
+            joined = expect(server.request("POST", f"/api/v1/games/{self.id}/seats/{quote(power)}/join",
                                            {"player": power + " (scripted)"}), 201, "join " + power)
             self.tokens[power] = joined["token"]
         self.base = f"/api/v1/games/{self.id}"

@@ -5,6 +5,8 @@ get a verdict and none may discard a good line. The attacker seat tries, every w
 player must not be able to do (read others' orders, act as the GM, order in another game,
 replace a seat, send a body over the limit); every attempt must be refused and change nothing."""
 
+from urllib.parse import quote
+
 
 class CarelessPlayer:
     def __init__(self, side, rng):
@@ -61,7 +63,7 @@ class AttackerSeat:
         refused("POST", base + "/actions/end", {}, {403}, "end the game as a player")
         refused("GET", base + "/audit", None, {403}, "read the audit log")
         victim = next(p for p in sorted(game.tokens) if p != self.power)
-        refused("POST", f"{base}/seats/{victim}/replace", {"player": "me"}, {403},
+        refused("POST", f"{base}/seats/{quote(victim)}/replace", {"player": "me"}, {403},
                 "take another seat")
         if self.other_game is not None:
             refused("PUT", self.other_game.base + "/orders", {"orders": ["A PAR H"]}, {403},
