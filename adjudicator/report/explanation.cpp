@@ -2,6 +2,7 @@
 #include "report/explanation.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <initializer_list>
 
@@ -13,119 +14,31 @@ namespace adjutant {
 
 namespace {
 
-// The words of each value (report/explanation.h lists them).
-
-std::string_view strength_word(StrengthType type) {
-    switch (type) {
-        case StrengthType::Attack:
-            return "attack";
-        case StrengthType::Hold:
-            return "hold";
-        case StrengthType::Defend:
-            return "defend";
-        case StrengthType::Prevent:
-            return "prevent";
-    }
-    return "";
+// The words of each value (report/explanation.h lists them), in the order the enumerators are
+// declared (result/explanation.h); `words` has one per enumerator.
+template <typename Enum, std::size_t N>
+std::string_view word(Enum value, const std::array<std::string_view, N>& words) {
+    return words.at(static_cast<std::size_t>(value));
 }
 
-std::string_view count_word(SupportCount count) {
-    switch (count) {
-        case SupportCount::Counted:
-            return "counted";
-        case SupportCount::Cut:
-            return "cut";
-        case SupportCount::Dislodged:
-            return "dislodged";
-        case SupportCount::OwnUnitTarget:
-            return "not against its own power";
-        case SupportCount::CanalClosed:
-            return "canal closed";
-    }
-    return "";
-}
-
-std::string_view zero_word(ZeroWhy zero) {
-    switch (zero) {
-        case ZeroWhy::None:
-            return "";
-        case ZeroWhy::NoPath:
-            return "no route";
-        case ZeroWhy::OwnUnit:
-            return "own unit";
-        case ZeroWhy::LostHeadToHead:
-            return "lost head to head";
-        case ZeroWhy::MovedAway:
-            return "moved away";
-    }
-    return "";
-}
-
-std::string_view rule_word(DecidingRule rule) {
-    switch (rule) {
-        case DecidingRule::None:
-            return "";
-        case DecidingRule::HeadToHead:
-            return "head to head";
-        case DecidingRule::BeleagueredGarrison:
-            return "beleaguered garrison";
-        case DecidingRule::OwnUnitNotDislodged:
-            return "own unit not dislodged";
-        case DecidingRule::CircularMovement:
-            return "circular movement";
-        case DecidingRule::ConvoyParadox:
-            return "convoy paradox";
-        case DecidingRule::NotCutFromTarget:
-            return "not cut from its target";
-        case DecidingRule::NotCutByOwnPower:
-            return "not cut by its own power";
-    }
-    return "";
-}
-
-std::string_view void_word(VoidWhy why) {
-    switch (why) {
-        case VoidWhy::None:
-            return "";
-        case VoidWhy::Moved:
-            return "moved";
-        case VoidWhy::NotThatMove:
-            return "not that move";
-        case VoidWhy::WentOverland:
-            return "went over land";
-    }
-    return "";
-}
-
-std::string_view sea_word(SeaChoice sea) {
-    switch (sea) {
-        case SeaChoice::None:
-            return "";
-        case SeaChoice::ViaConvoy:
-            return "via convoy";
-        case SeaChoice::OwnFleet:
-            return "own fleet";
-        case SeaChoice::ForeignFleet:
-            return "foreign fleet";
-    }
-    return "";
-}
-
-std::string_view route_word(RouteWhy why) {
-    switch (why) {
-        case RouteWhy::None:
-            return "";
-        case RouteWhy::Route:
-            return "by convoy";
-        case RouteWhy::NoFleet:
-            return "no convoy route";
-        case RouteWhy::NoChain:
-            return "no chain";
-        case RouteWhy::Disrupted:
-            return "convoy disrupted";
-    }
-    return "";
-}
+constexpr std::array<std::string_view, 4> kStrengthWords{"attack", "hold", "defend", "prevent"};
+constexpr std::array<std::string_view, 5> kCountWords{"counted", "cut", "dislodged",
+                                                      "not against its own power", "canal closed"};
+constexpr std::array<std::string_view, 5> kZeroWords{"", "no route", "own unit",
+                                                     "lost head to head", "moved away"};
+constexpr std::array<std::string_view, 8> kRuleWords{"",
+                                                     "head to head",
+                                                     "beleaguered garrison",
+                                                     "own unit not dislodged",
+                                                     "circular movement",
+                                                     "convoy paradox",
+                                                     "not cut from its target",
+                                                     "not cut by its own power"};
+constexpr std::array<std::string_view, 4> kVoidWords{"", "moved", "not that move",
+                                                     "went over land"};
+constexpr std::array<std::string_view, 4> kSeaWords{"", "via convoy", "own fleet", "foreign fleet"};
+constexpr std::array<std::string_view, 5> kRouteWords{"", "by convoy", "no convoy route",
+                                                      "no chain", "convoy disrupted"};
 
 std::string_view kind_word(OrderType type) {
     switch (type) {
@@ -415,20 +328,20 @@ std::optional<ExplainedOrder> explained_order(const Variant& variant, const Orde
         std::vector<ExplainedStrength> out;
         for (const StrengthTally& tally : tallies) {
             ExplainedStrength s;
-            s.strength = strength_word(tally.kind);
+            s.strength = word(tally.kind, kStrengthWords);
             s.unit = named(variant, tally.unit);
             if (tally.destination.valid()) s.to = variant.location_text(tally.destination);
             s.value = tally.value;
             s.own = tally.own;
             s.aid = tally.aid;
-            s.zero = zero_word(tally.zero);
+            s.zero = word(tally.zero, kZeroWords);
             s.dislodged = tally.dislodged;
             for (const StrengthPart& part : tally.parts)
                 s.parts.push_back(
                     ExplainedPart{std::string(part.module), part.points, part.attack_only});
             for (const SupportTally& support : tally.supports)
                 s.supports.push_back(ExplainedSupport{named(variant, support.supporter),
-                                                      std::string(count_word(support.count)),
+                                                      std::string(word(support.count, kCountWords)),
                                                       named(variant, support.by)});
             out.push_back(std::move(s));
         }
@@ -438,13 +351,13 @@ std::optional<ExplainedOrder> explained_order(const Variant& variant, const Orde
     out.kind = kind_word(result.order.type);
     out.strengths = strengths(e.strengths);
     out.held = strengths(e.held);
-    for (const DecidingRule rule : e.rules) out.rules.emplace_back(rule_word(rule));
+    for (const DecidingRule rule : e.rules) out.rules.emplace_back(word(rule, kRuleWords));
     out.cut_by = named(variant, e.cut_by);
     out.dislodged_by = named(variant, e.dislodged_by);
     out.void_target = named(variant, e.void_target);
-    out.void_why = void_word(e.void_why);
-    out.sea = sea_word(e.sea);
-    out.route = route_word(e.route_why);
+    out.void_why = word(e.void_why, kVoidWords);
+    out.sea = word(e.sea, kSeaWords);
+    out.route = word(e.route_why, kRouteWords);
     for (const NamedUnit& unit : e.clashed) out.clashed.push_back(named(variant, unit));
     for (const NamedUnit& fleet : e.route) out.fleets.push_back(named(variant, fleet));
     for (const NamedUnit& fleet : e.disrupted) out.disrupted.push_back(named(variant, fleet));

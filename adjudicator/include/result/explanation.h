@@ -26,7 +26,8 @@ struct NamedUnit {
     friend bool operator==(const NamedUnit&, const NamedUnit&) = default;
 };
 
-// The four strengths of the DATC's algorithm (DATC v3.0, 5.B.5 to 5.B.8).
+// The four strengths of the DATC's algorithm (DATC v3.0, 5.B.5 to 5.B.8). The words of each
+// enumeration below (report/explanation.cpp) follow the order of its enumerators.
 enum class StrengthType : std::uint8_t { Attack, Hold, Defend, Prevent };
 
 // What became of one support of a strength.
