@@ -18,6 +18,7 @@
 #include "service/visibility.h"
 #include "starting_position.h"
 #include "storage/audit_details.h"
+#include "variant/dpjudge_map.h"
 
 namespace adjutant::service {
 
@@ -155,6 +156,35 @@ VariantUpload GameService::upload_variant(const Caller& caller, std::string_view
     return {loaded->variant.name, loaded->display.title};
 }
 
+namespace {
+
+// An upload that is no JSON object is a DPjudge map (docs/variants.md, "Importing a DPjudge
+// map"): the variant file it describes, or a 422 naming each problem's line. An upload is one
+// file, so a `USE` of another reads nothing: the GM pastes the included files in.
+std::string variant_of_map(std::string_view map_text) {
+    const MapFileReader no_includes = [](const std::string&) -> std::optional<std::string> {
+        return std::nullopt;
+    };
+    const MapImport imported = import_dpjudge_map(
+        "upload.map", map_text, no_includes,
+        {"imported", "Imported DPjudge map", "A map uploaded by the game's GM.", ""});
+    if (imported.ok()) return imported.variant_json;
+    std::vector<DocumentProblem> details;
+    for (const MapImportError& error : imported.errors)
+        details.push_back(
+            {error.line > 0 ? "line " + std::to_string(error.line) : "", map_error_text(error)});
+    throw ApiError(422, "invalid_map",
+                   "the map has " + std::to_string(details.size()) + " problem(s)",
+                   std::move(details));
+}
+
+bool is_json_object(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t\r\n");
+    return first != std::string_view::npos && text[first] == '{';
+}
+
+}  // namespace
+
 GameVariantUpload GameService::upload_game_variant(const Caller& caller, std::int64_t game_id,
                                                    std::string_view file_text) {
     require_gm(caller, game_id);
@@ -162,6 +192,9 @@ GameVariantUpload GameService::upload_game_variant(const Caller& caller, std::in
         throw ApiError(
             413, "too_large",
             "a GM's variant may be at most " + std::to_string(limits_.gm_variant_bytes) + " bytes");
+    const std::string imported =
+        is_json_object(file_text) ? std::string() : variant_of_map(file_text);
+    if (!imported.empty()) file_text = imported;
     auto checked = context_.variants().check(file_text, game_id);  // 422 with every problem
     const auto locked = context_.lock();
     auto& store = locked.store();

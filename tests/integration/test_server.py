@@ -1164,6 +1164,53 @@ def test_order_source_and_gm_variant():
         server.close()
 
 
+def test_gm_uploads_dpjudge_map():
+    """A GM uploads a DPjudge map for their own game (docs/variants.md, "Importing a DPjudge
+    map"): it is read into the variant it describes and the game plays on it; a broken map, or one
+    that includes another file, is refused naming the line."""
+    server = new_server()
+    try:
+        source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "variants",
+                              "dpjudge")
+        # The standard map with its three included files pasted in, as one upload.
+        parts = [open(os.path.join(source, name), "rb").read()
+                 for name in ("standard.politics", "standard.geography", "standard.military")]
+        pasted = b"\n".join(parts)
+        created = expect(server.request("POST", "/api/v1/games", {"name": "DPjudge map"}), 201,
+                         "new game")
+        game_id, gm_token = created["game"]["id"], created["gm_token"]
+        path = f"/api/v1/games/{game_id}/variant"
+        text_type = {"Content-Type": "text/plain"}
+        with_use = open(os.path.join(source, "standard.map"), "rb").read()
+        refused = expect(server.request("PUT", path, raw=with_use, token=gm_token,
+                                        headers=text_type), 422, "a map that includes files")
+        check(refused["error"]["code"] == "invalid_map" and
+              refused["error"]["details"][0]["path"] == "line 1" and
+              "standard.politics" in refused["error"]["details"][0]["message"],
+              f"the USE line is named: {refused}")
+        broken = pasted.replace(b"\nLAND\tMUN\t\tABUTS\tBER", b"\nLAND\tMUN\t\tABUTS\tBRX", 1)
+        check(broken != pasted, "Munich's line, with an unknown neighbour")
+        refused = expect(server.request("PUT", path, raw=broken, token=gm_token, headers=text_type),
+                         422, "a broken map")
+        check(all(d["path"].startswith("line ") for d in refused["error"]["details"]),
+              f"each problem names its line: {refused}")
+        done = expect(server.request("PUT", path, raw=pasted, token=gm_token, headers=text_type),
+                      200, "the GM's map")
+        check(done["variant"] == f"imported@g{game_id}", f"scoped to the game: {done}")
+        powers = sorted(s["power"] for s in done["game"]["seats"])
+        check(powers == ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"],
+              f"the map's powers are the seats: {powers}")
+        tokens = {p: expect(server.request("POST", f"/api/v1/games/{game_id}/seats/{p}/join",
+                                           {"player": p}), 201, "join")["token"] for p in powers}
+        check(state(server, game_id)["status"] == "active", "the game starts on the map")
+        answer = expect(server.request("PUT", f"/api/v1/games/{game_id}/orders",
+                                       {"orders": ["A PAR - BUR", "F BRE - MAO"]},
+                                       token=tokens["France"]), 200, "France's orders")
+        check(answer["rejected"] == 0, f"orders on the imported map are read: {answer}")
+    finally:
+        server.close()
+
+
 def test_game_limits():
     """Game creation is limited per address (the admin is not counted) and GET /games
     is paginated with links."""
