@@ -33,7 +33,7 @@
 
 namespace adjutant {
 
-class Variant;
+struct Variant;
 
 // A unit an explanation names: its power and "A MUN". Both empty: a unit the reader cannot see.
 struct ExplainedUnit {
