@@ -42,8 +42,10 @@ class Locked;
 // What a string holds outside itself: its characters, when they do not fit in the string, and
 // the allocator's header of their block. For the cache's estimates of its views' bytes.
 inline std::size_t heap_bytes(const std::string& text) {
-    constexpr std::size_t kInPlace = std::string().capacity();
-    return text.capacity() > kInPlace ? text.capacity() + 1 + 16 : 0;
+    // An empty string's capacity is what fits in place (no allocation; not a constant
+    // expression for every compiler the project builds with).
+    const std::size_t in_place = std::string().capacity();
+    return text.capacity() > in_place ? text.capacity() + 1 + 16 : 0;
 }
 
 // What the cached views hold, in bytes, against one limit, shared by the game and history
