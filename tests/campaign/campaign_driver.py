@@ -193,6 +193,8 @@ class GameRun:
         for power, (lines, answer) in submitted.items():
             self.fail(phase, "every line has a verdict",
                       invariants.verdicts_for_every_line(power, lines, answer, results))
+        self.fail(phase, "every result explains itself",
+                  invariants.results_explained(phase, results))
         after_state = self.game.state(self.game.gm_token)
         if after_state["position"] != results.get("next"):
             self.fail(phase, "stored position", ["the game's new position is not the report's "

@@ -63,6 +63,49 @@ def verdicts_for_every_line(power, submitted_lines, answer, results):
 
 # --- supply, points and stores change only as events say ----------------------------------
 
+# --- every result explains itself ---------------------------------------------------------
+
+
+def results_explained(phase, results):
+    """Every unit's result in a movement phase carries its explanation (docs/adjudication.md,
+    "Explanations"), its sentence opens with the order, and its strengths agree with the result:
+    a move that succeeded beat every strength against it (unless the circular movement rule
+    moved it); one that failed met a strength at least its own, had attack 0, or lost its way;
+    a unit dislodged met an attack above its hold."""
+    failures = []
+    if not phase.endswith("M"):
+        return failures
+    for entry in results.get("orders", []):
+        order, result = entry.get("order"), entry.get("result")
+        if order is None or result == "illegal":
+            continue
+        explained = entry.get("explanation")
+        if explained is None:
+            # An army's or a fleet's order; a train's, a garrison's or a purchase is no unit's
+            # of the resolver and has its reason and events instead.
+            if order.split()[0] in ("A", "F"):
+                failures.append(f"{entry.get('power')} {order!r}: no explanation")
+            continue
+        text = explained.get("text", "")
+        if not text.startswith(order):
+            failures.append(f"{order!r}: the sentence does not open with it: {text!r}")
+        strengths = explained.get("strengths", [])
+        if explained.get("kind") == "move" and strengths:
+            attack = strengths[0]["value"]
+            against = [s["value"] for s in strengths[1:]]
+            if result == "succeeds" and "circular movement" not in explained.get("rules", []) \
+                    and any(v >= attack for v in against):
+                failures.append(f"{order!r} succeeded with attack {attack} against {against}")
+            if result == "fails" and attack > 0 and strengths[0].get("zero") is None \
+                    and all(v < attack for v in against) and "route" not in explained:
+                failures.append(f"{order!r} failed though attack {attack} beat {against}: {text!r}")
+        held = explained.get("held", [])
+        if held and explained.get("dislodged_by") is not None:
+            if not any(a["value"] > held[0]["value"] for a in held[1:]):
+                failures.append(f"{order!r} dislodged by no attack above its hold: {text!r}")
+    return failures
+
+
 def all_units(position):
     """Units on the board and dislodged ones, as (power, dict)."""
     out = []

@@ -209,5 +209,41 @@ def test_summary():
     expect(invariants.summary_agrees(gm, {}, position), 1, "a wrong count")
 
 
+def test_explanations():
+    def strength(kind, unit, value, to=None):
+        entry = {"strength": kind, "power": "France", "unit": unit, "value": value, "own": 1}
+        if to:
+            entry["to"] = to
+        return entry
+
+    def move(result, attack, prevent, text=None, **extra):
+        return {"orders": [{"power": "France", "order": "A PAR - BUR", "result": result,
+                            "explanation": dict({
+                                "kind": "move", "text": text or f"A PAR - BUR {result}",
+                                "strengths": [strength("attack", "A PAR", attack, "BUR"),
+                                              strength("prevent", "A MAR", prevent, "BUR")]},
+                                **extra)}]}
+
+    expect(invariants.results_explained("S1901M", move("fails", 1, 1)), 0, "a true bounce")
+    expect(invariants.results_explained("S1901M", move("succeeds", 2, 1)), 0, "a true win")
+    expect(invariants.results_explained("S1901M", move("succeeds", 1, 1)), 1,
+           "a move that won against an equal strength")
+    expect(invariants.results_explained("S1901M", move("fails", 2, 1)), 1,
+           "a move that lost though stronger")
+    expect(invariants.results_explained("S1901M", move("succeeds", 1, 1,
+                                                       rules=["circular movement"])), 0,
+           "the circle's move")
+    expect(invariants.results_explained("S1901M", move("fails", 1, 1, text="A MAR - BUR failed")),
+           1, "a sentence of another order")
+    bare = {"orders": [{"power": "France", "order": "A PAR H", "result": "succeeds"}]}
+    expect(invariants.results_explained("S1901M", bare), 1, "a unit's order unexplained")
+    expect(invariants.results_explained("F1901R", bare), 0, "a retreat phase is not checked")
+    held = {"orders": [{"power": "France", "order": "A PAR H", "result": "fails", "explanation": {
+        "kind": "hold", "text": "A PAR H was dislodged", "dislodged_by": {"power": "Germany",
+                                                                          "unit": "A BUR"},
+        "held": [strength("hold", "A PAR", 2), strength("attack", "A BUR", 2, "PAR")]}}]}
+    expect(invariants.results_explained("S1901M", held), 1, "dislodged by no stronger attack")
+
+
 if __name__ == "__main__":
     check_runner.run(dict(globals()), FAILURES, "invariants", "every check fires")
