@@ -8,6 +8,7 @@
 
 #include "adjudicate.h"
 #include "orders/parser.h"
+#include "position/position_json.h"
 #include "service/game_document.h"
 #include "service/mail_text.h"
 #include "service/results_decode.h"
@@ -207,21 +208,12 @@ TEST_CASE("mail: the history lists resolved phases with their hash, and the curr
 TEST_CASE("mail: results explain each contested order under its line") {
     const auto load = variant_file("standard");
     const adjutant::Variant& v = *load.variant;
-    adjutant::Position position;
-    position.phase = adjutant::Phase::parse("S1901M").value();
-    const auto unit = [&](const char* power, const char* text) {
-        adjutant::Unit u;
-        u.power = v.find_power(power);
-        u.type = text[0] == 'F' ? adjutant::UnitType::Fleet : adjutant::UnitType::Army;
-        u.location = adjutant::Location{v.find_province(text + 2), adjutant::Coast::None};
-        position.units.push_back(u);
-    };
-    unit("France", "A PAR");
-    unit("France", "A MAR");
-    unit("Germany", "A MUN");
-    unit("Germany", "A RUH");
-    unit("Italy", "A ROM");
-    position.normalise();
+    const adjutant::PositionLoad load_position = adjutant::position_from_json(
+        v, nlohmann::json::parse(R"({"variant": "standard", "phase": "S1901M",
+            "units": {"France": ["A PAR", "A MAR"], "Germany": ["A MUN", "A RUH"],
+                      "Italy": ["A ROM"]}})"));
+    REQUIRE(load_position.ok());
+    const adjutant::Position& position = *load_position.position;
     const adjutant::OrderParser parser(v);
     adjutant::ParsedOrders parsed;
     parser.parse_onto(parsed, position, "A PAR - BUR\nA MAR S A PAR - BUR\n",
