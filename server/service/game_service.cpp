@@ -173,9 +173,8 @@ std::string variant_of_map(std::string_view map_text) {
     for (const MapImportError& error : imported.errors)
         details.push_back(
             {error.line > 0 ? "line " + std::to_string(error.line) : "", map_error_text(error)});
-    throw ApiError(422, "invalid_map",
-                   "the map has " + std::to_string(details.size()) + " problem(s)",
-                   std::move(details));
+    const std::string message = "the map has " + std::to_string(details.size()) + " problem(s)";
+    throw ApiError(422, "invalid_map", message, std::move(details));
 }
 
 bool is_json_object(std::string_view text) {

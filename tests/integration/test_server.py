@@ -1192,8 +1192,10 @@ def test_gm_uploads_dpjudge_map():
         check(broken != pasted, "Munich's line, with an unknown neighbour")
         refused = expect(server.request("PUT", path, raw=broken, token=gm_token, headers=text_type),
                          422, "a broken map")
-        check(all(d["path"].startswith("line ") for d in refused["error"]["details"]),
-              f"each problem names its line: {refused}")
+        details = refused["error"]["details"]
+        check(details and all(d["path"].startswith("line ") for d in details) and
+              refused["error"]["message"] == f"the map has {len(details)} problem(s)",
+              f"each problem names its line, and the message counts them: {refused}")
         done = expect(server.request("PUT", path, raw=pasted, token=gm_token, headers=text_type),
                       200, "the GM's map")
         check(done["variant"] == f"imported@g{game_id}", f"scoped to the game: {done}")
