@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdlib>
 #include <initializer_list>
+#include <type_traits>
 
 #include <nlohmann/json.hpp>
 
@@ -439,38 +440,28 @@ class ExplanationReader {
         for (const char* key : keys) known += object.contains(key) ? 1 : 0;
         ok = ok && known == object.size();
     }
-    // A string that is written only when not empty (or always, when `required`).
-    void text(const nlohmann::json& object, const char* key, std::string& out, bool required) {
+    // A string or a number, written only when not empty or 0 (or always, when `required`).
+    template <typename T>
+    void value(const nlohmann::json& object, const char* key, T& out, bool required) {
         const auto it = object.find(key);
         if (it == object.end()) {
             ok = ok && !required;
             return;
         }
-        if (!it->is_string()) {
+        const bool of_type =
+            std::is_same_v<T, std::string> ? it->is_string() : it->is_number_integer();
+        if (!of_type) {
             ok = false;
             return;
         }
-        out = it->get<std::string>();
-        ok = ok && (!out.empty() || required);
-    }
-    void number(const nlohmann::json& object, const char* key, std::int64_t& out, bool required) {
-        const auto it = object.find(key);
-        if (it == object.end()) {
-            ok = ok && !required;
-            return;
-        }
-        if (!it->is_number_integer()) {
-            ok = false;
-            return;
-        }
-        out = it->get<std::int64_t>();
-        ok = ok && (out != 0 || required);
+        out = it->get<T>();
+        ok = ok && (out != T{} || required);
     }
     // {"power", "unit"} as unit_to_json() writes it, or those keys of a larger object.
     ExplainedUnit unit(const nlohmann::json& object) {
         ExplainedUnit unit;
-        text(object, "power", unit.power, true);
-        text(object, "unit", unit.unit, true);
+        value(object, "power", unit.power, true);
+        value(object, "unit", unit.unit, true);
         return unit;
     }
     void unit(const nlohmann::json& object, const char* key, std::optional<ExplainedUnit>& out) {
@@ -506,12 +497,12 @@ class ExplanationReader {
             if (!ok) return;
             ExplainedStrength s;
             s.unit = unit(item);
-            text(item, "strength", s.strength, true);
-            text(item, "to", s.to, false);
-            number(item, "value", s.value, true);
-            number(item, "own", s.own, true);
-            number(item, "aid", s.aid, false);
-            text(item, "zero", s.zero, false);
+            value(item, "strength", s.strength, true);
+            value(item, "to", s.to, false);
+            value(item, "value", s.value, true);
+            value(item, "own", s.own, true);
+            value(item, "aid", s.aid, false);
+            value(item, "zero", s.zero, false);
             if (const auto d = item.find("dislodged"); d != item.end()) {
                 ok = ok && d->is_boolean() && d->get<bool>();
                 s.dislodged = true;
@@ -525,8 +516,8 @@ class ExplanationReader {
                     only(entry, {"module", "points", "attack"});
                     if (!ok) return;
                     ExplainedPart part;
-                    text(entry, "module", part.module, true);
-                    number(entry, "points", part.points, true);
+                    value(entry, "module", part.module, true);
+                    value(entry, "points", part.points, true);
                     ok = ok && !part.module.empty() && part.points != 0;
                     if (const auto a = entry.find("attack"); a != entry.end()) {
                         ok = ok && a->is_boolean() && a->get<bool>();
@@ -545,7 +536,7 @@ class ExplanationReader {
                     if (!ok) return;
                     ExplainedSupport support;
                     support.supporter = unit(entry);
-                    text(entry, "count", support.count, true);
+                    value(entry, "count", support.count, true);
                     unit(entry, "by", support.by);
                     s.supports.push_back(std::move(support));
                 }
@@ -581,9 +572,9 @@ std::optional<ExplainedOrder> explained_order_from_json(const nlohmann::json& js
                      "void_target", "void", "sea", "route", "clashed", "fleets", "disrupted"});
     if (!read.ok) return std::nullopt;
     ExplainedOrder e;
-    read.text(json, "kind", e.kind, true);
+    read.value(json, "kind", e.kind, true);
     read.ok = read.ok && !e.kind.empty();
-    read.text(json, "text", e.text, true);
+    read.value(json, "text", e.text, true);
     read.strengths(json, "strengths", e.strengths);
     read.strengths(json, "held", e.held);
     if (const auto rules = json.find("rules"); rules != json.end()) {
@@ -597,9 +588,9 @@ std::optional<ExplainedOrder> explained_order_from_json(const nlohmann::json& js
     read.unit(json, "cut_by", e.cut_by);
     read.unit(json, "dislodged_by", e.dislodged_by);
     read.unit(json, "void_target", e.void_target);
-    read.text(json, "void", e.void_why, false);
-    read.text(json, "sea", e.sea, false);
-    read.text(json, "route", e.route, false);
+    read.value(json, "void", e.void_why, false);
+    read.value(json, "sea", e.sea, false);
+    read.value(json, "route", e.route, false);
     read.units(json, "clashed", e.clashed);
     read.units(json, "fleets", e.fleets);
     read.units(json, "disrupted", e.disrupted);

@@ -59,7 +59,7 @@ TEST_CASE(
     "same bytes") {
     int reports = 0;
     bool events = false, rolls = false, supply = false, dislodged = false, illegal = false,
-         winner = false;
+         winner = false, explained = false, parts = false;
     for (const char* suite : adjutant::testing::rules_case_suites()) {
         for (const std::string& file : adjutant::testing::rules_case_files(suite)) {
             std::vector<std::string> errors;
@@ -87,7 +87,12 @@ TEST_CASE(
                     for (const auto& o :
                          report->orders.value_or(decltype(report->orders)::value_type{})) {
                         illegal = illegal || o.result == "illegal";
+                        // An explanation is read as a value, never kept as its text.
                         CHECK(o.other.empty());
+                        explained = explained || o.explanation.has_value();
+                        if (o.explanation)
+                            for (const auto& s : o.explanation->strengths)
+                                parts = parts || !s.parts.empty();
                     }
                     for (const auto& d :
                          report->dislodged.value_or(decltype(report->dislodged)::value_type{})) {
@@ -106,6 +111,8 @@ TEST_CASE(
     CHECK(dislodged);
     CHECK(illegal);
     CHECK(winner);
+    CHECK(explained);
+    CHECK(parts);
 }
 
 // What another writer may have left (a key the report does not write, a field
