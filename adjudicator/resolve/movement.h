@@ -42,7 +42,9 @@
 //                  and which convoys carry which army;
 //   canal.cpp      whether a canal lets a fleet through (part of PATH and SUPPORT);
 //   rail_move.cpp  a rail move's decision and path (Colonial 9.2-9.27), a module's ride too;
-//   rides.cpp      the modules' plans of their rides, before the resolution.
+//   rides.cpp      the modules' plans of their rides, before the resolution;
+//   explain.cpp    each order's explanation once every decision is made: the strengths asked
+//                  again with a tally, which they fill with what they count.
 //
 // Strength is pluggable (docs/design.md, "The adjudicator contract"): each unit brings
 // `base` strength (1 for `unit` strength, its strength points for `points`); supports add their
