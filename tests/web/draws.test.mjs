@@ -13,7 +13,7 @@
 
 import path from "node:path";
 
-import { ARTIFACTS, POWERS, apiCall, check, createGame, launch, openAs, run, startServer } from "./harness.mjs";
+import { ARTIFACTS, POWERS, apiCall, check, createGame, withBrowser, openAs, run } from "./harness.mjs";
 
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -47,10 +47,7 @@ async function fits(page, what) {
 }
 
 async function main() {
-  const { context, open, pageErrors, failed } = await launch();
-  const server = await startServer();
-  console.log("server on " + server.base);
-  try {
+  await withBrowser(async ({ server, open }) => {
     const game = await createGame(server, "Draws");
     const page = await open("draws");
     await page.setViewportSize(DESKTOP);
@@ -146,13 +143,7 @@ async function main() {
     check((await page.$$("#draws-closed > li")).length === 2, "the public reads both decided proposals");
     await shots(page, "59-draws-public-desktop");
     console.log("ok: draws and concessions");
-    check(pageErrors.length === 0, "no script errors in the pages: " + pageErrors.join("; "));
-  } catch (e) {
-    await failed();
-    throw e;
-  }
-  await context.close();
-  console.log("screenshots in " + ARTIFACTS);
+  });
 }
 
 run(main);

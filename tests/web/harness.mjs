@@ -259,6 +259,27 @@ export async function launch() {
 }
 
 // Runs a test's main: PASS and exit 0, or FAIL with the stack and exit 1; cleans up either way.
+// One browser test's frame: a browser (launch) and a server (startServer), then `body({server,
+// open})`, whose answer it returns. Every page must end without a script error; on a failure
+// each page's screenshot is kept first. The browser closes; the server stays to the caller (run()
+// stops it with the rest).
+export async function withBrowser(body) {
+  const { context, open, pageErrors, failed } = await launch();
+  const server = await startServer();
+  console.log("server on " + server.base);
+  let answer;
+  try {
+    answer = await body({ server, open });
+    check(pageErrors.length === 0, "no script errors in the pages: " + pageErrors.join("; "));
+  } catch (e) {
+    await failed();
+    throw e;
+  }
+  await context.close();
+  console.log("screenshots in " + ARTIFACTS);
+  return answer;
+}
+
 export function run(main) {
   main().then(async () => {
     await cleanup();

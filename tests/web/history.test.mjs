@@ -18,7 +18,7 @@
 
 import path from "node:path";
 
-import { ARTIFACTS, apiCall, check, createGame, launch, openAs, resolveNow, run, startServer } from "./harness.mjs";
+import { ARTIFACTS, apiCall, check, createGame, withBrowser, openAs, resolveNow, run } from "./harness.mjs";
 
 async function as(page, server, id, token) {
   await openAs(page, server, `#/game/${id}`, token);
@@ -195,10 +195,7 @@ async function fog(page, server) {
 }
 
 async function main() {
-  const { context, open, pageErrors, failed } = await launch();
-  const server = await startServer();
-  console.log("server on " + server.base);
-  try {
+  await withBrowser(async ({ server, open }) => {
     const game = await createGame(server, "History");
     const put = async (power, orders) => {
       const r = await apiCall(server, "PUT", `/games/${game.id}/orders`, { orders }, game.tokens[power]);
@@ -220,13 +217,7 @@ async function main() {
     }
     await fog(await open("fog"), server);
     console.log("ok: the fog's animation");
-    check(pageErrors.length === 0, "no script errors in the pages: " + pageErrors.join("; "));
-  } catch (e) {
-    await failed();
-    throw e;
-  }
-  await context.close();
-  console.log("screenshots in " + ARTIFACTS);
+  });
 }
 
 run(main);

@@ -16,7 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import {
-  apiCall, check, launch, mapShots, openSeat, resolveNow, run, shot, startServer, textarea, until, VARIANTS, verdicts,
+  apiCall, check, withBrowser, mapShots, openSeat, resolveNow, run, shot, textarea, until, VARIANTS, verdicts,
 } from "./harness.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -440,9 +440,7 @@ async function settings(page, server) {
 }
 
 async function main() {
-  const { context, open, pageErrors, failed } = await launch();
-  const server = await startServer();
-  try {
+  await withBrowser(async ({ server, open }) => {
     await settings(await open("settings"), server);
     await sandbox(await open("sandbox"), server);
     await zoom(await open("zoom"), server);
@@ -453,13 +451,8 @@ async function main() {
     await rivers(await open("rivers"), server);
     await fogOfWar(await open("fog"), server);
     await tabletopBattles(await open("tabletop"), server);
-    check(pageErrors.length === 0, "no script errors in the pages: " + pageErrors.join("; "));
     console.log("ok: zoom, legend, 1914 layers, gauges, field works, rivers, fog of war, tabletop battles, screenshots");
-  } catch (e) {
-    await failed();
-    throw e;
-  }
-  await context.close();
+  });
 }
 
 run(main);

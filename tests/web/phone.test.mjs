@@ -13,7 +13,7 @@
 
 import path from "node:path";
 
-import { ARTIFACTS, apiCall, check, createGame, launch, openAs, resolveNow, run, startServer } from "./harness.mjs";
+import { ARTIFACTS, apiCall, check, createGame, withBrowser, openAs, resolveNow, run } from "./harness.mjs";
 
 const WIDTHS = [[360, 740], [390, 844], [768, 1024], [1280, 900]];
 const TAP = 43.5;  // 44 CSS px, less rounding
@@ -157,10 +157,7 @@ async function readyWarning(page, server) {
 }
 
 async function main() {
-  const { context, open, pageErrors, failed } = await launch();
-  const server = await startServer();
-  console.log("server on " + server.base);
-  try {
+  await withBrowser(async ({ server, open }) => {
     const game = await createGame(server, "Phone");
     const state = await apiCall(server, "GET", `/games/${game.id}`);
     check(state.data.status === "active", "the game started with its seats full: " + state.data.status);
@@ -173,13 +170,7 @@ async function main() {
       console.log(`ok: ${width} px wide`);
     }
     await readyWarning(page, server);
-    check(pageErrors.length === 0, "no script errors in the pages: " + pageErrors.join("; "));
-  } catch (e) {
-    await failed();
-    throw e;
-  }
-  await context.close();
-  console.log("screenshots in " + ARTIFACTS);
+  });
 }
 
 run(main);

@@ -17,8 +17,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import {
-  ARTIFACTS, PART, POWERS, apiCall, check, createGame, launch, mapShots, openSeat, raw, resolveNow, run,
-  shot, startServer, stopServer, textarea, until, usage, verdicts,
+  ARTIFACTS, PART, POWERS, apiCall, check, createGame, withBrowser, mapShots, openSeat, raw, resolveNow, run,
+  shot, stopServer, textarea, until, usage, verdicts,
 } from "./harness.mjs";
 
 
@@ -641,21 +641,10 @@ const PARTS = {
 async function main() {
   const part = PARTS[PART];
   if (!part) usage();
-  const { context, open, pageErrors, failed } = await launch();
-  const server = await startServer();
-  console.log("server on " + server.base);
-  let tokenGames;
-  try {
-    tokenGames = await part(server, open);
-    check(pageErrors.length === 0, "no script errors in the pages: " + pageErrors.join("; "));
-  } catch (e) {
-    await failed();
-    throw e;
-  }
-  await context.close();
+  const { server, tokenGames } = await withBrowser(async ({ server, open }) =>
+    ({ server, tokenGames: await part(server, open) }));
   await stopServer(server);
   checkLogs(server, tokenGames);
-  console.log("screenshots in " + ARTIFACTS);
 }
 
 run(main);
