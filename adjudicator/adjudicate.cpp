@@ -15,8 +15,9 @@
 
 namespace adjutant {
 
-Adjudicator::Adjudicator()
-    : movement_(std::make_unique<MovementResolver>()),
+Adjudicator::Adjudicator(Explain explain)
+    : explain_(explain),
+      movement_(std::make_unique<MovementResolver>()),
       modules_(std::make_unique<ModuleScratch>()) {}
 Adjudicator::~Adjudicator() = default;
 
@@ -67,10 +68,10 @@ void Adjudicator::run_phase(const Variant& variant, const Position& position,
     const std::span<const Order> orders = settle(variant, position, given, settled);
     switch (position.phase.kind) {
         case PhaseKind::Movement:
-            adjudicate_movement(variant, position, orders, *movement_, result);
+            adjudicate_movement(variant, position, orders, *movement_, explain_, result);
             break;
         case PhaseKind::Retreat:
-            adjudicate_retreats(variant, position, orders, result);
+            adjudicate_retreats(variant, position, orders, explain_, result);
             break;
         case PhaseKind::Adjustment:
             adjudicate_adjustments(variant, position, orders, result);

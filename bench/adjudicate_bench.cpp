@@ -94,12 +94,17 @@ int main(int argc, char** argv) {
             bench::callgrind_instructions(argv[0], args, "random", 1, &random_output);
         const auto random_parse = bench::callgrind_instructions(argv[0], args, "random-parse", 1);
         const auto random_alone = bench::callgrind_instructions(argv[0], args, "random-alone", 1);
+        const auto steady_explained =
+            bench::callgrind_instructions(argv[0], args, "steady-explained", reps);
+        const auto random_explained =
+            bench::callgrind_instructions(argv[0], args, "random-explained", 1);
         const auto phases = random_output.find("movement phases:");
         // The campaign section runs max(1, iterations / 20) first weeks, then 26 more.
         const auto week = bench::callgrind_instructions(argv[0], args, "week", reps / 20);
         const auto later = bench::callgrind_instructions(argv[0], args, "later", 26);
         if (!steady || !steady_returned || !alone || !returned || !random || !random_parse ||
-            !random_alone || !week || !later || phases == std::string::npos) {
+            !random_alone || !steady_explained || !random_explained || !week || !later ||
+            phases == std::string::npos) {
             std::fprintf(stderr, "callgrind did not run (is valgrind installed?)\n");
             return 69;
         }
@@ -116,8 +121,13 @@ int main(int argc, char** argv) {
                     *random_parse / movement_phases);
         std::printf("  ... the adjudication alone:       %9.0f per phase\n",
                     *random_alone / movement_phases);
-        std::printf("  western-front-1914 first week:    %9.0f per week (parse + adjudicate)\n",
-                    *week);
+        std::printf("explained, as the judge stores them (Explain::Yes)\n");
+        std::printf("  S1901 parse + adjudicate, new result: %6.0f per phase\n", *steady_explained);
+        std::printf("  random movement phases, adjudication: %6.0f per phase\n",
+                    *random_explained / movement_phases);
+        std::printf(
+            "  western-front-1914 first week:    %9.0f per week (parse + adjudicate, explained)\n",
+            *week);
         std::printf("  western-front-1914 next 26 weeks: %9.0f per week\n", *later);
         return 0;
     }
@@ -139,7 +149,10 @@ int main(int argc, char** argv) {
         }
         const double cold = micros(Clock::now() - cold_begin);
         const OrderParser parser(variant);
-        Adjudicator adjudicator;
+        // The algorithm's own cost, as a search through candidate orders asks for it: no
+        // explanations (Explain::No). The judge's way, explained, is measured after.
+        Adjudicator adjudicator(Explain::No);
+        Adjudicator explaining(Explain::Yes);
         // The result's storage is kept from phase to phase, as a thread resolving game after
         // game can keep it (Adjudicator::run into an Adjudication).
         Adjudication kept;
@@ -156,8 +169,7 @@ int main(int argc, char** argv) {
         const double total = micros(Clock::now() - begin);
         const double allocs = static_cast<double>(bench::allocation_count() - alloc_before) /
                               static_cast<double>(iterations);
-        // The same returning a new Adjudication each phase, as adjudicate() and so the server
-        // do (the server's way, adjutant_service_bench, compares with this one).
+        // The same returning a new Adjudication each phase, as adjudicate() does.
         const std::uint64_t steady_returned_alloc_before = bench::allocation_count();
         {
             const bench::Counted counted("steady-returned");
@@ -166,6 +178,21 @@ int main(int argc, char** argv) {
                 checksum += adjudicator.run(variant, start, parsed.orders).next.units.size();
             }
         }
+        // The judge's way: explained, returning a new Adjudication each phase, as the server
+        // does (the server's way, adjutant_service_bench, compares with this one).
+        const std::uint64_t explained_alloc_before = bench::allocation_count();
+        const auto explained_begin = Clock::now();
+        {
+            const bench::Counted counted("steady-explained");
+            for (long i = 0; i < iterations; ++i) {
+                const ParsedOrders parsed = parser.parse(start, kOpening);
+                checksum += explaining.run(variant, start, parsed.orders).next.units.size();
+            }
+        }
+        const double explained_total = micros(Clock::now() - explained_begin);
+        const double explained_allocs =
+            static_cast<double>(bench::allocation_count() - explained_alloc_before) /
+            static_cast<double>(iterations);
         const double steady_returned_allocs =
             static_cast<double>(bench::allocation_count() - steady_returned_alloc_before) /
             static_cast<double>(iterations);
@@ -206,6 +233,8 @@ int main(int argc, char** argv) {
             "  adjudication alone: %8.2f us/phase, %.1f allocations (%.1f returning a new "
             "result)\n",
             resolver_total / static_cast<double>(iterations), resolver_allocs, returned_allocs);
+        std::printf("  explained, new result: %5.2f us/phase, %.1f allocations (the judge's way)\n",
+                    explained_total / static_cast<double>(iterations), explained_allocs);
         std::printf("  checksum %zu\n", checksum);
     }
 
@@ -213,7 +242,10 @@ int main(int argc, char** argv) {
     {
         bench::Random random(20261129);
         const OrderParser parser(variant);
-        Adjudicator adjudicator;
+        Adjudicator adjudicator(Explain::No);
+        // The same phases again, explained, into a result of its own: the judge's way.
+        Adjudicator explaining(Explain::Yes);
+        Adjudication explained;
         long movement_phases = 0;
         long orders_total = 0;
         double movement_time = 0;
@@ -241,6 +273,10 @@ int main(int argc, char** argv) {
                         adjudicator.run(variant, position, parsed.orders, result);
                     }
                     orders = parsed.orders.size();
+                }
+                {
+                    const bench::Counted counted(movement ? "random-explained" : "");
+                    explaining.run(variant, position, parsed.orders, explained);
                 }
                 if (movement) {
                     movement_time += micros(Clock::now() - begin);

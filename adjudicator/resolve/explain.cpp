@@ -59,18 +59,8 @@ SupportTally MovementResolver::support_tally(int s, PowerId excluded_power) {
 void MovementResolver::explain(std::size_t index, Explanation& out) {
     const int i = static_cast<int>(index);
     const UnitOrder& u = units_[i];
+    out.clear();
     out.made = true;
-    out.strengths.clear();
-    out.held.clear();
-    out.rules.clear();
-    out.cut_by.reset();
-    out.dislodged_by.reset();
-    out.void_target.reset();
-    out.void_why = VoidWhy::None;
-    out.sea = SeaChoice::None;
-    out.route_why = RouteWhy::None;
-    out.route.clear();
-    out.disrupted.clear();
     if (u.dislodger >= 0) out.dislodged_by = unit_ref(u.dislodger);
     switch (u.order.type) {
         case OrderType::Move:

@@ -83,7 +83,8 @@ void add_parts(const Position& position, const std::vector<std::vector<StrengthP
     }
 }
 
-void write_results(MovementResolver& resolver, std::size_t n, std::vector<OrderResult>& out) {
+void write_results(MovementResolver& resolver, std::size_t n, Explain explain,
+                   std::vector<OrderResult>& out) {
     out.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         OrderResult& result = out[i];
@@ -92,7 +93,10 @@ void write_results(MovementResolver& resolver, std::size_t n, std::vector<OrderR
         result.succeeded = result.reason == Reason::None;
         result.why = resolver.failure_words(i);
         result.defaulted = !resolver.ordered(i);
-        resolver.explain(i, result.explanation);
+        if (explain == Explain::Yes)
+            resolver.explain(i, result.explanation);
+        else
+            result.explanation.clear();
     }
 }
 
@@ -111,7 +115,7 @@ void write_staying_units(const Position& position, MovementResolver& resolver,
 }  // namespace
 
 void adjudicate_movement(const Variant& variant, const Position& position,
-                         std::span<const Order> orders, MovementResolver& resolver,
+                         std::span<const Order> orders, MovementResolver& resolver, Explain explain,
                          Adjudication& out) {
     std::vector<Strength> points;
     std::vector<Strength> attack_bonus;
@@ -135,8 +139,8 @@ void adjudicate_movement(const Variant& variant, const Position& position,
     carry_over(position, next);
     resolver.standoffs(next.standoffs);
 
-    write_results(resolver, position.units.size(), out.results);
-    if (!parts.empty())
+    write_results(resolver, position.units.size(), explain, out.results);
+    if (explain == Explain::Yes && !parts.empty())
         for (OrderResult& result : out.results) {
             add_parts(position, parts, result.explanation.strengths);
             add_parts(position, parts, result.explanation.held);

@@ -4,6 +4,7 @@
 
 #include <span>
 
+#include "adjudicate.h"
 #include "result/adjudication.h"
 
 namespace adjutant {
@@ -11,12 +12,12 @@ namespace adjutant {
 class MovementResolver;
 
 // Each writes into `out`, whose vectors' room is kept: every field is set anew, whatever it
-// held.
+// held. With Explain::No no result is explained (Explanation::made stays false).
 void adjudicate_movement(const Variant& variant, const Position& position,
-                         std::span<const Order> orders, MovementResolver& resolver,
+                         std::span<const Order> orders, MovementResolver& resolver, Explain explain,
                          Adjudication& out);
 void adjudicate_retreats(const Variant& variant, const Position& position,
-                         std::span<const Order> orders, Adjudication& out);
+                         std::span<const Order> orders, Explain explain, Adjudication& out);
 void adjudicate_adjustments(const Variant& variant, const Position& position,
                             std::span<const Order> orders, Adjudication& out);
 

@@ -28,7 +28,7 @@ bool legal_retreat(const Order& o, const DislodgedUnit& d) {
 }  // namespace
 
 void adjudicate_retreats(const Variant& variant, const Position& position,
-                         std::span<const Order> orders, Adjudication& out) {
+                         std::span<const Order> orders, Explain explain, Adjudication& out) {
     start_from_units(position, out);
     Position& next = out.next;
 
@@ -50,7 +50,7 @@ void adjudicate_retreats(const Variant& variant, const Position& position,
     for (const DislodgedUnit& d : position.dislodged) {
         const Order* o = order_for(orders, d);
         OrderResult result;
-        result.explanation.made = true;
+        result.explanation.made = explain == Explain::Yes;
         if (o == nullptr) {
             result.order.type = OrderType::Disband;
             result.order.power = d.unit.power;
@@ -69,7 +69,8 @@ void adjudicate_retreats(const Variant& variant, const Position& position,
                 result.reason = Reason::Illegal;
             } else if (arrivals[o->destination.province] > 1) {
                 result.reason = Reason::Disbanded;
-                clashing(d, o->destination.province, result.explanation);
+                if (explain == Explain::Yes)
+                    clashing(d, o->destination.province, result.explanation);
             } else {
                 result.succeeded = true;
                 Unit retreated = d.unit;

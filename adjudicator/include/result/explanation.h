@@ -145,6 +145,23 @@ struct Explanation {
     std::vector<NamedUnit> clashed;
     std::vector<NamedUnit> route;      // the fleets that carried a convoyed army, in route order
     std::vector<NamedUnit> disrupted;  // the convoying fleets that failed
+
+    // Unexplained again (made false, every part empty), keeping the vectors' room.
+    void clear() {
+        made = false;
+        strengths.clear();
+        held.clear();
+        rules.clear();
+        cut_by.reset();
+        dislodged_by.reset();
+        void_target.reset();
+        void_why = VoidWhy::None;
+        sea = SeaChoice::None;
+        route_why = RouteWhy::None;
+        clashed.clear();
+        route.clear();
+        disrupted.clear();
+    }
     friend bool operator==(const Explanation&, const Explanation&) = default;
 };
 
