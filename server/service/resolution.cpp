@@ -13,6 +13,7 @@
 #include "core/phase.h"
 #include "orders/parser.h"
 #include "orders/shared_texts.h"
+#include "service/absence.h"
 #include "service/attendance.h"
 #include "service/codec.h"
 #include "service/draw_service.h"
@@ -196,6 +197,8 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
     next.prev_hash = *resolved.hash;
 
     storage::GameRow& row = game.row;
+    std::optional<std::int64_t> normal_deadline;  // before an absence moved it (absence.h)
+    absence::Effective moved;
     const PowerId winner_id = winner(variant, adjudication.next);
     if (winner_id != kNoPower) {
         row.status = GameStatus::ended;
@@ -204,7 +207,9 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
         row.deadline.reset();
         row.paused_remaining.reset();
     } else if (row.status == GameStatus::active && !row.sandbox) {  // a sandbox has no deadlines
-        row.deadline = context_.now() + phase_seconds(row, next.phase);
+        normal_deadline = context_.now() + phase_seconds(row, next.phase);
+        moved = AbsenceService::plan(locked, id, variant, adjudication.next, *normal_deadline);
+        row.deadline = moved.deadline;
     } else if (row.status == GameStatus::paused) {
         row.paused_remaining = phase_seconds(row, next.phase);
     }
@@ -218,6 +223,8 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
         throw ApiError(409, "stale_phase", "phase " + resolved.phase + " has already been resolved",
                        current_phase(locked.load(id)));
     store.insert_phase(next);
+    if (normal_deadline)
+        AbsenceService::record(locked, id, next.seq, *normal_deadline, moved, context_.now());
     store.clear_ready(id);
     attendance::apply(locked, game, attendance_plan, context_.now());
     // A draw or concession is voted on within one phase: what the next phase brings may
