@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "service/attendance.h"
+#include "service/game_document.h"
 #include "service/game_internal.h"
 #include "storage/audit_details.h"
 
@@ -55,15 +56,11 @@ std::optional<std::int64_t> zone_offset(std::string_view zone) {
     unsigned hours = 0;
     unsigned minutes = 0;
     if (!digits(zone, 0, 2, hours)) return std::nullopt;
-    if (zone.size() == 2) {
-        // +HH
-    } else if (zone.size() == 5 && zone[2] == ':' && digits(zone, 3, 2, minutes)) {
-        // +HH:MM
-    } else if (zone.size() == 4 && digits(zone, 2, 2, minutes)) {
-        // +HHMM
-    } else {
-        return std::nullopt;
-    }
+    // +HH, +HH:MM or +HHMM.
+    const bool colon = zone.size() == 5 && zone[2] == ':';
+    const bool ok = zone.size() == 2 || (colon && digits(zone, 3, 2, minutes)) ||
+                    (zone.size() == 4 && digits(zone, 2, 2, minutes));
+    if (!ok) return std::nullopt;
     if (hours > 14 || minutes > 59) return std::nullopt;
     return sign * static_cast<std::int64_t>(hours * 3600 + minutes * 60);
 }
