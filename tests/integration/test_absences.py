@@ -154,5 +154,46 @@ def test_limits_and_gm():
         server.close()
 
 
+def test_ended_early():
+    """France ends an active absence after the normal deadline has passed: the deadline comes
+    back, not to the past but the game's extension length from now, and the phase resolves
+    then; the absence counts the days it ran."""
+    server = ts.new_server()
+    try:
+        game_id, gm_token, tokens, _ = create_game(
+            server, deadlines={"movement": 2, "retreat": 600, "adjustment": 600},
+            extensions_per_player=0, extension_seconds=4, resolve_when_ready=False)
+        normal = state(server, game_id)["deadline"]
+        away = expect(declare(server, game_id, tokens["France"],
+                              {"from": iso(time.time()), "to": iso(time.time() + 120)}), 201,
+                      "declare")
+        check(away["deadline"] > normal + 100, f"moved: {away}")
+        time.sleep(max(0.0, normal + 2.5 - time.time()))
+        check(state(server, game_id)["phase"] == "S1901M", "the absence holds the phase")
+        before = int(time.time())
+        ended = expect(server.request(
+            "DELETE", f"/api/v1/games/{game_id}/absences/{away['absence']['id']}",
+            token=tokens["France"]), 200, "I am back")
+        after = int(time.time())
+        check(ended["absence"]["state"] == "ended" and ended["absence"]["to"] >= before and
+              ended["absence"]["days"] == 1, f"ended now, one day counted: {ended}")
+        check(before + 4 <= ended["deadline"] <= after + 4,
+              f"the extension length from now: {ended['deadline']} in [{before + 4}, {after + 4}]")
+        check("waiting_for_absence" not in state(server, game_id), "no wait any more")
+        deadline = time.time() + 30
+        while time.time() < deadline and state(server, game_id)["phase"] == "S1901M":
+            time.sleep(0.3)
+        resolved = expect(server.request("GET", f"/api/v1/games/{game_id}/phases/0"), 200,
+                          "phase 0")
+        check(resolved.get("resolved_at") is not None and
+              resolved["resolved_at"] >= ended["deadline"], f"resolved then: {resolved}")
+        seat = next(s for s in absences(server, game_id, tokens["France"])["seats"])
+        check(seat["used"] == 1 and seat["left"] == 13, f"one day used: {seat}")
+        check("absence_ended" in [e["action"] for e in audit(server, game_id, gm_token)],
+              "audited")
+    finally:
+        server.close()
+
+
 if __name__ == "__main__":
     sys.exit(ts.script_main(ts.tests_of(globals())))
