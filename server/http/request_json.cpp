@@ -128,6 +128,10 @@ service::CreateGameRequest create_game_request(const nlohmann::json& body) {
     request.sandbox = bool_field(body, "sandbox").value_or(false);
     if (const auto* press = field(body, "press")) request.press = press_rules_change(*press);
     request.missing_orders = attendance_change(body);
+    request.absence_days_per_player =
+        integer_field(body, "absence_days_per_player", 0, service::absence::kMaxDays);
+    request.absence_cooldown_phases =
+        integer_field(body, "absence_cooldown_phases", 0, kMaxCooldownPhases);
     return request;
 }
 

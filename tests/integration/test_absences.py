@@ -150,6 +150,11 @@ def test_limits_and_gm():
                        "absence_refused"):
             check(action in actions, f"{action} audited: {actions}")
         check(any("holiday" in str(e) for e in entries), "the GM's log has the note")
+        # A game created without absences: refused, saying so.
+        none_id, _, none_tokens, _ = create_game(server, absence_days_per_player=0)
+        none = declare(server, none_id, none_tokens["France"], body)
+        check(none[0] == 409 and "allows no absences" in none[1]["error"]["message"],
+              f"none allowed at creation: {none}")
     finally:
         server.close()
 
