@@ -21,6 +21,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "service/account_service.h"
 #include "service/caller.h"
 #include "service/context.h"
 #include "service/draw_service.h"
@@ -110,6 +111,7 @@ class GameService {
     PressService& press() { return press_; }
     DrawService& draws() { return draws_; }
     FeedService& feeds() { return feeds_; }
+    AccountService& accounts() { return accounts_; }
 
   private:
     std::shared_ptr<const LoadedVariant> find_variant(std::string_view name);
@@ -132,7 +134,8 @@ class GameService {
     PressService press_{context_};
     DrawService draws_{context_};
     FeedService feeds_{context_, press_};
-    MailService mail_{context_, views_, orders_, press_, draws_};
+    AccountService accounts_{context_, press_};
+    MailService mail_{context_, views_, orders_, press_, draws_, accounts_};
     // Game creations per client address in the last hour (in memory: a restart forgets them).
     std::mutex rate_mutex_;
     std::unordered_map<std::string, std::vector<std::int64_t>> creations_;

@@ -31,6 +31,11 @@ constexpr std::array kTables{
     "missing_orders_settings",
     "seat_attendance",
     "deadline_extensions",
+    "accounts",
+    "account_links",
+    "account_sessions",
+    "account_tokens",
+    "seat_accounts",
 };
 
 std::string text_of(const Statement& s) {
