@@ -137,8 +137,9 @@ std::string AccountService::mail_link(const Locked& locked, const std::string& e
     link.expires_at = now + settings_.link_seconds;
     store.accounts().insert_link(link);
 
-    const std::string url =
-        settings_.mail.web_url + "/api/v1/accounts/sign-in/confirm?token=" + token;
+    // The web's landing page confirms the link (POST /api/v1/accounts/sign-in/confirm). The token
+    // travels in the fragment, which browsers never send: it reaches no access log nor Referer.
+    const std::string url = settings_.mail.web_url + "/#/sign-in?token=" + token;
     const std::string minutes = std::to_string((settings_.link_seconds + 59) / 60);
     std::string body;
     std::string subject;

@@ -54,7 +54,7 @@ struct Accounts {
         for (const auto& row : due) {
             std::smatch match;
             if (row.recipient == email &&
-                std::regex_search(row.body, match, std::regex("confirm\\?token=(\\S+)")))
+                std::regex_search(row.body, match, std::regex("#/sign-in\\?token=(\\S+)")))
                 token = match[1];
         }
         return token;

@@ -168,7 +168,7 @@ def test_client():
         cookies = [v.split(";", 1)[0] for v in c.last_response.msg.get_all("Set-Cookie")]
         body = server.rows("SELECT body FROM mail_outbox WHERE recipient = ? ORDER BY id DESC",
                            ("api@example.org",))[0][0]
-        link = re.search(r"confirm\?token=(\S+)", body).group(1)
+        link = re.search(r"#/sign-in\?token=(\S+)", body).group(1)
         c.call("confirmSignIn", 200, query="?token=" + link, headers={"Cookie": cookies[0]})
         cookies = [v.split(";", 1)[0] for v in c.last_response.msg.get_all("Set-Cookie")]
         session = {"Cookie": cookies[0]}

@@ -49,7 +49,7 @@ def link_in(sink, address, after=0):
                  and b"Subject: Adjutant: " in m["data"]]
     check(len(found) > after, f"link number {after + 1} to {address}")
     text = body_of(found[-1]["data"])
-    match = re.search(r"(http://\S+/api/v1/accounts/sign-in/confirm\?token=(\S+))", text)
+    match = re.search(r"(http://\S+/#/sign-in\?token=(\S+))", text)
     check(match, f"a link in {text!r}")
     return match.group(1), match.group(2)
 
