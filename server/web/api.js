@@ -16,9 +16,34 @@ export class ApiError extends Error {
   }
 }
 
+// The session's CSRF token (docs/accounts.md, "CSRF"), once asked for: "" when this browser
+// is not signed in. The session cookie is HttpOnly, so the page learns of it only by asking.
+let csrf = null;
+
+export function setCsrf(value) {
+  csrf = value || "";
+}
+
+async function csrfToken() {
+  if (csrf === null) {
+    try {
+      const response = await fetch(BASE + "/accounts/me", { headers: { Accept: "application/json" }, cache: "no-store" });
+      csrf = response.ok ? (await response.json()).csrf_token || "" : "";
+    } catch {
+      csrf = "";
+    }
+  }
+  return csrf;
+}
+
 async function call(method, path, { token, body, text, signal, cache = "no-cache" } = {}) {
   const headers = { Accept: "application/json" };
   if (token) headers.Authorization = "Bearer " + token;
+  // A change made with the session cookie alone carries the session's CSRF token.
+  if (!token && method !== "GET" && !path.startsWith("/accounts/sign-in")) {
+    const value = await csrfToken();
+    if (value) headers["X-CSRF-Token"] = value;
+  }
   let payload;
   if (text !== undefined) {
     headers["Content-Type"] = "text/plain; charset=utf-8";
@@ -87,6 +112,12 @@ export const api = {
   propose: (id, body, token) => call("POST", `/games/${id}/draws`, { token, body }),
   vote: (id, proposal, accept, token) =>
     call("POST", `/games/${id}/draws/${proposal}/vote`, { token, body: { accept } }),
+  // Accounts (docs/accounts.md): the session travels in its cookie, never in script.
+  signIn: (email) => call("POST", "/accounts/sign-in", { body: { email } }),
+  confirmSignIn: (token) => call("POST", "/accounts/sign-in/confirm", { body: { token } }),
+  signOut: () => call("POST", "/accounts/sign-out"),
+  me: () => call("GET", "/accounts/me", { cache: "no-store" }),
+  myGames: () => call("GET", "/accounts/me/games", { cache: "no-store" }),
 };
 
 // One page of press (docs/press.md), revalidated by hand: `etag` is the ETag of the last answer

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The single-page app: hash routes (#/ the game list, #/game/ID the game page), the game page's
+// The single-page app: hash routes (#/ the game list, #/game/ID the game page, #/sign-in and
+// #/my-games: accounts.js), the game page's
 // map, phase history and seat list, and the wiring of the order panel, GM console and press.
 
 import { api, tokensFor, rememberToken, forgetTokens } from "./api.js";
@@ -13,6 +14,7 @@ import { PowerHistory } from "./power_history.js";
 import { GmConsole } from "./gm.js";
 import { PressPanel } from "./press.js";
 import { DrawsPanel } from "./draws.js";
+import { SignInPage, MyGamesPage } from "./accounts.js";
 
 const POLL_MS = 10000;
 const main = document.getElementById("main");
@@ -29,9 +31,11 @@ async function variantIndex(name) {
 function parseHash() {
   const hash = location.hash.replace(/^#/, "");
   const [path, query] = hash.split("?");
+  const params = new URLSearchParams(query || "");
+  if (path === "/sign-in") return { route: "sign-in", linkToken: params.get("token") };
+  if (path === "/my-games") return { route: "my-games" };
   const m = /^\/game\/(\d+)$/.exec(path);
   if (!m) return { route: "list" };
-  const params = new URLSearchParams(query || "");
   return { route: "game", id: Number(m[1]), token: params.get("token") };
 }
 
@@ -42,7 +46,10 @@ async function route() {
     rememberToken(r.id, r.token);
     history.replaceState(null, "", `#/game/${r.id}`);
   }
-  page = r.route === "game" ? new GamePage(r.id) : new ListPage();
+  page = r.route === "game" ? new GamePage(r.id)
+    : r.route === "sign-in" ? new SignInPage(r.linkToken)
+    : r.route === "my-games" ? new MyGamesPage()
+    : new ListPage();
   // Another page opens at its top, not where the last one was scrolled to.
   window.scrollTo(0, 0);
   await page.start();
