@@ -2,6 +2,9 @@
 #include "http/account_json.h"
 
 #include "http/request_fields.h"
+// The documents the context's view caches hold: complete types where the caches' templates are
+// instantiated (clang insists; GCC does not).
+#include "service/game_document.h"
 
 namespace adjutant::http {
 

@@ -8,6 +8,9 @@
 
 #include "core/text.h"
 #include "service/crypto.h"
+// The documents the context's view caches hold: complete types where the caches' templates are
+// instantiated (clang insists; GCC does not).
+#include "service/game_document.h"
 #include "service/game_internal.h"
 #include "service/mail_text.h"
 #include "service/mailbox.h"
