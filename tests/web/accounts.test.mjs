@@ -24,6 +24,13 @@ function mailedLink(server, email) {
   return m[1];
 }
 
+// `route` in a freshly loaded document: a change of the hash alone keeps the page before, whose
+// last answer could still draw over the new one.
+async function goto(page, server, route) {
+  await page.goto("about:blank");
+  await page.goto(`${server.base}/${route}`);
+}
+
 async function main() {
   await withBrowser(async ({ server, open }) => {
     const created = await apiCall(server, "POST", "/games", { name: "Signed in", variant: "standard" });
@@ -37,17 +44,17 @@ async function main() {
     await page.waitForSelector("p.sent");
     const link = mailedLink(server, "web@player.test");
 
-    await page.goto(`${server.base}/${link}`);
+    await goto(page, server, link);
     await page.waitForSelector("text=You are signed in as web@player.test.");
     check(!page.url().includes("token="), "the token leaves the address bar: " + page.url());
     await page.screenshot({ path: path.join(ARTIFACTS, "70-signed-in.png"), fullPage: true });
 
     // Joining from the game page while signed in: the POST needs the CSRF token, and binds.
-    await page.goto(`${server.base}/#/game/${id}`);
+    await goto(page, server, `#/game/${id}`);
     await page.click('button[data-power="France"]');
     await page.waitForSelector("text=You joined as France.");
 
-    await page.goto(`${server.base}/#/my-games`);
+    await goto(page, server, "#/my-games");
     await page.waitForSelector(`a[href="#/game/${id}"]`);
     const row = await page.textContent("tbody tr");
     check(row.includes("France") && row.includes("S1901M"), "my games lists France: " + row);
@@ -55,7 +62,7 @@ async function main() {
 
     await page.click("text=Sign out");
     await page.waitForFunction(() => location.hash === "#/");
-    await page.goto(`${server.base}/#/my-games`);
+    await goto(page, server, "#/my-games");
     await page.waitForSelector("text=You are not signed in.");
     console.log("ok: sign-in, join while signed in, my games, sign-out");
   });
