@@ -605,12 +605,16 @@ Response list_draws(const Context& c) {
 // Accounts (docs/accounts.md).
 // A cookie of this server: HttpOnly, SameSite=Lax, and Secure when the server is reached over
 // TLS (its web address, mail.web_url, is https).
-std::string cookie_header(const Context& c, std::string_view name, std::string_view value,
-                          std::string_view path, std::int64_t max_age) {
+std::string cookie_header(service::GameService& service, std::string_view name,
+                          std::string_view value, std::string_view path, std::int64_t max_age) {
     std::string out = std::string(name) + "=" + std::string(value) + "; Path=" + std::string(path) +
                       "; Max-Age=" + std::to_string(max_age) + "; HttpOnly; SameSite=Lax";
-    if (c.service.accounts().settings().mail.web_url.rfind("https://", 0) == 0) out += "; Secure";
+    if (service.accounts().settings().mail.web_url.rfind("https://", 0) == 0) out += "; Secure";
     return out;
+}
+std::string cookie_header(const Context& c, std::string_view name, std::string_view value,
+                          std::string_view path, std::int64_t max_age) {
+    return cookie_header(c.service, name, value, path, max_age);
 }
 
 constexpr std::string_view kSignInPath = "/api/v1/accounts/sign-in";
@@ -872,6 +876,31 @@ Response guarded(Metrics& metrics, const Request& request, Handle&& handle) {
     }
 }
 
+bool stale_session(service::GameService& service, const Request& request) {
+    if (!bearer(request).empty()) return false;
+    const std::string session = session_cookie(request);
+    return !session.empty() && !service.accounts().session_account(session);
+}
+
+// The request with its Cookie header less the session cookie.
+Request without_session(const Request& request) {
+    Request out = request;
+    out.cookie.clear();
+    std::string_view header = request.cookie;
+    while (!header.empty()) {
+        const auto semicolon = header.find(';');
+        std::string_view pair = header.substr(0, semicolon);
+        while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
+        if (!pair.empty() && pair.substr(0, pair.find('=')) != kSessionCookie) {
+            if (!out.cookie.empty()) out.cookie += "; ";
+            out.cookie += pair;
+        }
+        if (semicolon == std::string_view::npos) break;
+        header.remove_prefix(semicolon + 1);
+    }
+    return out;
+}
+
 // A request that changes anything and is authenticated by the session cookie alone (no bearer
 // token) must carry the session's X-CSRF-Token (docs/accounts.md, "CSRF"): a page of another
 // site can make the browser send the cookie, not the header. Asking for a sign-in link and
@@ -943,8 +972,20 @@ Response Router::dispatch(const Request& request) {
             continue;
         }
         Response response = guarded(metrics_, request, [&] {
-            require_csrf(request, route.info.pattern);
-            return route.handler(Context{service_, metrics_, request, params, route.info.pattern});
+            // A session cookie that names no session (ended, expired) is dropped and cleared:
+            // it neither authenticates nor asks for a CSRF token, so a browser that kept one
+            // is not locked out of what it may do without it.
+            Request fresh;
+            const bool stale = stale_session(service_, request);
+            if (stale) fresh = without_session(request);
+            const Request& effective = stale ? fresh : request;
+            require_csrf(effective, route.info.pattern);
+            Response answer =
+                route.handler(Context{service_, metrics_, effective, params, route.info.pattern});
+            if (stale)
+                answer.headers.emplace_back("Set-Cookie",
+                                            cookie_header(service_, kSessionCookie, "", "/", 0));
+            return answer;
         });
         response.route_id = compiled.label;
         response.route = route.info.pattern;

@@ -158,6 +158,15 @@ def test_sign_in():
         expect(server.request("GET", "/api/v1/accounts/me",
                               headers={"Cookie": "adjutant_session=" + session_id}), 401,
                "the session ended")
+        # A browser that kept the ended session's cookie is not locked out: the cookie is
+        # ignored (no CSRF token asked for) and cleared.
+        status, _, resp, raw = server.request(
+            "POST", "/api/v1/games", {"name": "after", "variant": "standard"},
+            headers={"Cookie": "adjutant_session=" + session_id})
+        check(status == 201, f"a stale cookie is ignored: {status} {raw[:200]!r}")
+        cleared = resp.msg.get_all("Set-Cookie") or []
+        check(any(c.startswith("adjutant_session=;") and "Max-Age=0" in c for c in cleared),
+              f"and cleared: {cleared}")
     finally:
         server.close()
         sink.stop()
