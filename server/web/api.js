@@ -36,6 +36,11 @@ async function csrfToken() {
   return csrf;
 }
 
+// Whether this browser is signed in to an account (docs/accounts.md), asked once.
+export async function signedIn() {
+  return (await csrfToken()) !== "";
+}
+
 async function call(method, path, { token, body, text, signal, cache = "no-cache" } = {}) {
   const headers = { Accept: "application/json" };
   if (token) headers.Authorization = "Bearer " + token;

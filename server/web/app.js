@@ -3,7 +3,7 @@
 // #/my-games: accounts.js), the game page's
 // map, phase history and seat list, and the wiring of the order panel, GM console and press.
 
-import { api, tokensFor, rememberToken, forgetTokens } from "./api.js";
+import { api, tokensFor, rememberToken, forgetTokens, signedIn } from "./api.js";
 import { h, resultLine, say, formatTime, formatRemaining } from "./dom.js";
 import { dislodgedOf, drawMap, drawOrders, indexVariant, point, unitsOf } from "./map.js";
 import { MapZoom } from "./zoom.js";
@@ -221,6 +221,15 @@ class GamePage {
           if (this.gmToken) rememberToken(this.id, this.gmToken);
           this.seatToken = null;
         }
+      }
+    } else if (!this.gmToken && (await signedIn())) {
+      // A signed-in account acts for the seat it holds in this game (docs/accounts.md): its
+      // orders go with the session cookie, no token in the tab.
+      try {
+        const data = await api.orders(this.id);
+        this.power = data.seats[0]?.power || null;
+      } catch {
+        this.power = null;  // no seat of this game
       }
     }
   }

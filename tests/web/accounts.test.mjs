@@ -3,7 +3,8 @@
 // Browser test of accounts in the web UI (docs/accounts.md, docs/web.md "Accounts"): the sign-in
 // form mails a link (read here from the outbox, as mail is off); the link's landing page signs
 // this browser in; a seat joined from the game page while signed in (the page's POST carries the
-// session's CSRF token) is listed under "My games" with a link to its game; signing out ends it.
+// session's CSRF token) orders from a tab without its token, and is listed under "My games" with a
+// link to its game and its orders in; signing out ends it.
 // (A link from another browser is refused in tests/mail/test_accounts.py: the browser here is one
 // profile, whose pages share their cookies.)
 //
@@ -54,10 +55,20 @@ async function main() {
     await page.click('button[data-power="France"]');
     await page.waitForSelector("text=You joined as France.");
 
+    // A tab without the seat's token orders for the account's seat: its session.
+    await page.evaluate(() => sessionStorage.clear());
+    await goto(page, server, `#/game/${id}`);
+    await page.waitForSelector("#orders-heading");
+    check((await page.textContent("#game-meta")).includes("you play France"), "the account's seat");
+    await page.fill("#orders-text", "A PAR H");
+    await page.click("#submit-orders");
+    await page.waitForSelector("#orders-summary");
+
     await goto(page, server, "#/my-games");
     await page.waitForSelector(`a[href="#/game/${id}"]`);
     const row = await page.textContent("tbody tr");
     check(row.includes("France") && row.includes("S1901M"), "my games lists France: " + row);
+    check(await page.$eval("tbody tr td:nth-child(5)", (td) => td.textContent) === "in", "France's orders are in");
     await page.screenshot({ path: path.join(ARTIFACTS, "71-my-games.png"), fullPage: true });
 
     await page.click("text=Sign out");
