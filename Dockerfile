@@ -28,7 +28,7 @@ LABEL org.opencontainers.image.title="adjutant" \
       org.opencontainers.image.base.name="docker.io/library/debian:12-slim"
 RUN apt-get update && apt-get install -y --no-install-recommends \
         libsqlite3-0 libspdlog1.10 libfmt9 libsodium23 libgmime-3.0-0 libglib2.0-0 libcurl4 \
-        libpq5 curl ca-certificates \
+        libpq5 tzdata curl ca-certificates \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --home-dir /data --shell /usr/sbin/nologin adjutant \
     && mkdir -p /data && chown adjutant:adjutant /data

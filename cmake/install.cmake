@@ -45,7 +45,7 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_PACKAGE_LICENSE Apache-2.0)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-  "libsqlite3-0 (>= 3.40), libspdlog1.10, libfmt9, libsodium23, libgmime-3.0-0, libglib2.0-0, libcurl4, libpq5, libstdc++6 (>= 12), libc6 (>= 2.36)")
+  "libsqlite3-0 (>= 3.40), libspdlog1.10, libfmt9, libsodium23, libgmime-3.0-0, libglib2.0-0, libcurl4, libpq5, tzdata, libstdc++6 (>= 12), libc6 (>= 2.36)")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "systemd, sqlite3")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA
   ${PROJECT_SOURCE_DIR}/deploy/debian/postinst ${PROJECT_SOURCE_DIR}/deploy/debian/conffiles)

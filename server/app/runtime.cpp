@@ -132,4 +132,14 @@ std::unique_ptr<storage::ChangeListener> start_change_listener(const config::Ser
     return listener;
 }
 
+service::AccountSettings account_settings(const config::ServerConfig& config) {
+    service::AccountSettings settings;
+    settings.link_seconds = config.accounts.link_seconds;
+    settings.session_seconds = config.accounts.session_seconds;
+    settings.sign_ins_per_hour_per_email = config.accounts.sign_ins_per_hour_per_email;
+    settings.sign_ins_per_hour_per_address = config.accounts.sign_ins_per_hour_per_address;
+    settings.mail = {config.mail.domain, config.mail.orders_local_part, config.mail.web_url};
+    return settings;
+}
+
 }  // namespace adjutant::app

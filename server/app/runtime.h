@@ -65,4 +65,8 @@ std::unique_ptr<mail::OutboxSender> start_mail_sender(const config::ServerConfig
 std::unique_ptr<storage::ChangeListener> start_change_listener(const config::ServerConfig& config,
                                                                service::GameService& service);
 
+// The accounts' settings (docs/accounts.md) of a configuration whose mail.web_url is set: the
+// links' lifetimes, the sign-in limits, and the addresses the sign-in mails use.
+service::AccountSettings account_settings(const config::ServerConfig& config);
+
 }  // namespace adjutant::app

@@ -58,6 +58,8 @@ struct Runtime {
     std::unique_ptr<service::GameService> service;
 };
 
+std::string web_url(const config::ServerConfig& config);
+
 void open(const config::ServerConfig& config, Runtime& runtime) {
     service::crypto_init();
     runtime.db = app::open_database(config.database);
@@ -66,6 +68,10 @@ void open(const config::ServerConfig& config, Runtime& runtime) {
         config.admin_token.empty() ? "" : service::sha256_hex(config.admin_token);
     runtime.service =
         std::make_unique<service::GameService>(*runtime.db, runtime.variants, admin_hash);
+    // REGISTER mails a sign-in link: the web's address as the mails name it.
+    auto settings = config;
+    settings.mail.web_url = web_url(config);
+    runtime.service->accounts().configure(app::account_settings(settings));
 }
 
 // The links in mail: mail.web_url, else the server's listen address and port.

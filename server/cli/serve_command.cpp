@@ -102,6 +102,7 @@ int run_server(config::ServerConfig& settings) {
         scheduler.start();  // resolves deadlines that passed while the server was down first
         const auto listener = app::start_change_listener(settings, service);  // PostgreSQL only
         if (settings.mail.web_url.empty()) settings.mail.web_url = base_url;  // the bound port
+        service.accounts().configure(app::account_settings(settings));
         auto mail_sender = app::start_mail_sender(settings, service.mail());  // null when disabled
         std::cout << "listening on " << base_url << std::endl;
         if (!how_to_play.empty()) std::cout << how_to_play << std::endl;

@@ -59,6 +59,19 @@ void read_mail(JsonReader& top, MailConfig& mail, std::vector<std::string>& erro
     while (!mail.web_url.empty() && mail.web_url.back() == '/') mail.web_url.pop_back();
 }
 
+void read_accounts(JsonReader& top, AccountsConfig& accounts, std::vector<std::string>& errors) {
+    const nlohmann::json* object = top.object("accounts");
+    if (object == nullptr) return;
+    JsonReader reader(*object, "accounts.", errors);
+    reader.integer("link_seconds", 1, kDay, accounts.link_seconds);
+    reader.integer("session_seconds", 60, 365 * kDay, accounts.session_seconds);
+    reader.integer("sign_ins_per_hour_per_email", 0, 1'000'000,
+                   accounts.sign_ins_per_hour_per_email);
+    reader.integer("sign_ins_per_hour_per_address", 0, 1'000'000,
+                   accounts.sign_ins_per_hour_per_address);
+    reader.finish();
+}
+
 }  // namespace
 
 std::optional<ServerConfig> parse_config(const nlohmann::json& json, const std::string& where,
@@ -82,6 +95,7 @@ std::optional<ServerConfig> parse_config(const nlohmann::json& json, const std::
     top.choice("log_format", {"text", "json"}, config.log_format);
     read_limits(top, config.limits, errors);
     read_mail(top, config.mail, errors);
+    read_accounts(top, config.accounts, errors);
     top.finish();
     if (!errors.empty()) {
         error.clear();

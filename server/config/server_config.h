@@ -51,6 +51,15 @@ struct MailConfig {
     std::string web_url;
 };
 
+// Accounts (docs/accounts.md): how long a sign-in link and a session last, and how many sign-in
+// links one address and one client may ask for per hour (0: no limit).
+struct AccountsConfig {
+    int link_seconds = 15 * 60;
+    int session_seconds = 30 * 24 * 3600;
+    int sign_ins_per_hour_per_email = 5;
+    int sign_ins_per_hour_per_address = 20;
+};
+
 struct ServerConfig {
     std::string address = "127.0.0.1";
     std::uint16_t port = 8080;
@@ -64,6 +73,7 @@ struct ServerConfig {
     std::string log_level = "info";   // trace, debug, info, warn, error, critical, off
     std::string log_format = "text";  // or "json": one JSON object a line, for log shippers
     MailConfig mail;
+    AccountsConfig accounts;
 };
 
 // Checks and reads a configuration document; `where` prefixes messages ("FILE: ").

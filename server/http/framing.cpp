@@ -103,6 +103,9 @@ Request to_request(BeastRequest& req) {
     request.if_match = std::string(req[bhttp::field::if_match]);
     request.content_type = std::string(req[bhttp::field::content_type]);
     request.fetch_site = std::string(req["Sec-Fetch-Site"]);
+    request.cookie = std::string(req[bhttp::field::cookie]);
+    request.csrf_token = std::string(req["X-CSRF-Token"]);
+    request.seat_token = std::string(req["X-Seat-Token"]);
     return request;
 }
 

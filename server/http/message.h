@@ -24,6 +24,12 @@ struct Request {
     // Sec-Fetch-Site as sent: browsers set it and pages cannot, so "same-origin" tells an
     // order from the web UI from one over the bare API (docs/server.md, "Order source").
     std::string fetch_site;
+    // Accounts (docs/accounts.md): the Cookie header (the session and the sign-in binding),
+    // X-CSRF-Token (what a state-changing request with the session cookie carries) and
+    // X-Seat-Token (a seat's token beside an account's credentials, to claim that seat).
+    std::string cookie;
+    std::string csrf_token;
+    std::string seat_token;
     // The peer's address as text ("127.0.0.1", "::1"), set by the session; the per-address
     // limits (game creation) count by it.
     std::string remote_address;

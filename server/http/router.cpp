@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
+#include "http/account_json.h"
 #include "http/draw_json.h"
 #include "http/game_documents.h"
 #include "http/json_text.h"
@@ -73,6 +74,7 @@ struct Context {
     Metrics& metrics;
     const Request& request;
     const Params& params;
+    std::string_view pattern;  // the matched route's
 };
 
 using Handler = Response (*)(const Context&);
@@ -128,16 +130,81 @@ std::string bearer(const Request& request) {
     return std::string(header.substr(kPrefix.size()));
 }
 
-service::Caller caller(const Context& c) {
-    return c.service.authenticate(bearer(c.request));
-}
-
 std::int64_t id_param(const std::string& text) {
     std::int64_t value = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec != std::errc() || end != text.data() + text.size() || value < 0)
         throw service::not_found("no such resource '" + text + "'");
     return value;
+}
+
+// Accounts (docs/accounts.md). The cookies: the session, and the short-lived binding of a
+// sign-in link to the browser that asked for it.
+constexpr std::string_view kSessionCookie = "adjutant_session";
+constexpr std::string_view kBindingCookie = "adjutant_signin";
+constexpr std::string_view kAccountTokenPrefix = "acct_";
+
+// The value of cookie `name` in a Cookie header ("a=1; b=2"), or empty.
+std::string cookie_value(std::string_view header, std::string_view name) {
+    while (!header.empty()) {
+        const auto semicolon = header.find(';');
+        std::string_view pair = header.substr(0, semicolon);
+        while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
+        const auto eq = pair.find('=');
+        if (eq != std::string_view::npos && pair.substr(0, eq) == name)
+            return std::string(pair.substr(eq + 1));
+        if (semicolon == std::string_view::npos) break;
+        header.remove_prefix(semicolon + 1);
+    }
+    return {};
+}
+
+std::string session_cookie(const Request& request) {
+    return cookie_value(request.cookie, kSessionCookie);
+}
+
+// Whether the request carries an account's credentials: an account API token as its bearer, or
+// (with no bearer at all) the session cookie. A seat's or the GM's bearer wins over a cookie.
+bool account_credentials(const Request& request) {
+    const std::string token = bearer(request);
+    return token.empty() ? !session_cookie(request).empty()
+                         : token.rfind(kAccountTokenPrefix, 0) == 0;
+}
+
+// The account the request comes from, if its credentials are valid.
+std::optional<std::int64_t> account_of(const Context& c) {
+    const std::string token = bearer(c.request);
+    if (!token.empty())
+        return token.rfind(kAccountTokenPrefix, 0) == 0 ? c.service.accounts().token_account(token)
+                                                        : std::nullopt;
+    return c.service.accounts().session_account(session_cookie(c.request));
+}
+
+std::int64_t require_account(const Context& c) {
+    const auto account = account_of(c);
+    if (!account)
+        throw service::unauthorized(
+            "an account's session cookie or API token is required (docs/accounts.md)");
+    return *account;
+}
+
+// The game a route under /api/v1/games/{id} acts on; 0 for any other route.
+std::int64_t game_of_route(const Context& c) {
+    constexpr std::string_view kGameRoute = "/api/v1/games/{id}";
+    if (c.pattern.rfind(kGameRoute, 0) != 0 || c.params.count == 0) return 0;
+    return id_param(c.params[0]);
+}
+
+// Who is calling, for the service's checks (service/caller.h): a bearer token as it always was,
+// or an account resolved to the seat it holds in the game of the path (AccountService::
+// caller_for), so every check of the services applies to it unchanged.
+service::Caller caller(const Context& c) {
+    if (account_credentials(c.request)) {
+        const auto account = account_of(c);
+        if (!account) return {};
+        return c.service.accounts().caller_for(*account, game_of_route(c));
+    }
+    return c.service.authenticate(bearer(c.request));
 }
 
 Json body_json(const Request& request) {
@@ -326,7 +393,7 @@ Response create_game(const Context& c) {
 Response get_game(const Context& c) {
     const std::int64_t id = id_param(c.params[0]);
     auto view = c.service.views().game_view(service::Viewer{}, id);
-    if (view->fogged && !bearer(c.request).empty())
+    if (view->fogged && (!bearer(c.request).empty() || account_credentials(c.request)))
         view = c.service.views().game_view(service::viewer(caller(c), id), id);
     return cached(c, view);
 }
@@ -364,10 +431,19 @@ Response power_history(const Context& c) {
                                     : Json(nullptr)}};
     return json_response(200, body);
 }
+// A join made while signed in binds the new seat to the account (docs/accounts.md).
 Response join(const Context& c) {
-    return json_response(
-        201, seat_grant_json(c.service.seats().join(id_param(c.params[0]), c.params[1],
-                                                    seat_request(body_json(c.request)))));
+    const std::int64_t id = id_param(c.params[0]);
+    std::optional<std::int64_t> account;
+    if (account_credentials(c.request)) {
+        account = require_account(c);
+        const auto held = c.service.accounts().caller_for(*account, id);
+        if (held.role == service::Role::Player)
+            throw service::conflict("this account holds " + held.power + " in this game already");
+    }
+    const auto grant = c.service.seats().join(id, c.params[1], seat_request(body_json(c.request)));
+    if (account) c.service.accounts().bind_joined(*account, id, grant.power);
+    return json_response(201, seat_grant_json(grant));
 }
 Response invite(const Context& c) {
     return json_response(
@@ -555,6 +631,114 @@ Response grant_absence_days(const Context& c) {
                          absence_list_json(c.service.absences().grant(who, id, *power, *days)));
 }
 
+// Accounts (docs/accounts.md).
+// A cookie of this server: HttpOnly, SameSite=Lax, and Secure when the server is reached over
+// TLS (its web address, mail.web_url, is https).
+std::string cookie_header(service::GameService& service, std::string_view name,
+                          std::string_view value, std::string_view path, std::int64_t max_age) {
+    std::string out = std::string(name) + "=" + std::string(value) + "; Path=" + std::string(path) +
+                      "; Max-Age=" + std::to_string(max_age) + "; HttpOnly; SameSite=Lax";
+    if (service.accounts().settings().mail.web_url.rfind("https://", 0) == 0) out += "; Secure";
+    return out;
+}
+std::string cookie_header(const Context& c, std::string_view name, std::string_view value,
+                          std::string_view path, std::int64_t max_age) {
+    return cookie_header(c.service, name, value, path, max_age);
+}
+
+constexpr std::string_view kSignInPath = "/api/v1/accounts/sign-in";
+
+Response request_sign_in(const Context& c) {
+    const Json body = body_json(c.request);
+    const auto email = string_field(body, "email", 1000);
+    if (!email) throw service::bad_request("field 'email' is required");
+    const auto started = c.service.accounts().request_sign_in(*email, c.request.remote_address);
+    // The same answer whether the address has an account or not.
+    Response response =
+        json_response(202, {{"status", "sent"},
+                            {"message",
+                             "If the address can receive mail, a sign-in link is on its way to "
+                             "it. Open it in this browser."},
+                            {"expires_in", started.expires_in}});
+    response.headers.emplace_back("Set-Cookie", cookie_header(c, kBindingCookie, started.binding,
+                                                              kSignInPath, started.expires_in));
+    return response;
+}
+
+Response confirm_sign_in(const Context& c) {
+    std::string token(query_param(c.request.target, "token").value_or(""));
+    if (token.empty() && c.request.method == "POST")
+        token = string_field(body_json(c.request), "token", 200).value_or("");
+    const auto confirmed =
+        c.service.accounts().confirm_link(token, cookie_value(c.request.cookie, kBindingCookie));
+    if (confirmed.email_changed)
+        return json_response(200, {{"account", account_json(confirmed.email_changed->account)},
+                                   {"email_changed", true}});
+    const auto& in = *confirmed.signed_in;
+    Response response = json_response(200, signed_in_json(in));
+    response.headers.emplace_back("Set-Cookie",
+                                  cookie_header(c, kSessionCookie, in.session, "/", in.expires_in));
+    response.headers.emplace_back("Set-Cookie",
+                                  cookie_header(c, kBindingCookie, "", kSignInPath, 0));
+    return response;
+}
+
+Response sign_out(const Context& c) {
+    c.service.accounts().sign_out(session_cookie(c.request));
+    Response response = json_response(200, {{"signed_out", true}});
+    response.headers.emplace_back("Set-Cookie", cookie_header(c, kSessionCookie, "", "/", 0));
+    return response;
+}
+
+Response get_me(const Context& c) {
+    const std::int64_t account = require_account(c);
+    Json body = account_json(c.service.accounts().me(account));
+    // The CSRF token is the session's: only a request made with the cookie is given it.
+    const std::string session = session_cookie(c.request);
+    if (bearer(c.request).empty() && !session.empty())
+        body["csrf_token"] = service::AccountService::csrf_token(session);
+    return json_response(200, body);
+}
+
+Response patch_me(const Context& c) {
+    const std::int64_t account = require_account(c);
+    return json_response(200, profile_changed_json(c.service.accounts().update_me(
+                                  account, profile_change(body_json(c.request)))));
+}
+
+Response create_account_token(const Context& c) {
+    const std::int64_t account = require_account(c);
+    const auto name = string_field(body_json(c.request), "name", 100).value_or("");
+    return json_response(201, account_token_json(c.service.accounts().create_token(account, name)));
+}
+
+Response list_account_tokens(const Context& c) {
+    const std::int64_t account = require_account(c);
+    return json_response(200, account_tokens_json(c.service.accounts().list_tokens(account)));
+}
+
+Response revoke_account_token(const Context& c) {
+    const std::int64_t account = require_account(c);
+    c.service.accounts().revoke_token(account, id_param(c.params[0]));
+    return json_response(200, {{"revoked", true}});
+}
+
+Response my_games(const Context& c) {
+    const std::int64_t account = require_account(c);
+    return json_response(200, account_seats_json(c.service.accounts().my_games(account)));
+}
+
+// Proof of both: the account's credentials, and the seat's token in X-Seat-Token or the body's
+// "seat_token" (the Authorization header may hold the account's token).
+Response claim_seat(const Context& c) {
+    const std::int64_t account = require_account(c);
+    std::string seat_token = c.request.seat_token;
+    if (seat_token.empty())
+        seat_token = string_field(body_json(c.request), "seat_token", 200).value_or("");
+    return json_response(200, account_seat_json(c.service.accounts().claim(
+                                  account, id_param(c.params[0]), c.params[1], seat_token)));
+}
+
 // The web UI (static_files.h): the page itself at /, its scripts and styles under /web/.
 Response web_index(const Context& c) {
     return static_file("index.html", c.request.if_none_match);
@@ -585,6 +769,7 @@ const std::array kRoutes{
     Route{{"POST", "/api/v1/games/{id}/seats/{power}/join"}, join},
     Route{{"POST", "/api/v1/games/{id}/seats/{power}/invite"}, invite},
     Route{{"POST", "/api/v1/games/{id}/seats/{power}/replace"}, replace},
+    Route{{"POST", "/api/v1/games/{id}/seats/{power}/claim"}, claim_seat},
     Route{{"GET", "/api/v1/games/{id}/orders"}, get_orders},
     Route{{"PUT", "/api/v1/games/{id}/orders"}, put_orders},
     Route{{"POST", "/api/v1/games/{id}/orders/validate"}, validate_orders},
@@ -604,6 +789,16 @@ const std::array kRoutes{
     Route{{"POST", "/api/v1/games/{id}/absences/grants"}, grant_absence_days},
     Route{{"DELETE", "/api/v1/games/{id}/absences/{absence}"}, cancel_absence},
     Route{{"PUT", "/api/v1/games/{id}/variant"}, upload_game_variant},
+    Route{{"POST", "/api/v1/accounts/sign-in"}, request_sign_in},
+    Route{{"GET", "/api/v1/accounts/sign-in/confirm"}, confirm_sign_in},
+    Route{{"POST", "/api/v1/accounts/sign-in/confirm"}, confirm_sign_in},
+    Route{{"POST", "/api/v1/accounts/sign-out"}, sign_out},
+    Route{{"GET", "/api/v1/accounts/me"}, get_me},
+    Route{{"PATCH", "/api/v1/accounts/me"}, patch_me},
+    Route{{"GET", "/api/v1/accounts/me/tokens"}, list_account_tokens},
+    Route{{"POST", "/api/v1/accounts/me/tokens"}, create_account_token},
+    Route{{"DELETE", "/api/v1/accounts/me/tokens/{token}"}, revoke_account_token},
+    Route{{"GET", "/api/v1/accounts/me/games"}, my_games},
     Route{{"GET", "/"}, web_index},
     Route{{"GET", "/web/{file}"}, web_file},
 };
@@ -714,6 +909,43 @@ Response guarded(Metrics& metrics, const Request& request, Handle&& handle) {
     }
 }
 
+bool stale_session(service::GameService& service, const Request& request) {
+    if (!bearer(request).empty()) return false;
+    const std::string session = session_cookie(request);
+    return !session.empty() && !service.accounts().session_account(session);
+}
+
+// The request with its Cookie header less the session cookie.
+Request without_session(const Request& request) {
+    Request out = request;
+    out.cookie.clear();
+    std::string_view header = request.cookie;
+    while (!header.empty()) {
+        const auto semicolon = header.find(';');
+        std::string_view pair = header.substr(0, semicolon);
+        while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
+        if (!pair.empty() && pair.substr(0, pair.find('=')) != kSessionCookie) {
+            if (!out.cookie.empty()) out.cookie += "; ";
+            out.cookie += pair;
+        }
+        if (semicolon == std::string_view::npos) break;
+        header.remove_prefix(semicolon + 1);
+    }
+    return out;
+}
+
+// A request that changes anything and is authenticated by the session cookie alone (no bearer
+// token) must carry the session's X-CSRF-Token (docs/accounts.md, "CSRF"): a page of another
+// site can make the browser send the cookie, not the header. Asking for a sign-in link and
+// confirming one are not authenticated by the session, and stay open.
+void require_csrf(const Request& request, std::string_view pattern) {
+    if (request.method == "GET" || request.method == "HEAD" || request.method == "OPTIONS") return;
+    if (!bearer(request).empty() || pattern.rfind(kSignInPath, 0) == 0) return;
+    const std::string session = session_cookie(request);
+    if (session.empty()) return;
+    service::AccountService::require_csrf(session, request.csrf_token);
+}
+
 }  // namespace
 
 std::vector<std::string_view> path_segments(std::string_view target) {
@@ -773,7 +1005,20 @@ Response Router::dispatch(const Request& request) {
             continue;
         }
         Response response = guarded(metrics_, request, [&] {
-            return route.handler(Context{service_, metrics_, request, params});
+            // A session cookie that names no session (ended, expired) is dropped and cleared:
+            // it neither authenticates nor asks for a CSRF token, so a browser that kept one
+            // is not locked out of what it may do without it.
+            Request fresh;
+            const bool stale = stale_session(service_, request);
+            if (stale) fresh = without_session(request);
+            const Request& effective = stale ? fresh : request;
+            require_csrf(effective, route.info.pattern);
+            Response answer =
+                route.handler(Context{service_, metrics_, effective, params, route.info.pattern});
+            if (stale)
+                answer.headers.emplace_back("Set-Cookie",
+                                            cookie_header(service_, kSessionCookie, "", "/", 0));
+            return answer;
         });
         response.route_id = compiled.label;
         response.route = route.info.pattern;

@@ -12,7 +12,9 @@
 
 namespace adjutant::service {
 
-enum class Role { Anonymous, Player, GameMaster, Admin };
+// Account: a signed-in account (docs/accounts.md) that holds no seat in the game it acts on; an
+// account that holds one acts as that seat's Player (AccountService::caller_for).
+enum class Role { Anonymous, Player, GameMaster, Admin, Account };
 
 struct Caller {
     Role role = Role::Anonymous;

@@ -64,7 +64,7 @@ struct Entry {
     std::string content;
 };
 
-std::string recipients_text(const PressMessage& m) {
+std::string feed_recipients_text(const PressMessage& m) {
     if (m.broadcast) return "all powers";
     std::string text;
     for (const auto& r : m.to) text += (text.empty() ? "" : ", ") + r;
@@ -122,7 +122,7 @@ std::string FeedService::atom(std::int64_t game_id, const std::string& key) {
             const auto& m = page.messages[i];
             entries.push_back({"tag:adjutant,2026:game-" + std::to_string(game_id) + "-press-" +
                                    std::to_string(m.id),
-                               "Press from " + m.from + " to " + recipients_text(m), m.sent_at,
+                               "Press from " + m.from + " to " + feed_recipients_text(m), m.sent_at,
                                m.text});
         }
     } catch (const ApiError& error) {

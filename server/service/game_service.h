@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "service/absence.h"
+#include "service/account_service.h"
 #include "service/caller.h"
 #include "service/context.h"
 #include "service/draw_service.h"
@@ -112,6 +113,7 @@ class GameService {
     DrawService& draws() { return draws_; }
     AbsenceService& absences() { return absences_; }
     FeedService& feeds() { return feeds_; }
+    AccountService& accounts() { return accounts_; }
 
   private:
     std::shared_ptr<const LoadedVariant> find_variant(std::string_view name);
@@ -135,7 +137,8 @@ class GameService {
     DrawService draws_{context_};
     AbsenceService absences_{context_};
     FeedService feeds_{context_, press_};
-    MailService mail_{context_, views_, orders_, press_, draws_};
+    AccountService accounts_{context_, press_};
+    MailService mail_{context_, views_, orders_, press_, draws_, accounts_};
     // Game creations per client address in the last hour (in memory: a restart forgets them).
     std::mutex rate_mutex_;
     std::unordered_map<std::string, std::vector<std::int64_t>> creations_;

@@ -3,6 +3,8 @@
 // registered sender), and the answer. The commands of the body are mail_body_commands.cpp's.
 #include "service/mail_service.h"
 
+#include <charconv>
+
 #include <spdlog/spdlog.h>
 
 #include "core/text.h"
@@ -101,7 +103,10 @@ MailAnswer MailService::process_mail(const MailRequest& request, const MailIdent
         return answer;
     }
     const auto seat = seat_of(locked, request.recipient);
-    Handling handling = !seat ? refuse_unknown_address(locked, request, identity)
+    std::optional<Handling> account =
+        seat ? std::nullopt : account_command(locked, request, identity);
+    Handling handling = account ? std::move(*account)
+                        : !seat ? refuse_unknown_address(locked, request, identity)
                         : !from_registered_sender(*seat, request)
                             ? refuse_forged(locked, *seat, request, identity)
                             : run_for_seat(locked, *seat, request, identity);
@@ -180,6 +185,44 @@ std::optional<storage::SeatRow> MailService::seat_of(const Locked& locked,
 
 bool MailService::from_registered_sender(const storage::SeatRow& seat, const MailRequest& request) {
     return seat.email && lowercase(*seat.email) == lowercase(request.sender);
+}
+
+// The account commands (docs/accounts.md, "By mail") need no seat: REGISTER mails the sender a
+// link that confirms their address, SIGNON <game> binds the sender's seats of a game to the
+// sender's account. Only the first line of the body is read.
+std::optional<MailService::Handling> MailService::account_command(const Locked& locked,
+                                                                  const MailRequest& request,
+                                                                  const MailIdentity& identity) {
+    if (!request.parse_error.empty() || request.sender.empty()) return std::nullopt;
+    std::string_view body = trim(request.body);
+    const std::string_view line = trim(body.substr(0, body.find('\n')));
+    const std::string_view word = line.substr(0, line.find_first_of(" \t"));
+    const std::string command = uppercase(word);
+    if (command != "REGISTER" && command != "SIGNON") return std::nullopt;
+    std::optional<std::string> text;
+    if (command == "REGISTER") {
+        text = accounts_.mail_register(locked, request.sender);
+    } else {
+        std::string_view game = trim(line.substr(word.size()));
+        if (!game.empty() && (game.front() == 'g' || game.front() == 'G')) game.remove_prefix(1);
+        std::int64_t game_id = 0;
+        const auto [end, ec] = std::from_chars(game.data(), game.data() + game.size(), game_id);
+        if (game.empty() || ec != std::errc() || end != game.data() + game.size())
+            text = "SIGNON needs a game's number: SIGNON 12\n";
+        else
+            text = accounts_.mail_signon(locked, request.sender, game_id);
+    }
+    Handling handling;
+    handling.status = "applied";
+    handling.answer.outcome = MailOutcome::Applied;
+    handling.answer.detail = "account command " + command;
+    if (!text) {
+        handling.answer.detail += " (not answered: rate limit)";
+        return handling;
+    }
+    handling.answer.reply = queue(locked, request.sender, "", reply_subject(request.subject), *text,
+                                  reply_headers(request), identity);
+    return handling;
 }
 
 // No valid seat key: nothing is processed, and the sender learns only how to play.

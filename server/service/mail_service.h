@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "service/account_service.h"
 #include "service/caller.h"
 #include "service/context.h"
 #include "service/draw_service.h"
@@ -35,8 +36,13 @@ namespace adjutant::service {
 class MailService {
   public:
     MailService(ServiceContext& context, GameViews& views, OrderService& orders,
-                PressService& press, DrawService& draws)
-        : context_(context), views_(views), orders_(orders), press_(press), draws_(draws) {}
+                PressService& press, DrawService& draws, AccountService& accounts)
+        : context_(context),
+          views_(views),
+          orders_(orders),
+          press_(press),
+          draws_(draws),
+          accounts_(accounts) {}
 
     // Returns once what the mail did is on disk. Throws storage::Error when the database is
     // unavailable or the flush failed (mail-in then asks the MTA to retry).
@@ -100,6 +106,10 @@ class MailService {
                             const MailRequest& request, const MailIdentity& identity);
     std::optional<storage::SeatRow> seat_of(const Locked& locked, std::string_view recipient);
     static bool from_registered_sender(const storage::SeatRow& seat, const MailRequest& request);
+    // REGISTER or SIGNON <game> in a mail to no seat's address (docs/accounts.md): the account
+    // commands, answered to the sender; none when the body is not one of them.
+    std::optional<Handling> account_command(const Locked& locked, const MailRequest& request,
+                                            const MailIdentity& identity);
     Handling refuse_unknown_address(const Locked& locked, const MailRequest& request,
                                     const MailIdentity& identity);
     Handling refuse_forged(const Locked& locked, const storage::SeatRow& seat,
@@ -123,6 +133,7 @@ class MailService {
     OrderService& orders_;
     PressService& press_;
     DrawService& draws_;
+    AccountService& accounts_;
 };
 
 }  // namespace adjutant::service

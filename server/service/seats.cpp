@@ -62,6 +62,8 @@ SeatGrant SeatService::take(std::int64_t game_id, std::string_view power_name,
     // The new player starts with a clean record: their own extensions, no missed phases, and
     // out of civil disorder. The phases already played keep their orders, by power.
     store.attendance().reset_seat(game_id, power);
+    // A seat handed to someone else is no longer the old player's account's to act for.
+    if (had_player) store.accounts().unbind_seat(game_id, power);
     if (how == Taking::Join)
         store.audit(game_id, "player:" + power, "join",
                     storage::encode_audit_details({{"power", power}}), context_.now());

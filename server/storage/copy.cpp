@@ -35,6 +35,11 @@ constexpr std::array kTables{
     "absences",
     "absence_grants",
     "absence_moves",
+    "accounts",
+    "account_links",
+    "account_sessions",
+    "account_tokens",
+    "seat_accounts",
 };
 
 std::string text_of(const Statement& s) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "storage/absence_store.h"
+#include "storage/account_store.h"
 #include "storage/attendance_store.h"
 #include "storage/database.h"
 #include "storage/draw_store.h"
@@ -30,6 +31,7 @@ class Store {
     DrawStore draws() { return DrawStore(db_); }
     AttendanceStore attendance() { return AttendanceStore(db_); }
     AbsenceStore absences() { return AbsenceStore(db_); }
+    AccountStore accounts() { return AccountStore(db_); }
 
     // Games. insert_game ignores row.id and returns the new id.
     std::int64_t insert_game(const GameRow& row);

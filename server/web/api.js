@@ -16,9 +16,39 @@ export class ApiError extends Error {
   }
 }
 
+// The session's CSRF token (docs/accounts.md, "CSRF"), once asked for: "" when this browser
+// is not signed in. The session cookie is HttpOnly, so the page learns of it only by asking.
+let csrf = null;
+
+export function setCsrf(value) {
+  csrf = value || "";
+}
+
+async function csrfToken() {
+  if (csrf === null) {
+    try {
+      const response = await fetch(BASE + "/accounts/me", { headers: { Accept: "application/json" }, cache: "no-store" });
+      csrf = response.ok ? (await response.json()).csrf_token || "" : "";
+    } catch {
+      csrf = "";
+    }
+  }
+  return csrf;
+}
+
+// Whether this browser is signed in to an account (docs/accounts.md), asked once.
+export async function signedIn() {
+  return (await csrfToken()) !== "";
+}
+
 async function call(method, path, { token, body, text, signal, cache = "no-cache" } = {}) {
   const headers = { Accept: "application/json" };
   if (token) headers.Authorization = "Bearer " + token;
+  // A change made with the session cookie alone carries the session's CSRF token.
+  if (!token && method !== "GET" && !path.startsWith("/accounts/sign-in")) {
+    const value = await csrfToken();
+    if (value) headers["X-CSRF-Token"] = value;
+  }
   let payload;
   if (text !== undefined) {
     headers["Content-Type"] = "text/plain; charset=utf-8";
@@ -91,6 +121,12 @@ export const api = {
   absences: (id, token) => call("GET", `/games/${id}/absences`, { token, cache: "no-store" }),
   declareAbsence: (id, body, token) => call("POST", `/games/${id}/absences`, { token, body }),
   cancelAbsence: (id, absence, token) => call("DELETE", `/games/${id}/absences/${absence}`, { token }),
+  // Accounts (docs/accounts.md): the session travels in its cookie, never in script.
+  signIn: (email) => call("POST", "/accounts/sign-in", { body: { email } }),
+  confirmSignIn: (token) => call("POST", "/accounts/sign-in/confirm", { body: { token } }),
+  signOut: () => call("POST", "/accounts/sign-out"),
+  me: () => call("GET", "/accounts/me", { cache: "no-store" }),
+  myGames: () => call("GET", "/accounts/me/games", { cache: "no-store" }),
 };
 
 // One page of press (docs/press.md), revalidated by hand: `etag` is the ETag of the last answer

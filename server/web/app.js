@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// The single-page app: hash routes (#/ the game list, #/game/ID the game page), the game page's
+// The single-page app: hash routes (#/ the game list, #/game/ID the game page, #/sign-in and
+// #/my-games: accounts.js), the game page's
 // map, phase history and seat list, and the wiring of the order panel, GM console and press.
 
-import { api, tokensFor, rememberToken, forgetTokens } from "./api.js";
+import { api, tokensFor, rememberToken, forgetTokens, signedIn } from "./api.js";
 import { h, resultLine, say, formatTime, formatRemaining } from "./dom.js";
 import { dislodgedOf, drawMap, drawOrders, indexVariant, point, unitsOf } from "./map.js";
 import { MapZoom } from "./zoom.js";
@@ -14,6 +15,7 @@ import { GmConsole } from "./gm.js";
 import { PressPanel } from "./press.js";
 import { DrawsPanel } from "./draws.js";
 import { AbsencesPanel } from "./absences.js";
+import { SignInPage, MyGamesPage } from "./accounts.js";
 
 const POLL_MS = 10000;
 const main = document.getElementById("main");
@@ -30,9 +32,11 @@ async function variantIndex(name) {
 function parseHash() {
   const hash = location.hash.replace(/^#/, "");
   const [path, query] = hash.split("?");
+  const params = new URLSearchParams(query || "");
+  if (path === "/sign-in") return { route: "sign-in", linkToken: params.get("token") };
+  if (path === "/my-games") return { route: "my-games" };
   const m = /^\/game\/(\d+)$/.exec(path);
   if (!m) return { route: "list" };
-  const params = new URLSearchParams(query || "");
   return { route: "game", id: Number(m[1]), token: params.get("token") };
 }
 
@@ -43,7 +47,10 @@ async function route() {
     rememberToken(r.id, r.token);
     history.replaceState(null, "", `#/game/${r.id}`);
   }
-  page = r.route === "game" ? new GamePage(r.id) : new ListPage();
+  page = r.route === "game" ? new GamePage(r.id)
+    : r.route === "sign-in" ? new SignInPage(r.linkToken)
+    : r.route === "my-games" ? new MyGamesPage()
+    : new ListPage();
   // Another page opens at its top, not where the last one was scrolled to.
   window.scrollTo(0, 0);
   await page.start();
@@ -215,6 +222,15 @@ class GamePage {
           if (this.gmToken) rememberToken(this.id, this.gmToken);
           this.seatToken = null;
         }
+      }
+    } else if (!this.gmToken && (await signedIn())) {
+      // A signed-in account acts for the seat it holds in this game (docs/accounts.md): its
+      // orders go with the session cookie, no token in the tab.
+      try {
+        const data = await api.orders(this.id);
+        this.power = data.seats[0]?.power || null;
+      } catch {
+        this.power = null;  // no seat of this game
       }
     }
   }

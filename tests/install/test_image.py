@@ -4,7 +4,7 @@
 engine and no network, on every run; the real build is opt-in.
 
 packages: the runtime stage's apt-get line installs the package of every library the binary
-          links (and nothing else but the health check's curl), as the Debian package's
+          links (and nothing else but the health check's curl and tzdata), as the Debian package's
           Depends does; the build stage's -dev packages are the project's own list
           (deploy/install-deps.sh), its tools in that list too.
 run:      the image as a root of this machine's Debian 12 packages (image_root.sh): the
@@ -42,6 +42,9 @@ ARGS = None
 BASE_PACKAGES = {"libc6", "libgcc-s1", "libstdc++6"}
 # Runtime packages that are tools, not libraries: the HEALTHCHECK's curl and its certificates.
 RUNTIME_TOOLS = {"curl", "ca-certificates"}
+# Runtime packages of data the binary reads: the time zone names an account's time zone is
+# checked against (docs/accounts.md). The Debian package depends on them too.
+RUNTIME_DATA = {"tzdata"}
 # Build tools the Dockerfile names that the project's list has under another name.
 PROVIDED_BY = {"g++": "build-essential"}
 
@@ -77,7 +80,7 @@ def test_packages():
     for soname, owner in owners.items():
         check(owner in installed or owner in BASE_PACKAGES or linked_packages.is_sanitizer(owner),
               f"{soname} comes from {owner!r}, which the runtime stage does not install")
-    unused = installed - set(owners.values()) - RUNTIME_TOOLS
+    unused = installed - set(owners.values()) - RUNTIME_TOOLS - RUNTIME_DATA
     check(not unused, f"the runtime stage installs {sorted(unused)}, which no library needs")
     with open(os.path.join(ARGS.build, "CPackConfig.cmake")) as f:
         depends = re.search(r'CPACK_DEBIAN_PACKAGE_DEPENDS "([^"]*)"', f.read()).group(1)

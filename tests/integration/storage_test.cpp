@@ -127,6 +127,12 @@ TEST_CASE("the store on SQLite: upserts and generated ids") {
     adjutant::store_cases::upserts_and_ids(store);
 }
 
+TEST_CASE("the store on SQLite: accounts") {
+    auto db = adjutant::app::open_database(":memory:");
+    adjutant::storage::Store store(*db);
+    adjutant::store_cases::accounts(store);
+}
+
 TEST_CASE("the store on SQLite: the outbox") {
     auto db = adjutant::app::open_database(":memory:");
     adjutant::storage::Store store(*db);

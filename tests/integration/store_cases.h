@@ -143,4 +143,56 @@ inline void outbox(storage::Store& store) {
     CHECK(store.mail_due(100000, 10).empty());
 }
 
+// Accounts (schema/009_accounts.sql): a link is used once, a session ends at its expiry, a
+// revoked token names no account, and a seat's binding goes with the seat.
+inline void accounts(storage::Store& store) {
+    const auto game = store.insert_game(sample_game("accounts", "gm-accounts"));
+    store.insert_seat(storage::SeatRow{game, std::string("France"), std::nullopt, std::nullopt,
+                                       std::string("seat-hash"), false, std::nullopt});
+    auto accounts = store.accounts();
+    const auto id = accounts.insert_account(std::string("ann@example.org"), 10);
+    CHECK(accounts.account_by_email(std::string("ann@example.org"))->id == id);
+    CHECK_FALSE(accounts.account_by_email(std::string("bob@example.org")));
+
+    storage::AccountLinkRow link;
+    link.token_hash = std::string("link-hash");
+    link.purpose = std::string("sign_in");
+    link.email = std::string("ann@example.org");
+    link.binding_hash = std::string("binding-hash");
+    link.created_at = 10;
+    link.expires_at = 910;
+    accounts.insert_link(link);
+    CHECK(accounts.link(std::string("link-hash"))->binding_hash == "binding-hash");
+    CHECK_FALSE(accounts.link(std::string("link-hash"))->account_id);
+    CHECK(accounts.use_link(std::string("link-hash"), 20));
+    CHECK_FALSE(accounts.use_link(std::string("link-hash"), 21));  // once only
+    CHECK(accounts.link(std::string("link-hash"))->used_at == 20);
+    accounts.delete_expired_links(911);
+    CHECK_FALSE(accounts.link(std::string("link-hash")));
+
+    accounts.insert_session(std::string("session-hash"), id, 10, 100);
+    CHECK(accounts.session_account(std::string("session-hash"), 99) == id);
+    CHECK_FALSE(accounts.session_account(std::string("session-hash"), 100));
+    accounts.delete_session(std::string("session-hash"));
+    CHECK_FALSE(accounts.session_account(std::string("session-hash"), 50));
+
+    const auto token = accounts.insert_token(id, std::string("bot"), std::string("tok-hash"), 30);
+    CHECK(accounts.token_account(std::string("tok-hash")) == id);
+    CHECK_FALSE(accounts.revoke_token(id + 1, token, 40));  // another account's: not found
+    CHECK(accounts.revoke_token(id, token, 40));
+    CHECK_FALSE(accounts.revoke_token(id, token, 41));
+    CHECK_FALSE(accounts.token_account(std::string("tok-hash")));
+    REQUIRE(accounts.tokens(id).size() == 1);
+    CHECK(accounts.tokens(id)[0].revoked_at == 40);
+
+    accounts.bind_seat(game, std::string("France"), id, 50);
+    CHECK(accounts.seat_of(id, game) == "France");
+    CHECK(accounts.seats(id).size() == 1);
+    accounts.unbind_seat(game, std::string("France"));
+    CHECK_FALSE(accounts.seat_of(id, game));
+    accounts.bind_seat(game, std::string("France"), id, 60);
+    store.restart_game(game, std::string("standard"));  // the seats go, and their bindings
+    CHECK(accounts.seats(id).empty());
+}
+
 }  // namespace adjutant::store_cases

@@ -8,6 +8,7 @@ Run: test_openapi.py --binary PATH --variants DIR. Standard library only."""
 
 import json
 import os
+import re
 import sys
 import time
 
@@ -68,15 +69,19 @@ class Client:
             for i, item in enumerate(value):
                 self.validate(item, schema.get("items", {}), f"{where}[{i}]")
 
-    def call(self, operation_id, expect, params=None, body=None, token=None, text=None):
+    def call(self, operation_id, expect, params=None, body=None, token=None, text=None,
+             headers=None, query=""):
         method, path, operation = self.operations[operation_id]
         for name, value in (params or {}).items():
             path = path.replace("{" + name + "}", str(value))
-        raw, headers = None, {}
+        path += query
+        raw, headers = None, dict(headers or {})
         if text is not None:
-            raw, headers = text.encode(), {"Content-Type": "text/plain"}
+            raw = text.encode()
+            headers["Content-Type"] = "text/plain"
         status, parsed, response, payload = self.server.request(
             method, path, body=body, token=token, raw=raw, headers=headers)
+        self.last_response = response
         where = f"{operation_id} {method} {path}"
         check(status == expect, f"{where}: expected {expect}, got {status}: {payload[:300]!r}")
         responses = operation["responses"]
@@ -172,6 +177,26 @@ def test_client():
         c.call("cancelAbsence", 200, {"id": game, "absence": away["absence"]["id"]}, token=gm)
         c.call("getGame", 404, {"id": 999})
         c.call("getVariant", 404, {"name": "nope"})
+        # Accounts (docs/accounts.md). Mail is off here: the link is read from the outbox.
+        c.call("requestSignIn", 202, body={"email": "api@example.org"})
+        cookies = [v.split(";", 1)[0] for v in c.last_response.msg.get_all("Set-Cookie")]
+        body = server.rows("SELECT body FROM mail_outbox WHERE recipient = ? ORDER BY id DESC",
+                           ("api@example.org",))[0][0]
+        link = re.search(r"#/sign-in\?token=(\S+)", body).group(1)
+        c.call("confirmSignIn", 200, query="?token=" + link, headers={"Cookie": cookies[0]})
+        cookies = [v.split(";", 1)[0] for v in c.last_response.msg.get_all("Set-Cookie")]
+        session = {"Cookie": cookies[0]}
+        c.call("confirmSignInPost", 410, body={"token": link})
+        csrf = c.call("getAccount", 200, headers=session)["csrf_token"]
+        session["X-CSRF-Token"] = csrf
+        c.call("updateAccount", 200, body={"display_name": "API"}, headers=session)
+        made = c.call("createAccountToken", 201, body={"name": "script"}, headers=session)
+        c.call("listAccountTokens", 200, token=made["token"])
+        c.call("claimSeat", 200, {"id": game, "power": "France"}, token=made["token"],
+               headers={"X-Seat-Token": token})
+        c.call("listAccountGames", 200, token=made["token"])
+        c.call("revokeAccountToken", 200, {"token": made["id"]}, headers=session)
+        c.call("signOut", 200, headers=session)
         missing = sorted(set(c.operations) - c.called)
         check(not missing, f"operations never called: {missing}")
     finally:

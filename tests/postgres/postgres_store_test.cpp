@@ -124,6 +124,12 @@ TEST_CASE("the store on PostgreSQL: upserts and generated ids") {
     adjutant::store_cases::upserts_and_ids(store);
 }
 
+TEST_CASE("the store on PostgreSQL: accounts") {
+    auto db = adjutant::app::open_database(fresh_database());
+    Store store(*db);
+    adjutant::store_cases::accounts(store);
+}
+
 TEST_CASE("the store on PostgreSQL: the outbox") {
     auto db = adjutant::app::open_database(fresh_database());
     Store store(*db);

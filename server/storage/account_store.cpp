@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "storage/account_store.h"
+
+#include "storage/statements.h"
+
+namespace adjutant::storage {
+
+using statements::execute;
+using statements::query_all;
+using statements::query_one;
+
+namespace {
+
+constexpr const char* kAccountSelect =
+    "SELECT id, email, display_name, time_zone, created_at FROM accounts ";
+
+AccountRow read_account(const Statement& s) {
+    return AccountRow{s.integer(0), s.text(1), s.text(2), s.text(3), s.integer(4)};
+}
+
+SeatAccountRow read_binding(const Statement& s) {
+    return SeatAccountRow{s.integer(0), s.text(1), s.integer(2), s.integer(3)};
+}
+
+}  // namespace
+
+std::int64_t AccountStore::insert_account(const std::string& email, std::int64_t at) {
+    execute(db_, "INSERT INTO accounts (email, created_at) VALUES (?1, ?2)", email, at);
+    return db_.last_insert_id();
+}
+
+std::optional<AccountRow> AccountStore::account(std::int64_t id) {
+    return query_one(db_, std::string(kAccountSelect) + "WHERE id = ?1", read_account, id);
+}
+
+std::optional<AccountRow> AccountStore::account_by_email(const std::string& email) {
+    return query_one(db_, std::string(kAccountSelect) + "WHERE email = ?1", read_account, email);
+}
+
+void AccountStore::update_profile(std::int64_t id, const std::string& display_name,
+                                  const std::string& time_zone) {
+    execute(db_, "UPDATE accounts SET display_name = ?2, time_zone = ?3 WHERE id = ?1", id,
+            display_name, time_zone);
+}
+
+void AccountStore::update_email(std::int64_t id, const std::string& email) {
+    execute(db_, "UPDATE accounts SET email = ?2 WHERE id = ?1", id, email);
+}
+
+void AccountStore::insert_link(const AccountLinkRow& row) {
+    execute(db_,
+            "INSERT INTO account_links (token_hash, purpose, email, account_id, binding_hash, "
+            "created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            row.token_hash, row.purpose, row.email, row.account_id, row.binding_hash,
+            row.created_at, row.expires_at);
+}
+
+std::optional<AccountLinkRow> AccountStore::link(const std::string& token_hash) {
+    return query_one(
+        db_,
+        "SELECT token_hash, purpose, email, account_id, binding_hash, created_at, expires_at, "
+        "used_at FROM account_links WHERE token_hash = ?1",
+        [](const Statement& s) {
+            return AccountLinkRow{
+                s.text(0),          s.text(1),    s.text(2),    s.optional_integer(3),
+                s.optional_text(4), s.integer(5), s.integer(6), s.optional_integer(7)};
+        },
+        token_hash);
+}
+
+bool AccountStore::use_link(const std::string& token_hash, std::int64_t at) {
+    execute(db_, "UPDATE account_links SET used_at = ?2 WHERE token_hash = ?1 AND used_at IS NULL",
+            token_hash, at);
+    return db_.changes() == 1;
+}
+
+void AccountStore::delete_expired_links(std::int64_t before) {
+    execute(db_, "DELETE FROM account_links WHERE expires_at < ?1", before);
+}
+
+void AccountStore::insert_session(const std::string& id_hash, std::int64_t account_id,
+                                  std::int64_t at, std::int64_t expires_at) {
+    execute(db_,
+            "INSERT INTO account_sessions (id_hash, account_id, created_at, expires_at) VALUES "
+            "(?1, ?2, ?3, ?4)",
+            id_hash, account_id, at, expires_at);
+}
+
+std::optional<std::int64_t> AccountStore::session_account(const std::string& id_hash,
+                                                          std::int64_t now) {
+    return query_one(
+        db_, "SELECT account_id FROM account_sessions WHERE id_hash = ?1 AND expires_at > ?2",
+        [](const Statement& s) { return s.integer(0); }, id_hash, now);
+}
+
+void AccountStore::delete_session(const std::string& id_hash) {
+    execute(db_, "DELETE FROM account_sessions WHERE id_hash = ?1", id_hash);
+}
+
+void AccountStore::delete_expired_sessions(std::int64_t before) {
+    execute(db_, "DELETE FROM account_sessions WHERE expires_at < ?1", before);
+}
+
+std::int64_t AccountStore::insert_token(std::int64_t account_id, const std::string& name,
+                                        const std::string& token_hash, std::int64_t at) {
+    execute(db_,
+            "INSERT INTO account_tokens (account_id, name, token_hash, created_at) VALUES "
+            "(?1, ?2, ?3, ?4)",
+            account_id, name, token_hash, at);
+    return db_.last_insert_id();
+}
+
+std::vector<AccountTokenRow> AccountStore::tokens(std::int64_t account_id) {
+    return query_all(
+        db_,
+        "SELECT id, account_id, name, created_at, revoked_at FROM account_tokens WHERE "
+        "account_id = ?1 ORDER BY id",
+        [](const Statement& s) {
+            return AccountTokenRow{s.integer(0), s.integer(1), s.text(2), s.integer(3),
+                                   s.optional_integer(4)};
+        },
+        account_id);
+}
+
+std::optional<std::int64_t> AccountStore::token_account(const std::string& token_hash) {
+    return query_one(
+        db_, "SELECT account_id FROM account_tokens WHERE token_hash = ?1 AND revoked_at IS NULL",
+        [](const Statement& s) { return s.integer(0); }, token_hash);
+}
+
+bool AccountStore::revoke_token(std::int64_t account_id, std::int64_t token_id, std::int64_t at) {
+    execute(db_,
+            "UPDATE account_tokens SET revoked_at = ?3 WHERE id = ?2 AND account_id = ?1 AND "
+            "revoked_at IS NULL",
+            account_id, token_id, at);
+    return db_.changes() == 1;
+}
+
+void AccountStore::bind_seat(std::int64_t game_id, const std::string& power,
+                             std::int64_t account_id, std::int64_t at) {
+    execute(db_,
+            "INSERT INTO seat_accounts (game_id, power, account_id, bound_at) VALUES "
+            "(?1, ?2, ?3, ?4) ON CONFLICT (game_id, power) DO UPDATE SET account_id = ?3, "
+            "bound_at = ?4",
+            game_id, power, account_id, at);
+}
+
+void AccountStore::unbind_seat(std::int64_t game_id, const std::string& power) {
+    execute(db_, "DELETE FROM seat_accounts WHERE game_id = ?1 AND power = ?2", game_id, power);
+}
+
+std::optional<SeatAccountRow> AccountStore::seat_binding(std::int64_t game_id,
+                                                         const std::string& power) {
+    return query_one(db_,
+                     "SELECT game_id, power, account_id, bound_at FROM seat_accounts WHERE "
+                     "game_id = ?1 AND power = ?2",
+                     read_binding, game_id, power);
+}
+
+std::optional<std::string> AccountStore::seat_of(std::int64_t account_id, std::int64_t game_id) {
+    return query_one(
+        db_, "SELECT power FROM seat_accounts WHERE account_id = ?1 AND game_id = ?2",
+        [](const Statement& s) { return s.text(0); }, account_id, game_id);
+}
+
+std::vector<SeatAccountRow> AccountStore::seats(std::int64_t account_id) {
+    return query_all(db_,
+                     "SELECT game_id, power, account_id, bound_at FROM seat_accounts WHERE "
+                     "account_id = ?1 ORDER BY game_id, power",
+                     read_binding, account_id);
+}
+
+}  // namespace adjutant::storage
