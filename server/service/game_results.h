@@ -10,6 +10,7 @@
 
 #include "service/attendance.h"
 #include "service/game_document.h"
+#include "service/power_assignment.h"
 #include "service/press_rules.h"
 #include "storage/game_status.h"
 #include "storage/records.h"
@@ -63,6 +64,8 @@ struct CreateGameRequest {
     bool sandbox = false;
     PressRulesChange press;                     // over the default press rules
     attendance::SettingsChange missing_orders;  // over the default missing-orders settings
+    // How the powers go to the players (docs/assignment.md).
+    AssignmentMode assignment = AssignmentMode::first_come;
 };
 
 struct CreatedGame {

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "service/attendance.h"
+#include "service/power_assignment.h"
 #include "service/press_rules.h"
 
 namespace adjutant::service {
@@ -42,6 +43,7 @@ struct SettingsChange {
     std::optional<bool> resolve_when_ready;
     std::optional<std::int64_t> grace_seconds;
     attendance::SettingsChange attendance;
+    std::optional<AssignmentMode> assignment;  // before the game starts (docs/assignment.md)
 };
 
 struct GmAction {

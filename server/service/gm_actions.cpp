@@ -91,6 +91,7 @@ storage::AuditDetails settings_audit(const SettingsChange& change,
                                                        : storage::AuditValue(nullptr);
     if (a.civil_disorder_after) out["civil_disorder_after"] = *a.civil_disorder_after;
     if (a.gm_email_given) out["gm_email"] = settings.gm_email.has_value();
+    if (change.assignment) out["assignment"] = std::string(to_string(*change.assignment));
     return out;
 }
 
@@ -238,6 +239,7 @@ GmActionResult GameService::gm_settings(const Locked& locked, LoadedGame& game,
     storage::Transaction transaction(store.database());
     storage::GameRow& row = game.row;
     const storage::GameRow shown_before = row;
+    if (change.assignment) seats_.set_mode(locked, game, *change.assignment);
     if (change.missing_orders) row.missing_policy = *change.missing_orders;
     if (change.resolve_when_ready) row.resolve_when_ready = *change.resolve_when_ready;
     if (change.grace_seconds) row.grace_seconds = *change.grace_seconds;
@@ -280,6 +282,8 @@ GmActionResult GameService::gm_change(const Locked& locked, LoadedGame& game,
     std::string detail;  // the audit's, as stored
     switch (action.kind) {
         case GmActionKind::start:
+            // A game that assigns its powers gives those on its join list theirs first.
+            if (row.status == GameStatus::forming) seats_.assign_joiners(locked, game);
             detail = storage::encode_audit_details(start_game(game, t));
             break;
         case GmActionKind::pause:

@@ -31,6 +31,8 @@ constexpr std::array kTables{
     "missing_orders_settings",
     "seat_attendance",
     "deadline_extensions",
+    "power_assignment",
+    "join_list",
 };
 
 std::string text_of(const Statement& s) {

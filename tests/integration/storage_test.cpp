@@ -3,6 +3,8 @@
 // store's semantics on SQLite (store_cases.h; the PostgreSQL run is tests/postgres).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -100,7 +102,12 @@ TEST_CASE("migration 007 keeps the games created before under their old rules") 
         "1, 0, 'hold', 1, 0)");
     const auto id = db.last_insert_id();
     adjutant::storage::Store store(db);
-    CHECK(adjutant::storage::migrate(db) == adjutant::storage::latest_schema_version() - 6);
+    // Every migration after 006, counted: the numbers need not be consecutive.
+    const auto after_006 =
+        std::count_if(adjutant::storage::embedded_migrations().begin(),
+                      adjutant::storage::embedded_migrations().end(),
+                      [](const adjutant::storage::Migration& m) { return m.version > 6; });
+    CHECK(adjutant::storage::migrate(db) == after_006);
     const auto old = store.attendance().settings(id);
     CHECK(old.extensions_per_player == 0);
     CHECK(old.civil_disorder_after == 0);
