@@ -131,14 +131,13 @@ JoinList SeatService::join_list_view(const Caller& caller, std::int64_t game_id)
     list.game_id = game_id;
     list.mode = mode_of(store, game_id);
     const auto joiners = store.assignment().joiners(game_id);
-    std::int64_t waiting = 0;
-    for (const auto& row : joiners) {
+    for (const auto& row : joiners)
         list.players.push_back(
             {row.place, row.player, !row.ranking.empty(), row.power, row.joined_at});
-        if (!row.power) ++waiting;
-    }
-    list.open_seats = static_cast<std::int64_t>(open_powers(store, game).size()) + waiting;
-    if (game.row.status != GameStatus::forming) list.open_seats = 0;
+    // Seats are taken only at the start (or by the GM's invitation): the open ones are what
+    // the list must fill.
+    if (game.row.status == GameStatus::forming)
+        list.open_seats = static_cast<std::int64_t>(open_powers(store, game).size());
     return list;
 }
 
