@@ -33,6 +33,10 @@ storage::JoinerRow own_row(storage::Store& store, const Caller& caller, std::int
     if (caller.role == Role::Anonymous) throw unauthorized();
     if ((caller.role != Role::Joiner && caller.role != Role::Player) || caller.game_id != game_id)
         throw forbidden("a token of this game's join list is required");
+    if (mode_of(store, game_id) == AssignmentMode::first_come)
+        throw conflict(
+            "this game's players take their powers first come, first served: it "
+            "has no rankings");
     for (auto& row : store.assignment().joiners(game_id))
         if (caller.role == Role::Joiner ? row.place == caller.place && !row.power
                                         : row.power == caller.power)
@@ -92,7 +96,11 @@ PowerRanking SeatService::ranking(const Caller& caller, std::int64_t game_id) {
 
 PowerRanking SeatService::set_ranking(const Caller& caller, std::int64_t game_id,
                                       const std::vector<std::string>& powers) {
-    const auto locked = context_.lock();
+    return set_ranking_locked(context_.lock(), context_.now(), caller, game_id, powers);
+}
+
+PowerRanking set_ranking_locked(const Locked& locked, std::int64_t now, const Caller& caller,
+                                std::int64_t game_id, const std::vector<std::string>& powers) {
     auto& store = locked.store();
     const LoadedGame game = locked.load(game_id);
     auto row = own_row(store, caller, game_id);
@@ -116,7 +124,7 @@ PowerRanking SeatService::set_ranking(const Caller& caller, std::int64_t game_id
     store.audit(game_id, "joiner:" + std::to_string(row.place), "rank",
                 storage::encode_audit_details(
                     {{"place", row.place}, {"powers", static_cast<std::int64_t>(ranking.size())}}),
-                context_.now());
+                now);
     transaction.commit();
     row.ranking = std::move(ranking);
     return ranking_of(row, mode_of(store, game_id), game.row.status);

@@ -104,6 +104,8 @@ class MailService {
                                     const MailIdentity& identity);
     Handling refuse_forged(const Locked& locked, const storage::SeatRow& seat,
                            const MailRequest& request, const MailIdentity& identity);
+    Handling run_for_joiner(const Locked& locked, const storage::JoinerRow& row,
+                            const MailRequest& request, const MailIdentity& identity);
     Handling run_for_seat(const Locked& locked, const storage::SeatRow& seat,
                           const MailRequest& request, const MailIdentity& identity);
     // The commands of a seat's mail body (mail_body_commands.cpp): the answer's text.
@@ -115,6 +117,21 @@ class MailService {
                                    std::int64_t press_id, const std::string& body);
     // A draw command of a mail body (mail_draws.cpp; `command` upper case): the answer's text.
     std::string answer_draw(const Locked& locked, const Caller& caller, const std::string& command);
+
+    // Assigning powers by mail (mail_preferences.cpp): a join list's address, welcome and
+    // mail, and SET PREFERENCE from a joiner or a seat.
+    std::optional<storage::JoinerRow> joiner_of(const Locked& locked, std::int64_t game_id,
+                                                std::string_view tag, std::string_view key);
+    std::string joiner_address(const Locked& locked, const storage::JoinerRow& row,
+                               const MailIdentity& identity);
+    std::string answer_joiner(const Locked& locked, const storage::JoinerRow& row,
+                              const MailRequest& request, const MailIdentity& identity);
+    std::string answer_preference(const Locked& locked, const Caller& caller,
+                                  const std::string& text);
+    static std::string ranking_of_joiner(const Locked& locked, const Caller& caller);
+    static std::string joiner_help(const std::string& address);
+    static std::optional<std::string> preference_command(const std::string& line);
+    int queue_join_welcomes(const Locked& locked, const MailIdentity& identity);
 
     ServiceContext& context_;
     GameViews& views_;

@@ -103,4 +103,9 @@ class SeatService {
     ServiceContext& context_;
 };
 
+// SeatService::set_ranking under a lock already held (the mail gateway's, which runs a mail's
+// commands in its one transaction); `now` is the audit's time.
+PowerRanking set_ranking_locked(const Locked& locked, std::int64_t now, const Caller& caller,
+                                std::int64_t game_id, const std::vector<std::string>& powers);
+
 }  // namespace adjutant::service

@@ -206,9 +206,9 @@ def test_first_come_unchanged():
         join(server, game["id"], "nobody", 409)
         seat = expect(server.request("POST", f"/api/v1/games/{game['id']}/seats/France/join",
                                      {"player": "f"}), 201, "join France")
-        preferences(server, game["id"], seat["token"], 404)
+        preferences(server, game["id"], seat["token"], 409)
         expect(server.request("PUT", f"/api/v1/games/{game['id']}/preferences",
-                              {"ranking": ["France"]}, token=seat["token"]), 404,
+                              {"ranking": ["France"]}, token=seat["token"]), 409,
                "no ranking in a first-come game")
         expect(server.request("POST", "/api/v1/games",
                               {"name": "s", "sandbox": True, "assignment": "random"}), 400,
