@@ -110,6 +110,21 @@ std::string MailService::joiner_address(const Locked& locked, const storage::Joi
            place_tag(row.place) + "-" + key + "@" + identity.domain;
 }
 
+std::string MailService::joiner_address(std::int64_t game_id, std::int64_t place,
+                                        const MailIdentity& identity) {
+    const auto locked = context_.lock();
+    auto& store = locked.store();
+    for (const auto& row : store.assignment().joiners(game_id))
+        if (row.place == place && !row.power) {
+            storage::Transaction transaction(store.database());  // secret() may create it
+            std::string address = joiner_address(locked, row, identity);
+            transaction.commit();
+            return address;
+        }
+    throw not_found("no place " + std::to_string(place) + " waiting on game " +
+                    std::to_string(game_id) + "'s join list");
+}
+
 // A joiner's mail: only SET PREFERENCE and HELP mean anything before the game starts.
 std::string MailService::answer_joiner(const Locked& locked, const storage::JoinerRow& row,
                                        const MailRequest& request, const MailIdentity& identity) {

@@ -41,6 +41,9 @@ class MailService {
     // Returns once what the mail did is on disk. Throws storage::Error when the database is
     // unavailable or the flush failed (mail-in then asks the MTA to retry).
     MailAnswer handle_mail(const MailRequest& request, const MailIdentity& identity);
+    // The address of a place on a game's join list (docs/assignment.md); 404 for none.
+    std::string joiner_address(std::int64_t game_id, std::int64_t place,
+                               const MailIdentity& identity);
     // The address a seat sends its orders to; 409 for a seat without a player.
     std::string seat_address(std::int64_t game_id, std::string_view power,
                              const MailIdentity& identity);
