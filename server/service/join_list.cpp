@@ -37,9 +37,15 @@ storage::JoinerRow own_row(storage::Store& store, const Caller& caller, std::int
         throw conflict(
             "this game's players take their powers first come, first served: it "
             "has no rankings");
+    // A seat's player is the one the list gave it only while the seat keeps the list's token:
+    // a player the GM put in later never reads the first one's ranking.
+    std::optional<std::string> seat_token;
+    if (caller.role == Role::Player)
+        if (auto seat = store.seat(game_id, caller.power)) seat_token = seat->token_hash;
     for (auto& row : store.assignment().joiners(game_id))
         if (caller.role == Role::Joiner ? row.place == caller.place && !row.power
-                                        : row.power == caller.power)
+                                        : row.power == caller.power && seat_token &&
+                                              constant_time_equal(*seat_token, row.token_hash))
             return row;
     throw not_found(caller.role == Role::Player ? caller.power + " was not given from a join list"
                                                 : "no such place on the join list");

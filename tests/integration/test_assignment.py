@@ -150,6 +150,13 @@ def test_preference_game():
               detail["total_cost"] == least and
               [p["ranking"] for p in detail["players"]] == rankings and
               [p["power"] for p in detail["players"]] == given, f"audited inputs: {detail}")
+        # A seat given from the list and then handed to someone else: the newcomer does not
+        # read the first player's ranking, and the first player's token is spent.
+        replaced = expect(server.request(
+            "POST", f"/api/v1/games/{game_id}/seats/{given[0]}/replace", {"player": "New"},
+            token=gm_token), 201, "replace P0")
+        preferences(server, game_id, replaced["token"], 404)
+        preferences(server, game_id, tokens[0], 401)
         # Once the game ends the seed is public: the ties among the optimal assignments are
         # broken by it, exactly as documented.
         gm(server, game_id, gm_token, "end")
