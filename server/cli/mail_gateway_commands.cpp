@@ -6,6 +6,7 @@
 //       75 database busy or unavailable (the MTA keeps the mail and retries), 70 other faults.
 //   adjutant mail-send [--config F] [--database F]     one round of the outbox sender
 //   adjutant mail-address --game ID --power P [...]    a seat's private orders address
+//   adjutant mail-address --game ID --place N [...]    a join list place's (docs/assignment.md)
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -38,6 +39,7 @@ struct MailOptions {
     std::optional<std::string> sender;
     std::optional<std::int64_t> game;
     std::string power;
+    std::optional<std::int64_t> place;  // mail-address: a place on a join list
 };
 
 // Parses `args` into `parser` and loads the configuration; nullopt to go on, else the exit code.
@@ -182,18 +184,27 @@ int mail_send_command(Args args) {
 
 int mail_address_command(Args args) {
     MailOptions options;
-    CLI::App parser{"Prints a seat's private orders address.", "adjutant mail-address"};
+    CLI::App parser{"Prints a seat's private orders address, or a join list place's.",
+                    "adjutant mail-address"};
     add_game_option(parser, options.game, "the game")->required();
-    parser.add_option("--power", options.power, "the seat's power")->required();
+    auto* power = parser.add_option("--power", options.power, "the seat's power");
+    auto* place = parser.add_option("--place", options.place,
+                                    "a place on the game's join list, from 0 (docs/assignment.md)");
+    power->excludes(place);
     add_config_options(parser, options.files);
     if (auto code = parse(parser, args, options)) return *code;
+    if (options.power.empty() && !options.place) {
+        std::fprintf(stderr, "adjutant: mail-address needs --power or --place\n");
+        return kExUsage;
+    }
     try {
         Runtime runtime;
         open(options.config, runtime);
-        std::printf("%s\n",
-                    runtime.service->mail()
-                        .seat_address(*options.game, options.power, identity(options.config))
-                        .c_str());
+        auto& mail = runtime.service->mail();
+        const auto who = identity(options.config);
+        std::printf("%s\n", (options.place ? mail.joiner_address(*options.game, *options.place, who)
+                                           : mail.seat_address(*options.game, options.power, who))
+                                .c_str());
         return 0;
     } catch (const service::ApiError& error) {
         std::fprintf(stderr, "adjutant: %s\n", error.what());

@@ -63,6 +63,7 @@ Json settings_json(const service::GameSettings& settings) {
     out["extensions_per_player"] = missing.extensions_per_player;
     out["extension_seconds"] = or_null(missing.extension_seconds);
     out["civil_disorder_after"] = missing.civil_disorder_after;
+    if (!settings.assignment.empty()) out["assignment"] = settings.assignment;
     return out;
 }
 
@@ -137,6 +138,7 @@ Json game_document_json(const service::GameDocument& game) {
         out["ended_at"] = or_null(game.ended_at);
     }
     if (game.paused_remaining) out["paused_remaining"] = *game.paused_remaining;
+    if (game.joined) out["joined"] = *game.joined;
     return out;
 }
 

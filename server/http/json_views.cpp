@@ -154,6 +154,34 @@ Json seat_grant_json(const service::SeatGrant& seat) {
     return {{"game", seat.game_id}, {"power", seat.power}, {"token", seat.token}};
 }
 
+Json join_grant_json(const service::JoinGrant& grant) {
+    return {{"game", grant.game_id}, {"place", grant.place}, {"token", grant.token}};
+}
+
+Json power_ranking_json(const service::PowerRanking& ranking) {
+    return {{"game", ranking.game_id},
+            {"place", ranking.place},
+            {"player", ranking.player},
+            {"assignment", service::to_string(ranking.mode)},
+            {"ranking", ranking.ranking.empty() ? Json("any") : Json(ranking.ranking)},
+            {"power", ranking.power ? Json(*ranking.power) : Json(nullptr)},
+            {"status", std::string(to_string(ranking.status))}};
+}
+
+Json join_list_json(const service::JoinList& list) {
+    Json players = Json::array();
+    for (const auto& p : list.players)
+        players.push_back({{"place", p.place},
+                           {"player", p.player},
+                           {"ranked", p.ranked},
+                           {"power", p.power ? Json(*p.power) : Json(nullptr)},
+                           {"joined_at", p.joined_at}});
+    return {{"game", list.game_id},
+            {"assignment", service::to_string(list.mode)},
+            {"open_seats", list.open_seats},
+            {"players", std::move(players)}};
+}
+
 Json created_game_json(const service::CreatedGame& created) {
     return {{"game", game_document_json(created.game)}, {"gm_token", created.gm_token}};
 }

@@ -26,6 +26,11 @@ std::string order_submission_text(const service::OrderSubmission& submission);
 nlohmann::json phase_orders_json(const service::PhaseOrders& orders);
 nlohmann::json ready_json(const service::ReadyFlag& flag);
 nlohmann::json seat_grant_json(const service::SeatGrant& seat);
+// Assigning powers (docs/assignment.md): a place on the join list, a player's own ranking, the
+// join list as the GM reads it (who ranked, never how).
+nlohmann::json join_grant_json(const service::JoinGrant& grant);
+nlohmann::json power_ranking_json(const service::PowerRanking& ranking);
+nlohmann::json join_list_json(const service::JoinList& list);
 nlohmann::json created_game_json(const service::CreatedGame& created);
 nlohmann::json variant_upload_json(const service::VariantUpload& upload);
 nlohmann::json game_variant_upload_json(const service::GameVariantUpload& upload);

@@ -33,6 +33,16 @@ std::optional<std::string> missing_policy(const nlohmann::json& body) {
     return policy;
 }
 
+// "assignment": first-come | preference | random (docs/assignment.md).
+std::optional<service::AssignmentMode> assignment_mode(const nlohmann::json& body) {
+    const auto word = string_field(body, "assignment");
+    if (!word) return std::nullopt;
+    const auto mode = service::parse_assignment_mode(*word);
+    if (!mode)
+        throw bad_request("field 'assignment' must be one of first-come, preference, random");
+    return mode;
+}
+
 // The missing-orders settings of a create or settings request. gm_email "" clears the address.
 service::attendance::SettingsChange attendance_change(const nlohmann::json& body) {
     service::attendance::SettingsChange change;
@@ -84,10 +94,16 @@ service::PressRulesChange press_rules_change(const nlohmann::json& body) {
 
 // What a GM may change once the game exists; anything else in the body is a mistake to report,
 // not to ignore (a misspelt "extensions_per_player" would otherwise silently keep the default).
-constexpr std::string_view kSettingsFields[] = {
-    "missing_orders",         "resolve_when_ready",   "grace_seconds", "extensions_per_player",
-    "extension_seconds",      "civil_disorder_after", "gm_email",      "absence_days_per_player",
-    "absence_cooldown_phases"};
+constexpr std::string_view kSettingsFields[] = {"missing_orders",
+                                                "resolve_when_ready",
+                                                "grace_seconds",
+                                                "extensions_per_player",
+                                                "extension_seconds",
+                                                "civil_disorder_after",
+                                                "gm_email",
+                                                "absence_days_per_player",
+                                                "absence_cooldown_phases",
+                                                "assignment"};
 
 service::SettingsChange settings_change(const nlohmann::json& body) {
     if (!body.is_object()) throw bad_request("the request body must be a JSON object");
@@ -104,6 +120,7 @@ service::SettingsChange settings_change(const nlohmann::json& body) {
         integer_field(body, "absence_days_per_player", 0, service::absence::kMaxDays);
     change.absence_cooldown_phases =
         integer_field(body, "absence_cooldown_phases", 0, kMaxCooldownPhases);
+    change.assignment = assignment_mode(body);
     return change;
 }
 
@@ -132,11 +149,31 @@ service::CreateGameRequest create_game_request(const nlohmann::json& body) {
         integer_field(body, "absence_days_per_player", 0, service::absence::kMaxDays);
     request.absence_cooldown_phases =
         integer_field(body, "absence_cooldown_phases", 0, kMaxCooldownPhases);
+    request.assignment = assignment_mode(body).value_or(service::AssignmentMode::first_come);
     return request;
 }
 
 service::SeatRequest seat_request(const nlohmann::json& body) {
     return {string_field(body, "player"), string_field(body, "email", 254)};
+}
+
+std::vector<std::string> ranking_request(const nlohmann::json& body) {
+    const auto* ranking = field(body, "ranking");
+    if (!ranking)
+        throw bad_request(
+            "field 'ranking' is required: a list of powers, most wanted first, "
+            "or \"any\"");
+    if (ranking->is_string() && ranking->get<std::string>() == "any") return {};
+    if (!ranking->is_array())
+        throw bad_request("field 'ranking' must be a list of powers or \"any\"");
+    std::vector<std::string> powers;
+    for (const auto& power : *ranking) {
+        if (!power.is_string() || power.get<std::string>().empty() ||
+            power.get<std::string>().size() > 100)
+            throw bad_request("every power of 'ranking' must be a power's name");
+        powers.push_back(power.get<std::string>());
+    }
+    return powers;
 }
 
 service::GmAction gm_action_request(std::string_view action, const nlohmann::json& body,

@@ -6,7 +6,9 @@
 // name, a seat still open) and the text itself (a name's characters, an address's form).
 #pragma once
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -18,12 +20,16 @@
 namespace adjutant::http {
 
 // POST /games: {"name", "variant", "deadlines": {"movement", "retreat", "adjustment"},
-// "grace_seconds", "missing_orders", "resolve_when_ready", "sandbox", "press": {...}, and the
-// missing-orders settings}.
+// "grace_seconds", "missing_orders", "resolve_when_ready", "sandbox", "press": {...}, the
+// missing-orders settings, and "assignment"}.
 service::CreateGameRequest create_game_request(const nlohmann::json& body);
 
 // Joining, or the GM's invite or replace: {"player", "email"}, both optional.
 service::SeatRequest seat_request(const nlohmann::json& body);
+
+// PUT /games/{id}/preferences: {"ranking": ["France", "Italy", ...] | "any"}; [] is "any" too.
+// The service checks the names against the variant.
+std::vector<std::string> ranking_request(const nlohmann::json& body);
 
 // POST /games/{id}/actions/{action}. A word that names no action is 404.
 service::GmAction gm_action_request(std::string_view action, const nlohmann::json& body,

@@ -455,6 +455,26 @@ Response replace(const Context& c) {
         201, seat_grant_json(c.service.seats().invite(caller(c), id_param(c.params[0]), c.params[1],
                                                       seat_request(body_json(c.request)), true)));
 }
+// Assigning powers (docs/assignment.md): a place on the join list, one's own ranking (a join
+// list's token), the join list (the GM's).
+Response join_list(const Context& c) {
+    return json_response(201, join_grant_json(c.service.seats().join_list(
+                                  id_param(c.params[0]), seat_request(body_json(c.request)))));
+}
+Response get_preferences(const Context& c) {
+    return json_response(
+        200, power_ranking_json(c.service.seats().ranking(caller(c), id_param(c.params[0]))));
+}
+Response put_preferences(const Context& c) {
+    const auto who = caller(c);
+    const std::int64_t id = id_param(c.params[0]);
+    const auto ranking = ranking_request(body_json(c.request));
+    return json_response(200, power_ranking_json(c.service.seats().set_ranking(who, id, ranking)));
+}
+Response get_join_list(const Context& c) {
+    return json_response(
+        200, join_list_json(c.service.seats().join_list_view(caller(c), id_param(c.params[0]))));
+}
 // ?power= on the order routes: the GM of a sandbox game ordering for that power
 // (OrderService::acting); anyone else naming a power is refused.
 service::Caller acting_caller(const Context& c, std::int64_t game_id) {
@@ -770,6 +790,10 @@ const std::array kRoutes{
     Route{{"POST", "/api/v1/games/{id}/seats/{power}/invite"}, invite},
     Route{{"POST", "/api/v1/games/{id}/seats/{power}/replace"}, replace},
     Route{{"POST", "/api/v1/games/{id}/seats/{power}/claim"}, claim_seat},
+    Route{{"POST", "/api/v1/games/{id}/join"}, join_list},
+    Route{{"GET", "/api/v1/games/{id}/join"}, get_join_list},
+    Route{{"GET", "/api/v1/games/{id}/preferences"}, get_preferences},
+    Route{{"PUT", "/api/v1/games/{id}/preferences"}, put_preferences},
     Route{{"GET", "/api/v1/games/{id}/orders"}, get_orders},
     Route{{"PUT", "/api/v1/games/{id}/orders"}, put_orders},
     Route{{"POST", "/api/v1/games/{id}/orders/validate"}, validate_orders},

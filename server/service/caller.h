@@ -14,12 +14,15 @@ namespace adjutant::service {
 
 // Account: a signed-in account (docs/accounts.md) that holds no seat in the game it acts on; an
 // account that holds one acts as that seat's Player (AccountService::caller_for).
-enum class Role { Anonymous, Player, GameMaster, Admin, Account };
+// Joiner: a player on the join list of a game that assigns powers (docs/assignment.md), who
+// holds a token but no seat yet; once the game assigns them a power the token is a Player's.
+enum class Role { Anonymous, Player, GameMaster, Admin, Account, Joiner };
 
 struct Caller {
     Role role = Role::Anonymous;
     std::int64_t game_id = 0;  // Player and GameMaster: the game the token belongs to
     std::string power;         // Player: the seat's power
+    std::int64_t place = -1;   // Joiner: the place on the join list
 };
 
 inline void require_gm(const Caller& caller, std::int64_t game_id) {

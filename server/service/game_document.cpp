@@ -39,13 +39,13 @@ std::size_t position_bytes(const Position& position) {
 }  // namespace
 
 std::size_t heap_bytes(const GameDocument& game) {
-    std::size_t bytes = heap_bytes(game.name) + heap_bytes(game.variant) + heap_bytes(game.phase) +
-                        heap_bytes(game.phase_etag) + heap_bytes(game.settings.missing_policy) +
-                        heap_bytes(game.settings.press.rule) +
-                        optional_bytes(game.settings.missing_orders.gm_email) +
-                        heap_bytes(game.seed_commitment) + optional_bytes(game.winner) +
-                        optional_bytes(game.seed) + block_of(game.extensions) +
-                        block_of(game.seats) + position_bytes(game.position);
+    std::size_t bytes =
+        heap_bytes(game.name) + heap_bytes(game.variant) + heap_bytes(game.phase) +
+        heap_bytes(game.phase_etag) + heap_bytes(game.settings.missing_policy) +
+        heap_bytes(game.settings.press.rule) + heap_bytes(game.settings.assignment) +
+        optional_bytes(game.settings.missing_orders.gm_email) + heap_bytes(game.seed_commitment) +
+        optional_bytes(game.winner) + optional_bytes(game.seed) + block_of(game.extensions) +
+        block_of(game.seats) + position_bytes(game.position);
     for (const auto& extension : game.extensions)
         bytes += heap_bytes(extension.phase) + heap_bytes(extension.power);
     if (game.result) bytes += strings_bytes(game.result->powers) + heap_bytes(game.result->winner);

@@ -42,6 +42,9 @@ struct GameSettings {
     bool resolve_when_ready = true;
     storage::PressRulesRow press;  // service/press_rules.h
     storage::MissingOrdersSettings missing_orders;
+    // How the powers are assigned (docs/assignment.md); empty for first come, first served,
+    // which the document does not name, as before.
+    std::string assignment = {};
 };
 
 // What a reader of a game in the fog of war is shown of its position.
@@ -82,6 +85,9 @@ struct GameDocument {
     std::optional<std::string> seed;
     std::optional<std::int64_t> ended_at;
     std::optional<std::int64_t> paused_remaining;  // while paused
+    // A game that assigns its powers: how many players wait on its join list (none: not such
+    // a game). Who they are and how they ranked is not public.
+    std::optional<std::int64_t> joined;
 };
 
 // One phase of the history.

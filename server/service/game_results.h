@@ -10,6 +10,7 @@
 
 #include "service/attendance.h"
 #include "service/game_document.h"
+#include "service/power_assignment.h"
 #include "service/press_rules.h"
 #include "storage/game_status.h"
 #include "storage/records.h"
@@ -66,6 +67,8 @@ struct CreateGameRequest {
     // Absences (docs/absence.md); none: the defaults.
     std::optional<std::int64_t> absence_days_per_player;
     std::optional<std::int64_t> absence_cooldown_phases;
+    // How the powers go to the players (docs/assignment.md).
+    AssignmentMode assignment = AssignmentMode::first_come;
 };
 
 struct CreatedGame {

@@ -103,7 +103,16 @@ Caller GameService::authenticate(std::string_view token) {
         if (game && constant_time_equal(game->gm_token_hash, hash)) {
             caller.role = Role::GameMaster;
             caller.game_id = *game_id;
+            return caller;
         }
+    }
+    // A player on a join list, who has no seat yet (docs/assignment.md).
+    if (auto joiner = store.assignment().joiner_by_token_hash(hash);
+        joiner && !joiner->power && constant_time_equal(joiner->token_hash, hash)) {
+        caller.role = Role::Joiner;
+        caller.game_id = joiner->game_id;
+        caller.place = joiner->place;
+        return caller;
     }
     return caller;
 }
@@ -257,6 +266,8 @@ CreatedGame GameService::create_game(const CreateGameRequest& request,
     // A sandbox has no deadlines to run and no readiness to wait for.
     row.sandbox = request.sandbox;
     if (row.sandbox) row.resolve_when_ready = false;
+    if (row.sandbox && request.assignment != AssignmentMode::first_come)
+        throw bad_request("a sandbox game has no players to assign powers to");
     const PressRules press_rules = apply(request.press, PressRules{});
     const auto missing_settings = attendance::apply(request.missing_orders, {});
 
@@ -296,9 +307,12 @@ CreatedGame GameService::create_game(const CreateGameRequest& request,
             absence_settings.cooldown_phases = *request.absence_cooldown_phases;
         store.absences().put_settings(id, absence_settings);
     }
-    store.audit(id, "gm", "create",
-                storage::encode_audit_details({{"name", row.name}, {"variant", row.variant}}),
-                context_.now());
+    storage::AuditDetails created{{"name", row.name}, {"variant", row.variant}};
+    if (request.assignment != AssignmentMode::first_come) {
+        store.assignment().set_mode(id, std::string(to_string(request.assignment)));
+        created["assignment"] = std::string(to_string(request.assignment));
+    }
+    store.audit(id, "gm", "create", storage::encode_audit_details(created), context_.now());
     transaction.commit();
     return {id, gm_token, views_.document(locked, locked.load(id), Viewer{true, ""})};
 }

@@ -39,6 +39,13 @@ GameDocument GameViews::document(const Locked& locked, const LoadedGame& game, c
                     PressService::rules(locked, row.id),
                     records.settings(row.id)};
     out.extensions = records.extensions(row.id);
+    if (auto assignment = locked.store().assignment(); assignment.mode(row.id) != "first-come") {
+        out.settings.assignment = assignment.mode(row.id);
+        std::int64_t waiting = 0;
+        for (const auto& joiner : assignment.joiners(row.id))
+            if (!joiner.power) ++waiting;
+        out.joined = waiting;
+    }
     out.seed_commitment = row.seed_commitment;
     out.winner = row.winner;
     out.result = DrawService::result(locked, row);

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "service/attendance.h"
+#include "service/power_assignment.h"
 #include "service/press_rules.h"
 
 namespace adjutant::service {
@@ -45,6 +46,7 @@ struct SettingsChange {
     // Absences (docs/absence.md): days per seat occupant, and the phases between two.
     std::optional<std::int64_t> absence_days_per_player;
     std::optional<std::int64_t> absence_cooldown_phases;
+    std::optional<AssignmentMode> assignment;  // before the game starts (docs/assignment.md)
 };
 
 struct GmAction {

@@ -96,6 +96,7 @@ storage::AuditDetails settings_audit(const SettingsChange& change,
         out["absence_days_per_player"] = *change.absence_days_per_player;
     if (change.absence_cooldown_phases)
         out["absence_cooldown_phases"] = *change.absence_cooldown_phases;
+    if (change.assignment) out["assignment"] = std::string(to_string(*change.assignment));
     return out;
 }
 
@@ -243,6 +244,7 @@ GmActionResult GameService::gm_settings(const Locked& locked, LoadedGame& game,
     storage::Transaction transaction(store.database());
     storage::GameRow& row = game.row;
     const storage::GameRow shown_before = row;
+    if (change.assignment) seats_.set_mode(locked, game, *change.assignment);
     if (change.missing_orders) row.missing_policy = *change.missing_orders;
     if (change.resolve_when_ready) row.resolve_when_ready = *change.resolve_when_ready;
     if (change.grace_seconds) row.grace_seconds = *change.grace_seconds;
@@ -296,6 +298,8 @@ GmActionResult GameService::gm_change(const Locked& locked, LoadedGame& game,
     std::string detail;  // the audit's, as stored
     switch (action.kind) {
         case GmActionKind::start:
+            // A game that assigns its powers gives those on its join list theirs first.
+            if (row.status == GameStatus::forming) seats_.assign_joiners(locked, game);
             detail = storage::encode_audit_details(start_game(game, t));
             break;
         case GmActionKind::pause:

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The commands a seat writes in a mail body (docs/mail.md): order lines, READY / NOT READY,
-// STATUS, HISTORY, HELP, END, draw commands (DRAW, NO DRAW, CONCEDE TO ..., DRAWS; docs/draws.md)
+// STATUS, HISTORY, HELP, END, SET PREFERENCE (docs/assignment.md), draw commands (DRAW, NO DRAW,
+// CONCEDE TO ..., DRAWS; docs/draws.md)
 // and press blocks (PRESS TO ... ENDPRESS, docs/press.md). They run
 // through the same calls as the web's, and the answer says what each did, then lists the orders in
 // force and the deadline.
@@ -37,13 +38,14 @@ struct BodyCommands {
     std::vector<std::string> draws;     // DRAW, NO DRAW, CONCEDE TO ..., DRAWS (mail_draws.h)
     std::vector<std::string> absences;  // SET ABSENCE ... as written (docs/absence.md)
     std::optional<bool> ready;
+    std::optional<std::string> preference;  // SET PREFERENCE's powers (mail_preferences.cpp)
     bool help = false;
     bool status = false;
     bool history = false;
 
     bool any() const {
         return !order_lines.empty() || !press.empty() || !draws.empty() || !absences.empty() ||
-               ready || help || status || history;
+               ready || help || status || history || preference;
     }
 };
 
@@ -117,6 +119,8 @@ BodyCommands read_commands(std::string_view body) {
             break;
         else if (command.rfind("SET ABSENCE", 0) == 0)
             out.absences.push_back(line);
+        else if (command.rfind("SET PREFERENCE", 0) == 0)
+            out.preference = line;
         else if (is_draw_command(command))
             out.draws.push_back(command);
         else if (command != "ORDERS")  // a heading some players write above their orders
@@ -202,7 +206,8 @@ storage::Durability MailService::durability_of(const MailRequest& request) {
     const BodyCommands commands = read_commands(request.body);
     const bool press_reply = commands.press.empty() && replied_press(request.references);
     const bool only_orders = commands.press.empty() && !press_reply && !commands.ready &&
-                             commands.draws.empty() && commands.absences.empty();
+                             commands.draws.empty() && commands.absences.empty() &&
+                             !commands.preference;
     return only_orders ? storage::Durability::Deferred : storage::Durability::Synced;
 }
 
@@ -245,6 +250,12 @@ std::string MailService::answer_commands(const Locked& locked, const Caller& cal
         } catch (const ApiError& error) {
             text += "READY failed: " + std::string(error.what()) + "\n\n";
         }
+    }
+    // A ranking of the powers: answered (refused once the game has started) like any command.
+    if (commands.preference) {
+        const auto rest = preference_command(*commands.preference);
+        text += rest ? answer_preference(locked, caller, *rest)
+                     : "SET PREFERENCE failed: write SET PREFERENCE France, Italy, Germany\n\n";
     }
     // After the orders: a draw is voted with the phase's orders already in.
     for (const std::string& command : commands.draws) text += answer_draw(locked, caller, command);

@@ -103,17 +103,27 @@ MailAnswer MailService::process_mail(const MailRequest& request, const MailIdent
         return answer;
     }
     const auto seat = seat_of(locked, request.recipient);
+    // Not a seat's: perhaps a place on a join list (mail_preferences.cpp).
+    std::optional<storage::JoinerRow> joiner;
+    if (const auto ref = seat ? std::nullopt : parse_seat_address(request.recipient);
+        ref && store.game(ref->game_id))
+        joiner = joiner_of(locked, ref->game_id, ref->power, ref->key);
+    // Neither: perhaps an account's command to the orders address (REGISTER, SIGNON).
     std::optional<Handling> account =
-        seat ? std::nullopt : account_command(locked, request, identity);
-    Handling handling = account ? std::move(*account)
-                        : !seat ? refuse_unknown_address(locked, request, identity)
+        seat || joiner ? std::nullopt : account_command(locked, request, identity);
+    Handling handling = joiner    ? run_for_joiner(locked, *joiner, request, identity)
+                        : account ? std::move(*account)
+                        : !seat   ? refuse_unknown_address(locked, request, identity)
                         : !from_registered_sender(*seat, request)
                             ? refuse_forged(locked, *seat, request, identity)
                             : run_for_seat(locked, *seat, request, identity);
-    const bool first = store.record_inbound(
-        dedup_key, request.sender, seat ? std::optional<std::int64_t>(seat->game_id) : std::nullopt,
-        seat ? std::optional<std::string>(seat->power) : std::nullopt, request.body,
-        handling.status, context_.now());
+    std::optional<std::int64_t> game_of_mail;
+    if (seat) game_of_mail = seat->game_id;
+    if (joiner) game_of_mail = joiner->game_id;
+    const bool first =
+        store.record_inbound(dedup_key, request.sender, game_of_mail,
+                             seat ? std::optional<std::string>(seat->power) : std::nullopt,
+                             request.body, handling.status, context_.now());
     if (!first) {  // another delivery won the race: roll everything back
         handling.answer.outcome = MailOutcome::Duplicate;
         handling.answer.reply.reset();
@@ -266,6 +276,35 @@ MailService::Handling MailService::refuse_forged(const Locked& locked, const sto
                       "If it was not you, someone knows your orders address: ask the GM to "
                       "replace your seat's token, which changes the address.\n",
                   storage::MailHeaders{}, identity);
+    return handling;
+}
+
+// A place on a join list: its player's mail (from their registered address only) sets their
+// ranking. Mail from anyone else is not processed and not answered.
+MailService::Handling MailService::run_for_joiner(const Locked& locked,
+                                                  const storage::JoinerRow& row,
+                                                  const MailRequest& request,
+                                                  const MailIdentity& identity) {
+    Handling handling;
+    if (!row.email || lowercase(*row.email) != lowercase(request.sender)) {
+        handling.answer.detail = "sender does not match the join list's registered address";
+        return handling;
+    }
+    std::string text;
+    if (!request.parse_error.empty()) {
+        handling.answer.detail = "unreadable: " + request.parse_error;
+        text = "Your message could not be read (" + request.parse_error +
+               "), so nothing was done. Please send plain text.\n";
+    } else {
+        handling.status = "applied";
+        handling.answer.outcome = MailOutcome::Applied;
+        handling.answer.detail = "processed";
+        text = answer_joiner(locked, row, request, identity);
+    }
+    storage::MailHeaders headers = reply_headers(request);
+    headers["Reply-To"] = joiner_address(locked, row, identity);
+    handling.answer.reply = queue(locked, *row.email, row.player, reply_subject(request.subject),
+                                  text, headers, identity);
     return handling;
 }
 

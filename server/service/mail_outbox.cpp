@@ -52,6 +52,7 @@ int MailService::queue_notifications(const MailIdentity& identity, std::int64_t 
     storage::Transaction transaction(locked.store().database());
     // Welcomes first, so a new seat learns its address before it reads its first results.
     int queued = queue_welcomes(locked, identity);
+    queued += queue_join_welcomes(locked, identity);
     queued += queue_starts(locked, identity);
     queued += queue_results(locked, identity);
     queued += queue_press(locked, identity);

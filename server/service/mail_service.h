@@ -47,6 +47,9 @@ class MailService {
     // Returns once what the mail did is on disk. Throws storage::Error when the database is
     // unavailable or the flush failed (mail-in then asks the MTA to retry).
     MailAnswer handle_mail(const MailRequest& request, const MailIdentity& identity);
+    // The address of a place on a game's join list (docs/assignment.md); 404 for none.
+    std::string joiner_address(std::int64_t game_id, std::int64_t place,
+                               const MailIdentity& identity);
     // The address a seat sends its orders to; 409 for a seat without a player.
     std::string seat_address(std::int64_t game_id, std::string_view power,
                              const MailIdentity& identity);
@@ -114,6 +117,8 @@ class MailService {
                                     const MailIdentity& identity);
     Handling refuse_forged(const Locked& locked, const storage::SeatRow& seat,
                            const MailRequest& request, const MailIdentity& identity);
+    Handling run_for_joiner(const Locked& locked, const storage::JoinerRow& row,
+                            const MailRequest& request, const MailIdentity& identity);
     Handling run_for_seat(const Locked& locked, const storage::SeatRow& seat,
                           const MailRequest& request, const MailIdentity& identity);
     // The commands of a seat's mail body (mail_body_commands.cpp): the answer's text.
@@ -127,6 +132,21 @@ class MailService {
     std::string answer_draw(const Locked& locked, const Caller& caller, const std::string& command);
     // SET ABSENCE (docs/absence.md): the answer says the deadline it leaves.
     std::string answer_absence(const Locked& locked, const Caller& caller, const std::string& line);
+
+    // Assigning powers by mail (mail_preferences.cpp): a join list's address, welcome and
+    // mail, and SET PREFERENCE from a joiner or a seat.
+    std::optional<storage::JoinerRow> joiner_of(const Locked& locked, std::int64_t game_id,
+                                                std::string_view tag, std::string_view key);
+    std::string joiner_address(const Locked& locked, const storage::JoinerRow& row,
+                               const MailIdentity& identity);
+    std::string answer_joiner(const Locked& locked, const storage::JoinerRow& row,
+                              const MailRequest& request, const MailIdentity& identity);
+    std::string answer_preference(const Locked& locked, const Caller& caller,
+                                  const std::string& text);
+    static std::string ranking_of_joiner(const Locked& locked, const Caller& caller);
+    static std::string joiner_help(const std::string& address);
+    static std::optional<std::string> preference_command(const std::string& line);
+    int queue_join_welcomes(const Locked& locked, const MailIdentity& identity);
 
     ServiceContext& context_;
     GameViews& views_;

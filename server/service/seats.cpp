@@ -39,6 +39,11 @@ SeatGrant SeatService::take(std::int64_t game_id, std::string_view power_name,
     if (game.row.sandbox)
         throw conflict("a sandbox game has no seats to take: its GM orders for every power");
     const std::string power = canonical_power(game.variant->variant, power_name);
+    // A game that assigns its powers (docs/assignment.md) gives them from its join list; the
+    // GM may still invite a player to a power, which the assignment then leaves out.
+    if (how == Taking::Join && game.row.status == GameStatus::forming &&
+        store.assignment().mode(game_id) != to_string(AssignmentMode::first_come))
+        throw conflict("this game assigns its powers: join its list without naming a power");
     storage::Transaction transaction(store.database());
     auto seat = store.seat(game_id, power);
     if (!seat) throw not_found("no seat " + power);
@@ -82,6 +87,18 @@ SeatGrant SeatService::take(std::int64_t game_id, std::string_view power_name,
 
 void SeatService::start_when_full(const Locked& locked, LoadedGame& game) {
     auto& store = locked.store();
+    // A game that assigns its powers starts when its join list has a player for every open
+    // seat: they are given their powers first.
+    if (store.assignment().mode(game.row.id) != to_string(AssignmentMode::first_come)) {
+        std::size_t open = 0;
+        for (const auto& seat : store.seats(game.row.id))
+            if (!seat.token_hash) ++open;
+        std::size_t waiting = 0;
+        for (const auto& row : store.assignment().joiners(game.row.id))
+            if (!row.power) ++waiting;
+        if (waiting < open) return;
+        assign_joiners(locked, game);
+    }
     // A forming game starts by itself once every seat is taken; the GM may start it earlier.
     for (const auto& seat : store.seats(game.row.id))
         if (!seat.token_hash) return;

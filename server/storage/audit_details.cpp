@@ -20,6 +20,21 @@ std::string encode_audit_details(const AuditDetails& details) {
     return detail_text(out);
 }
 
+std::string encode_assignment_audit(const std::string& mode, const std::vector<std::string>& powers,
+                                    const std::vector<AssignedPlayer>& players,
+                                    std::optional<std::int64_t> total_cost) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& p : players) {
+        nlohmann::json entry = {
+            {"place", p.place}, {"player", p.player}, {"ranking", p.ranking}, {"power", p.power}};
+        if (p.cost) entry["cost"] = *p.cost;
+        list.push_back(std::move(entry));
+    }
+    nlohmann::json out = {{"mode", mode}, {"powers", powers}, {"players", std::move(list)}};
+    if (total_cost) out["total_cost"] = *total_cost;
+    return detail_text(out);
+}
+
 std::string encode_gm_input_audit(const nlohmann::json& record, const std::string& phase,
                                   std::int64_t seq) {
     nlohmann::json detail = record;

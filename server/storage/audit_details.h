@@ -27,6 +27,21 @@ using AuditDetails = std::map<std::string, AuditValue>;
 // make the audit fail.
 std::string encode_audit_details(const AuditDetails& details);
 
+// The server's assignment of powers from a join list (docs/assignment.md), with everything it
+// was computed from, so anyone who knows the game's seed can compute it again: the mode, the
+// open powers in the variant's order, and each player in join-list order with their ranking,
+// the power given and what it cost them (a preference game; the total too).
+struct AssignedPlayer {
+    std::int64_t place = 0;
+    std::string player;
+    std::vector<std::string> ranking;  // empty: any
+    std::string power;
+    std::optional<std::int64_t> cost;
+};
+std::string encode_assignment_audit(const std::string& mode, const std::vector<std::string>& powers,
+                                    const std::vector<AssignedPlayer>& players,
+                                    std::optional<std::int64_t> total_cost);
+
 // A rule module's GM action as audited: the input it entered, as the module records it
 // (rules/module_api.h's gm_action_record, the module's own form, passed through), with the
 // phase and its seq beside it: {...the record's keys, "phase", "seq"}.

@@ -40,6 +40,8 @@ constexpr std::array kTables{
     "account_sessions",
     "account_tokens",
     "seat_accounts",
+    "power_assignment",
+    "join_list",
 };
 
 std::string text_of(const Statement& s) {

@@ -14,6 +14,7 @@
 
 #include "storage/absence_store.h"
 #include "storage/account_store.h"
+#include "storage/assignment_store.h"
 #include "storage/attendance_store.h"
 #include "storage/database.h"
 #include "storage/draw_store.h"
@@ -32,6 +33,7 @@ class Store {
     AttendanceStore attendance() { return AttendanceStore(db_); }
     AbsenceStore absences() { return AbsenceStore(db_); }
     AccountStore accounts() { return AccountStore(db_); }
+    AssignmentStore assignment() { return AssignmentStore(db_); }
 
     // Games. insert_game ignores row.id and returns the new id.
     std::int64_t insert_game(const GameRow& row);

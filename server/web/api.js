@@ -89,6 +89,11 @@ export const api = {
   summary: (id, seq, token) => call("GET", `/games/${id}/phases/${seq}/summary`, { token }),
   join: (id, power, player) =>
     call("POST", `/games/${id}/seats/${encodeURIComponent(power)}/join`, { body: { player } }),
+  // A game that assigns its powers (docs/assignment.md): its join list and one's own ranking.
+  joinList: (id, player) => call("POST", `/games/${id}/join`, { body: { player } }),
+  preferences: (id, token) => call("GET", `/games/${id}/preferences`, { token }),
+  setPreferences: (id, token, ranking) =>
+    call("PUT", `/games/${id}/preferences`, { token, body: { ranking } }),
   // who: {player, email}, either may be left out.
   replace: (id, power, who, token) =>
     call("POST", `/games/${id}/seats/${encodeURIComponent(power)}/replace`, { token, body: who }),

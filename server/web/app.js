@@ -211,11 +211,19 @@ class GamePage {
     this.seatToken = tokens.seat || null;
     this.gmToken = tokens.gm || null;
     this.power = null;
+    this.ranking = null;
     if (this.seatToken) {
       try {
         const data = await api.orders(this.id, this.seatToken);
         this.power = data.seats[0]?.power || null;
       } catch (e) {
+        // A token of a join list has no seat yet: it reads its own ranking (docs/assignment.md).
+        if (e.status === 403) {
+          try {
+            this.ranking = await api.preferences(this.id, this.seatToken);
+            return;
+          } catch (ignored) { /* not a join list's token either */ }
+        }
         if (e.status === 401 || e.status === 403) {
           say("That seat token no longer works (the GM may have replaced the player).", "warn");
           forgetTokens(this.id);
@@ -686,7 +694,9 @@ class GamePage {
   seatsPanel() {
     const open = this.game.seats.filter((s) => !s.taken);
     const player = h("input", { id: "join-player", type: "text", autocomplete: "off" });
-    const joinForm = open.length && !this.power && !this.game.sandbox && this.game.status !== "ended"
+    const listed = this.game.settings.assignment && this.game.status === "forming";
+    const joinForm = listed ? this.joinListForm(player)
+      : open.length && !this.power && !this.game.sandbox && this.game.status !== "ended"
       ? h("div", { class: "join" },
         h("label", { for: "join-player" }, "Your name"), player,
         h("div", { class: "row" }, open.map((s) => h("button", {
@@ -715,6 +725,56 @@ class GamePage {
             h("td", {}, s.centers), h("td", {}, s.ready ? "ready" : "—"));
         }))),
       joinForm);
+  }
+
+  // A game that assigns its powers (docs/assignment.md): join its list without a power, then
+  // rank the powers, most wanted first; the ranking is the player's alone.
+  joinListForm(player) {
+    const how = this.game.settings.assignment === "random" ? "at random" : "by the players' rankings";
+    const intro = h("p", { id: "join-list-intro" },
+      `Powers are assigned ${how} when the join list is full (${this.game.joined} waiting).`);
+    if (this.ranking) {
+      const names = this.vi ? [...this.vi.powers.keys()] : [];
+      const current = Array.isArray(this.ranking.ranking) ? this.ranking.ranking.join(", ") : "any";
+      const input = h("input", { id: "ranking-input", type: "text", class: "wide", autocomplete: "off", value: current });
+      return h("div", { class: "join" }, intro,
+        h("p", {}, `You are on the join list (place ${this.ranking.place + 1}). Rank the powers you would like, most wanted first (${names.join(", ")}), or "any":`),
+        h("form", {
+          class: "row",
+          onsubmit: async (e) => {
+            e.preventDefault();
+            const text = input.value.trim();
+            const ranking = !text || text.toLowerCase() === "any" ? "any"
+              : text.split(/[,\s]+/).filter(Boolean);
+            try {
+              this.ranking = await api.setPreferences(this.id, this.seatToken, ranking);
+              say("Your ranking is saved.", "ok");
+              this.refresh();
+            } catch (err) {
+              say("Could not save the ranking: " + err.message, "error");
+            }
+          },
+        },
+        h("label", { for: "ranking-input" }, "Your ranking"), input,
+        h("button", { type: "submit", id: "ranking-save" }, "Save ranking")));
+    }
+    if (this.power || this.gmToken) return intro;
+    return h("div", { class: "join" }, intro,
+      h("label", { for: "join-player" }, "Your name"), player,
+      h("button", {
+        type: "button", id: "join-list",
+        onclick: async () => {
+          try {
+            const answer = await api.joinList(this.id, player.value.trim() || undefined);
+            rememberToken(this.id, answer.token);
+            this.memo.joined = `${location.origin}/#/game/${this.id}?token=${answer.token}`;
+            say("You joined the list: rank the powers below.", "ok");
+            this.refresh();
+          } catch (e) {
+            say("Could not join: " + e.message, "error");
+          }
+        },
+      }, "Join the list"));
   }
 
   tokenPanel() {

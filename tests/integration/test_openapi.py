@@ -175,6 +175,20 @@ def test_client():
         c.call("grantAbsenceDays", 200, {"id": game}, body={"power": "France", "days": 2},
                token=gm)
         c.call("cancelAbsence", 200, {"id": game, "absence": away["absence"]["id"]}, token=gm)
+        # Assigning powers (docs/assignment.md): a game that assigns them by preference.
+        listed = c.call("createGame", 201, body={"name": "ranked", "assignment": "preference"})
+        ranked, ranked_gm = listed["game"]["id"], listed["gm_token"]
+        place = c.call("joinList", 201, {"id": ranked}, body={"player": "r"})
+        c.call("setPreferences", 200, {"id": ranked}, body={"ranking": ["France", "Italy"]},
+               token=place["token"])
+        c.call("setPreferences", 400, {"id": ranked}, body={"ranking": ["Narnia"]},
+               token=place["token"])
+        c.call("getPreferences", 200, {"id": ranked}, token=place["token"])
+        c.call("getPreferences", 401, {"id": ranked})
+        c.call("getJoinList", 200, {"id": ranked}, token=ranked_gm)
+        c.call("getJoinList", 403, {"id": ranked}, token=place["token"])
+        c.call("getGame", 200, {"id": ranked})
+        c.call("joinList", 409, {"id": game}, body={"player": "late"})
         c.call("getGame", 404, {"id": 999})
         c.call("getVariant", 404, {"name": "nope"})
         # Accounts (docs/accounts.md). Mail is off here: the link is read from the outbox.

@@ -818,6 +818,90 @@ def test_absence():
 TESTS["absence"] = test_absence
 
 
+def test_preferences():
+    """A player on a preference game's join list is welcomed at an address of their own, and
+    SET PREFERENCE there sets their ranking (names or njudge's initials); unknown powers are
+    refused by name; the start mails each their power; a ranking after the start is refused;
+    another's ranking is never told."""
+    port = free_port()
+    sink = SmtpSink(port)
+    server = new_server(port)
+    try:
+        status, created, _, raw = server.request(
+            "POST", "/api/v1/games", {"name": "Ranked", "variant": "standard",
+                                      "assignment": "preference"})
+        check(status == 201, f"create game: {raw[:200]!r}")
+        game_id = created["game"]["id"]
+        status, fred, _, raw = server.request("POST", f"/api/v1/games/{game_id}/join",
+                                              {"player": "Fred", "email": FRANCE})
+        check(status == 201, f"join the list: {raw[:200]!r}")
+        welcome = sink.wait_for(lambda m: m["to"] == [FRANCE] and b"join list" in m["data"],
+                                "the join list's welcome")[0]
+        parsed = email.message_from_bytes(welcome["data"], policy=email.policy.default)
+        address = str(parsed["Reply-To"])
+        check(f"+g{game_id}-j0-" in address, f"the place's own address: {address}")
+        check("SET PREFERENCE France, Italy, Germany" in mail_text(welcome["data"]),
+              mail_text(welcome["data"]))
+
+        def send(body, sender=FRANCE):
+            done = mail_in(server, message(sender, address, body, subject="prefs"))
+            check(done.returncode == 0, f"mail-in: {done.stderr}")
+            return db_rows(server, "SELECT body FROM mail_outbox ORDER BY id DESC LIMIT 1")[0][0]
+
+        def mine():
+            status, ranking, _, raw = server.request(
+                "GET", f"/api/v1/games/{game_id}/preferences", token=fred["token"])
+            check(status == 200, f"read the ranking: {raw[:200]!r}")
+            return ranking["ranking"]
+
+        text = send("SET PREFERENCE Italy, France, Germany\n")
+        check("Your ranking of the powers is now: Italy, France, Germany." in text, text)
+        check(mine() == ["Italy", "France", "Germany"], "set by mail")
+        text = send("set preference FTE\n")  # njudge's initials
+        check("now: France, Turkey, England." in text and mine() == ["France", "Turkey",
+                                                                       "England"], text)
+        text = send("SET PREFERENCE France, Narnia\n")
+        check("SET PREFERENCE failed: no power 'Narnia'" in text and
+              mine() == ["France", "Turkey", "England"], f"refused, kept: {text}")
+        text = send("A PAR-BUR\n")
+        check("you have no power yet" in text and "France, Turkey, England" in text, text)
+        before = db_rows(server, "SELECT count(*) FROM mail_outbox")[0][0]
+        send("SET PREFERENCE Russia\n", sender="mallory@evil.test")
+        check(mine() == ["France", "Turkey", "England"] and
+              db_rows(server, "SELECT count(*) FROM mail_outbox")[0][0] == before,
+              "a forged sender is neither obeyed nor answered")
+        # Six more join; the seventh fills the list and the game starts.
+        for i in range(6):
+            who = {"player": f"P{i}"}
+            if i == 5:
+                who["email"] = TURKEY
+            status, joined, _, raw = server.request("POST", f"/api/v1/games/{game_id}/join", who)
+            check(status == 201, f"join {i}: {raw[:200]!r}")
+            if i == 0:  # Another asks for France too, by the API: Fred never learns it.
+                server.request("PUT", f"/api/v1/games/{game_id}/preferences",
+                               {"ranking": ["France"]}, token=joined["token"])
+        status, game, _, _ = server.request("GET", f"/api/v1/games/{game_id}")
+        check(game["status"] == "active", f"started: {game['status']}")
+        status, ranking, _, _ = server.request(
+            "GET", f"/api/v1/games/{game_id}/preferences", token=fred["token"])
+        power = ranking["power"]
+        told = sink.wait_for(lambda m: m["to"] == [FRANCE] and
+                             f"you play {power}".encode() in m["data"], "Fred's power")[0]
+        check(parsed is not None and b"P0" not in told["data"], "no other player's ranking")
+        seat = seat_address(server, game_id, power)
+        done = mail_in(server, message(FRANCE, seat, "SET PREFERENCE Austria\n"))
+        check(done.returncode == 0, f"mail-in: {done.stderr}")
+        text = db_rows(server, "SELECT body FROM mail_outbox ORDER BY id DESC LIMIT 1")[0][0]
+        check("SET PREFERENCE failed: the game has started" in text, text)
+        check(mine() == ["France", "Turkey", "England"], "unchanged after the start")
+    finally:
+        server.close()
+        sink.stop()
+
+
+TESTS["preferences"] = test_preferences
+
+
 def main():
     global ARGS
     parser = argparse.ArgumentParser()

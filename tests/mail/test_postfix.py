@@ -305,6 +305,30 @@ def main():
         check("SET ABSENCE failed: absence refused: this seat already has an absence" in body,
               body)
 
+        # A player on a preference game's join list ranks the powers by mail, at the
+        # place's own address (docs/assignment.md).
+        status, ranked, _, raw = server.request(
+            "POST", "/api/v1/games", {"name": "Ranked", "assignment": "preference"})
+        check(status == 201, f"create a preference game: {raw[:200]!r}")
+        ranked_id = ranked["game"]["id"]
+        status, place, _, raw = server.request("POST", f"/api/v1/games/{ranked_id}/join",
+                                               {"player": "Fred", "email": "fred@player.test"})
+        check(status == 201, f"join the list: {raw[:200]!r}")
+        done = server.run_cli("mail-address", "--game", str(ranked_id), "--place", "0")
+        check(done.returncode == 0, f"mail-address --place: {done.stderr}")
+        list_address = done.stdout.strip()
+        deliver(postfix, server, "fred@player.test", list_address,
+                message("Fred <fred@player.test>", list_address,
+                        "SET PREFERENCE Italy, France, Germany\n",
+                        message_id="<postfix-7@player.test>"),
+                7, "the ranking was delivered to mail-in")
+        status, mine, _, raw = server.request(
+            "GET", f"/api/v1/games/{ranked_id}/preferences", token=place["token"])
+        check(status == 200 and mine["ranking"] == ["Italy", "France", "Germany"],
+              f"ranked by mail: {raw[:300]!r}")
+        body = db_rows(server, "SELECT body FROM mail_outbox ORDER BY id DESC LIMIT 1")[0][0]
+        check("Your ranking of the powers is now: Italy, France, Germany." in body, body)
+
         # An address outside the judge is refused at SMTP time: nothing is relayed.
         done = swaks(postfix.port, "fred@player.test", "someone@elsewhere.test",
                      message("fred@player.test", "someone@elsewhere.test", "hi\n"))

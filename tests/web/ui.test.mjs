@@ -6,7 +6,8 @@
 // traversal), joining by link and by token, orders by clicking and by text with live
 // validation, the GM console (resolve, pause/resume, extend, replace a player), the units moved
 // on the map, the phase history, a phone-sized viewport and keyboard-only ordering, phase
-// guidance with its deadline banner, one power's order history and a sandbox game.
+// guidance with its deadline banner, one power's order history, a sandbox game, and the join
+// list of a game that assigns its powers.
 //
 // Usage: node ui.test.mjs --part seats|games --binary PATH [--variants DIR] [--artifacts DIR]
 //        [--chromium PATH]
@@ -603,6 +604,40 @@ function checkLogs(server, games) {
   console.log("ok: no token in the server log");
 }
 
+// A game that assigns its powers by preference (docs/assignment.md): no power's join button,
+// the join list's button instead, and the player's own ranking saved from its form.
+async function joinList(page, server) {
+  const created = await apiCall(server, "POST", "/games", { name: "Ranked", assignment: "preference" });
+  check(created.status === 201, "create a preference game: " + JSON.stringify(created.data));
+  const id = created.data.game.id;
+  await page.goto(`${server.base}/#/game/${id}`);
+  await page.waitForSelector("#join-list");
+  check(await page.$$eval('.join button[data-power]', (b) => b.length) === 0, "no power's join button");
+  await page.fill("#join-player", "Rita");
+  await page.click("#join-list");
+  await page.waitForSelector("#ranking-input");
+  const link = await page.$eval('input[aria-label="Your seat link"]', (i) => i.value);
+  const token = new URL(link.replace("#/", "")).searchParams.get("token");
+  check(token && token.startsWith("seat_"), "the list's token in the link: " + link);
+  check(await page.$eval("#ranking-input", (i) => i.value) === "any", "no ranking yet: any");
+  await page.fill("#ranking-input", "France, italy");
+  await page.click("#ranking-save");
+  await until(async () => {
+    const mine = await apiCall(server, "GET", `/games/${id}/preferences`, undefined, token);
+    return mine.status === 200 && JSON.stringify(mine.data.ranking) === '["France","Italy"]';
+  }, 10000, "the ranking saved from the form");
+  // The page draws the form again with the saved ranking before it is used again.
+  await until(async () => (await page.$eval("#ranking-input", (i) => i.value)) === "France, Italy", 10000,
+    "the saved ranking shown in the form");
+  await page.fill("#ranking-input", "Narnia");
+  await page.click("#ranking-save");
+  await until(async () => (await page.textContent("body")).includes("no power 'Narnia'"), 10000,
+    "an unknown power refused by name");
+  await shot(page, "15-join-list");
+  console.log("ok: join list and ranking form");
+  return { gm: created.data.gm_token, tokens: { list: token } };
+}
+
 // Two parts, each its own CTest test with its own server and browser, so the two run side by
 // side: "seats", one standard game played from its seats and its GM console (by clicking, by
 // text, on a phone, by keyboard); "games", the games that stand alone (press, guidance and one
@@ -622,7 +657,8 @@ const PARTS = {
     await phone(mobile, server, game);
     const keys = await open("keyboard");
     await keyboard(keys, server, game);
-    return [game];
+    const listed = await open("join-list");
+    return [game, await joinList(listed, server)];
   },
   async games(server, open) {
     const games = await press(server, open);
