@@ -161,10 +161,16 @@ def test_bad_numbers():
     refused(run("serve", "--bogus"), 64, "--bogus")
     refused(run("serve", "--port"), 64, "--port")
     refused(run("adjudicate", "--orders", "o.txt"), 64, "--variant")
-    # A mistyped option is named, not reported as the required one it was meant to be.
+    # A mistyped option is named as unknown, with the option it was likely meant to be, not
+    # reported as the required one missing, nor its value as an unexpected argument.
     typo = run("adjudicate", "--variant", "standard", "--ordrs", "o.txt")
-    refused(typo, 64, "--ordrs")
+    refused(typo, 64, "unknown option --ordrs (did you mean --orders?)")
     check("--orders is required" not in typo.stderr, typo.stderr)
+    refused(run("adjudicate", "--ordrs", "o.txt"), 64, "unknown option --ordrs")
+    typo = run("serve", "--prot", "5", timeout=10)
+    refused(typo, 64, "adjutant serve: unknown option --prot (did you mean --port?)")
+    check("not expected: 5" not in typo.stderr, typo.stderr)
+    refused(run("serve", "--verbose", timeout=10), 64, "unknown option --verbose")
     refused(run("variant", "check"), 64, "FILE")
     refused(run("variant", "chekc", "x.json"), 64)
 
