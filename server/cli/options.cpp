@@ -2,6 +2,7 @@
 #include "cli/options.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -34,20 +35,26 @@ bool database_exists(const config::ServerConfig& config) {
     return false;
 }
 
-// The words of `words` that look like a long option ("--ordrs", "--ordrs=x") and name none of
-// the parser's options.
+// The words of `words` that look like an option ("--ordrs", "--ordrs=x", "-x") and name none
+// of the parser's options. A negative number ("--port -1") is a value, not an option.
 std::vector<std::string> unknown_options(CLI::App& parser, const std::vector<std::string>& words) {
     std::vector<std::string> out;
     for (const auto& word : words) {
-        if (word.size() < 3 || word.rfind("--", 0) != 0) continue;
-        const std::string name = word.substr(0, word.find('='));
+        std::string name;
+        if (word.size() >= 3 && word.rfind("--", 0) == 0)
+            name = word.substr(0, word.find('='));
+        else if (word.size() >= 2 && word[0] == '-' &&
+                 std::isalpha(static_cast<unsigned char>(word[1])))
+            name = word.substr(0, 2);
+        else
+            continue;
         if (parser.get_option_no_throw(name) == nullptr) out.push_back(name);
     }
     return out;
 }
 
-// Levenshtein's distance between two option names.
-std::size_t distance(const std::string& a, const std::string& b) {
+// Levenshtein's distance between two words.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
     std::vector<std::size_t> row(b.size() + 1);
     for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
     for (std::size_t i = 1; i <= a.size(); ++i) {
@@ -62,22 +69,30 @@ std::size_t distance(const std::string& a, const std::string& b) {
     return row[b.size()];
 }
 
-// The parser's long option nearest to `name`, two edits at most ("--ordrs": "--orders"), or
-// empty.
-std::string nearest_option(const CLI::App& parser, const std::string& name) {
+}  // namespace
+
+std::string nearest_word(std::string_view word, const std::vector<std::string>& candidates) {
     std::string best;
     std::size_t best_distance = 3;
-    for (const CLI::Option* option : parser.get_options()) {
-        for (const std::string& long_name : option->get_lnames()) {
-            const std::string candidate = "--" + long_name;
-            const std::size_t d = distance(name, candidate);
-            if (d < best_distance) {
-                best = candidate;
-                best_distance = d;
-            }
+    for (const std::string& candidate : candidates) {
+        const std::size_t d = edit_distance(word, candidate);
+        if (d < best_distance) {
+            best = candidate;
+            best_distance = d;
         }
     }
     return best;
+}
+
+namespace {
+
+// The parser's long option nearest to `name`, two edits at most ("--ordrs": "--orders"), or
+// empty.
+std::string nearest_option(const CLI::App& parser, const std::string& name) {
+    std::vector<std::string> names;
+    for (const CLI::Option* option : parser.get_options())
+        for (const std::string& long_name : option->get_lnames()) names.push_back("--" + long_name);
+    return nearest_word(name, names);
 }
 
 // "adjutant serve: unknown option --prot (did you mean --port?)", one line per option.

@@ -140,6 +140,9 @@ def test_help():
               f"adjutant {words}: {done.returncode} {done.stdout!r}")
     refused(run(), 64, "usage: adjutant")
     refused(run("frobnicate"), 64, "unknown command 'frobnicate'")
+    typo = run("serv")
+    refused(typo, 64, "unknown command 'serv' (did you mean 'serve'?")
+    check("did you mean" not in run("frobnicate").stderr, "no suggestion for a word far from all")
 
 
 def test_version():
@@ -171,6 +174,10 @@ def test_bad_numbers():
     refused(typo, 64, "adjutant serve: unknown option --prot (did you mean --port?)")
     check("not expected: 5" not in typo.stderr, typo.stderr)
     refused(run("serve", "--verbose", timeout=10), 64, "unknown option --verbose")
+    # A short option too: "-x" was reported as the missing --variant.
+    typo = run("adjudicate", "-x")
+    refused(typo, 64, "adjutant adjudicate: unknown option -x")
+    check("--variant is required" not in typo.stderr, typo.stderr)
     refused(run("variant", "check"), 64, "FILE")
     refused(run("variant", "chekc", "x.json"), 64)
 
