@@ -33,14 +33,6 @@ void adjudicate(const Variant& variant, const Position& position, std::span<cons
 class MovementResolver;
 class ModuleScratch;
 
-// Whether each result carries its explanation (result/explanation.h). The judge stores every
-// phase's explanations, so they are made unless a caller says otherwise. A caller that
-// adjudicates many candidate phases and reads only their outcomes (a search through possible
-// orders, a benchmark of the algorithm) skips them: the decisions and every other part of the
-// result are the same, and a movement phase costs about a fifth fewer instructions
-// (docs/performance.md).
-enum class Explain : bool { No, Yes };
-
 // The same, keeping scratch space between calls: a server, a benchmark or a game loop that
 // adjudicates many phases then allocates little more than the results it returns. This is the
 // library's one store of scratch space (docs/design.md, "Scratch space"): the resolver's

@@ -4,7 +4,6 @@
 
 #include <span>
 
-#include "adjudicate.h"
 #include "result/adjudication.h"
 
 namespace adjutant {

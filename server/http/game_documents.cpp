@@ -128,6 +128,9 @@ Json game_document_json(const service::GameDocument& game) {
         {"seats", std::move(seats)},
         {"seed_bits", game.seed_bits},
     };
+    // Only while an absence holds the phase: every other document stays as it was.
+    if (game.waiting_for_absence)
+        out["waiting_for_absence"] = {{"until", *game.waiting_for_absence}};
     add_position(*game.loaded_variant, game.position, game.fog, out);
     if (game.status == GameStatus::ended) {
         out["seed"] = game.seed.value_or("");

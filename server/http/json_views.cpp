@@ -240,4 +240,39 @@ Json phase_summary_json(const service::PhaseSummary& summary) {
     return out;
 }
 
+Json absence_json(const service::AbsenceView& a) {
+    Json out = {{"id", a.id},
+                {"power", a.power},
+                {"from", a.starts_at},
+                {"to", a.ends_at},
+                {"days", a.days},
+                {"state", a.state},
+                {"created_at", a.created_at},
+                {"closed_at", optional_time(a.closed_at)},
+                {"closed_by", a.closed_by ? Json(*a.closed_by) : Json()}};
+    if (a.note) out["note"] = *a.note;
+    return out;
+}
+
+Json absence_list_json(const service::AbsenceList& list) {
+    Json seats = Json::array();
+    for (const auto& seat : list.seats)
+        seats.push_back({{"power", seat.power},
+                         {"days_per_player", seat.allowance.days_per_player},
+                         {"granted", seat.allowance.granted},
+                         {"used", seat.allowance.used},
+                         {"left", seat.allowance.left()}});
+    return {{"settings",
+             {{"absence_days_per_player", list.settings.days_per_player},
+              {"absence_cooldown_phases", list.settings.cooldown_phases}}},
+            {"seats", std::move(seats)},
+            {"absences", array_of(list.absences, absence_json)}};
+}
+
+Json declared_absence_json(const service::DeclaredAbsence& declared) {
+    return {{"absence", absence_json(declared.absence)},
+            {"phase", declared.phase},
+            {"deadline", optional_time(declared.deadline)}};
+}
+
 }  // namespace adjutant::http

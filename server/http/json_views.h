@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "service/absence.h"
 #include "service/game_results.h"
 #include "service/gm_input.h"
 #include "service/order_results.h"
@@ -38,5 +39,9 @@ nlohmann::json gm_action_view_json(const service::GmActionView& view);
 // "seq".
 nlohmann::json week_summary_json(const Variant& variant, const WeekSummary& summary);
 nlohmann::json phase_summary_json(const service::PhaseSummary& summary);
+// Absences (docs/absence.md): one, a seat's or the game's list, and a declaration's answer.
+nlohmann::json absence_json(const service::AbsenceView& absence);
+nlohmann::json absence_list_json(const service::AbsenceList& list);
+nlohmann::json declared_absence_json(const service::DeclaredAbsence& declared);
 
 }  // namespace adjutant::http

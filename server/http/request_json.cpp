@@ -9,6 +9,7 @@
 
 #include "http/request_fields.h"
 #include "rules/module_api.h"
+#include "service/absence.h"
 #include "service/error.h"
 #include "service/mailbox.h"
 
@@ -23,6 +24,7 @@ constexpr std::int64_t kYear = 365 * kDay;
 constexpr std::int64_t kMaxExtensions = 10;
 constexpr std::int64_t kMaxMissedPhases = 50;
 constexpr std::int64_t kMaxExtensionSeconds = 7 * kDay;
+constexpr std::int64_t kMaxCooldownPhases = 100;
 
 std::optional<std::string> missing_policy(const nlohmann::json& body) {
     auto policy = string_field(body, "missing_orders");
@@ -83,8 +85,9 @@ service::PressRulesChange press_rules_change(const nlohmann::json& body) {
 // What a GM may change once the game exists; anything else in the body is a mistake to report,
 // not to ignore (a misspelt "extensions_per_player" would otherwise silently keep the default).
 constexpr std::string_view kSettingsFields[] = {
-    "missing_orders",    "resolve_when_ready",   "grace_seconds", "extensions_per_player",
-    "extension_seconds", "civil_disorder_after", "gm_email"};
+    "missing_orders",         "resolve_when_ready",   "grace_seconds", "extensions_per_player",
+    "extension_seconds",      "civil_disorder_after", "gm_email",      "absence_days_per_player",
+    "absence_cooldown_phases"};
 
 service::SettingsChange settings_change(const nlohmann::json& body) {
     if (!body.is_object()) throw bad_request("the request body must be a JSON object");
@@ -97,6 +100,10 @@ service::SettingsChange settings_change(const nlohmann::json& body) {
     change.resolve_when_ready = bool_field(body, "resolve_when_ready");
     change.grace_seconds = integer_field(body, "grace_seconds", 0, kYear);
     change.attendance = attendance_change(body);
+    change.absence_days_per_player =
+        integer_field(body, "absence_days_per_player", 0, service::absence::kMaxDays);
+    change.absence_cooldown_phases =
+        integer_field(body, "absence_cooldown_phases", 0, kMaxCooldownPhases);
     return change;
 }
 
@@ -121,6 +128,10 @@ service::CreateGameRequest create_game_request(const nlohmann::json& body) {
     request.sandbox = bool_field(body, "sandbox").value_or(false);
     if (const auto* press = field(body, "press")) request.press = press_rules_change(*press);
     request.missing_orders = attendance_change(body);
+    request.absence_days_per_player =
+        integer_field(body, "absence_days_per_player", 0, service::absence::kMaxDays);
+    request.absence_cooldown_phases =
+        integer_field(body, "absence_cooldown_phases", 0, kMaxCooldownPhases);
     return request;
 }
 
@@ -167,6 +178,18 @@ service::GmAction gm_action_request(std::string_view action, const nlohmann::jso
         case service::GmActionKind::resume:
             break;  // no parameters: the body is not read
     }
+    return request;
+}
+
+service::AbsenceRequest absence_request(const nlohmann::json& body) {
+    if (!body.is_object()) throw bad_request("the request body must be a JSON object");
+    service::AbsenceRequest request;
+    const auto from = string_field(body, "from", 64);
+    const auto to = string_field(body, "to", 64);
+    if (!from || !to) throw bad_request("fields 'from' and 'to' are required");
+    request.from = *from;
+    request.to = *to;
+    request.note = string_field(body, "note", 500);
     return request;
 }
 

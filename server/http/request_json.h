@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "service/absence.h"
 #include "service/game_results.h"
 #include "service/gm_action.h"
 #include "service/seat_service.h"
@@ -27,5 +28,8 @@ service::SeatRequest seat_request(const nlohmann::json& body);
 // POST /games/{id}/actions/{action}. A word that names no action is 404.
 service::GmAction gm_action_request(std::string_view action, const nlohmann::json& body,
                                     std::string_view if_match);
+
+// POST /games/{id}/absences: {"from", "to", "note"} (docs/absence.md); from and to required.
+service::AbsenceRequest absence_request(const nlohmann::json& body);
 
 }  // namespace adjutant::http

@@ -526,6 +526,35 @@ Response list_draws(const Context& c) {
                          draw_list_json(c.service.draws().list(caller(c), id_param(c.params[0]))));
 }
 
+// Absences (docs/absence.md).
+Response declare_absence(const Context& c) {
+    const auto who = caller(c);
+    const std::int64_t id = id_param(c.params[0]);
+    const auto request = absence_request(body_json(c.request));
+    return json_response(201,
+                         declared_absence_json(c.service.absences().declare(who, id, request)));
+}
+Response list_absences(const Context& c) {
+    return json_response(
+        200, absence_list_json(c.service.absences().list(caller(c), id_param(c.params[0]))));
+}
+Response cancel_absence(const Context& c) {
+    const auto who = caller(c);
+    const std::int64_t id = id_param(c.params[0]);
+    const std::int64_t absence = id_param(c.params[1]);
+    return json_response(200, declared_absence_json(c.service.absences().cancel(who, id, absence)));
+}
+Response grant_absence_days(const Context& c) {
+    const auto who = caller(c);
+    const std::int64_t id = id_param(c.params[0]);
+    const Json body = body_json(c.request);
+    const auto power = string_field(body, "power", 64);
+    const auto days = integer_field(body, "days", 1, service::absence::kMaxDays);
+    if (!power || !days) throw service::bad_request("fields 'power' and 'days' are required");
+    return json_response(200,
+                         absence_list_json(c.service.absences().grant(who, id, *power, *days)));
+}
+
 // The web UI (static_files.h): the page itself at /, its scripts and styles under /web/.
 Response web_index(const Context& c) {
     return static_file("index.html", c.request.if_none_match);
@@ -570,6 +599,10 @@ const std::array kRoutes{
     Route{{"GET", "/api/v1/games/{id}/draws"}, list_draws},
     Route{{"POST", "/api/v1/games/{id}/draws"}, propose_draw},
     Route{{"POST", "/api/v1/games/{id}/draws/{proposal}/vote"}, vote_draw},
+    Route{{"GET", "/api/v1/games/{id}/absences"}, list_absences},
+    Route{{"POST", "/api/v1/games/{id}/absences"}, declare_absence},
+    Route{{"POST", "/api/v1/games/{id}/absences/grants"}, grant_absence_days},
+    Route{{"DELETE", "/api/v1/games/{id}/absences/{absence}"}, cancel_absence},
     Route{{"PUT", "/api/v1/games/{id}/variant"}, upload_game_variant},
     Route{{"GET", "/"}, web_index},
     Route{{"GET", "/web/{file}"}, web_file},

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "service/absence.h"
 #include "service/game_internal.h"
 #include "service/mailbox.h"
 #include "service/text.h"
@@ -86,9 +87,11 @@ bool extend_if_owed(const Locked& locked, LoadedGame& game, std::int64_t now) {
     }
     if (owed.empty()) return false;
     const std::int64_t seconds = extension_seconds(game.row, settings, game.phase.phase);
-    const std::int64_t deadline = now + seconds;
     std::vector<std::string> powers;
     storage::Transaction transaction(store.database());
+    // The extension passes the absences' rule like every deadline (service/absence.h).
+    const std::int64_t deadline = AbsenceService::schedule(locked, id, game.phase.seq, variant,
+                                                           game.position, now + seconds, now);
     for (auto& record : owed) {
         ++record.extensions_used;
         records.put_seat(id, record);

@@ -60,6 +60,9 @@ struct GameDocument {
     std::int64_t seq = 0;
     std::string phase_etag;  // service/phase_etag.h
     std::optional<std::int64_t> deadline;
+    // Until when the current phase waits for a player's absence (service/absence.h): its
+    // deadline, when an absence moved it. Which seat and why are not shown.
+    std::optional<std::int64_t> waiting_for_absence;
     bool sandbox = false;
     GameSettings settings;
     std::vector<storage::ExtensionRow> extensions;

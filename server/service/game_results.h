@@ -63,6 +63,9 @@ struct CreateGameRequest {
     bool sandbox = false;
     PressRulesChange press;                     // over the default press rules
     attendance::SettingsChange missing_orders;  // over the default missing-orders settings
+    // Absences (docs/absence.md); none: the defaults.
+    std::optional<std::int64_t> absence_days_per_player;
+    std::optional<std::int64_t> absence_cooldown_phases;
 };
 
 struct CreatedGame {

@@ -288,6 +288,14 @@ CreatedGame GameService::create_game(const CreateGameRequest& request,
     store.insert_phase(phase);
     store.press().put_rules(id, press_rules);
     store.attendance().put_settings(id, missing_settings);
+    if (request.absence_days_per_player || request.absence_cooldown_phases) {
+        storage::AbsenceSettings absence_settings;
+        if (request.absence_days_per_player)
+            absence_settings.days_per_player = *request.absence_days_per_player;
+        if (request.absence_cooldown_phases)
+            absence_settings.cooldown_phases = *request.absence_cooldown_phases;
+        store.absences().put_settings(id, absence_settings);
+    }
     store.audit(id, "gm", "create",
                 storage::encode_audit_details({{"name", row.name}, {"variant", row.variant}}),
                 context_.now());

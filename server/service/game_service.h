@@ -21,6 +21,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "service/absence.h"
 #include "service/caller.h"
 #include "service/context.h"
 #include "service/draw_service.h"
@@ -109,6 +110,7 @@ class GameService {
     MailService& mail() { return mail_; }
     PressService& press() { return press_; }
     DrawService& draws() { return draws_; }
+    AbsenceService& absences() { return absences_; }
     FeedService& feeds() { return feeds_; }
 
   private:
@@ -131,6 +133,7 @@ class GameService {
     GameViews views_{context_};
     PressService press_{context_};
     DrawService draws_{context_};
+    AbsenceService absences_{context_};
     FeedService feeds_{context_, press_};
     MailService mail_{context_, views_, orders_, press_, draws_};
     // Game creations per client address in the last hour (in memory: a restart forgets them).

@@ -3,6 +3,7 @@
 
 #include <optional>
 
+#include "service/absence.h"
 #include "service/codec.h"
 #include "service/draw_service.h"
 #include "service/fog.h"
@@ -27,6 +28,7 @@ GameDocument GameViews::document(const Locked& locked, const LoadedGame& game, c
     out.seq = game.phase.seq;
     out.phase_etag = phase_etag(row.id, game.phase.seq, game.phase.resolved_at.has_value());
     out.deadline = row.deadline;
+    out.waiting_for_absence = AbsenceService::waiting_until(locked, row, game.phase.seq);
     out.sandbox = row.sandbox;
     out.settings = {row.movement_seconds,
                     row.retreat_seconds,

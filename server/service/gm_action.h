@@ -42,6 +42,9 @@ struct SettingsChange {
     std::optional<bool> resolve_when_ready;
     std::optional<std::int64_t> grace_seconds;
     attendance::SettingsChange attendance;
+    // Absences (docs/absence.md): days per seat occupant, and the phases between two.
+    std::optional<std::int64_t> absence_days_per_player;
+    std::optional<std::int64_t> absence_cooldown_phases;
 };
 
 struct GmAction {

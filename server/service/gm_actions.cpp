@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "rules/module_api.h"
+#include "service/absence.h"
 #include "service/attendance.h"
 #include "service/codec.h"
 #include "service/draw_service.h"
@@ -91,6 +92,10 @@ storage::AuditDetails settings_audit(const SettingsChange& change,
                                                        : storage::AuditValue(nullptr);
     if (a.civil_disorder_after) out["civil_disorder_after"] = *a.civil_disorder_after;
     if (a.gm_email_given) out["gm_email"] = settings.gm_email.has_value();
+    if (change.absence_days_per_player)
+        out["absence_days_per_player"] = *change.absence_days_per_player;
+    if (change.absence_cooldown_phases)
+        out["absence_cooldown_phases"] = *change.absence_cooldown_phases;
     return out;
 }
 
@@ -245,6 +250,17 @@ GmActionResult GameService::gm_settings(const Locked& locked, LoadedGame& game,
     const auto settings_before = records.settings(game_id);
     const auto settings = attendance::apply(change.attendance, settings_before);
     records.put_settings(game_id, settings);
+    // The absences' settings are read with the absences (GET .../absences), not in the game's
+    // documents, which they leave as they were.
+    if (change.absence_days_per_player || change.absence_cooldown_phases) {
+        auto absences = store.absences();
+        storage::AbsenceSettings limits = absences.settings(game_id);
+        if (change.absence_days_per_player)
+            limits.days_per_player = *change.absence_days_per_player;
+        if (change.absence_cooldown_phases)
+            limits.cooldown_phases = *change.absence_cooldown_phases;
+        absences.put_settings(game_id, limits);
+    }
     store.audit(game_id, "gm", "settings",
                 storage::encode_audit_details(settings_audit(change, settings)), context_.now());
     // The GM's address is never shown: a change of it alone leaves the game's documents,
@@ -302,6 +318,12 @@ GmActionResult GameService::gm_change(const Locked& locked, LoadedGame& game,
         case GmActionKind::settings:
             throw std::logic_error("gm_change: not a change of the game's row");
     }
+    // A new or moved deadline passes the absences' rule like every other (service/absence.h).
+    if (clock || action.kind == GmActionKind::start)
+        if (row.status == GameStatus::active && row.deadline)
+            row.deadline =
+                AbsenceService::schedule(locked, game_id, game.phase.seq, game.variant->variant,
+                                         game.position, *row.deadline, t);
     store.update_game(row);
     store.set_phase_deadline(game_id, game.phase.seq, row.deadline);
     store.audit(game_id, "gm", std::string(action_name(action)), detail, t);

@@ -11,6 +11,7 @@
 
 #include "core/phase.h"
 #include "core/text.h"
+#include "service/absence.h"
 #include "service/friendly_line.h"
 #include "service/mail_draws.h"
 #include "service/mail_service.h"
@@ -33,15 +34,16 @@ struct PressBlock {
 struct BodyCommands {
     std::vector<std::string> order_lines;
     std::vector<PressBlock> press;
-    std::vector<std::string> draws;  // DRAW, NO DRAW, CONCEDE TO ..., DRAWS (mail_draws.h)
+    std::vector<std::string> draws;     // DRAW, NO DRAW, CONCEDE TO ..., DRAWS (mail_draws.h)
+    std::vector<std::string> absences;  // SET ABSENCE ... as written (docs/absence.md)
     std::optional<bool> ready;
     bool help = false;
     bool status = false;
     bool history = false;
 
     bool any() const {
-        return !order_lines.empty() || !press.empty() || !draws.empty() || ready || help ||
-               status || history;
+        return !order_lines.empty() || !press.empty() || !draws.empty() || !absences.empty() ||
+               ready || help || status || history;
     }
 };
 
@@ -113,6 +115,8 @@ BodyCommands read_commands(std::string_view body) {
             out.ready = false;
         else if (command == "END" || command == "SIGNOFF")
             break;
+        else if (command.rfind("SET ABSENCE", 0) == 0)
+            out.absences.push_back(line);
         else if (is_draw_command(command))
             out.draws.push_back(command);
         else if (command != "ORDERS")  // a heading some players write above their orders
@@ -168,6 +172,20 @@ std::string ready_text(bool ready, bool kept_earlier) {
     return "You are now ready for this phase with your orders in force below.\n\n";
 }
 
+// njudge's SET ABSENCE <from> [TO <to>]: one day when TO is left out. The dates as
+// absence::parse_time reads them.
+std::optional<AbsenceRequest> absence_line(const std::string& line) {
+    constexpr std::size_t kWords = std::string_view("SET ABSENCE").size();
+    const std::string upper = uppercase(line);
+    const std::string rest(trim(std::string_view(line).substr(kWords)));
+    const std::string upper_rest = uppercase(rest);
+    if (rest.empty() || (upper[kWords] != ' ' && upper[kWords] != '\t')) return std::nullopt;
+    const auto to = upper_rest.find(" TO ");
+    if (to == std::string::npos) return AbsenceRequest{rest, rest, std::nullopt};
+    return AbsenceRequest{std::string(trim(std::string_view(rest).substr(0, to))),
+                          std::string(trim(std::string_view(rest).substr(to + 4))), std::nullopt};
+}
+
 std::string joined_lines(const std::vector<std::string>& lines) {
     std::string joined;
     for (const auto& line : lines) joined += line + "\n";
@@ -183,8 +201,8 @@ std::string joined_lines(const std::vector<std::string>& lines) {
 storage::Durability MailService::durability_of(const MailRequest& request) {
     const BodyCommands commands = read_commands(request.body);
     const bool press_reply = commands.press.empty() && replied_press(request.references);
-    const bool only_orders =
-        commands.press.empty() && !press_reply && !commands.ready && commands.draws.empty();
+    const bool only_orders = commands.press.empty() && !press_reply && !commands.ready &&
+                             commands.draws.empty() && commands.absences.empty();
     return only_orders ? storage::Durability::Deferred : storage::Durability::Synced;
 }
 
@@ -230,10 +248,31 @@ std::string MailService::answer_commands(const Locked& locked, const Caller& cal
     }
     // After the orders: a draw is voted with the phase's orders already in.
     for (const std::string& command : commands.draws) text += answer_draw(locked, caller, command);
+    for (const std::string& line : commands.absences) text += answer_absence(locked, caller, line);
     if (!commands.any()) text += "Your message had no orders and no commands I know.\n\n";
     text += standing_text(locked, caller, commands.status, commands.history);
     if (commands.help || !commands.any()) text += "\n" + mail_text::help(request.recipient);
     return text;
+}
+
+std::string MailService::answer_absence(const Locked& locked, const Caller& caller,
+                                        const std::string& line) {
+    const auto request = absence_line(line);
+    if (!request)
+        return "SET ABSENCE failed: write SET ABSENCE 2026-12-24 TO 2027-01-02 (dates in UTC, or\n"
+               "a date and time such as 2026-12-24T18:00+01:00).\n\n";
+    try {
+        const DeclaredAbsence declared =
+            AbsenceService::declare(locked, caller, caller.game_id, *request, context_.now());
+        const AbsenceView& a = declared.absence;
+        return "Absence set for " + a.power + ": from " + absence::time_text(a.starts_at) + " to " +
+               absence::time_text(a.ends_at) + " (" + std::to_string(a.days) + " day" +
+               (a.days == 1 ? "" : "s") + ", absence " + std::to_string(a.id) +
+               ").\nThe deadline of " + phase_name(declared.phase) + " is now " +
+               mail_text::deadline(declared.deadline) + ".\n\n";
+    } catch (const ApiError& error) {
+        return "SET ABSENCE failed: " + std::string(error.what()) + "\n\n";
+    }
 }
 
 std::string MailService::answer_press_reply(const Locked& locked, const Caller& caller,

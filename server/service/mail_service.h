@@ -115,6 +115,8 @@ class MailService {
                                    std::int64_t press_id, const std::string& body);
     // A draw command of a mail body (mail_draws.cpp; `command` upper case): the answer's text.
     std::string answer_draw(const Locked& locked, const Caller& caller, const std::string& command);
+    // SET ABSENCE (docs/absence.md): the answer says the deadline it leaves.
+    std::string answer_absence(const Locked& locked, const Caller& caller, const std::string& line);
 
     ServiceContext& context_;
     GameViews& views_;

@@ -141,6 +141,8 @@ std::string help(const std::string& seat_address) {
         "  DRAW / NO DRAW              propose or accept a draw of all survivors / refuse it\n"
         "  CONCEDE TO France           propose or accept a concession to France\n"
         "  DRAWS                       the proposals so far and your votes\n"
+        "  SET ABSENCE 2026-12-24 TO 2027-01-02\n"
+        "                              away (dates in UTC): a deadline then waits for you\n"
         "  HELP                        this text\n"
         "  END                         ignore the rest of the message\n"
         "\n"

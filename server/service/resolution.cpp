@@ -13,6 +13,7 @@
 #include "core/phase.h"
 #include "orders/parser.h"
 #include "orders/shared_texts.h"
+#include "service/absence.h"
 #include "service/attendance.h"
 #include "service/codec.h"
 #include "service/draw_service.h"
@@ -138,6 +139,36 @@ void require_gm_input(const LoadedGame& game, const std::vector<Order>& orders) 
     if (waiting) throw ApiError(409, waiting->code, waiting->message);
 }
 
+// The next phase's deadline: its normal one, and where the absences' rule moved it
+// (service/absence.h), which the resolving transaction records.
+struct NextDeadline {
+    std::int64_t normal = 0;
+    absence::Effective effective;
+};
+
+// The game's clock after a resolution whose next position is `next`: ended with a winner,
+// the next phase's deadline, or the time a paused game will have for it.
+std::optional<NextDeadline> next_clock(const Locked& locked, storage::GameRow& row,
+                                       const Variant& variant, const Position& next,
+                                       PowerId winner_id, std::int64_t now) {
+    if (winner_id != kNoPower) {
+        row.status = GameStatus::ended;
+        row.winner = variant.powers[winner_id].name;
+        row.ended_at = now;
+        row.deadline.reset();
+        row.paused_remaining.reset();
+    } else if (row.status == GameStatus::active && !row.sandbox) {  // a sandbox has no deadlines
+        NextDeadline out;
+        out.normal = now + phase_seconds(row, next.phase.code());
+        out.effective = AbsenceService::plan(locked, row.id, variant, next, out.normal);
+        row.deadline = out.effective.deadline;
+        return out;
+    } else if (row.status == GameStatus::paused) {
+        row.paused_remaining = phase_seconds(row, next.phase.code());
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 ParsedOrders phase_orders(const Locked& locked, const LoadedGame& game) {
@@ -197,17 +228,8 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
 
     storage::GameRow& row = game.row;
     const PowerId winner_id = winner(variant, adjudication.next);
-    if (winner_id != kNoPower) {
-        row.status = GameStatus::ended;
-        row.winner = variant.powers[winner_id].name;
-        row.ended_at = context_.now();
-        row.deadline.reset();
-        row.paused_remaining.reset();
-    } else if (row.status == GameStatus::active && !row.sandbox) {  // a sandbox has no deadlines
-        row.deadline = context_.now() + phase_seconds(row, next.phase);
-    } else if (row.status == GameStatus::paused) {
-        row.paused_remaining = phase_seconds(row, next.phase);
-    }
+    const std::optional<NextDeadline> moved =
+        next_clock(locked, row, variant, adjudication.next, winner_id, context_.now());
     next.deadline = row.deadline;
 
     storage::Transaction transaction(store.database());
@@ -218,6 +240,9 @@ void ResolutionService::resolve_one(const Locked& locked, LoadedGame& game,
         throw ApiError(409, "stale_phase", "phase " + resolved.phase + " has already been resolved",
                        current_phase(locked.load(id)));
     store.insert_phase(next);
+    if (moved)
+        AbsenceService::record(locked, id, next.seq, moved->normal, moved->effective,
+                               context_.now());
     store.clear_ready(id);
     attendance::apply(locked, game, attendance_plan, context_.now());
     // A draw or concession is voted on within one phase: what the next phase brings may

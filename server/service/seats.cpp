@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "service/seat_service.h"
 
+#include "service/absence.h"
 #include "service/attendance.h"
 #include "service/codec.h"
 #include "service/crypto.h"
@@ -83,7 +84,9 @@ void SeatService::start_when_full(const Locked& locked, LoadedGame& game) {
     for (const auto& seat : store.seats(game.row.id))
         if (!seat.token_hash) return;
     game.row.status = GameStatus::active;
-    game.row.deadline = context_.now() + phase_seconds(game.row, game.phase.phase);
+    game.row.deadline = AbsenceService::schedule(
+        locked, game.row.id, game.phase.seq, game.variant->variant, game.position,
+        context_.now() + phase_seconds(game.row, game.phase.phase), context_.now());
     store.update_game(game.row);
     store.set_phase_deadline(game.row.id, game.phase.seq, game.row.deadline);
     store.audit(game.row.id, "server", "start", "{}", context_.now());

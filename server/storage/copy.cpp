@@ -31,6 +31,10 @@ constexpr std::array kTables{
     "missing_orders_settings",
     "seat_attendance",
     "deadline_extensions",
+    "absence_settings",
+    "absences",
+    "absence_grants",
+    "absence_moves",
 };
 
 std::string text_of(const Statement& s) {

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "storage/absence_store.h"
 #include "storage/attendance_store.h"
 #include "storage/database.h"
 #include "storage/draw_store.h"
@@ -28,6 +29,7 @@ class Store {
     PressStore press() { return PressStore(db_); }
     DrawStore draws() { return DrawStore(db_); }
     AttendanceStore attendance() { return AttendanceStore(db_); }
+    AbsenceStore absences() { return AbsenceStore(db_); }
 
     // Games. insert_game ignores row.id and returns the new id.
     std::int64_t insert_game(const GameRow& row);

@@ -87,6 +87,10 @@ export const api = {
   propose: (id, body, token) => call("POST", `/games/${id}/draws`, { token, body }),
   vote: (id, proposal, accept, token) =>
     call("POST", `/games/${id}/draws/${proposal}/vote`, { token, body: { accept } }),
+  // Absences (docs/absence.md): the seat's own, with its notes: "no-store".
+  absences: (id, token) => call("GET", `/games/${id}/absences`, { token, cache: "no-store" }),
+  declareAbsence: (id, body, token) => call("POST", `/games/${id}/absences`, { token, body }),
+  cancelAbsence: (id, absence, token) => call("DELETE", `/games/${id}/absences/${absence}`, { token }),
 };
 
 // One page of press (docs/press.md), revalidated by hand: `etag` is the ETag of the last answer

@@ -13,6 +13,7 @@ import { PowerHistory } from "./power_history.js";
 import { GmConsole } from "./gm.js";
 import { PressPanel } from "./press.js";
 import { DrawsPanel } from "./draws.js";
+import { AbsencesPanel } from "./absences.js";
 
 const POLL_MS = 10000;
 const main = document.getElementById("main");
@@ -263,9 +264,16 @@ class GamePage {
     if (press) side.push(press.root);
     const draws = game.sandbox ? null : this.drawsPanel();
     if (draws) side.push(draws.root);
+    // A seat's absences (docs/absence.md): its own only; a game without deadlines has none.
+    if (this.seatToken && this.power && !game.sandbox && game.status !== "ended") {
+      const absences = new AbsencesPanel({ gameId: this.id, token: this.seatToken, power: this.power, refresh: () => this.refresh() });
+      side.push(absences.root);
+      absences.load();
+    }
     side.push(this.seatsPanel(), this.tokenPanel());
 
-    const deadline = game.deadline ? `deadline ${formatTime(game.deadline)} (${formatRemaining(game.deadline)})` : "no deadline";
+    const deadline = (game.deadline ? `deadline ${formatTime(game.deadline)} (${formatRemaining(game.deadline)})` : "no deadline") +
+      (game.waiting_for_absence ? ` · waiting for a player's absence until ${formatTime(game.waiting_for_absence.until)}` : "");
     main.replaceChildren(
       h("h1", {}, game.name),
       this.banner,

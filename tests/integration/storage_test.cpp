@@ -3,6 +3,8 @@
 // store's semantics on SQLite (store_cases.h; the PostgreSQL run is tests/postgres).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -100,7 +102,11 @@ TEST_CASE("migration 007 keeps the games created before under their old rules") 
         "1, 0, 'hold', 1, 0)");
     const auto id = db.last_insert_id();
     adjutant::storage::Store store(db);
-    CHECK(adjutant::storage::migrate(db) == adjutant::storage::latest_schema_version() - 6);
+    // Every migration after 006 once (counted: the numbers may have a gap while branches merge).
+    const auto& all = adjutant::storage::embedded_migrations();
+    const auto later = std::count_if(all.begin(), all.end(),
+                                     [](const auto& migration) { return migration.version > 6; });
+    CHECK(adjutant::storage::migrate(db) == static_cast<int>(later));
     const auto old = store.attendance().settings(id);
     CHECK(old.extensions_per_player == 0);
     CHECK(old.civil_disorder_after == 0);

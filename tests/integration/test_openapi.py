@@ -9,6 +9,7 @@ Run: test_openapi.py --binary PATH --variants DIR. Standard library only."""
 import json
 import os
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from server_harness import Server, parse_server_test_args, run_tests  # noqa: E402
@@ -156,6 +157,19 @@ def test_client():
         c.call("listDraws", 200, {"id": game}, token=gm)
         c.call("voteDraw", 403, {"id": game, "proposal": proposal["id"]}, body={"accept": True},
                token=gm)
+        # Absences (docs/absence.md): one over the deadline, so the game shows its wait.
+        away = c.call("declareAbsence", 201, {"id": game},
+                      body={"from": time.strftime("%Y-%m-%d", time.gmtime()),
+                            "to": time.strftime("%Y-%m-%d", time.gmtime(time.time() + 2 * 86400)),
+                            "note": "away"}, token=token)
+        c.call("declareAbsence", 409, {"id": game}, body={"from": "2030-01-01", "to": "2030-01-02"},
+               token=token)
+        check("waiting_for_absence" in c.call("getGame", 200, {"id": game}), "the game waits")
+        c.call("listAbsences", 200, {"id": game}, token=token)
+        c.call("listAbsences", 401, {"id": game})
+        c.call("grantAbsenceDays", 200, {"id": game}, body={"power": "France", "days": 2},
+               token=gm)
+        c.call("cancelAbsence", 200, {"id": game, "absence": away["absence"]["id"]}, token=gm)
         c.call("getGame", 404, {"id": 999})
         c.call("getVariant", 404, {"name": "nope"})
         missing = sorted(set(c.operations) - c.called)

@@ -777,6 +777,47 @@ def test_friendly_lines():
 TESTS["friendly_lines"] = test_friendly_lines
 
 
+def test_absence():
+    """SET ABSENCE (docs/absence.md, docs/mail.md): each mistake answered with what to write or
+    why it is refused, and a good one with the absence and the deadline it leaves."""
+    port = free_port()
+    sink = SmtpSink(port)
+    server = new_server(port)
+    try:
+        game_id, _, _ = create_game(server, {"France": FRANCE})
+        france = seat_address(server, game_id, "France")
+
+        def send(body):
+            done = mail_in(server, message(FRANCE, france, body), recipient=france)
+            check(done.returncode == 0, f"mail-in: {done.returncode} {done.stderr}")
+            return confirmations(server, FRANCE)[-1]
+
+        text = send("SET ABSENCE\n")
+        check("SET ABSENCE failed: write SET ABSENCE 2026-12-24 TO 2027-01-02" in text, text)
+        text = send("SET ABSENCE tomorrow\n")
+        check("SET ABSENCE failed: the absence's start 'tomorrow' is not a time: write a date"
+              in text, text)
+        today = time.strftime("%Y-%m-%d", time.gmtime())
+        far = time.strftime("%Y-%m-%d", time.gmtime(time.time() + 30 * 86400))
+        text = send(f"set absence {today} to {far}\n")
+        check("SET ABSENCE failed: absence refused: this absence is 31 days, over the limit: the "
+              "game allows 14 days per player, and this seat has 14 days left" in text, text)
+        deadline = db_rows(server, f"SELECT deadline FROM games WHERE id = {game_id}")[0][0]
+        text = send(f"A PAR-BUR\nSET ABSENCE {today}\n")
+        check("Absence set for France: from " in text and "(1 day, absence 1)" in text and
+              "(1 accepted, 0 rejected)" in text, f"beside the orders: {text}")
+        after = db_rows(server, f"SELECT deadline FROM games WHERE id = {game_id}")[0][0]
+        end_of_today = (int(time.time()) // 86400 + 1) * 86400
+        check(after == (end_of_today if deadline < end_of_today else deadline),
+              f"the deadline: {deadline} -> {after}")
+    finally:
+        server.close()
+        sink.stop()
+
+
+TESTS["absence"] = test_absence
+
+
 def main():
     global ARGS
     parser = argparse.ArgumentParser()

@@ -278,6 +278,33 @@ def main():
         check("your orders in force are unchanged" in body and "EARLIER orders" in body and
               "  A PAR - PIC\n" in body, body)
 
+        # SET ABSENCE (docs/absence.md): njudge's words through the MTA; the answer says the
+        # deadline it leaves, which moved to the end of the absence's last day.
+        deadline = server.request("GET", f"/api/v1/games/{game_id}")[1]["deadline"]
+        today = time.strftime("%Y-%m-%d", time.gmtime())
+        last_day = time.strftime("%Y-%m-%d", time.gmtime(deadline))
+        back = (deadline // 86400 + 1) * 86400
+        away = message("Fred <fred@player.test>", address,
+                       f"SET ABSENCE {today} TO {last_day}\n",
+                       message_id="<postfix-5@player.test>")
+        deliver(postfix, server, "fred@player.test", address, away, 5,
+                "the absence was delivered to mail-in")
+        body = db_rows(server, "SELECT body FROM mail_outbox ORDER BY id DESC LIMIT 1")[0][0]
+        moved = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(back))
+        check("Absence set for France" in body and
+              f"Spring 1901 movement is now {moved}" in body, body)
+        # Read from the database: mail-in is another process, and the scheduler reads there.
+        check(db_rows(server, f"SELECT deadline FROM games WHERE id = {game_id}")[0][0] == back,
+              "the game's deadline moved")
+        # A second one while this one runs: answered with the reason.
+        again = message("Fred <fred@player.test>", address, "SET ABSENCE 2030-01-01\n",
+                        message_id="<postfix-6@player.test>")
+        deliver(postfix, server, "fred@player.test", address, again, 6,
+                "the second absence was delivered to mail-in")
+        body = db_rows(server, "SELECT body FROM mail_outbox ORDER BY id DESC LIMIT 1")[0][0]
+        check("SET ABSENCE failed: absence refused: this seat already has an absence" in body,
+              body)
+
         # An address outside the judge is refused at SMTP time: nothing is relayed.
         done = swaks(postfix.port, "fred@player.test", "someone@elsewhere.test",
                      message("fred@player.test", "someone@elsewhere.test", "hi\n"))
