@@ -2,9 +2,12 @@
 // adjutant: one executable, subcommands in the style of git.
 #include <cstdio>
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 
 namespace {
 
@@ -34,6 +37,14 @@ int main(int argc, char** argv) {
     if (name == "--version" || name == "-V") return adjutant::cli::version_command({});
     for (const auto& command : adjutant::cli::commands())
         if (command.name == name) return command.run(std::span<char* const>(argv + 2, argv + argc));
-    std::fprintf(stderr, "adjutant: unknown command '%s' (try 'adjutant help')\n", argv[1]);
+    std::vector<std::string> names;
+    for (const auto& command : adjutant::cli::commands()) names.emplace_back(command.name);
+    const std::string near = adjutant::cli::nearest_word(name, names);
+    if (!near.empty())
+        std::fprintf(stderr,
+                     "adjutant: unknown command '%s' (did you mean '%s'? try 'adjutant help')\n",
+                     argv[1], near.c_str());
+    else
+        std::fprintf(stderr, "adjutant: unknown command '%s' (try 'adjutant help')\n", argv[1]);
     return 64;
 }

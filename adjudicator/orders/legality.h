@@ -63,5 +63,13 @@ std::string ownership_error(const Variant& variant, const Unit* unit, ProvinceId
 // The note for a written unit letter that does not match the unit (ignored: DATC 4.C.2).
 std::string letter_note(const Variant& variant, const std::optional<UnitType>& written,
                         const Unit& unit);
+// A refusal of a line whose letter was not the unit's: "there is no fleet in VLA; the unit there
+// is an army (DATC 4.C.2), which cannot move to SOJ: armies cannot enter sea". It says the
+// written type is not there before why the order fails, and never names the unit by a letter
+// the player did not write ("A VLA cannot move..." read as the server renaming their fleet).
+// `why` is the refusal for the unit as it stands; `dislodged` words it for a retreat, where
+// another power's unit may stand in the province too.
+std::string letter_refusal(const Variant& variant, UnitType written, const Unit& unit,
+                           const std::string& why, bool dislodged = false);
 
 }  // namespace adjutant

@@ -30,4 +30,18 @@ std::string letter_note(const Variant& v, const std::optional<UnitType>& written
            (unit.type == UnitType::Army ? "an army" : "a fleet") + " (DATC 4.C.2)";
 }
 
+std::string letter_refusal(const Variant& v, UnitType written, const Unit& unit,
+                           const std::string& why, bool dislodged) {
+    const std::string kind = dislodged ? "dislodged " : "";
+    std::string out = "there is no " + kind + (written == UnitType::Army ? "army" : "fleet") +
+                      " in " + province_abbr(v, unit.location.province) + "; the " + kind +
+                      "unit there is " + (unit.type == UnitType::Army ? "an army" : "a fleet") +
+                      " (DATC 4.C.2)";
+    if (why.empty()) return out;
+    // "A VLA cannot move to SOJ" becomes "..., which cannot move to SOJ".
+    const std::string named = describe_unit(v, unit.type, unit.location) + " ";
+    if (why.starts_with(named)) return out + ", which " + why.substr(named.size());
+    return out + "; " + why;
+}
+
 }  // namespace adjutant

@@ -341,14 +341,15 @@ void unit_check(const Variant& v, const Position& pos, PowerId power, const Unit
     order.unit = unit.location;
     unit_order(v, pos, unit, s, out);
     if (!s.unit.type || *s.unit.type == unit.type) return;
-    // The letter, as written. A refusal speaks of the unit as it stands ("A VLA cannot move to
-    // SOJ"), so it says first that the line's letter was not the unit's: the player who wrote
-    // "F VLA-SOJ" is not left reading of an army the server seems to have made up.
-    const std::string note = letter_note(v, s.unit.type, unit);
-    if (out.order)
+    // The letter, as written. A refusal of "F VLA-SOJ" for an army says there is no fleet in
+    // VLA before why the army cannot go, and never calls it "A VLA": the player is not left
+    // reading of an army the server seems to have made up (letter_refusal).
+    if (out.order) {
+        const std::string note = letter_note(v, s.unit.type, unit);
         out.note = out.note.empty() ? note : note + "; " + out.note;
-    else if (!out.error.empty())
-        out.error = note + "; " + out.error;
+    } else if (!out.error.empty()) {
+        out.error = letter_refusal(v, *s.unit.type, unit, out.error);
+    }
 }
 
 // The order judged by the core's rules and its module's own (ModuleOrderKind::check).

@@ -56,11 +56,12 @@ Checked check_retreat(const Variant& v, const Position& pos, PowerId power, cons
     order.unit_type = du->unit.type;
     order.unit = du->unit.location;
     const std::string note = letter_note(v, s.unit.type, du->unit);
-    // A refusal speaks of the unit as it stands ("F TRI cannot retreat to VEN"), so when the
-    // line's letter was not the unit's it says so first: the player who wrote "A TRI - VEN" is
-    // not left reading of a fleet the server seems to have made up.
-    auto refused = [&note](const std::string& why) {
-        return Checked::refused(note.empty() ? why : note + "; " + why);
+    // A refusal of "A TRI - VEN" for a dislodged fleet says there is no dislodged army in TRI
+    // before why the fleet cannot go, and never calls it "F TRI": the player is not left reading
+    // of a fleet the server seems to have made up (letter_refusal).
+    auto refused = [&](const std::string& why) {
+        return Checked::refused(
+            note.empty() ? why : letter_refusal(v, *s.unit.type, du->unit, why, true));
     };
     if (s.kind == SyntaxKind::Disband) {
         order.type = OrderType::Disband;

@@ -6,6 +6,8 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -13,6 +15,10 @@
 #include "config/server_config.h"
 
 namespace adjutant::cli {
+
+// The candidate at most two edits from `word` (the nearest, the first of equals), or empty: the
+// "did you mean" of a mistyped option or command.
+std::string nearest_word(std::string_view word, const std::vector<std::string>& candidates);
 
 // sysexits(3) codes, shared by every subcommand.
 constexpr int kExUsage = 64, kExDataErr = 65, kExNoInput = 66, kExSoftware = 70, kExCantCreate = 73,

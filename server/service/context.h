@@ -87,8 +87,8 @@ class ServiceContext {
     bool shared_database() const { return shared_database_; }
     // This server's name in the change notifications it sends, so it skips its own.
     const std::string& server_id() const { return server_id_; }
-    // How long before a deadline a seat is reminded (mail.reminder_seconds): the mail
-    // reminders and the web's phase guidance use the one threshold.
+    // How long before a deadline a seat is reminded by mail (mail.reminder_seconds); the web's
+    // phase guidance uses it too, capped at the phase's last quarter (reminder_window).
     std::int64_t reminder_seconds() const { return reminder_seconds_; }
     // Flushes deferred commits (order submissions, by HTTP and by mail) outside the lock, many
     // at a time.

@@ -48,6 +48,11 @@ std::string counted(int n, const char* one, const char* many) {
 
 }  // namespace
 
+std::int64_t reminder_window(std::int64_t reminder_seconds, std::int64_t phase_seconds) {
+    if (phase_seconds <= 0) return reminder_seconds;
+    return std::min(reminder_seconds, phase_seconds / 4);
+}
+
 Guidance phase_guidance(const Variant& variant, const Position& position, PowerId power,
                         const GuidanceInput& input) {
     Guidance out;
@@ -91,9 +96,10 @@ Guidance phase_guidance(const Variant& variant, const Position& position, PowerI
     out.text = std::to_string(out.ordered) + " of " + counted(out.to_order, one, many) +
                " ordered, " + (input.ready ? "ready." : "not ready.");
     if (input.deadline) {
-        out.remind_from = *input.deadline - input.reminder_seconds;
-        // The mail reminder's threshold (mail.reminder_seconds), but also for a seat that has
-        // ordered only part of its units or has not said it is ready: on the web a banner
+        out.remind_from =
+            *input.deadline - reminder_window(input.reminder_seconds, input.phase_seconds);
+        // Within the reminder window, for a seat that has ordered nothing but also for one that
+        // has ordered only part of its units or has not said it is ready: on the web a banner
         // costs nothing, and a half-ordered seat loses as much as an empty one.
         out.remind = input.now >= *out.remind_from && input.now < *input.deadline &&
                      (out.ordered < out.to_order || !input.ready);

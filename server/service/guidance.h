@@ -23,7 +23,13 @@ struct GuidanceInput {
     std::optional<std::int64_t> deadline;  // the game's, when it runs
     std::int64_t now = 0;
     std::int64_t reminder_seconds = 0;  // the mail reminders' threshold, mirrored
+    std::int64_t phase_seconds = 0;     // the phase's length as the game sets it; 0: unknown
 };
+
+// How long before the deadline the web reminds a seat: mail.reminder_seconds, but never more
+// than the last quarter of the phase, so that a game with hour-long phases does not greet its
+// players with "Deadline near" the moment it starts (docs/server.md, "Phase guidance").
+std::int64_t reminder_window(std::int64_t reminder_seconds, std::int64_t phase_seconds);
 
 Guidance phase_guidance(const Variant& variant, const Position& position, PowerId power,
                         const GuidanceInput& input);

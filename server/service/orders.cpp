@@ -78,6 +78,7 @@ Guidance seat_guidance(const LoadedGame& game, const storage::SeatRow& seat,
     if (game.row.status == GameStatus::active) input.deadline = game.row.deadline;
     input.now = context.now();
     input.reminder_seconds = context.reminder_seconds();
+    input.phase_seconds = phase_seconds(game.row, game.phase.phase);
     return phase_guidance(variant, *judged, power, input);
 }
 

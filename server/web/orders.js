@@ -107,8 +107,9 @@ export class OrderPanel {
   }
 
   // The server's count of what the orders in force cover ("2 of 3 units ordered, not ready."),
-  // and the deadline banner: shown from the server's reminder threshold (the mail reminders'
-  // one) while something is left to do. A page left open crosses the threshold by itself.
+  // and the deadline banner: shown from the server's reminder threshold (`remind_from`: the
+  // last quarter of the phase, at most the mail reminders' threshold) while something is left
+  // to do, so a fresh game never opens with it. A page left open crosses the threshold by itself.
   showGuidance(g) {
     clearTimeout(this.remindTimer);
     if (!g) return;
@@ -127,9 +128,12 @@ export class OrderPanel {
     };
     banner.hidden = true;
     if (!pending || !g.deadline) return;
-    if (g.remind) return show();
-    const wait = g.remind_from * 1000 - Date.now();
-    if (wait > 0 && wait < 24 * 3600 * 1000 && g.deadline * 1000 > Date.now()) this.remindTimer = setTimeout(show, wait);
+    // The server's flag, or the page's own clock past the threshold: a page whose timer has
+    // shown the banner keeps it when the guidance comes again (after a submission).
+    const now = Date.now();
+    if (g.remind || (g.remind_from && now >= g.remind_from * 1000 && now < g.deadline * 1000)) return show();
+    const wait = g.remind_from * 1000 - now;
+    if (wait > 0 && wait < 24 * 3600 * 1000 && g.deadline * 1000 > now) this.remindTimer = setTimeout(show, wait);
   }
 
   // The guidance line as orders are entered: once the box's lines have been checked, and

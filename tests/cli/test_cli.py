@@ -140,6 +140,9 @@ def test_help():
               f"adjutant {words}: {done.returncode} {done.stdout!r}")
     refused(run(), 64, "usage: adjutant")
     refused(run("frobnicate"), 64, "unknown command 'frobnicate'")
+    typo = run("serv")
+    refused(typo, 64, "unknown command 'serv' (did you mean 'serve'?")
+    check("did you mean" not in run("frobnicate").stderr, "no suggestion for a word far from all")
 
 
 def test_version():
@@ -161,10 +164,20 @@ def test_bad_numbers():
     refused(run("serve", "--bogus"), 64, "--bogus")
     refused(run("serve", "--port"), 64, "--port")
     refused(run("adjudicate", "--orders", "o.txt"), 64, "--variant")
-    # A mistyped option is named, not reported as the required one it was meant to be.
+    # A mistyped option is named as unknown, with the option it was likely meant to be, not
+    # reported as the required one missing, nor its value as an unexpected argument.
     typo = run("adjudicate", "--variant", "standard", "--ordrs", "o.txt")
-    refused(typo, 64, "--ordrs")
+    refused(typo, 64, "unknown option --ordrs (did you mean --orders?)")
     check("--orders is required" not in typo.stderr, typo.stderr)
+    refused(run("adjudicate", "--ordrs", "o.txt"), 64, "unknown option --ordrs")
+    typo = run("serve", "--prot", "5", timeout=10)
+    refused(typo, 64, "adjutant serve: unknown option --prot (did you mean --port?)")
+    check("not expected: 5" not in typo.stderr, typo.stderr)
+    refused(run("serve", "--verbose", timeout=10), 64, "unknown option --verbose")
+    # A short option too: "-x" was reported as the missing --variant.
+    typo = run("adjudicate", "-x")
+    refused(typo, 64, "adjutant adjudicate: unknown option -x")
+    check("--variant is required" not in typo.stderr, typo.stderr)
     refused(run("variant", "check"), 64, "FILE")
     refused(run("variant", "chekc", "x.json"), 64)
 

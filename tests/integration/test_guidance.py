@@ -22,7 +22,9 @@ def guidance(server, game_id, token):
 def test_guidance():
     """The seat's count of ordered units is the parser's (a unit ordered twice counts once, a
     refused line not at all), with its ready flag, its deadline and the reminder threshold
-    (mail.reminder_seconds, 6 hours by default): a 1-hour phase is within it, a day is not.
+    (mail.reminder_seconds, 6 hours by default, but at most the phase's last quarter): neither
+    a fresh 1-hour phase nor a fresh day-long one is reminded (the service's test with a
+    clock, guidance_window_test.cpp, moves to the deadline).
     Retreats count dislodged units, adjustments builds (a waive uses one) and disbands."""
     server = ts.new_server()
     try:
@@ -31,8 +33,8 @@ def test_guidance():
         france = guidance(server, game_id, tokens["France"])["France"]
         deadline = ts.state(server, game_id)["deadline"]
         check(france == {"kind": "units", "to_order": 3, "ordered": 0, "ready": False,
-                         "deadline": deadline, "remind_from": deadline - 6 * 3600,
-                         "remind": True, "text": "0 of 3 units ordered, not ready."},
+                         "deadline": deadline, "remind_from": deadline - 900,
+                         "remind": False, "text": "0 of 3 units ordered, not ready."},
               f"nothing ordered yet: {france}")
         expect(put_orders(server, game_id, tokens["France"],
                           "A PAR H\nA PAR-BUR\nF XYZ-ABC\nA MAR-SPA"), 200, "France")
@@ -42,16 +44,17 @@ def test_guidance():
         expect(server.request("POST", f"/api/v1/games/{game_id}/ready", {"ready": True},
                               token=tokens["France"]), 200, "ready")
         france = guidance(server, game_id, tokens["France"])["France"]
-        check(france["text"] == "2 of 3 units ordered, ready." and france["remind"],
-              f"ready but a unit left: still reminded: {france}")
+        check(france["text"] == "2 of 3 units ordered, ready." and not france["remind"],
+              f"ready but a unit left: {france}")
         expect(put_orders(server, game_id, tokens["France"], "A PAR-BUR\nA MAR-SPA\nF BRE-MAO"),
                200, "France, all three")
         france = guidance(server, game_id, tokens["France"])["France"]
         check(france["ordered"] == 3 and france["ready"] and not france["remind"],
-              f"all ordered and ready: no reminder: {france}")
+              f"all ordered and ready: {france}")
         everyone = guidance(server, game_id, gm_token)
         check(len(everyone) == 7 and everyone["Russia"]["to_order"] == 4 and
-              everyone["Russia"]["remind"], f"the GM sees every seat's guidance: {everyone}")
+              everyone["Russia"]["remind_from"] == deadline - 900,
+              f"the GM sees every seat's guidance: {everyone}")
 
         # A day-long phase is not yet within the 6-hour threshold.
         later_id, _, later_tokens, _ = create_game(server)

@@ -101,16 +101,17 @@ TEST_CASE("colonial: PERMIT and the Suez Canal") {
           "error: the SUEZ canal is closed: no unit in EGY");
 }
 
-// A refusal names the unit as the player wrote it before it speaks of the unit as it is: the
-// line "F VLA-SOJ", for Russia's army in Vladivostok, was answered "A VLA cannot move to SOJ",
-// which read as the server renaming the player's fleet.
-TEST_CASE("colonial: a refused order with the wrong unit letter says so first (DATC 4.C.2)") {
+// A refusal never names the player's unit by a letter they did not write: the line
+// "F VLA-SOJ", for Russia's army in Vladivostok, was answered "A VLA cannot move to SOJ", which
+// read as the server renaming the player's fleet. It says there is no fleet there, what is
+// there, and why that unit cannot go.
+TEST_CASE("colonial: a refused order with the wrong unit letter says the type does not match") {
     const Position pos = colonial_position({{"Russia", "A VLA"}});
     const std::string error = colonial_verdict(pos, "Russia: F VLA-SOJ");
     CHECK(error ==
-          "error: written as F, but the unit in VLA is an army (DATC 4.C.2); A VLA cannot move to "
-          "SOJ: armies cannot enter sea");
-    CHECK(error.rfind("error: A VLA", 0) == std::string::npos);
+          "error: there is no fleet in VLA; the unit there is an army (DATC 4.C.2), which cannot "
+          "move to SOJ: armies cannot enter sea");
+    CHECK(error.find("A VLA") == std::string::npos);
     // The right letter keeps the message it had.
     CHECK(colonial_verdict(pos, "Russia: A VLA-SOJ") ==
           "error: A VLA cannot move to SOJ: armies cannot enter sea");

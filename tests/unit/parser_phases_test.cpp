@@ -61,17 +61,20 @@ TEST_CASE("retreat: illegal retreats name the reason (DATC 6.H)") {
           "error: only retreats and disbands are ordered in a retreat phase");
 }
 
-// A refused retreat names the unit as the player wrote it before it speaks of the unit as it
-// is: "A TRI - VEN", for Austria's dislodged fleet, read "F TRI cannot retreat to VEN", as if
-// the server had renamed the player's army (DATC 4.C.2, the letter is not part of the order).
-TEST_CASE("retreat: a refused retreat with the wrong unit letter says so first (DATC 4.C.2)") {
+// A refused retreat never names the player's unit by a letter they did not write: "A TRI - VEN",
+// for Austria's dislodged fleet, read "F TRI cannot retreat to VEN", as if the server had
+// renamed the player's army (DATC 4.C.2, the letter is not part of the order). "Dislodged":
+// the attacker's army may stand in TRI too.
+TEST_CASE("retreat: a refused retreat with the wrong unit letter says the type does not match") {
     const Position pos = retreat_position();
-    CHECK(one(pos, "Austria: A TRI - VEN") ==
-          "error: written as A, but the unit in TRI is a fleet (DATC 4.C.2); F TRI cannot retreat "
-          "to VEN: the attacker came from there");
+    const std::string error = one(pos, "Austria: A TRI - VEN");
+    CHECK(error ==
+          "error: there is no dislodged army in TRI; the dislodged unit there is a fleet (DATC "
+          "4.C.2), which cannot retreat to VEN: the attacker came from there");
+    CHECK(error.find("F TRI") == std::string::npos);
     CHECK(one(pos, "Austria: A TRI - ALB VIA CONVOY") ==
-          "error: written as A, but the unit in TRI is a fleet (DATC 4.C.2); a retreat cannot be "
-          "convoyed");
+          "error: there is no dislodged army in TRI; the dislodged unit there is a fleet (DATC "
+          "4.C.2); a retreat cannot be convoyed");
     // The right letter keeps the message it had; an accepted retreat keeps the note.
     CHECK(one(pos, "Austria: F TRI - VEN") ==
           "error: F TRI cannot retreat to VEN: the attacker came from there");

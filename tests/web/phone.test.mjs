@@ -89,6 +89,8 @@ async function seat(page, server, game, width) {
   await (await page.$(".map-column")).screenshot({ path: path.join(ARTIFACTS, `40-phone-${width}-targets.png`) });
   await page.click('#layer-provinces .target[data-abbr="TYR"] .hit');
   await page.waitForFunction(() => document.getElementById("orders-text").value.includes("A VEN-TYR"));
+  // The guidance line counts the order tapped in at once, before any submission.
+  await page.waitForFunction(() => document.getElementById("guidance")?.textContent === "1 of 3 units ordered in the box, not submitted yet.");
   return m;
 }
 
@@ -114,8 +116,9 @@ async function lobby(page, server, width) {
 
 // Ready with something left unordered warns first (docs/web.md, "Order entry"): an empty
 // retreat box and Ready used to disband the unit without a word. Austria's fleet in Trieste is
-// dislodged in the autumn of 1901; its seat ticks Ready with nothing ordered.
-async function readyWarning(page, server) {
+// dislodged in the autumn of 1901; its seat ticks Ready with nothing ordered. On a phone and on
+// a desktop.
+async function readyWarning(page, server, [width, height]) {
   const game = await createGame(server, "Retreat");
   const put = async (power, orders) => {
     const r = await apiCall(server, "PUT", `/games/${game.id}/orders`, { orders }, game.tokens[power]);
@@ -127,7 +130,7 @@ async function readyWarning(page, server) {
   check((await resolveNow(server, game.id, game.gm)).status === 200, "resolve autumn");
   const state = (await apiCall(server, "GET", `/games/${game.id}`)).data;
   check(state.phase === "F1901R", "a retreat phase: " + state.phase);
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize({ width, height });
   await as(page, server, game, game.tokens.Austria);
   await page.waitForFunction(() => document.getElementById("guidance")?.textContent === "0 of 1 dislodged unit ordered, not ready.");
   await page.click("#ready-flag");  // not page.check: the box unticks itself
@@ -137,7 +140,7 @@ async function readyWarning(page, server) {
   check(!(await page.isChecked("#ready-flag")), "not ready until the player says so");
   let seat = (await apiCall(server, "GET", `/games/${game.id}/orders`, undefined, game.tokens.Austria)).data.seats[0];
   check(!seat.ready, "the server was not told ready");
-  await shoot(page, "43-phone-ready-warning");
+  await shoot(page, `43-phone-${width}-ready-warning`);
   await page.click("#ready-anyway");
   await page.waitForFunction(() => document.getElementById("guidance")?.textContent === "0 of 1 dislodged unit ordered, ready.");
   seat = (await apiCall(server, "GET", `/games/${game.id}/orders`, undefined, game.tokens.Austria)).data.seats[0];
@@ -152,8 +155,8 @@ async function readyWarning(page, server) {
     return Math.hypot(a[0] - b[0], a[1] - b[1]);
   });
   check(at < 4, "the disband's cross over the dislodged fleet: " + at);
-  await (await page.$(".map-column")).screenshot({ path: path.join(ARTIFACTS, "43-phone-disband.png") });
-  console.log("ok: Ready with a unit left unordered warns first");
+  await (await page.$(".map-column")).screenshot({ path: path.join(ARTIFACTS, `43-phone-${width}-disband.png`) });
+  console.log(`ok: Ready with a unit left unordered warns first, ${width} px wide`);
 }
 
 async function main() {
@@ -169,7 +172,8 @@ async function main() {
       await gm(page, server, game, width);
       console.log(`ok: ${width} px wide`);
     }
-    await readyWarning(page, server);
+    await readyWarning(page, server, [390, 844]);
+    await readyWarning(page, server, [1280, 900]);
   });
 }
 

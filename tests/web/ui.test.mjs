@@ -508,16 +508,24 @@ async function keyboard(page, server, game) {
 
 // Phase guidance and one power's order history (docs/web.md): the count line on the orders
 // panel follows the orders in force and the ready flag; the deadline banner shows within the
-// reminder threshold (a 1-hour phase is within the default 6 hours) until all is ordered and
-// ready; the per-power history lists a resolved phase's orders and results, the refused line
-// only for its own seat.
+// reminder threshold (the phase's last quarter, at most the default 6 hours) until all is
+// ordered and ready, and not on a fresh game: a 1-hour phase used to open with "Deadline near".
+// The page's clock is moved on to the last quarter (the server's stays: nothing resolves). The
+// per-power history lists a resolved phase's orders and results, the refused line only for its
+// own seat.
 async function guidanceAndHistory(page, server) {
   const game = await createGame(server, "Guidance", { deadlines: { movement: 3600 } });
+  await page.clock.install();
   await page.goto(`${server.base}/#/game/${game.id}?token=${game.tokens.France}`);
   await page.waitForFunction(() => document.getElementById("guidance")?.textContent, null, { timeout: 10000 });
   check((await page.textContent("#guidance")) === "0 of 3 units ordered, not ready.", "nothing ordered: " + await page.textContent("#guidance"));
-  check(await page.isVisible("#deadline-banner") && /Deadline near: 0 of 3 units ordered/.test(await page.textContent("#deadline-banner")),
-    "the deadline banner shows: " + await page.textContent("#deadline-banner"));
+  check(!(await page.isVisible("#deadline-banner")), "no banner on a fresh 1-hour phase: " + await page.textContent("#deadline-banner"));
+  await shot(page, "21-guidance-fresh");
+  // Fifty minutes on, ten minutes before the deadline: the page left open shows the banner.
+  await page.clock.fastForward("50:00");
+  await page.waitForSelector("#deadline-banner:not([hidden])");
+  const banner = await page.textContent("#deadline-banner");
+  check(/Deadline near: 0 of 3 units ordered.* resolves in about (9|10) minutes/.test(banner), "the deadline banner shows: " + banner);
   await shot(page, "21-guidance-banner");
   await page.fill("#orders-text", "A PAR-BUR\nA MAR-SPA\nnote to self: F BRE next\n");
   await verdicts(page, 3);
@@ -534,6 +542,7 @@ async function guidanceAndHistory(page, server) {
   await page.waitForFunction(() => document.getElementById("guidance")?.textContent === "3 of 3 units ordered, ready.", null, { timeout: 10000 });
   check(!(await page.isVisible("#deadline-banner")), "no banner once all is ordered and ready");
   await shot(page, "22-guidance-ready");
+  await page.clock.setSystemTime(Date.now());  // the pages after this one on the real time
 
   check((await resolveNow(server, game.id, game.gm)).status === 200, "resolve");
   await page.waitForFunction(() => document.getElementById("current-phase")?.textContent.includes("Fall 1901"), null, { timeout: 15000 });
