@@ -12,8 +12,12 @@ Position starting_position(const Variant& variant) {
     Position pos;
     pos.phase = variant.start_phase;
     pos.owner.assign(variant.provinces.size(), kNoPower);
-    for (std::size_t p = 0; p < variant.powers.size(); ++p)
-        for (ProvinceId c : variant.powers[p].home_centers) pos.owner[c] = static_cast<PowerId>(p);
+    if (variant.start_owners.size() == variant.provinces.size())  // "start.centers"
+        pos.owner = variant.start_owners;
+    else
+        for (std::size_t p = 0; p < variant.powers.size(); ++p)
+            for (ProvinceId c : variant.powers[p].home_centers)
+                pos.owner[c] = static_cast<PowerId>(p);
     for (const StartUnit& s : variant.start_units) {
         Unit unit{s.type, s.power, s.location, s.stats};
         // Campaign units are numbered in the variant file's order (sorted by location), so

@@ -108,7 +108,15 @@ std::string random_adjustment_orders(const Variant& v, const Position& pos, Rand
         const auto power = static_cast<PowerId>(pw);
         int allowance = adjustment_allowance(v, pos, power);
         const std::string& name = v.powers[pw].name;
-        for (ProvinceId home : v.powers[pw].home_centers) {
+        // Where it may build: its home centres, or with build_any every centre, in id order.
+        std::vector<ProvinceId> sites = v.powers[pw].home_centers;
+        if (v.build_any) {
+            sites.clear();
+            for (std::size_t p = 0; p < v.province_count(); ++p)
+                if (v.build_site(power, static_cast<ProvinceId>(p)))
+                    sites.push_back(static_cast<ProvinceId>(p));
+        }
+        for (ProvinceId home : sites) {
             if (allowance <= 0) break;
             if (pos.owner[home] != power || pos.unit_at(home) != nullptr) continue;
             const bool coastal = v.provinces[home].terrain == Terrain::Coast;

@@ -59,10 +59,11 @@ Checked AdjustmentLedger::build(PowerId power, const OrderSyntax& s, int line) {
     const ProvinceId p = s.unit.place.province;
     const Province& prov = v.provinces[p];
     const std::string name = prov.abbr;
-    const auto& homes = v.powers[power].home_centers;
     if (!prov.supply_center) return Checked::refused(name + " is not a supply centre");
-    if (std::find(homes.begin(), homes.end(), p) == homes.end())  // DATC 6.I.6
-        return Checked::refused(name + " is not a home centre of " + v.power_name(power));
+    if (!v.build_site(power, p))  // DATC 6.I.6; with build_any, a centre not counting for it
+        return Checked::refused(
+            name + (v.build_any ? " is not a supply centre for " : " is not a home centre of ") +
+            v.power_name(power));
     if (p >= position_.owner.size() || position_.owner[p] != power)  // DATC 6.I.5
         return Checked::refused(name + " is not owned by " + v.power_name(power));
     if (position_.unit_at(p)) return Checked::refused(name + " is occupied");  // DATC 6.I.3, 6.I.4

@@ -57,10 +57,8 @@ void adjudicate_adjustments(const Variant& variant, const Position& position,
             result.order = o;
             if (o.type == OrderType::Build) {
                 const ProvinceId p = o.unit.province;
-                const bool home = std::find(variant.powers[pw].home_centers.begin(),
-                                            variant.powers[pw].home_centers.end(),
-                                            p) != variant.powers[pw].home_centers.end();
-                const bool ok = allowance > 0 && home && position.owner[p] == power &&
+                const bool ok = allowance > 0 && variant.build_site(power, p) &&
+                                position.owner[p] == power &&
                                 std::as_const(next).unit_at(p) == nullptr &&
                                 variant.can_stand(o.unit_type, o.unit);
                 if (ok) {

@@ -58,10 +58,19 @@ int adjustment_allowance(const Variant& variant, const Position& position, Power
         static_cast<int>(std::count_if(position.units.begin(), position.units.end(),
                                        [&](const Unit& u) { return u.power == power; }));
     if (centres <= units) return centres - units;
-    int free_homes = 0;
-    for (ProvinceId home : variant.powers[power].home_centers)
-        if (position.owner[home] == power && position.unit_at(home) == nullptr) ++free_homes;
-    return std::min(centres - units, free_homes);
+    int free_sites = 0;
+    if (variant.build_any) {  // any owned centre may take a build (docs/variants.md, "Rules")
+        for (std::size_t p = 0; p < variant.province_count(); ++p) {
+            const auto site = static_cast<ProvinceId>(p);
+            if (position.owner[site] == power && variant.build_site(power, site) &&
+                position.unit_at(site) == nullptr)
+                ++free_sites;
+        }
+    } else {
+        for (ProvinceId home : variant.powers[power].home_centers)
+            if (position.owner[home] == power && position.unit_at(home) == nullptr) ++free_sites;
+    }
+    return std::min(centres - units, free_sites);
 }
 
 void advance_phase(const Variant& variant, Phase done, Position& next, bool units_in_order) {

@@ -67,6 +67,7 @@ struct Power {
     std::string adjective;
     std::vector<Site> homes;
     std::vector<Unit> units;
+    std::optional<std::vector<Site>> owns;  // OWNS and CENTERS: its centres at the start
     Where where;
 };
 
@@ -174,8 +175,6 @@ std::string refused_directive(const std::string& word) {
         {"FLOW", "a phase flow other than spring and fall moves with winter adjustments"},
         {"ROTATE", "rotating control of powers"},
         {"NEWHOMES", "home centres chosen during the game"},
-        {"OWNS", "centres owned at the start other than the home centres"},
-        {"CENTERS", "centres owned at the start other than the home centres"},
         {"INHABITS", "home centres changed after the power's line"},
         {"HOME", "home centres changed after the power's line"},
         {"HOMES", "home centres changed after the power's line"},
@@ -194,11 +193,11 @@ std::string refused_directive(const std::string& word) {
     return it == kWhy.end() ? std::string{} : it->second;
 }
 
-// The rule flags DPjudge documents, and what each would ask of this engine; none is a variant
-// option here yet, so each is refused by name with this reason.
+// The rule flags DPjudge documents that are no variant option of this engine, and what each
+// would ask of it; each is refused by name with this reason. BUILD_ANY is one (the rule
+// "build_any").
 std::string rule_reason(const std::string& flag) {
     static const std::map<std::string, std::string> kWhy{
-        {"BUILD_ANY", "building in any owned centre"},
         {"REMOTE_BUILDS", "building in any owned centre"},
         {"HOME_BUILDS", "building in another power's home centre"},
         {"MOBILIZE", "choosing the starting units"},
@@ -279,6 +278,7 @@ class MapReader {
     void begin_line(const Where& where, const std::vector<std::string>& words);
     void victory_line(const Where& where, const std::vector<std::string>& words);
     void unplayed_line(const Where& where, const std::vector<std::string>& words);
+    void owns_line(const Where& where, const std::vector<std::string>& words);
     void drop(const std::string& place);
     void rename(const Where& where, const std::string& old_abbr, const std::string& new_abbr);
     void check_provinces(Built& b);
@@ -306,6 +306,7 @@ class MapReader {
     int current_ = -1;  // index into powers_; -1 none; -2 the unowned centres
     std::string start_phase_ = "S1901M";
     std::optional<int> victory_;
+    bool build_any_ = false;  // RULE BUILD_ANY
 };
 
 Loc* MapReader::find_loc(const std::string& any_case) {
@@ -371,6 +372,10 @@ void MapReader::read_line(const Where& where, const std::string& line) {
         if (words.size() == 1) error(where, "RULE names no flag");
         for (std::size_t i = 1; i < words.size(); ++i) {
             const std::string flag = upper(words[i]);
+            if (flag == "BUILD_ANY") {  // DPjudge's RULE BUILD_ANY: the rule "build_any"
+                build_any_ = true;
+                continue;
+            }
             const std::string why = rule_reason(flag);
             error(where, "unsupported rule flag \"" + flag + "\" (" +
                              (why.empty() ? std::string{"not a rule this engine knows"}
@@ -389,6 +394,7 @@ void MapReader::read_line(const Where& where, const std::string& line) {
     }
     if (word == "A" || word == "F") return unit_line(where, words);
     if (word == "UNPLAYED") return unplayed_line(where, words);
+    if (word == "OWNS" || word == "CENTERS") return owns_line(where, words);
     if (word == "DROP") {
         for (std::size_t i = 1; i < words.size(); ++i) drop(upper(words[i]));
         return;
@@ -538,7 +544,7 @@ void MapReader::power_line(const Where& where, std::vector<std::string> words) {
         auto it = std::find_if(powers_.begin(), powers_.end(),
                                [&](const Power& p) { return p.key == key; });
         if (it == powers_.end()) {
-            powers_.push_back({key, {}, {}, {}, where});
+            powers_.push_back({key, {}, {}, {}, {}, where});
             it = powers_.end() - 1;
         }
         current_ = static_cast<int>(it - powers_.begin());
@@ -592,6 +598,31 @@ void MapReader::unit_line(const Where& where, const std::vector<std::string>& wo
         std::erase_if(p.units, [&](const Unit& u) { return base_of(u.location) == base; });
     powers_[static_cast<std::size_t>(current_)].units.push_back(
         {upper(words[0])[0], location, where});
+}
+
+// OWNS adds to the current power's centres at the start, CENTERS replaces them (none when it
+// names none); a power with neither line owns its home centres.
+void MapReader::owns_line(const Where& where, const std::vector<std::string>& words) {
+    const std::string word = upper(words[0]);
+    if (current_ < 0) {
+        error(where, word + (current_ == -2 ? " after UNOWNED" : " before any power's line") +
+                         ": it names the current power's centres");
+        return;
+    }
+    Power& power = powers_[static_cast<std::size_t>(current_)];
+    if (word == "CENTERS" || !power.owns) power.owns.emplace();
+    for (std::size_t i = 1; i < words.size(); ++i) {
+        const std::string centre = upper(words[i]);
+        if (!std::isalpha(static_cast<unsigned char>(centre[0])) ||
+            centre.find_first_of("!?*(") != std::string::npos) {
+            error(where, "owned centre \"" + words[i] +
+                             "\" is not supported (only plain centres are: no SC!, SC? or SC*)");
+            continue;
+        }
+        const auto same = [&](const Site& s) { return s.abbr == centre; };
+        if (std::none_of(power.owns->begin(), power.owns->end(), same))
+            power.owns->push_back({centre, where});
+    }
 }
 
 void MapReader::begin_line(const Where& where, const std::vector<std::string>& words) {
@@ -665,6 +696,7 @@ void MapReader::drop(const std::string& place) {
     std::erase_if(unowned_, at);
     for (Power& p : powers_) {
         std::erase_if(p.homes, at);
+        if (p.owns) std::erase_if(*p.owns, at);
         std::erase_if(p.units, [&](const Unit& u) { return base_of(u.location) == place; });
     }
     for (Loc& l : locs_)
@@ -696,6 +728,7 @@ void MapReader::rename(const Where& where, const std::string& old_abbr,
     std::for_each(unowned_.begin(), unowned_.end(), rename_site);
     for (Power& p : powers_) {
         std::for_each(p.homes.begin(), p.homes.end(), rename_site);
+        if (p.owns) std::for_each(p.owns->begin(), p.owns->end(), rename_site);
         for (Unit& u : p.units)
             if (u.location == old_abbr) u.location = new_abbr;
     }
@@ -1068,6 +1101,18 @@ void MapReader::check_powers(Built& b, const std::string& main_file) {
             }
         }
     }
+    std::map<std::string, std::string> owner;  // centre -> the power owning it at the start
+    for (const Power& p : powers_) {
+        if (!p.owns) continue;
+        for (const Site& s : *p.owns) {
+            if (!b.centres.count(s.abbr)) {
+                error(s.where, s.abbr + " is owned at the start but is not a supply centre");
+            } else if (const auto [it, fresh] = owner.emplace(s.abbr, p.key); !fresh) {
+                error(s.where,
+                      s.abbr + " is owned at the start by " + it->second + " and " + p.key);
+            }
+        }
+    }
 }
 
 // Drawing points: the PostScript drawing's label places where it has them; a province it
@@ -1192,7 +1237,17 @@ ordered_json MapReader::document(const Built& b, const Canvas& canvas,
         if (!list.empty()) units[display_name(p.key)] = list;
     }
     v["start"] = {{"phase", start_phase_}, {"units", units}};
+    ordered_json centers = ordered_json::object();
+    for (const Power& p : powers_) {
+        if (!p.owns) continue;
+        std::vector<std::string> list;
+        for (const Site& s : *p.owns) list.push_back(s.abbr);
+        std::sort(list.begin(), list.end());
+        centers[display_name(p.key)] = list;
+    }
+    if (!centers.empty()) v["start"]["centers"] = centers;
     v["victory"] = {{"centers", victory_.value_or(static_cast<int>(b.centres.size() / 2 + 1))}};
+    if (build_any_) v["rules"] = {{"build_any", ordered_json::object()}};
     return v;
 }
 

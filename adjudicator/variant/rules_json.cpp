@@ -2,6 +2,8 @@
 #include "variant/rules_json.h"
 
 #include <algorithm>
+#include <span>
+#include <string_view>
 
 #include "variant/module_parts.h"
 #include "variant/variant_fields.h"
@@ -34,6 +36,8 @@ class RulesReader {
                 read_list(it.value(), path, &RulesReader::read_canal);
             else if (key == "center_exceptions")
                 read_list(it.value(), path, &RulesReader::read_center_exception);
+            else if (key == "build_any")
+                read_build_any(it.value(), path);
             else if (!campaign_rule(key))
                 check_.error(path, "unknown rule module " + quote_text(key));
         }
@@ -127,6 +131,13 @@ class RulesReader {
              !v_.fleet_can_reach(Location{canal.b, Coast::None}, canal.via)))
             check_.error(json_child(path, "via"), "the canal's province must border both seas");
         v_.canals.push_back(canal);
+    }
+
+    // "build_any": {} (DPjudge's RULE BUILD_ANY): a rule of no parameters.
+    void read_build_any(const json& item, const std::string& path) {
+        if (!check_.expect(item, path, JsonKind::Object)) return;
+        check_.only_fields(item, path, std::span<const std::string_view>{});
+        v_.build_any = true;
     }
 
     void read_center_exception(const json& item, const std::string& path) {

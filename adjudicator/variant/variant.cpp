@@ -122,6 +122,13 @@ std::string Variant::coasts_text(ProvinceId province) const {
     return out;
 }
 
+bool Variant::build_site(PowerId power, ProvinceId province) const {
+    if (power >= powers.size() || province >= provinces.size()) return false;
+    if (build_any) return counts_as_center(province, power);
+    const std::vector<ProvinceId>& homes = powers[power].home_centers;
+    return std::find(homes.begin(), homes.end(), province) != homes.end();
+}
+
 const Canal* Variant::canal_between(ProvinceId a, ProvinceId b) const {
     for (const Canal& c : canals)
         if ((c.a == a && c.b == b) || (c.a == b && c.b == a)) return &c;

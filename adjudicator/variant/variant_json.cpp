@@ -7,7 +7,8 @@
 //   province  := { "abbr", "name", "aliases": [str], "type": land|coast|sea|impassable,
 //                  "supply_center": bool, "draw": point, "army": [abbr],
 //                  "fleet": [abbr["/" coast]] | "coasts": [{"coast", "draw", "fleet"}] }
-//   start     := { "phase": "S1901M", "units": { power: ["A PAR", "F STP/SC"] } }
+//   start     := { "phase": "S1901M", "units": { power: ["A PAR", "F STP/SC"] },
+//                  "centers": { power: ["PAR"] } }  (centers optional)
 #include "variant/variant_json.h"
 
 #include <algorithm>
@@ -23,6 +24,7 @@
 #include "variant/rules_json.h"
 #include "variant/unit_text.h"
 #include "variant/variant_adjacency.h"
+#include "variant/variant_fields.h"
 
 namespace adjutant {
 
@@ -382,8 +384,10 @@ class Loader {
         const json* start = check_.get(doc, "", "start", JsonKind::Object, true);
         if (start == nullptr) return;
         // "garrisons", "trains" and "treasury" are campaign parts, read by campaign_json.cpp.
-        check_.only_fields(*start, "/start",
-                           {"phase", "units", "garrisons", "trains", "treasury", "control"});
+        check_.only_fields(
+            *start, "/start",
+            {"phase", "units", "centers", "garrisons", "trains", "treasury", "control"});
+        read_start_centers(*start);
         if (auto code = check_.get_string(*start, "/start", "phase", true)) {
             if (auto phase = Phase::parse(*code))
                 v_.start_phase = *phase;
@@ -434,6 +438,58 @@ class Loader {
                 v_.start_units.push_back(StartUnit{power, unit.type, unit.location, stats});
             }
         }
+    }
+
+    // "centers": {"England": ["NAP", "ROM"]}: a power listed owns exactly these centres at the
+    // start (none for an empty list); one not listed owns its home centres (DPjudge's OWNS and
+    // CENTERS lines, docs/variants.md, "Start and victory").
+    void read_start_centers(const json& start) {
+        const json* centers = check_.get(start, "/start", "centers", JsonKind::Object, false);
+        if (centers == nullptr) return;
+        std::vector<PowerId> owner(v_.provinces.size(), kNoPower);
+        std::vector<std::string> claimed(v_.provinces.size());  // the path that claims it
+        std::vector<bool> listed(v_.powers.size(), false);
+        for (auto it = centers->begin(); it != centers->end(); ++it) {
+            const std::string path = json_child("/start/centers", it.key());
+            const PowerId power = v_.find_power(it.key());
+            if (power == kNoPower) {
+                check_.error(path, "unknown power " + quote_text(it.key()));
+                continue;
+            }
+            if (!check_.expect(it.value(), path, JsonKind::Array)) continue;
+            listed[power] = true;
+            for (std::size_t j = 0; j < it.value().size(); ++j) {
+                const std::string at = json_child(path, j);
+                const ProvinceId p = VariantFields(check_, v_).province(it.value()[j], at);
+                if (p == kNoProvince) continue;
+                if (!v_.provinces[p].supply_center) {
+                    check_.error(at, v_.provinces[p].abbr + " is not a supply centre");
+                    continue;
+                }
+                if (!claimed[p].empty()) {
+                    check_.error(at, v_.provinces[p].abbr +
+                                         " is owned at the start twice (also at " + claimed[p] +
+                                         ")");
+                    continue;
+                }
+                claimed[p] = at;
+                owner[p] = power;
+            }
+        }
+        for (std::size_t pw = 0; pw < v_.powers.size(); ++pw) {
+            if (listed[pw]) continue;
+            for (ProvinceId home : v_.powers[pw].home_centers) {
+                if (!claimed[home].empty()) {
+                    check_.error(claimed[home], v_.provinces[home].abbr + " is a home centre of " +
+                                                    v_.powers[pw].name +
+                                                    ", which owns it at the start: list " +
+                                                    v_.powers[pw].name + "'s centres too");
+                    continue;
+                }
+                owner[home] = static_cast<PowerId>(pw);
+            }
+        }
+        v_.start_owners = std::move(owner);
     }
 
     void read_backup_rule(const json& doc) {

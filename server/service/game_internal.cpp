@@ -2,6 +2,7 @@
 #include "service/game_internal.h"
 
 #include "core/phase.h"
+#include "resolve/phase_flow.h"
 #include "service/crypto.h"
 #include "service/phase_etag.h"
 #include "service/text.h"
@@ -50,12 +51,9 @@ bool needs_orders(const Variant& variant, const Position& position, PowerId powe
             const int centers = position.center_count(power);
             if (units > centers) return true;
             if (units == centers) return false;
-            // Builds are possible only on an owned, empty home centre.
-            for (ProvinceId home : variant.powers[power].home_centers)
-                if (home < position.owner.size() && position.owner[home] == power &&
-                    !position.unit_at(home))
-                    return true;
-            return false;
+            // Builds are possible only on an owned, empty build site (a home centre, or with
+            // build_any any centre).
+            return adjustment_allowance(variant, position, power) > 0;
         }
     }
     return false;

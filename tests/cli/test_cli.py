@@ -429,11 +429,11 @@ def test_variant_import():
 
     bad = os.path.join(work, "bad.map")
     with open(bad, "w") as f:
-        f.write("USE standard.geography\nRULE BUILD_ANY\n")
+        f.write("USE standard.geography\nRULE REMOTE_BUILDS\n")
     shutil.copy(os.path.join(os.path.dirname(source), "standard.geography"), work)
     written = os.path.join(work, "bad.json")
     refused(run("variant", "import", bad, "--out", written), 65,
-            "bad.map:2: unsupported rule flag \"BUILD_ANY\"")
+            "bad.map:2: unsupported rule flag \"REMOTE_BUILDS\"")
     check(not os.path.exists(written), "a refused import wrote its output")
     with open(bad, "w") as f:
         f.write("USE nowhere\n")

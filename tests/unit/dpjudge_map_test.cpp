@@ -245,6 +245,58 @@ TEST_CASE("a DPjudge map's later lines amend earlier ones: DROP, AMEND, renames,
     }
 }
 
+TEST_CASE("a DPjudge map's RULE BUILD_ANY, OWNS and CENTERS") {
+    SUBCASE("RULE BUILD_ANY becomes the rule build_any") {
+        const MapImport r = import_files(tiny_with_main_line("RULE BUILD_ANY"));
+        REQUIRE(r.ok());
+        const json v = json::parse(r.variant_json);
+        CHECK(v["rules"] == json{{"build_any", json::object()}});
+        const VariantLoad load = load_variant(r.variant_json);
+        REQUIRE(load.ok());
+        CHECK(load.variant->build_any);
+        // Without the line, no rules at all.
+        CHECK_FALSE(json::parse(import_files(tiny_files()).variant_json).contains("rules"));
+    }
+    SUBCASE("OWNS adds to the current power's centres at the start, CENTERS replaces them") {
+        // Blue owns CCC besides nothing of its own; Red is not listed and owns its home AAA.
+        const MapImport r = import_files(tiny_with_main_line("BLUE\nOWNS BBB\nOWNS CCC BBB"));
+        REQUIRE(r.ok());
+        const json v = json::parse(r.variant_json);
+        CHECK(v["start"]["centers"] == json{{"Blue", {"BBB", "CCC"}}});
+        const VariantLoad load = load_variant(r.variant_json);
+        REQUIRE(load.ok());
+        const Variant& variant = *load.variant;
+        CHECK(variant.start_owners[variant.find_province("CCC")] == variant.find_power("Blue"));
+        CHECK(variant.start_owners[variant.find_province("AAA")] == variant.find_power("Red"));
+
+        const json replaced = json::parse(
+            import_files(tiny_with_main_line("BLUE\nOWNS BBB CCC\nCENTERS CCC")).variant_json);
+        CHECK(replaced["start"]["centers"] == json{{"Blue", {"CCC"}}});
+        const json none =
+            json::parse(import_files(tiny_with_main_line("BLUE\nCENTERS")).variant_json);
+        CHECK(none["start"]["centers"] == json{{"Blue", json::array()}});
+        CHECK_FALSE(
+            json::parse(import_files(tiny_files()).variant_json)["start"].contains("centers"));
+    }
+    SUBCASE("what OWNS may not say") {
+        check_refused(tiny_with_main_line("UNOWNED\nOWNS CCC"),
+                      "tiny.map:11: OWNS after UNOWNED: it names the current power's centres");
+        check_refused({{"tiny.map", "OWNS AAA\nUSE tiny.geo\nRED AAA\n"}, {"tiny.geo", kTinyGeo}},
+                      "tiny.map:1: OWNS before any power's line: it names the current power's "
+                      "centres");
+        check_refused(tiny_with_main_line("BLUE\nOWNS SC!"),
+                      "tiny.map:11: owned centre \"SC!\" is not supported (only plain centres "
+                      "are: no SC!, SC? or SC*)");
+        check_refused(tiny_with_main_line("BLUE\nOWNS SEA"),
+                      "tiny.map:11: SEA is owned at the start but is not a supply centre");
+        check_refused(tiny_with_main_line("BLUE\nOWNS CCC\nRED\nOWNS AAA CCC"),
+                      "tiny.map:11: CCC is owned at the start by RED and BLUE");
+        // Blue claims Red's home, and Red, not listed, owns its home centres: the variant's check.
+        const MapImport r = import_files(tiny_with_main_line("BLUE\nOWNS AAA"));
+        CHECK_FALSE(r.ok());
+    }
+}
+
 TEST_CASE("a malformed DPjudge map is refused, naming the file and line") {
     SUBCASE("one-way army adjacency") {
         check_refused(tiny_with_geo_line(7, "LAND AAA ABUTS BBB CCC ddd SEA"),
@@ -277,9 +329,12 @@ TEST_CASE("a malformed DPjudge map is refused, naming the file and line") {
                       "tiny.geo:9: CCC has no full name (no \"Name = ccc\" line)");
     }
     SUBCASE("an unsupported or unknown rule flag") {
-        check_refused(tiny_with_main_line("RULE BUILD_ANY"),
-                      "tiny.map:10: unsupported rule flag \"BUILD_ANY\" (building in any owned "
-                      "centre is not a variant option of this engine)");
+        check_refused(tiny_with_main_line("RULE REMOTE_BUILDS"),
+                      "tiny.map:10: unsupported rule flag \"REMOTE_BUILDS\" (building in any "
+                      "owned centre is not a variant option of this engine)");
+        check_refused(tiny_with_main_line("RULE BUILD_ANY HOME_BUILDS"),
+                      "tiny.map:10: unsupported rule flag \"HOME_BUILDS\" (building in another "
+                      "power's home centre is not a variant option of this engine)");
         check_refused(tiny_with_main_line("RULE NO_SUCH_FLAG"),
                       "tiny.map:10: unsupported rule flag \"NO_SUCH_FLAG\" (not a rule this "
                       "engine knows)");
@@ -288,9 +343,9 @@ TEST_CASE("a malformed DPjudge map is refused, naming the file and line") {
         check_refused(tiny_with_main_line("FLOW SPRING:MOVEMENT"),
                       "tiny.map:10: FLOW is not supported (a phase flow other than spring and "
                       "fall moves with winter adjustments)");
-        check_refused(tiny_with_main_line("RED\nOWNS AAA CCC"),
-                      "tiny.map:11: OWNS is not supported (centres owned at the start other "
-                      "than the home centres)");
+        check_refused(tiny_with_main_line("RED\nINHABITS CCC"),
+                      "tiny.map:11: INHABITS is not supported (home centres changed after the "
+                      "power's line)");
         check_refused(tiny_with_main_line("VICTORY 3 2"),
                       "tiny.map:10: victory counts that change from year to year are not "
                       "supported");

@@ -107,3 +107,83 @@ TEST_CASE("imported variants: random games keep every invariant and replay ident
         }
     }
 }
+
+namespace imported_variants_test {
+
+Variant load_shipped(const std::string& name) {
+    VariantLoad load = load_variant(adjutant::testing::variant_text(name));
+    REQUIRE_MESSAGE(load.ok(), name);
+    return std::move(*load.variant);
+}
+
+// Successful builds in a centre that is none of the builder's home centres, over random games.
+int builds_away_from_home(const Variant& variant, int games, int phases) {
+    int count = 0;
+    const OrderParser parser(variant);
+    Adjudicator adjudicator;
+    for (int seed = 1; seed <= games; ++seed) {
+        bench::Random random(static_cast<std::uint64_t>(seed));
+        Position position = starting_position(variant);
+        for (int i = 0; i < phases; ++i) {
+            const std::string text = bench::random_phase_orders(variant, position, random);
+            const ParsedOrders parsed = parser.parse(position, text);
+            Adjudication result =
+                adjudicator.run(variant, position, parsed.orders, static_cast<std::uint64_t>(seed));
+            for (const OrderResult& r : result.results) {
+                if (r.order.type != OrderType::Build || !r.succeeded) continue;
+                const auto& homes = variant.powers[r.order.power].home_centers;
+                if (std::find(homes.begin(), homes.end(), r.order.unit.province) == homes.end())
+                    ++count;
+            }
+            position = std::move(result.next);
+        }
+    }
+    return count;
+}
+
+}  // namespace imported_variants_test
+
+TEST_CASE("imported variants: Chaos and Minor Power build anywhere (DPjudge's RULE BUILD_ANY)") {
+    for (const char* name : {"chaos", "minor-power"}) {
+        CAPTURE(name);
+        const Variant variant = load_shipped(name);
+        CHECK(variant.build_any);
+        CHECK(variant.start_phase.code() == "W1900A");
+        CHECK(builds_away_from_home(variant, kGames, kPhases) > 0);
+    }
+    // Chaos: 34 powers, each with one home centre, owned, and no unit at the start.
+    const Variant chaos = load_shipped("chaos");
+    CHECK(chaos.powers.size() == 34);
+    const Position start = starting_position(chaos);
+    CHECK(start.units.empty());
+    for (std::size_t pw = 0; pw < chaos.powers.size(); ++pw) {
+        REQUIRE(chaos.powers[pw].home_centers.size() == 1);
+        CHECK(start.owner[chaos.powers[pw].home_centers[0]] == static_cast<PowerId>(pw));
+    }
+    // The classic maps keep building at home only.
+    CHECK_FALSE(load_shipped("standard").build_any);
+    CHECK(builds_away_from_home(load_shipped("standard"), kGames, kPhases) == 0);
+}
+
+TEST_CASE("imported variants: the Shift maps start in other powers' home centres (OWNS)") {
+    struct Shift {
+        const char* name;
+        const char* power;
+        const char* owns;  // one of its centres at the start
+    };
+    for (const Shift& s :
+         {Shift{"shift-around", "England", "NAP"}, Shift{"shift-left", "England", "BUD"},
+          Shift{"shift-right", "England", "ROM"}}) {
+        CAPTURE(s.name);
+        const Variant variant = load_shipped(s.name);
+        CHECK_FALSE(variant.build_any);
+        const Position start = starting_position(variant);
+        const PowerId england = variant.find_power(s.power);
+        CHECK(start.owner[variant.find_province(s.owns)] == england);
+        // England's home centres stay its own, and are Italy's, Austria's ... at the start.
+        CHECK(start.owner[variant.find_province("LON")] != england);
+        CHECK(start.center_count(england) == 3);
+        CHECK(variant.build_site(england, variant.find_province("LON")));
+        CHECK_FALSE(variant.build_site(england, variant.find_province(s.owns)));
+    }
+}

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "rules_case.h"
+#include "starting_position.h"
 #include "variant/variant_json.h"
 
 using namespace adjutant;
@@ -205,6 +206,37 @@ TEST_CASE("a caller's check of the file's strings is reported beside the variant
     CHECK(broken.string_problems.empty());
 }
 
+TEST_CASE("start.centers is the ownership at the start; rules.build_any widens the build sites") {
+    const std::string tiny = read_text("tests/variants/tiny.json");
+    const VariantLoad plain = load_variant(tiny);
+    REQUIRE(plain.ok());
+    const Variant& v = *plain.variant;
+    const ProvinceId aaa = v.find_province("AAA"), ddd = v.find_province("DDD");
+    const PowerId red = v.find_power("Red"), blue = v.find_power("Blue");
+    CHECK(v.start_owners.empty());
+    CHECK_FALSE(v.build_any);
+    CHECK(starting_position(v).owner[aaa] == red);
+    CHECK(starting_position(v).owner[ddd] == kNoPower);
+    CHECK(v.build_site(red, aaa));
+    CHECK_FALSE(v.build_site(red, ddd));  // a centre, no home centre of Red's
+
+    // Blue owns DDD and Red's home AAA; Red, listed with an empty list, owns nothing.
+    nlohmann::json doc = nlohmann::json::parse(tiny);
+    doc["start"]["centers"] = {{"Blue", {"DDD", "AAA"}}, {"Red", nlohmann::json::array()}};
+    doc["rules"] = {{"build_any", nlohmann::json::object()}};
+    const VariantLoad load = load_variant(doc.dump());
+    for (const VariantError& e : load.errors) MESSAGE(e.path, ": ", e.message);
+    REQUIRE(load.ok());
+    const Position start = starting_position(*load.variant);
+    CHECK(start.owner[aaa] == blue);
+    CHECK(start.owner[ddd] == blue);
+    CHECK(start.owner[v.find_province("BBB")] == kNoPower);
+    CHECK(start.owner[v.find_province("FFF")] == kNoPower);
+    CHECK(load.variant->build_any);
+    CHECK(load.variant->build_site(red, ddd));
+    CHECK_FALSE(load.variant->build_site(red, v.find_province("CCC")));  // no supply centre
+}
+
 TEST_CASE("the backup rule is the variant's: szykman by default or by name") {
     const std::string tiny = read_text("tests/variants/tiny.json");
     const VariantLoad by_default = load_variant(tiny);
@@ -263,6 +295,11 @@ constexpr BadCase kBadCases[] = {
     {"unknown_province_in_start", "/start/units/Blue/1", "unknown province \"XYZ\"", 1},
     {"bad_phase", "/start/phase", "bad phase code \"W1901M\"", 1},
     {"victory_out_of_range", "/victory/centers", "between 1 and 4 supply centres", 1},
+    {"start_center_not_a_center", "/start/centers/Red/1", "CCC is not a supply centre", 1},
+    {"start_center_twice", "/start/centers/Red/1", "DDD is owned at the start twice", 1},
+    {"start_center_home_of_unlisted", "/start/centers/Blue/1",
+     "BBB is a home centre of Red, which owns it at the start", 1},
+    {"build_any_with_field", "/rules/build_any/homes", "unknown field \"homes\"", 1},
     {"unknown_backup_rule", "/backup_rule", "unknown backup rule \"all_hold\" (known: \"szykman\")",
      1},
     {"duplicate_abbreviation", "/provinces/6/abbr", "duplicate abbreviation \"AAA\"", 1},

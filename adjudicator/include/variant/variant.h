@@ -131,6 +131,12 @@ struct Variant {
     std::vector<Canal> canals;
     StrengthKind strength = StrengthKind::Unit;
     BackupRule backup_rule = BackupRule::Szykman;
+    // DPjudge's RULE BUILD_ANY (the rule "build_any", docs/variants.md): a power builds in any
+    // supply centre it owns and that stands empty, not only in its home centres.
+    bool build_any = false;
+    // Who owns each province at the start, when the variant file says ("start.centers"); empty:
+    // each power owns its home centres.
+    std::vector<PowerId> start_owners;
     // Campaign maps only (docs/variants.md, "Campaign maps"): weekly turns, cities,
     // fortresses, roads, rail links, the campaign's start and its rule parameters.
     std::optional<CampaignMap> campaign;
@@ -176,6 +182,11 @@ struct Variant {
     std::string location_text(Location where) const;
     // A split province's coasts for messages: "STP/NC, STP/SC".
     std::string coasts_text(ProvinceId province) const;
+
+    // Whether `power` may build in `province` when it owns it at the adjustment phase and no
+    // unit stands there: one of its home centres (DATC 6.I.6), or with build_any any supply
+    // centre that counts for it.
+    bool build_site(PowerId power, ProvinceId province) const;
 
     // The canal joining a and b (either order), or nullptr.
     const Canal* canal_between(ProvinceId a, ProvinceId b) const;
