@@ -341,8 +341,10 @@ export class OrderPanel {
       if (this.selected || this.adjustment() <= 0) return out;
       const occupied = new Set(unitsOf(position).map((u) => u.prov));
       const owned = new Set((position.supply_centers?.[power] || []).map(provinceOf));
-      for (const home of vi.powers.get(power)?.home || [])
-        if (owned.has(home) && !occupied.has(home)) out.add(home);
+      // A variant that builds anywhere (docs/variants.md, "Rules") builds in any owned centre.
+      const sites = vi.raw.rules?.build_any ? owned : vi.powers.get(power)?.home || [];
+      for (const site of sites)
+        if (owned.has(site) && !occupied.has(site)) out.add(site);
       return out;
     }
     const unit = this.selected;
@@ -376,7 +378,7 @@ export class OrderPanel {
       const due = this.adjustment();
       if (unit.power !== power || unit.dislodged) say(unitLabel(vi, unit.power, unit) + " is not yours.", "warn");
       else if (due < 0) this.addLine(`${unit.kind} ${unit.loc} D`, unit.prov);
-      else if (due > 0) say(`${power} has ${due} build${due > 1 ? "s" : ""} due, not a disband: click a highlighted home centre to build.`, "warn");
+      else if (due > 0) say(`${power} has ${due} build${due > 1 ? "s" : ""} due, not a disband: click a highlighted centre to build.`, "warn");
       else say(`${power} has as many units as centres: nothing to build or disband.`, "warn");
       return;
     }
@@ -455,7 +457,7 @@ export class OrderPanel {
     let hint;
     if (kind === "A") {
       const due = this.adjustment();
-      hint = due > 0 ? `${due} build${due > 1 ? "s" : ""} due: click a highlighted home centre to build there.`
+      hint = due > 0 ? `${due} build${due > 1 ? "s" : ""} due: click a highlighted centre to build there.`
         : due < 0 ? `${-due} disband${due < -1 ? "s" : ""} due: click a unit to disband it.` : "Nothing to build or disband.";
       if (this.buildAt) {
         const p = vi.provinces.get(this.buildAt);
