@@ -523,7 +523,8 @@ std::span<const char* const> rules_case_suites() {
                                               "tests/rules/detachments",
                                               "tests/rules/experience",
                                               "tests/rules/reinforcements",
-                                              "tests/rules/rivers"};
+                                              "tests/rules/rivers",
+                                              "tests/rules/build_any"};
     return kSuites;
 }
 

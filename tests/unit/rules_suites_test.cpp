@@ -28,10 +28,9 @@ TEST_CASE("Colonial rules: TSR, Suez, Hong Kong (Colonial 9.2 and the Colonial m
     check_suite("tests/rules/colonial", "Colonial rules");
 }
 
-// DPjudge's rule flags that are variant options (docs/variants.md, "Rules"). Kept outside
-// tests/rules so the behaviour record, whose suites are rules_case_suites(), is unchanged.
+// DPjudge's rule flags that are variant options (docs/variants.md, "Rules").
 TEST_CASE("DPjudge rule options: build_any (DPjudge's RULE BUILD_ANY)") {
-    check_suite("tests/dpjudge-rules", "DPjudge rule options");
+    check_suite("tests/rules/build_any", "DPjudge rule options");
 }
 
 TEST_CASE("Campaign supply rules (Lone Warrior 4a-4b)") {
