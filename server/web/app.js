@@ -335,8 +335,9 @@ class GamePage {
   // The press panel for this tab's token: the seat's (a player's press is its own), else the
   // GM's; without one, a finished game's published press, read only. The panel outlives a
   // redraw, so what is being typed and the conversation open stay while the game refreshes.
+  // A join list's token (this.ranking) has no power yet, so no press of its own.
   pressPanel() {
-    const token = this.seatToken || this.gmToken || null;
+    const token = (this.ranking ? null : this.seatToken) || this.gmToken || null;
     const published = this.game.status === "ended" && this.game.settings?.press?.publish_at_end !== false;
     const key = token || (published ? "public" : null);
     if (this.press && this.press.key === key) return this.press;

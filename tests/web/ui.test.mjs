@@ -642,6 +642,9 @@ async function joinList(page, server) {
   await page.click("#ranking-save");
   await until(async () => (await page.textContent("body")).includes("no power 'Narnia'"), 10000,
     "an unknown power refused by name");
+  // A place on the list has no power yet, so no press: no panel asking for a seat's token.
+  check(!(await page.textContent("body")).includes("Press could not be loaded"),
+    "no press error for a place on the list");
   await shot(page, "15-join-list");
   console.log("ok: join list and ranking form");
   return { gm: created.data.gm_token, tokens: { list: token } };
