@@ -759,6 +759,34 @@ Response claim_seat(const Context& c) {
                                   account, id_param(c.params[0]), c.params[1], seat_token)));
 }
 
+// Observers (docs/observers.md): a signed-in account follows a game or stops; the GM reads
+// who does. Observers' addresses are the GM's only.
+Json following_json(std::int64_t game_id, bool following) {
+    return Json{{"game_id", game_id}, {"following", following}};
+}
+
+Response follow_game(const Context& c) {
+    const std::int64_t account = require_account(c);
+    const std::int64_t id = id_param(c.params[0]);
+    c.service.accounts().observe(account, id, true);
+    return json_response(200, following_json(id, true));
+}
+
+Response unfollow_game(const Context& c) {
+    const std::int64_t account = require_account(c);
+    const std::int64_t id = id_param(c.params[0]);
+    c.service.accounts().observe(account, id, false);
+    return json_response(200, following_json(id, false));
+}
+
+Response list_observers(const Context& c) {
+    const auto observers = c.service.accounts().observers(caller(c), id_param(c.params[0]));
+    Json list = Json::array();
+    for (const auto& o : observers)
+        list.push_back(Json{{"email", o.email}, {"account", o.account}, {"since", o.since}});
+    return json_response(200, Json{{"count", observers.size()}, {"observers", list}});
+}
+
 // The web UI (static_files.h): the page itself at /, its scripts and styles under /web/.
 Response web_index(const Context& c) {
     return static_file("index.html", c.request.if_none_match);
@@ -790,6 +818,9 @@ const std::array kRoutes{
     Route{{"POST", "/api/v1/games/{id}/seats/{power}/invite"}, invite},
     Route{{"POST", "/api/v1/games/{id}/seats/{power}/replace"}, replace},
     Route{{"POST", "/api/v1/games/{id}/seats/{power}/claim"}, claim_seat},
+    Route{{"GET", "/api/v1/games/{id}/observers"}, list_observers},
+    Route{{"POST", "/api/v1/games/{id}/observers"}, follow_game},
+    Route{{"DELETE", "/api/v1/games/{id}/observers"}, unfollow_game},
     Route{{"POST", "/api/v1/games/{id}/join"}, join_list},
     Route{{"GET", "/api/v1/games/{id}/join"}, get_join_list},
     Route{{"GET", "/api/v1/games/{id}/preferences"}, get_preferences},

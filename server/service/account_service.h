@@ -103,6 +103,13 @@ struct AccountSeat {
     std::int64_t unread_press = 0;
 };
 
+// A confirmed observer of a game, for its GM.
+struct GameObserver {
+    std::string email;
+    bool account = false;  // followed by an account (the API), not by mail
+    std::int64_t since = 0;
+};
+
 class AccountService {
   public:
     AccountService(ServiceContext& context, PressService& press)
@@ -159,6 +166,13 @@ class AccountService {
     std::optional<std::string> mail_register(const Locked& locked, const std::string& sender);
     std::optional<std::string> mail_signon(const Locked& locked, const std::string& sender,
                                            std::int64_t game_id);
+
+    // Observers (docs/observers.md; account_observers.cpp). The account follows the game (or
+    // stops): its confirmed address is mailed the public results of each phase. 404 for no
+    // game; 409 for a sandbox or an ended game (following only).
+    void observe(std::int64_t account_id, std::int64_t game_id, bool follow);
+    // The GM's list of a game's confirmed observers (their addresses; 403 for anyone else).
+    std::vector<GameObserver> observers(const Caller& caller, std::int64_t game_id);
 
     // 400 unless `zone` is an IANA time zone name this machine knows ("UTC" always).
     static void require_time_zone(std::string_view zone);

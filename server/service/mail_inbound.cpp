@@ -11,6 +11,7 @@
 #include "service/crypto.h"
 #include "service/game_internal.h"
 #include "service/mail_text.h"
+#include "service/mailbox.h"
 
 namespace adjutant::service {
 
@@ -111,6 +112,8 @@ MailAnswer MailService::process_mail(const MailRequest& request, const MailIdent
     // Neither: perhaps an account's command to the orders address (REGISTER, SIGNON).
     std::optional<Handling> account =
         seat || joiner ? std::nullopt : account_command(locked, request, identity);
+    // Or an observer's (OBSERVE, UNOBSERVE: mail_observers.cpp).
+    if (!seat && !joiner && !account) account = observer_command(locked, request, identity);
     Handling handling = joiner    ? run_for_joiner(locked, *joiner, request, identity)
                         : account ? std::move(*account)
                         : !seat   ? refuse_unknown_address(locked, request, identity)
@@ -232,6 +235,97 @@ std::optional<MailService::Handling> MailService::account_command(const Locked& 
     }
     handling.answer.reply = queue(locked, request.sender, "", reply_subject(request.subject), *text,
                                   reply_headers(request), identity);
+    return handling;
+}
+
+// OBSERVE <game> and UNOBSERVE <game> (docs/observers.md) need no seat either. The sender may be
+// forged, so OBSERVE alone subscribes nobody: it mails the sender a confirmation code, and only
+// "OBSERVE <game> <code>" from that address (whose owner read the code) confirms it. A second
+// OBSERVE within the hour is not answered, so no address is flooded with codes.
+std::optional<MailService::Handling> MailService::observer_command(const Locked& locked,
+                                                                   const MailRequest& request,
+                                                                   const MailIdentity& identity) {
+    constexpr std::int64_t kCodeSeconds = 24 * 3600;
+    if (!request.parse_error.empty() || request.sender.empty()) return std::nullopt;
+    std::string_view body = trim(request.body);
+    const std::string_view line = trim(body.substr(0, body.find('\n')));
+    const std::string_view word = line.substr(0, line.find_first_of(" \t"));
+    const std::string command = uppercase(word);
+    if (command != "OBSERVE" && command != "UNOBSERVE") return std::nullopt;
+    const std::string_view rest = trim(line.substr(word.size()));
+    std::string_view game = rest.substr(0, rest.find_first_of(" \t"));
+    const std::string code = std::string(trim(rest.substr(game.size())));
+    if (!game.empty() && (game.front() == 'g' || game.front() == 'G')) game.remove_prefix(1);
+    std::int64_t game_id = 0;
+    const auto [end, ec] = std::from_chars(game.data(), game.data() + game.size(), game_id);
+    auto& store = locked.store();
+    Handling handling;
+    handling.answer.detail = "observer command " + command;
+    if (!mailbox_problem(request.sender).empty()) return handling;
+    const std::string email = lowercase(request.sender);
+    const auto row = game.empty() || ec != std::errc() || end != game.data() + game.size()
+                         ? std::nullopt
+                         : store.game(game_id);
+    const std::string number = std::to_string(game_id);
+    std::string text;
+    bool applied = true;
+    if (!row || row->sandbox) {
+        applied = false;
+        text = command + " needs the number of a game to follow: " + command + " 12\n";
+    } else if (command == "UNOBSERVE") {
+        text = store.observers().remove(game_id, email)
+                   ? "UNOBSERVE: " + email + " no longer follows game " + number + ".\n"
+                   : "UNOBSERVE: " + email + " did not follow game " + number + ".\n";
+    } else if (const auto existing = store.observers().observer(game_id, email);
+               existing && existing->confirmed_at) {
+        text = "OBSERVE: " + email + " already follows game " + number + ". UNOBSERVE " + number +
+               " stops it.\n";
+    } else if (row->status == GameStatus::ended) {
+        applied = false;
+        text = "OBSERVE: game " + number + " has ended; there is nothing more to follow.\n";
+    } else if (code.empty()) {
+        if (existing && existing->code_hash && existing->created_at > context_.now() - 3600) {
+            handling.status = "applied";
+            handling.answer.outcome = MailOutcome::Applied;
+            handling.answer.detail += " (not answered: a code was mailed within the hour)";
+            return handling;
+        }
+        const std::string fresh = new_token("").substr(0, 20);
+        store.observers().put(
+            {game_id, email, std::nullopt, sha256_hex(fresh), context_.now(), std::nullopt});
+        text = "OBSERVE: to follow game " + number + " (" + row->name +
+               ") and receive its public results by mail, answer this message with this line "
+               "first:\n\nOBSERVE " +
+               number + " " + fresh +
+               "\n\nThe code works once, within a day. If you did not ask to follow this game, "
+               "ignore this\nmessage: nothing more is mailed to " +
+               email + " unless it is confirmed.\n";
+    } else if (existing && existing->code_hash &&
+               existing->created_at > context_.now() - kCodeSeconds &&
+               constant_time_equal(sha256_hex(code), *existing->code_hash)) {
+        store.observers().put(
+            {game_id, email, std::nullopt, std::nullopt, existing->created_at, context_.now()});
+        text = "OBSERVE: " + email + " now follows game " + number + " (" + row->name +
+               ") and is mailed the public results of each phase. UNOBSERVE " + number +
+               " stops it.\n";
+    } else {
+        applied = false;
+        text = "OBSERVE: that confirmation code is not right, or has expired. Send OBSERVE " +
+               number + " alone for a new one.\n";
+    }
+    if (applied) {
+        handling.status = "applied";
+        handling.answer.outcome = MailOutcome::Applied;
+    } else if (answers_exhausted(
+                   store.rejected_from(request.sender, context_.now() - kRejectWindowSeconds))) {
+        handling.answer.detail += " (not answered: rate limit)";
+        return handling;
+    }
+    // The answer to a code comes back to the orders address, whatever the server's From.
+    storage::MailHeaders headers = reply_headers(request);
+    headers["Reply-To"] = identity.orders_local_part + "@" + identity.domain;
+    handling.answer.reply =
+        queue(locked, request.sender, "", reply_subject(request.subject), text, headers, identity);
     return handling;
 }
 

@@ -164,6 +164,7 @@ int MailService::queue_results(const Locked& locked, const MailIdentity& identit
                   notice_headers(locked, game_id, seat, identity), identity);
             ++queued;
         }
+        queued += queue_observer_results(locked, game, *phase, identity);
     }
     return queued;
 }

@@ -88,6 +88,10 @@ class MailService {
     int queue_attendance(const Locked& locked, const MailIdentity& identity);
     // Press to the recipients who have an email address (mail_press.cpp).
     int queue_press(const Locked& locked, const MailIdentity& identity);
+    // The public results of one resolved phase to the game's confirmed observers
+    // (mail_observers.cpp).
+    int queue_observer_results(const Locked& locked, const LoadedGame& game,
+                               const storage::PhaseRow& phase, const MailIdentity& identity);
     // The Message-ID of press message `press_id` as mailed to `power`, and the press message a
     // reply's References name (the last one), if any.
     static std::string press_message_id(std::int64_t press_id, const std::string& power,
@@ -113,6 +117,10 @@ class MailService {
     // commands, answered to the sender; none when the body is not one of them.
     std::optional<Handling> account_command(const Locked& locked, const MailRequest& request,
                                             const MailIdentity& identity);
+    // OBSERVE <game> [code] or UNOBSERVE <game> in a mail to no seat's address
+    // (docs/observers.md); none when the body is not one of them.
+    std::optional<Handling> observer_command(const Locked& locked, const MailRequest& request,
+                                             const MailIdentity& identity);
     Handling refuse_unknown_address(const Locked& locked, const MailRequest& request,
                                     const MailIdentity& identity);
     Handling refuse_forged(const Locked& locked, const storage::SeatRow& seat,

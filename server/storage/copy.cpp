@@ -42,6 +42,7 @@ constexpr std::array kTables{
     "seat_accounts",
     "power_assignment",
     "join_list",
+    "observers",
 };
 
 std::string text_of(const Statement& s) {

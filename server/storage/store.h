@@ -18,6 +18,7 @@
 #include "storage/attendance_store.h"
 #include "storage/database.h"
 #include "storage/draw_store.h"
+#include "storage/observer_store.h"
 #include "storage/press_store.h"
 #include "storage/records.h"
 
@@ -33,6 +34,7 @@ class Store {
     AttendanceStore attendance() { return AttendanceStore(db_); }
     AbsenceStore absences() { return AbsenceStore(db_); }
     AccountStore accounts() { return AccountStore(db_); }
+    ObserverStore observers() { return ObserverStore(db_); }
     AssignmentStore assignment() { return AssignmentStore(db_); }
 
     // Games. insert_game ignores row.id and returns the new id.

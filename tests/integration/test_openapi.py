@@ -209,6 +209,12 @@ def test_client():
         c.call("claimSeat", 200, {"id": game, "power": "France"}, token=made["token"],
                headers={"X-Seat-Token": token})
         c.call("listAccountGames", 200, token=made["token"])
+        # Observers (docs/observers.md): an account follows; the GM alone lists.
+        c.call("followGame", 200, {"id": ranked}, token=made["token"])
+        c.call("followGame", 401, {"id": ranked})
+        c.call("listObservers", 200, {"id": ranked}, token=ranked_gm)
+        c.call("listObservers", 403, {"id": ranked}, token=place["token"])
+        c.call("unfollowGame", 200, {"id": ranked}, token=made["token"])
         c.call("revokeAccountToken", 200, {"token": made["id"]}, headers=session)
         c.call("signOut", 200, headers=session)
         missing = sorted(set(c.operations) - c.called)
