@@ -713,6 +713,7 @@ Response sign_out(const Context& c) {
 Response get_me(const Context& c) {
     const std::int64_t account = require_account(c);
     Json body = account_json(c.service.accounts().me(account));
+    body["reliability"] = reliability_json(c.service.accounts().reliability(account));
     // The CSRF token is the session's: only a request made with the cookie is given it.
     const std::string session = session_cookie(c.request);
     if (bearer(c.request).empty() && !session.empty())
@@ -741,6 +742,12 @@ Response revoke_account_token(const Context& c) {
     const std::int64_t account = require_account(c);
     c.service.accounts().revoke_token(account, id_param(c.params[0]));
     return json_response(200, {{"revoked", true}});
+}
+
+// Public: counts and a percentage, no game named.
+Response account_reliability(const Context& c) {
+    return json_response(200,
+                         reliability_json(c.service.accounts().reliability(id_param(c.params[0]))));
 }
 
 Response my_games(const Context& c) {
@@ -823,6 +830,7 @@ const std::array kRoutes{
     Route{{"POST", "/api/v1/accounts/me/tokens"}, create_account_token},
     Route{{"DELETE", "/api/v1/accounts/me/tokens/{token}"}, revoke_account_token},
     Route{{"GET", "/api/v1/accounts/me/games"}, my_games},
+    Route{{"GET", "/api/v1/accounts/{id}/reliability"}, account_reliability},
     Route{{"GET", "/"}, web_index},
     Route{{"GET", "/web/{file}"}, web_file},
 };

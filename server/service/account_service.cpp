@@ -306,6 +306,22 @@ Account AccountService::me(std::int64_t account_id) {
     return load_account(locked, account_id);
 }
 
+Reliability AccountService::reliability(const Locked& locked, std::int64_t account_id) {
+    const auto row = locked.store().accounts().reliability(account_id);
+    Reliability out{row.on_time,   row.missed,   row.civil_disorders, row.finished,
+                    row.abandoned, std::nullopt, std::nullopt};
+    if (const std::int64_t counted = row.on_time + row.missed; counted > 0)
+        out.percent = row.on_time * 100 / counted;  // rounded down
+    if (row.timed > 0) out.average_submit_seconds = row.timed_seconds / row.timed;
+    return out;
+}
+
+Reliability AccountService::reliability(std::int64_t account_id) {
+    const auto locked = context_.lock();
+    if (!locked.store().accounts().account(account_id)) throw not_found("no such account");
+    return reliability(locked, account_id);
+}
+
 ProfileChanged AccountService::update_me(std::int64_t account_id, const ProfileChange& change) {
     if (change.display_name) {
         require_text(*change.display_name, "field 'display_name'", TextLines::One);

@@ -40,6 +40,8 @@ constexpr std::array kTables{
     "account_sessions",
     "account_tokens",
     "seat_accounts",
+    "account_phases",
+    "account_seats_left",
     "power_assignment",
     "join_list",
 };
