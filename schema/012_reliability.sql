@@ -21,3 +21,9 @@ CREATE TABLE account_seats_left (
     left_at     INTEGER NOT NULL,
     PRIMARY KEY (account_id, game_id, power, left_at)
 );
+
+-- A GM's minimum reliability to join the game (percent, 1 to 100). No row: none.
+CREATE TABLE reliability_settings (
+    game_id      INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    min_percent  INTEGER NOT NULL
+);

@@ -16,3 +16,8 @@ CREATE TABLE account_seats_left (
     left_at     BIGINT NOT NULL,
     PRIMARY KEY (account_id, game_id, power, left_at)
 );
+
+CREATE TABLE reliability_settings (
+    game_id      BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    min_percent  BIGINT NOT NULL
+);

@@ -441,6 +441,7 @@ Response join(const Context& c) {
         if (held.role == service::Role::Player)
             throw service::conflict("this account holds " + held.power + " in this game already");
     }
+    c.service.accounts().require_reliability(account, id);
     const auto grant = c.service.seats().join(id, c.params[1], seat_request(body_json(c.request)));
     if (account) c.service.accounts().bind_joined(*account, id, grant.power);
     return json_response(201, seat_grant_json(grant));
@@ -457,7 +458,11 @@ Response replace(const Context& c) {
 }
 // Assigning powers (docs/assignment.md): a place on the join list, one's own ranking (a join
 // list's token), the join list (the GM's).
+// A game with a minimum reliability admits to its list only a signed-in account that meets it.
 Response join_list(const Context& c) {
+    std::optional<std::int64_t> account;
+    if (account_credentials(c.request)) account = require_account(c);
+    c.service.accounts().require_reliability(account, id_param(c.params[0]));
     return json_response(201, join_grant_json(c.service.seats().join_list(
                                   id_param(c.params[0]), seat_request(body_json(c.request)))));
 }

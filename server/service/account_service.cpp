@@ -322,6 +322,18 @@ Reliability AccountService::reliability(std::int64_t account_id) {
     return reliability(locked, account_id);
 }
 
+void AccountService::require_reliability(std::optional<std::int64_t> account_id,
+                                         std::int64_t game_id) {
+    const auto locked = context_.lock();
+    const auto minimum = locked.store().accounts().min_reliability(game_id);
+    if (!minimum) return;
+    if (!account_id) throw forbidden("sign in to join this game");
+    const auto mine = reliability(locked, *account_id);
+    if (mine.percent && *mine.percent < *minimum)
+        throw forbidden("this game asks a reliability of at least " + std::to_string(*minimum) +
+                        "%; this account's is " + std::to_string(*mine.percent) + "%");
+}
+
 ProfileChanged AccountService::update_me(std::int64_t account_id, const ProfileChange& change) {
     if (change.display_name) {
         require_text(*change.display_name, "field 'display_name'", TextLines::One);

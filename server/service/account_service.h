@@ -158,6 +158,11 @@ class AccountService {
     Reliability reliability(std::int64_t account_id);
     static Reliability reliability(const Locked& locked, std::int64_t account_id);
 
+    // Before a join of `game_id`: 403 when the game asks a minimum reliability and the joiner
+    // has no account ("sign in to join this game") or an account below it. An account with no
+    // counted phase has no percentage yet and is admitted.
+    void require_reliability(std::optional<std::int64_t> account_id, std::int64_t game_id);
+
     std::vector<AccountSeat> my_games(std::int64_t account_id);
     // Binds the seat whose bearer token is `seat_token` (of `game_id`, `power`) to the account:
     // proof of both. 403 when the token is not that seat's; 409 when the account holds another

@@ -231,4 +231,21 @@ ReliabilityRow AccountStore::reliability(std::int64_t account_id) {
     return row;
 }
 
+std::optional<std::int64_t> AccountStore::min_reliability(std::int64_t game_id) {
+    return query_one(
+        db_, "SELECT min_percent FROM reliability_settings WHERE game_id = ?1",
+        [](const Statement& s) { return s.integer(0); }, game_id);
+}
+
+void AccountStore::set_min_reliability(std::int64_t game_id, std::int64_t percent) {
+    if (percent <= 0) {
+        execute(db_, "DELETE FROM reliability_settings WHERE game_id = ?1", game_id);
+        return;
+    }
+    execute(db_,
+            "INSERT INTO reliability_settings (game_id, min_percent) VALUES (?1, ?2) "
+            "ON CONFLICT (game_id) DO UPDATE SET min_percent = ?2",
+            game_id, percent);
+}
+
 }  // namespace adjutant::storage

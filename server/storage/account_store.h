@@ -114,6 +114,9 @@ class AccountStore {
     void record_left(std::int64_t account_id, std::int64_t game_id, const std::string& power,
                      std::int64_t at);
     ReliabilityRow reliability(std::int64_t account_id);
+    // A game's minimum reliability to join (percent); none (or 0 given): no minimum.
+    std::optional<std::int64_t> min_reliability(std::int64_t game_id);
+    void set_min_reliability(std::int64_t game_id, std::int64_t percent);
 
   private:
     Database& db_;

@@ -42,6 +42,7 @@ constexpr std::array kTables{
     "seat_accounts",
     "account_phases",
     "account_seats_left",
+    "reliability_settings",
     "power_assignment",
     "join_list",
 };

@@ -212,15 +212,17 @@ TEST_CASE("accounts: reliability is counted from the record of the seats held") 
     // 1000 later. France ordered 10 (no start known), 11 (300 s in) and 14 (500 s in), missed
     // 12 and went into civil disorder at 13. A phase resolved early writes no row.
     for (int seq = 9; seq <= 14; ++seq)
-        a.db->exec("INSERT INTO phases (game_id, seq, phase, position, prev_hash, resolved_at) "
-                   "VALUES (" +
-                   std::to_string(kept) + ", " + std::to_string(seq) + ", 'X', '{}', '', " +
-                   std::to_string(5000 + (seq - 10) * 1000) + ")");
+        a.db->exec(
+            "INSERT INTO phases (game_id, seq, phase, position, prev_hash, resolved_at) "
+            "VALUES (" +
+            std::to_string(kept) + ", " + std::to_string(seq) + ", 'X', '{}', '', " +
+            std::to_string(5000 + (seq - 10) * 1000) + ")");
     const auto order = [&](int seq, std::int64_t at) {
-        a.db->exec("INSERT INTO orders (game_id, seq, power, text, verdicts, source, "
-                   "submitted_at) VALUES (" +
-                   std::to_string(kept) + ", " + std::to_string(seq) + ", 'France', '', '[]', " +
-                   "'web', " + std::to_string(at) + ")");
+        a.db->exec(
+            "INSERT INTO orders (game_id, seq, power, text, verdicts, source, "
+            "submitted_at) VALUES (" +
+            std::to_string(kept) + ", " + std::to_string(seq) + ", 'France', '', '[]', " +
+            "'web', " + std::to_string(at) + ")");
     };
     order(11, 5000 + 300);
     order(14, 8000 + 500);
@@ -233,8 +235,7 @@ TEST_CASE("accounts: reliability is counted from the record of the seats held") 
     rows.record_phase(account, kept, 14, "France", "on_time");
     // Another account's phases are not this one's.
     a.db->exec("INSERT INTO accounts (email, created_at) VALUES ('eve@example.org', 1)");
-    rows.record_phase(rows.account_by_email("eve@example.org")->id, kept, 14, "England",
-                      "missed");
+    rows.record_phase(rows.account_by_email("eve@example.org")->id, kept, 14, "England", "missed");
     // Italy in `left` was handed to another player before the end; `kept` ended with France.
     rows.record_left(account, left, "Italy", 9000);
     a.db->exec("UPDATE games SET status = 'ended' WHERE id = " + std::to_string(kept));
