@@ -528,6 +528,12 @@ def test_reliability():
         me = expect(browser.request("GET", "/api/v1/accounts/me"), 200, "me")
         check(me["reliability"] == figures, me)
         expect(server.request("GET", "/api/v1/accounts/999/reliability"), 404, "no account")
+        # The GM hands Austria to someone else: a game abandoned, the phases kept.
+        expect(server.request("POST", f"/api/v1/games/{game_id}/seats/Austria/replace",
+                              {"player": "New"}, token=gm_token), 201, "replace")
+        after = expect(server.request("GET", f"/api/v1/accounts/{account}/reliability"), 200,
+                       "reliability after the replacement")
+        check(after == dict(figures, games_abandoned=1), after)
 
         # A GM's minimum: 50% refuses this account (33%); no account: sign in first.
         created = expect(server.request("POST", "/api/v1/games",
