@@ -18,6 +18,19 @@ Json account_json(const service::Account& account) {
             {"created_at", account.created_at}};
 }
 
+Json reliability_json(const service::Reliability& r) {
+    const auto or_null = [](const std::optional<std::int64_t>& v) {
+        return v ? Json(*v) : Json(nullptr);
+    };
+    return {{"phases_on_time", r.phases_on_time},
+            {"phases_missed", r.phases_missed},
+            {"civil_disorders", r.civil_disorders},
+            {"games_finished", r.games_finished},
+            {"games_abandoned", r.games_abandoned},
+            {"percent", or_null(r.percent)},
+            {"average_submit_seconds", or_null(r.average_submit_seconds)}};
+}
+
 Json signed_in_json(const service::SignedIn& in) {
     return {{"account", account_json(in.account)},
             {"created", in.created},

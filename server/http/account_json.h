@@ -10,6 +10,7 @@
 namespace adjutant::http {
 
 nlohmann::json account_json(const service::Account& account);
+nlohmann::json reliability_json(const service::Reliability& reliability);
 // A sign-in's answer: the account, whether the link made it, and the session's CSRF token (the
 // session itself travels in its cookie only).
 nlohmann::json signed_in_json(const service::SignedIn& in);

@@ -94,16 +94,10 @@ service::PressRulesChange press_rules_change(const nlohmann::json& body) {
 
 // What a GM may change once the game exists; anything else in the body is a mistake to report,
 // not to ignore (a misspelt "extensions_per_player" would otherwise silently keep the default).
-constexpr std::string_view kSettingsFields[] = {"missing_orders",
-                                                "resolve_when_ready",
-                                                "grace_seconds",
-                                                "extensions_per_player",
-                                                "extension_seconds",
-                                                "civil_disorder_after",
-                                                "gm_email",
-                                                "absence_days_per_player",
-                                                "absence_cooldown_phases",
-                                                "assignment"};
+constexpr std::string_view kSettingsFields[] = {
+    "missing_orders",          "resolve_when_ready",   "grace_seconds", "extensions_per_player",
+    "extension_seconds",       "civil_disorder_after", "gm_email",      "absence_days_per_player",
+    "absence_cooldown_phases", "min_reliability",      "assignment"};
 
 service::SettingsChange settings_change(const nlohmann::json& body) {
     if (!body.is_object()) throw bad_request("the request body must be a JSON object");
@@ -120,6 +114,7 @@ service::SettingsChange settings_change(const nlohmann::json& body) {
         integer_field(body, "absence_days_per_player", 0, service::absence::kMaxDays);
     change.absence_cooldown_phases =
         integer_field(body, "absence_cooldown_phases", 0, kMaxCooldownPhases);
+    change.min_reliability = integer_field(body, "min_reliability", 0, 100);
     change.assignment = assignment_mode(body);
     return change;
 }
@@ -149,6 +144,7 @@ service::CreateGameRequest create_game_request(const nlohmann::json& body) {
         integer_field(body, "absence_days_per_player", 0, service::absence::kMaxDays);
     request.absence_cooldown_phases =
         integer_field(body, "absence_cooldown_phases", 0, kMaxCooldownPhases);
+    request.min_reliability = integer_field(body, "min_reliability", 0, 100);
     request.assignment = assignment_mode(body).value_or(service::AssignmentMode::first_come);
     return request;
 }

@@ -441,6 +441,7 @@ Response join(const Context& c) {
         if (held.role == service::Role::Player)
             throw service::conflict("this account holds " + held.power + " in this game already");
     }
+    c.service.accounts().require_reliability(account, id);
     const auto grant = c.service.seats().join(id, c.params[1], seat_request(body_json(c.request)));
     if (account) c.service.accounts().bind_joined(*account, id, grant.power);
     return json_response(201, seat_grant_json(grant));
@@ -457,7 +458,11 @@ Response replace(const Context& c) {
 }
 // Assigning powers (docs/assignment.md): a place on the join list, one's own ranking (a join
 // list's token), the join list (the GM's).
+// A game with a minimum reliability admits to its list only a signed-in account that meets it.
 Response join_list(const Context& c) {
+    std::optional<std::int64_t> account;
+    if (account_credentials(c.request)) account = require_account(c);
+    c.service.accounts().require_reliability(account, id_param(c.params[0]));
     return json_response(201, join_grant_json(c.service.seats().join_list(
                                   id_param(c.params[0]), seat_request(body_json(c.request)))));
 }
@@ -713,6 +718,7 @@ Response sign_out(const Context& c) {
 Response get_me(const Context& c) {
     const std::int64_t account = require_account(c);
     Json body = account_json(c.service.accounts().me(account));
+    body["reliability"] = reliability_json(c.service.accounts().reliability(account));
     // The CSRF token is the session's: only a request made with the cookie is given it.
     const std::string session = session_cookie(c.request);
     if (bearer(c.request).empty() && !session.empty())
@@ -741,6 +747,12 @@ Response revoke_account_token(const Context& c) {
     const std::int64_t account = require_account(c);
     c.service.accounts().revoke_token(account, id_param(c.params[0]));
     return json_response(200, {{"revoked", true}});
+}
+
+// Public: counts and a percentage, no game named.
+Response account_reliability(const Context& c) {
+    return json_response(200,
+                         reliability_json(c.service.accounts().reliability(id_param(c.params[0]))));
 }
 
 Response my_games(const Context& c) {
@@ -854,6 +866,7 @@ const std::array kRoutes{
     Route{{"POST", "/api/v1/accounts/me/tokens"}, create_account_token},
     Route{{"DELETE", "/api/v1/accounts/me/tokens/{token}"}, revoke_account_token},
     Route{{"GET", "/api/v1/accounts/me/games"}, my_games},
+    Route{{"GET", "/api/v1/accounts/{id}/reliability"}, account_reliability},
     Route{{"GET", "/"}, web_index},
     Route{{"GET", "/web/{file}"}, web_file},
 };

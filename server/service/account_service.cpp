@@ -306,6 +306,34 @@ Account AccountService::me(std::int64_t account_id) {
     return load_account(locked, account_id);
 }
 
+Reliability AccountService::reliability(const Locked& locked, std::int64_t account_id) {
+    const auto row = locked.store().accounts().reliability(account_id);
+    Reliability out{row.on_time,   row.missed,   row.civil_disorders, row.finished,
+                    row.abandoned, std::nullopt, std::nullopt};
+    if (const std::int64_t counted = row.on_time + row.missed; counted > 0)
+        out.percent = row.on_time * 100 / counted;  // rounded down
+    if (row.timed > 0) out.average_submit_seconds = row.timed_seconds / row.timed;
+    return out;
+}
+
+Reliability AccountService::reliability(std::int64_t account_id) {
+    const auto locked = context_.lock();
+    if (!locked.store().accounts().account(account_id)) throw not_found("no such account");
+    return reliability(locked, account_id);
+}
+
+void AccountService::require_reliability(std::optional<std::int64_t> account_id,
+                                         std::int64_t game_id) {
+    const auto locked = context_.lock();
+    const auto minimum = locked.store().accounts().min_reliability(game_id);
+    if (!minimum) return;
+    if (!account_id) throw forbidden("sign in to join this game");
+    const auto mine = reliability(locked, *account_id);
+    if (mine.percent && *mine.percent < *minimum)
+        throw forbidden("this game asks a reliability of at least " + std::to_string(*minimum) +
+                        "%; this account's is " + std::to_string(*mine.percent) + "%");
+}
+
 ProfileChanged AccountService::update_me(std::int64_t account_id, const ProfileChange& change) {
     if (change.display_name) {
         require_text(*change.display_name, "field 'display_name'", TextLines::One);

@@ -110,6 +110,18 @@ struct GameObserver {
     std::int64_t since = 0;
 };
 
+// An account's reliability (docs/accounts.md, "Reliability"): counted from the record of the
+// seats it holds or held, never typed in. Public: counts and a percentage only.
+struct Reliability {
+    std::int64_t phases_on_time = 0;
+    std::int64_t phases_missed = 0;  // civil disorders included
+    std::int64_t civil_disorders = 0;
+    std::int64_t games_finished = 0;
+    std::int64_t games_abandoned = 0;
+    std::optional<std::int64_t> percent;  // on time of all counted phases; none: none counted
+    std::optional<std::int64_t> average_submit_seconds;  // none: no timed phase
+};
+
 class AccountService {
   public:
     AccountService(ServiceContext& context, PressService& press)
@@ -148,6 +160,15 @@ class AccountService {
     AccountToken create_token(std::int64_t account_id, std::string_view name);
     std::vector<AccountToken> list_tokens(std::int64_t account_id);
     void revoke_token(std::int64_t account_id, std::int64_t token_id);
+
+    // 404 when there is no such account.
+    Reliability reliability(std::int64_t account_id);
+    static Reliability reliability(const Locked& locked, std::int64_t account_id);
+
+    // Before a join of `game_id`: 403 when the game asks a minimum reliability and the joiner
+    // has no account ("sign in to join this game") or an account below it. An account with no
+    // counted phase has no percentage yet and is admitted.
+    void require_reliability(std::optional<std::int64_t> account_id, std::int64_t game_id);
 
     std::vector<AccountSeat> my_games(std::int64_t account_id);
     // Binds the seat whose bearer token is `seat_token` (of `game_id`, `power`) to the account:

@@ -137,8 +137,10 @@ Plan plan_attendance(const Locked& locked, const LoadedGame& game,
             row ? *row : storage::AttendanceRow{seat.power, 0, 0, std::nullopt};
         if (listed(ordered, seat.power)) {
             record.missed_phases = 0;
+            plan.on_time.push_back(seat.power);
         } else if (late) {
             ++record.missed_phases;
+            plan.missed.push_back(seat.power);
             if (!record.civil_disorder_since && settings.civil_disorder_after > 0 &&
                 record.missed_phases >= settings.civil_disorder_after) {
                 record.civil_disorder_since = game.phase.seq;
@@ -156,6 +158,14 @@ void apply(const Locked& locked, const LoadedGame& game, const Plan& plan, std::
     auto& store = locked.store();
     auto records = store.attendance();
     for (const auto& row : plan.rows) records.put_seat(game.row.id, row);
+    auto accounts = store.accounts();
+    const auto record = [&](const std::string& power, const std::string& outcome) {
+        if (const auto binding = accounts.seat_binding(game.row.id, power))
+            accounts.record_phase(binding->account_id, game.row.id, game.phase.seq, power, outcome);
+    };
+    for (const auto& power : plan.on_time) record(power, "on_time");
+    for (const auto& power : plan.missed)
+        record(power, listed(plan.new_disorder, power) ? "civil_disorder" : "missed");
     for (const auto& power : plan.new_disorder) {
         const auto* row = row_of(plan.rows, power);
         store.audit(game.row.id, "server", "civil_disorder",

@@ -50,6 +50,10 @@ struct Plan {
     std::vector<storage::AttendanceRow> rows;
     std::vector<storage::PhaseEvent> events;  // deadline_extended, civil_disorder
     std::vector<std::string> new_disorder;    // powers that go into civil disorder now
+    // For the accounts' reliability (docs/accounts.md, "Reliability"): the seats that had to
+    // order and did, and those that missed the phase.
+    std::vector<std::string> on_time;
+    std::vector<std::string> missed;
 };
 // `ordered`: the powers whose orders the resolution counts (readable ones); `now`: when it
 // resolves. A seat without orders misses the phase only when the phase's deadline, with its

@@ -65,6 +65,7 @@ struct CreateGameRequest {
     PressRulesChange press;                     // over the default press rules
     attendance::SettingsChange missing_orders;  // over the default missing-orders settings
     // Absences (docs/absence.md); none: the defaults.
+    std::optional<std::int64_t> min_reliability;  // percent; 0 or none: no minimum
     std::optional<std::int64_t> absence_days_per_player;
     std::optional<std::int64_t> absence_cooldown_phases;
     // How the powers go to the players (docs/assignment.md).

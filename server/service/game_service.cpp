@@ -307,6 +307,8 @@ CreatedGame GameService::create_game(const CreateGameRequest& request,
             absence_settings.cooldown_phases = *request.absence_cooldown_phases;
         store.absences().put_settings(id, absence_settings);
     }
+    if (request.min_reliability && *request.min_reliability > 0)
+        store.accounts().set_min_reliability(id, *request.min_reliability);
     storage::AuditDetails created{{"name", row.name}, {"variant", row.variant}};
     if (request.assignment != AssignmentMode::first_come) {
         store.assignment().set_mode(id, std::string(to_string(request.assignment)));

@@ -46,6 +46,8 @@ struct SettingsChange {
     // Absences (docs/absence.md): days per seat occupant, and the phases between two.
     std::optional<std::int64_t> absence_days_per_player;
     std::optional<std::int64_t> absence_cooldown_phases;
+    // The minimum reliability to join, percent (docs/accounts.md, "Reliability"); 0: none.
+    std::optional<std::int64_t> min_reliability;
     std::optional<AssignmentMode> assignment;  // before the game starts (docs/assignment.md)
 };
 

@@ -96,6 +96,7 @@ storage::AuditDetails settings_audit(const SettingsChange& change,
         out["absence_days_per_player"] = *change.absence_days_per_player;
     if (change.absence_cooldown_phases)
         out["absence_cooldown_phases"] = *change.absence_cooldown_phases;
+    if (change.min_reliability) out["min_reliability"] = *change.min_reliability;
     if (change.assignment) out["assignment"] = std::string(to_string(*change.assignment));
     return out;
 }
@@ -263,6 +264,9 @@ GmActionResult GameService::gm_settings(const Locked& locked, LoadedGame& game,
             limits.cooldown_phases = *change.absence_cooldown_phases;
         absences.put_settings(game_id, limits);
     }
+    // Like the absences', the minimum stays out of the game's documents.
+    if (change.min_reliability)
+        store.accounts().set_min_reliability(game_id, *change.min_reliability);
     store.audit(game_id, "gm", "settings",
                 storage::encode_audit_details(settings_audit(change, settings)), context_.now());
     // The GM's address is never shown: a change of it alone leaves the game's documents,

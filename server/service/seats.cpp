@@ -68,7 +68,13 @@ SeatGrant SeatService::take(std::int64_t game_id, std::string_view power_name,
     // out of civil disorder. The phases already played keep their orders, by power.
     store.attendance().reset_seat(game_id, power);
     // A seat handed to someone else is no longer the old player's account's to act for.
-    if (had_player) store.accounts().unbind_seat(game_id, power);
+    // Handed on before the end, the seat counts against the account's reliability as abandoned
+    // (docs/accounts.md, "Reliability").
+    if (had_player) {
+        if (const auto binding = store.accounts().seat_binding(game_id, power))
+            store.accounts().record_left(binding->account_id, game_id, power, context_.now());
+        store.accounts().unbind_seat(game_id, power);
+    }
     if (how == Taking::Join)
         store.audit(game_id, "player:" + power, "join",
                     storage::encode_audit_details({{"power", power}}), context_.now());

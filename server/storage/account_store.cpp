@@ -170,4 +170,82 @@ std::vector<SeatAccountRow> AccountStore::seats(std::int64_t account_id) {
                      read_binding, account_id);
 }
 
+void AccountStore::record_phase(std::int64_t account_id, std::int64_t game_id, std::int64_t seq,
+                                const std::string& power, const std::string& outcome) {
+    execute(db_,
+            "INSERT INTO account_phases (account_id, game_id, seq, power, outcome) VALUES "
+            "(?1, ?2, ?3, ?4, ?5) ON CONFLICT (game_id, seq, power) DO UPDATE SET "
+            "account_id = ?1, outcome = ?5",
+            account_id, game_id, seq, power, outcome);
+}
+
+void AccountStore::record_left(std::int64_t account_id, std::int64_t game_id,
+                               const std::string& power, std::int64_t at) {
+    execute(db_,
+            "INSERT INTO account_seats_left (account_id, game_id, power, left_at) VALUES "
+            "(?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+            account_id, game_id, power, at);
+}
+
+ReliabilityRow AccountStore::reliability(std::int64_t account_id) {
+    ReliabilityRow row;
+    (void)query_one(
+        db_,
+        "SELECT COALESCE(SUM(CASE WHEN outcome = 'on_time' THEN 1 ELSE 0 END), 0), "
+        "COALESCE(SUM(CASE WHEN outcome <> 'on_time' THEN 1 ELSE 0 END), 0), "
+        "COALESCE(SUM(CASE WHEN outcome = 'civil_disorder' THEN 1 ELSE 0 END), 0) "
+        "FROM account_phases WHERE account_id = ?1",
+        [&row](const Statement& s) {
+            row.on_time = s.integer(0);
+            row.missed = s.integer(1);
+            row.civil_disorders = s.integer(2);
+            return 0;
+        },
+        account_id);
+    // The time to submit: the seat's orders' time (a resubmission replaces the earlier one, so
+    // the last) after the phase started, that is after the previous phase resolved.
+    (void)query_one(
+        db_,
+        "SELECT COUNT(*), CAST(COALESCE(SUM(o.submitted_at - p.resolved_at), 0) AS BIGINT) FROM "
+        "account_phases a "
+        "JOIN orders o ON o.game_id = a.game_id AND o.seq = a.seq AND o.power = a.power "
+        "JOIN phases p ON p.game_id = a.game_id AND p.seq = a.seq - 1 "
+        "WHERE a.account_id = ?1 AND a.outcome = 'on_time' AND p.resolved_at IS NOT NULL "
+        "AND o.submitted_at >= p.resolved_at",
+        [&row](const Statement& s) {
+            row.timed = s.integer(0);
+            row.timed_seconds = s.integer(1);
+            return 0;
+        },
+        account_id);
+    row.finished = query_one(
+                       db_,
+                       "SELECT COUNT(*) FROM seat_accounts s JOIN games g ON g.id = s.game_id "
+                       "WHERE s.account_id = ?1 AND g.status = 'ended'",
+                       [](const Statement& s) { return s.integer(0); }, account_id)
+                       .value_or(0);
+    row.abandoned = query_one(
+                        db_, "SELECT COUNT(*) FROM account_seats_left WHERE account_id = ?1",
+                        [](const Statement& s) { return s.integer(0); }, account_id)
+                        .value_or(0);
+    return row;
+}
+
+std::optional<std::int64_t> AccountStore::min_reliability(std::int64_t game_id) {
+    return query_one(
+        db_, "SELECT min_percent FROM reliability_settings WHERE game_id = ?1",
+        [](const Statement& s) { return s.integer(0); }, game_id);
+}
+
+void AccountStore::set_min_reliability(std::int64_t game_id, std::int64_t percent) {
+    if (percent <= 0) {
+        execute(db_, "DELETE FROM reliability_settings WHERE game_id = ?1", game_id);
+        return;
+    }
+    execute(db_,
+            "INSERT INTO reliability_settings (game_id, min_percent) VALUES (?1, ?2) "
+            "ON CONFLICT (game_id) DO UPDATE SET min_percent = ?2",
+            game_id, percent);
+}
+
 }  // namespace adjutant::storage

@@ -48,6 +48,18 @@ struct SeatAccountRow {
     std::int64_t bound_at = 0;
 };
 
+// The counts of an account's reliability (schema/012_reliability.sql, docs/accounts.md,
+// "Reliability"), over every seat it holds or held.
+struct ReliabilityRow {
+    std::int64_t on_time = 0;          // phases it had to order and ordered
+    std::int64_t missed = 0;           // phases it had to order and missed (with civil disorders)
+    std::int64_t civil_disorders = 0;  // phases whose miss put the seat in civil disorder
+    std::int64_t finished = 0;         // ended games in which it still holds its seat
+    std::int64_t abandoned = 0;        // seats handed to another player before the game ended
+    std::int64_t timed = 0;            // on-time phases with a known start (not the first)
+    std::int64_t timed_seconds = 0;    // their orders' time after the phase started, summed
+};
+
 class AccountStore {
   public:
     explicit AccountStore(Database& db) : db_(db) {}
@@ -94,6 +106,17 @@ class AccountStore {
     std::optional<std::string> seat_of(std::int64_t account_id, std::int64_t game_id);
     // Every seat the account holds, by game id.
     std::vector<SeatAccountRow> seats(std::int64_t account_id);
+
+    // Reliability. One phase's outcome for a seat the account holds (on_time | missed |
+    // civil_disorder); a seat it lost before the end of its game.
+    void record_phase(std::int64_t account_id, std::int64_t game_id, std::int64_t seq,
+                      const std::string& power, const std::string& outcome);
+    void record_left(std::int64_t account_id, std::int64_t game_id, const std::string& power,
+                     std::int64_t at);
+    ReliabilityRow reliability(std::int64_t account_id);
+    // A game's minimum reliability to join (percent); none (or 0 given): no minimum.
+    std::optional<std::int64_t> min_reliability(std::int64_t game_id);
+    void set_min_reliability(std::int64_t game_id, std::int64_t percent);
 
   private:
     Database& db_;

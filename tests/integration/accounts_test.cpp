@@ -186,3 +186,66 @@ TEST_CASE("accounts: a time zone is an IANA name") {
     for (const char* bad : {"", "Mars/Olympus", "../etc/passwd", "/etc/passwd", "Europe/"})
         CHECK_THROWS_AS(AccountService::require_time_zone(bad), ApiError);
 }
+
+TEST_CASE("accounts: reliability is counted from the record of the seats held") {
+    Accounts a;
+    auto& accounts = a.service->accounts();
+    adjutant::service::CreateGameRequest request;
+    request.name = "reliable";
+    const auto kept = a.service->create_game(request).id;
+    const auto left = a.service->create_game(request).id;
+    const auto france = a.service->join(kept, "France", {std::string("fred"), std::nullopt});
+    a.service->join(left, "Italy", {std::string("fred"), std::nullopt});
+    const auto started = accounts.request_sign_in("fred@example.org", "");
+    const auto account = accounts.confirm_link(a.mailed_token("fred@example.org"), started.binding)
+                             .signed_in->account.id;
+    accounts.claim(account, kept, "France", france.token);
+
+    // Nothing counted yet: no percentage, no average.
+    auto none = accounts.reliability(account);
+    CHECK(none.phases_on_time == 0);
+    CHECK_FALSE(none.percent);
+    CHECK_FALSE(none.average_submit_seconds);
+    CHECK(a.status_of([&] { accounts.reliability(account + 99); }) == 404);
+
+    // The scripted record: phases 10 to 14 of `kept`, the first resolved at 5000, each next
+    // 1000 later. France ordered 10 (no start known), 11 (300 s in) and 14 (500 s in), missed
+    // 12 and went into civil disorder at 13. A phase resolved early writes no row.
+    for (int seq = 9; seq <= 14; ++seq)
+        a.db->exec(
+            "INSERT INTO phases (game_id, seq, phase, position, prev_hash, resolved_at) "
+            "VALUES (" +
+            std::to_string(kept) + ", " + std::to_string(seq) + ", 'X', '{}', '', " +
+            std::to_string(5000 + (seq - 10) * 1000) + ")");
+    const auto order = [&](int seq, std::int64_t at) {
+        a.db->exec(
+            "INSERT INTO orders (game_id, seq, power, text, verdicts, source, "
+            "submitted_at) VALUES (" +
+            std::to_string(kept) + ", " + std::to_string(seq) + ", 'France', '', '[]', " +
+            "'web', " + std::to_string(at) + ")");
+    };
+    order(11, 5000 + 300);
+    order(14, 8000 + 500);
+    adjutant::storage::Store store(*a.db);
+    auto rows = store.accounts();
+    rows.record_phase(account, kept, 10, "France", "on_time");
+    rows.record_phase(account, kept, 11, "France", "on_time");
+    rows.record_phase(account, kept, 12, "France", "missed");
+    rows.record_phase(account, kept, 13, "France", "civil_disorder");
+    rows.record_phase(account, kept, 14, "France", "on_time");
+    // Another account's phases are not this one's.
+    a.db->exec("INSERT INTO accounts (email, created_at) VALUES ('eve@example.org', 1)");
+    rows.record_phase(rows.account_by_email("eve@example.org")->id, kept, 14, "England", "missed");
+    // Italy in `left` was handed to another player before the end; `kept` ended with France.
+    rows.record_left(account, left, "Italy", 9000);
+    a.db->exec("UPDATE games SET status = 'ended' WHERE id = " + std::to_string(kept));
+
+    const auto r = accounts.reliability(account);
+    CHECK(r.phases_on_time == 3);
+    CHECK(r.phases_missed == 2);
+    CHECK(r.civil_disorders == 1);
+    CHECK(r.games_finished == 1);
+    CHECK(r.games_abandoned == 1);
+    CHECK(r.percent == 60);
+    CHECK(r.average_submit_seconds == 400);
+}

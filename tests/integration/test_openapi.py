@@ -201,7 +201,10 @@ def test_client():
         cookies = [v.split(";", 1)[0] for v in c.last_response.msg.get_all("Set-Cookie")]
         session = {"Cookie": cookies[0]}
         c.call("confirmSignInPost", 410, body={"token": link})
-        csrf = c.call("getAccount", 200, headers=session)["csrf_token"]
+        me = c.call("getAccount", 200, headers=session)
+        csrf = me["csrf_token"]
+        c.call("getAccountReliability", 200, {"id": me["id"]})
+        c.call("getAccountReliability", 404, {"id": 999})
         session["X-CSRF-Token"] = csrf
         c.call("updateAccount", 200, body={"display_name": "API"}, headers=session)
         made = c.call("createAccountToken", 201, body={"name": "script"}, headers=session)

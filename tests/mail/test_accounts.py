@@ -492,7 +492,79 @@ def test_mail_commands():
         sink.stop()
 
 
-TESTS = {"sign_in": test_sign_in, "expired_link": test_expired_link,
+def test_reliability():
+    """Reliability counted from the record: a seat held through phases ordered, missed and into
+    civil disorder; the public figures and /me; a game's minimum refusing a join."""
+    port = free_port()
+    sink = SmtpSink(port)
+    server = new_server(port)
+    try:
+        # Deadlines of a second that the scheduler leaves to the GM for an hour (grace): the GM
+        # resolves each phase once its deadline has passed.
+        game_id, gm_token, tokens = create_game(
+            server, {}, deadlines={"movement": 1, "retreat": 1, "adjustment": 1},
+            grace_seconds=3600, extensions_per_player=0, civil_disorder_after=2)
+        browser = Browser(server)
+        account = browser.sign_in(sink, "rel@player.test")["account"]["id"]
+        expect(browser.request("POST", f"/api/v1/games/{game_id}/seats/Austria/claim",
+                               headers={"X-Seat-Token": tokens["Austria"]}), 200, "claim")
+
+        def resolve_past_deadline():
+            game = expect(server.request("GET", f"/api/v1/games/{game_id}"), 200, "game")
+            time.sleep(max(0.0, game["deadline"] + 1.1 - time.time()))
+            expect(server.request("POST", f"/api/v1/games/{game_id}/actions/resolve",
+                                  {"phase": game["phase"]}, token=gm_token), 200, "resolve")
+
+        expect(browser.request("PUT", f"/api/v1/games/{game_id}/orders",
+                               {"orders": ["A VIE H"]}), 200, "Austria orders")
+        resolve_past_deadline()  # on time
+        resolve_past_deadline()  # missed
+        resolve_past_deadline()  # missed again: civil disorder
+        figures = expect(server.request("GET", f"/api/v1/accounts/{account}/reliability"), 200,
+                         "reliability")
+        check(figures == {"phases_on_time": 1, "phases_missed": 2, "civil_disorders": 1,
+                          "games_finished": 0, "games_abandoned": 0, "percent": 33,
+                          "average_submit_seconds": None}, figures)
+        me = expect(browser.request("GET", "/api/v1/accounts/me"), 200, "me")
+        check(me["reliability"] == figures, me)
+        expect(server.request("GET", "/api/v1/accounts/999/reliability"), 404, "no account")
+        # The GM hands Austria to someone else: a game abandoned, the phases kept.
+        expect(server.request("POST", f"/api/v1/games/{game_id}/seats/Austria/replace",
+                              {"player": "New"}, token=gm_token), 201, "replace")
+        after = expect(server.request("GET", f"/api/v1/accounts/{account}/reliability"), 200,
+                       "reliability after the replacement")
+        check(after == dict(figures, games_abandoned=1), after)
+
+        # A GM's minimum: 50% refuses this account (33%); no account: sign in first.
+        created = expect(server.request("POST", "/api/v1/games",
+                                        {"name": "Careful", "variant": "standard",
+                                         "min_reliability": 50}), 201, "create with minimum")
+        careful = created["game"]["id"]
+        low = expect(browser.request("POST", f"/api/v1/games/{careful}/seats/Russia/join",
+                                     {"player": "Rel"}), 403, "below the minimum")
+        check("at least 50%" in low["error"]["message"] and "33%" in low["error"]["message"],
+              low)
+        anonymous = expect(server.request("POST", f"/api/v1/games/{careful}/seats/Russia/join",
+                                          {"player": "Anon"}), 403, "no account")
+        check(anonymous["error"]["message"] == "sign in to join this game", anonymous)
+        # The GM lowers it: the account joins.
+        expect(server.request("POST", f"/api/v1/games/{careful}/actions/settings",
+                              {"min_reliability": 30}, token=created["gm_token"]), 200,
+               "settings")
+        expect(browser.request("POST", f"/api/v1/games/{careful}/seats/Russia/join",
+                               {"player": "Rel"}), 201, "at the minimum")
+        # Taken away (0): anyone joins again.
+        expect(server.request("POST", f"/api/v1/games/{careful}/actions/settings",
+                              {"min_reliability": 0}, token=created["gm_token"]), 200,
+               "no minimum")
+        expect(server.request("POST", f"/api/v1/games/{careful}/seats/Italy/join",
+                              {"player": "Anon"}), 201, "no minimum, no account")
+    finally:
+        server.close()
+        sink.stop()
+
+
+TESTS = {"reliability": test_reliability, "sign_in": test_sign_in, "expired_link": test_expired_link,
          "rate_limit": test_rate_limit, "seats": test_seats, "tokens": test_tokens,
          "email_change": test_email_change, "authorization": test_authorization,
          "csrf": test_csrf, "mail_commands": test_mail_commands}
