@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "service/account_service.h"
 
-#include <arpa/inet.h>
-
 #include <algorithm>
 #include <fstream>
 
@@ -28,23 +26,6 @@ constexpr std::size_t kMaxDisplayName = 100;
 constexpr std::size_t kMaxTokenName = 100;
 constexpr std::size_t kMaxTokensPerAccount = 50;
 constexpr std::string_view kZoneDirectory = "/usr/share/zoneinfo/";
-
-// The key sign-ins are counted under per client: as game creations are (game_service.cpp), an
-// IPv4 address as it is, an IPv6 address by its /64, an IPv4-mapped one as the IPv4 address.
-std::string sign_in_rate_key(std::string_view address) {
-    const std::string text(address);
-    in6_addr v6{};
-    if (inet_pton(AF_INET6, text.c_str(), &v6) != 1) return text;
-    static constexpr unsigned char kMapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
-    char out[INET6_ADDRSTRLEN] = {};
-    if (std::equal(kMapped, kMapped + 12, v6.s6_addr)) {
-        inet_ntop(AF_INET, v6.s6_addr + 12, out, sizeof out);
-        return out;
-    }
-    std::fill(v6.s6_addr + 8, v6.s6_addr + 16, 0);
-    inet_ntop(AF_INET6, &v6, out, sizeof out);
-    return std::string(out) + "/64";
-}
 
 // The requests under `key` in the last hour, or 429 when `limit` were made. A refused request
 // is not counted: it sent nothing.
@@ -114,7 +95,7 @@ void AccountService::count_sign_in(std::string_view email, std::string_view clie
     // Both limits are checked before either counts the request.
     auto* by_client = client_address.empty()
                           ? nullptr
-                          : window(by_address_, sign_in_rate_key(client_address),
+                          : window(by_address_, client_rate_key(client_address),
                                    settings_.sign_ins_per_hour_per_address, now, "this client");
     auto* by_email = window(by_email_, std::string(email), settings_.sign_ins_per_hour_per_email,
                             now, "this address");

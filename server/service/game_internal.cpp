@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "service/game_internal.h"
 
+#include <arpa/inet.h>
+
+#include <algorithm>
+
 #include "core/phase.h"
 #include "resolve/phase_flow.h"
 #include "service/crypto.h"
@@ -83,6 +87,21 @@ std::string unreadable_orders(const storage::OrderRow& row) {
         return "the stored order text is not UTF-8 (" + describe(*problem) + ")";
     if (!storage::is_verdict_list(row.verdicts)) return "the stored verdicts are not a JSON list";
     return {};
+}
+
+std::string client_rate_key(std::string_view address) {
+    const std::string text(address);
+    in6_addr v6{};
+    if (inet_pton(AF_INET6, text.c_str(), &v6) != 1) return text;
+    static constexpr unsigned char kMapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+    char out[INET6_ADDRSTRLEN] = {};
+    if (std::equal(kMapped, kMapped + 12, v6.s6_addr)) {
+        inet_ntop(AF_INET, v6.s6_addr + 12, out, sizeof out);
+        return out;
+    }
+    std::fill(v6.s6_addr + 8, v6.s6_addr + 16, 0);
+    inet_ntop(AF_INET6, &v6, out, sizeof out);
+    return std::string(out) + "/64";
 }
 
 }  // namespace adjutant::service

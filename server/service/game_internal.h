@@ -40,6 +40,11 @@ DiceSeed dice_seed(const storage::GameRow& game);
 // can. Such a seat resolves as if it had sent no orders, with an "unreadable_orders" event.
 std::string unreadable_orders(const storage::OrderRow& row);
 
+// The key a client's requests are counted under by the rate limits (game creations, sign-ins):
+// an IPv4 address as it is, an IPv6 address by its /64 (one host is usually given a whole
+// /64), an IPv4-mapped IPv6 address as the IPv4 one.
+std::string client_rate_key(std::string_view address);
+
 // The Message-ID every mail about a game refers to (`References`), so that welcome,
 // confirmations, reminders and results of one game thread together in a mail client.
 inline std::string game_thread_id(std::int64_t game_id, const MailIdentity& identity) {

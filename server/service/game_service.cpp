@@ -3,8 +3,6 @@
 
 #include "service/other_servers.h"
 
-#include <arpa/inet.h>
-
 #include <algorithm>
 
 #include "core/phase.h"
@@ -27,23 +25,6 @@ namespace {
 constexpr std::int64_t kRateWindowSeconds = 3600;
 constexpr std::size_t kMaxTrackedAddresses = 100000;
 
-// The key game creations are counted under: an IPv4 address as it is, an IPv6 address by its
-// /64 (one host is usually given a whole /64), an IPv4-mapped IPv6 address as the IPv4 one.
-std::string rate_key(std::string_view address) {
-    const std::string text(address);
-    in6_addr v6{};
-    if (inet_pton(AF_INET6, text.c_str(), &v6) != 1) return text;
-    static constexpr unsigned char kMapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
-    char out[INET6_ADDRSTRLEN] = {};
-    if (std::equal(kMapped, kMapped + 12, v6.s6_addr)) {
-        inet_ntop(AF_INET, v6.s6_addr + 12, out, sizeof out);
-        return out;
-    }
-    std::fill(v6.s6_addr + 8, v6.s6_addr + 16, 0);
-    inet_ntop(AF_INET6, &v6, out, sizeof out);
-    return std::string(out) + "/64";
-}
-
 }  // namespace
 
 GameService::GameService(storage::Database& db, VariantRegistry& variants,
@@ -65,7 +46,7 @@ void GameService::count_game_creation(std::string_view client_address) {
         std::erase_if(creations_, [&](const auto& entry) {
             return entry.second.empty() || entry.second.back() <= t - kRateWindowSeconds;
         });
-    auto& times = creations_[rate_key(client_address)];
+    auto& times = creations_[client_rate_key(client_address)];
     std::erase_if(times, [&](std::int64_t at) { return at <= t - kRateWindowSeconds; });
     if (static_cast<int>(times.size()) >= limits_.games_per_hour_per_address) {
         const std::int64_t retry_after =
