@@ -12,6 +12,7 @@
 #include <string>
 
 #include "app/runtime.h"
+#include "database_on_file.h"
 #include "service/crypto.h"
 #include "service/game_service.h"
 #include "storage/store.h"
@@ -21,18 +22,8 @@ namespace {
 using adjutant::service::ApiError;
 using adjutant::service::Role;
 
-struct Accounts {
-    Accounts()
-        : dir(std::filesystem::temp_directory_path() /
-              ("adjutant-accounts-" + std::to_string(::getpid()))) {
-        adjutant::service::crypto_init();
-        std::filesystem::remove_all(dir);
-        std::filesystem::create_directories(dir);
-        adjutant::config::ServerConfig config;
-        config.database = (dir / "test.db").string();
-        config.variants_dir = ADJUTANT_SOURCE_DIR "/config/variants";
-        db = adjutant::app::open_database(config.database);
-        adjutant::app::load_variants(config, *db, variants);
+struct Accounts : adjutant::testing::DatabaseOnFile {
+    Accounts() : DatabaseOnFile("accounts") {
         service = std::make_unique<adjutant::service::GameService>(*db, variants, "",
                                                                    [this] { return now; });
         adjutant::service::AccountSettings settings;
@@ -40,11 +31,6 @@ struct Accounts {
         settings.sign_ins_per_hour_per_email = 3;
         settings.sign_ins_per_hour_per_address = 0;
         service->accounts().configure(settings);
-    }
-    ~Accounts() {
-        service.reset();
-        db.reset();
-        std::filesystem::remove_all(dir);
     }
     // The token of the newest link mailed to `email`, read from the outbox.
     std::string mailed_token(const std::string& email) {
@@ -68,9 +54,6 @@ struct Accounts {
         return 0;
     }
 
-    std::filesystem::path dir;
-    std::unique_ptr<adjutant::storage::Database> db;
-    adjutant::service::VariantRegistry variants;
     std::unique_ptr<adjutant::service::GameService> service;
     std::int64_t now = 1'000'000;
 };

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/runtime.h"
+#include "database_on_file.h"
 #include "http/game_documents.h"
 #include "http/json_text.h"
 #include "service/codec.h"
@@ -23,32 +24,14 @@
 
 namespace {
 
-struct ServedGame {
-    ServedGame()
-        : dir(std::filesystem::temp_directory_path() /
-              ("adjutant-game-documents-" + std::to_string(::getpid()))) {
-        adjutant::service::crypto_init();
-        std::filesystem::remove_all(dir);
-        std::filesystem::create_directories(dir);
-        adjutant::config::ServerConfig config;
-        config.database = (dir / "test.db").string();
-        config.variants_dir = ADJUTANT_SOURCE_DIR "/config/variants";
-        db = adjutant::app::open_database(config.database);
-        adjutant::app::load_variants(config, *db, variants);
+struct ServedGame : adjutant::testing::DatabaseOnFile {
+    ServedGame() : DatabaseOnFile("game-documents") {
         service = std::make_unique<adjutant::service::GameService>(*db, variants, "");
         adjutant::service::CreateGameRequest request;
         request.name = "documents";
         id = service->create_game(request).id;
     }
-    ~ServedGame() {
-        service.reset();
-        db.reset();
-        std::filesystem::remove_all(dir);
-    }
 
-    std::filesystem::path dir;
-    std::unique_ptr<adjutant::storage::Database> db;
-    adjutant::service::VariantRegistry variants;
     std::unique_ptr<adjutant::service::GameService> service;
     std::int64_t id = 0;
 };

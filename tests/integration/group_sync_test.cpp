@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "app/runtime.h"
+#include "database_on_file.h"
 #include "service/crypto.h"
 #include "service/game_service.h"
 #include "service/mail_service.h"
@@ -55,18 +56,8 @@ struct Answers {
 
 // A game whose France is played by mail, on a database file of its own (in WAL mode, as
 // served), with `flush` standing in for the group commit's fdatasync.
-struct MailGame {
-    explicit MailGame(GroupSync::Flush flush)
-        : dir(std::filesystem::temp_directory_path() /
-              ("adjutant-group-sync-mail-" + std::to_string(::getpid()))) {
-        adjutant::service::crypto_init();
-        std::filesystem::remove_all(dir);
-        std::filesystem::create_directories(dir);
-        adjutant::config::ServerConfig config;
-        config.database = (dir / "test.db").string();
-        config.variants_dir = ADJUTANT_SOURCE_DIR "/config/variants";
-        db = adjutant::app::open_database(config.database);
-        adjutant::app::load_variants(config, *db, variants);
+struct MailGame : adjutant::testing::DatabaseOnFile {
+    explicit MailGame(GroupSync::Flush flush) : DatabaseOnFile("group-sync-mail") {
         service = std::make_unique<adjutant::service::GameService>(*db, variants, "", nullptr,
                                                                    std::move(flush));
         adjutant::service::CreateGameRequest request;
@@ -75,11 +66,6 @@ struct MailGame {
         id = service->create_game(request).id;
         token = service->join(id, "France", {"fred", "fred@player.test"}).token;
         address = service->mail().seat_address(id, "France", identity);
-    }
-    ~MailGame() {
-        service.reset();
-        db.reset();
-        std::filesystem::remove_all(dir);
     }
 
     adjutant::service::MailRequest orders_mail(const std::string& message_id) const {
@@ -99,10 +85,7 @@ struct MailGame {
         return seats.empty() || !seats[0].submitted ? "" : seats[0].submitted->text;
     }
 
-    std::filesystem::path dir;
     adjutant::service::MailIdentity identity;
-    std::unique_ptr<adjutant::storage::Database> db;
-    adjutant::service::VariantRegistry variants;
     std::unique_ptr<adjutant::service::GameService> service;
     std::int64_t id = 0;
     std::string token;

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "app/runtime.h"
+#include "database_on_file.h"
 #include "service/crypto.h"
 #include "service/game_service.h"
 #include "service/guidance.h"
@@ -20,18 +21,8 @@ namespace {
 
 using adjutant::service::Guidance;
 
-struct ClockedGame {
-    explicit ClockedGame(std::int64_t movement_seconds)
-        : dir(std::filesystem::temp_directory_path() /
-              ("adjutant-guidance-window-" + std::to_string(::getpid()))) {
-        adjutant::service::crypto_init();
-        std::filesystem::remove_all(dir);
-        std::filesystem::create_directories(dir);
-        adjutant::config::ServerConfig config;
-        config.database = (dir / "test.db").string();
-        config.variants_dir = ADJUTANT_SOURCE_DIR "/config/variants";
-        db = adjutant::app::open_database(config.database);
-        adjutant::app::load_variants(config, *db, variants);
+struct ClockedGame : adjutant::testing::DatabaseOnFile {
+    explicit ClockedGame(std::int64_t movement_seconds) : DatabaseOnFile("guidance-window") {
         service = std::make_unique<adjutant::service::GameService>(*db, variants, "",
                                                                    [this] { return now; });
         adjutant::service::CreateGameRequest request;
@@ -45,11 +36,6 @@ struct ClockedGame {
             if (seat.power == "France") france = grant.token;
         }
     }
-    ~ClockedGame() {
-        service.reset();
-        db.reset();
-        std::filesystem::remove_all(dir);
-    }
 
     Guidance guidance() {
         const auto orders = service->orders().orders(service->authenticate(france), id);
@@ -58,9 +44,6 @@ struct ClockedGame {
     }
 
     std::int64_t now = 1'800'000'000;
-    std::filesystem::path dir;
-    std::unique_ptr<adjutant::storage::Database> db;
-    adjutant::service::VariantRegistry variants;
     std::unique_ptr<adjutant::service::GameService> service;
     std::int64_t id = 0;
     std::string france;
