@@ -238,3 +238,12 @@ TEST_CASE("mail: results explain each contested order under its line") {
           "Italy:\n"
           "  A ROM - TUS  ->  succeeds\n");
 }
+
+TEST_CASE("mail: HELP names every command the mail reader obeys") {
+    const std::string text = adjutant::service::mail_text::help("");
+    for (const char* command :
+         {"READY", "NOT READY", "STATUS", "LIST", "HISTORY", "PRESS TO", "GREY PRESS", "DRAW",
+          "NO DRAW", "CONCEDE TO", "DRAWS", "SET ABSENCE", "SET PREFERENCE", "HELP", "END",
+          "REGISTER", "SIGNON", "OBSERVE", "UNOBSERVE"})
+        CHECK_MESSAGE(text.find(command) != std::string::npos, command);
+}
