@@ -303,4 +303,15 @@ Json declared_absence_json(const service::DeclaredAbsence& declared) {
             {"deadline", optional_time(declared.deadline)}};
 }
 
+Json account_absences_json(const std::vector<service::AccountAbsence>& absences) {
+    Json seats = Json::array();
+    for (const service::AccountAbsence& one : absences) {
+        Json seat = {{"game_id", one.game_id}, {"game_name", one.game_name}, {"power", one.power}};
+        if (one.declared) seat["declared"] = declared_absence_json(*one.declared);
+        if (one.refused) seat["refused"] = {{"code", *one.refused_code}, {"message", *one.refused}};
+        seats.push_back(std::move(seat));
+    }
+    return {{"seats", std::move(seats)}};
+}
+
 }  // namespace adjutant::http

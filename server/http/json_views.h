@@ -48,5 +48,6 @@ nlohmann::json phase_summary_json(const service::PhaseSummary& summary);
 nlohmann::json absence_json(const service::AbsenceView& absence);
 nlohmann::json absence_list_json(const service::AbsenceList& list);
 nlohmann::json declared_absence_json(const service::DeclaredAbsence& declared);
+nlohmann::json account_absences_json(const std::vector<service::AccountAbsence>& absences);
 
 }  // namespace adjutant::http

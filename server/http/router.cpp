@@ -635,6 +635,13 @@ Response declare_absence(const Context& c) {
     return json_response(201,
                          declared_absence_json(c.service.absences().declare(who, id, request)));
 }
+// An account's absence on every seat it holds (docs/absence.md, "For an account").
+Response declare_account_absence(const Context& c) {
+    const std::int64_t account = require_account(c);
+    const auto request = absence_request(body_json(c.request));
+    return json_response(
+        200, account_absences_json(c.service.declare_account_absence(account, request)));
+}
 Response list_absences(const Context& c) {
     return json_response(
         200, absence_list_json(c.service.absences().list(caller(c), id_param(c.params[0]))));
@@ -866,6 +873,7 @@ const std::array kRoutes{
     Route{{"POST", "/api/v1/accounts/me/tokens"}, create_account_token},
     Route{{"DELETE", "/api/v1/accounts/me/tokens/{token}"}, revoke_account_token},
     Route{{"GET", "/api/v1/accounts/me/games"}, my_games},
+    Route{{"POST", "/api/v1/accounts/me/absences"}, declare_account_absence},
     Route{{"GET", "/api/v1/accounts/{id}/reliability"}, account_reliability},
     Route{{"GET", "/"}, web_index},
     Route{{"GET", "/web/{file}"}, web_file},

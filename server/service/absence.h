@@ -62,6 +62,17 @@ struct DeclaredAbsence {
     std::string phase;
 };
 
+// An account's absence on one of the seats it holds (GameService::declare_account_absence):
+// declared there, or refused by that game with the reason.
+struct AccountAbsence {
+    std::int64_t game_id = 0;
+    std::string game_name;
+    std::string power;
+    std::optional<DeclaredAbsence> declared;
+    std::optional<std::string> refused_code;  // an ApiError's code and message
+    std::optional<std::string> refused;
+};
+
 class AbsenceService {
   public:
     explicit AbsenceService(ServiceContext& context) : context_(context) {}

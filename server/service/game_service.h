@@ -99,6 +99,12 @@ class GameService {
     GmActionView gm_action_view(const Caller& caller, std::int64_t game_id,
                                 std::string_view action);
 
+    // An account's absence (docs/absence.md, "For an account"): the same declaration on each
+    // seat the account holds, each within its own game's limits and as that seat's player; one
+    // game's refusal does not stop the others. Empty: the account holds no seat.
+    std::vector<AccountAbsence> declare_account_absence(std::int64_t account_id,
+                                                        const AbsenceRequest& request);
+
     // The services with one job each, sharing this one's context.
     // Another server's change notice, heard by the change listener (other_servers.h).
     void apply_change_notice(std::string_view notice);

@@ -212,6 +212,12 @@ def test_client():
         c.call("claimSeat", 200, {"id": game, "power": "France"}, token=made["token"],
                headers={"X-Seat-Token": token})
         c.call("listAccountGames", 200, token=made["token"])
+        away = c.call("declareAccountAbsence", 200, body={"from": "2030-01-01", "to": "2030-01-02"},
+                      token=made["token"])
+        check([s["power"] for s in away["seats"] if "declared" in s] == ["France"], away)
+        c.call("declareAccountAbsence", 400, body={"from": "soon", "to": "2030-01-02"},
+               token=made["token"])
+        c.call("declareAccountAbsence", 401, body={"from": "2030-01-01", "to": "2030-01-02"})
         # Observers (docs/observers.md): an account follows; the GM alone lists.
         c.call("followGame", 200, {"id": ranked}, token=made["token"])
         c.call("followGame", 401, {"id": ranked})

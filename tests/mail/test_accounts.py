@@ -564,10 +564,53 @@ def test_reliability():
         sink.stop()
 
 
+def test_absence():
+    """An account's absence (docs/absence.md, "For an account"): declared on each seat it holds
+    as that seat's player, a game that refuses it listed with its reason, the others kept; a
+    wrong date refused whole; nobody else's seat touched."""
+    port = free_port()
+    sink = SmtpSink(port)
+    server = new_server(port)
+    try:
+        game_id, _, tokens = create_game(server, {})
+        strict_id, _, strict_tokens = create_game(server, {}, absence_days_per_player=0)
+        browser = Browser(server)
+        browser.sign_in(sink, "away@player.test")
+        expect(browser.request("POST", f"/api/v1/games/{game_id}/seats/France/claim",
+                               headers={"X-Seat-Token": tokens["France"]}), 200, "claim")
+        expect(browser.request("POST", f"/api/v1/games/{strict_id}/seats/Italy/claim",
+                               headers={"X-Seat-Token": strict_tokens["Italy"]}), 200, "claim")
+        deadline = server.request("GET", f"/api/v1/games/{game_id}")[1]["deadline"]
+        day = time.strftime("%Y-%m-%d", time.gmtime(deadline))
+        expect(browser.request("POST", "/api/v1/accounts/me/absences",
+                               {"from": "soon", "to": day}), 400, "a date that is not one")
+        check(server.rows("SELECT count(*) FROM absences")[0][0] == 0, "nothing declared")
+        away = expect(browser.request("POST", "/api/v1/accounts/me/absences",
+                                      {"from": day, "to": day, "note": "skiing"}), 200,
+                      "the account's absence")
+        by_game = {s["game_id"]: s for s in away["seats"]}
+        check(set(by_game) == {game_id, strict_id}, away)
+        france, italy = by_game[game_id], by_game[strict_id]
+        check(france["power"] == "France" and "declared" in france and "refused" not in france,
+              france)
+        check(italy["power"] == "Italy" and "declared" not in italy and
+              italy["refused"]["code"] == "absence_refused", italy)
+        # France's game waits; the strict game does not.
+        moved = server.request("GET", f"/api/v1/games/{game_id}")[1]
+        check(moved.get("waiting_for_absence") and moved["deadline"] > deadline, moved)
+        check("waiting_for_absence" not in server.request("GET", f"/api/v1/games/{strict_id}")[1],
+              "the strict game does not wait")
+        check(server.rows("SELECT game_id, power FROM absences") == [(game_id, "France")],
+              "only the account's own seat")
+    finally:
+        server.close()
+        sink.stop()
+
+
 TESTS = {"reliability": test_reliability, "sign_in": test_sign_in, "expired_link": test_expired_link,
          "rate_limit": test_rate_limit, "seats": test_seats, "tokens": test_tokens,
          "email_change": test_email_change, "authorization": test_authorization,
-         "csrf": test_csrf, "mail_commands": test_mail_commands}
+         "csrf": test_csrf, "mail_commands": test_mail_commands, "absence": test_absence}
 
 
 def main():
