@@ -26,7 +26,8 @@ std::span<const Command> commands() {
                 mail_in_command},
         Command{"mail-send", "send the due outbox once over the configured relay",
                 mail_send_command},
-        Command{"mail-address", "a seat's private orders address: --game ID --power P (or --place N)",
+        Command{"mail-address",
+                "a seat's private orders address: --game ID --power P (or --place N)",
                 mail_address_command},
         Command{"version", "print the version", version_command},
     };

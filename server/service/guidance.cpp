@@ -74,8 +74,8 @@ Guidance phase_guidance(const Variant& variant, const Position& position, PowerI
                 break;
             }
             case PhaseKind::Adjustment: {
-                // The adjudicator's allowance: builds only where a build site (an owned home centre,
-                // or any owned centre where the variant builds anywhere) is free.
+                // The adjudicator's allowance: builds only where a build site (an owned home
+                // centre, or any owned centre where the variant builds anywhere) is free.
                 const int allowance = adjustment_allowance(variant, position, power);
                 const bool builds = allowance > 0;
                 out.to_order = builds ? allowance : -allowance;
