@@ -17,6 +17,13 @@ namespace adjutant::service {
 
 namespace {
 
+// The answer to a message the gateway could not read (a seat's, a join list place's): nothing
+// in it was done.
+std::string unreadable_answer(const std::string& parse_error) {
+    return "Your message could not be read (" + parse_error +
+           "), so nothing was done. Please send plain text.\n";
+}
+
 // Mail that is not accepted is answered (the sender learns how to play; a seat's owner learns of
 // a forged message), but at most a few times an hour per sender and per seat, so a flood of
 // unauthenticated mail cannot turn the server into a mail cannon (docs/mail.md, "Rate limits").
@@ -387,8 +394,7 @@ MailService::Handling MailService::run_for_joiner(const Locked& locked,
     std::string text;
     if (!request.parse_error.empty()) {
         handling.answer.detail = "unreadable: " + request.parse_error;
-        text = "Your message could not be read (" + request.parse_error +
-               "), so nothing was done. Please send plain text.\n";
+        text = unreadable_answer(request.parse_error);
     } else {
         handling.status = "applied";
         handling.answer.outcome = MailOutcome::Applied;
@@ -411,8 +417,7 @@ MailService::Handling MailService::run_for_seat(const Locked& locked, const stor
     std::string text;
     if (!request.parse_error.empty()) {
         handling.answer.detail = "unreadable: " + request.parse_error;
-        text = "Your message could not be read (" + request.parse_error +
-               "), so nothing was done. Please send plain text.\n";
+        text = unreadable_answer(request.parse_error);
     } else {
         handling.status = "applied";
         handling.answer.outcome = MailOutcome::Applied;
